@@ -1,0 +1,1 @@
+"""The conversation: understanding, language, rendering, Telegram, web and chat state."""

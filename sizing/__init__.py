@@ -1,0 +1,1 @@
+"""The sizing and pricing engine: pure, synchronous, no network, no clock, no environment."""
