@@ -86,6 +86,7 @@ class Caveat(StrEnum):
     QUANTIZED_BELOW_RELEASE = "quantized_below_release"  # fewer bits than the release: quality
     BUDGET_EXCEEDED_BY_ALL = "budget_exceeded_by_all"
     CONTEXT_DEFAULTED = "context_defaulted"  # no context given: a default was assumed
+    FP6_WEIGHT_ONLY = "fp6_weight_only"  # no native FP6: memory saved, compute at FP8/BF16
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +144,7 @@ class ResolvedRequest:
     needs_native_fp4: bool
     budget_usd_month: Decimal | None
     gpus: tuple[GpuId, ...]
+    include_mtp: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +174,13 @@ class PlanOption:
     usd_per_million_tokens: Decimal | None  # at full load, aggregate decode
     checkout_url: str | None  # left None by the engine; the front end fills it
     caveats: tuple[Caveat, ...] = ()
+    # Added by the engine: the replica's shape, the physical KV bytes, and request constraints.
+    gpus_per_replica: int | None = None  # tensor_parallel x pipeline_parallel
+    kv_cache_bytes_physical: int | None = None  # per replica, no framework reserve
+    # Constraints of the request this option breaks (cuda_only, no_native_fp4, over_budget,
+    # gpu_not_requested). ``reason`` is the technical reason when ``fits`` is False, else the
+    # first of these; gpu_not_requested only lowers the option in the ranking.
+    set_aside: tuple[Reason, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,6 +257,7 @@ class ModelSpec:
     generic: bool = False  # sized from a parameter count with stated assumptions
     multimodal: bool = False
     aliases: tuple[str, ...] = ()  # names people use; matched by the front end
+    generic_reference: str | None = None  # generic models: catalog id whose shape was scaled
 
     @property
     def total_params(self) -> int:
@@ -274,3 +284,218 @@ class ModelSpec:
     def kv_bytes_per_token(self) -> int:
         """BF16 KV per token of the full-attention layers (windowed layers are capped apart)."""
         return self.full_attention_layers * self.kv_bytes_per_token_per_layer()
+
+
+# --- Catalog facts and the price / compare answers -------------------------------------------
+
+
+class Software(StrEnum):
+    """The GPU's software stack."""
+
+    ROCM = "rocm"
+    CUDA = "cuda"
+
+
+class Interconnect(StrEnum):
+    """How the GPUs of one server talk to each other."""
+
+    INFINITY_FABRIC = "infinity_fabric"  # AMD direct mesh, one link per peer
+    NVLINK4 = "nvlink4"  # through NVSwitch
+    NVLINK5 = "nvlink5"
+
+
+class FormFactor(StrEnum):
+    """Module form and cooling."""
+
+    OAM_LIQUID = "oam_liquid"
+    SXM_HGX = "sxm_hgx"
+
+
+class Availability(StrEnum):
+    """Stock status of a plan."""
+
+    IN_STOCK = "in_stock"
+    LIMITED = "limited"
+
+
+@dataclass(frozen=True, slots=True)
+class GpuFacts:
+    """One GPU model: vendor figures (dense TFLOPS) and the bytes a framework can use."""
+
+    id: GpuId
+    name: str  # e.g. "AMD Instinct MI355X"
+    vendor: str  # "amd" | "nvidia"
+    architecture: str  # e.g. "CDNA 4"
+    memory_gb: int  # marketed HBM capacity
+    memory_type: str  # "HBM3e"
+    usable_bytes: int  # what the framework sees (measured, or derived and estimated)
+    usable_bytes_estimated: bool
+    cuda_context_bytes: int  # taken by the runtime before any tensor
+    bandwidth_tb_s: float  # marketed HBM bandwidth
+    tflops_fp4: float | None  # dense; None where the format is not native
+    tflops_fp6: float | None
+    tflops_fp8: float | None
+    tflops_bf16: float
+    native_formats: tuple[Precision, ...]
+    interconnect: Interconnect
+    interconnect_gb_s: float  # per GPU, all links
+    interconnect_links: int | None  # links per GPU where the fabric is a mesh
+    interconnect_link_gb_s: float | None  # one link
+    form_factor: FormFactor
+    power_w: int
+    software: Software
+    gpus_per_server: int  # the server shape this GPU comes in (8)
+
+
+@dataclass(frozen=True, slots=True)
+class PlanFacts:
+    """One plan of the price table, with the page's rules as flags."""
+
+    id: str  # e.g. "mi355x-8x"
+    gpu: GpuId
+    gpus: int
+    cpu: str  # model text, e.g. "2x EPYC 9575F"
+    cpu_cores: int | None  # physical cores (servers)
+    cpu_vcpus: int | None  # virtual CPUs (single-GPU machines)
+    ram_gb: int
+    storage_drives: int
+    storage_tb_per_drive: float
+    network: str  # as the price table writes it, e.g. "8x 400G RoCE"
+    network_ports: int
+    network_gbps_per_port: int
+    monthly_usd: Decimal
+    usd_per_gpu_hour: Decimal  # monthly / GPUs / 730, to the cent
+    usd_per_gb_month: Decimal  # monthly / (GPUs x marketed GB), to the cent
+    memory_gb_total: int  # GPUs x marketed GB
+    availability: Availability
+    lead_time_business_days: int
+    whole_server_only: bool  # rented only as the whole server
+    can_split_model: bool  # one model may span its GPUs (False: independent machines)
+    is_server: bool  # an 8-GPU server (False: a single-GPU machine)
+    page_path: str  # product page under https://fullgpu.com/{locale}/
+
+
+@dataclass(frozen=True, slots=True)
+class PriceAnswer:
+    """The price table, optionally filtered to one GPU."""
+
+    plans: tuple[PlanFacts, ...]
+    gpu: GpuId | None  # the filter asked for, None for all
+    gpus: tuple[GpuFacts, ...]  # facts of the GPUs the plans use (or the GPU asked for)
+    unpriced_gpus: tuple[GpuId, ...]  # asked for or known, but no plan in the catalog (B200)
+    hours_per_month: int = 730
+
+
+class FitNote(StrEnum):
+    """Notes of the product page's fit table, as codes."""
+
+    NO_ROOM = "no_room"  # weights load but leave less than the page's 10% for KV and runtime
+    EXCEEDS_ONE_SERVER = "exceeds_one_server"  # more GPUs than one 8-GPU server has
+
+
+class AdviceCode(StrEnum):
+    """Why a customer should pick one GPU of a comparison (the page's "choose X if")."""
+
+    MORE_MEMORY_PER_GPU = "more_memory_per_gpu"  # one instance needs more than the other has
+    MORE_MEMORY_PER_SERVER = "more_memory_per_server"
+    CHEAPER_SERVER = "cheaper_server"
+    NATIVE_FP4_FP6 = "native_fp4_fp6"  # low-precision formats computed natively
+    PYTORCH_VLLM_ON_ROCM = "pytorch_vllm_on_rocm"  # the stack runs on ROCm
+    SINGLE_GPU_PLAN = "single_gpu_plan"  # one GPU is enough: a single-GPU plan exists
+    CUDA_ONLY_DEPENDENCIES = "cuda_only_dependencies"  # CUDA-only libraries or kernels
+    NO_PORTING = "no_porting"  # tuned for this stack already, no port wanted
+    TRY_FOR_A_MONTH = "try_for_a_month"  # unsure about porting: test one month first
+    HIGHER_BANDWIDTH = "higher_bandwidth"
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """One "pick this GPU (plan) when ..." line."""
+
+    gpu: GpuId
+    plan: str | None  # the plan id that fits the advice, None when unpriced
+    code: AdviceCode
+
+
+@dataclass(frozen=True, slots=True)
+class FitRow:
+    """One row of the page's fit table, computed by the engine for GPUs a and b.
+
+    ``gpus_*`` follow the page's rule (weights only, ceil(weights / marketed GB per GPU));
+    ``gpus_with_room_*`` add the page's 10% for KV and runtime; ``gpus_deployable_*`` is the
+    smallest shape a serving engine starts (stock vLLM budget, TP 1/2/4/8, PP across servers).
+    """
+
+    label: str  # e.g. "70b_dense_fp8", "671b_moe_bf16"
+    params_b: int
+    moe: bool
+    precision: Precision
+    weights_bytes: int
+    weights_gb: float  # decimal GB, as the page writes it
+    gpus_a: int
+    gpus_b: int
+    gpus_with_room_a: int
+    gpus_with_room_b: int
+    gpus_deployable_a: int | None  # None: no shape an engine starts on the plans sold
+    gpus_deployable_b: int | None
+    notes_a: tuple[FitNote, ...]
+    notes_b: tuple[FitNote, ...]
+    server_room_bytes_a: int | None  # one 8-GPU server's marketed memory minus the weights
+    server_room_bytes_b: int | None  # None when the weights exceed one server
+
+
+@dataclass(frozen=True, slots=True)
+class ServerKvRoom:
+    """KV room a full 8-GPU server leaves beside a model's weights."""
+
+    gpu: GpuId
+    gpus: int
+    weights_bytes: int
+    room_bytes_marketed: int  # marketed memory minus weights (the page's figure)
+    room_bytes_physical: int  # usable bytes minus CUDA contexts minus weights
+    room_bytes_vllm: int  # what a stock vLLM launch leaves for KV
+
+
+@dataclass(frozen=True, slots=True)
+class KvExample:
+    """The page's long-context example: a Llama-3-70B-class model with FP8 weights and KV."""
+
+    model_id: str
+    kv_bytes_per_token: int
+    context_tokens: int  # 131072
+    kv_bytes_per_context: int
+    room_bytes_a: int  # one GPU's marketed memory minus the weights (the page's rule)
+    room_bytes_b: int
+    contexts_a: float  # room / one context
+    contexts_b: float
+    room_bytes_physical_a: int  # usable bytes minus CUDA context minus the weights
+    room_bytes_physical_b: int
+    contexts_physical_a: float
+    contexts_physical_b: float
+
+
+@dataclass(frozen=True, slots=True)
+class CompareAnswer:
+    """Two GPUs side by side: facts, plans, ratios (a over b), the fit table, advice."""
+
+    a: GpuFacts
+    b: GpuFacts
+    plans_a: tuple[PlanFacts, ...]
+    plans_b: tuple[PlanFacts, ...]
+    memory_ratio: float
+    bandwidth_ratio: float
+    fp8_tflops_ratio: float | None
+    bf16_tflops_ratio: float
+    fp4_tflops_ratio: float | None  # None unless both have native FP4
+    usd_per_gb_month_a: Decimal | None  # the 8-GPU server plan's, None when unpriced
+    usd_per_gb_month_b: Decimal | None
+    memory_per_usd_ratio: float | None  # GB per dollar of a's server over b's (page: 2.5x)
+    server_monthly_usd_a: Decimal | None
+    server_monthly_usd_b: Decimal | None
+    server_monthly_usd_difference: Decimal | None  # b minus a (page: 4,000)
+    fit_rows: tuple[FitRow, ...]
+    kv_example: KvExample | None
+    deepseek_kv_room_a: ServerKvRoom | None  # 671B MoE at FP8 on a full server
+    deepseek_kv_room_b: ServerKvRoom | None
+    advice: tuple[Advice, ...]
+    unpriced_gpus: tuple[GpuId, ...] = ()

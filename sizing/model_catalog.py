@@ -1,0 +1,147 @@
+"""The model catalog file (``data/models.json``): validated when loaded, cached.
+
+Each entry holds an architecture (numbers from the model's ``config.json``), its release
+format, maximum context and aliases. Parameter totals are computed by ``architecture``.
+A bad file raises ``CatalogError`` naming the file, the entry and the field.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError
+
+from sizing.architecture import Architecture, LinearGroup, Release, to_model_spec
+from sizing.errors import CatalogError, UnknownModelError
+from sizing.types import ModelSpec, Precision
+
+MODELS_FILE = Path(__file__).resolve().parent / "data" / "models.json"
+_FILE_LEVEL = "(file)"
+
+
+class CatalogEntry(BaseModel):
+    """One published model as the catalog file stores it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern=r"^[\w.-]+/[\w.-]+$")
+    name: str = Field(min_length=1)
+    aliases: tuple[str, ...] = ()
+    notes: str = ""  # why a casual name was given to this entry, and similar facts
+    release_precision: Precision
+    quantized_groups: tuple[LinearGroup, ...] = ()
+    max_context_tokens: PositiveInt | None
+    architecture: Architecture
+
+
+class _CatalogFile(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: int = Field(ge=1, le=1)
+    about: str = ""
+    models: tuple[dict[str, Any], ...] = Field(min_length=1)
+
+
+def normalize_alias(alias: str) -> str:
+    """Case- and spacing-insensitive form used to keep aliases unambiguous."""
+    return re.sub(r"\s+", " ", alias.strip().casefold())
+
+
+def _entry_name(raw: dict[str, Any], index: int) -> str:
+    model_id = raw.get("id")
+    return model_id if isinstance(model_id, str) and model_id else f"#{index}"
+
+
+def _validation_failure(path: Path, entry: str, error: ValidationError) -> CatalogError:
+    first = error.errors()[0]
+    field = ".".join(str(part) for part in first["loc"]) or _FILE_LEVEL
+    return CatalogError(str(path), entry, field, first["msg"])
+
+
+def parse_catalog(path: Path) -> tuple[CatalogEntry, ...]:
+    """Validate a catalog file; any fault names the file, the entry and the field."""
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise CatalogError(str(path), _FILE_LEVEL, _FILE_LEVEL, str(error)) from error
+    try:
+        catalog = _CatalogFile.model_validate(document)
+    except ValidationError as error:
+        raise _validation_failure(path, _FILE_LEVEL, error) from error
+    entries: list[CatalogEntry] = []
+    for index, raw in enumerate(catalog.models):
+        try:
+            entries.append(CatalogEntry.model_validate(raw))
+        except ValidationError as error:
+            raise _validation_failure(path, _entry_name(raw, index), error) from error
+    _check_unique(path, entries)
+    return tuple(entries)
+
+
+def _check_unique(path: Path, entries: list[CatalogEntry]) -> None:
+    """Ids and aliases must each name one entry, so that matching is deterministic."""
+    owners: dict[str, str] = {}
+    for entry in entries:
+        for field, name in [("id", entry.id), *(("aliases", alias) for alias in entry.aliases)]:
+            key = normalize_alias(name)
+            if not key:
+                raise CatalogError(str(path), entry.id, field, "empty name")
+            owner = owners.setdefault(key, entry.id)
+            if owner != entry.id:
+                raise CatalogError(str(path), entry.id, field, f"{name!r} also names {owner}")
+
+
+def entry_to_spec(entry: CatalogEntry) -> ModelSpec:
+    """Build the engine's view of a catalog entry."""
+    release = Release(
+        model_id=entry.id,
+        name=entry.name,
+        aliases=entry.aliases,
+        precision=entry.release_precision,
+        quantized_groups=entry.quantized_groups,
+        max_context_tokens=entry.max_context_tokens,
+    )
+    return to_model_spec(entry.architecture, release)
+
+
+def load_catalog(path: Path) -> tuple[ModelSpec, ...]:
+    """Every model of a catalog file, in file order."""
+    return tuple(entry_to_spec(entry) for entry in parse_catalog(path))
+
+
+@cache
+def catalog_entries() -> tuple[CatalogEntry, ...]:
+    """Return the shipped catalog's entries (architecture included), validated once."""
+    return parse_catalog(MODELS_FILE)
+
+
+@cache
+def load_models() -> tuple[ModelSpec, ...]:
+    """Return the shipped catalog, validated and derived once."""
+    return tuple(entry_to_spec(entry) for entry in catalog_entries())
+
+
+@cache
+def _by_id() -> dict[str, ModelSpec]:
+    return {model.id.casefold(): model for model in load_models()}
+
+
+def get_model(hf_id: str) -> ModelSpec:
+    """Return a catalog model by its Hugging Face id (case-insensitive)."""
+    model = _by_id().get(hf_id.strip().casefold())
+    if model is None:
+        raise UnknownModelError(hf_id)
+    return model
+
+
+def get_architecture(hf_id: str) -> Architecture:
+    """Return the architecture numbers behind a catalog model."""
+    key = hf_id.strip().casefold()
+    for entry in catalog_entries():
+        if entry.id.casefold() == key:
+            return entry.architecture
+    raise UnknownModelError(hf_id)

@@ -1,0 +1,115 @@
+"""Models as the engine sees them: the catalog, config files, generic sizes, weights and KV.
+
+The public API other modules code against:
+``load_models``, ``get_model``, ``model_from_config``, ``generic_model``, ``weights_bytes``,
+``kv_bytes_per_token``, ``kv_bytes_for_sequence`` and ``inspect_json``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from sizing.architecture import Release, to_model_spec
+from sizing.errors import InvalidRequestError
+from sizing.formats import weights_bytes
+from sizing.generic import generic_model
+from sizing.hf_config import (
+    architecture_from_config,
+    max_context_from_config,
+    release_from_config,
+)
+from sizing.model_catalog import get_model, load_models
+from sizing.types import KvDtype, ModelSpec
+
+__all__ = [
+    "generic_model",
+    "get_model",
+    "inspect_json",
+    "kv_bytes_for_sequence",
+    "kv_bytes_per_token",
+    "load_models",
+    "model_from_config",
+    "weights_bytes",
+]
+
+# Bytes per cached element: BF16/FP16 two, FP8 one.
+KV_ELEMENT_BYTES: dict[KvDtype, int] = {KvDtype.BF16: 2, KvDtype.FP16: 2, KvDtype.FP8: 1}
+CONFIG_MODEL_ID = "config"
+
+
+def model_from_config(config: Mapping[str, Any], model_id: str | None = None) -> ModelSpec:
+    """Build a model from a Hugging Face ``config.json`` by the catalog's own derivation."""
+    architecture = architecture_from_config(config)
+    precision, groups = release_from_config(config)
+    name = model_id or str(config.get("_name_or_path") or CONFIG_MODEL_ID)
+    release = Release(
+        model_id=name,
+        name=name,
+        precision=precision,
+        quantized_groups=groups,
+        max_context_tokens=max_context_from_config(config),
+    )
+    return to_model_spec(architecture, release)
+
+
+def _check_context(context_tokens: int, minimum: int) -> None:
+    if isinstance(context_tokens, bool) or not isinstance(context_tokens, int):
+        raise InvalidRequestError("context_tokens", context_tokens, "expected an integer")
+    if context_tokens < minimum:
+        raise InvalidRequestError("context_tokens", context_tokens, f"must be >= {minimum}")
+
+
+def kv_bytes_for_sequence(model: ModelSpec, kv_dtype: KvDtype, context_tokens: int) -> int:
+    """Cache of one sequence of ``context_tokens``: windowed layers hold at most their window.
+
+    GQA/MHA/MQA store K and V of every KV head; MLA stores one latent per token for all heads.
+    """
+    _check_context(context_tokens, 0)
+    per_layer = model.kv_bytes_per_token_per_layer(KV_ELEMENT_BYTES[kv_dtype])
+    windowed_tokens = context_tokens
+    if model.sliding_window is not None:
+        windowed_tokens = min(context_tokens, model.sliding_window)
+    cached = model.full_attention_layers * context_tokens + model.windowed_layers * windowed_tokens
+    return per_layer * cached
+
+
+def kv_bytes_per_token(model: ModelSpec, kv_dtype: KvDtype, context_tokens: int) -> int:
+    """Whole-model cache per token, averaged over a sequence of ``context_tokens`` (rounded up)."""
+    _check_context(context_tokens, 1)
+    return math.ceil(kv_bytes_for_sequence(model, kv_dtype, context_tokens) / context_tokens)
+
+
+def inspect_json(model: ModelSpec) -> dict[str, Any]:
+    """Describe the model as ``python -m sizing inspect --json`` prints it."""
+    shown: dict[str, Any] = {
+        "id": model.id,
+        "name": model.name,
+        "total_params": model.total_params,
+        "active_params": model.active_params,
+        "kv_bytes_per_token": model.kv_bytes_per_token,
+        "layers": model.layers,
+        "attention": model.attention.value,
+    }
+    if model.sliding_window is not None:
+        shown["sliding_window"] = model.sliding_window
+    shown.update(
+        {
+            "windowed_layers": model.windowed_layers,
+            "moe": model.moe,
+            "num_experts": model.num_experts,
+            "experts_per_token": model.experts_per_token,
+            "head_dim": model.head_dim,
+            "num_kv_heads": model.num_kv_heads,
+            "release_precision": model.release_precision.value,
+            "max_context_tokens": model.max_context_tokens,
+            "multimodal": model.multimodal,
+            "generic": model.generic,
+        }
+    )
+    if model.generic_reference is not None:
+        shown["generic_reference"] = model.generic_reference
+    if model.params.mtp:
+        shown["mtp_params"] = model.params.mtp
+    return shown

@@ -1,0 +1,199 @@
+"""The model catalog: one entry per reference config, aliases, release facts, validation."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sizing.errors import CatalogError, UnknownModelError
+from sizing.model_catalog import MODELS_FILE, load_catalog, normalize_alias
+from sizing.models import get_model, inspect_json, load_models
+from sizing.types import Attention, Precision
+
+REFERENCE = Path(__file__).resolve().parents[2].parent / "shared" / "reference"
+CONFIGS = REFERENCE / "model-configs"
+
+
+def _alias_owner(name):
+    key = normalize_alias(name)
+    owners = [m.id for m in load_models() if key in {normalize_alias(a) for a in m.aliases}]
+    assert len(owners) == 1, (name, owners)
+    return owners[0]
+
+
+def test_catalog_holds_every_reference_config():
+    """Each config in model-configs/ has a catalog entry under its Hugging Face id."""
+    if not CONFIGS.is_dir():
+        pytest.skip("shared reference configs absent")
+    expected = {p.stem.replace("--", "/", 1) for p in CONFIGS.glob("*.json")}
+    ids = {model.id for model in load_models()}
+    assert expected <= ids
+    assert ids - expected == {"deepseek-ai/DeepSeek-V3-0324"}
+
+
+def test_get_model_is_case_insensitive_and_unknown_ids_raise():
+    """Ids match without regard to case; an unknown id raises UnknownModelError naming it."""
+    assert get_model("DEEPSEEK-AI/deepseek-v3").id == "deepseek-ai/DeepSeek-V3"
+    with pytest.raises(UnknownModelError) as raised:
+        get_model("nobody/NoSuchModel-7B")
+    assert raised.value.model_id == "nobody/NoSuchModel-7B"
+
+
+@pytest.mark.parametrize(
+    ("alias", "hf_id"),
+    [
+        ("DSV3", "deepseek-ai/DeepSeek-V3"),
+        ("deepseek v3", "deepseek-ai/DeepSeek-V3"),
+        ("deepseekv3", "deepseek-ai/DeepSeek-V3"),
+        ("deepseek-v3", "deepseek-ai/DeepSeek-V3"),
+        ("deepseek", "deepseek-ai/DeepSeek-V3"),
+        ("deepseek v3 0324", "deepseek-ai/DeepSeek-V3-0324"),
+        ("R1", "deepseek-ai/DeepSeek-R1"),
+        ("deepseek r1", "deepseek-ai/DeepSeek-R1"),
+        ("llama3 70b", "meta-llama/Llama-3.1-70B-Instruct"),
+        ("llama 3.1 70b", "meta-llama/Llama-3.1-70B-Instruct"),
+        ("llama 3.3 70b", "meta-llama/Llama-3.3-70B-Instruct"),
+        ("千问3 235B", "Qwen/Qwen3-235B-A22B"),
+        ("qwen3 235b", "Qwen/Qwen3-235B-A22B"),
+        ("q3-235b-a22b", "Qwen/Qwen3-235B-A22B"),
+        ("gpt-oss 120b", "openai/gpt-oss-120b"),
+        ("gpt oss 120b", "openai/gpt-oss-120b"),
+        ("kimi k2", "moonshotai/Kimi-K2-Instruct"),
+        ("kimik2", "moonshotai/Kimi-K2-Instruct"),
+        ("mixtral 8x22b", "mistralai/Mixtral-8x22B-Instruct-v0.1"),
+        ("gemma 3 27b", "google/gemma-3-27b-it"),
+        ("glm 4.5 air", "zai-org/GLM-4.5-Air"),
+        ("llama 4 scout", "meta-llama/Llama-4-Scout-17B-16E-Instruct"),
+        ("scout", "meta-llama/Llama-4-Scout-17B-16E-Instruct"),
+        ("maverick", "meta-llama/Llama-4-Maverick-17B-128E-Instruct"),
+        ("r1 distill qwen 32b", "deepseek-ai/DeepSeek-R1-Distill-Qwen-32B"),
+        ("r1 distill llama 70b", "deepseek-ai/DeepSeek-R1-Distill-Llama-70B"),
+    ],
+)
+def test_names_people_use_belong_to_exactly_one_model(alias, hf_id):
+    """Casual names and the ones in customer messages resolve to one catalog entry."""
+    assert _alias_owner(alias) == hf_id
+
+
+def test_dev_message_models_are_reachable_by_alias_or_id():
+    """Every model a reference customer message expects is in the catalog."""
+    messages = REFERENCE / "dev-messages.jsonl"
+    if not messages.is_file():
+        pytest.skip("shared reference messages absent")
+    ids = {model.id for model in load_models()}
+    for line in messages.read_text(encoding="utf-8").splitlines():
+        expected = json.loads(line).get("expect", {}).get("model") or []
+        assert set(expected) <= ids, line
+
+
+@pytest.mark.parametrize(
+    ("hf_id", "precision", "groups"),
+    [
+        ("deepseek-ai/DeepSeek-V3", Precision.FP8, "attention"),
+        ("deepseek-ai/DeepSeek-R1", Precision.FP8, "routed_experts"),
+        ("moonshotai/Kimi-K2-Instruct", Precision.FP8, "dense_mlp"),
+        ("openai/gpt-oss-120b", Precision.MXFP4, None),
+        ("meta-llama/Llama-3.1-70B-Instruct", Precision.BF16, None),
+        ("zai-org/GLM-4.5", Precision.BF16, None),
+    ],
+)
+def test_release_precision_and_quantized_groups(hf_id, precision, groups):
+    """FP8 releases quantize every linear group; gpt-oss only its experts; others are BF16."""
+    model = get_model(hf_id)
+    assert model.release_precision is precision
+    if precision is Precision.MXFP4:
+        assert model.quantized_groups == ("routed_experts",)
+    elif groups is None:
+        assert model.quantized_groups == ()
+    else:
+        assert groups in model.quantized_groups
+        assert "embedding" not in model.quantized_groups
+
+
+def test_multimodal_and_windows_are_read_from_the_architecture():
+    """Gemma 3 and Llama 4 carry vision towers and windowed layers; Llama 3 does not."""
+    gemma = get_model("google/gemma-3-27b-it")
+    assert gemma.multimodal
+    assert gemma.params.vision > 0
+    assert (gemma.sliding_window, gemma.windowed_layers) == (1024, 52)  # 5 of 6 of 62 layers
+    scout = get_model("meta-llama/Llama-4-Scout-17B-16E-Instruct")
+    assert (scout.sliding_window, scout.windowed_layers) == (8192, 36)  # 3 of 4 of 48
+    llama = get_model("meta-llama/Llama-3.1-70B-Instruct")
+    assert not llama.multimodal
+    assert llama.sliding_window is None
+
+
+def test_inspect_json_reports_the_agreed_fields():
+    """Inspect output carries the contract fields, sliding_window only where present."""
+    shown = inspect_json(get_model("openai/gpt-oss-120b"))
+    assert shown["attention"] == Attention.GQA.value
+    assert shown["sliding_window"] == 128
+    assert shown["windowed_layers"] == 18
+    assert shown["kv_bytes_per_token"] == 18 * 2 * 8 * 64 * 2
+    assert shown["release_precision"] == "mxfp4"
+    assert (shown["moe"], shown["num_experts"], shown["experts_per_token"]) == (True, 128, 4)
+    llama = inspect_json(get_model("meta-llama/Llama-3.1-8B-Instruct"))
+    assert "sliding_window" not in llama
+    assert llama["total_params"] == llama["active_params"]
+    mla = inspect_json(get_model("deepseek-ai/DeepSeek-V3"))
+    assert mla["attention"] == "mla"
+    assert mla["kv_bytes_per_token"] == 70_272
+    json.dumps(mla)  # plain JSON types only
+
+
+def _write_catalog(tmp_path, mutate):
+    document = json.loads(MODELS_FILE.read_text(encoding="utf-8"))
+    mutate(document["models"])
+    path = tmp_path / "models.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return path
+
+
+def test_bad_field_names_file_entry_and_field(tmp_path):
+    """A wrong value raises CatalogError naming the file, the entry id and the field path."""
+
+    def break_layers(models):
+        models[1]["architecture"]["layers"] = -3
+
+    path = _write_catalog(tmp_path, break_layers)
+    with pytest.raises(CatalogError) as raised:
+        load_catalog(path)
+    error = raised.value
+    assert error.file == str(path)
+    assert error.entry == "meta-llama/Llama-3.1-70B-Instruct"
+    assert error.field == "architecture.layers"
+    assert "models.json" in str(error)
+
+
+def test_missing_field_and_unknown_field_are_named(tmp_path):
+    """A missing required field and an unexpected one are both reported by name."""
+    path = _write_catalog(tmp_path, lambda models: models[0].pop("release_precision"))
+    with pytest.raises(CatalogError) as raised:
+        load_catalog(path)
+    assert raised.value.field == "release_precision"
+
+    path = _write_catalog(tmp_path, lambda models: models[2].update(total_params=70))
+    with pytest.raises(CatalogError) as raised:
+        load_catalog(path)
+    assert (raised.value.entry, raised.value.field) == (
+        "meta-llama/Llama-3.3-70B-Instruct",
+        "total_params",
+    )
+
+
+def test_an_alias_given_to_two_models_is_rejected(tmp_path):
+    """Two entries claiming one casual name would make matching ambiguous: refused."""
+    path = _write_catalog(tmp_path, lambda models: models[2]["aliases"].append("Llama 70B"))
+    with pytest.raises(CatalogError) as raised:
+        load_catalog(path)
+    assert raised.value.field == "aliases"
+    assert "meta-llama/Llama-3.1-70B-Instruct" in str(raised.value)
+
+
+def test_unreadable_json_names_the_file(tmp_path):
+    """A file that is not JSON raises CatalogError with the file's path."""
+    path = tmp_path / "models.json"
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(CatalogError) as raised:
+        load_catalog(path)
+    assert raised.value.file == str(path)

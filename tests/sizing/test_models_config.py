@@ -1,0 +1,132 @@
+"""Models from a config.json: the same derivation as the catalog, clear errors otherwise."""
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+
+from sizing.errors import InvalidRequestError
+from sizing.models import get_model, load_models, model_from_config
+from sizing.types import Attention, Precision
+
+CONFIGS = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "model-configs"
+# The reference file is the base model's config; the Instruct release has 32768 tokens.
+CATALOG_DIFFERS = {"mistralai/Mixtral-8x22B-Instruct-v0.1": {"vocab_size": 32768}}
+COMPARED = ("id", "name", "aliases", "params", "active_params", "vocab_size")
+
+LLAMA_LIKE = {
+    "model_type": "llama",
+    "hidden_size": 4096,
+    "num_hidden_layers": 32,
+    "num_attention_heads": 32,
+    "num_key_value_heads": 8,
+    "intermediate_size": 14336,
+    "vocab_size": 128256,
+}
+
+
+def _reference_configs():
+    if not CONFIGS.is_dir():
+        return []
+    return sorted(p.stem.replace("--", "/", 1) for p in CONFIGS.glob("*.json"))
+
+
+def _numbers(model):
+    return {k: v for k, v in dataclasses.asdict(model).items() if k not in COMPARED}
+
+
+@pytest.mark.parametrize("hf_id", _reference_configs())
+def test_config_file_gives_the_catalog_numbers(hf_id):
+    """model_from_config on each reference config equals the catalog entry's numbers."""
+    config = json.loads((CONFIGS / f"{hf_id.replace('/', '--')}.json").read_text("utf-8"))
+    config.update(CATALOG_DIFFERS.get(hf_id, {}))
+    from_file = model_from_config(config, hf_id)
+    catalog = get_model(hf_id)
+    assert from_file.id == hf_id
+    assert from_file.params == catalog.params
+    assert from_file.active_params == catalog.active_params
+    assert _numbers(from_file) == _numbers(catalog)
+
+
+def test_reference_configs_cover_the_catalog():
+    """Every catalog model but V3-0324 (V3's config) has a reference config to compare."""
+    configs = _reference_configs()
+    if not configs:
+        pytest.skip("shared reference configs absent")
+    assert {m.id for m in load_models()} - set(configs) == {"deepseek-ai/DeepSeek-V3-0324"}
+
+
+def test_unknown_model_type_is_read_from_the_common_fields():
+    """An unfamiliar model_type is sized best-effort like a Llama-style decoder."""
+    model = model_from_config({**LLAMA_LIKE, "model_type": "my_new_arch"}, "me/new")
+    llama = model_from_config(LLAMA_LIKE)
+    assert model.params == llama.params
+    assert model.attention is Attention.GQA
+    assert model.release_precision is Precision.BF16
+    assert model.id == "me/new"
+    assert llama.id == "config"
+
+
+def test_missing_field_is_named_in_the_error():
+    """A config without hidden_size raises InvalidRequestError naming config.hidden_size."""
+    config = {k: v for k, v in LLAMA_LIKE.items() if k != "hidden_size"}
+    with pytest.raises(InvalidRequestError) as raised:
+        model_from_config(config)
+    assert raised.value.field == "config.hidden_size"
+
+
+@pytest.mark.parametrize("bad", [[1, 2], "text", None])
+def test_a_config_that_is_not_an_object_is_refused(bad):
+    """A JSON array, string or null is an InvalidRequestError, not a crash."""
+    with pytest.raises(InvalidRequestError):
+        model_from_config(bad)
+
+
+def test_wrongly_typed_field_is_named():
+    """A field of the wrong type is reported with its name and value."""
+    with pytest.raises(InvalidRequestError) as raised:
+        model_from_config({**LLAMA_LIKE, "num_hidden_layers": "many"})
+    assert raised.value.field == "config.num_hidden_layers"
+    assert raised.value.value == "many"
+
+
+def test_mistral_style_window_caps_every_layer():
+    """A non-null sliding_window without Qwen's switch windows every layer."""
+    model = model_from_config({**LLAMA_LIKE, "model_type": "mistral", "sliding_window": 4096})
+    assert (model.sliding_window, model.windowed_layers) == (4096, 32)
+    off = model_from_config(
+        {**LLAMA_LIKE, "model_type": "qwen2", "sliding_window": 4096, "use_sliding_window": False}
+    )
+    assert off.sliding_window is None
+
+
+def test_fp8_quantization_config_sets_the_release():
+    """A quantization_config with quant_method fp8 makes an FP8 release of every linear group."""
+    config = {**LLAMA_LIKE, "quantization_config": {"quant_method": "fp8"}}
+    model = model_from_config(config)
+    assert model.release_precision is Precision.FP8
+    assert "attention" in model.quantized_groups
+
+
+@pytest.mark.parametrize(
+    ("quantization", "precision"),
+    [
+        ({"quant_method": "awq", "bits": 4}, Precision.INT4),
+        ({"quant_method": "gptq", "bits": 8}, Precision.INT8),
+        ({"quant_method": "fbgemm_fp8"}, Precision.FP8),
+        ({"quant_method": "something_new"}, Precision.BF16),
+    ],
+)
+def test_weight_only_quantized_configs_are_recognised(quantization, precision):
+    """AWQ/GPTQ configs are INT4 (or INT8) releases; an unknown method falls back to BF16."""
+    model = model_from_config({**LLAMA_LIKE, "quantization_config": quantization})
+    assert model.release_precision is precision
+
+
+def test_layer_types_decide_which_layers_are_windowed():
+    """A config listing layer_types windows exactly the sliding_attention layers."""
+    layer_types = ["sliding_attention", "full_attention"] * 16
+    config = {**LLAMA_LIKE, "sliding_window": 4096, "layer_types": layer_types}
+    model = model_from_config(config)
+    assert (model.sliding_window, model.windowed_layers) == (4096, 16)
