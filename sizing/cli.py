@@ -1,0 +1,161 @@
+"""``python -m sizing``: size, inspect, price, compare; JSON with ``--json``, else plain text.
+
+Errors print one line naming the bad value and exit with 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any, NoReturn
+
+from sizing.cli_text import compare_text, inspect_text, price_text, size_text
+from sizing.compare import compare_gpus
+from sizing.engine import size_deployment
+from sizing.errors import SizingError
+from sizing.models import get_model, inspect_json, model_from_config
+from sizing.pricing import price_list
+from sizing.serialize import to_json
+from sizing.types import GpuId, KvDtype, Precision, SizingRequest
+
+EXIT_USAGE = 2
+# "128k" means 128 x 1024 tokens (the DESIGN.md convention: 128K = 131072).
+_TOKENS = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kKmM]?)\s*$")
+_TOKEN_UNITS = {"": 1, "k": 1024, "m": 1024 * 1024}
+
+
+class UsageError(Exception):
+    """A command line that cannot be run."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def context_tokens(text: str) -> int:
+    """Parse a token count: ``131072``, ``128k`` or ``1m``."""
+    match = _TOKENS.match(text)
+    if not match:
+        raise argparse.ArgumentTypeError(f"invalid token count: {text!r}")
+    tokens = float(match.group(1)) * _TOKEN_UNITS[match.group(2).lower()]
+    if tokens != int(tokens):
+        raise argparse.ArgumentTypeError(f"invalid token count: {text!r}")
+    return int(tokens)
+
+
+def usd(text: str) -> Decimal:
+    """Parse a dollar amount such as ``20000`` or ``$20,000``."""
+    try:
+        return Decimal(text.replace("$", "").replace(",", "").strip())
+    except InvalidOperation as exc:
+        raise argparse.ArgumentTypeError(f"invalid amount: {text!r}") from exc
+
+
+def _model_arguments(parser: argparse.ArgumentParser, *, generic: bool) -> None:
+    group = parser.add_mutually_exclusive_group(required=True)
+    group.add_argument("--model", help="Hugging Face id of a catalog model")
+    group.add_argument("--config", type=Path, help="a Hugging Face config.json")
+    if generic:
+        group.add_argument("--params-b", type=float, help="generic model: total parameters, B")
+        parser.add_argument("--active-params-b", type=float, help="generic MoE: active, B")
+        parser.add_argument("--moe", action="store_true", default=None, help="generic MoE")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Build the command line."""
+    parser = _Parser(prog="python -m sizing", description="Size LLM deployments on FullGPU plans")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    size = commands.add_parser("size", help="size a deployment")
+    _model_arguments(size, generic=True)
+    size.add_argument("--precision", type=Precision, choices=list(Precision))
+    size.add_argument("--context", type=context_tokens, help="tokens per sequence (128k ok)")
+    size.add_argument("--concurrency", type=int, help="simultaneous sequences")
+    size.add_argument("--kv-dtype", type=KvDtype, choices=list(KvDtype))
+    size.add_argument("--gpu", type=GpuId, choices=list(GpuId), nargs="+", action="extend")
+    size.add_argument("--gpu-memory-utilization", type=float, default=0.9)
+    size.add_argument("--cuda-only", action="store_true")
+    size.add_argument("--native-fp4", action="store_true")
+    size.add_argument("--budget", type=usd, help="US$ per month")
+    size.add_argument("--include-mtp", action="store_true", help="load MTP layers too")
+    inspect = commands.add_parser("inspect", help="the model as the engine sees it")
+    _model_arguments(inspect, generic=False)
+    price = commands.add_parser("price", help="the price table")
+    price.add_argument("gpu", nargs="?", type=GpuId, choices=list(GpuId))
+    price.add_argument("--json", action="store_true")
+    compare = commands.add_parser("compare", help="two GPUs side by side")
+    compare.add_argument("a", type=GpuId, choices=list(GpuId))
+    compare.add_argument("b", type=GpuId, choices=list(GpuId))
+    compare.add_argument("--json", action="store_true")
+    return parser
+
+
+def _read_config(path: Path) -> dict[str, Any]:
+    try:
+        config = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise UsageError(f"cannot read config {str(path)!r}: {exc}") from exc
+    if not isinstance(config, dict):
+        raise UsageError(f"config {str(path)!r} is not a JSON object")
+    return config
+
+
+def _size(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+    request = SizingRequest(
+        model_id=args.model,
+        model_config=_read_config(args.config) if args.config else None,
+        params_b=args.params_b,
+        active_params_b=args.active_params_b,
+        moe=args.moe,
+        precision=args.precision,
+        context_tokens=args.context,
+        concurrency=args.concurrency,
+        kv_dtype=args.kv_dtype,
+        gpus=tuple(args.gpu or ()),
+        budget_usd_month=args.budget,
+        cuda_only=args.cuda_only,
+        needs_native_fp4=args.native_fp4,
+        gpu_memory_utilization=args.gpu_memory_utilization,
+        include_mtp=args.include_mtp,
+    )
+    answer = size_deployment(request)
+    return to_json(answer), size_text(answer)
+
+
+def _inspect(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+    model = model_from_config(_read_config(args.config)) if args.config else get_model(args.model)
+    shown = inspect_json(model)
+    return shown, inspect_text(shown)
+
+
+def _run(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+    if args.command == "size":
+        return _size(args)
+    if args.command == "inspect":
+        return _inspect(args)
+    if args.command == "price":
+        answer = price_list(args.gpu)
+        return to_json(answer), price_text(answer)
+    comparison = compare_gpus(args.a, args.b)
+    return to_json(comparison), compare_text(comparison)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; 0 on success, 2 on a bad command line or request."""
+    try:
+        args = build_parser().parse_args(argv)
+        data, text = _run(args)
+    except (UsageError, SizingError) as exc:
+        sys.stderr.write(f"python -m sizing: error: {exc}\n")
+        return EXIT_USAGE
+    if args.json:
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    else:
+        sys.stdout.write(text)
+    return 0

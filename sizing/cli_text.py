@@ -1,0 +1,123 @@
+"""Plain English text of the answers, for ``python -m sizing`` without ``--json``.
+
+The bot renders answers in every language through its templates; this is the engine's own
+terse view for engineers at a terminal (codes are shown as codes).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from sizing.types import CompareAnswer, PlanFacts, PlanOption, PriceAnswer, SizingAnswer
+
+GB = 1e9
+
+
+def _usd(value: Decimal | None) -> str:
+    return "no price" if value is None else f"US${value:,.2f}"
+
+
+def _gb(value: float) -> str:
+    return f"{value / GB:,.1f} GB"
+
+
+def _option_lines(option: PlanOption, *, recommended: bool) -> list[str]:
+    name = option.plan or f"{option.gpu.value} 8-GPU server (no plan)"
+    mark = "  * " if recommended else "    "
+    if not option.fits:
+        reason = option.reason.value if option.reason else "?"
+        lines = [f"{mark}{name}: does not fit ({reason})"]
+        if option.kv_cache_tokens_physical:
+            lines.append(f"      physically {option.kv_cache_tokens_physical:,} KV tokens")
+    else:
+        shape = f"TP={option.tensor_parallel} PP={option.pipeline_parallel}"
+        lines = [
+            (f"{mark}{name}: rent {option.servers}, {option.gpus} GPUs, {shape}, "
+            f"{option.replicas} replica(s)"),
+            (f"      KV per replica: {option.kv_cache_tokens:,} tokens (stock vLLM), "
+            f"{option.kv_cache_tokens_physical:,} physical; "
+            f"{option.max_concurrency_at_context} sequences of the context"),
+            (f"      decode {option.decode_tokens_per_s or 0:,.1f} tok/s per sequence, "
+            f"{option.decode_tokens_per_s_aggregate or 0:,.0f} tok/s aggregate, "
+            f"first token {option.ttft_s or 0:,.2f} s"),
+            (f"      {_usd(option.monthly_usd)}/month, {_usd(option.usd_per_gpu_hour)} per "
+            f"GPU-hour, {_usd(option.usd_per_million_tokens)} per million tokens"),
+        ]
+        if option.set_aside:
+            lines.append("      set aside: " + ", ".join(r.value for r in option.set_aside))
+    if option.caveats:
+        lines.append("      caveats: " + ", ".join(c.value for c in option.caveats))
+    return lines
+
+
+def size_text(answer: SizingAnswer) -> str:
+    """Render a sizing answer as plain text."""
+    model, request = answer.model, answer.request
+    lines = [
+        (f"Model: {model.name} ({model.id}), {model.total_params / 1e9:,.1f}B parameters, "
+        f"{model.active_params / 1e9:,.1f}B active"),
+        (f"Request: {request.precision.value} weights, {request.context_tokens:,} tokens "
+        f"context, {request.concurrency} concurrent, {request.kv_dtype.value} KV"),
+        (f"Weights: {_gb(answer.weights_bytes)}; KV per token {answer.kv_bytes_per_token:,} B, "
+        f"per sequence {_gb(answer.kv_bytes_per_sequence)}"),
+        "Options:",
+    ]
+    for index, option in enumerate(answer.options):
+        lines += _option_lines(option, recommended=index == answer.recommended_index)
+    lines.append(f"Recommended: {answer.recommended or 'none'}")
+    if answer.caveats:
+        lines.append("Caveats: " + ", ".join(c.value for c in answer.caveats))
+    return "\n".join(lines) + "\n"
+
+
+def inspect_text(shown: dict[str, Any]) -> str:
+    """Render the inspected model as ``key: value`` lines."""
+    return "".join(f"{key}: {value}\n" for key, value in shown.items())
+
+
+def _plan_line(plan: PlanFacts) -> str:
+    return (
+        f"{plan.id}: {plan.gpus} x {plan.gpu.value}, {_usd(plan.monthly_usd)}/month, "
+        f"{_usd(plan.usd_per_gpu_hour)} per GPU-hour, {_usd(plan.usd_per_gb_month)} per "
+        f"GB-month; {plan.cpu}, {plan.ram_gb:,} GB RAM, {plan.storage_drives} x "
+        f"{plan.storage_tb_per_drive} TB NVMe, {plan.network}; {plan.availability.value}, "
+        f"{plan.lead_time_business_days} business day(s)"
+    )
+
+
+def price_text(answer: PriceAnswer) -> str:
+    """Render the price table as plain text."""
+    lines = [_plan_line(plan) for plan in answer.plans]
+    lines += [f"{gpu.value}: no plan, no price" for gpu in answer.unpriced_gpus]
+    return "\n".join(lines) + "\n"
+
+
+def compare_text(answer: CompareAnswer) -> str:
+    """Render a comparison as plain text."""
+    a, b = answer.a, answer.b
+    lines = [
+        f"{a.name} vs {b.name}",
+        (f"memory {a.memory_gb} vs {b.memory_gb} GB ({answer.memory_ratio:.2f}x), bandwidth "
+        f"{a.bandwidth_tb_s} vs {b.bandwidth_tb_s} TB/s ({answer.bandwidth_ratio:.2f}x)"),
+        f"FP8 {a.tflops_fp8} vs {b.tflops_fp8} TFLOPS, BF16 {a.tflops_bf16} vs {b.tflops_bf16}",
+        (f"server per GB-month {_usd(answer.usd_per_gb_month_a)} vs "
+        f"{_usd(answer.usd_per_gb_month_b)}; monthly {_usd(answer.server_monthly_usd_a)} vs "
+        f"{_usd(answer.server_monthly_usd_b)}"),
+        "Fit (GPUs by weights / deployable shape):",
+    ]
+    for row in answer.fit_rows:
+        notes = ", ".join(n.value for n in row.notes_a + row.notes_b)
+        lines.append(
+            f"  {row.label}: {row.weights_gb:,.0f} GB; {a.id.value} {row.gpus_a}/"
+            f"{row.gpus_deployable_a}, {b.id.value} {row.gpus_b}/{row.gpus_deployable_b}"
+            + (f" ({notes})" if notes else "")
+        )
+    if answer.deepseek_kv_room_a and answer.deepseek_kv_room_b:
+        lines.append(
+            f"671B FP8 KV room on a full server: {a.id.value} "
+            f"{_gb(answer.deepseek_kv_room_a.room_bytes_marketed)}, {b.id.value} "
+            f"{_gb(answer.deepseek_kv_room_b.room_bytes_marketed)}"
+        )
+    lines += [f"pick {x.gpu.value} ({x.plan or 'no plan'}): {x.code.value}" for x in answer.advice]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,256 @@
+"""The hardware catalog: GPUs and the plans sold, validated when loaded.
+
+Usable bytes: the H200's are measured (``h200-measured.json``); a GPU without a measurement
+gets the measured GPU's ratio of usable bytes to marketed GB applied to its own marketed GB
+(the same derivation for every such GPU) and is marked estimated.
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import ROUND_HALF_UP, Decimal
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from sizing.errors import CatalogError
+from sizing.types import (
+    Availability,
+    FormFactor,
+    GpuFacts,
+    GpuId,
+    Interconnect,
+    PlanFacts,
+    Precision,
+    Software,
+)
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+GPUS_FILE = DATA_DIR / "gpus.json"
+PLANS_FILE = DATA_DIR / "plans.json"
+
+# The page: "per GPU-hour = monthly / GPUs / 730 hours".
+HOURS_PER_MONTH = 730
+CENT = Decimal("0.01")
+
+
+class _GpuEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: GpuId
+    name: str = Field(min_length=1)
+    vendor: str = Field(pattern="^(amd|nvidia)$")
+    architecture: str = Field(min_length=1)
+    memory_gb: int = Field(gt=0, le=10_000)
+    memory_type: str
+    measured_usable_bytes: int | None = Field(default=None, gt=0)
+    measured_cuda_context_bytes: int | None = Field(default=None, ge=0)
+    bandwidth_tb_s: float = Field(gt=0, le=100)
+    tflops_fp4: float | None = Field(default=None, gt=0)
+    tflops_fp6: float | None = Field(default=None, gt=0)
+    tflops_fp8: float | None = Field(default=None, gt=0)
+    tflops_bf16: float = Field(gt=0)
+    native_formats: tuple[Precision, ...] = Field(min_length=1)
+    interconnect: Interconnect
+    interconnect_gb_s: float = Field(gt=0)
+    interconnect_links: int | None = Field(default=None, gt=0)
+    interconnect_link_gb_s: float | None = Field(default=None, gt=0)
+    form_factor: FormFactor
+    power_w: int = Field(gt=0)
+    software: Software
+    gpus_per_server: int = Field(gt=0, le=64)
+
+
+class _GpuFile(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    source: str = Field(alias="_source")
+    gpus: tuple[_GpuEntry, ...] = Field(min_length=1)
+
+
+class _PlanEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern="^[a-z0-9-]+$")
+    gpu: GpuId
+    gpus: int = Field(gt=0, le=64)
+    cpu: str
+    cpu_cores: int | None = Field(default=None, gt=0)
+    cpu_vcpus: int | None = Field(default=None, gt=0)
+    ram_gb: int = Field(gt=0)
+    storage_drives: int = Field(gt=0)
+    storage_tb_per_drive: float = Field(gt=0)
+    network: str
+    network_ports: int = Field(gt=0)
+    network_gbps_per_port: int = Field(gt=0)
+    monthly_usd: Decimal = Field(gt=0)
+    availability: Availability
+    lead_time_business_days: int = Field(ge=0)
+    whole_server_only: bool
+    can_split_model: bool
+    is_server: bool
+    page_path: str
+
+
+class _PlanFile(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    source: str = Field(alias="_source")
+    hours_per_month: int = Field(gt=0)
+    plans: tuple[_PlanEntry, ...] = Field(min_length=1)
+
+
+def _read_json(path: Path) -> Any:  # noqa: ANN401 - raw JSON before validation
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise CatalogError(path.name, "-", "-", str(exc)) from exc
+
+
+def _catalog_error(path: Path, raw: Any, list_key: str, exc: ValidationError) -> CatalogError:  # noqa: ANN401 - raw JSON
+    """Name the file, the entry (its id, else its index) and the field of the first error."""
+    first = exc.errors()[0]
+    loc = list(first["loc"])
+    entry = "-"
+    if len(loc) >= 2 and loc[0] == list_key and isinstance(loc[1], int):  # noqa: PLR2004 - (list, index)
+        index = loc[1]
+        items = raw.get(list_key) if isinstance(raw, dict) else None
+        item = items[index] if isinstance(items, list) and index < len(items) else None
+        entry = str(item.get("id", index)) if isinstance(item, dict) else str(index)
+        loc = loc[2:]
+    field = ".".join(str(part) for part in loc) or "-"
+    return CatalogError(path.name, entry, field, first["msg"])
+
+
+def _gpu_facts(entry: _GpuEntry, reference: _GpuEntry) -> GpuFacts:
+    measured = entry.measured_usable_bytes is not None
+    ref_usable = reference.measured_usable_bytes or 0
+    usable = entry.measured_usable_bytes or ref_usable * entry.memory_gb // reference.memory_gb
+    context = entry.measured_cuda_context_bytes
+    if context is None:
+        context = reference.measured_cuda_context_bytes or 0
+    return GpuFacts(
+        id=entry.id,
+        name=entry.name,
+        vendor=entry.vendor,
+        architecture=entry.architecture,
+        memory_gb=entry.memory_gb,
+        memory_type=entry.memory_type,
+        usable_bytes=usable,
+        usable_bytes_estimated=not measured,
+        cuda_context_bytes=context,
+        bandwidth_tb_s=entry.bandwidth_tb_s,
+        tflops_fp4=entry.tflops_fp4,
+        tflops_fp6=entry.tflops_fp6,
+        tflops_fp8=entry.tflops_fp8,
+        tflops_bf16=entry.tflops_bf16,
+        native_formats=entry.native_formats,
+        interconnect=entry.interconnect,
+        interconnect_gb_s=entry.interconnect_gb_s,
+        interconnect_links=entry.interconnect_links,
+        interconnect_link_gb_s=entry.interconnect_link_gb_s,
+        form_factor=entry.form_factor,
+        power_w=entry.power_w,
+        software=entry.software,
+        gpus_per_server=entry.gpus_per_server,
+    )
+
+
+def parse_gpus(path: Path) -> tuple[GpuFacts, ...]:
+    """Read and validate a GPU file; raise CatalogError naming file, entry and field."""
+    raw = _read_json(path)
+    try:
+        parsed = _GpuFile.model_validate(raw)
+    except ValidationError as exc:
+        raise _catalog_error(path, raw, "gpus", exc) from exc
+    ids = [g.id for g in parsed.gpus]
+    for gpu_id in ids:
+        if ids.count(gpu_id) > 1:
+            raise CatalogError(path.name, gpu_id.value, "id", "duplicate id")
+    measured = [g for g in parsed.gpus if g.measured_usable_bytes is not None]
+    if not measured:
+        raise CatalogError(path.name, "-", "measured_usable_bytes", "no GPU has a measurement")
+    return tuple(_gpu_facts(g, measured[0]) for g in parsed.gpus)
+
+
+def _cents(value: Decimal) -> Decimal:
+    return value.quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def _plan_facts(entry: _PlanEntry, gpu: GpuFacts, hours_per_month: int) -> PlanFacts:
+    memory_gb_total = entry.gpus * gpu.memory_gb
+    return PlanFacts(
+        id=entry.id,
+        gpu=entry.gpu,
+        gpus=entry.gpus,
+        cpu=entry.cpu,
+        cpu_cores=entry.cpu_cores,
+        cpu_vcpus=entry.cpu_vcpus,
+        ram_gb=entry.ram_gb,
+        storage_drives=entry.storage_drives,
+        storage_tb_per_drive=entry.storage_tb_per_drive,
+        network=entry.network,
+        network_ports=entry.network_ports,
+        network_gbps_per_port=entry.network_gbps_per_port,
+        monthly_usd=entry.monthly_usd,
+        usd_per_gpu_hour=_cents(entry.monthly_usd / entry.gpus / hours_per_month),
+        usd_per_gb_month=_cents(entry.monthly_usd / memory_gb_total),
+        memory_gb_total=memory_gb_total,
+        availability=entry.availability,
+        lead_time_business_days=entry.lead_time_business_days,
+        whole_server_only=entry.whole_server_only,
+        can_split_model=entry.can_split_model,
+        is_server=entry.is_server,
+        page_path=entry.page_path,
+    )
+
+
+def parse_plans(path: Path, gpus: tuple[GpuFacts, ...]) -> tuple[PlanFacts, ...]:
+    """Read and validate a plan file against the GPUs; CatalogError names file/entry/field."""
+    raw = _read_json(path)
+    try:
+        parsed = _PlanFile.model_validate(raw)
+    except ValidationError as exc:
+        raise _catalog_error(path, raw, "plans", exc) from exc
+    by_id = {g.id: g for g in gpus}
+    seen: set[str] = set()
+    plans = []
+    for entry in parsed.plans:
+        if entry.id in seen:
+            raise CatalogError(path.name, entry.id, "id", "duplicate id")
+        seen.add(entry.id)
+        if entry.gpu not in by_id:
+            raise CatalogError(path.name, entry.id, "gpu", f"no GPU {entry.gpu.value!r}")
+        if entry.gpus > by_id[entry.gpu].gpus_per_server:
+            raise CatalogError(path.name, entry.id, "gpus", "more GPUs than one server holds")
+        plans.append(_plan_facts(entry, by_id[entry.gpu], parsed.hours_per_month))
+    return tuple(plans)
+
+
+@cache
+def load_gpus() -> tuple[GpuFacts, ...]:
+    """Load the GPU catalog (read once)."""
+    return parse_gpus(GPUS_FILE)
+
+
+@cache
+def load_plans() -> tuple[PlanFacts, ...]:
+    """Load the plans sold (read once)."""
+    return parse_plans(PLANS_FILE, load_gpus())
+
+
+@cache
+def get_gpu(gpu_id: GpuId) -> GpuFacts:
+    """One GPU's facts."""
+    for gpu in load_gpus():
+        if gpu.id is gpu_id:
+            return gpu
+    raise CatalogError(GPUS_FILE.name, gpu_id.value, "id", "not in the catalog")
+
+
+@cache
+def plans_for(gpu_id: GpuId) -> tuple[PlanFacts, ...]:
+    """Plans that rent this GPU, in catalog order."""
+    return tuple(p for p in load_plans() if p.gpu is gpu_id)

@@ -1,0 +1,145 @@
+"""Memory budget of one GPU, and how a model's weights and KV cache divide over a shape.
+
+Two budgets, always named (``engine-notes.md``, "Memory budget per GPU"):
+- physical: usable bytes - CUDA context - weights (all the rest could hold KV);
+- stock vLLM: usable bytes x gpu_memory_utilization - CUDA context - activation workspace
+  - communication buffers (tensor parallel only) - weights. This is what vLLM's profiler
+  leaves for the KV cache on a default launch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sizing.types import Attention, GpuFacts
+
+GIB = 1024**3
+
+# vLLM's profiled activation peak on H100 (engine-notes.md): ~5 GiB dense, ~7.4 GiB MoE.
+ACTIVATION_WORKSPACE_DENSE_BYTES = 5 * GIB
+ACTIVATION_WORKSPACE_MOE_BYTES = int(7.4 * GIB)
+# NCCL/RCCL buffers under tensor parallelism (engine-notes.md: ~0.35 GB).
+COMM_BUFFER_BYTES = 350_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class ModelLoad:
+    """What placement needs to know of a model at one precision, KV dtype and context."""
+
+    weights_bytes: int  # everything loaded, whole model
+    routed_expert_bytes: int  # part of weights_bytes held by routed experts
+    input_embedding_bytes: int  # part of weights_bytes only gathered (a row per token)
+    kv_bytes_per_token: int  # whole model, averaged at the context (windows capped)
+    kv_bytes_per_sequence: int  # one sequence of the requested context, whole model
+    attention: Attention
+    layers: int
+    num_attention_heads: int
+    num_kv_heads: int
+    moe: bool
+    num_experts: int
+    experts_per_token: int
+    active_params: int
+    attention_width: int  # heads x head_dim: the prefill attention FLOPs scale
+    windowed_layers: int
+    sliding_window: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """A parallel layout of one model replica."""
+
+    tensor_parallel: int
+    pipeline_parallel: int
+
+    @property
+    def gpus(self) -> int:
+        """GPUs one replica occupies."""
+        return self.tensor_parallel * self.pipeline_parallel
+
+
+def kv_share_per_gpu(load: ModelLoad, shape: Shape) -> float:
+    """Fraction of the whole model's KV cache that the busiest GPU of the shape holds.
+
+    MLA keeps its latent whole on every tensor-parallel rank; GQA gives each rank
+    max(kv_heads / TP, 1) heads; pipeline stages hold their layers only.
+    """
+    layer_share = -(-load.layers // shape.pipeline_parallel) / load.layers
+    if load.attention is Attention.MLA:
+        return layer_share
+    heads_per_rank = max(load.num_kv_heads / shape.tensor_parallel, 1.0)
+    return layer_share * heads_per_rank / load.num_kv_heads
+
+
+def weights_per_gpu_bytes(load: ModelLoad, shape: Shape) -> int:
+    """Weights on each GPU of the shape (even split, rounded up)."""
+    return -(-load.weights_bytes // shape.gpus)
+
+
+def physical_kv_bytes_per_gpu(gpu: GpuFacts, weights_bytes: int) -> int:
+    """All usable memory left after the CUDA context and the weights (no framework reserve)."""
+    return gpu.usable_bytes - gpu.cuda_context_bytes - weights_bytes
+
+
+def activation_workspace_bytes(*, moe: bool) -> int:
+    """Return vLLM's activation peak for a dense or MoE model."""
+    return ACTIVATION_WORKSPACE_MOE_BYTES if moe else ACTIVATION_WORKSPACE_DENSE_BYTES
+
+
+def vllm_kv_bytes_per_gpu(
+    gpu: GpuFacts,
+    weights_bytes: int,
+    *,
+    gpu_memory_utilization: float,
+    moe: bool,
+    tensor_parallel: int,
+) -> int:
+    """Return what a stock vLLM launch leaves for the KV cache on one GPU (may be negative)."""
+    budget_bytes = int(gpu.usable_bytes * gpu_memory_utilization)
+    comm_bytes = COMM_BUFFER_BYTES if tensor_parallel > 1 else 0
+    return (
+        budget_bytes
+        - gpu.cuda_context_bytes
+        - activation_workspace_bytes(moe=moe)
+        - comm_bytes
+        - weights_bytes
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class KvRoom:
+    """KV room of one replica on one shape, in both budgets."""
+
+    weights_per_gpu_bytes: int
+    kv_bytes_per_gpu: int  # stock vLLM, may be negative
+    kv_bytes_physical_per_gpu: int  # may be negative
+    kv_tokens: int  # stock vLLM, per replica
+    kv_tokens_physical: int
+    max_sequences: int  # sequences of the requested context, stock vLLM
+    max_sequences_physical: int
+
+
+def kv_room(
+    load: ModelLoad, gpu: GpuFacts, shape: Shape, *, gpu_memory_utilization: float
+) -> KvRoom:
+    """KV room of one replica: tokens and sequences of the context, in both budgets."""
+    weights_gpu = weights_per_gpu_bytes(load, shape)
+    vllm_bytes = vllm_kv_bytes_per_gpu(
+        gpu,
+        weights_gpu,
+        gpu_memory_utilization=gpu_memory_utilization,
+        moe=load.moe,
+        tensor_parallel=shape.tensor_parallel,
+    )
+    physical_bytes = physical_kv_bytes_per_gpu(gpu, weights_gpu)
+    share = kv_share_per_gpu(load, shape)
+    token_gpu = max(load.kv_bytes_per_token * share, 1.0)
+    sequence_gpu = max(load.kv_bytes_per_sequence * share, 1.0)
+    return KvRoom(
+        weights_per_gpu_bytes=weights_gpu,
+        kv_bytes_per_gpu=vllm_bytes,
+        kv_bytes_physical_per_gpu=physical_bytes,
+        kv_tokens=max(int(vllm_bytes // token_gpu), 0),
+        kv_tokens_physical=max(int(physical_bytes // token_gpu), 0),
+        max_sequences=max(int(vllm_bytes // sequence_gpu), 0),
+        max_sequences_physical=max(int(physical_bytes // sequence_gpu), 0),
+    )

@@ -1,0 +1,181 @@
+"""One option of an answer: a plan (or an unpriced server) with its shape, room, speed, price."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from sizing.loads import model_load
+from sizing.memory import ModelLoad
+from sizing.placement import Placement, Target, place
+from sizing.pricing import monthly_usd, usd_per_million_tokens
+from sizing.speed import (
+    aggregate_tokens_per_s,
+    decode_tokens_per_s,
+    gpu_fp4_format,
+    is_native,
+    storage_format,
+    ttft_s,
+)
+from sizing.types import (
+    Attention,
+    Caveat,
+    ModelSpec,
+    PlanOption,
+    Precision,
+    Reason,
+    ResolvedRequest,
+    Software,
+)
+
+_FOUR_BIT_FLOATS = frozenset({Precision.FP4, Precision.MXFP4, Precision.NVFP4})
+# Constraints that rule an option out (gpu_not_requested only lowers it in the ranking).
+HARD_SET_ASIDE = frozenset({Reason.CUDA_ONLY, Reason.NO_NATIVE_FP4, Reason.OVER_BUDGET})
+
+
+def build_option(model: ModelSpec, target: Target, request: ResolvedRequest) -> PlanOption:
+    """Size the request on one target."""
+    fmt = storage_format(target.gpu, request.precision)
+    load = model_load(
+        model, fmt, request.kv_dtype, request.context_tokens, include_mtp=request.include_mtp
+    )
+    placement = place(
+        load,
+        target,
+        concurrency=request.concurrency,
+        gpu_memory_utilization=request.gpu_memory_utilization,
+    )
+    if placement is None:
+        return _no_shape(target, request)
+    return _option(load, target, placement, request)
+
+
+def _no_shape(target: Target, request: ResolvedRequest) -> PlanOption:
+    plan = target.plan
+    return PlanOption(
+        plan=plan.id if plan else None,
+        gpu=target.gpu.id,
+        gpus=0,
+        servers=0,
+        fits=False,
+        reason=Reason.NO_PARALLEL_SHAPE,
+        tensor_parallel=None,
+        pipeline_parallel=None,
+        replicas=None,
+        weights_bytes_per_gpu=None,
+        kv_cache_bytes=None,
+        kv_cache_tokens=None,
+        kv_cache_tokens_physical=None,
+        max_concurrency_at_context=None,
+        decode_tokens_per_s=None,
+        decode_tokens_per_s_aggregate=None,
+        ttft_s=None,
+        monthly_usd=None,
+        usd_per_gpu_hour=plan.usd_per_gpu_hour if plan else None,
+        usd_per_gb_month=plan.usd_per_gb_month if plan else None,
+        usd_per_million_tokens=None,
+        checkout_url=None,
+        caveats=_gpu_caveats(target, request),
+        set_aside=_set_aside(target, request, None),
+    )
+
+
+def _option(
+    load: ModelLoad, target: Target, placement: Placement, request: ResolvedRequest
+) -> PlanOption:
+    shape, room, plan, gpu = placement.shape, placement.room, target.plan, target.gpu
+    decode = aggregate = ttft = None
+    monthly = per_million = None
+    if placement.fits:
+        decode = decode_tokens_per_s(load, gpu, shape)
+        aggregate = aggregate_tokens_per_s(
+            load, gpu, shape, concurrency=request.concurrency, replicas=placement.replicas
+        )
+        ttft = ttft_s(
+            load, gpu, shape, precision=request.precision, context_tokens=request.context_tokens
+        )
+        if plan is not None:
+            monthly = monthly_usd(plan, placement.units)
+            per_million = usd_per_million_tokens(monthly, aggregate)
+    set_aside = _set_aside(target, request, monthly)
+    reason = placement.reason
+    if reason is None and set_aside:
+        reason = set_aside[0]
+    return PlanOption(
+        plan=plan.id if plan else None,
+        gpu=gpu.id,
+        gpus=placement.gpus,
+        servers=placement.units,
+        fits=placement.fits,
+        reason=reason,
+        tensor_parallel=shape.tensor_parallel,
+        pipeline_parallel=shape.pipeline_parallel,
+        replicas=placement.replicas if placement.fits else None,
+        weights_bytes_per_gpu=room.weights_per_gpu_bytes,
+        kv_cache_bytes=max(room.kv_bytes_per_gpu, 0) * shape.gpus,
+        kv_cache_tokens=room.kv_tokens,
+        kv_cache_tokens_physical=room.kv_tokens_physical,
+        max_concurrency_at_context=room.max_sequences,
+        decode_tokens_per_s=decode,
+        decode_tokens_per_s_aggregate=aggregate,
+        ttft_s=ttft,
+        monthly_usd=monthly,
+        usd_per_gpu_hour=plan.usd_per_gpu_hour if plan else None,
+        usd_per_gb_month=plan.usd_per_gb_month if plan else None,
+        usd_per_million_tokens=per_million,
+        checkout_url=None,
+        caveats=_gpu_caveats(target, request) + _fit_caveats(load, target, placement),
+        gpus_per_replica=shape.gpus,
+        kv_cache_bytes_physical=max(room.kv_bytes_physical_per_gpu, 0) * shape.gpus,
+        set_aside=set_aside,
+    )
+
+
+def _gpu_caveats(target: Target, request: ResolvedRequest) -> tuple[Caveat, ...]:
+    gpu = target.gpu
+    caveats = []
+    if gpu.software is Software.ROCM:
+        caveats.append(Caveat.ROCM_PORT)
+    if gpu.usable_bytes_estimated:
+        caveats.append(Caveat.ESTIMATED_CAPACITY)
+    if target.plan is None:
+        caveats.append(Caveat.NO_B200_PRICE)
+    if not is_native(gpu, request.precision):
+        if storage_format(gpu, request.precision) in _FOUR_BIT_FLOATS:
+            caveats.append(Caveat.FP4_WEIGHT_ONLY)
+        elif request.precision is Precision.FP6:
+            caveats.append(Caveat.FP6_WEIGHT_ONLY)
+    return tuple(caveats)
+
+
+def _fit_caveats(load: ModelLoad, target: Target, placement: Placement) -> tuple[Caveat, ...]:
+    shape, room = placement.shape, placement.room
+    caveats = []
+    if placement.reason is Reason.SINGLE_GPU_PLAN_CANNOT_SHARD:
+        caveats.append(Caveat.SINGLE_H200_CANNOT_SHARE_MODEL)
+    loads = room.weights_per_gpu_bytes <= target.gpu.usable_bytes - target.gpu.cuda_context_bytes
+    if not placement.fits and loads and room.kv_bytes_per_gpu <= 0:
+        caveats.append(Caveat.FITS_WITHOUT_KV_ROOM)
+    if placement.fits and shape.pipeline_parallel > 1:
+        caveats.append(Caveat.PIPELINE_ACROSS_SERVERS)
+    if load.attention is Attention.MLA and shape.tensor_parallel > 1:
+        caveats.append(Caveat.MLA_KV_REPLICATED)
+    elif load.attention is not Attention.MLA and shape.tensor_parallel > load.num_kv_heads:
+        caveats.append(Caveat.KV_HEADS_REPLICATED)
+    return tuple(caveats)
+
+
+def _set_aside(
+    target: Target, request: ResolvedRequest, monthly: Decimal | None
+) -> tuple[Reason, ...]:
+    gpu = target.gpu
+    reasons = []
+    if request.cuda_only and gpu.software is not Software.CUDA:
+        reasons.append(Reason.CUDA_ONLY)
+    if request.needs_native_fp4 and gpu_fp4_format(gpu) is None:
+        reasons.append(Reason.NO_NATIVE_FP4)
+    budget = request.budget_usd_month
+    if budget is not None and monthly is not None and monthly > budget:
+        reasons.append(Reason.OVER_BUDGET)
+    if request.gpus and gpu.id not in request.gpus:
+        reasons.append(Reason.GPU_NOT_REQUESTED)
+    return tuple(reasons)

@@ -1,0 +1,36 @@
+"""Answers as JSON-ready dicts.
+
+Field names as in the types (DESIGN.md's), enums as values, money (every ``Decimal`` of the
+answers) as a string with two decimals, tuples as lists.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from decimal import ROUND_HALF_UP, Decimal
+from enum import Enum
+from typing import Any
+
+CENT = Decimal("0.01")
+
+
+def to_json(obj: object) -> dict[str, Any]:
+    """Convert an answer (Sizing, Price, Compare, or a part of one) to a JSON-ready dict."""
+    if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
+        raise TypeError(f"not an answer: {type(obj).__name__}")
+    return {f.name: json_value(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+
+
+def json_value(obj: object) -> Any:  # noqa: ANN401 - JSON values are of any type
+    """One value in JSON-ready form."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return to_json(obj)
+    if isinstance(obj, Enum):
+        return obj.value
+    if isinstance(obj, Decimal):
+        return str(obj.quantize(CENT, rounding=ROUND_HALF_UP))
+    if isinstance(obj, tuple | list):
+        return [json_value(item) for item in obj]
+    if isinstance(obj, dict):
+        return {str(key): json_value(value) for key, value in obj.items()}
+    return obj

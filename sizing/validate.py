@@ -1,0 +1,97 @@
+"""Request checks and defaults: bad values raise InvalidRequestError naming the field."""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+
+from sizing.errors import InvalidRequestError
+from sizing.types import GpuId, KvDtype, Precision, ResolvedRequest, SizingRequest
+
+# Default context when the customer gives none: 8,192 tokens, a common chat setting and the
+# context at which h200-measured.json timed attention. The answer says it was assumed.
+DEFAULT_CONTEXT_TOKENS = 8192
+DEFAULT_CONCURRENCY = 1
+# vLLM's default KV dtype is the model dtype; BF16 (engine-notes.md: "BF16 default").
+DEFAULT_KV_DTYPE = KvDtype.BF16
+# Beyond any model's window (the largest in the catalog, Llama 4 Scout, is 10M tokens).
+MAX_CONTEXT_TOKENS = 1 << 24
+# More simultaneous sequences than a fleet of the plans sold could hold.
+MAX_CONCURRENCY = 1_000_000
+MAX_BUDGET_USD = Decimal(100_000_000)
+
+
+def _check_int(field: str, value: object, maximum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidRequestError(field, value, "expected a whole number")
+    if value < 1:
+        raise InvalidRequestError(field, value, "must be at least 1")
+    if value > maximum:
+        raise InvalidRequestError(field, value, f"must be at most {maximum}")
+    return value
+
+
+def check_model_source(request: SizingRequest) -> None:
+    """Exactly one of model_id, model_config or params_b names the model."""
+    given = [
+        name
+        for name, value in (
+            ("model_id", request.model_id),
+            ("model_config", request.model_config),
+            ("params_b", request.params_b),
+        )
+        if value is not None
+    ]
+    if len(given) != 1:
+        raise InvalidRequestError("model", tuple(given), "give exactly one of model_id, "
+                                  "model_config or params_b")
+    for name in ("params_b", "active_params_b"):
+        value = getattr(request, name)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise InvalidRequestError(name, value, "expected a number of billions")
+        if not math.isfinite(value) or value <= 0:
+            raise InvalidRequestError(name, value, "must be a positive number of billions")
+
+
+def resolve(request: SizingRequest, release_precision: Precision) -> ResolvedRequest:
+    """Apply the defaults to the request and check every value."""
+    context = request.context_tokens
+    context = DEFAULT_CONTEXT_TOKENS if context is None else context
+    context = _check_int("context_tokens", context, MAX_CONTEXT_TOKENS)
+    concurrency = request.concurrency
+    concurrency = DEFAULT_CONCURRENCY if concurrency is None else concurrency
+    concurrency = _check_int("concurrency", concurrency, MAX_CONCURRENCY)
+    utilization = request.gpu_memory_utilization
+    if isinstance(utilization, bool) or not isinstance(utilization, int | float):
+        raise InvalidRequestError("gpu_memory_utilization", utilization, "expected a number")
+    if not 0 < utilization <= 1:
+        raise InvalidRequestError("gpu_memory_utilization", utilization, "must be in (0, 1]")
+    budget = request.budget_usd_month
+    if budget is not None and not (0 <= budget <= MAX_BUDGET_USD):
+        raise InvalidRequestError("budget_usd_month", budget, "must be a positive amount")
+    try:
+        precision = Precision(request.precision) if request.precision else release_precision
+    except ValueError as exc:
+        raise InvalidRequestError("precision", request.precision, "unknown format") from exc
+    try:
+        kv_dtype = KvDtype(request.kv_dtype) if request.kv_dtype else DEFAULT_KV_DTYPE
+    except ValueError as exc:
+        raise InvalidRequestError("kv_dtype", request.kv_dtype, "unknown KV dtype") from exc
+    try:
+        gpus = tuple(GpuId(g) for g in request.gpus)
+    except ValueError as exc:
+        raise InvalidRequestError("gpus", request.gpus, "unknown GPU") from exc
+    return ResolvedRequest(
+        precision=precision,
+        context_tokens=context,
+        concurrency=concurrency,
+        kv_dtype=kv_dtype,
+        gpu_memory_utilization=float(utilization),
+        cuda_only=bool(request.cuda_only),
+        needs_native_fp4=bool(request.needs_native_fp4),
+        budget_usd_month=budget,
+        gpus=gpus,
+        include_mtp=bool(request.include_mtp),
+    )

@@ -1,0 +1,116 @@
+"""The memory budget of a GPU and how weights and KV divide over a parallel shape."""
+
+import dataclasses
+
+import pytest
+
+from sizing.hardware import get_gpu
+from sizing.memory import (
+    ACTIVATION_WORKSPACE_DENSE_BYTES,
+    ACTIVATION_WORKSPACE_MOE_BYTES,
+    COMM_BUFFER_BYTES,
+    ModelLoad,
+    Shape,
+    kv_room,
+    kv_share_per_gpu,
+    vllm_kv_bytes_per_gpu,
+)
+from sizing.types import Attention, GpuId
+
+
+def _load(**changes):
+    """Build a Llama-3-70B-shaped load: 80 layers, 64 heads, 8 KV heads, FP8 weights, BF16 KV."""
+    base = ModelLoad(
+        weights_bytes=72_000_000_000,
+        routed_expert_bytes=0,
+        input_embedding_bytes=2_100_000_000,
+        kv_bytes_per_token=327_680,
+        kv_bytes_per_sequence=327_680 * 8192,
+        attention=Attention.GQA,
+        layers=80,
+        num_attention_heads=64,
+        num_kv_heads=8,
+        moe=False,
+        num_experts=0,
+        experts_per_token=0,
+        active_params=70_000_000_000,
+        attention_width=64 * 128,
+        windowed_layers=0,
+        sliding_window=None,
+    )
+    return dataclasses.replace(base, **changes)
+
+
+def test_gqa_kv_splits_over_tensor_parallel_up_to_the_kv_heads():
+    """Each TP rank holds kv_heads / TP heads: TP=8 over 8 KV heads holds one eighth."""
+    assert kv_share_per_gpu(_load(), Shape(8, 1)) == pytest.approx(1 / 8)
+    assert kv_share_per_gpu(_load(), Shape(2, 1)) == pytest.approx(1 / 2)
+
+
+def test_gqa_kv_heads_replicate_when_tp_exceeds_them():
+    """With 4 KV heads and TP=8 each rank still holds a whole head: a quarter, not an eighth."""
+    assert kv_share_per_gpu(_load(num_kv_heads=4), Shape(8, 1)) == pytest.approx(1 / 4)
+
+
+def test_mla_kv_is_replicated_across_tp():
+    """MLA keeps its latent whole on every tensor-parallel rank."""
+    mla = _load(attention=Attention.MLA, num_kv_heads=128, num_attention_heads=128)
+    assert kv_share_per_gpu(mla, Shape(8, 1)) == 1.0
+
+
+def test_pipeline_parallel_splits_layers():
+    """Two pipeline stages each hold half of the layers' cache (MLA included)."""
+    mla = _load(attention=Attention.MLA, layers=61)
+    assert kv_share_per_gpu(mla, Shape(8, 2)) == pytest.approx(31 / 61)
+
+
+def test_vllm_budget_takes_reserve_context_activations_and_comm():
+    """Stock vLLM: usable x 0.9 - context - activations - comm (TP only) - weights."""
+    h200 = get_gpu(GpuId.H200)
+    weights = 60_000_000_000
+    single = vllm_kv_bytes_per_gpu(
+        h200, weights, gpu_memory_utilization=0.9, moe=False, tensor_parallel=1
+    )
+    expected = (
+        int(h200.usable_bytes * 0.9)
+        - h200.cuda_context_bytes
+        - ACTIVATION_WORKSPACE_DENSE_BYTES
+        - weights
+    )
+    assert single == expected
+    tp = vllm_kv_bytes_per_gpu(
+        h200, weights, gpu_memory_utilization=0.9, moe=False, tensor_parallel=2
+    )
+    assert single - tp == COMM_BUFFER_BYTES
+    moe = vllm_kv_bytes_per_gpu(
+        h200, weights, gpu_memory_utilization=0.9, moe=True, tensor_parallel=1
+    )
+    assert single - moe == ACTIVATION_WORKSPACE_MOE_BYTES - ACTIVATION_WORKSPACE_DENSE_BYTES
+
+
+def test_higher_utilization_leaves_more_kv():
+    """gpu_memory_utilization 0.95 leaves more KV tokens than 0.9."""
+    h200 = get_gpu(GpuId.H200)
+    low = kv_room(_load(), h200, Shape(1, 1), gpu_memory_utilization=0.9)
+    high = kv_room(_load(), h200, Shape(1, 1), gpu_memory_utilization=0.95)
+    assert high.kv_tokens > low.kv_tokens
+    assert high.kv_tokens_physical == low.kv_tokens_physical
+
+
+def test_kv_room_counts_whole_sequences():
+    """max_sequences is the stock-vLLM KV bytes over one sequence's bytes, rounded down."""
+    h200 = get_gpu(GpuId.H200)
+    room = kv_room(_load(), h200, Shape(1, 1), gpu_memory_utilization=0.9)
+    assert room.max_sequences == room.kv_bytes_per_gpu // (327_680 * 8192)
+    assert room.kv_tokens == room.kv_bytes_per_gpu // 327_680
+
+
+def test_weights_beyond_memory_leave_no_room():
+    """Weights larger than the GPU give zero tokens in both budgets, never negative."""
+    room = kv_room(
+        _load(weights_bytes=400_000_000_000),
+        get_gpu(GpuId.H200),
+        Shape(1, 1),
+        gpu_memory_utilization=0.9,
+    )
+    assert (room.kv_tokens, room.kv_tokens_physical, room.max_sequences) == (0, 0, 0)

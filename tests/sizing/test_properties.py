@@ -1,0 +1,123 @@
+"""Property tests of the engine's monotonicity and placement invariants.
+
+More context, concurrency or bits never need fewer GPUs; what fits at N tokens fits at fewer.
+"""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sizing.engine import size_deployment
+from sizing.hardware import get_gpu
+from sizing.models import get_model
+from sizing.types import Attention, GpuId, KvDtype, Precision, SizingRequest
+
+MODELS = (
+    "meta-llama/Llama-3.1-8B-Instruct",
+    "meta-llama/Llama-3.1-70B-Instruct",
+    "deepseek-ai/DeepSeek-V3",
+    "Qwen/Qwen3-235B-A22B",
+    "openai/gpt-oss-120b",
+    "google/gemma-3-27b-it",
+    "mistralai/Mixtral-8x22B-Instruct-v0.1",
+)
+# Fewer bits to more bits, as stored.
+BITS_ORDER = (Precision.INT4, Precision.MXFP4, Precision.FP6, Precision.FP8, Precision.BF16)
+
+models = st.sampled_from(MODELS)
+contexts = st.integers(min_value=1, max_value=1_048_576)
+concurrencies = st.integers(min_value=1, max_value=512)
+precisions = st.sampled_from(BITS_ORDER)
+kv_dtypes = st.sampled_from([KvDtype.BF16, KvDtype.FP8])
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _gpus(answer):
+    """GPUs rented per option, None where it does not fit."""
+    return [o.gpus if o.fits else None for o in answer.options]
+
+
+def _not_fewer(small, large):
+    for a, b in zip(small, large, strict=True):
+        if a is not None:
+            assert b is None or b >= a
+        # b fits while a does not: impossible for a larger demand
+        assert not (a is None and b is not None)
+
+
+@SETTINGS
+@given(models, precisions, kv_dtypes, st.lists(contexts, min_size=2, max_size=2), concurrencies)
+def test_more_context_never_needs_fewer_gpus(model, precision, kv, pair, n):
+    """Longer sequences never fit where shorter ones do not, nor on fewer GPUs."""
+    short, long = sorted(pair)
+    base = {"model_id": model, "precision": precision, "kv_dtype": kv, "concurrency": n}
+    _not_fewer(
+        _gpus(size_deployment(SizingRequest(**base, context_tokens=short))),
+        _gpus(size_deployment(SizingRequest(**base, context_tokens=long))),
+    )
+
+
+@SETTINGS
+@given(models, precisions, contexts, concurrencies, concurrencies)
+def test_more_concurrency_never_needs_fewer_gpus(model, precision, context, n1, n2):
+    """More simultaneous sequences never need fewer GPUs."""
+    few, many = sorted((n1, n2))
+    base = {"model_id": model, "precision": precision, "context_tokens": context}
+    _not_fewer(
+        _gpus(size_deployment(SizingRequest(**base, concurrency=few))),
+        _gpus(size_deployment(SizingRequest(**base, concurrency=many))),
+    )
+
+
+@SETTINGS
+@given(models, st.data(), contexts, concurrencies)
+def test_more_bits_never_need_fewer_gpus(model, data, context, n):
+    """A wider weight format never needs fewer GPUs than a narrower one."""
+    i = data.draw(st.integers(0, len(BITS_ORDER) - 2))
+    j = data.draw(st.integers(i + 1, len(BITS_ORDER) - 1))
+    base = {"model_id": model, "context_tokens": context, "concurrency": n}
+    _not_fewer(
+        _gpus(size_deployment(SizingRequest(**base, precision=BITS_ORDER[i]))),
+        _gpus(size_deployment(SizingRequest(**base, precision=BITS_ORDER[j]))),
+    )
+
+
+@SETTINGS
+@given(models, precisions, contexts, st.integers(min_value=1, max_value=1_048_576))
+def test_what_fits_at_n_tokens_fits_at_fewer(model, precision, n, fewer):
+    """Every option that fits N tokens fits any shorter context."""
+    fewer = min(fewer, n)
+    at_n = size_deployment(SizingRequest(model_id=model, precision=precision, context_tokens=n))
+    at_fewer = size_deployment(
+        SizingRequest(model_id=model, precision=precision, context_tokens=fewer)
+    )
+    for big, small in zip(at_n.options, at_fewer.options, strict=True):
+        if big.fits:
+            assert small.fits
+
+
+@SETTINGS
+@given(models, precisions, contexts, concurrencies)
+def test_placement_invariants(model, precision, context, n):
+    """TP divides the heads and is 1/2/4/8; MI355X in whole servers; single H200 never split."""
+    spec = get_model(model)
+    answer = size_deployment(
+        SizingRequest(model_id=model, precision=precision, context_tokens=context, concurrency=n)
+    )
+    for option in answer.options:
+        if not option.fits:
+            continue
+        tp = option.tensor_parallel
+        assert tp in (1, 2, 4, 8)
+        assert spec.num_attention_heads % tp == 0
+        if spec.attention is not Attention.MLA:
+            assert spec.num_kv_heads % tp == 0 or tp % spec.num_kv_heads == 0
+        assert option.max_concurrency_at_context >= 1
+        assert option.replicas * option.max_concurrency_at_context >= n
+        if option.plan == "h200-1x":
+            assert (tp, option.pipeline_parallel) == (1, 1)
+            assert option.gpus == option.servers == option.replicas
+        if option.gpu is GpuId.MI355X:
+            assert option.gpus == 8 * option.servers
+        assert option.gpus >= option.replicas * option.gpus_per_replica
+        per_gpu = get_gpu(option.gpu).usable_bytes
+        assert option.weights_bytes_per_gpu < per_gpu
