@@ -50,3 +50,4 @@ class ParsedRequest:
     suggestions: tuple[str, ...] = ()  # closest catalog ids for unknown_model
     ambiguous: tuple[str, ...] = field(default=())  # catalog ids the text could mean equally
     not_understood: tuple[str, ...] = ()  # codes of what could not be read, e.g. "context"
+    kv_dtype: str | None = None  # bf16|fp16|fp8 when the text names the KV cache's own dtype

@@ -1,0 +1,242 @@
+"""Which of our ten languages a message is written in, and which one to answer in.
+
+Evidence comes from the message itself: its script first (Hangul, kana, Han, Cyrillic), then,
+for Latin text, function words and diacritics. Model names, GPU names and numbers are not in
+any word list, so "H100" or "fp8 128k" carry no evidence and the user's Telegram language
+(negotiated to our ten) decides, then English.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from bot.request import LANGUAGES
+from bot.understand.text import clean_text
+
+DEFAULT_LANGUAGE = "en"
+
+_HANGUL_RE = re.compile(r"[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
+# Hiragana and katakana without U+30FB (middle dot), which Chinese text borrows.
+_KANA_RE = re.compile(r"[\u3041-\u30fa\u30fc-\u30ff\u31f0-\u31ff]")
+_HAN_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_CYRILLIC_RE = re.compile(r"[\u0400-\u04ff]")
+_LATIN_WORD_RE = re.compile(r"[a-zà-öø-ÿœß]+")
+# Commands, mentions and links are English or names whatever the user's language.
+_NOT_WORDS_RE = re.compile(r"(?:^|\s)[/@]\w+(?:@\w+)?|https?://\S+")
+# Two letters of a script are needed: one stray letter is often a unit ("128к") or a symbol.
+_MIN_SCRIPT_LETTERS = 2
+
+# Characters written only in one Chinese standard (common words of this domain and of chat).
+_SIMPLIFIED_ONLY = frozenset(
+    "个这么们机费与对吗说请问题够该样还没过时间长务实现应将为显张钱预并发数据种参万亿块"
+    "帮线运计划选择较经验买卖贵价图门单双东车书语话读写让谢认识论设证试调变开关无从"
+    "业产级约给结统络网缓练终续传优众边达远进连适处备复术层头学习总点义乐气汉热电脑软载"
+    "输态虑险际随难动来会见觉区别"
+)
+_TRADITIONAL_ONLY = frozenset(
+    "個這麼們機費與對嗎說請問題夠該樣還沒過時間長務實現應將為顯張錢預並發數據種參萬億塊"
+    "裡裏幹幫線運計劃選擇較經驗買賣貴價圖門單雙東車書語話讀寫讓謝認識論設證試調變開關無"
+    "從業產級約給結統絡網緩練終續傳優眾邊達遠進連適處備復複術層頭學習總點義樂氣漢熱電腦"
+    "軟載輸態慮險際隨難動來會見覺區別"
+)
+# Shinjitai forms used only in Japanese: kanji-only Japanese text still shows them.
+_JAPANESE_ONLY_KANJI = frozenset(
+    "対円気価実変応駆込働続読売帯様図広払択転経験検済楽単枠辺歳労覚営戦鉄関"
+)
+
+# Latin function words. Weight 2: used in one language only; weight 1: shared or weak.
+_WORDS: dict[str, tuple[str, str]] = {
+    "en": (
+        (
+            "the what how much many does do is are we you my our with for need want would could "
+            "should can fit fits run running host hosting deploy serve which better cost costs "
+            "price pricing users user concurrent hi hello hey thanks thank please and if about "
+            "instead same settings only single one box node month monthly it this that will be "
+            "enough context model write poem tell looking maybe once tho though there have has "
+            "get got just also any some rent rental help who your yes great cheap cheapest "
+            "fastest faster inference quantized precision half full mixture experts active "
+            "without from into than work works able at of to running setup need needs ok okay"
+        ),
+        "on was will no me budget plan possible dense server per",
+    ),
+    "es": (
+        (
+            "el los del qué cuánto cuánta cuántos cuántas cuesta cuestan cómo hola buenas buenos "
+            "gracias necesito necesitamos necesita queremos quiero quisiera tenemos tengo correr "
+            "ejecutar desplegar usuarios simultáneos concurrentes presupuesto máximo mes al y con "
+            "una uno unos porfa recomiendas recomiendan recomienda alcanza sirve mejor precio "
+            "tarjetas media precisión activos parámetros cuál dónde puedo puedes hay muy más "
+            "también pero sí esto esta hasta desde solo sólo solamente peticiones solicitudes"
+        ),
+        (
+            "para por un es en servidor modelo contexto la lo le se me nos está sobre entre o que "
+            "este plan pro no"
+        ),
+    ),
+    "pt-BR": (
+        (
+            "não você vocês olá oi obrigado obrigada quanto quantas quantos qts custa custo qual "
+            "quais melhor meia precisão preciso precisamos precisa rodar roda cabe placas usuários "
+            "simultâneos orçamento mês um uma uns umas do da dos na nas em é com pra tá isso essa "
+            "esse mais muito plano ajuda ativos parâmetros dá consigo posso gostaria vamos tudo "
+            "bem apenas somente só requisições pessoas sem"
+        ),
+        (
+            "para por servidor modelo contexto das no nos ou e o os as está este também queremos "
+            "se sobre pro que"
+        ),
+    ),
+    "de": (
+        (
+            "der die den dem des ein eine einen einem ist sind wie viel viele kostet kosten mit "
+            "für und oder auf im nicht ich wir brauche brauchen möchte möchten wollen hallo danke "
+            "bitte nur gleichzeitige gleichzeitig nutzer benutzer anfragen modell kontext monat "
+            "läuft laufen passt reicht genügt unterschied welche welcher welches besser zu von "
+            "bei mir uns kann können genug karten halbe genauigkeit aktiv aktive preis monatlich "
+            "auch schon noch aber hat haben gibt geht kein keine ohne"
+        ),
+        "was will es das budget pro parameter server",
+    ),
+    "fr": (
+        (
+            "les une des du est sont avec pour sur et combien coûte coûtent nous je vous voudrait "
+            "voudrais voudrions veux veut faire tourner ça ca passe seul seule serveur salut "
+            "bonjour merci modèle contexte utilisateurs simultanés simultanées requêtes cartes "
+            "mois jouable mieux quel quelle quels uniquement seulement demi faut il elle pas qu "
+            "mon notre peut peux différence dans aussi mais très natif actifs paramètres sans "
+            "c'est quoi"
+        ),
+        "le la on ou budget possible entre dense un en que plan l d j c",
+    ),
+}
+
+# Diacritics and punctuation: (characters, {language: weight}).
+_MARKS: tuple[tuple[str, dict[str, int]], ...] = (
+    ("ñ¿¡", {"es": 3}),
+    ("ãõ", {"pt-BR": 3}),
+    ("ç", {"pt-BR": 1, "fr": 1}),
+    ("ßäöü", {"de": 3}),
+    ("àèùîûëïœ", {"fr": 2}),
+    ("âêô", {"fr": 1, "pt-BR": 1}),
+    ("é", {"fr": 1, "es": 1, "pt-BR": 1}),
+    ("áíóú", {"es": 1, "pt-BR": 1}),
+)
+
+
+def _word_weights() -> dict[str, dict[str, int]]:
+    weights: dict[str, dict[str, int]] = {}
+    for language, (strong, weak) in _WORDS.items():
+        for word in strong.split():
+            weights.setdefault(word, {})[language] = 2
+        for word in weak.split():
+            weights.setdefault(word, {}).setdefault(language, 1)
+    return weights
+
+
+_WORD_WEIGHTS = _word_weights()
+_MARK_WEIGHTS: dict[str, dict[str, int]] = {
+    char: weights for chars, weights in _MARKS for char in chars
+}
+
+
+def negotiate_language(code: str | None) -> str:
+    """Map a Telegram ``language_code`` (BCP 47, any case) to one of ours; English otherwise."""
+    if not code:
+        return DEFAULT_LANGUAGE
+    tag = code.strip().replace("_", "-").lower()
+    parts = tag.split("-")
+    primary = parts[0]
+    if primary == "zh":
+        traditional = {"hant", "tw", "hk", "mo"}
+        return "zh-Hant" if traditional.intersection(parts[1:]) else "zh-Hans"
+    if primary == "pt":
+        return "pt-BR"
+    for language in LANGUAGES:
+        if language.lower() == primary:
+            return language
+    return DEFAULT_LANGUAGE
+
+
+def _script_language(clean: str, hint: str | None) -> str | None:
+    hangul = len(_HANGUL_RE.findall(clean))
+    kana = len(_KANA_RE.findall(clean))
+    han = len(_HAN_RE.findall(clean))
+    cyrillic = len(_CYRILLIC_RE.findall(clean))
+    best = max(hangul, kana + han, cyrillic)
+    if best < _MIN_SCRIPT_LETTERS and not (kana or hangul):
+        return None
+    if hangul and hangul >= kana + han and hangul >= cyrillic:
+        return "ko"
+    if cyrillic > kana + han:
+        return "ru"
+    if kana:
+        return "ja"
+    return _chinese_or_japanese(clean, hint)
+
+
+def _chinese_or_japanese(clean: str, hint: str | None) -> str:
+    traditional = simplified = japanese = 0
+    for char in clean:
+        if char in _TRADITIONAL_ONLY:
+            traditional += 1
+        elif char in _SIMPLIFIED_ONLY:
+            simplified += 1
+        elif char in _JAPANESE_ONLY_KANJI:
+            japanese += 1
+    if japanese > traditional and japanese > simplified:
+        return "ja"
+    if traditional > simplified:
+        return "zh-Hant"
+    if simplified > traditional:
+        return "zh-Hans"
+    if hint in {"zh-Hant", "zh-Hans", "ja"}:
+        return hint
+    return "zh-Hans"
+
+
+def _latin_scores(clean: str) -> dict[str, int]:
+    scores: dict[str, int] = {}
+    for word in _LATIN_WORD_RE.findall(clean.replace("'", " ")):
+        for language, weight in _WORD_WEIGHTS.get(word, {}).items():
+            scores[language] = scores.get(language, 0) + weight
+    if not clean.isascii():
+        for char in clean:
+            for language, weight in _MARK_WEIGHTS.get(char, {}).items():
+                scores[language] = scores.get(language, 0) + weight
+    return scores
+
+
+def _best(scores: dict[str, int], hint: str | None) -> str | None:
+    if not scores:
+        return None
+    top = max(scores.values())
+    leaders: Iterable[str] = [lang for lang in LANGUAGES if scores.get(lang) == top]
+    leaders = list(leaders)
+    if hint in leaders:
+        return hint
+    return leaders[0]
+
+
+def detect_clean(clean: str, hint: str | None = None) -> str | None:
+    """Detect the language of already-cleaned text; ``hint`` (one of ours) breaks ties."""
+    if "/" in clean or "@" in clean:
+        clean = _NOT_WORDS_RE.sub(" ", clean)
+    script = _script_language(clean, hint)
+    if script is not None:
+        return script
+    return _best(_latin_scores(clean), hint)
+
+
+def detect_language(text: str) -> str | None:
+    """Return the language ``text`` is evidently written in, or ``None`` without evidence."""
+    return detect_clean(clean_text(text))
+
+
+def choose_language(clean: str, telegram_language: str | None) -> str:
+    """Pick the answer language: the message's own, else the Telegram hint, else English."""
+    hint = negotiate_language(telegram_language) if telegram_language else None
+    detected = detect_clean(clean, hint)
+    if detected is not None:
+        return detected
+    return hint or DEFAULT_LANGUAGE

@@ -1,0 +1,168 @@
+"""From one message to a ``ParsedRequest``: commands, fields, intent and language.
+
+Every finder reads cleaned text and blanks what it consumed, in an order that keeps numbers
+apart: GPU names, then the model, then money, then concurrency, then context.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, replace
+
+from bot.request import Intent, ParsedRequest
+from bot.understand.commands import Command, normalise_lang_choice, parse_command
+from bot.understand.gpus import find_gpus
+from bot.understand.intents import Facts, decide_intent, is_trivial
+from bot.understand.language import choose_language, negotiate_language
+from bot.understand.models import ModelIndex, catalog_index, find_model
+from bot.understand.money import find_budget
+from bot.understand.numbers import find_concurrency, find_context
+from bot.understand.precision import find_precision
+from bot.understand.sizes import find_generic_size
+from bot.understand.text import clean_text
+
+_log = logging.getLogger(__name__)
+_CONTEXT_WORD_RE = re.compile(r"context|ctx|контекст|コンテキスト|컨텍스트|contexto|kontext|上下文")
+_COMMAND_INTENTS = {
+    "start": Intent.HELP,
+    "help": Intent.HELP,
+    "lang": Intent.HELP,
+    "language": Intent.HELP,
+    "size": Intent.SIZE,
+    "price": Intent.PRICE,
+    "compare": Intent.COMPARE,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Fields:
+    request: ParsedRequest  # fields only; intent and language are placeholders
+    facts: Facts
+
+
+def _read_fields(clean: str, index: ModelIndex) -> _Fields:
+    gpus = find_gpus(clean)
+    match = find_model(gpus.rest, index)
+    generic = None if match.model or match.ambiguous else find_generic_size(match.rest)
+    precision = find_precision(clean)
+    rest = match.rest
+    budget = find_budget(rest)
+    rest = budget.rest if budget else rest
+    concurrency = find_concurrency(rest)
+    rest = concurrency.rest if concurrency else rest
+    context = find_context(rest)
+    not_understood: list[str] = []
+    if context is None and _CONTEXT_WORD_RE.search(rest):
+        not_understood.append("context")
+    if match.unknown_model or (match.ambiguous and not match.model):
+        not_understood.append("model")
+    request = ParsedRequest(
+        intent=Intent.UNKNOWN,
+        language="en",
+        model=match.model,
+        params_b=generic.params_b if generic else None,
+        active_params_b=generic.active_params_b if generic else None,
+        moe=generic.moe if generic else None,
+        precision=precision.precision,
+        precision_variant=precision.variant,
+        kv_dtype=precision.kv_dtype,
+        context_tokens=context.value if context else None,
+        concurrency=concurrency.value if concurrency else None,
+        gpus=gpus.gpus,
+        budget_usd_month=budget.value if budget else None,
+        cuda_only=gpus.cuda_only,
+        needs_native_fp4=gpus.needs_native_fp4,
+        unknown_model=match.unknown_model,
+        suggestions=match.suggestions,
+        ambiguous=match.ambiguous,
+        not_understood=tuple(not_understood),
+    )
+    settings = (
+        precision.precision,
+        precision.kv_dtype,
+        context,
+        concurrency,
+        budget,
+        gpus.cuda_only,
+        gpus.needs_native_fp4,
+    )
+    facts = Facts(
+        has_model=bool(match.model or match.ambiguous or match.unknown_model),
+        has_size=generic is not None,
+        gpus=len(gpus.gpus),
+        has_settings=any(value is not None for value in settings),
+    )
+    return _Fields(request, facts)
+
+
+def _parse_command(command: Command, hint: str | None, index: ModelIndex) -> ParsedRequest:
+    body = clean_text(command.args)
+    language = choose_language(body, hint)
+    base = ParsedRequest(
+        intent=Intent.UNKNOWN,
+        language=language,
+        command=command.name,
+        command_args=command.args or None,
+    )
+    if command.foreign or command.name not in _COMMAND_INTENTS:
+        return base
+    intent = _COMMAND_INTENTS[command.name]
+    if command.name in {"lang", "language"}:
+        choice = normalise_lang_choice(command.args) if command.args else None
+        missing = ("lang",) if command.args and choice is None else ()
+        return replace(base, intent=intent, lang_choice=choice, not_understood=missing)
+    if intent is Intent.HELP:
+        return replace(base, intent=intent)
+    fields = _read_fields(body, index).request
+    return replace(
+        fields,
+        intent=intent,
+        language=language,
+        command=command.name,
+        command_args=command.args or None,
+    )
+
+
+def parse_with(
+    text: str,
+    index: ModelIndex,
+    *,
+    telegram_language: str | None = None,
+    bot_username: str | None = None,
+) -> ParsedRequest:
+    """``parse_message`` against a given model index (tests pass a small fake catalog)."""
+    if text.lstrip().startswith("/"):
+        command = parse_command(clean_text(text, lower=False), bot_username)
+        if command is not None:
+            return _parse_command(command, telegram_language, index)
+    clean = clean_text(text)
+    language = choose_language(clean, telegram_language)
+    if is_trivial(clean):
+        return ParsedRequest(intent=Intent.UNKNOWN, language=language)
+    fields = _read_fields(clean, index)
+    intent = decide_intent(clean, fields.facts)
+    return replace(fields.request, intent=intent, language=language)
+
+
+def parse_message(
+    text: str,
+    *,
+    telegram_language: str | None = None,
+    bot_username: str | None = None,
+) -> ParsedRequest:
+    """Understand one customer message; never raises (bad input is an ``unknown`` request)."""
+    try:
+        return parse_with(
+            text if isinstance(text, str) else "",
+            catalog_index(),
+            telegram_language=telegram_language,
+            bot_username=bot_username,
+        )
+    except Exception:  # noqa: BLE001 - the bot's entry point answers every message, whatever broke
+        _log.exception("parsing failed")
+        return ParsedRequest(
+            intent=Intent.UNKNOWN,
+            language=negotiate_language(telegram_language),
+            not_understood=("message",),
+        )

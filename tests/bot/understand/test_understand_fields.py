@@ -1,0 +1,163 @@
+"""Precision, GPUs, CUDA-only, native FP4 and generic model sizes, in many spellings."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understand import parse_message
+
+PRECISIONS = [
+    ("llama 70b bf16", "bf16", None),
+    ("llama 70b in bfloat16", "bf16", None),
+    ("llama 70b fp16", "fp16", None),
+    ("llama 70b at half precision", "bf16", None),
+    ("llama 70b 半精度", "bf16", None),
+    ("llama 70b в половинной точности", "bf16", None),
+    ("llama 70b 반정밀도", "bf16", None),
+    ("llama 70b en media precisión", "bf16", None),
+    ("llama 70b em meia precisão", "bf16", None),
+    ("llama 70b mit halber Genauigkeit", "bf16", None),
+    ("llama 70b en demi-précision", "bf16", None),
+    ("llama 70b FP8", "fp8", None),
+    ("llama 70b e4m3", "fp8", None),
+    ("llama 70b int8", "int8", None),
+    ("llama 70b 8bit", "int8", None),
+    ("llama 70b 8-bit", "int8", None),
+    ("llama 70b w8a8", "int8", None),
+    ("llama 70b mxfp6", "fp6", None),
+    ("llama 70b fp4", "fp4", None),
+    ("llama 70b mxfp4", "fp4", "mxfp4"),
+    ("llama 70b NVFP4", "fp4", "nvfp4"),
+    ("llama 70b int4", "int4", None),
+    ("llama 70b 4bit", "int4", None),
+    ("llama 70b 4-bit", "int4", None),
+    ("llama 70b AWQ", "int4", None),
+    ("llama 70b gptq", "int4", None),
+    ("llama 70b q4_k_m", "int4", None),
+    ("llama 70b w4a16", "int4", None),
+    ("llama 70b int4量化", "int4", None),
+    ("ｌｌａｍａ ７０ｂ ＦＰ８", "fp8", None),
+]
+
+
+@pytest.mark.parametrize(("text", "precision", "variant"), PRECISIONS)
+def test_precision_spellings(text, precision, variant):
+    """Every spelling maps to one precision; the FP4 block format is kept as the variant."""
+    parsed = parse_message(text)
+    assert (parsed.precision, parsed.precision_variant) == (precision, variant)
+
+
+def test_the_first_precision_named_wins():
+    """'fp8 or bf16?' asks about fp8 first."""
+    assert parse_message("llama 70b fp8 or bf16?").precision == "fp8"
+
+
+def test_kv_cache_dtype_is_not_the_weight_precision():
+    """'fp8 kv cache' sets the KV dtype and leaves the weights to the other mention."""
+    parsed = parse_message("llama 70b bf16 weights with fp8 kv cache")
+    assert (parsed.precision, parsed.kv_dtype) == ("bf16", "fp8")
+
+
+GPUS = [
+    ("llama 70b on h200", ("h200",)),
+    ("llama 70b on 8xH200", ("h200",)),
+    ("llama 70b on an HGX H200", ("h200",)),
+    ("llama 70b 8卡H200服务器", ("h200",)),
+    ("llama 70b on mi355x", ("mi355x",)),
+    ("llama 70b on MI355", ("mi355x",)),
+    ("llama 70b on mi-355x", ("mi355x",)),
+    ("llama 70b on AMD Instinct MI355X", ("mi355x",)),
+    ("llama 70b on b200", ("b200",)),
+    ("llama 70b: mi355x or h200 or b200?", ("mi355x", "h200", "b200")),
+    ("llama 70b h200 h200 h200", ("h200",)),
+    ("llama 70b on H100", ()),
+    ("llama 70b on GH200", ()),
+    ("llama 70b on GB200", ()),
+]
+
+
+@pytest.mark.parametrize(("text", "gpus"), GPUS)
+def test_gpus_in_order_of_mention(text, gpus):
+    """Only our three GPUs count, each once, in the order named."""
+    assert parse_message(text).gpus == gpus
+
+
+CUDA = [
+    ("llama 70b, only CUDA", True),
+    ("llama 70b, CUDA only please", True),
+    ("llama 70b, we need CUDA", True),
+    ("llama 70b, no ROCm", True),
+    ("llama 70b 只能用 CUDA", True),
+    ("llama 70b 不要 ROCm", True),
+    ("llama 70b, только CUDA", True),
+    ("llama 70b、CUDA必須です", True),
+    ("llama 70b CUDA만 가능", True),
+    ("llama 70b solo cuda", True),
+    ("llama 70b apenas CUDA", True),
+    ("llama 70b nur CUDA", True),
+    ("llama 70b uniquement CUDA", True),
+    ("llama 70b, ROCm is fine", False),
+    ("llama 70b, ROCm 也可以", False),
+    ("llama 70b, ROCm подойдёт", False),
+    ("llama 70b, ROCmでも大丈夫", False),
+    ("llama 70b, ROCm 괜찮아요", False),
+    ("llama 70b, we don't need CUDA", False),
+    ("llama 70b on mi355x", None),
+]
+
+
+@pytest.mark.parametrize(("text", "cuda_only"), CUDA)
+def test_cuda_only_and_rocm_is_fine(text, cuda_only):
+    """CUDA-only is read in ten languages; "ROCm is fine" says false; silence says nothing."""
+    assert parse_message(text).cuda_only is cuda_only
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "llama 70b with native FP4",
+        "llama 70b needs FP4 natively",
+        "R1 需要 FP4 原生",
+        "R1 原生 FP4",
+        "R1 FP4 ネイティブ",
+        "R1 FP4 네이티브 지원",
+        "R1 con FP4 nativo",
+        "R1 mit nativem FP4",
+        "R1 em FP4 nativo",
+        "R1 con soporte nativo de FP4",
+        "R1 avec FP4 natif",
+        "R1 нативный FP4",
+    ],
+)
+def test_native_fp4_requirement(text):
+    """Asking for native FP4 hardware is recorded in every language."""
+    assert parse_message(text).needs_native_fp4 is True
+
+
+def test_fp4_alone_is_not_a_native_requirement():
+    """Plain "fp4" is a precision, not a hardware requirement."""
+    assert parse_message("llama 70b fp4").needs_native_fp4 is None
+
+
+GENERIC = [
+    ("a 70B dense model", 70, None, False),
+    ("we have a 671B MoE", 671, None, True),
+    ("106B (12B active)", 106, 12, True),
+    ("一个 235B 的 MoE，激活 22B", 235, 22, True),
+    ("700亿参数的稠密模型", 70, None, False),
+    ("МоЕ-модель на 480B, 35B активных", 480, 35, True),
+    ("自社の8Bのdenseモデル", 8, None, False),
+    ("un modelo MoE de 480B con 35B activos", 480, 35, True),
+    ("um modelo denso de 14B", 14, None, False),
+    ("ein dichtes 32B-Modell", 32, None, False),
+    ("un modèle dense de 13B", 13, None, False),
+    ("our own 7b model", 7, None, None),
+]
+
+
+@pytest.mark.parametrize(("text", "params_b", "active_b", "moe"), GENERIC)
+def test_generic_sizes(text, params_b, active_b, moe):
+    """A parameter count without a catalog name is read with its MoE facts."""
+    parsed = parse_message(text)
+    assert parsed.model is None
+    assert (parsed.params_b, parsed.active_params_b, parsed.moe) == (params_b, active_b, moe)

@@ -1,0 +1,165 @@
+"""Hostile and odd input: always a result, never an exception, always quick."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.request import LANGUAGES, Intent, ParsedRequest
+from bot.understand import parse_message, parsed_to_json
+
+# The per-message budget of the issue; measured as the best of a few runs so that a loaded
+# two-core CI machine does not make the property flaky.
+MAX_PARSE_SECONDS = 0.005
+TIMING_RUNS = 3
+# A long input is cut before parsing; this much text must still parse in bounded time.
+MAX_LONG_INPUT_SECONDS = 0.25
+
+
+def _best_parse_seconds(text: str) -> float:
+    best = float("inf")
+    for _ in range(TIMING_RUNS):
+        start = time.perf_counter()
+        parse_message(text)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _warm_catalog():
+    parse_message("warm up the catalog index")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=400))
+def test_arbitrary_text_never_raises_and_parses_within_5_ms(text):
+    """Any string gives a valid request within 5 ms."""
+    parsed = parse_message(text)
+    assert isinstance(parsed, ParsedRequest)
+    assert parsed.language in LANGUAGES
+    assert _best_parse_seconds(text) < MAX_PARSE_SECONDS
+
+
+VOCABULARY = st.sampled_from(
+    [
+        "llama",
+        "70b",
+        "lamma3",
+        "deepseek",
+        "r1",
+        "v3",
+        "qwen3",
+        "235b",
+        "fp8",
+        "int4",
+        "128k",
+        "32 000",
+        "12.8万",
+        "$10k",
+        "并发",
+        "30",
+        "users",
+        "h200",
+        "mi355x",
+        "b200",
+        "only cuda",
+        "контекст",
+        "32к",
+        "同時",
+        "동시",
+        "usuarios",
+        "gleichzeitige",
+        "utilisateurs",
+        "/price",
+        "@bot",
+        "<b>",
+        "</b>",
+        "\u200b",
+        "\u202e",
+        "\x00",
+        "🙂",
+        "'; --",
+        "?",
+        ",",
+        "。",
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(VOCABULARY, max_size=40).map(" ".join))
+def test_domain_word_salad_never_raises_and_parses_within_5_ms(text):
+    """Jumbles of the words the parser reacts to give a result as quickly."""
+    parsed = parse_message(text)
+    assert parsed.language in LANGUAGES
+    assert isinstance(parsed_to_json(parsed), dict)
+    assert _best_parse_seconds(text) < MAX_PARSE_SECONDS
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.none(), st.text(max_size=12)))
+def test_any_telegram_language_code_is_negotiated(code):
+    """Whatever the client reports, the answer language is one of ours."""
+    assert parse_message("llama 70b", telegram_language=code).language in LANGUAGES
+
+
+HOSTILE = [
+    "'; DROP TABLE users; --",
+    "1 OR 1=1; SELECT * FROM plans",
+    "<script>alert(1)</script>",
+    "<img src=x onerror=alert(1)>",
+    "&lt;b&gt;&amp;&#0;&#x110000;",
+    "😀🔥💯",
+    "\u202e\u200f\u200b\u2066\ufeff",
+    "\x00\x01\x07\x1b[31m",
+    "\ud800",
+    "{{7*7}} ${jndi:ldap://x}",
+    "%s%s%s%n",
+    "",
+    "   ",
+]
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_hostile_input_is_unknown_and_harmless(text):
+    """Injection strings, markup, emoji and invisible characters are not understood as anything."""
+    parsed = parse_message(text)
+    assert parsed.intent is Intent.UNKNOWN
+    assert parsed.model is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x" * 10_000,
+        "llama " * 3_000,
+        "1," * 6_000,
+        "<b>" * 5_000,
+        "\u200b" * 20_000,
+        "а" * 12_000,
+        "lamma " * 2_000,
+        "70b 128k users " * 1_000,
+    ],
+)
+def test_very_long_input_is_parsed_in_bounded_time(text):
+    """10,000+ characters are cut first: the parse stays fast and returns a request."""
+    assert _best_parse_seconds(text) < MAX_LONG_INPUT_SECONDS
+
+
+def test_invisible_characters_do_not_split_names():
+    """Zero-width and direction marks inside a message are ignored."""
+    parsed = parse_message("\u202bdeep\u200bseek r1\u200f fp8")
+    assert (parsed.model, parsed.precision) == ("deepseek-ai/DeepSeek-R1", "fp8")
+
+
+def test_markup_around_a_name_is_ignored():
+    """<b>llama</b> 70b is Llama 70B."""
+    assert parse_message("<b>llama</b> 70b").model == "meta-llama/Llama-3.1-70B-Instruct"
+
+
+def test_non_string_input_is_an_unknown_request():
+    """A caller passing something that is not text still gets a request back."""
+    assert parse_message(None).intent is Intent.UNKNOWN  # type: ignore[arg-type]
