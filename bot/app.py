@@ -1,0 +1,155 @@
+"""``python -m bot``: the Telegram bot with a token (polling or webhook), a console chat without.
+
+Configuration comes from the environment (``bot.settings``); a bad value stops start-up with
+a message naming the variable. Log lines never carry the token, the webhook secret or the
+quote signing key: a filter on the handler redacts them, tracebacks included.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import sys
+from collections.abc import Iterable, Sequence
+
+from telegram.error import TelegramError
+
+from bot.settings import BotMode, Settings, SettingsError, load_settings
+from bot.state import open_store
+from bot.telegram_app import CommandMenu, ConversationPipeline, build_application, running
+
+log = logging.getLogger("bot")
+
+REDACTED = "[redacted]"
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+POLL_TIMEOUT_S = 30  # long-poll length Telegram holds getUpdates open when idle
+EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
+ALLOWED_UPDATES = ("message", "callback_query", "inline_query")
+USAGE = "usage: python -m bot   (see README.md for the environment variables)\n"
+
+
+class RedactSecrets(logging.Filter):
+    """Replace every secret in a record's message and traceback before any handler writes it."""
+
+    def __init__(self, secrets: Iterable[str]) -> None:
+        super().__init__()
+        self._secrets = sorted({s for s in secrets if s}, key=len, reverse=True)
+
+    def _redact(self, text: str) -> str:
+        for secret in self._secrets:
+            text = text.replace(secret, REDACTED)
+        return text
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Rewrite the record in place; never drop it."""
+        record.msg = self._redact(record.getMessage())
+        record.args = None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = self._redact(record.exc_text)
+        if record.stack_info:
+            record.stack_info = self._redact(record.stack_info)
+        return True
+
+
+def secrets_of(settings: Settings) -> list[str]:
+    """List every secret value the settings hold."""
+    held = (settings.telegram_bot_token, settings.webhook_secret, settings.quote_signing_key)
+    return [value.get_secret_value() for value in held if value is not None]
+
+
+def configure_logging(settings: Settings) -> None:
+    """Log to stderr at LOG_LEVEL, through the redacting filter."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    handler.addFilter(RedactSecrets(secrets_of(settings)))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(settings.log_level)
+    # httpx logs every request URL at INFO, and the URL holds the token: keep it quiet.
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+
+
+def make_pipeline(settings: Settings) -> ConversationPipeline:
+    """Build the conversation pipeline with the checkout settings."""
+    from bot.checkout import CheckoutConfig  # noqa: PLC0415 - keeps `--help` light
+    from bot.pipeline import Pipeline  # noqa: PLC0415
+
+    checkout = CheckoutConfig(
+        url_template=settings.checkout_url_template, signing_key=settings.signing_key_bytes()
+    )
+    return Pipeline(checkout=checkout)
+
+
+async def serve(
+    settings: Settings,
+    pipeline: ConversationPipeline,
+    stop: asyncio.Event,
+    *,
+    menu: CommandMenu | None = None,
+) -> None:
+    """Run the bot in BOT_MODE until ``stop`` is set (``menu`` defaults to the pipeline's)."""
+    from bot.webhook import webhook_server  # noqa: PLC0415 - only webhook mode needs aiohttp's server
+
+    store = open_store(settings.state_url)
+    try:
+        application = build_application(settings, pipeline, store, menu=menu)
+        async with running(application):
+            if settings.bot_mode is BotMode.WEBHOOK:
+                async with webhook_server(application, settings):
+                    await stop.wait()
+                return
+            updater = application.updater
+            if updater is None:
+                raise RuntimeError("polling needs the Application's updater")
+            await updater.start_polling(
+                timeout=POLL_TIMEOUT_S, allowed_updates=list(ALLOWED_UPDATES)
+            )
+            try:
+                await stop.wait()
+            finally:
+                await updater.stop()
+    finally:
+        await store.close()
+
+
+async def _serve_until_signalled(settings: Settings, pipeline: ConversationPipeline) -> None:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):  # not on every platform
+            loop.add_signal_handler(signum, stop.set)
+    await serve(settings, pipeline, stop)
+
+
+def run(argv: Sequence[str]) -> int:
+    """Start the bot (token set) or the console chat (no token); return the exit status."""
+    if argv:
+        sys.stderr.write(USAGE)
+        return EXIT_OK if list(argv) in (["-h"], ["--help"]) else EXIT_USAGE
+    try:
+        settings = load_settings(os.environ)
+        pipeline = make_pipeline(settings)
+    except (SettingsError, ValueError) as error:
+        sys.stderr.write(f"configuration error: {error}\n")
+        return EXIT_USAGE
+    configure_logging(settings)
+    if settings.telegram_bot_token is None:
+        from bot.console import locale_language, run_console  # noqa: PLC0415
+
+        language = locale_language(os.environ)
+        return run_console(pipeline, sys.stdin, sys.stdout, telegram_language=language)
+    # Only the scheme: a redis:// URL may carry a password.
+    state_kind = settings.state_url.split(":", 1)[0]
+    log.info("starting in %s mode, state in %s", settings.bot_mode, state_kind)
+    try:
+        asyncio.run(_serve_until_signalled(settings, pipeline))
+    except TelegramError as error:
+        # The traceback adds nothing to "Unauthorized" or "connection refused".
+        log.error("Telegram refused or could not be reached: %s", error.message)  # noqa: TRY400
+        return EXIT_FAILURE
+    return EXIT_OK

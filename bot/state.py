@@ -1,0 +1,223 @@
+"""What chats remember between messages, behind one small port with three implementations.
+
+``MemoryStore`` for tests and the console, ``SqliteStore`` (the default: one file that survives
+restarts), ``RedisStore`` for several replicas sharing state. ``open_store(STATE_URL)`` picks one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import threading
+import time
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any, Protocol
+from urllib.parse import urlsplit
+
+from bot.reply import ChatContext
+
+# Telegram keeps an undelivered update for at most 24 hours
+# (https://core.telegram.org/bots/api#getting-updates), so a redelivery comes within that window.
+SEEN_UPDATE_TTL_S = 24 * 60 * 60
+MEMORY_SEEN_MAX = 100_000  # bounds the in-process de-duplication set
+REDIS_PREFIX = "fullgpu:"
+PRUNE_EVERY_INSERTS = 1000  # SQLite: drop expired update ids once per this many new ones
+
+
+class ChatStore(Protocol):
+    """Chat contexts by chat id, and the update ids already handled."""
+
+    async def get(self, chat_id: int) -> ChatContext:
+        """Return the chat's context (an empty one for a new chat)."""
+        ...
+
+    async def put(self, chat: ChatContext) -> None:
+        """Store ``chat`` under its ``chat_id``."""
+        ...
+
+    async def seen_update(self, update_id: int) -> bool:
+        """Mark ``update_id`` handled; ``True`` if it already was (a redelivery)."""
+        ...
+
+    async def close(self) -> None:
+        """Release connections."""
+        ...
+
+
+def chat_to_json(chat: ChatContext) -> str:
+    """Serialise what is worth remembering of a chat."""
+    return json.dumps(
+        {
+            "language": chat.language,
+            "telegram_language": chat.telegram_language,
+            "last_request": chat.last_request,
+        },
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
+
+
+def chat_from_json(chat_id: int, raw: str | bytes | None) -> ChatContext:
+    """Rebuild a chat context; unreadable stored data counts as a fresh chat."""
+    if raw is None:
+        return ChatContext(chat_id=chat_id)
+    try:
+        data: Any = json.loads(raw)
+    except ValueError:
+        return ChatContext(chat_id=chat_id)
+    if not isinstance(data, dict):
+        return ChatContext(chat_id=chat_id)
+    last = data.get("last_request")
+    return ChatContext(
+        chat_id=chat_id,
+        language=_str_or_none(data.get("language")),
+        telegram_language=_str_or_none(data.get("telegram_language")),
+        last_request=last if isinstance(last, dict) else None,
+    )
+
+
+def _str_or_none(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _require_id(chat: ChatContext) -> int:
+    if chat.chat_id is None:
+        raise ValueError("a chat context needs its chat_id to be stored")
+    return chat.chat_id
+
+
+class MemoryStore:
+    """In-process store: for tests, the console and single short-lived runs."""
+
+    def __init__(self) -> None:
+        self._chats: dict[int, str] = {}
+        self._seen: OrderedDict[int, None] = OrderedDict()
+
+    async def get(self, chat_id: int) -> ChatContext:
+        """Return the chat's context."""
+        return chat_from_json(chat_id, self._chats.get(chat_id))
+
+    async def put(self, chat: ChatContext) -> None:
+        """Store the chat's context."""
+        self._chats[_require_id(chat)] = chat_to_json(chat)
+
+    async def seen_update(self, update_id: int) -> bool:
+        """Mark the update handled; tell whether it already was."""
+        if update_id in self._seen:
+            return True
+        self._seen[update_id] = None
+        if len(self._seen) > MEMORY_SEEN_MAX:
+            self._seen.popitem(last=False)
+        return False
+
+    async def close(self) -> None:
+        """Nothing to release."""
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS chats (chat_id INTEGER PRIMARY KEY, data TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS seen_updates (update_id INTEGER PRIMARY KEY, seen_at REAL NOT NULL);
+"""
+
+
+class SqliteStore:
+    """One SQLite file; calls run in a worker thread so the event loop never blocks on disk."""
+
+    def __init__(self, path: str | Path) -> None:
+        self._lock = threading.Lock()
+        self._inserts = 0
+        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        with self._lock:
+            self._db.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
+            self._db.executescript(_SCHEMA)
+
+    def _get(self, chat_id: int) -> str | None:
+        with self._lock:
+            cursor = self._db.execute("SELECT data FROM chats WHERE chat_id = ?", (chat_id,))
+            row = cursor.fetchone()
+        return None if row is None else str(row[0])
+
+    def _put(self, chat_id: int, data: str) -> None:
+        with self._lock:
+            self._db.execute(
+                "INSERT INTO chats (chat_id, data) VALUES (?, ?) "
+                "ON CONFLICT (chat_id) DO UPDATE SET data = excluded.data",
+                (chat_id, data),
+            )
+
+    def _seen(self, update_id: int) -> bool:
+        now = time.time()
+        with self._lock:
+            cursor = self._db.execute(
+                "INSERT OR IGNORE INTO seen_updates (update_id, seen_at) VALUES (?, ?)",
+                (update_id, now),
+            )
+            inserted = cursor.rowcount == 1
+            self._inserts += int(inserted)
+            if self._inserts % PRUNE_EVERY_INSERTS == 0:  # now and then, not on every update
+                self._db.execute(
+                    "DELETE FROM seen_updates WHERE seen_at < ?", (now - SEEN_UPDATE_TTL_S,)
+                )
+        return not inserted
+
+    async def get(self, chat_id: int) -> ChatContext:
+        """Return the chat's context."""
+        return chat_from_json(chat_id, await asyncio.to_thread(self._get, chat_id))
+
+    async def put(self, chat: ChatContext) -> None:
+        """Store the chat's context."""
+        await asyncio.to_thread(self._put, _require_id(chat), chat_to_json(chat))
+
+    async def seen_update(self, update_id: int) -> bool:
+        """Mark the update handled; tell whether it already was."""
+        return await asyncio.to_thread(self._seen, update_id)
+
+    async def close(self) -> None:
+        """Close the database file."""
+        with self._lock:
+            self._db.close()
+
+
+class RedisStore:
+    """Redis, for several replicas behind one webhook: chats as strings, updates with a TTL."""
+
+    def __init__(self, url: str, *, prefix: str = REDIS_PREFIX) -> None:
+        from redis.asyncio import Redis  # noqa: PLC0415 - redis is an optional dependency
+
+        self._redis = Redis.from_url(url)
+        self._prefix = prefix
+
+    async def get(self, chat_id: int) -> ChatContext:
+        """Return the chat's context."""
+        raw = await self._redis.get(f"{self._prefix}chat:{chat_id}")
+        return chat_from_json(chat_id, raw)
+
+    async def put(self, chat: ChatContext) -> None:
+        """Store the chat's context."""
+        await self._redis.set(f"{self._prefix}chat:{_require_id(chat)}", chat_to_json(chat))
+
+    async def seen_update(self, update_id: int) -> bool:
+        """Mark the update handled; tell whether it already was (atomic across replicas)."""
+        key = f"{self._prefix}update:{update_id}"
+        created = await self._redis.set(key, b"1", nx=True, ex=SEEN_UPDATE_TTL_S)
+        return not created
+
+    async def close(self) -> None:
+        """Close the connection pool."""
+        await self._redis.aclose()
+
+
+def open_store(state_url: str) -> ChatStore:
+    """Open the store ``STATE_URL`` names: sqlite:///FILE, memory:// or redis://..."""
+    parts = urlsplit(state_url)
+    if parts.scheme == "memory":
+        return MemoryStore()
+    if parts.scheme in {"redis", "rediss"}:
+        return RedisStore(state_url)
+    if parts.scheme == "sqlite":
+        # sqlite:///relative.db and sqlite:////absolute/path.db, as SQLAlchemy spells them.
+        path = parts.path.removeprefix("/") or "state.sqlite3"
+        return SqliteStore(path)
+    raise ValueError(f"unsupported STATE_URL scheme: {parts.scheme!r}")

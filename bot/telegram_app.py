@@ -1,0 +1,427 @@
+"""The python-telegram-bot Application, composed in one place: handlers, menus, errors.
+
+Handlers stay thin: read the update, load the chat from the store, ask the pipeline, send,
+store the chat the pipeline returned. Words come from the pipeline (and gettext), not from here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import logging
+import os
+import warnings
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from datetime import timedelta
+from typing import Any, Protocol
+
+from telegram import (
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InlineQueryResultArticle,
+    InputTextMessageContent,
+    LinkPreviewOptions,
+    Message,
+    MessageEntity,
+    ReplyParameters,
+    Update,
+)
+from telegram.constants import (
+    ChatAction,
+    ChatType,
+    InlineQueryLimit,
+    InlineQueryResultLimit,
+    ParseMode,
+)
+from telegram.error import BadRequest, RetryAfter, TelegramError
+from telegram.ext import (
+    Application,
+    ApplicationBuilder,
+    ApplicationHandlerStop,
+    BaseRateLimiter,
+    BaseUpdateProcessor,
+    CallbackQueryHandler,
+    ContextTypes,
+    Defaults,
+    InlineQueryHandler,
+    MessageHandler,
+    TypeHandler,
+    filters,
+)
+from telegram.warnings import PTBDeprecationWarning
+
+from bot.callbacks import Action, decode
+from bot.i18n import N_, localizer, resolve_language
+from bot.reply import ChatContext, Reply, Turn
+from bot.request import LANGUAGES
+from bot.settings import BotMode, Settings
+from bot.state import ChatStore
+
+log = logging.getLogger(__name__)
+
+BotApp = Application[Any, Any, Any, Any, Any, Any]
+Context = ContextTypes.DEFAULT_TYPE
+CommandMenu = Callable[[str], list[tuple[str, str]]]
+
+MAX_RETRIES_AFTER_429 = 3
+MAX_RETRY_WAIT_S = 60.0  # a longer flood wait is not worth holding a reply for
+CONCURRENT_UPDATES = 32  # updates handled at once; each waits mostly on the network
+INLINE_CACHE_S = 30  # answers change with prices and the user's language: cache briefly
+INLINE_TITLE_CHARS = 64
+INLINE_DESCRIPTION_CHARS = 120
+# setMyCommands takes "a two-letter ISO 639-1 language code" (Bot API), so the two Chinese
+# scripts share "zh": Simplified, the larger audience, gets it.
+MENU_LANGUAGE_CODES: dict[str, str] = {"zh-Hans": "zh", "pt-BR": "pt"}
+MENU_SKIPPED = frozenset({"zh-Hant"})
+# Buttons that bring something to keep beside the answer (details, ticket text) get a new
+# message; the others (change GPU, precision, context) rework the answer in place.
+NEW_MESSAGE_ACTIONS = frozenset({Action.DETAILS, Action.TICKET})
+NOT_MODIFIED = "message is not modified"
+SORRY = N_("Sorry, something went wrong on our side. Please try again in a minute.")
+
+
+class ConversationPipeline(Protocol):
+    """What the Telegram layer needs from ``bot.pipeline.Pipeline``."""
+
+    def respond(self, text: str, chat: ChatContext, *, bot_username: str | None = None) -> Turn:
+        """Answer one message."""
+        ...
+
+    def respond_to_callback(self, data: str, chat: ChatContext) -> Turn:
+        """Answer one button press."""
+        ...
+
+    def inline_answers(self, query: str, telegram_language: str | None) -> list[Reply]:
+        """Answer one inline query with ready-to-send replies."""
+        ...
+
+
+def retry_after_seconds(error: RetryAfter) -> float:
+    """Seconds Telegram asked us to wait, whichever type this PTB version reports."""
+    with warnings.catch_warnings():  # PTB 22 warns that the int form will become a timedelta
+        warnings.simplefilter("ignore", PTBDeprecationWarning)
+        value = error.retry_after
+    return value.total_seconds() if isinstance(value, timedelta) else float(value)
+
+
+class RetryAfterLimiter(BaseRateLimiter[None]):
+    """Wait out 429 "retry after N" and send again, a few times; never throttle up front."""
+
+    async def initialize(self) -> None:
+        """Nothing to set up."""
+
+    async def shutdown(self) -> None:
+        """Nothing to release."""
+
+    async def process_request(  # noqa: PLR0917 - PTB's signature
+        self,
+        callback: Callable[..., Coroutine[Any, Any, bool | dict[str, Any] | list[dict[str, Any]]]],
+        args: Any,  # noqa: ANN401 - PTB's signature
+        kwargs: dict[str, Any],
+        endpoint: str,
+        data: dict[str, Any],  # noqa: ARG002 - PTB's signature
+        rate_limit_args: None,  # noqa: ARG002 - PTB's signature
+    ) -> bool | dict[str, Any] | list[dict[str, Any]]:
+        """Call Telegram; on 429 sleep the asked time (capped) and try again."""
+        for attempt in range(MAX_RETRIES_AFTER_429):
+            try:
+                return await callback(*args, **kwargs)
+            except RetryAfter as error:
+                wait_s = min(retry_after_seconds(error), MAX_RETRY_WAIT_S)
+                log.warning("429 on %s, retry %d in %.1f s", endpoint, attempt + 1, wait_s)
+                await asyncio.sleep(wait_s)
+        return await callback(*args, **kwargs)
+
+
+class PerChatOrderProcessor(BaseUpdateProcessor):
+    """Many chats at once, but one update at a time per chat, in arrival order.
+
+    Two quick messages from one user must be answered in the order sent, and the second may
+    be a follow-up that needs the chat state the first one stores.
+    """
+
+    def __init__(self, max_concurrent_updates: int) -> None:
+        super().__init__(max_concurrent_updates)
+        self._locks: dict[int, tuple[asyncio.Lock, int]] = {}
+
+    async def do_process_update(
+        self,
+        update: object,
+        coroutine: Awaitable[Any],
+    ) -> None:
+        """Run ``coroutine`` under its chat's lock (FIFO), then forget idle locks."""
+        chat = update.effective_chat if isinstance(update, Update) else None
+        if chat is None:
+            await coroutine
+            return
+        lock, users = self._locks.get(chat.id, (asyncio.Lock(), 0))
+        self._locks[chat.id] = (lock, users + 1)
+        try:
+            async with lock:
+                await coroutine
+        finally:
+            lock, users = self._locks[chat.id]
+            if users == 1:
+                del self._locks[chat.id]
+            else:
+                self._locks[chat.id] = (lock, users - 1)
+
+    async def initialize(self) -> None:
+        """Nothing to set up."""
+
+    async def shutdown(self) -> None:
+        """Nothing to release."""
+
+
+def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
+    """Build the reply's inline keyboard (``None`` when it has no buttons)."""
+    rows = [
+        [InlineKeyboardButton(b.text, url=b.url, callback_data=b.callback_data) for b in row]
+        for row in reply.buttons
+        if row
+    ]
+    return InlineKeyboardMarkup(rows) if rows else None
+
+
+def is_addressed(message: Message, bot_id: int, bot_username: str) -> bool:
+    """Private chats: always. Groups: a command for us, an @mention of us, or a reply to us."""
+    if message.chat.type == ChatType.PRIVATE:
+        return True
+    text = message.text or message.caption or ""
+    if text.startswith("/"):
+        _, _, target = text.split(maxsplit=1)[0].partition("@")
+        return not target or target.lower() == bot_username.lower()
+    kinds: list[str | None] = [MessageEntity.MENTION, MessageEntity.TEXT_MENTION]
+    found = {**message.parse_entities(kinds), **message.parse_caption_entities(kinds)}
+    for entity, value in found.items():
+        if value.lower() == f"@{bot_username.lower()}":
+            return True
+        if entity.user is not None and entity.user.id == bot_id:
+            return True
+    replied = message.reply_to_message
+    return replied is not None and replied.from_user is not None and replied.from_user.id == bot_id
+
+
+def inline_article(index: int, reply: Reply) -> InlineQueryResultArticle:
+    """One ready-to-send inline result: the HTML answer with its buttons."""
+    lines = [line.strip() for line in reply.text.splitlines() if line.strip()] or [reply.kind]
+    return InlineQueryResultArticle(
+        id=f"{index}-{reply.kind}"[: InlineQueryResultLimit.MAX_ID_LENGTH],
+        title=lines[0][:INLINE_TITLE_CHARS],
+        description=" ".join(lines[1:])[:INLINE_DESCRIPTION_CHARS] or None,
+        input_message_content=InputTextMessageContent(reply.html, parse_mode=ParseMode.HTML),
+        reply_markup=keyboard(reply),
+    )
+
+
+class TelegramHandlers:
+    """The handlers, holding the pipeline and the store they share."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        pipeline: ConversationPipeline,
+        store: ChatStore,
+        menu: CommandMenu,
+    ) -> None:
+        self.settings = settings
+        self.pipeline = pipeline
+        self.store = store
+        self.menu = menu
+
+    async def drop_duplicates(self, update: Update, _context: Context) -> None:
+        """Stop a redelivered update before any handler sees it."""
+        if await self.store.seen_update(update.update_id):
+            log.info("update %d already handled: dropped", update.update_id)
+            raise ApplicationHandlerStop
+
+    async def _chat(self, chat_id: int, telegram_language: str | None) -> ChatContext:
+        stored = await self.store.get(chat_id)
+        return replace(stored, chat_id=chat_id, telegram_language=telegram_language)
+
+    async def on_message(self, update: Update, context: Context) -> None:
+        """Answer a message in a private chat, or one addressed to the bot in a group."""
+        message, bot = update.effective_message, context.bot
+        if message is None or not is_addressed(message, bot.id, bot.username):
+            return
+        chat_id = message.chat.id
+        await _typing(bot, chat_id)
+        user = message.from_user
+        chat = await self._chat(chat_id, user.language_code if user else None)
+        text = message.text or message.caption or ""
+        turn = self.pipeline.respond(text, chat, bot_username=bot.username)
+        quote = message.chat.type != ChatType.PRIVATE  # in groups, show whom we answer
+        await bot.send_message(
+            chat_id,
+            turn.reply.html,
+            reply_markup=keyboard(turn.reply),
+            reply_parameters=ReplyParameters(message.message_id, allow_sending_without_reply=True)
+            if quote
+            else None,
+        )
+        await self.store.put(replace(turn.chat, chat_id=chat_id))
+
+    async def on_callback(self, update: Update, context: Context) -> None:
+        """Answer a button press: edit the message it sits on, or send anew when we cannot."""
+        query = update.callback_query
+        if query is None:
+            return
+        chat_id = query.message.chat.id if query.message else query.from_user.id
+        chat = await self._chat(chat_id, query.from_user.language_code)
+        turn = self.pipeline.respond_to_callback(query.data or "", chat)
+        try:
+            await query.answer()  # stops the button's spinner; late answers are harmless
+        except BadRequest as error:
+            log.info("answerCallbackQuery refused: %s", error.message)
+        pressed = decode(query.data)
+        inline = query.inline_message_id is not None  # no chat to send to: always edit
+        if pressed is not None and pressed.action in NEW_MESSAGE_ACTIONS and not inline:
+            markup = keyboard(turn.reply)
+            await context.bot.send_message(chat_id, turn.reply.html, reply_markup=markup)
+        else:
+            await _show(context, query.inline_message_id, query.message, chat_id, turn.reply)
+        await self.store.put(replace(turn.chat, chat_id=chat_id))
+
+    async def on_inline(self, update: Update, _context: Context) -> None:
+        """Answer an inline query with ready-to-send articles."""
+        query = update.inline_query
+        if query is None:
+            return
+        replies = self.pipeline.inline_answers(query.query, query.from_user.language_code)
+        results = [inline_article(i, r) for i, r in enumerate(replies[: InlineQueryLimit.RESULTS])]
+        await query.answer(results, cache_time=INLINE_CACHE_S, is_personal=True)
+
+    async def on_error(self, update: object, context: Context) -> None:
+        """Log with context; tell the user politely, in their language; notify admins."""
+        error = context.error
+        where = _describe(update)
+        log.error("update failed (%s): %r", where, error, exc_info=error)
+        if isinstance(update, Update) and update.effective_chat is not None:
+            chat_id = update.effective_chat.id
+            user = update.effective_user
+            chat = await self.store.get(chat_id)
+            language = chat.language or resolve_language(user.language_code if user else None)
+            text = html.escape(localizer(language).gettext(SORRY))
+            await _quietly(context.bot.send_message(chat_id, text))
+        for admin_id in self.settings.admin_chat_ids:
+            note = f"error ({where}): {type(error).__name__}"
+            await _quietly(context.bot.send_message(admin_id, html.escape(note)))
+
+    async def post_init(self, application: BotApp) -> None:
+        """Publish the command menu per language; a failure here never stops start-up."""
+        await _quietly(application.bot.set_my_commands(self.menu("en")))
+        for language in LANGUAGES:
+            if language == "en" or language in MENU_SKIPPED:
+                continue
+            code = MENU_LANGUAGE_CODES.get(language, language)
+            commands = self.menu(language)
+            await _quietly(application.bot.set_my_commands(commands, language_code=code))
+
+
+async def _typing(bot: Any, chat_id: int) -> None:  # noqa: ANN401 - PTB's ExtBot is generic
+    # Shows "typing..." for up to 5 s (Bot API sendChatAction); a failure is not worth a reply.
+    await _quietly(bot.send_chat_action(chat_id, ChatAction.TYPING))
+
+
+async def _quietly(call: Coroutine[Any, Any, object]) -> None:
+    """Await a non-essential Telegram call; log and swallow its failure."""
+    try:
+        await call
+    except TelegramError as error:
+        log.warning("non-essential Telegram call failed: %s", error.message)
+
+
+async def _show(
+    context: Context, inline_id: str | None, message: object, chat_id: int, reply: Reply
+) -> None:
+    bot, markup = context.bot, keyboard(reply)
+    try:
+        if inline_id is not None:
+            await bot.edit_message_text(
+                reply.html, inline_message_id=inline_id, reply_markup=markup
+            )
+            return
+        if isinstance(message, Message):
+            await message.edit_text(reply.html, reply_markup=markup)
+            return
+    except BadRequest as error:
+        if NOT_MODIFIED in error.message.lower():  # PTB capitalises Telegram's description
+            return  # the same answer again: nothing to change
+        log.info("cannot edit (%s): sending a new message", error.message)
+    await bot.send_message(chat_id, reply.html, reply_markup=markup)
+
+
+def _describe(update: object) -> str:
+    if not isinstance(update, Update):
+        return "no update"
+    chat = update.effective_chat
+    return f"update {update.update_id}, chat {chat.id if chat else '-'}"
+
+
+def _default_menu(language: str) -> list[tuple[str, str]]:
+    from bot.pipeline import command_menu  # noqa: PLC0415 - the real menu, imported when used
+
+    return command_menu(language)
+
+
+def build_application(
+    settings: Settings,
+    pipeline: ConversationPipeline,
+    store: ChatStore,
+    *,
+    menu: CommandMenu | None = None,
+) -> BotApp:
+    """Compose the Application: bot, rate limiter, handlers, menus, error handler."""
+    if settings.telegram_bot_token is None:
+        raise ValueError("TELEGRAM_BOT_TOKEN is needed to build the Telegram application")
+    # Opt in to PTB's coming timedelta durations: otherwise PTB 22 warns each time it builds
+    # a RetryAfter (a 429), and our own limiter reads either form.
+    os.environ.setdefault("PTB_TIMEDELTA", "true")
+    handlers = TelegramHandlers(settings, pipeline, store, menu or _default_menu)
+    builder = (
+        ApplicationBuilder()
+        .token(settings.telegram_bot_token.get_secret_value())
+        .base_url(settings.api_base_url)
+        .base_file_url(settings.api_base_file_url)
+        .defaults(
+            Defaults(
+                parse_mode=ParseMode.HTML,
+                link_preview_options=LinkPreviewOptions(is_disabled=True),
+            )
+        )
+        .rate_limiter(RetryAfterLimiter())
+        .concurrent_updates(PerChatOrderProcessor(CONCURRENT_UPDATES))
+        .job_queue(None)
+        .post_init(handlers.post_init)
+    )
+    if settings.bot_mode is BotMode.WEBHOOK:
+        builder = builder.updater(None)  # our aiohttp server feeds the update queue
+    application: BotApp = builder.build()
+    application.add_handler(TypeHandler(Update, handlers.drop_duplicates), group=-1)
+    application.add_handler(MessageHandler(filters.UpdateType.MESSAGE, handlers.on_message))
+    application.add_handler(CallbackQueryHandler(handlers.on_callback))
+    application.add_handler(InlineQueryHandler(handlers.on_inline))
+    application.add_error_handler(handlers.on_error)
+    return application
+
+
+@asynccontextmanager
+async def running(application: BotApp) -> AsyncIterator[BotApp]:
+    """Initialise (getMe), publish menus, start handling updates; undo it all on exit.
+
+    ``run_polling``/``run_webhook`` would own the event loop; this lets polling, our aiohttp
+    webhook server and the tests share one.
+    """
+    await application.initialize()
+    try:
+        if application.post_init is not None:
+            await application.post_init(application)
+        await application.start()
+        try:
+            yield application
+        finally:
+            await application.stop()
+    finally:
+        await application.shutdown()

@@ -1,0 +1,77 @@
+"""bot.webhook: the secret check, the fast 200 and the health endpoint, in-process."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+from telegram import Update
+
+from bot.webhook import SECRET_HEADER, make_web_app
+
+SECRET = "s3cret_value-123"  # noqa: S105 - a fake
+UPDATE = {
+    "update_id": 9,
+    "message": {"message_id": 1, "date": 0, "text": "hi", "chat": {"id": 5, "type": "private"}},
+}
+
+
+class FakeApplication:
+    """The two things the webhook uses of a PTB Application: its bot and its update queue."""
+
+    def __init__(self) -> None:
+        self.bot = None
+        self.update_queue: asyncio.Queue[Update] = asyncio.Queue()
+        self.running = True
+
+
+@pytest.fixture
+async def client():
+    """Serve the webhook app to a test client, with a fake Application behind it."""
+    application = FakeApplication()
+    app = make_web_app(application, secret=SECRET, path="/telegram/hook")  # type: ignore[arg-type]
+    async with TestClient(TestServer(app)) as test_client:
+        test_client.application = application
+        yield test_client
+
+
+async def test_the_right_secret_queues_the_update(client):
+    """A delivery with the secret is answered 200 and its update is queued."""
+    response = await client.post("/telegram/hook", json=UPDATE, headers={SECRET_HEADER: SECRET})
+    assert response.status == 200
+    update = client.application.update_queue.get_nowait()
+    assert update.update_id == 9
+    assert update.effective_message.text == "hi"
+
+
+@pytest.mark.parametrize(
+    "headers", [{}, {SECRET_HEADER: "wrong"}, {SECRET_HEADER: SECRET + "x"}, {SECRET_HEADER: ""}]
+)
+async def test_a_wrong_or_missing_secret_is_403(client, headers):
+    """Without the exact secret: 403 and nothing queued."""
+    response = await client.post("/telegram/hook", json=UPDATE, headers=headers)
+    assert response.status == 403
+    assert client.application.update_queue.empty()
+
+
+@pytest.mark.parametrize("body", ["not json", "[1, 2]", '"text"'])
+async def test_an_unreadable_body_is_400(client, body):
+    """A body that is not an update object is refused with 400."""
+    response = await client.post("/telegram/hook", data=body, headers={SECRET_HEADER: SECRET})
+    assert response.status == 400
+    assert client.application.update_queue.empty()
+
+
+async def test_health_follows_the_application(client):
+    """GET /healthz is 200 while running, 503 once stopped."""
+    assert (await client.get("/healthz")).status == 200
+    client.application.running = False
+    assert (await client.get("/healthz")).status == 503
+
+
+async def test_other_paths_and_methods_are_not_served(client):
+    """Only POST on the webhook path is an update; GET there is 405, other paths 404."""
+    assert (await client.get("/telegram/hook")).status == 405
+    elsewhere = await client.post("/elsewhere", json=UPDATE, headers={SECRET_HEADER: SECRET})
+    assert elsewhere.status == 404

@@ -1,0 +1,65 @@
+"""``python -m bot`` as a real process: console chat, the bot against the fake, bad settings."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.fakes.users import FakeUser
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+PROCESS_TIMEOUT_S = 60
+_VARIABLES = ("TELEGRAM_BOT_TOKEN", "BOT_MODE", "WEBHOOK_URL", "WEBHOOK_SECRET", "STATE_URL",
+              "TELEGRAM_API_BASE_URL", "PORT", "HOST", "LOG_LEVEL")
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    """Copy the environment without the bot's variables, adding ``extra``."""
+    env = {k: v for k, v in os.environ.items() if k not in _VARIABLES}
+    return env | {"PYTHONPATH": str(REPO_ROOT)} | extra
+
+
+def test_without_a_token_it_is_a_console_chat():
+    """No token: a console chat answers stdin lines and exits 0 at end of input."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], input="/price\n/quit\n", capture_output=True, text=True,
+        env=clean_env(LANG="C.UTF-8"), cwd=REPO_ROOT, timeout=PROCESS_TIMEOUT_S, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "MI355X" in done.stdout
+    assert "[1] " in done.stdout  # the price list's order buttons, numbered
+
+
+def test_a_bad_variable_stops_start_up_naming_it():
+    """BOT_MODE=push: exit status 2 and a message naming BOT_MODE."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], capture_output=True, text=True, cwd=REPO_ROOT,
+        env=clean_env(BOT_MODE="push"), timeout=PROCESS_TIMEOUT_S, check=False)
+    assert done.returncode == 2
+    assert "BOT_MODE" in done.stderr
+
+
+async def test_with_a_token_it_serves_real_updates_and_never_logs_the_token(fake, tmp_path):
+    """Token + TELEGRAM_API_BASE_URL at the fake: it answers; DEBUG logs do not hold the token."""
+    env = clean_env(TELEGRAM_BOT_TOKEN=fake.token, TELEGRAM_API_BASE_URL=fake.api_root,
+                    STATE_URL=f"sqlite:///{tmp_path / 'state.sqlite3'}", LOG_LEVEL="DEBUG")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", env=env, cwd=REPO_ROOT,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    try:
+        await fake.wait_for(lambda: bool(fake.calls_to("deleteWebhook")), timeout_s=30)
+        await FakeUser(fake, 700).says("/price")
+        await fake.wait_for(lambda: len(fake.sent(700)) == 1, timeout_s=30)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        async with asyncio.timeout(PROCESS_TIMEOUT_S):
+            _, stderr = await process.communicate()
+    assert process.returncode == 0, stderr.decode()
+    assert "MI355X" in fake.sent(700)[0]["text"]
+    logs = stderr.decode()
+    assert "[redacted]" in logs  # PTB logs its API URL at DEBUG: the token was there
+    assert fake.token not in logs
+    assert fake.token.split(":", 1)[1] not in logs

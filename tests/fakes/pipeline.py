@@ -1,0 +1,53 @@
+"""A hand-written stand-in for ``bot.pipeline.Pipeline``, for the Telegram layer's unit tests.
+
+It echoes what it got, so a test can see which text, chat and language reached the pipeline.
+The end-to-end tests use the real Pipeline.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import replace
+
+from bot.reply import Button, ChatContext, Reply, Turn
+
+
+class EchoPipeline:
+    """Answers "<kind>: <text> [<language>]", remembers /lang, offers two buttons."""
+
+    def __init__(self, *, fail_on: str | None = None) -> None:
+        self.fail_on = fail_on
+        self.seen: list[tuple[str, ChatContext]] = []
+
+    def _reply(self, kind: str, said: str, chat: ChatContext) -> Reply:
+        language = chat.language or chat.telegram_language or "en"
+        text = f"{kind}: {said} [{language}]"
+        buttons = ((Button("H200", callback_data="1:abcdef:g:h200"),),
+                   (Button("Checkout", url="https://example.com/checkout"),))
+        return Reply(kind=kind, language=language, html=f"<b>{html.escape(text)}</b>",
+                     text=text, buttons=buttons)
+
+    def respond(self, text: str, chat: ChatContext, *, bot_username: str | None = None) -> Turn:  # noqa: ARG002
+        """Echo the message; ``/lang xx`` stores the language choice."""
+        self.seen.append((text, chat))
+        if self.fail_on is not None and self.fail_on in text:
+            raise RuntimeError("the pipeline broke")
+        if text.startswith("/lang "):
+            chat = replace(chat, language=text.split()[1])
+        chat = replace(chat, last_request={"text": text})
+        return Turn(self._reply("size", text, chat), chat)
+
+    def respond_to_callback(self, data: str, chat: ChatContext) -> Turn:
+        """Echo the button's data."""
+        self.seen.append((data, chat))
+        return Turn(self._reply("callback", data, chat), chat)
+
+    def inline_answers(self, query: str, telegram_language: str | None) -> list[Reply]:
+        """One article echoing the query."""
+        chat = ChatContext(telegram_language=telegram_language)
+        return [self._reply("inline", query, chat)]
+
+
+def echo_menu(language: str) -> list[tuple[str, str]]:
+    """Return a two-command menu naming its language."""
+    return [("start", f"start ({language})"), ("help", f"help ({language})")]

@@ -1,0 +1,82 @@
+"""The fake Bot API is as strict as Telegram where the bot could go wrong."""
+
+from __future__ import annotations
+
+import aiohttp
+import pytest
+
+from tests.fakes.telegram_api import FakeTelegram
+
+
+@pytest.fixture
+async def api():
+    """Serve the fake with one known private chat; yield it and a raw JSON caller."""
+    fake = FakeTelegram()
+    await fake.start()
+    fake.chats[1] = {"id": 1, "type": "private", "first_name": "A"}
+    async with aiohttp.ClientSession() as session:
+
+        async def call(method, **params):
+            async with session.post(f"{fake.api_root}/bot{fake.token}/{method}", json=params) as r:
+                return r.status, await r.json()
+
+        yield fake, call
+    await fake.stop()
+
+
+async def test_unknown_method_is_404(api):
+    """A method Telegram does not have answers 404 Not Found."""
+    _, call = api
+    assert await call("sendTelepathy", chat_id=1) == (
+        404, {"ok": False, "error_code": 404, "description": "Not Found"})
+
+
+async def test_a_wrong_token_is_401(api):
+    """Another token is Unauthorized."""
+    fake, _ = api
+    async with aiohttp.ClientSession() as session, session.post(
+            f"{fake.api_root}/bot1:wrong/getMe") as response:
+        assert response.status == 401
+
+
+@pytest.mark.parametrize(("markup", "reason"), [
+    ({"inline_keyboard": [[{"text": "x", "callback_data": "a" * 65}]]}, "BUTTON_DATA_INVALID"),
+    ({"inline_keyboard": [[{"text": "x", "url": "ftp://a.b"}]]}, "unsupported URL protocol"),
+    ({"inline_keyboard": [[{"text": "x"}]]}, "exactly one action"),
+])
+async def test_bad_buttons_are_refused(api, markup, reason):
+    """Callback data over 64 bytes, non-http(s)/tg URLs and action-less buttons: 400."""
+    _, call = api
+    status, body = await call("sendMessage", chat_id=1, text="hi", reply_markup=markup)
+    assert status == 400
+    assert reason in body["description"]
+
+
+async def test_html_is_checked_and_edits_must_change_something(api):
+    """Bad HTML is refused; re-sending the same text as an edit is "message is not modified"."""
+    _, call = api
+    status, body = await call("sendMessage", chat_id=1, text="<p>x</p>", parse_mode="HTML")
+    assert status == 400
+    assert "can't parse entities" in body["description"]
+    _, sent = await call("sendMessage", chat_id=1, text="<b>x</b>", parse_mode="HTML")
+    message_id = sent["result"]["message_id"]
+    status, body = await call("editMessageText", chat_id=1, message_id=message_id,
+                              text="<b>x</b>", parse_mode="HTML")
+    assert status == 400
+    assert body["description"].startswith("Bad Request: message is not modified")
+
+
+async def test_injected_429_carries_retry_after(api):
+    """fail(retry_after=N) answers 429 with parameters.retry_after, once."""
+    fake, call = api
+    fake.fail("getMe", retry_after=3)
+    assert (await call("getMe"))[1]["parameters"] == {"retry_after": 3}
+    assert (await call("getMe"))[0] == 200
+
+
+async def test_command_menus_need_two_letter_language_codes(api):
+    """SetMyCommands refuses language codes such as zh-Hans."""
+    _, call = api
+    commands = [{"command": "start", "description": "Start"}]
+    assert (await call("setMyCommands", commands=commands, language_code="zh-Hans"))[0] == 400
+    assert (await call("setMyCommands", commands=commands, language_code="zh"))[0] == 200
