@@ -99,7 +99,9 @@ def build_parser() -> argparse.ArgumentParser:
 def _read_config(path: Path) -> dict[str, Any]:
     try:
         config = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    # ValueError covers bad JSON, bad UTF-8 and integers past Python's digit limit;
+    # RecursionError, arrays nested deeper than the decoder's stack.
+    except (OSError, ValueError, RecursionError) as exc:
         raise UsageError(f"cannot read config {str(path)!r}: {exc}") from exc
     if not isinstance(config, dict):
         raise UsageError(f"config {str(path)!r} is not a JSON object")

@@ -9,7 +9,14 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from sizing.types import CompareAnswer, PlanFacts, PlanOption, PriceAnswer, SizingAnswer
+from sizing.types import (
+    CompareAnswer,
+    FitNote,
+    PlanFacts,
+    PlanOption,
+    PriceAnswer,
+    SizingAnswer,
+)
 
 GB = 1e9
 
@@ -22,8 +29,12 @@ def _gb(value: float) -> str:
     return f"{value / GB:,.1f} GB"
 
 
+def _option_name(option: PlanOption) -> str:
+    return option.plan or f"{option.gpu.value} 8-GPU server (no plan)"
+
+
 def _option_lines(option: PlanOption, *, recommended: bool) -> list[str]:
-    name = option.plan or f"{option.gpu.value} 8-GPU server (no plan)"
+    name = _option_name(option)
     mark = "  * " if recommended else "    "
     if not option.fits:
         reason = option.reason.value if option.reason else "?"
@@ -63,9 +74,11 @@ def size_text(answer: SizingAnswer) -> str:
         f"per sequence {_gb(answer.kv_bytes_per_sequence)}"),
         "Options:",
     ]
-    for index, option in enumerate(answer.options):
-        lines += _option_lines(option, recommended=index == answer.recommended_index)
-    lines.append(f"Recommended: {answer.recommended or 'none'}")
+    for position, option in enumerate(answer.options):
+        lines += _option_lines(option, recommended=position == answer.recommended_index)
+    index = answer.recommended_index
+    picked = "none" if index is None else _option_name(answer.options[index])
+    lines.append(f"Recommended: {picked}")
     if answer.caveats:
         lines.append("Caveats: " + ", ".join(c.value for c in answer.caveats))
     return "\n".join(lines) + "\n"
@@ -93,6 +106,12 @@ def price_text(answer: PriceAnswer) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _fit_side(gpu: str, gpus: int, deployable: int | None, notes: tuple[FitNote, ...]) -> str:
+    """One GPU's side of a fit row: weights-only count / deployable shape (its own notes)."""
+    text = f"{gpu} {gpus}/{deployable}"
+    return text + (f" ({', '.join(n.value for n in notes)})" if notes else "")
+
+
 def compare_text(answer: CompareAnswer) -> str:
     """Render a comparison as plain text."""
     a, b = answer.a, answer.b
@@ -107,12 +126,9 @@ def compare_text(answer: CompareAnswer) -> str:
         "Fit (GPUs by weights / deployable shape):",
     ]
     for row in answer.fit_rows:
-        notes = ", ".join(n.value for n in row.notes_a + row.notes_b)
-        lines.append(
-            f"  {row.label}: {row.weights_gb:,.0f} GB; {a.id.value} {row.gpus_a}/"
-            f"{row.gpus_deployable_a}, {b.id.value} {row.gpus_b}/{row.gpus_deployable_b}"
-            + (f" ({notes})" if notes else "")
-        )
+        side_a = _fit_side(a.id.value, row.gpus_a, row.gpus_deployable_a, row.notes_a)
+        side_b = _fit_side(b.id.value, row.gpus_b, row.gpus_deployable_b, row.notes_b)
+        lines.append(f"  {row.label}: {row.weights_gb:,.0f} GB; {side_a}, {side_b}")
     if answer.deepseek_kv_room_a and answer.deepseek_kv_room_b:
         lines.append(
             f"671B FP8 KV room on a full server: {a.id.value} "

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from sizing.errors import InvalidRequestError
 from sizing.formats import bits_per_param
 from sizing.hardware import get_gpu, load_gpus, load_plans
+from sizing.loads import weights_split
 from sizing.models import (
     generic_model,
     get_model,
     kv_bytes_for_sequence,
     kv_bytes_per_token,
     model_from_config,
-    weights_bytes,
 )
 from sizing.options import HARD_SET_ASIDE, build_option
 from sizing.placement import Target, target_for_plan, target_for_server
@@ -32,6 +32,8 @@ from sizing.types import (
 from sizing.validate import check_model_source, resolve
 
 _SIXTEEN_BIT = frozenset({Precision.BF16, Precision.FP16})
+# Distinct generic sizes kept: "70B dense", "671B MoE" and a few more recur in conversations.
+_GENERIC_CACHE_SIZE = 256
 
 
 @cache
@@ -54,7 +56,15 @@ def resolve_model(request: SizingRequest) -> ModelSpec:
             raise InvalidRequestError("model_config", type(request.model_config).__name__)
         return model_from_config(request.model_config)
     params_b = float(request.params_b or 0)
-    return generic_model(params_b, active_params_b=request.active_params_b, moe=request.moe)
+    return _generic(params_b, active_params_b=request.active_params_b, moe=request.moe)
+
+
+@lru_cache(maxsize=_GENERIC_CACHE_SIZE)
+def _generic(
+    params_b: float, *, active_params_b: float | None, moe: bool | None
+) -> ModelSpec:
+    """Build a generic model once per size (the same spec object keeps later caches warm)."""
+    return generic_model(params_b, active_params_b=active_params_b, moe=moe)
 
 
 def size_deployment(request: SizingRequest) -> SizingAnswer:
@@ -67,9 +77,9 @@ def size_deployment(request: SizingRequest) -> SizingAnswer:
     return SizingAnswer(
         model=model_info(model),
         request=resolved,
-        weights_bytes=weights_bytes(
+        weights_bytes=weights_split(
             model, resolved.precision, include_mtp=resolved.include_mtp
-        ),
+        )[0],
         kv_bytes_per_token=kv_bytes_per_token(
             model, resolved.kv_dtype, resolved.context_tokens
         ),

@@ -27,6 +27,10 @@ from sizing.types import ModelSpec, ParamGroups, Precision
 BILLION = 10**9
 # Largest generic size accepted: ten times the largest open model in the catalog (~1T).
 MAX_PARAMS_B = 10_000.0
+# Smallest generic size accepted: ten million parameters, a tenth of the smallest language
+# models published (~0.1B). Below it the scaled shape rounds to nothing (no parameters, no
+# layers) and the arithmetic divides by zero.
+MIN_PARAMS_B = 0.01
 
 
 def _reference(total_params: int, *, moe: bool) -> ModelSpec:
@@ -87,8 +91,10 @@ def _moe_factors(reference: ModelSpec, total: int, active: int) -> tuple[Fractio
 
 
 def _check_sizes(params_b: float, active_params_b: float | None, *, moe: bool) -> None:
-    if not math.isfinite(params_b) or not 0 < params_b <= MAX_PARAMS_B:
-        raise InvalidRequestError("params_b", params_b, f"expected 0 < params_b <= {MAX_PARAMS_B}")
+    if not math.isfinite(params_b) or not MIN_PARAMS_B <= params_b <= MAX_PARAMS_B:
+        raise InvalidRequestError(
+            "params_b", params_b, f"expected {MIN_PARAMS_B} <= params_b <= {MAX_PARAMS_B}"
+        )
     if active_params_b is None:
         return
     if not moe:

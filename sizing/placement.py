@@ -102,7 +102,8 @@ def place(
 ) -> Placement | None:
     """Choose the cheapest shape that serves the concurrency.
 
-    Cheapest: fewest units, then fewest GPUs, then the smallest TP. When none fits, the largest
+    Cheapest: fewest units, then fewest GPUs, then the most sequences held (see ``_cost_key``).
+    When none fits, the largest
     shape tried with its reason; None when the target has no shape at all.
     """
     best: Placement | None = None
@@ -137,8 +138,17 @@ def place(
     return last
 
 
-def _cost_key(option: Placement) -> tuple[int, int, int]:
-    return (option.units, option.replicas * option.shape.gpus, option.shape.tensor_parallel)
+def _cost_key(option: Placement) -> tuple[int, int, int, int, int]:
+    """Order placements: units, GPUs occupied, pipeline stages, sequences held (most), TP.
+
+    At equal GPUs, independent replicas beat one replica pipelined across servers (no
+    network hop in every step); two TP=4 replicas and one TP=8 replica occupy the same GPUs,
+    and the single replica stores the weights once, so it holds more sequences.
+    """
+    shape = option.shape
+    held = option.replicas * option.room.max_sequences
+    gpus = option.replicas * shape.gpus
+    return (option.units, gpus, shape.pipeline_parallel, -held, shape.tensor_parallel)
 
 
 def _least_cost(shape: Shape) -> tuple[int, int]:

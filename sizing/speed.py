@@ -113,9 +113,16 @@ def decode_tokens_per_s(load: ModelLoad, gpu: GpuFacts, shape: Shape) -> float:
 def aggregate_tokens_per_s(
     load: ModelLoad, gpu: GpuFacts, shape: Shape, *, concurrency: int, replicas: int
 ) -> float:
-    """Tokens per second of all replicas serving the concurrency, spread evenly."""
+    """Tokens per second of all replicas serving the concurrency, spread evenly.
+
+    Under pipeline parallelism vLLM keeps one micro-batch per stage in flight ("PP requires
+    PP-size concurrent batches to fill the pipeline", ``VllmConfig.max_concurrent_batches``):
+    a replica's batch moves one token per round of ``pipeline_parallel`` stage times, each
+    stage working on a micro-batch of batch / PP sequences.
+    """
     batch = -(-concurrency // max(replicas, 1))
-    return concurrency / decode_step_s(load, gpu, shape, batch)
+    micro_batch = -(-batch // shape.pipeline_parallel)
+    return concurrency / decode_step_s(load, gpu, shape, micro_batch)
 
 
 def prefill_flops(load: ModelLoad, context_tokens: int) -> tuple[float, float]:

@@ -31,6 +31,20 @@ def _check_int(field: str, value: object, maximum: int) -> int:
     return value
 
 
+def _check_budget(value: object) -> Decimal | None:
+    """Check a monthly budget in US$: a finite amount from 0 to MAX_BUDGET_USD, as a Decimal."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, Decimal | int | float):
+        raise InvalidRequestError("budget_usd_month", value, "expected an amount of US$")
+    # Decimal(str(x)) keeps 19999.99 as written; NaN and infinities are refused before any
+    # comparison (a Decimal NaN raises on ordering instead of comparing False).
+    amount = value if isinstance(value, Decimal) else Decimal(str(value))
+    if not amount.is_finite() or not 0 <= amount <= MAX_BUDGET_USD:
+        raise InvalidRequestError("budget_usd_month", value, "must be a positive amount")
+    return amount
+
+
 def check_model_source(request: SizingRequest) -> None:
     """Exactly one of model_id, model_config or params_b names the model."""
     given = [
@@ -45,6 +59,10 @@ def check_model_source(request: SizingRequest) -> None:
     if len(given) != 1:
         raise InvalidRequestError("model", tuple(given), "give exactly one of model_id, "
                                   "model_config or params_b")
+    if request.model_id is not None and not isinstance(request.model_id, str):
+        raise InvalidRequestError("model_id", request.model_id, "expected a Hugging Face id")
+    if request.moe is not None and not isinstance(request.moe, bool):
+        raise InvalidRequestError("moe", request.moe, "expected true, false or nothing")
     for name in ("params_b", "active_params_b"):
         value = getattr(request, name)
         if value is None:
@@ -68,9 +86,7 @@ def resolve(request: SizingRequest, release_precision: Precision) -> ResolvedReq
         raise InvalidRequestError("gpu_memory_utilization", utilization, "expected a number")
     if not 0 < utilization <= 1:
         raise InvalidRequestError("gpu_memory_utilization", utilization, "must be in (0, 1]")
-    budget = request.budget_usd_month
-    if budget is not None and not (0 <= budget <= MAX_BUDGET_USD):
-        raise InvalidRequestError("budget_usd_month", budget, "must be a positive amount")
+    budget = _check_budget(request.budget_usd_month)
     try:
         precision = Precision(request.precision) if request.precision else release_precision
     except ValueError as exc:

@@ -185,3 +185,36 @@ def test_module_entry_point_has_no_traceback():
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert "abc" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"hidden_size": ' + "9" * 5000 + "}",  # past Python's integer-digits limit
+        "[" * 100_000 + "]" * 100_000,  # past the JSON decoder's recursion limit
+    ],
+)
+def test_unreadable_config_json_is_one_line_error(capsys, tmp_path, text):
+    """A config.json the JSON reader chokes on is a one-line error naming the file, exit 2."""
+    path = tmp_path / "config.json"
+    path.write_text(text, encoding="utf-8")
+    assert main(["size", "--config", str(path)]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1
+    assert str(path) in lines[0]
+
+
+def test_plain_text_names_an_unpriced_pick(capsys):
+    """When only the unpriced B200 fits the constraints, the text says so instead of 'none'."""
+    argv = ["size", "--model", "meta-llama/Llama-3.1-70B-Instruct", "--cuda-only", "--native-fp4"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "Recommended: b200" in out
+
+
+def test_compare_text_puts_each_fit_note_beside_its_gpu(capsys):
+    """70B BF16 leaves no room on the H200, not the B200: the note follows the H200's count."""
+    assert main(["compare", "h200", "b200"]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if "70b_dense_bf16" in line)
+    assert "h200 1/2 (no_room)" in row
+    assert row.rstrip().endswith("b200 1/1")

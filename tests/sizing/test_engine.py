@@ -218,6 +218,12 @@ def test_cost_per_million_tokens():
         (SizingRequest(), "model"),
         (SizingRequest(model_id=LLAMA_70B, params_b=70), "model"),
         (SizingRequest(model_id=LLAMA_70B, precision="fp3"), "precision"),
+        (SizingRequest(model_id=LLAMA_70B, budget_usd_month=Decimal("NaN")), "budget_usd_month"),
+        (SizingRequest(model_id=LLAMA_70B, budget_usd_month=Decimal("sNaN")), "budget_usd_month"),
+        (SizingRequest(model_id=LLAMA_70B, budget_usd_month="lots"), "budget_usd_month"),
+        (SizingRequest(model_id=70), "model_id"),
+        (SizingRequest(params_b=70, moe=[True]), "moe"),
+        (SizingRequest(params_b=1e-12), "params_b"),
     ],
 )
 def test_bad_requests_name_the_field(request_, field):
@@ -232,3 +238,10 @@ def test_unknown_model_raises_unknown_model_error():
     with pytest.raises(UnknownModelError) as caught:
         size_deployment(SizingRequest(model_id="acme/nope-7b"))
     assert caught.value.model_id == "acme/nope-7b"
+
+
+def test_a_float_budget_is_taken_as_dollars():
+    """A budget given as a plain number sets options aside like a Decimal one."""
+    answer = size_deployment(SizingRequest(model_id=LLAMA_70B, budget_usd_month=20000.0))
+    assert answer.request.budget_usd_month == Decimal(20000)
+    assert Reason.OVER_BUDGET in _option(answer, "h200-8x").set_aside

@@ -78,6 +78,9 @@ def test_depth_follows_the_cube_root_of_size():
         ({"params_b": 70, "active_params_b": 80}, "active_params_b"),
         ({"params_b": 70, "active_params_b": 10, "moe": False}, "active_params_b"),
         ({"params_b": 1000, "active_params_b": 0.5}, "active_params_b"),
+        ({"params_b": 1e-12}, "params_b"),
+        ({"params_b": 1e-4}, "params_b"),
+        ({"params_b": 70, "active_params_b": 1e-12}, "active_params_b"),
     ],
 )
 def test_impossible_sizes_are_refused(kwargs, field):

@@ -130,3 +130,100 @@ def test_layer_types_decide_which_layers_are_windowed():
     config = {**LLAMA_LIKE, "sliding_window": 4096, "layer_types": layer_types}
     model = model_from_config(config)
     assert (model.sliding_window, model.windowed_layers) == (4096, 16)
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"num_hidden_layers": 10**9}, "config.num_hidden_layers"),
+        ({"hidden_size": True}, "config.hidden_size"),
+        ({"num_key_value_heads": "4"}, "config.num_key_value_heads"),
+        ({"head_dim": "abc"}, "config.head_dim"),
+        ({"head_dim": 0}, "config.head_dim"),
+        ({"intermediate_size": -1}, "config.intermediate_size"),
+        ({"tie_word_embeddings": "false"}, "config.tie_word_embeddings"),
+        ({"sliding_window": "abc", "model_type": "mistral"}, "config.sliding_window"),
+        (
+            {"sliding_window": 4096, "use_sliding_window": True, "max_window_layers": "x",
+             "model_type": "qwen2"},
+            "config.max_window_layers",
+        ),
+        ({"sliding_window": 4096, "layer_types": 5}, "config.layer_types"),
+    ],
+)
+def test_odd_dense_fields_are_named(changes, field):
+    """Strings, booleans, negatives or absurd sizes in a config field name that field."""
+    with pytest.raises(InvalidRequestError) as raised:
+        model_from_config({**LLAMA_LIKE, **changes})
+    assert raised.value.field == field
+
+
+QWEN_MOE = {
+    **LLAMA_LIKE,
+    "model_type": "qwen3_moe",
+    "num_experts": 128,
+    "num_experts_per_tok": 8,
+    "moe_intermediate_size": 768,
+}
+DEEPSEEK_LIKE = {
+    **LLAMA_LIKE,
+    "model_type": "deepseek_v3",
+    "kv_lora_rank": 512,
+    "qk_nope_head_dim": 128,
+    "qk_rope_head_dim": 64,
+    "v_head_dim": 128,
+    "q_lora_rank": 1536,
+    "moe_intermediate_size": 2048,
+    "n_routed_experts": 256,
+    "num_experts_per_tok": 8,
+    "n_shared_experts": 1,
+    "first_k_dense_replace": 3,
+}
+GEMMA_LIKE = {
+    "model_type": "gemma3",
+    "text_config": {**LLAMA_LIKE, "sliding_window": 1024},
+}
+
+
+@pytest.mark.parametrize(
+    ("config", "field"),
+    [
+        ({**QWEN_MOE, "num_hidden_layers": 10**9}, "config.num_hidden_layers"),
+        ({**QWEN_MOE, "decoder_sparse_step": "x"}, "config.decoder_sparse_step"),
+        ({**QWEN_MOE, "decoder_sparse_step": 0}, "config.decoder_sparse_step"),
+        ({**QWEN_MOE, "mlp_only_layers": 5}, "config.mlp_only_layers"),
+        ({**QWEN_MOE, "mlp_only_layers": ["a"]}, "config.mlp_only_layers"),
+        ({**QWEN_MOE, "num_experts_per_tok": 1000}, "config.num_experts_per_tok"),
+        ({**DEEPSEEK_LIKE, "n_shared_experts": "2"}, "config.n_shared_experts"),
+        ({**DEEPSEEK_LIKE, "num_hidden_layers": 10**12}, "config.num_hidden_layers"),
+        (
+            {**GEMMA_LIKE, "text_config": {**GEMMA_LIKE["text_config"], "layer_types": 5}},
+            "config.layer_types",
+        ),
+        (
+            {
+                **GEMMA_LIKE,
+                "text_config": {**GEMMA_LIKE["text_config"], "sliding_window_pattern": "x"},
+            },
+            "config.sliding_window_pattern",
+        ),
+        (
+            {
+                **GEMMA_LIKE,
+                "text_config": {**GEMMA_LIKE["text_config"], "num_hidden_layers": 10**9},
+            },
+            "config.num_hidden_layers",
+        ),
+    ],
+)
+def test_odd_moe_and_windowed_fields_are_named_fast(config, field):
+    """Odd MoE/window fields and absurd depths name the field at once: no crash, no hang."""
+    with pytest.raises(InvalidRequestError) as raised:
+        model_from_config(config)
+    assert raised.value.field == field
+
+
+@pytest.mark.parametrize("config", [QWEN_MOE, DEEPSEEK_LIKE, GEMMA_LIKE])
+def test_well_formed_variants_of_the_odd_configs_load(config):
+    """The configs the odd-field tests start from are themselves valid."""
+    assert model_from_config(config).total_params > 0

@@ -3,13 +3,16 @@
 More context, concurrency or bits never need fewer GPUs; what fits at N tokens fits at fewer.
 """
 
+from decimal import Decimal
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sizing.engine import size_deployment
 from sizing.hardware import get_gpu
 from sizing.models import get_model
-from sizing.types import Attention, GpuId, KvDtype, Precision, SizingRequest
+from sizing.options import HARD_SET_ASIDE as HARD
+from sizing.types import Attention, GpuId, KvDtype, Precision, Reason, SizingRequest
 
 MODELS = (
     "meta-llama/Llama-3.1-8B-Instruct",
@@ -29,6 +32,18 @@ concurrencies = st.integers(min_value=1, max_value=512)
 precisions = st.sampled_from(BITS_ORDER)
 kv_dtypes = st.sampled_from([KvDtype.BF16, KvDtype.FP8])
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _replication(model, option):
+    """How many copies of one sequence's cache the replica's GPUs hold together.
+
+    MLA keeps the whole latent on every TP rank; GQA heads repeat when TP exceeds them.
+    """
+    spec = get_model(model)
+    tp = option.tensor_parallel
+    if spec.attention is Attention.MLA:
+        return tp
+    return max(tp // spec.num_kv_heads, 1)
 
 
 def _gpus(answer):
@@ -121,3 +136,84 @@ def test_placement_invariants(model, precision, context, n):
         assert option.gpus >= option.replicas * option.gpus_per_replica
         per_gpu = get_gpu(option.gpu).usable_bytes
         assert option.weights_bytes_per_gpu < per_gpu
+
+
+@SETTINGS
+@given(models, precisions, contexts, concurrencies)
+def test_wider_kv_dtype_never_needs_fewer_gpus(model, precision, context, n):
+    """A BF16 KV cache never fits where an FP8 one does not, nor on fewer GPUs."""
+    base = {"model_id": model, "precision": precision, "context_tokens": context, "concurrency": n}
+    _not_fewer(
+        _gpus(size_deployment(SizingRequest(**base, kv_dtype=KvDtype.FP8))),
+        _gpus(size_deployment(SizingRequest(**base, kv_dtype=KvDtype.BF16))),
+    )
+
+
+@SETTINGS
+@given(
+    models,
+    precisions,
+    contexts,
+    concurrencies,
+    st.lists(st.floats(min_value=0.5, max_value=1.0), min_size=2, max_size=2),
+)
+def test_a_larger_vllm_budget_never_needs_more_gpus(model, precision, context, n, pair):
+    """Raising gpu_memory_utilization never needs more GPUs nor loses a fit."""
+    low, high = sorted(pair)
+    base = {"model_id": model, "precision": precision, "context_tokens": context, "concurrency": n}
+    _not_fewer(
+        _gpus(size_deployment(SizingRequest(**base, gpu_memory_utilization=high))),
+        _gpus(size_deployment(SizingRequest(**base, gpu_memory_utilization=low))),
+    )
+
+
+constraints = st.fixed_dictionaries(
+    {
+        "cuda_only": st.booleans(),
+        "needs_native_fp4": st.booleans(),
+        "budget_usd_month": st.none()
+        | st.sampled_from([Decimal(0), Decimal(5000), Decimal(25000)]),
+        "gpus": st.sampled_from([(), (GpuId.H200,), (GpuId.MI355X,), (GpuId.B200,)]),
+    }
+)
+
+
+@SETTINGS
+@given(models, precisions, contexts, concurrencies, constraints)
+def test_recommendation_fits_obeys_constraints_and_is_cheapest(model, precision, context, n, c):
+    """The pick fits, breaks no hard constraint, and no usable priced option costs less."""
+    answer = size_deployment(
+        SizingRequest(
+            model_id=model, precision=precision, context_tokens=context, concurrency=n, **c
+        )
+    )
+    usable = [o for o in answer.options if o.fits and not HARD.intersection(o.set_aside)]
+    if answer.recommended_index is None:
+        assert not usable
+        return
+    pick = answer.options[answer.recommended_index]
+    assert pick in usable
+    assert pick.plan == answer.recommended
+    priced = [o for o in usable if o.monthly_usd is not None]
+    if pick.monthly_usd is None:  # the unpriced B200 only when nothing priced is usable
+        assert not priced
+        return
+    named = [o for o in priced if Reason.GPU_NOT_REQUESTED not in o.set_aside]
+    pool = named or priced
+    assert pick in pool
+    assert all(pick.monthly_usd <= o.monthly_usd for o in pool)
+
+
+@SETTINGS
+@given(models, precisions, kv_dtypes, contexts, concurrencies)
+def test_reported_sequences_fit_in_the_reported_kv_room(model, precision, kv, context, n):
+    """Sequences x their cache never exceed the KV bytes a fitting option reports."""
+    answer = size_deployment(
+        SizingRequest(
+            model_id=model, precision=precision, kv_dtype=kv, context_tokens=context, concurrency=n
+        )
+    )
+    for option in answer.options:
+        if option.fits:
+            held = option.max_concurrency_at_context * answer.kv_bytes_per_sequence
+            assert held * _replication(model, option) <= option.kv_cache_bytes

@@ -139,3 +139,16 @@ def test_ttft_grows_with_context_and_shrinks_with_tp():
     )
     assert short < long
     assert split < long
+
+
+def test_pipeline_stages_work_on_micro_batches_at_once():
+    """PP=2 keeps two micro-batches in flight, as vLLM does: more than one batch walking stages."""
+    load = _load(DEEPSEEK, Precision.BF16, context=32768)
+    gpu = get_gpu(GpuId.H200)
+    shape = Shape(8, 2)
+    sequential = 64 / decode_step_s(load, gpu, shape, 64)
+    pipelined = aggregate_tokens_per_s(load, gpu, shape, concurrency=64, replicas=1)
+    assert pipelined == pytest.approx(64 / decode_step_s(load, gpu, shape, 32))
+    assert pipelined > 1.3 * sequential
+    alone = aggregate_tokens_per_s(load, gpu, shape, concurrency=1, replicas=1)
+    assert alone == pytest.approx(decode_tokens_per_s(load, gpu, shape))
