@@ -105,6 +105,8 @@ def _read_config(path: Path) -> dict[str, Any]:
         raise UsageError(f"cannot read config {str(path)!r}: {exc}") from exc
     if not isinstance(config, dict):
         raise UsageError(f"config {str(path)!r} is not a JSON object")
+    # Most config.json files do not name their model: the file's name is the best label.
+    config.setdefault("_name_or_path", path.stem)
     return config
 
 

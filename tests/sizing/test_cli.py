@@ -218,3 +218,20 @@ def test_compare_text_puts_each_fit_note_beside_its_gpu(capsys):
     row = next(line for line in capsys.readouterr().out.splitlines() if "70b_dense_bf16" in line)
     assert "h200 1/2 (no_room)" in row
     assert row.rstrip().endswith("b200 1/1")
+
+
+def test_config_file_model_is_named_after_its_file(tmp_path, capsys):
+    """A config.json without _name_or_path is labelled with its file name, not a placeholder."""
+    config = {
+        "model_type": "llama",
+        "hidden_size": 4096,
+        "intermediate_size": 14336,
+        "num_hidden_layers": 32,
+        "num_attention_heads": 32,
+        "num_key_value_heads": 8,
+        "vocab_size": 128256,
+    }
+    path = tmp_path / "my-finetune.json"
+    path.write_text(json.dumps(config), encoding="utf-8")
+    assert main(["inspect", "--config", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["id"] == "my-finetune"
