@@ -79,12 +79,24 @@ def _no_shape(target: Target, request: ResolvedRequest) -> PlanOption:
     )
 
 
+# vLLM's default cap on sequences one engine batches at once (SchedulerConfig.max_num_seqs).
+VLLM_MAX_NUM_SEQS = 256
+
+
+def full_load_concurrency(placement: Placement) -> int:
+    """Sequences of the context the rented GPUs hold at once when every GPU serves a replica."""
+    replicas = placement.gpus // placement.shape.gpus
+    per_replica = min(max(placement.room.max_sequences, 1), VLLM_MAX_NUM_SEQS)
+    return max(replicas * per_replica, 1)
+
+
 def _option(
     load: ModelLoad, target: Target, placement: Placement, request: ResolvedRequest
 ) -> PlanOption:
     shape, room, plan, gpu = placement.shape, placement.room, target.plan, target.gpu
-    decode = aggregate = ttft = None
+    decode = aggregate = ttft = full_rate = None
     monthly = per_million = None
+    full_concurrency = full_load_concurrency(placement) if placement.fits else None
     if placement.fits:
         decode = decode_tokens_per_s(load, gpu, shape)
         aggregate = aggregate_tokens_per_s(
@@ -93,9 +105,16 @@ def _option(
         ttft = ttft_s(
             load, gpu, shape, precision=request.precision, context_tokens=request.context_tokens
         )
+        full_rate = aggregate_tokens_per_s(
+            load,
+            gpu,
+            shape,
+            concurrency=full_concurrency or request.concurrency,
+            replicas=placement.gpus // shape.gpus,
+        )
         if plan is not None:
             monthly = monthly_usd(plan, placement.units)
-            per_million = usd_per_million_tokens(monthly, aggregate)
+            per_million = usd_per_million_tokens(monthly, full_rate)
     set_aside = _set_aside(target, request, monthly)
     reason = placement.reason
     if reason is None and set_aside:
@@ -127,6 +146,8 @@ def _option(
         gpus_per_replica=shape.gpus,
         kv_cache_bytes_physical=max(room.kv_bytes_physical_per_gpu, 0) * shape.gpus,
         set_aside=set_aside,
+        full_load_concurrency=full_concurrency,
+        decode_tokens_per_s_full_load=full_rate,
     )
 
 

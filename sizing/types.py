@@ -181,6 +181,11 @@ class PlanOption:
     # gpu_not_requested). ``reason`` is the technical reason when ``fits`` is False, else the
     # first of these; gpu_not_requested only lowers the option in the ranking.
     set_aside: tuple[Reason, ...] = ()
+    # Full load: every rented GPU serving replicas, each holding as many sequences of the
+    # context as its KV room allows (at most vLLM's max_num_seqs); usd_per_million_tokens
+    # is priced at this rate.
+    full_load_concurrency: int | None = None
+    decode_tokens_per_s_full_load: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -195,14 +195,35 @@ def test_generic_model_is_flagged():
     assert answer.model.moe
 
 
-def test_cost_per_million_tokens():
-    """Cost per million tokens = monthly / (aggregate tokens/s x 730 h x 3600 s) x 1e6."""
+def test_cost_per_million_tokens_is_priced_at_full_load():
+    """Cost per million tokens = monthly / (full-load tokens/s x 730 h x 3600 s) x 1e6."""
     answer = size_deployment(
         SizingRequest(model_id=LLAMA_70B, precision=Precision.FP8, concurrency=16)
     )
     single = _option(answer, "h200-1x")
-    expected = float(single.monthly_usd) / (single.decode_tokens_per_s_aggregate * 730 * 3600) * 1e6
+    rate = single.decode_tokens_per_s_full_load
+    expected = float(single.monthly_usd) / (rate * 730 * 3600) * 1e6
     assert float(single.usd_per_million_tokens) == pytest.approx(expected, abs=0.005)
+    assert rate >= single.decode_tokens_per_s_aggregate
+
+
+def test_full_load_fills_every_rented_gpu_up_to_vllm_max_num_seqs():
+    """Full load: replicas on every rented GPU, each holding its KV room's sequences (<= 256)."""
+    answer = size_deployment(SizingRequest(model_id=LLAMA_70B, precision=Precision.FP8))
+    for option in answer.options:
+        if not option.fits:
+            continue
+        replicas = option.gpus // option.gpus_per_replica
+        per_replica = min(option.max_concurrency_at_context, 256)
+        assert option.full_load_concurrency == replicas * per_replica
+
+
+def test_cost_at_concurrency_one_is_not_the_idle_cost():
+    """One user on an 8-GPU server is not what a token costs: full load is far cheaper."""
+    answer = size_deployment(SizingRequest(model_id=LLAMA_70B, precision=Precision.FP8))
+    server = _option(answer, "h200-8x")
+    idle_cost = float(server.monthly_usd) / (server.decode_tokens_per_s * 730 * 3600) * 1e6
+    assert float(server.usd_per_million_tokens) < idle_cost / 10
 
 
 @pytest.mark.parametrize(
