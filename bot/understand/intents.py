@@ -37,15 +37,18 @@ _HELP_RE = re.compile(
     r"こんにちは|こんばんは|おはよう|ヘルプ|안녕|안녕하세요|도움말|"
     r"hola|buenas|buenos días|ayuda|olá|ola|oi|bom dia|ajuda|hallo|guten tag|moin|hilfe|"
     r"bonjour|salut|coucou|aide)(?:[\s!.,?]+\w{0,12})?[\s!.?]*$|"
-    r"what can you do|what do you do|who are you|how does this work|how do i use|"
+    r"what can (?:you|u|ya|this bot) do|what do (?:you|u) do|who are (?:you|u)|"
+    r"what(?: is|'s|s) this bot|what are (?:you|u) for|how does (?:this|it) work|how do i use|"
     r"能干嘛|能幹嘛|能做什么|能做什麼|怎么用|怎麼用|你是谁|你是誰|干什么的|幹什麼的|"
     r"что ты умеешь|что умеешь|кто ты|как пользоваться|"
     r"何ができ|何ができる|使い方|"
     r"뭘 할 수|무엇을 할 수|뭐 할 수|뭐 해|사용법|"
-    r"qué puedes hacer|que puedes hacer|cómo funciona|"
-    r"o que você faz|o que voce faz|o que você pode|como funciona|"
-    r"was kannst du|wie funktioniert|"
-    r"que peux-tu faire|que sais-tu faire|comment ça marche"
+    r"qué puedes hacer|que puedes hacer|cómo funciona|para qué sirves|para que sirves|"
+    r"o que você faz|o que voce faz|o que você pode|como funciona|pra que serve|para que serve|"
+    r"was kannst du|wie funktioniert|was machst du|wofür bist du|"
+    r"que peux-tu faire|que sais-tu faire|comment ça marche|tu sers à quoi|à quoi tu sers|"
+    r"à quoi sers-tu|tu fais quoi|que fais-tu|"
+    r"что ты (?:можешь|умеешь)"
 )
 _SIZE_CUE_RE = re.compile(
     r"how many (?:gpus?|cards?|servers?|nodes?)|what do i need|does (?:it|this) fit|will it fit|"
@@ -62,10 +65,9 @@ _FOLLOWUP_RE = re.compile(
     r"^а |^и |а если|а что если|вместо|тогда|"
     r"なら|だったら|の場合|代わりに|では[?？]?$|"
     r"이면|라면|대신|그럼|"
-    r"^y |y si|y con|¿y |en vez|en lugar|"
-    r"^e |e se|e com|em vez|no lugar|"
-    r"^und |und mit|und wenn|stattdessen|statt|"
-    r"^et |et avec|et si|à la place|plutôt"
+    r"^y |¿y |en vez|en lugar|^e |em vez|no lugar|^und |stattdessen|statt|^et |à la place|plutôt|"
+    # Two-letter particles only as words: "e se" is also the middle of "que serve".
+    r"(?<![\w])(?:y si|y con|e se|e com|und mit|und wenn|et avec|et si)(?![\w])"
 )
 _OFF_TOPIC_MAX_CHARS = 3
 _COMPARED_GPUS = 2  # a comparison names two GPUs

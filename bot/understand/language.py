@@ -33,12 +33,14 @@ _SIMPLIFIED_ONLY = frozenset(
     "帮线运计划选择较经验买卖贵价图门单双东车书语话读写让谢认识论设证试调变开关无从"
     "业产级约给结统络网缓练终续传优众边达远进连适处备复术层头学习总点义乐气汉热电脑软载"
     "输态虑险际随难动来会见觉区别"
+    "换转满购订项质规节轮检测视频几币译词码库权营维护响闭启宽带储户资员仅谁须讲场压账货"
 )
 _TRADITIONAL_ONLY = frozenset(
     "個這麼們機費與對嗎說請問題夠該樣還沒過時間長務實現應將為顯張錢預並發數據種參萬億塊"
     "裡裏幹幫線運計劃選擇較經驗買賣貴價圖門單雙東車書語話讀寫讓謝認識論設證試調變開關無"
     "從業產級約給結統絡網緩練終續傳優眾邊達遠進連適處備復複術層頭學習總點義樂氣漢熱電腦"
     "軟載輸態慮險際隨難動來會見覺區別"
+    "換轉滿購訂項質規節輪檢測視頻幾幣譯詞碼庫權營維護響閉啟寬帶儲戶資員僅誰須講場壓賬貨"
 )
 # Shinjitai forms used only in Japanese: kanji-only Japanese text still shows them.
 _JAPANESE_ONLY_KANJI = frozenset(
@@ -67,11 +69,12 @@ _WORDS: dict[str, tuple[str, str]] = {
             "ejecutar desplegar usuarios simultáneos concurrentes presupuesto máximo mes al y con "
             "una uno unos porfa recomiendas recomiendan recomienda alcanza sirve mejor precio "
             "tarjetas media precisión activos parámetros cuál dónde puedo puedes hay muy más "
-            "también pero sí esto esta hasta desde solo sólo solamente peticiones solicitudes"
+            "también pero sí esto esta hasta desde solo sólo solamente peticiones solicitudes "
+            "precios eres"
         ),
         (
             "para por un es en servidor modelo contexto la lo le se me nos está sobre entre o que "
-            "este plan pro no"
+            "este plan pro no tu"
         ),
     ),
     "pt-BR": (
@@ -80,11 +83,11 @@ _WORDS: dict[str, tuple[str, str]] = {
             "quais melhor meia precisão preciso precisamos precisa rodar roda cabe placas usuários "
             "simultâneos orçamento mês um uma uns umas do da dos na nas em é com pra tá isso essa "
             "esse mais muito plano ajuda ativos parâmetros dá consigo posso gostaria vamos tudo "
-            "bem apenas somente só requisições pessoas sem"
+            "bem apenas somente só requisições pessoas sem preços valeu"
         ),
         (
             "para por servidor modelo contexto das no nos ou e o os as está este também queremos "
-            "se sobre pro que"
+            "se sobre pro que tu"
         ),
     ),
     "de": (
@@ -94,20 +97,21 @@ _WORDS: dict[str, tuple[str, str]] = {
             "bitte nur gleichzeitige gleichzeitig nutzer benutzer anfragen modell kontext monat "
             "läuft laufen passt reicht genügt unterschied welche welcher welches besser zu von "
             "bei mir uns kann können genug karten halbe genauigkeit aktiv aktive preis monatlich "
-            "auch schon noch aber hat haben gibt geht kein keine ohne"
+            "auch schon noch aber hat haben gibt geht kein keine ohne bist dich dir dein deine "
+            "sehr gut mal doch nein preise nutzlos sich mehr lohnt"
         ),
-        "was will es das budget pro parameter server",
+        "was will es das budget pro parameter server du",
     ),
     "fr": (
         (
-            "les une des du est sont avec pour sur et combien coûte coûtent nous je vous voudrait "
+            "les une des est sont avec pour sur et combien coûte coûtent nous je vous voudrait "
             "voudrais voudrions veux veut faire tourner ça ca passe seul seule serveur salut "
             "bonjour merci modèle contexte utilisateurs simultanés simultanées requêtes cartes "
             "mois jouable mieux quel quelle quels uniquement seulement demi faut il elle pas qu "
             "mon notre peut peux différence dans aussi mais très natif actifs paramètres sans "
-            "c'est quoi"
+            "c'est quoi tu toi moi nul tarif tarifs prix laquelle lequel choisir obligatoire"
         ),
-        "le la on ou budget possible entre dense un en que plan l d j c",
+        "le la on ou budget possible entre dense un en que plan l d j c t es du",
     ),
 }
 
@@ -122,6 +126,15 @@ _MARKS: tuple[tuple[str, dict[str, int]], ...] = (
     ("é", {"fr": 1, "es": 1, "pt-BR": 1}),
     ("áíóú", {"es": 1, "pt-BR": 1}),
 )
+
+
+# Written laughter is national: "kkkk" is Brazilian, "jajaja" Spanish, "mdr" French.
+_LAUGHTER: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"k{3,}"), "pt-BR"),
+    (re.compile(r"(?:ja){2,}j?|jej(?:ej)+"), "es"),
+    (re.compile(r"p?mdr+|ptdr+"), "fr"),
+)
+_LAUGHTER_WEIGHT = 2
 
 
 def _word_weights() -> dict[str, dict[str, int]]:
@@ -164,7 +177,10 @@ def _script_language(clean: str, hint: str | None) -> str | None:
     han = len(_HAN_RE.findall(clean))
     cyrillic = len(_CYRILLIC_RE.findall(clean))
     best = max(hangul, kana + han, cyrillic)
-    if best < _MIN_SCRIPT_LETTERS and not (kana or hangul):
+    # One Han character alone ("滚", "谢") is a Chinese message; beside Latin words it may be
+    # a unit ("12.8万 tokens") and decides nothing.
+    lone_han = han == 1 and not cyrillic and _LATIN_WORD_RE.search(clean) is None
+    if best < _MIN_SCRIPT_LETTERS and not (kana or hangul or lone_han):
         return None
     if hangul and hangul >= kana + han and hangul >= cyrillic:
         return "ko"
@@ -195,10 +211,22 @@ def _chinese_or_japanese(clean: str, hint: str | None) -> str:
     return "zh-Hans"
 
 
+def _laughter(word: str) -> dict[str, int]:
+    if len(word) < 3 or word[0] not in "kjmp":  # noqa: PLR2004 - the shortest laugh is "mdr"
+        return {}
+    for pattern, language in _LAUGHTER:
+        if pattern.fullmatch(word):
+            return {language: _LAUGHTER_WEIGHT}
+    return {}
+
+
 def _latin_scores(clean: str) -> dict[str, int]:
     scores: dict[str, int] = {}
     for word in _LATIN_WORD_RE.findall(clean.replace("'", " ")):
-        for language, weight in _WORD_WEIGHTS.get(word, {}).items():
+        weights = _WORD_WEIGHTS.get(word)
+        if weights is None:
+            weights = _laughter(word)
+        for language, weight in weights.items():
             scores[language] = scores.get(language, 0) + weight
     if not clean.isascii():
         for char in clean:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Protocol
 
+from bot.understand.names import latinize_names
 from bot.understand.numbers import blank
 
 _TOKEN_RE = re.compile(r"[a-z0-9]+")
@@ -353,7 +354,7 @@ def _suggestions(index: ModelIndex, name: str) -> tuple[str, ...]:
 def find_model(text: str, index: ModelIndex | None = None) -> ModelMatch:
     """Find the first catalog model named in ``text`` (cleaned), or what could not be matched."""
     index = index or catalog_index()
-    romanized = index.romanize(text)
+    romanized = index.romanize(latinize_names(text))
     tokens = _tokens(romanized)
     matches = _exact_matches(index, tokens)
     window: tuple[int, int, str] | None

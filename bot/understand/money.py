@@ -33,7 +33,8 @@ _AMOUNT = (
     rf"(?:{NUMBER_PATTERN}(?:\s?(?P<mult>{_MULTIPLIER_PATTERN})(?![a-zа-я]))?"
     rf"|(?P<cn>{CHINESE_NUMERAL_PATTERN}))"
 )
-_BEFORE = r"(?:us\$|u\$s|\$|usd)"
+# A bare "$" only: "R$", "NT$", "HK$", "C$" are other dollars (and reais).
+_BEFORE = r"(?:us\$|u\$s|(?<![a-z])\$|usd)"
 _AFTER = (
     r"(?:\$|usd|us\$|dollars?|bucks|美元|美金|美刀|刀|ドル|달러|불|долл\w*|dólares|dolares|"
     r"dólar|dolar)"
@@ -42,9 +43,50 @@ _MONEY_RES = (
     re.compile(rf"{_BEFORE}\s?{_AMOUNT}"),
     re.compile(rf"{_AMOUNT}\s?{_AFTER}"),
 )
+# Amounts in other currencies are no USD budget ("15k€", "R$ 50 mil", "2万元", "50万円"): they
+# are blanked so that neither the budget cue nor the context finder reads their number.
+_OTHER_BEFORE = (
+    r"(?<![a-z])(?:r\$|nt\$|hk\$|c\$|a\$|€|£|¥|₽|₩|₹|eur|rmb|cny|gbp|chf|jpy|rub|brl|krw)"
+)
+_OTHER_AFTER = (
+    r"(?:€|£|¥|₽|₩|₹|euros?|eur|rmb|cny|yuan|gbp|pounds?|chf|jpy|yen|rub|brl|krw|reais|"
+    r"libras?|pfund|francs?|руб\w*|евро|фунт\w*|юан\w*|иен\w*|元|块|塊|人民币|人民幣|日元|円|"
+    r"欧元|歐元|英镑|英鎊|港币|港幣|台币|台幣|ユーロ|유로|엔|원|루블)(?![a-z])"
+)
+# Substrings every other-currency amount contains: most messages have none, and a substring
+# test is far cheaper than the amount patterns.
+_OTHER_MARKS = (
+    *"$€£¥₽₩₹元块塊币幣円鎊镑ユ유엔원루",
+    "eur",
+    "rmb",
+    "cny",
+    "yuan",
+    "gbp",
+    "pound",
+    "chf",
+    "jpy",
+    "yen",
+    "rub",
+    "brl",
+    "krw",
+    "reais",
+    "libra",
+    "pfund",
+    "franc",
+    "руб",
+    "евро",
+    "фунт",
+    "юан",
+    "иен",
+)
+_SPENT = "¤"
+_OTHER_MONEY_RES = (
+    re.compile(rf"{_OTHER_BEFORE}\s?{_AMOUNT}"),
+    re.compile(rf"{_AMOUNT}\s?{_OTHER_AFTER}"),
+)
 _BUDGET_CUE_RE = re.compile(
     rf"(?:budget|预算|預算|бюджет\w*|予算|예산|presupuesto|orçamento|orcamento)"
-    rf"[^\d零〇一二两兩三四五六七八九十百千万萬]{{0,25}}?{_AMOUNT}"
+    rf"[^\d¤零〇一二两兩三四五六七八九十百千万萬]{{0,25}}?{_AMOUNT}"
 )
 _PER_YEAR_RE = re.compile(
     r"\s?(?:/\s?(?:y|yr|year|год|año|ano|jahr|an)\b|per year|a year|each year|annually|"
@@ -77,3 +119,18 @@ def find_budget(text: str) -> Found | None:
                 value //= _MONTHS_PER_YEAR
             return Found(value, blank(text, match.start(), match.end()))
     return None
+
+
+def blank_other_currencies(text: str) -> tuple[str, bool]:
+    """``text`` with amounts in currencies other than USD blanked, and whether there were any."""
+    if not any(mark in text for mark in _OTHER_MARKS):
+        return text, False
+    found = False
+    for pattern in _OTHER_MONEY_RES:
+        for match in pattern.finditer(text):
+            # Filled with a currency sign, not spaces: a budget word before it must not reach
+            # past it to a later number ("budget 5000 eur, ctx 32k").
+            start, end = match.span()
+            text = text[:start] + _SPENT * (end - start) + text[end:]
+            found = True
+    return text, found

@@ -106,10 +106,27 @@ _CONTEXT_CUE_RE = re.compile(
 # A context word right before a number labels it, unless the word already follows a number
 # ("32k ctx 50 users": ctx belongs to 32k).
 _CONTEXT_CUE_BEFORE_RE = re.compile(
-    rf"(?<![\dkк] )(?<![\dkк])(?:{_CONTEXT_CUE_RE.pattern})"
-    r"[\s:=]*(?:of|de|von|为|為|是|は|은|는|~|≈|约|約)?\s*$"
+    rf"(?:{_CONTEXT_CUE_RE.pattern})[\s:=]*(?:of|de|von|为|為|是|は|은|는|~|≈|约|約)?\s*$"
 )
+# A standalone number (not the tail of a name such as "bf16" or "fp8") right before a cue.
+_NUMBER_BEFORE_CUE_RE = re.compile(r"(?<![a-z0-9.,])\d[\d.,]*\s?[kкmм]?\s?$")
+
+
+def labels_next_number(text: str, number_start: int) -> bool:
+    """Whether a context word right before ``number_start`` in ``text`` labels that number."""
+    window_start = max(0, number_start - _CUE_REACH_CHARS)
+    cue = _CONTEXT_CUE_BEFORE_RE.search(text, window_start, number_start)
+    if cue is None:
+        return False
+    return _NUMBER_BEFORE_CUE_RE.search(text, window_start, cue.start()) is None
+
+
 _SUFFIXED_CONTEXT_RE = re.compile(rf"{NUMBER_PATTERN}\s?(?P<unit>[kк]|[mм]|万|萬|만)(?![a-zа-яё])")
+# "32 mil tokens", "64 тыс. токенов": a thousand written as a word is decimal, as written.
+_THOUSANDS_CONTEXT_RE = re.compile(
+    rf"{NUMBER_PATTERN}\s?(?:mil|тыс\.?|тысяч\w*|thousand|tausend|mille|千)(?![a-zа-яё])"
+)
+_THOUSAND = 1000
 _PLAIN_AFTER_CUE_RE = re.compile(
     rf"(?:context|ctx|контекст\w*|コンテキスト長?|컨텍스트|contexto|kontext\w*|contexte|"
     rf"上下文(?:长度|長度|窗口)?|max[-_ ]?model[-_ ]?len|seq(?:uence)?[-_ ]?len(?:gth)?)"
@@ -144,6 +161,10 @@ def find_context(text: str) -> Found | None:
         if rank and tokens > _MAX_UNCUED_CONTEXT_TOKENS:
             continue  # "31m" alone is more likely minutes, metres or money than a context
         candidates.append((rank, match.start(), match.end(), tokens))
+    for match in _THOUSANDS_CONTEXT_RE.finditer(text):
+        if _near_cue(text, match.start(), match.end()):
+            tokens = round(parse_number(match.group("num")) * _THOUSAND)
+            candidates.append((0, match.start(), match.end(), tokens))
     for pattern in (_PLAIN_BEFORE_CUE_RE, _PLAIN_AFTER_CUE_RE):
         for match in pattern.finditer(text):
             tokens = round(parse_number(match.group("num")))
@@ -165,7 +186,7 @@ _CONCURRENCY_NOUNS = (
     r"человек|одновременн\w*|параллельн\w*|usuari[oa]s|usuários|peticiones|solicitudes|"
     r"requisições|solicitações|pessoas|personas|nutzer\w*|benutzer\w*|anfragen|anwender\w*|"
     r"utilisateurs?|requêtes|personnes|simultanés)(?![a-zа-яё])"
-    r"|(?:个|個|路)?(?:并发|並發|併發|用户|用戶|请求|請求|会话|會話|人)"
+    r"|(?:个|個|路|位|名)?(?:并发|並發|併發|用户|用戶|请求|請求|会话|會話|人)"
     r"|ユーザー?|リクエスト|同時|人|명|사용자|동시"
 )
 _COUNT_THEN_NOUN_RE = re.compile(
@@ -174,6 +195,8 @@ _COUNT_THEN_NOUN_RE = re.compile(
 _CUE_THEN_COUNT_RE = re.compile(
     r"(?:concurrency|concurrent (?:users|requests|sessions)|simultaneous (?:users|requests)|"
     r"parallel requests|batch(?:[-_ ]?size)?|--?max[-_]num[-_]seqs|max[-_]num[-_]seqs|"
+    r"батч\w*|배치(?:\s?(?:크기|사이즈))?|バッチ(?:サイズ)?|批(?:次|量)?大小|批量|"
+    r"lote|tamaño de lote|tamanho do lote|taille de lot|"
     r"users|并发(?:数|量|用户数?|请求数?)?|並發(?:數|量)?|併發|同时在线|同時(?:接続|リクエスト|"
     r"ユーザー)?数?|동시\s?(?:요청|사용자|접속)?(?:\s?수)?|concurrencia|concorrência|"
     r"simultaneidad|nebenläufigkeit|parallelität|одновременн\w*(?: \w+)?|параллельн\w*(?: \w+)?)"
@@ -188,8 +211,7 @@ def find_concurrency(text: str) -> Found | None:
     for pattern in (_CUE_THEN_COUNT_RE, _COUNT_THEN_NOUN_RE):
         for match in pattern.finditer(text):
             # "上下文 32768 并发 16": a number right after a context word is the context.
-            before = text[max(0, match.start("num") - _CUE_REACH_CHARS) : match.start("num")]
-            if pattern is _COUNT_THEN_NOUN_RE and _CONTEXT_CUE_BEFORE_RE.search(before):
+            if pattern is _COUNT_THEN_NOUN_RE and labels_next_number(text, match.start("num")):
                 continue
             if best is None or match.start() < best.start():
                 best = match

@@ -16,7 +16,7 @@ from bot.understand.gpus import find_gpus
 from bot.understand.intents import Facts, decide_intent, is_trivial
 from bot.understand.language import choose_language, negotiate_language
 from bot.understand.models import ModelIndex, catalog_index, find_model
-from bot.understand.money import find_budget
+from bot.understand.money import blank_other_currencies, find_budget
 from bot.understand.numbers import find_concurrency, find_context
 from bot.understand.precision import find_precision
 from bot.understand.sizes import find_generic_size
@@ -46,7 +46,7 @@ def _read_fields(clean: str, index: ModelIndex) -> _Fields:
     match = find_model(gpus.rest, index)
     generic = None if match.model or match.ambiguous else find_generic_size(match.rest)
     precision = find_precision(clean)
-    rest = match.rest
+    rest, other_currency = blank_other_currencies(match.rest)
     budget = find_budget(rest)
     rest = budget.rest if budget else rest
     concurrency = find_concurrency(rest)
@@ -57,6 +57,8 @@ def _read_fields(clean: str, index: ModelIndex) -> _Fields:
         not_understood.append("context")
     if match.unknown_model or (match.ambiguous and not match.model):
         not_understood.append("model")
+    if other_currency and budget is None:
+        not_understood.append("budget_currency")
     request = ParsedRequest(
         intent=Intent.UNKNOWN,
         language="en",

@@ -11,30 +11,33 @@ import re
 from dataclasses import dataclass
 
 _LEFT = r"(?<![a-z0-9])"
+# "4bit", "4 bits" (es, fr, pt), "4 бита", "4ビット", "4비트", "4位", "4比特". 位 is also the
+# polite measure word for people ("16位用户": 16 users), so not before a word for people.
+_BIT = r"[- ]?(?:bits?|бит\w*|ビット|비트|位(?!用户|用戶|客户|客戶|同事|员工|員工|人)|比特)"
 _RIGHT = r"(?![a-z0-9])"
 
 # (pattern, precision, variant). Order matters only between overlapping spellings.
 _SPELLINGS: tuple[tuple[str, str, str | None], ...] = (
     (r"mxfp4", "fp4", "mxfp4"),
     (r"nvfp4", "fp4", "nvfp4"),
-    (r"fp4|float4|e2m1|4[- ]?bit (?:float|fp)", "fp4", None),
+    (rf"fp4|float4|e2m1|4{_BIT} (?:float|fp)", "fp4", None),
     (r"mxfp6|fp6|e[23]m[23]", "fp6", None),
-    (r"fp8|float8|e4m3(?:fn)?|e5m2|8[- ]?bit (?:float|fp)|w8a8[-_]fp8", "fp8", None),
+    (rf"fp8|float8|e4m3(?:fn)?|e5m2|8{_BIT} (?:float|fp)|w8a8[-_]fp8", "fp8", None),
     (r"bf16|bfloat16|bfloat-16", "bf16", None),
     (r"fp16|float16|f16", "fp16", None),
     (
         (
             r"half[- ]precision|半精度|半精|полов\w* точност\w*|половинн\w* точност\w*|"
             r"media precisión|media precision|meia precisão|meia precisao|halbe[rn]? genauigkeit|"
-            r"demi[- ]précision|demi[- ]precision|반정밀도|16[- ]?bit|16位|16比特|16비트"
+            rf"demi[- ]précision|demi[- ]precision|반정밀도|16{_BIT}"
         ),
         "bf16",
         None,
     ),
-    (r"int8|w8a8|w8a16|8[- ]?bit|q8(?:_0)?|8位|8比特|8비트|int-8", "int8", None),
+    (rf"int8|w8a8|w8a16|8{_BIT}|q8(?:_0)?|int-8", "int8", None),
     (
         (
-            r"int4|w4a16|4[- ]?bit|awq|gptq|q4(?:_k_m|_k_s|_0|_k)?|4位|4比特|4비트|int-4|"
+            rf"int4|w4a16|4{_BIT}|awq|gptq|q4(?:_k_m|_k_s|_0|_k)?|int-4|"
             r"bnb[- ]?4bit|nf4"
         ),
         "int4",

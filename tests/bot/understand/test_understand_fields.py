@@ -161,3 +161,67 @@ def test_generic_sizes(text, params_b, active_b, moe):
     parsed = parse_message(text)
     assert parsed.model is None
     assert (parsed.params_b, parsed.active_params_b, parsed.moe) == (params_b, active_b, moe)
+
+
+@pytest.mark.parametrize(
+    ("text", "precision"),
+    [
+        ("llama 3.1 70b en 4 bits", "int4"),
+        ("gemma 3 27b en 8 bits", "int8"),
+        ("qwen3 32b 4-бит", "int4"),
+        ("qwen3 32b 8ビット", "int8"),
+        ("qwen3 32b 16 bits", "bf16"),
+    ],
+)
+def test_bit_widths_in_plural_and_other_scripts(text, precision):
+    """Plural "4 bits" (es, fr, pt), "бит" and "ビット" name the width like "4bit"."""
+    assert parse_message(text).precision == precision
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "kimi k2 int4 只能用英伟达的卡",
+        "llama 70b, nvidia only",
+        "llama 70b, только nvidia",
+        "deepseek r1 fp8, CUDA obligatoire",
+        "deepseek r1 fp8, CUDA es obligatorio",
+        "deepseek r1 fp8, CUDA ist Pflicht",
+        "llama 70b, rocm is not ok",
+        "llama 70b, AMD是不行的",
+    ],
+)
+def test_cuda_only_said_through_nvidia_or_mandatory_words(text):
+    """NVIDIA named as the only platform, CUDA called mandatory, ROCm refused: CUDA only."""
+    assert parse_message(text).cuda_only is True
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mixtral 8x22B を ROCm で動かしても大丈夫です",
+        "Kimi K2 int4 ROCm도 괜찮아요",
+        "mixtral 8x22b, ROCm no es problema",
+        "kimi k2 int4, ROCm ça nous va",
+        "gpt-oss-120b, ROCm норм",
+        "deepseek r1 用 ROCm 沒問題",
+        "llama 70b, amd gpus would work too",
+    ],
+)
+def test_rocm_is_fine_with_words_between(text):
+    """ROCm called fine with a particle or a verb between: CUDA is not required."""
+    assert parse_message(text).cuda_only is False
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["llama 70b rocm 不可以", "llama 70b ROCm wouldn't be ok", "llama 70b ROCm ne convient pas"],
+)
+def test_a_negation_between_rocm_and_fine_is_not_rocm_fine(text):
+    """A negation before the fine word ("ROCm 不可以") is never read as ROCm being fine."""
+    assert parse_message(text).cuda_only is not False
+
+
+def test_needing_an_nvidia_gpu_is_not_cuda_only():
+    """Needing an NVIDIA H200 names a GPU; only "only/just nvidia" restricts the platform."""
+    assert parse_message("qwen3 32b, need nvidia h200").cuda_only is None

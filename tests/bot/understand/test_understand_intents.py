@@ -186,3 +186,26 @@ def test_command_addressed_to_another_bot_is_not_ours():
 def test_command_suffix_is_accepted_when_our_username_is_unknown():
     """Without our username every /cmd@name is taken as ours."""
     assert parse_message("/help@anything").intent is Intent.HELP
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hello there, what can u do?",
+        "what's this bot",
+        "Bonjour, tu sers à quoi ?",
+        "hola, ¿para qué sirves?",
+        "oi, pra que serve?",
+        "Hallo, was machst du?",
+        "что ты можешь?",
+    ],
+)
+def test_what_can_you_do_in_chat_spellings_is_help(text):
+    """Asking what the bot is for, with chat spellings ("u"), is a help request."""
+    assert parse_message(text).intent is Intent.HELP
+
+
+def test_follow_up_particles_count_only_as_whole_words():
+    """Particle "e se" opens a follow-up ("e se for na MI355X?"), not inside "que serve"."""
+    assert parse_message("e se for na MI355X?").intent is Intent.FOLLOWUP
+    assert parse_message("ok, pra que serve isso?").intent is not Intent.FOLLOWUP

@@ -133,3 +133,34 @@ def test_hint_breaks_a_han_tie_between_chinese_standards():
 def test_kanji_only_japanese_is_japanese():
     """Japanese-only kanji forms identify Japanese even without kana."""
     assert detect_language("価格対応") == "ja"
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Du bist nutzlos", "de"),
+        ("t'es nul", "fr"),
+        ("precios", "es"),
+        ("Preise", "de"),
+        ("tarifs", "fr"),
+        ("bot inútil kkkkk", "pt-BR"),
+        ("jajaja", "es"),
+        ("滚", "zh-Hans"),
+        ("那換成 int4 呢", "zh-Hant"),
+        ("那换成 int4 呢", "zh-Hans"),
+    ],
+)
+def test_short_messages_carry_their_language(text, language):
+    """Pronouns, price words, written laughter and one Han character are evidence enough."""
+    assert detect_language(text) == language
+
+
+def test_a_shared_word_alone_leaves_the_hint_in_charge():
+    """Word "du" is French and German: with a German hint a bare "du" stays German."""
+    assert parse_message("du?", telegram_language="de").language == "de"
+    assert parse_message("lol", telegram_language="fr").language == "fr"
+
+
+def test_a_lone_han_unit_beside_latin_words_decides_nothing():
+    """A 万 in "12.8万" beside Latin words is a number unit, not a Chinese message."""
+    assert parse_message("llama 70b 12.8万 tokens", telegram_language="de").language == "de"

@@ -131,3 +131,81 @@ def test_gpu_names_and_model_sizes_are_not_numbers_of_anything():
     """'8x H200' and "70b" give neither concurrency nor context."""
     parsed = parse_message("llama 70b on 8x h200")
     assert (parsed.concurrency, parsed.context_tokens) == (None, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens", "count"),
+    [
+        ("deepseekv3 bf16 上下文 16k 并发 8", 16384, 8),
+        ("kimi k2 fp8 コンテキスト128k 同時リクエスト20", 131072, 20),
+        ("qwen3 32b fp16 context 32k 40 users", 32768, 40),
+    ],
+)
+def test_a_context_word_after_a_precision_still_labels_the_next_number(text, tokens, count):
+    """In "bf16 上下文 16k" the cue follows a name ending in digits, not a number it labels."""
+    parsed = parse_message(text)
+    assert (parsed.context_tokens, parsed.concurrency) == (tokens, count)
+
+
+def test_a_cue_after_a_number_still_belongs_to_that_number():
+    """In "32k ctx 50 users" ctx labels 32k, so 50 stays the user count."""
+    parsed = parse_message("llama 70b 32k ctx 50 users")
+    assert (parsed.context_tokens, parsed.concurrency) == (32768, 50)
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("mixtral 8x7b, батч 64", 64),
+        ("llama 3.1 8b 배치 16", 16),
+        ("qwen3 32b バッチサイズ 32", 32),
+        ("qwen3 32b 批量 24", 24),
+        ("r1 distill llama 70b con lote de 16", 16),
+        ("llama 70b fp8 16位用户", 16),
+    ],
+)
+def test_batch_and_people_words_in_every_language_give_concurrency(text, count):
+    """Batch in Russian, Korean, Japanese, Chinese and Spanish, and 位 counting people."""
+    assert parse_message(text).concurrency == count
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        ("qwen3 235b, contexto 32 mil tokens", 32000),
+        ("llama 70b, контекст 64 тыс. токенов", 64000),
+    ],
+)
+def test_thousand_written_as_a_word_is_a_decimal_context(text, tokens):
+    """Written "32 mil tokens" is 32,000, like "32.000"; "32k" stays 32,768."""
+    assert parse_message(text).context_tokens == tokens
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Our budget is 15k€ per month, llama 405b fp8",
+        "orçamento de R$ 50 mil por mês, llama 405b",
+        "qwen3 32b 预算每月2万元",
+        "llama 70b, 月50万円以内",
+        "llama 70b budget NT$300k",
+        "llama 70b бюджет 500 000 рублей",
+    ],
+)
+def test_amounts_in_other_currencies_are_no_usd_budget(text):
+    """Euros, reais, yuan, yen, NT dollars, roubles: no USD budget, and the gap is reported."""
+    parsed = parse_message(text)
+    assert parsed.budget_usd_month is None
+    assert "budget_currency" in parsed.not_understood
+
+
+def test_a_budget_word_does_not_reach_past_a_foreign_amount():
+    """In "budget 5000 eur, ctx 32k" 32k is the context, never a 32,000-dollar budget."""
+    parsed = parse_message("llama 70b budget 5000 eur, ctx 32k")
+    assert (parsed.budget_usd_month, parsed.context_tokens) == (None, 32768)
+
+
+def test_dollar_amounts_beside_another_currency_word_still_count():
+    """Amount "2万美元" ends in 元 yet is US dollars; "US$ 20 mil" is too."""
+    assert parse_message("qwen3 32b 预算每月2万美元").budget_usd_month == 20000
+    assert parse_message("deepseek v3 com orçamento de US$ 20 mil").budget_usd_month == 20000

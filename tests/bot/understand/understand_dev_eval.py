@@ -1,6 +1,10 @@
-"""Scoring the parser on ../shared/reference/dev-messages.jsonl, and the per-language table.
+"""Scoring the parser on a labelled message file, and the per-language table.
 
-Run ``python tests/bot/understand/understand_dev_eval.py`` to print the table. Each message
+The files: ../shared/reference/dev-messages.jsonl (the shared sample) and the project's own
+held-out set, data/holdout-messages.jsonl beside this module. An expected ``null`` means the
+fact must be absent (e.g. a budget in euros is no USD budget; "H100" names none of our GPUs).
+
+Run ``python tests/bot/understand/understand_dev_eval.py [FILE]`` to print the table. Each message
 is parsed with its language as the Telegram hint, as the bot would receive it; the language
 rate without the hint is printed beside it (short messages like "lol" carry no evidence).
 """
@@ -17,6 +21,7 @@ from bot.understand import parse_message, parsed_to_json
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 DEV_MESSAGES = REPO_ROOT.parent / "shared" / "reference" / "dev-messages.jsonl"
+HOLDOUT_MESSAGES = Path(__file__).resolve().parent / "data" / "holdout-messages.jsonl"
 
 
 @dataclass
@@ -36,7 +41,12 @@ class Tally:
 
 
 def field_matches(expected: Any, got: Any) -> bool:
-    """Compare one field: an expected list of strings means any of them (``gpus`` is a list)."""
+    """Compare one field: an expected list of strings means any of them (``gpus`` is a list).
+
+    An expected ``None`` means absent: missing, null or an empty list all match it.
+    """
+    if expected is None:
+        return got in (None, [], ())
     if isinstance(expected, list) and expected and not isinstance(got, list):
         return got in expected
     if isinstance(expected, float | int) and isinstance(got, float | int):
@@ -57,7 +67,7 @@ def evaluate(path: Path = DEV_MESSAGES) -> dict[str, Tally]:
         wrong = [key for key, value in expect.items() if not field_matches(value, got.get(key))]
         for tally in (tallies[message["lang"]], tallies["all"]):
             tally.messages += 1
-            tally.intent += got["intent"] == expect.get("intent")
+            tally.intent += field_matches(expect.get("intent"), got["intent"])
             tally.language += got["language"] == message["lang"]
             tally.language_unhinted += unhinted == message["lang"]
             tally.fields += not wrong
@@ -84,7 +94,9 @@ def table(tallies: dict[str, Tally]) -> str:
 
 
 if __name__ == "__main__":
-    results = evaluate()
+    import sys
+
+    results = evaluate(Path(sys.argv[1]) if len(sys.argv) > 1 else DEV_MESSAGES)
     print(table(results))  # noqa: T201 - this script prints the table
     for miss in results["all"].misses:
         print(" miss", miss)  # noqa: T201
