@@ -1,0 +1,115 @@
+"""``python -m bot ask``: the answer a Telegram user would get, for support staff and scripts.
+
+    python -m bot ask TEXT [--lang auto|CODE] [--format text|html|json]
+    python -m bot ask --jsonl [--lang ...] [--format ...] < questions.jsonl
+
+``text`` is the ticket-ready plain text; ``html`` the Telegram message; ``json`` the answer's
+data (the engine's JSON with checkout links filled in) plus the rendered forms. ``--jsonl``
+reads one ``{"text": ..., "lang": ...?}`` object or one plain line per input line and writes
+one JSON object per line. Checkout links use ``CHECKOUT_URL_TEMPLATE`` and
+``QUOTE_SIGNING_KEY`` from the environment, as the bot does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from bot.checkout import CheckoutConfig, CheckoutConfigError
+from bot.i18n import normalise_language
+from bot.pipeline import Pipeline
+from bot.reply import ChatContext, Reply
+
+FORMATS = ("text", "html", "json")
+AUTO = "auto"
+TICKET_MEDIUM = "support"  # utm_medium of links handed out through tickets
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bot ask", description=__doc__.split("\n")[0])
+    parser.add_argument("text", nargs="?", help="the customer's message")
+    parser.add_argument(
+        "--lang",
+        default=AUTO,
+        help="answer language: auto (detect from the text) or a code such as en, zh-Hans, pt-BR",
+    )
+    parser.add_argument("--format", choices=FORMATS, default="text")
+    parser.add_argument(
+        "--jsonl", action="store_true", help="read questions from stdin, one per line"
+    )
+    return parser
+
+
+def _chat(lang: str | None) -> ChatContext:
+    # An explicit language acts like a /lang choice: it wins over detection.
+    chosen = normalise_language(lang) if lang and lang != AUTO else None
+    return ChatContext(language=chosen)
+
+
+def reply_json(reply: Reply) -> dict[str, Any]:
+    """Return the JSON form of one answer: kind, language, data, and both rendered forms."""
+    buttons = [
+        [{k: v for k, v in {"text": b.text, "url": b.url}.items() if v} for b in row if b.url]
+        for row in reply.buttons
+    ]
+    return {
+        "kind": reply.kind,
+        "language": reply.language,
+        "data": reply.data,
+        "text": reply.text,
+        "html": reply.html,
+        "links": [b for row in buttons for b in row],
+    }
+
+
+def _render(reply: Reply, output_format: str) -> str:
+    if output_format == "json":
+        return json.dumps(reply_json(reply), ensure_ascii=False, indent=2)
+    return reply.html if output_format == "html" else reply.text
+
+
+def _jsonl_item(line: str, default_lang: str) -> tuple[str, str]:
+    stripped = line.strip()
+    if stripped.startswith("{"):
+        try:
+            item = json.loads(stripped)
+        except json.JSONDecodeError:
+            return stripped, default_lang
+        if isinstance(item, dict):
+            lang = item.get("lang")
+            return str(item.get("text", "")), str(lang) if lang else default_lang
+    return stripped, default_lang
+
+
+def _run_jsonl(pipeline: Pipeline, lang: str, source: TextIO, out: TextIO) -> int:
+    for line in source:
+        if not line.strip():
+            continue
+        text, item_lang = _jsonl_item(line, lang)
+        reply = pipeline.respond(text, _chat(item_lang)).reply
+        out.write(json.dumps({"input": text, **reply_json(reply)}, ensure_ascii=False) + "\n")
+    return 0
+
+
+def run(argv: list[str], *, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Answer one question (or a JSONL stream) and print it; 0 on success, 2 on bad usage."""
+    out = stdout or sys.stdout
+    args = _parser().parse_args(argv)
+    if args.lang != AUTO and normalise_language(args.lang) is None:
+        sys.stderr.write(f"unknown language {args.lang!r}: use auto or one of en, zh-Hans, ...\n")
+        return 2
+    try:
+        pipeline = Pipeline(CheckoutConfig.from_env(medium=TICKET_MEDIUM))
+    except CheckoutConfigError as exc:
+        sys.stderr.write(f"{exc}\n")
+        return 2
+    if args.jsonl:
+        return _run_jsonl(pipeline, args.lang, stdin or sys.stdin, out)
+    if not args.text:
+        sys.stderr.write("give the question as TEXT, or use --jsonl to read questions from stdin\n")
+        return 2
+    reply = pipeline.respond(args.text, _chat(args.lang)).reply
+    out.write(_render(reply, args.format) + "\n")
+    return 0

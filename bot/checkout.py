@@ -1,0 +1,261 @@
+"""Checkout links for the plans an answer offers, and signed quote references.
+
+A link is built from ``CHECKOUT_URL_TEMPLATE`` (default: the plan's product page on
+fullgpu.com in the customer's site locale) and carries the plan, quantity, language,
+campaign parameters and, when ``QUOTE_SIGNING_KEY`` is set, ``quote=REF``. REF says what was
+quoted and is signed with HMAC-SHA256, so support can tell a quote came from the assistant::
+
+    q1.mi355x-8x.1.3f2a9c1d.bf16.128k.20261130.<22 characters of base64url signature>
+
+fields: version, plan id, quantity, first 8 hex digits of SHA-256 of the model id, precision,
+context (``k`` = x1024), issue date. Without a key there is no ``quote`` parameter: an unsigned
+reference would look like one the assistant vouched for.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import hmac
+import os
+import string
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import TextIO
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
+
+from sizing.hardware import load_plans
+
+SITE = "https://fullgpu.com"
+# fullgpu.com serves pages under /{site_locale}/ (the product page links /zh/...). Both Chinese
+# scripts go to /zh/, the only Chinese tree the reference shows; pt-BR goes to /pt-br/.
+SITE_LOCALES: dict[str, str] = {
+    "en": "en",
+    "zh-Hans": "zh",
+    "zh-Hant": "zh",
+    "ru": "ru",
+    "ja": "ja",
+    "ko": "ko",
+    "es": "es",
+    "pt-BR": "pt-br",
+    "de": "de",
+    "fr": "fr",
+}
+DEFAULT_URL_TEMPLATE = (
+    SITE + "/{site_locale}/{page_path}?plan={plan}&quantity={quantity}&lang={locale}"
+    "&utm_source=assistant&utm_medium={medium}&utm_campaign={campaign}&quote={quote}"
+)
+DEFAULT_CAMPAIGN = "sizing-assistant"
+PLACEHOLDERS = frozenset(
+    {"site_locale", "locale", "page_path", "plan", "gpu", "quantity", "quote", "campaign", "medium"}
+)
+QUOTE_VERSION = "q1"
+_SIGNATURE_BYTES = 16  # 128 bits of HMAC-SHA256: RFC 2104 allows truncation to >= half
+_MODEL_TAG_HEX = 8
+_FIELDS = 8  # version, plan, quantity, model tag, precision, context, date, signature
+_K = 1024
+
+
+class CheckoutConfigError(ValueError):
+    """A checkout setting that cannot work; the message names the variable, never a secret."""
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteFacts:
+    """What a quote reference states."""
+
+    plan: str
+    quantity: int
+    model_tag: str  # 8 hex digits of SHA-256 of the model id
+    precision: str
+    context_tokens: int
+    issued: date
+
+
+def model_tag(model_id: str) -> str:
+    """Return a short, stable tag of a model id (the id itself may be long or private)."""
+    return hashlib.sha256(model_id.encode()).hexdigest()[:_MODEL_TAG_HEX]
+
+
+def _context_field(tokens: int) -> str:
+    return f"{tokens // _K}k" if tokens % _K == 0 else str(tokens)
+
+
+def _b64(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+def _signature(key: bytes, payload: str) -> str:
+    digest = hmac.new(key, payload.encode(), hashlib.sha256).digest()
+    return _b64(digest[:_SIGNATURE_BYTES])
+
+
+def sign_quote(facts: QuoteFacts, key: bytes) -> str:
+    """Return the signed reference for ``facts``."""
+    payload = ".".join(
+        (
+            QUOTE_VERSION,
+            facts.plan,
+            str(facts.quantity),
+            facts.model_tag,
+            facts.precision,
+            _context_field(facts.context_tokens),
+            facts.issued.strftime("%Y%m%d"),
+        )
+    )
+    return f"{payload}.{_signature(key, payload)}"
+
+
+def parse_quote(ref: str) -> QuoteFacts | None:
+    """Read the fields of a reference (signature not checked); ``None`` when malformed."""
+    parts = ref.strip().split(".")
+    if len(parts) != _FIELDS or parts[0] != QUOTE_VERSION:
+        return None
+    _version, plan, quantity, tag, precision, context, issued, _sig = parts
+    try:
+        context_tokens = int(context[:-1]) * _K if context.endswith("k") else int(context)
+        facts = QuoteFacts(
+            plan=plan,
+            quantity=int(quantity),
+            model_tag=tag,
+            precision=precision,
+            context_tokens=context_tokens,
+            issued=datetime.strptime(issued, "%Y%m%d").date(),  # noqa: DTZ007 - a calendar date
+        )
+    except ValueError:
+        return None
+    valid_shape = plan and precision.isalnum() and len(tag) == _MODEL_TAG_HEX
+    return facts if valid_shape and facts.quantity > 0 else None
+
+
+def verify_quote(ref: str, key: bytes) -> bool:
+    """Whether ``ref`` is well formed and signed with ``key`` (constant-time comparison)."""
+    if parse_quote(ref) is None:
+        return False
+    payload, _, signature = ref.strip().rpartition(".")
+    return hmac.compare_digest(signature.encode(), _signature(key, payload).encode())
+
+
+def _check_template(template: str) -> None:
+    try:
+        fields = {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+    except ValueError as exc:
+        raise CheckoutConfigError(f"CHECKOUT_URL_TEMPLATE is not a valid template: {exc}") from exc
+    unknown = fields - PLACEHOLDERS
+    if unknown:
+        known = ", ".join(sorted(PLACEHOLDERS))
+        raise CheckoutConfigError(
+            f"CHECKOUT_URL_TEMPLATE has unknown placeholders {sorted(unknown)}; known: {known}"
+        )
+    if urlsplit(template.format(**dict.fromkeys(PLACEHOLDERS, "x"))).scheme not in {
+        "http",
+        "https",
+    }:
+        raise CheckoutConfigError("CHECKOUT_URL_TEMPLATE must be an http(s) URL")
+
+
+def _drop_empty_query_values(url: str) -> str:
+    parts = urlsplit(url)
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if v]
+    return urlunsplit(parts._replace(query=urlencode(query)))
+
+
+@dataclass(frozen=True, slots=True)
+class CheckoutConfig:
+    """Where checkout links point and the key that signs quote references."""
+
+    url_template: str | None = None
+    signing_key: bytes | None = None
+    campaign: str = DEFAULT_CAMPAIGN
+    medium: str = "telegram"  # utm_medium: where the link was handed out ("support" for tickets)
+
+    def __post_init__(self) -> None:
+        if self.url_template:
+            _check_template(self.url_template)
+
+    def __repr__(self) -> str:  # the key must never reach a log line
+        signing = "set" if self.signing_key else "unset"
+        return f"CheckoutConfig(url_template={self.url_template!r}, signing_key=<{signing}>)"
+
+    @classmethod
+    def from_env(
+        cls, environ: Mapping[str, str] | None = None, *, medium: str = "telegram"
+    ) -> CheckoutConfig:
+        """Read ``CHECKOUT_URL_TEMPLATE`` and ``QUOTE_SIGNING_KEY`` (empty means unset)."""
+        env = os.environ if environ is None else environ
+        key = env.get("QUOTE_SIGNING_KEY") or None
+        return cls(
+            url_template=env.get("CHECKOUT_URL_TEMPLATE") or None,
+            signing_key=key.encode() if key else None,
+            medium=medium,
+        )
+
+    def url(
+        self,
+        plan_id: str,
+        quantity: int,
+        language: str,
+        quote_facts: QuoteFacts | None = None,
+    ) -> str | None:
+        """Return the link for ``quantity`` units of ``plan_id``; ``None`` for unknown plans."""
+        plan = next((p for p in load_plans() if p.id == plan_id), None)
+        if plan is None:
+            return None
+        reference = (
+            sign_quote(quote_facts, self.signing_key) if quote_facts and self.signing_key else ""
+        )
+        values = {
+            "site_locale": SITE_LOCALES.get(language, "en"),
+            "locale": language,
+            "page_path": plan.page_path,
+            "plan": plan.id,
+            "gpu": plan.gpu.value,
+            "quantity": str(quantity),
+            "quote": reference,
+            "campaign": self.campaign,
+            "medium": self.medium,
+        }
+        safe = {k: quote(v, safe="/" if k == "page_path" else "") for k, v in values.items()}
+        return _drop_empty_query_values((self.url_template or DEFAULT_URL_TEMPLATE).format(**safe))
+
+
+def model_for_tag(tag: str) -> str | None:
+    """Return the catalog model whose id has ``tag``, if any (generic models are not)."""
+    from sizing.models import load_models  # noqa: PLC0415 - the catalog only when verifying
+
+    return next((m.id for m in load_models() if model_tag(m.id) == tag), None)
+
+
+def _describe(facts: QuoteFacts, out: TextIO) -> None:
+    model = model_for_tag(facts.model_tag)
+    out.write(f"plan:      {facts.plan}\n")
+    out.write(f"quantity:  {facts.quantity}\n")
+    out.write(f"model:     {model or 'tag ' + facts.model_tag + ' (not in the catalog)'}\n")
+    out.write(f"precision: {facts.precision}\n")
+    out.write(f"context:   {facts.context_tokens} tokens\n")
+    out.write(f"issued:    {facts.issued.isoformat()}\n")
+
+
+def run_verify(
+    argv: list[str], *, environ: Mapping[str, str] | None = None, out: TextIO | None = None
+) -> int:
+    """``python -m bot verify-quote REF``: print what REF says and valid/invalid (exit 0/1)."""
+    stream = out or sys.stdout
+    parser = argparse.ArgumentParser(prog="python -m bot verify-quote")
+    parser.add_argument("ref", help="the quote=... value of a checkout link")
+    args = parser.parse_args(argv)
+    key = (os.environ if environ is None else environ).get("QUOTE_SIGNING_KEY")
+    if not key:
+        stream.write("QUOTE_SIGNING_KEY is not set: cannot check the signature.\n")
+        return 1
+    facts = parse_quote(args.ref)
+    if facts is None:
+        stream.write("invalid: not a quote reference of this assistant\n")
+        return 1
+    _describe(facts, stream)
+    valid = verify_quote(args.ref, key.encode())
+    stream.write("valid\n" if valid else "invalid: the signature does not match\n")
+    return 0 if valid else 1

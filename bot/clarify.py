@@ -1,0 +1,120 @@
+"""The questions and apologies the assistant answers with when it cannot size yet.
+
+Each asks one precise thing (which model, which language) or says politely what went wrong
+without internals. All wording goes through the catalog of the customer's language.
+"""
+
+from __future__ import annotations
+
+from bot.i18n import N_, Localizer
+from bot.render import language_choices, render_clarify, render_error, render_help
+from bot.reply import Reply
+
+# Request fields the engine may reject, in words (``InvalidRequestError.field``).
+FIELD_NAMES: dict[str, str] = {
+    "context_tokens": N_("context length"),
+    "concurrency": N_("number of simultaneous users"),
+    "precision": N_("precision"),
+    "params_b": N_("model size"),
+    "active_params_b": N_("number of active parameters"),
+    "kv_dtype": N_("KV cache type"),
+    "budget_usd_month": N_("budget"),
+    "model_config": N_("model configuration"),
+}
+FIELD_FALLBACK = N_("request")
+MAX_SUGGESTIONS = 3
+
+
+def _which_model_hint(loc: Localizer) -> str:
+    return loc.gettext(
+        "Name the model (for example Llama 3.3 70B or DeepSeek V3) or give its size "
+        "(for example 70B dense, or 671B MoE)."
+    )
+
+
+def ask_which_model(loc: Localizer, *, follow_up: bool = False) -> Reply:
+    """Which model? (also for a follow-up with nothing earlier to follow)."""
+    notice = loc.gettext("I have no earlier question of yours to change.") if follow_up else None
+    return render_clarify(
+        loc,
+        loc.gettext("Which model do you want to run?"),
+        hint=_which_model_hint(loc),
+        notice=notice,
+        code="which_model",
+    )
+
+
+def unknown_model(loc: Localizer, name: str, suggestions: tuple[str, ...]) -> Reply:
+    """Answer an unknown model: the closest names we know, or a request for its size."""
+    if suggestions:
+        return render_clarify(
+            loc,
+            loc.gettext("I don't know “%(name)s”. Did you mean one of these?", name=name),
+            choices=suggestions[:MAX_SUGGESTIONS],
+            hint=loc.gettext("If not, tell me its size, for example 70B dense or 671B MoE."),
+            code="unknown_model",
+        )
+    return render_clarify(
+        loc,
+        loc.gettext(
+            "I don't know “%(name)s”. How many parameters does it have (for example "
+            "70B dense, or 671B MoE with 37B active)?",
+            name=name,
+        ),
+        code="unknown_model",
+    )
+
+
+def which_of(loc: Localizer, choices: tuple[str, ...]) -> Reply:
+    """Ask which one when several catalog models match equally."""
+    return render_clarify(
+        loc, loc.gettext("Which one do you mean?"), choices=choices, code="ambiguous"
+    )
+
+
+def choose_language(loc: Localizer) -> Reply:
+    """``/lang`` without a language we have."""
+    return render_clarify(
+        loc,
+        loc.gettext("Which language should I answer in?"),
+        choices=language_choices(),
+        code="language",
+    )
+
+
+def language_set(loc: Localizer) -> Reply:
+    """``/lang xx`` accepted: confirm in the new language, with the help text."""
+    # TRANSLATORS: name this catalog's own language ("in German" in the German catalog).
+    notice = loc.gettext("From now on I will answer in English.")
+    return render_help(loc, notice=notice)
+
+
+def stale_button(loc: Localizer) -> Reply:
+    """Answer a button of an older answer, or data this assistant did not write."""
+    return render_clarify(
+        loc,
+        loc.gettext("That button belongs to an earlier answer."),
+        hint=loc.gettext("Ask your question again, or use the buttons under my latest answer."),
+        code="stale_button",
+    )
+
+
+def bad_request(loc: Localizer, field: str) -> Reply:
+    """Say that the engine cannot size a value the customer gave."""
+    what = loc.gettext(FIELD_NAMES.get(field, FIELD_FALLBACK))
+    return render_error(
+        loc,
+        loc.gettext("I can't size this as asked: please check the %(what)s.", what=what),
+        code="invalid_request",
+    )
+
+
+def cannot_answer(loc: Localizer) -> Reply:
+    """Something failed on our side."""
+    return render_error(
+        loc,
+        loc.gettext("Sorry, something went wrong on my side while answering."),
+        hint=loc.gettext(
+            "Please try again in a minute. If it keeps happening, write to our support."
+        ),
+    )

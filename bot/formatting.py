@@ -1,0 +1,153 @@
+"""Numbers, money, bytes, durations and dates in the customer's locale, through Babel.
+
+Every figure an answer prints goes through one ``Formatter``; templates reach it as filters
+(``{{ x|money }}``). Sizes use decimal units (GB = 10^9 bytes) because the product page and
+the vendors state memory that way ("288 GB HBM3e").
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from collections.abc import Callable
+from datetime import date
+from decimal import Decimal
+from functools import cached_property
+from typing import Any
+
+from babel import Locale
+from babel.dates import format_date
+from babel.numbers import format_compact_decimal, format_decimal, format_percent
+from babel.units import format_unit
+
+BYTES_PER_GB = 10**9  # decimal gigabyte, as the product page writes memory
+TOKENS_PER_K = 1024  # "128K context" means 131,072 tokens in model cards and serving engines
+CURRENCY = "USD"
+_SIZE_UNITS = (
+    (12, "digital-terabyte"),
+    (9, "digital-gigabyte"),
+    (6, "digital-megabyte"),
+    (3, "digital-kilobyte"),
+    (0, "digital-byte"),
+)  # every price on the product page is in US dollars
+
+
+def two_significant(value: float) -> tuple[float, int]:
+    """``value`` rounded to two significant digits, and how many decimals that leaves."""
+    if value == 0:
+        return 0.0, 0
+    magnitude = math.floor(math.log10(abs(value)))
+    digits = max(0, 1 - magnitude)
+    return round(value, 1 - magnitude), digits
+
+
+class Formatter:
+    """Formats values for one CLDR locale (e.g. ``zh_Hans_CN``)."""
+
+    def __init__(self, locale: str) -> None:
+        self.locale = Locale.parse(locale)
+
+    @cached_property
+    def _money_whole(self) -> Any:  # noqa: ANN401 - babel's NumberPattern is untyped
+        pattern = copy.copy(self.locale.currency_formats["standard"])
+        pattern.frac_prec = (0, 0)
+        return pattern
+
+    def integer(self, value: float) -> str:
+        """Return a whole number with the locale's grouping: ``131,072`` / ``131 072``."""
+        return str(format_decimal(round(value), locale=self.locale))
+
+    def decimal(self, value: float, digits: int = 1) -> str:
+        """Return a number with at most ``digits`` decimals: ``3.6`` / ``3,6``."""
+        pattern = "#,##0." + "#" * digits if digits > 0 else "#,##0"
+        return str(format_decimal(value, format=pattern, locale=self.locale))
+
+    def approx(self, value: float) -> str:
+        """Return an estimated figure to two significant digits (``25``, ``1.6``, ``470``)."""
+        shown, digits = two_significant(value)
+        return self.decimal(shown, digits) if digits else self.integer(shown)
+
+    def money(self, amount: Decimal) -> str:
+        """US dollars: whole dollars when the amount is whole (``$19,900``), else cents."""
+        if amount == amount.to_integral_value():
+            return str(
+                self._money_whole.apply(
+                    amount, self.locale, currency=CURRENCY, currency_digits=False
+                )
+            )
+        pattern = self.locale.currency_formats["standard"]
+        return str(pattern.apply(amount, self.locale, currency=CURRENCY, currency_digits=False))
+
+    def gigabytes(self, size_bytes: float) -> str:
+        """Bytes as decimal gigabytes: ``1,342 GB`` / ``1 342 ГБ`` / ``1 342 Go``."""
+        size_gb = size_bytes / BYTES_PER_GB
+        shown = round(size_gb) if size_gb >= 10 else round(size_gb, 1)  # noqa: PLR2004 - precision switch
+        return str(format_unit(shown, "digital-gigabyte", length="short", locale=self.locale))
+
+    def size(self, size_bytes: float, *, exact: bool = False) -> str:
+        """Bytes in the largest decimal unit under which they stay >= 1, two significant digits.
+
+        ``70,272 B`` -> ``70 kB``, ``1.6e12`` -> ``1.6 TB``: for figures that are estimates.
+        """
+        for power, unit in _SIZE_UNITS:
+            if abs(size_bytes) >= 10**power or power == 0:
+                value = size_bytes / 10**power
+                shown = round(value, 2) if exact else two_significant(value)[0]
+                return str(format_unit(shown, unit, length="short", locale=self.locale))
+        raise AssertionError  # pragma: no cover - power 0 always matches
+
+    def watts(self, power_w: float) -> str:
+        """Electrical power: ``1,400 W``."""
+        return str(format_unit(power_w, "power-watt", length="short", locale=self.locale))
+
+    def tokens(self, count: int) -> str:
+        """Return a token count, compact: ``3.1M`` / ``310万``; exact under ten thousand."""
+        if abs(count) < 10_000:  # noqa: PLR2004 - compact forms only help for large counts
+            return self.integer(count)
+        return str(format_compact_decimal(count, fraction_digits=1, locale=self.locale))
+
+    def context(self, tokens: int) -> str:
+        """Return a context length as model cards write it: ``128K``, ``1M``; exact when not a K."""
+        if tokens % (TOKENS_PER_K * TOKENS_PER_K) == 0:
+            return f"{tokens // (TOKENS_PER_K * TOKENS_PER_K)}M"
+        if tokens % TOKENS_PER_K == 0:
+            return f"{tokens // TOKENS_PER_K}K"
+        return self.integer(tokens)
+
+    def seconds(self, value: float) -> str:
+        """Return a duration in seconds, short form: ``0.35 s`` / ``0,35 с`` / ``0.35秒``."""
+        unit = "duration-second"
+        if value >= 120:  # noqa: PLR2004 - minutes read better past two of them
+            value, unit = value / 60, "duration-minute"
+        shown, _digits = two_significant(value)
+        return str(format_unit(shown, unit, length="short", locale=self.locale))
+
+    def percent(self, fraction: float) -> str:
+        """Return a fraction as a percentage: ``90%`` / ``90 %``."""
+        return str(format_percent(fraction, locale=self.locale))
+
+    def ratio(self, value: float) -> str:
+        """Return a multiple: ``2.5×``."""
+        return f"{self.decimal(value, 1)}×"
+
+    def day(self, value: date) -> str:
+        """Return a calendar date, medium form: ``Nov 30, 2026`` / ``2026年11月30日``."""
+        return str(format_date(value, format="medium", locale=self.locale))
+
+    def filters(self) -> dict[str, Callable[..., str]]:
+        """Return the Jinja2 filters templates use."""
+        return {
+            "integer": self.integer,
+            "decimal": self.decimal,
+            "approx": self.approx,
+            "money": self.money,
+            "gb": self.gigabytes,
+            "size": self.size,
+            "watts": self.watts,
+            "tokens": self.tokens,
+            "context": self.context,
+            "seconds": self.seconds,
+            "percent": self.percent,
+            "ratio": self.ratio,
+            "day": self.day,
+        }

@@ -1,0 +1,191 @@
+"""Languages: gettext catalogs per language (Babel) and the Jinja2 environments that use them.
+
+The customer-facing codes are ``bot.request.LANGUAGES`` (BCP 47: ``zh-Hans``, ``pt-BR``). The
+catalog folders are the Babel spellings of the same codes (``locales/zh_Hans/LC_MESSAGES``),
+and numbers are formatted in a full CLDR locale (``zh_Hans_CN``) so that grouping, decimal
+signs and currency placement follow the region most customers of that script live in.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import Translations
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+from bot.formatting import Formatter
+from bot.request import LANGUAGES
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+LOCALES_DIR = REPO_ROOT / "locales"
+TEMPLATES_DIR = REPO_ROOT / "templates"
+DOMAIN = "messages"
+DEFAULT_LANGUAGE = "en"
+
+# Product language -> CLDR locale used for numbers, money and dates.
+FORMAT_LOCALES: dict[str, str] = {
+    "en": "en_US",
+    "zh-Hans": "zh_Hans_CN",
+    "zh-Hant": "zh_Hant_TW",
+    "ru": "ru_RU",
+    "ja": "ja_JP",
+    "ko": "ko_KR",
+    "es": "es_ES",
+    "pt-BR": "pt_BR",
+    "de": "de_DE",
+    "fr": "fr_FR",
+}
+
+# Names for the /lang menu, each in its own language (never translated).
+LANGUAGE_NAMES: dict[str, str] = {
+    "en": "English",
+    "zh-Hans": "简体中文",
+    "zh-Hant": "繁體中文",
+    "ru": "Русский",
+    "ja": "日本語",
+    "ko": "한국어",
+    "es": "Español",
+    "pt-BR": "Português (Brasil)",
+    "de": "Deutsch",
+    "fr": "Français",
+}
+
+# Client language codes that name a region or script rather than one of ours.
+_ALIASES: dict[str, str] = {
+    "zh": "zh-Hans",
+    "zh-cn": "zh-Hans",
+    "zh-sg": "zh-Hans",
+    "zh-hans-cn": "zh-Hans",
+    "zh-tw": "zh-Hant",
+    "zh-hk": "zh-Hant",
+    "zh-mo": "zh-Hant",
+    "zh-hant-tw": "zh-Hant",
+    "pt": "pt-BR",
+    "pt-pt": "pt-BR",  # the closest catalog we have
+}
+
+
+def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, translate later"
+    """Mark ``message`` for extraction; it is translated where it is shown."""
+    return message
+
+
+def catalog_dir(language: str) -> str:
+    """Babel's folder name for a product language: ``zh-Hans`` -> ``zh_Hans``."""
+    return language.replace("-", "_")
+
+
+def normalise_language(code: str | None) -> str | None:
+    """Map a client or user language code to one of ``LANGUAGES``; ``None`` when we have none."""
+    if not code:
+        return None
+    cleaned = code.strip().replace("_", "-")
+    lowered = cleaned.lower()
+    for language in LANGUAGES:
+        if language.lower() == lowered:
+            return language
+    if lowered in _ALIASES:
+        return _ALIASES[lowered]
+    primary = lowered.split("-", 1)[0]
+    if primary == "zh":
+        traditional = any(tag in lowered for tag in ("hant", "-tw", "-hk", "-mo"))
+        return "zh-Hant" if traditional else "zh-Hans"
+    if primary in _ALIASES:
+        return _ALIASES[primary]
+    return primary if primary in LANGUAGES else None
+
+
+def _compile_po(po_path: Path, language: str) -> Translations:
+    # A fresh clone before ``scripts/bootstrap`` (or a .po edited since): compile in memory,
+    # with the same fuzzy rule as the bootstrap step.
+    with po_path.open("rb") as po_file:
+        catalog = read_po(po_file, locale=catalog_dir(language), domain=DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=True)
+    buffer.seek(0)
+    return Translations(buffer, domain=DOMAIN)
+
+
+@cache
+def translations(language: str) -> gettext.NullTranslations:
+    """Return the catalog of ``language``: the .mo when current, else the .po compiled now."""
+    folder = LOCALES_DIR / catalog_dir(language) / "LC_MESSAGES"
+    mo_path, po_path = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
+    po_mtime = po_path.stat().st_mtime if po_path.exists() else None
+    if mo_path.exists() and (po_mtime is None or mo_path.stat().st_mtime >= po_mtime):
+        with mo_path.open("rb") as mo_file:
+            return Translations(mo_file, domain=DOMAIN)
+    if po_mtime is not None:
+        return _compile_po(po_path, language)
+    return gettext.NullTranslations()
+
+
+def make_environment(catalog: gettext.NullTranslations, formatter: Formatter) -> Environment:
+    """Return a Jinja2 environment speaking one language: gettext (newstyle) and number filters.
+
+    ``*.html.j2`` templates are autoescaped (Telegram HTML); ``*.txt.j2`` are not (tickets).
+    """
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES_DIR),
+        autoescape=select_autoescape(
+            enabled_extensions=("html.j2",), default_for_string=False, default=False
+        ),
+        extensions=["jinja2.ext.i18n"],
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
+    env.filters.update(formatter.filters())
+    return env
+
+
+@dataclass(frozen=True)
+class Localizer:
+    """Everything language-specific a rendering needs: catalog, number formats, templates."""
+
+    language: str
+    catalog: gettext.NullTranslations
+    formatter: Formatter
+    env: Environment = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "env", make_environment(self.catalog, self.formatter))
+
+    def gettext(self, message: str, **params: Any) -> str:  # noqa: ANN401 - format values
+        """Translate ``message`` and fill its ``%(name)s`` placeholders."""
+        translated = self.catalog.gettext(message)
+        return translated % params if params else translated
+
+    def ngettext(self, singular: str, plural: str, count: int, **params: Any) -> str:  # noqa: ANN401
+        """Translate with the plural form for ``count``; ``%(num)s`` is the formatted count."""
+        translated = self.catalog.ngettext(singular, plural, count)
+        return translated % {"num": self.formatter.integer(count), **params}
+
+    def join(self, items: list[str]) -> str:
+        """Join the items of one line with the language's separator (``，`` in Chinese)."""
+        return str(self.catalog.pgettext("list separator", ", ")).join(i for i in items if i)
+
+    def render(self, template_name: str, **context: Any) -> str:  # noqa: ANN401 - template data
+        """Render one template of ``templates/`` with this language."""
+        return self.env.get_template(template_name).render(**context).strip()
+
+
+def resolve_language(language: str | None) -> str:
+    """One of ``LANGUAGES`` for any input; English when unknown."""
+    return normalise_language(language) or DEFAULT_LANGUAGE
+
+
+@cache
+def localizer(language: str) -> Localizer:
+    """Return the shared localizer of ``language`` (unknown codes fall back to English)."""
+    code = resolve_language(language)
+    return Localizer(code, translations(code), Formatter(FORMAT_LOCALES[code]))

@@ -1,0 +1,203 @@
+"""The conversation: one message (or button press) in, one answer and the chat's new state out.
+
+parse -> pick the language -> merge follow-ups into the chat's last request -> size (or price,
+compare, help) -> render. Every public method answers; nothing raises to the transport: engine
+and parser failures become a polite answer in the customer's language.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import date
+from typing import Any
+
+from bot.callbacks import ANY_GPU, Action, Callback, decode, request_state
+from bot.checkout import CheckoutConfig
+from bot.clarify import (
+    ask_which_model,
+    bad_request,
+    cannot_answer,
+    choose_language,
+    language_set,
+    stale_button,
+    unknown_model,
+    which_of,
+)
+from bot.i18n import Localizer, localizer, normalise_language
+from bot.render import command_menu as _command_menu
+from bot.render import render_compare, render_help, render_price, render_size, ticket_html
+from bot.reply import ChatContext, Reply, Turn
+from bot.request import Intent, ParsedRequest
+from bot.requests_json import (
+    LANGUAGE_KEY,
+    fields_from_parsed,
+    merge,
+    names_model,
+    to_sizing_request,
+)
+from bot.understand import parse_message
+from bot.views import QuoteContext
+from sizing.compare import compare_gpus
+from sizing.engine import size_deployment
+from sizing.errors import InvalidRequestError, SizingError, UnknownModelError
+from sizing.pricing import price_list
+from sizing.types import GpuId, SizingAnswer, SizingRequest
+
+log = logging.getLogger(__name__)
+# The page's comparison; /compare without GPUs compares these two.
+DEFAULT_COMPARE = (GpuId.MI355X, GpuId.H200)
+_HELP_COMMANDS = frozenset({"start", "help"})
+
+
+def command_menu(language: str) -> list[tuple[str, str]]:
+    """(command, description) pairs for setMyCommands in ``language``."""
+    return _command_menu(localizer(language))
+
+
+class Pipeline:
+    """Answers messages, button presses and inline queries; holds no per-chat state itself."""
+
+    def __init__(
+        self,
+        checkout: CheckoutConfig | None = None,
+        *,
+        size: Callable[[SizingRequest], SizingAnswer] = size_deployment,
+        parse: Callable[..., ParsedRequest] = parse_message,
+        today: Callable[[], date] = date.today,
+    ) -> None:
+        self.checkout = checkout if checkout is not None else CheckoutConfig()
+        self._size = size
+        self._parse = parse
+        self._today = today
+
+    # --- public entry points -------------------------------------------------------------
+
+    def respond(self, text: str, chat: ChatContext, *, bot_username: str | None = None) -> Turn:
+        """Return the answer to one message, and the chat context to store after it."""
+        fallback = localizer(chat.language or chat.telegram_language or "en")
+        try:
+            parsed = self._parse(
+                text, telegram_language=chat.telegram_language, bot_username=bot_username
+            )
+            loc = localizer(chat.language or parsed.language or chat.telegram_language or "en")
+            return self._dispatch(parsed, chat, loc)
+        except Exception:
+            log.exception("answering a message failed")
+            return Turn(cannot_answer(fallback), chat)
+
+    def respond_to_callback(self, data: str, chat: ChatContext) -> Turn:
+        """Apply a button press to the chat's last request and answer again."""
+        stored = chat.last_request or {}
+        loc = localizer(chat.language or stored.get(LANGUAGE_KEY) or chat.telegram_language or "en")
+        try:
+            callback = decode(data)
+            if callback is None or not chat.last_request or callback.state != request_state(stored):
+                return Turn(stale_button(loc), chat)
+            return self._apply_callback(callback, stored, chat, loc)
+        except Exception:
+            log.exception("answering a button press failed")
+            return Turn(cannot_answer(loc), chat)
+
+    def inline_answers(self, query: str, telegram_language: str | None) -> list[Reply]:
+        """Ready answers for an inline query: the answer to the query, or help and prices."""
+        chat = ChatContext(telegram_language=normalise_language(telegram_language))
+        if not query.strip():
+            loc = localizer(chat.telegram_language or "en")
+            try:
+                return [render_help(loc), self._price(loc, None)]
+            except Exception:
+                log.exception("answering an empty inline query failed")
+                return [cannot_answer(loc)]
+        turn = self.respond(query, chat)
+        # Inline results cannot call back into a chat: keep only link buttons.
+        buttons = tuple(row for row in turn.reply.buttons if all(b.url for b in row))
+        return [replace(turn.reply, buttons=buttons)]
+
+    # --- messages ------------------------------------------------------------------------
+
+    def _dispatch(self, parsed: ParsedRequest, chat: ChatContext, loc: Localizer) -> Turn:
+        if parsed.command == "lang":
+            return self._language(parsed, chat, loc)
+        if parsed.command in _HELP_COMMANDS or parsed.intent is Intent.HELP:
+            return Turn(render_help(loc), chat)
+        if parsed.intent is Intent.PRICE:
+            gpu = GpuId(parsed.gpus[0]) if parsed.gpus else None
+            return Turn(self._price(loc, gpu), chat)
+        if parsed.intent is Intent.COMPARE:
+            return Turn(self._compare(loc, parsed), chat)
+        return self._sizing(parsed, chat, loc)
+
+    def _language(self, parsed: ParsedRequest, chat: ChatContext, loc: Localizer) -> Turn:
+        if parsed.lang_choice is None:
+            return Turn(choose_language(loc), chat)
+        chosen = localizer(parsed.lang_choice)
+        return Turn(language_set(chosen), replace(chat, language=chosen.language))
+
+    def _price(self, loc: Localizer, gpu: GpuId | None) -> Reply:
+        return render_price(loc, price_list(gpu), checkout=self.checkout)
+
+    def _compare(self, loc: Localizer, parsed: ParsedRequest) -> Reply:
+        named = [GpuId(g) for g in dict.fromkeys(parsed.gpus)]
+        if not named:
+            a, b = DEFAULT_COMPARE
+        elif len(named) == 1:
+            a = named[0]
+            b = next(g for g in DEFAULT_COMPARE if g is not a)
+        else:
+            a, b = named[0], named[1]
+        return render_compare(loc, compare_gpus(a, b))
+
+    def _sizing(self, parsed: ParsedRequest, chat: ChatContext, loc: Localizer) -> Turn:
+        if parsed.ambiguous:
+            return Turn(which_of(loc, parsed.ambiguous), chat)
+        fields = fields_from_parsed(parsed)
+        if parsed.unknown_model and not names_model(fields):
+            return Turn(unknown_model(loc, parsed.unknown_model, parsed.suggestions), chat)
+        follow_up = parsed.intent is Intent.FOLLOWUP or not names_model(fields)
+        if follow_up:
+            if not chat.last_request or not fields:
+                return Turn(ask_which_model(loc, follow_up=bool(fields)), chat)
+            fields = merge(chat.last_request, fields)
+        return self._size_and_render(fields, chat, loc)
+
+    def _size_and_render(self, fields: dict[str, Any], chat: ChatContext, loc: Localizer) -> Turn:
+        stored = {**fields, LANGUAGE_KEY: loc.language}
+        try:
+            answer = self._size(to_sizing_request(fields))
+        except UnknownModelError as exc:
+            return Turn(unknown_model(loc, exc.model_id, ()), chat)
+        except InvalidRequestError as exc:
+            return Turn(bad_request(loc, exc.field), chat)
+        except SizingError:
+            log.exception("the engine could not size %r", fields)
+            return Turn(cannot_answer(loc), chat)
+        quote = QuoteContext(model_id=answer.model.id, issued=self._today())
+        reply = render_size(
+            loc, answer, checkout=self.checkout, quote=quote, state=request_state(stored)
+        )
+        return Turn(reply, replace(chat, last_request=stored))
+
+    # --- buttons -------------------------------------------------------------------------
+
+    def _apply_callback(
+        self, callback: Callback, stored: dict[str, Any], chat: ChatContext, loc: Localizer
+    ) -> Turn:
+        fields = {k: v for k, v in stored.items() if k != LANGUAGE_KEY}
+        if callback.action in {Action.DETAILS, Action.TICKET}:
+            turn = self._size_and_render(fields, chat, loc)
+            reply = turn.reply
+            if reply.kind != "size":
+                return turn
+            if callback.action is Action.DETAILS:
+                return Turn(replace(reply, html=reply.detail_html or reply.html, buttons=()), chat)
+            return Turn(replace(reply, html=ticket_html(loc, reply.text), buttons=()), chat)
+        if callback.action is Action.GPU:
+            gpus = [] if callback.argument == ANY_GPU else [callback.argument]
+            fields = {**fields, "gpus": gpus}
+        elif callback.action is Action.PRECISION:
+            fields = {**fields, "precision": callback.argument}
+        else:
+            fields = {**fields, "context_tokens": callback.context_tokens}
+        return self._size_and_render(fields, chat, loc)

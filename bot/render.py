@@ -1,0 +1,222 @@
+"""Answers rendered: engine data in, a ``Reply`` (Telegram HTML, ticket text, buttons) out.
+
+Pure functions: no network, no clock (the quote date comes in), no state. Each answer kind has
+one template pair in ``templates/``: ``<kind>.html.j2`` for Telegram and ``<kind>.txt.j2`` for
+tickets, fed the same view data (``bot.views``).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from telegram.constants import MessageLimit
+
+from bot.callbacks import ANY_GPU, Action, Callback, context_argument, encode
+from bot.checkout import CheckoutConfig
+from bot.i18n import LANGUAGE_NAMES, N_, Localizer
+from bot.reply import Button, Reply
+from bot.views import QuoteContext, plan_view, short_gpu_name, size_view
+from bot.views_compare import compare_view
+from sizing.serialize import to_json
+from sizing.types import CompareAnswer, GpuId, Precision, PriceAnswer, SizingAnswer
+
+COMMANDS: tuple[tuple[str, str], ...] = (
+    ("size", N_("Size a model: GPUs, memory, speed and price")),
+    ("price", N_("Monthly prices of our GPU servers")),
+    ("compare", N_("Compare two GPUs side by side")),
+    ("lang", N_("Choose the language of my answers")),
+    ("help", N_("What I can do, with examples")),
+)
+HELP_EXAMPLES: tuple[str, ...] = (
+    N_("DeepSeek V3 in FP8 with 128K context for 20 users"),
+    N_("Will Llama 3.3 70B run on one H200?"),
+    N_("Qwen3 235B, 32K context: MI355X or H200?"),
+)
+# The precisions and contexts the buttons offer: the formats the plans compute natively
+# (product page: FP8 on both, FP4 natively on MI355X) and the context lengths customers ask most.
+PRECISION_CHOICES = (Precision.BF16, Precision.FP8, Precision.FP4)
+CONTEXT_CHOICES_TOKENS = (32 * 1024, 128 * 1024)
+TICKET_LIMIT_UTF16 = int(MessageLimit.MAX_TEXT_LENGTH)  # 4096 UTF-16 units after entity parsing
+
+
+def utf16_length(text: str) -> int:
+    """Length as Telegram counts it: UTF-16 code units."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def command_menu(loc: Localizer) -> list[tuple[str, str]]:
+    """(command, description) pairs for setMyCommands, in ``loc``'s language."""
+    return [(command, loc.gettext(description)) for command, description in COMMANDS]
+
+
+def _reply(loc: Localizer, kind: str, view: dict[str, Any], **extra: Any) -> Reply:  # noqa: ANN401
+    return Reply(
+        kind=kind,
+        language=loc.language,
+        html=loc.render(f"{kind}.html.j2", **view),
+        text=loc.render(f"{kind}.txt.j2", **view),
+        **extra,
+    )
+
+
+def _size_buttons(
+    loc: Localizer, view: dict[str, Any], answer: SizingAnswer, state: str | None
+) -> tuple[tuple[Button, ...], ...]:
+    rows: list[tuple[Button, ...]] = []
+    rec = view["rec"]
+    if rec and rec["checkout_url"]:
+        # TRANSLATORS: button opening the checkout page of a plan, e.g. "Order 8× NVIDIA HGX H200".
+        label = loc.gettext("Order %(plan)s", plan=rec["name"])
+        rows.append((Button(label, url=rec["checkout_url"]),))
+    if state is None:
+        return tuple(rows)
+
+    def press(action: Action, argument: str | None = None) -> str:
+        return encode(Callback(state, action, argument))
+
+    req = answer.request
+    current = (
+        answer.options[answer.recommended_index].gpu
+        if answer.recommended_index is not None
+        else None
+    )
+    # TRANSLATORS: button that sizes the same request again on another GPU or precision ("Try FP8").
+    gpu_row = tuple(
+        Button(
+            loc.gettext("Try %(what)s", what=short_gpu_name(g)),
+            callback_data=press(Action.GPU, g.value),
+        )
+        for g in GpuId
+        if g is not current
+    )
+    if req.gpus:
+        gpu_row += (Button(loc.gettext("All GPUs"), callback_data=press(Action.GPU, ANY_GPU)),)
+    rows.append(gpu_row)
+    rows.append(
+        tuple(
+            Button(
+                loc.gettext("Try %(what)s", what=p.value.upper()),
+                callback_data=press(Action.PRECISION, p.value),
+            )
+            for p in PRECISION_CHOICES
+            if p is not req.precision
+        )
+        + tuple(
+            Button(
+                # TRANSLATORS: button that sizes the same request again for this context length.
+                loc.gettext("Context %(context)s", context=loc.formatter.context(t)),
+                callback_data=press(Action.CONTEXT, context_argument(t)),
+            )
+            for t in CONTEXT_CHOICES_TOKENS
+            if t != req.context_tokens
+        )
+    )
+    rows.append(
+        (
+            Button(loc.gettext("Details"), callback_data=press(Action.DETAILS)),
+            Button(loc.gettext("Plain text for a ticket"), callback_data=press(Action.TICKET)),
+        )
+    )
+    return tuple(rows)
+
+
+def render_size(
+    loc: Localizer,
+    answer: SizingAnswer,
+    *,
+    checkout: CheckoutConfig | None = None,
+    quote: QuoteContext | None = None,
+    state: str | None = None,
+) -> Reply:
+    """Render the size answer: pick, why, alternatives, caveats, assumptions; details apart.
+
+    ``state`` is the callback fingerprint of the stored request; without it, no callback
+    buttons (inline mode and the ticket tool have nothing to call back into).
+    """
+    view = size_view(loc, answer, checkout, quote)
+    data = to_json(answer)
+    for option_json, option_view in zip(data.get("options", []), view["options"], strict=False):
+        option_json["checkout_url"] = option_view["checkout_url"]
+    return _reply(
+        loc,
+        "size",
+        view,
+        buttons=_size_buttons(loc, view, answer, state),
+        detail_html=loc.render("size_detail.html.j2", **view),
+        data=data,
+    )
+
+
+def render_price(
+    loc: Localizer, answer: PriceAnswer, *, checkout: CheckoutConfig | None = None
+) -> Reply:
+    """Render the price list (all plans, or one GPU's; B200 explained as unpriced)."""
+    plans = [
+        plan_view(loc, plan, checkout.url(plan.id, 1, loc.language) if checkout else None)
+        for plan in answer.plans
+    ]
+    view = {"plans": plans, "unpriced": [short_gpu_name(g) for g in answer.unpriced_gpus]}
+    buttons = tuple(
+        (Button(loc.gettext("Order %(plan)s", plan=p["name"]), url=p["url"]),)
+        for p in plans
+        if p["url"]
+    )
+    return _reply(loc, "price", view, buttons=buttons, data=to_json(answer))
+
+
+def render_compare(loc: Localizer, answer: CompareAnswer) -> Reply:
+    """Two GPUs side by side, with the fit table and who should pick which."""
+    return _reply(loc, "compare", compare_view(loc, answer), data=to_json(answer))
+
+
+def render_help(loc: Localizer, *, notice: str | None = None) -> Reply:
+    """Render what the assistant does, examples, and the commands."""
+    view = {
+        "notice": notice,
+        "examples": [loc.gettext(e) for e in HELP_EXAMPLES],
+        "commands": command_menu(loc),
+    }
+    return _reply(loc, "help", view, data={"kind": "help"})
+
+
+def render_clarify(
+    loc: Localizer,
+    question: str,
+    *,
+    choices: tuple[str, ...] = (),
+    hint: str | None = None,
+    notice: str | None = None,
+    code: str = "clarify",
+) -> Reply:
+    """One precise question back to the customer (already translated by the caller)."""
+    view = {"question": question, "choices": list(choices), "hint": hint, "notice": notice}
+    return _reply(
+        loc, "clarify", view, data={"kind": "clarify", "code": code, "choices": list(choices)}
+    )
+
+
+def render_error(
+    loc: Localizer, message: str, *, hint: str | None = None, code: str = "error"
+) -> Reply:
+    """Render a polite failure: what the customer can do, never internals."""
+    view = {"message": message, "hint": hint}
+    return _reply(loc, "error", view, data={"kind": "error", "code": code})
+
+
+def language_choices() -> tuple[str, ...]:
+    """``/lang`` arguments with the language names, for the clarify list."""
+    return tuple(f"/lang {code} — {name}" for code, name in LANGUAGE_NAMES.items())
+
+
+def ticket_html(loc: Localizer, text: str) -> str:
+    """Return the ticket text as one Telegram message: preformatted, so it copies exactly.
+
+    When the whole text would pass Telegram's length limit, the part before the full option
+    list is sent (the list is in the "details" answer).
+    """
+    body = text
+    if utf16_length(body) > TICKET_LIMIT_UTF16:
+        marker = "\n\n" + loc.gettext("All options")
+        body = body.split(marker, 1)[0]
+    return f"<pre>{escape(body)}</pre>"

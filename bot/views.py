@@ -1,0 +1,279 @@
+"""Engine answers turned into template data: every figure formatted, every code worded.
+
+Templates only lay out what these functions return, so the HTML and the ticket text of an
+answer always carry the same figures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from bot.checkout import CheckoutConfig, QuoteFacts, model_tag
+from bot.i18n import Localizer
+from bot.wording import (
+    SentenceParams,
+    availability_text,
+    caveat_text,
+    reason_text,
+)
+from sizing.hardware import get_gpu, load_plans
+from sizing.types import (
+    Caveat,
+    GpuId,
+    PlanFacts,
+    PlanOption,
+    SizingAnswer,
+)
+
+BYTES_PER_GB = 10**9
+WHOLE_BILLIONS_FROM = 100  # "671B", but "37.6B": a decimal only where it is significant
+# Plan names as the product page's price table writes them (seed-mi355x-vs-h200, 2026-10-22).
+PLAN_NAMES: dict[str, str] = {
+    "mi355x-8x": "8× AMD Instinct MI355X",
+    "h200-1x": "NVIDIA H200",
+    "h200-8x": "8× NVIDIA HGX H200",
+}
+# Shown under "assumptions", not "watch out": the customer should see it next to the context.
+_ASSUMPTION_CAVEATS = frozenset({Caveat.CONTEXT_DEFAULTED})
+# How the figures were computed rather than what to decide: behind the "details" button, so
+# the main answer stays phone-sized.
+DETAIL_CAVEATS = frozenset(
+    {
+        Caveat.MTP_EXCLUDED,
+        Caveat.ESTIMATED_CAPACITY,
+        Caveat.MLA_KV_REPLICATED,
+        Caveat.KV_HEADS_REPLICATED,
+        Caveat.SLIDING_WINDOW_CAPPED,
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteContext:
+    """What a checkout link's signed quote carries besides the plan and quantity."""
+
+    model_id: str
+    issued: date
+
+
+def short_gpu_name(gpu: GpuId) -> str:
+    """``MI355X``, ``H200``, ``B200``: how buttons and tables name a GPU."""
+    return gpu.value.upper()
+
+
+def plan_facts(plan_id: str | None) -> PlanFacts | None:
+    """Return the catalog's plan, or ``None`` (unpriced GPU shapes have no plan)."""
+    return next((p for p in load_plans() if p.id == plan_id), None)
+
+
+def plan_name(plan_id: str | None, gpu: GpuId) -> str:
+    """Return the display name of a plan, or of the 8-GPU server shape of an unpriced GPU."""
+    if plan_id in PLAN_NAMES:
+        return PLAN_NAMES[plan_id]
+    facts = get_gpu(gpu)
+    plan = plan_facts(plan_id)
+    if plan is not None and not plan.is_server:
+        return facts.name
+    return f"{facts.gpus_per_server}× {facts.name}"
+
+
+def _is_server(option: PlanOption) -> bool:
+    plan = plan_facts(option.plan)
+    return plan.is_server if plan is not None else True
+
+
+def sentence_params(loc: Localizer, answer: SizingAnswer) -> SentenceParams:
+    """Return the figures reason and caveat sentences may name, formatted once per answer."""
+    fmt, model, req = loc.formatter, answer.model, answer.request
+    params: SentenceParams = {
+        "model": model.name,
+        "context": fmt.context(req.context_tokens),
+        "max_context": fmt.context(model.max_context_tokens or req.context_tokens),
+        "concurrency": fmt.integer(req.concurrency),
+        "budget": fmt.money(req.budget_usd_month) if req.budget_usd_month is not None else "",
+        "precision": req.precision.value.upper(),
+        "release_precision": model.release_precision.value.upper(),
+    }
+    return params
+
+
+def _optional(value: float | Decimal | None, render: Any) -> str | None:  # noqa: ANN401 - a formatter
+    return None if value is None else str(render(value))
+
+
+def _all_replicas(option: PlanOption, per_replica: int | None) -> int | None:
+    # The engine counts KV room per replica; the customer rents (and reads about) all of them.
+    return None if per_replica is None else per_replica * (option.replicas or 1)
+
+
+def option_view(
+    loc: Localizer,
+    option: PlanOption,
+    params: SentenceParams,
+    checkout_url: str | None = None,
+) -> dict[str, Any]:
+    """One plan option, formatted."""
+    fmt = loc.formatter
+    # The product page gives no B200 price; none may appear even if a catalog carried one.
+    priced = option.gpu is not GpuId.B200
+    gpu_params: SentenceParams = {**params, "gpu": short_gpu_name(option.gpu)}
+    contexts = _all_replicas(option, option.max_concurrency_at_context)
+    return {
+        "name": plan_name(option.plan, option.gpu),
+        "short": short_gpu_name(option.gpu),
+        "plan": option.plan,
+        "fits": option.fits,
+        "is_server": _is_server(option),
+        "servers": option.servers,
+        "servers_fmt": fmt.integer(option.servers),
+        "gpus": option.gpus,
+        "gpus_fmt": fmt.integer(option.gpus),
+        "monthly": _optional(option.monthly_usd, fmt.money) if priced else None,
+        "per_gpu_hour": _optional(option.usd_per_gpu_hour, fmt.money) if priced else None,
+        "per_million": _optional(option.usd_per_million_tokens, fmt.money) if priced else None,
+        "kv_tokens": _optional(_all_replicas(option, option.kv_cache_tokens), fmt.tokens),
+        "kv_tokens_physical": _optional(
+            _all_replicas(option, option.kv_cache_tokens_physical), fmt.tokens
+        ),
+        "contexts": contexts,
+        "contexts_fmt": _optional(contexts, fmt.integer),
+        "decode_user": _optional(option.decode_tokens_per_s, fmt.approx),
+        "decode_total": _optional(option.decode_tokens_per_s_aggregate, fmt.approx),
+        "ttft": _optional(option.ttft_s, fmt.seconds),
+        "tp": option.tensor_parallel,
+        "pp": option.pipeline_parallel,
+        "replicas": option.replicas or 1,
+        "replicas_fmt": fmt.integer(option.replicas or 1),
+        "weights_per_gpu": _optional(option.weights_bytes_per_gpu, fmt.gigabytes),
+        "reason": reason_text(loc, option.reason, gpu_params) if option.reason else None,
+        "caveats": [caveat_text(loc, c, gpu_params) for c in option.caveats],
+        "checkout_url": checkout_url,
+    }
+
+
+def _replica_memory_bytes(option: PlanOption) -> int:
+    gpus = (option.tensor_parallel or 0) * (option.pipeline_parallel or 0) or option.gpus
+    return gpus * get_gpu(option.gpu).memory_gb * BYTES_PER_GB
+
+
+def _caveat_codes(answer: SizingAnswer) -> list[Caveat]:
+    codes: list[Caveat] = list(answer.caveats)
+    if answer.recommended_index is not None:
+        codes += answer.options[answer.recommended_index].caveats
+    return [c for i, c in enumerate(codes) if c not in codes[:i] and c not in _ASSUMPTION_CAVEATS]
+
+
+def _params_b(loc: Localizer, params: int) -> str:
+    billions = params / 1e9
+    shown = (
+        loc.formatter.integer(billions)
+        if billions >= WHOLE_BILLIONS_FROM
+        else loc.formatter.decimal(billions, 1)
+    )
+    return f"{shown}B"
+
+
+def checkout_url_for(
+    loc: Localizer,
+    option: PlanOption,
+    answer: SizingAnswer,
+    checkout: CheckoutConfig | None,
+    quote: QuoteContext | None,
+) -> str | None:
+    """Return the checkout link of an option that fits and has a plan; ``None`` otherwise."""
+    if checkout is None or option.plan is None or not option.fits or option.gpu is GpuId.B200:
+        return None
+    facts = None
+    if quote is not None:
+        facts = QuoteFacts(
+            plan=option.plan,
+            quantity=option.servers,
+            model_tag=model_tag(quote.model_id),
+            precision=answer.request.precision.value,
+            context_tokens=answer.request.context_tokens,
+            issued=quote.issued,
+        )
+    return checkout.url(option.plan, option.servers, loc.language, facts)
+
+
+def size_view(
+    loc: Localizer,
+    answer: SizingAnswer,
+    checkout: CheckoutConfig | None,
+    quote: QuoteContext | None,
+) -> dict[str, Any]:
+    """Everything the size templates show."""
+    fmt, model, req = loc.formatter, answer.model, answer.request
+    params = sentence_params(loc, answer)
+    options = [
+        option_view(loc, o, params, checkout_url_for(loc, o, answer, checkout, quote))
+        for o in answer.options
+    ]
+    rec_index = answer.recommended_index
+    rec = options[rec_index] if rec_index is not None else None
+    others = [o for i, o in enumerate(options) if i != rec_index]
+    memory_bytes = _replica_memory_bytes(answer.options[rec_index]) if rec_index is not None else 0
+    caveats = _caveat_codes(answer)
+    if rec_index is not None:
+        params = {**params, "gpu": short_gpu_name(answer.options[rec_index].gpu)}
+    return {
+        "model": {
+            "name": model.name,
+            "moe": model.moe,
+            "total": _params_b(loc, model.total_params),
+            "active": _params_b(loc, model.active_params),
+            "layers": fmt.integer(model.layers),
+            "attention": model.attention.value.upper(),
+            "kv_per_token": fmt.size(answer.kv_bytes_per_token),
+            "kv_per_context": fmt.size(answer.kv_bytes_per_sequence),
+        },
+        "req": {
+            "precision": req.precision.value.upper(),
+            "kv_dtype": req.kv_dtype.value.upper(),
+            "context": fmt.context(req.context_tokens),
+            "context_defaulted": Caveat.CONTEXT_DEFAULTED in answer.caveats,
+            "concurrency": req.concurrency,
+            "concurrency_fmt": fmt.integer(req.concurrency),
+            "reserve": fmt.percent(1 - req.gpu_memory_utilization),
+        },
+        "rec": rec,
+        "why": {
+            "weights": fmt.gigabytes(answer.weights_bytes),
+            "memory": fmt.gigabytes(memory_bytes),
+        },
+        "fits": [o for o in others if o["fits"]],
+        "nofit": [o for o in others if not o["fits"]],
+        "options": options,
+        "caveats": [caveat_text(loc, c, params) for c in caveats if c not in DETAIL_CAVEATS],
+        "notes": [caveat_text(loc, c, params) for c in answer.caveats if c in DETAIL_CAVEATS],
+    }
+
+
+def plan_view(loc: Localizer, plan: PlanFacts, url: str | None) -> dict[str, Any]:
+    """One plan of the price list, formatted."""
+    fmt = loc.formatter
+    gpu = get_gpu(plan.gpu)
+    return {
+        "id": plan.id,
+        "name": plan_name(plan.id, plan.gpu),
+        "short": short_gpu_name(plan.gpu),
+        "monthly": fmt.money(plan.monthly_usd),
+        "per_gpu_hour": fmt.money(plan.usd_per_gpu_hour),
+        "per_gb": fmt.money(plan.usd_per_gb_month),
+        "gpus": fmt.integer(plan.gpus),
+        "gpus_count": plan.gpus,
+        "gpu_memory": f"{fmt.gigabytes(gpu.memory_gb * BYTES_PER_GB)} {gpu.memory_type}",
+        "cpu": plan.cpu,
+        "cpu_cores": fmt.integer(plan.cpu_cores) if plan.cpu_cores else None,
+        "cpu_vcpus": fmt.integer(plan.cpu_vcpus or 0),
+        "ram": fmt.size(plan.ram_gb * BYTES_PER_GB, exact=True),
+        "drives": plan.storage_drives,
+        "drive_size": fmt.size(plan.storage_tb_per_drive * 10**12, exact=True),
+        "network": plan.network,
+        "availability": availability_text(loc, plan.availability),
+        "lead_days": plan.lead_time_business_days,
+        "url": url,
+    }

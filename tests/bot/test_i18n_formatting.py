@@ -1,0 +1,86 @@
+"""Numbers, money, sizes and durations in the customer's locale."""
+
+import re
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.formatting import Formatter, two_significant
+from bot.i18n import FORMAT_LOCALES
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "$19,900"),
+        ("zh-Hans", "US$19,900"),
+        ("ru", "19\u00a0900\u00a0$"),
+        ("de", "19.900\u00a0$"),
+        ("pt-BR", "US$\u00a019.900"),
+    ],
+)
+def test_whole_dollar_prices_have_no_cents_and_follow_the_locale(language, expected):
+    """Monthly prices print as whole dollars, with the locale's grouping and symbol place."""
+    assert Formatter(FORMAT_LOCALES[language]).money(Decimal("19900.00")) == expected
+
+
+def test_cents_are_kept_when_the_amount_has_them():
+    """Per GPU-hour prices keep their cents."""
+    assert Formatter("en_US").money(Decimal("3.41")) == "$3.41"
+    assert Formatter("fr_FR").money(Decimal("3.41")) == "3,41\u00a0$US"
+
+
+@given(
+    st.sampled_from(sorted(FORMAT_LOCALES.values())),
+    st.integers(min_value=0, max_value=10**9),
+)
+def test_money_keeps_every_digit_of_a_whole_amount(locale, dollars):
+    """Whatever the locale, the digits of a whole-dollar amount survive formatting."""
+    text = Formatter(locale).money(Decimal(dollars))
+    assert re.sub(r"\D", "", text) == str(dollars)
+
+
+@given(st.sampled_from(sorted(FORMAT_LOCALES.values())), st.integers(min_value=0, max_value=10**7))
+def test_integers_keep_every_digit(locale, value):
+    """Grouping separators change, digits do not."""
+    assert re.sub(r"\D", "", Formatter(locale).integer(value)) == str(value)
+
+
+@pytest.mark.parametrize(
+    ("tokens", "label"),
+    [(131072, "128K"), (32768, "32K"), (1048576, "1M"), (8000, "8,000")],
+)
+def test_context_lengths_read_as_model_cards_write_them(tokens, label):
+    """128K means 131,072 tokens; odd lengths print exactly."""
+    assert Formatter("en_US").context(tokens) == label
+
+
+def test_sizes_use_decimal_units_in_the_locale():
+    """GB are 10^9 bytes; French writes Go, Russian ГБ."""
+    assert Formatter("en_US").gigabytes(1_342_052_808_704) == "1,342 GB"
+    assert Formatter("fr_FR").gigabytes(288e9) == "288\u202fGo"
+    assert Formatter("ru_RU").size(1.6e12) == "1,6 ТБ"
+    assert Formatter("en_US").size(3.84e12, exact=True) == "3.84 TB"
+
+
+def test_large_token_counts_are_compact_in_the_locale():
+    """Millions of tokens print compactly: 3.1M in English, 310万 in Chinese."""
+    assert Formatter("en_US").tokens(3_100_000) == "3.1M"
+    assert Formatter("zh_Hans_CN").tokens(3_100_000) == "310万"
+    assert Formatter("en_US").tokens(9_999) == "9,999"
+
+
+def test_durations_and_percentages_follow_the_locale():
+    """Seconds and percentages use the locale's unit words and spacing."""
+    assert Formatter("en_US").seconds(7.669) == "7.7 sec"
+    assert Formatter("de_DE").percent(0.1) == "10\u00a0%"
+    assert Formatter("en_US").seconds(1800) == "30 min"
+
+
+@given(st.floats(min_value=1e-3, max_value=1e9, allow_nan=False))
+def test_two_significant_digits_stay_within_five_percent(value):
+    """Rounding estimates to two significant digits moves them by at most 5%."""
+    shown, _digits = two_significant(value)
+    assert abs(shown - value) <= 0.05 * value

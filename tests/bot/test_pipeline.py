@@ -1,0 +1,269 @@
+"""The conversation pipeline: language choice, follow-ups, buttons, inline mode, failures."""
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from bot.callbacks import Action, Callback, encode, request_state
+from bot.pipeline import Pipeline, command_menu
+from bot.reply import ChatContext
+from bot.request import LANGUAGES, Intent, ParsedRequest
+from sizing.errors import InvalidRequestError, SizingError
+from tests.fakes.telegram_html import check_telegram_html
+
+DEEPSEEK = "DeepSeek V3 BF16, 128K context"
+
+
+def _press(turn, action, argument=None):
+    state = request_state(turn.chat.last_request)
+    return encode(Callback(state, action, argument))
+
+
+def test_size_question_answers_and_remembers_the_request(pipeline):
+    """A sizing question gets a size answer and the chat keeps the request for follow-ups."""
+    turn = pipeline.respond(DEEPSEEK, ChatContext(chat_id=1))
+    assert turn.reply.kind == "size"
+    assert turn.reply.language == "en"
+    assert turn.chat.last_request is not None
+    assert turn.chat.last_request["model_id"] == "deepseek-ai/DeepSeek-V3"
+    assert turn.chat.last_request["context_tokens"] == 131072
+    assert turn.chat.chat_id == 1
+    check_telegram_html(turn.reply.html)
+
+
+def test_language_is_detected_from_the_text(pipeline):
+    """A question in Russian is answered in Russian even from an English client."""
+    chat = ChatContext(telegram_language="en")
+    turn = pipeline.respond("Сколько GPU нужно для DeepSeek V3 в BF16 с контекстом 128K?", chat)
+    assert turn.reply.language == "ru"
+
+
+def test_a_lang_choice_wins_over_detection(pipeline):
+    """After /lang de, even an English question is answered in German."""
+    turn = pipeline.respond("/lang de", ChatContext())
+    assert turn.chat.language == "de"
+    assert turn.reply.language == "de"
+    assert turn.reply.kind == "help"
+    assert pipeline.respond(DEEPSEEK, turn.chat).reply.language == "de"
+
+
+def test_lang_without_a_known_language_asks_which(pipeline):
+    """/lang with nothing we know lists the languages."""
+    reply = pipeline.respond("/lang", ChatContext()).reply
+    assert reply.kind == "clarify"
+    assert "/lang zh-Hant" in reply.text
+
+
+def test_telegram_language_is_the_fallback(pipeline):
+    """A message with no language evidence is answered in the client's language."""
+    reply = pipeline.respond("/price", ChatContext(telegram_language="ja")).reply
+    assert reply.language == "ja"
+
+
+def test_follow_up_changes_one_field_of_the_last_request(pipeline):
+    """A follow-up ("what if ctx is only 32k") re-sizes the previous model at 32K."""
+    first = pipeline.respond(DEEPSEEK, ChatContext())
+    second = pipeline.respond("what if ctx is only 32k tho", first.chat)
+    assert second.reply.kind == "size"
+    assert second.chat.last_request["context_tokens"] == 32768
+    assert second.chat.last_request["model_id"] == "deepseek-ai/DeepSeek-V3"
+    assert second.chat.last_request["precision"] == "bf16"
+
+
+def test_follow_up_without_a_previous_request_asks_which_model(pipeline):
+    """A follow-up with nothing to follow is answered with one question: which model."""
+    turn = pipeline.respond("what if ctx is only 32k tho", ChatContext())
+    assert turn.reply.kind == "clarify"
+    assert turn.reply.data["code"] == "which_model"
+    assert turn.chat.last_request is None
+
+
+def _parsed(**fields):
+    def parse(text, *, telegram_language=None, bot_username=None):
+        return ParsedRequest(intent=Intent.SIZE, language="en", **fields)
+
+    return parse
+
+
+def test_unknown_model_gets_the_closest_names():
+    """An unknown model is never guessed: the answer lists the closest catalog names."""
+    parse = _parsed(unknown_model="Llama 9", suggestions=("a/one", "b/two", "c/three", "d/four"))
+    reply = Pipeline(parse=parse).respond("Llama 9", ChatContext()).reply
+    assert reply.kind == "clarify"
+    assert reply.data["code"] == "unknown_model"
+    assert reply.data["choices"] == ["a/one", "b/two", "c/three"]
+    assert "Llama 9" in reply.text
+
+
+def test_unknown_model_without_suggestions_asks_for_its_size():
+    """With nothing close, the answer asks how many parameters the model has."""
+    reply = Pipeline(parse=_parsed(unknown_model="Zeta")).respond("Zeta", ChatContext()).reply
+    assert reply.kind == "clarify"
+    assert "How many parameters" in reply.text
+
+
+def test_ambiguous_model_asks_which_one():
+    """Two equally likely catalog models: the answer asks which one."""
+    choices = ("meta-llama/Llama-3.1-70B-Instruct", "meta-llama/Llama-3.3-70B-Instruct")
+    parse = _parsed(ambiguous=choices)
+    reply = Pipeline(parse=parse).respond("llama 70b", ChatContext()).reply
+    assert reply.data["code"] == "ambiguous"
+    assert len(reply.data["choices"]) == 2
+
+
+def test_generic_size_is_sized_without_a_catalog_model():
+    """'a 70B dense model' is sized from its parameter count."""
+    parse = _parsed(params_b=70.0, moe=False, precision="fp8")
+    turn = Pipeline(parse=parse).respond("70b dense fp8", ChatContext())
+    assert turn.reply.kind == "size"
+    assert turn.chat.last_request["params_b"] == 70.0
+
+
+@pytest.mark.parametrize("text", ["/help", "/start", "hi"])
+def test_help_and_greetings_get_help(pipeline, text):
+    """/help, /start and a greeting get the help answer."""
+    assert pipeline.respond(text, ChatContext()).reply.kind == "help"
+
+
+def test_price_and_compare_commands(pipeline):
+    """/price and /compare get their answers; /compare defaults to MI355X vs H200."""
+    assert pipeline.respond("/price h200", ChatContext()).reply.kind == "price"
+    reply = pipeline.respond("/compare", ChatContext()).reply
+    assert reply.kind == "compare"
+    assert "MI355X" in reply.text
+    assert "H200" in reply.text
+
+
+def test_price_b200_explains_no_price(pipeline):
+    """/price b200 says B200 is not priced here."""
+    reply = pipeline.respond("/price b200", ChatContext()).reply
+    assert "no B200 price on this page" in reply.text
+
+
+def test_precision_button_resizes_the_last_request(pipeline):
+    """Pressing 'Try FP8' sizes the same model at FP8 and updates the stored request."""
+    first = pipeline.respond(DEEPSEEK, ChatContext())
+    turn = pipeline.respond_to_callback(_press(first, Action.PRECISION, "fp8"), first.chat)
+    assert turn.reply.kind == "size"
+    assert turn.chat.last_request["precision"] == "fp8"
+    assert "FP8" in turn.reply.text
+
+
+def test_gpu_and_context_buttons(pipeline):
+    """GPU and context buttons change only their field."""
+    first = pipeline.respond(DEEPSEEK, ChatContext())
+    gpu = pipeline.respond_to_callback(_press(first, Action.GPU, "h200"), first.chat)
+    assert gpu.chat.last_request["gpus"] == ["h200"]
+    ctx = pipeline.respond_to_callback(_press(gpu, Action.CONTEXT, "32k"), gpu.chat)
+    assert ctx.chat.last_request["context_tokens"] == 32768
+    assert ctx.chat.last_request["gpus"] == ["h200"]
+
+
+def test_details_and_ticket_buttons_keep_the_request(pipeline):
+    """Details shows the long answer; the ticket button shows plain text in <pre>."""
+    first = pipeline.respond(DEEPSEEK, ChatContext())
+    details = pipeline.respond_to_callback(_press(first, Action.DETAILS), first.chat)
+    assert details.reply.html == first.reply.detail_html
+    assert details.chat == first.chat
+    ticket = pipeline.respond_to_callback(_press(first, Action.TICKET), first.chat)
+    assert ticket.reply.html.startswith("<pre>")
+    check_telegram_html(ticket.reply.html)
+
+
+@pytest.mark.parametrize("data", ["", "junk", "1:000000:d", "9:abcdef:p:fp8"])
+def test_stale_or_foreign_buttons_get_a_polite_answer(pipeline, data):
+    """Buttons of older answers or data we did not write never raise; they explain."""
+    first = pipeline.respond(DEEPSEEK, ChatContext())
+    turn = pipeline.respond_to_callback(data, first.chat)
+    assert turn.reply.kind == "clarify"
+    assert turn.reply.data["code"] == "stale_button"
+    assert turn.chat == first.chat
+
+
+def test_button_with_no_stored_request_is_stale(pipeline):
+    """A button pressed in a chat with no stored request is answered politely."""
+    assert pipeline.respond_to_callback("1:abcdef:d", ChatContext()).reply.kind == "clarify"
+
+
+def test_button_answers_in_the_language_of_the_answer(pipeline):
+    """A button under a Chinese answer answers in Chinese even without /lang."""
+    first = pipeline.respond("DeepSeek V3 用 BF16，128K 上下文需要几张卡？", ChatContext())
+    assert first.reply.language == "zh-Hans"
+    turn = pipeline.respond_to_callback(_press(first, Action.PRECISION, "fp8"), first.chat)
+    assert turn.reply.language == "zh-Hans"
+
+
+class _FailingEngine:
+    def __init__(self, error):
+        self.error = error
+
+    def __call__(self, _request):
+        raise self.error
+
+
+@pytest.mark.parametrize(
+    ("error", "code"),
+    [
+        (InvalidRequestError("context_tokens", -1), "invalid_request"),
+        (SizingError("boom"), "error"),
+        (RuntimeError("internal detail xyz"), "error"),
+    ],
+)
+def test_engine_failures_become_polite_answers_in_the_users_language(error, code):
+    """Engine errors never escape; the answer is polite, in the user's language, no internals."""
+    pipeline = Pipeline(size=_FailingEngine(error))
+    turn = pipeline.respond(DEEPSEEK, ChatContext(language="fr"))
+    assert turn.reply.kind == "error"
+    assert turn.reply.language == "fr"
+    assert turn.reply.data["code"] == code
+    assert "xyz" not in turn.reply.text
+    assert "boom" not in turn.reply.text
+    assert turn.chat.last_request is None
+
+
+def test_parser_failure_becomes_a_polite_answer():
+    """Even the understanding step failing yields an answer, never an exception."""
+
+    def broken_parse(*args, **kwargs):
+        raise ValueError("parser bug")
+
+    turn = Pipeline(parse=broken_parse).respond("x", ChatContext(telegram_language="es"))
+    assert turn.reply.kind == "error"
+    assert turn.reply.language == "es"
+
+
+def test_inline_answers_are_ready_replies_without_callbacks(pipeline):
+    """Inline mode gets the answer with link buttons only; an empty query gets help and prices."""
+    replies = pipeline.inline_answers(DEEPSEEK, "en")
+    assert replies[0].kind == "size"
+    assert all(b.url for row in replies[0].buttons for b in row)
+    empty = pipeline.inline_answers("", "ko")
+    assert [r.kind for r in empty] == ["help", "price"]
+    assert all(r.language == "ko" for r in empty)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_command_menu_for_every_language(language):
+    """The command menu has the five commands in every language."""
+    assert len(command_menu(language)) == 5
+
+
+ODD_INPUTS = ["", "   ", "\x00", "/compare h100 a100", "/price tpu", "9" * 5000]
+
+
+@pytest.mark.parametrize("text", ODD_INPUTS)
+def test_odd_input_never_raises(pipeline, text):
+    """Empty, binary-ish, unknown-GPU and huge messages all get an answer."""
+    turn = pipeline.respond(text, ChatContext())
+    assert turn.reply.kind in {"help", "clarify", "error", "price", "compare", "size"}
+    check_telegram_html(turn.reply.html)
+
+
+def test_stored_request_round_trips_through_json(pipeline):
+    """The stored request is plain JSON data (the store serialises it)."""
+    first = pipeline.respond(DEEPSEEK, ChatContext())
+    stored = json.loads(json.dumps(first.chat.last_request))
+    chat = replace(first.chat, last_request=stored)
+    again = pipeline.respond_to_callback(_press(first, Action.DETAILS), chat)
+    assert again.reply.kind == "size"
