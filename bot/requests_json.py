@@ -7,6 +7,7 @@ default stays the engine's to choose (and to say it chose).
 
 from __future__ import annotations
 
+import math
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -73,7 +74,11 @@ def _budget(value: Any) -> Decimal | None:  # noqa: ANN401 - stored JSON
 
 
 def _number(value: Any, kind: type[int | float]) -> Any:  # noqa: ANN401 - stored JSON
-    return kind(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return None
+    if isinstance(value, float) and not math.isfinite(value):
+        return None  # inf/NaN in a stored request: treat as not said
+    return kind(value)
 
 
 def to_sizing_request(fields: dict[str, Any]) -> SizingRequest:

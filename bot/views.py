@@ -25,6 +25,7 @@ from sizing.types import (
     GpuId,
     PlanFacts,
     PlanOption,
+    Reason,
     SizingAnswer,
 )
 
@@ -105,8 +106,23 @@ def _optional(value: float | Decimal | None, render: Any) -> str | None:  # noqa
 
 
 def _all_replicas(option: PlanOption, per_replica: int | None) -> int | None:
-    # The engine counts KV room per replica; the customer rents (and reads about) all of them.
-    return None if per_replica is None else per_replica * (option.replicas or 1)
+    # The engine counts KV room per replica; the customer rents whole machines and reads about
+    # all the replicas they can hold (a TP4 replica leaves room for a second in an 8-GPU server).
+    if per_replica is None:
+        return None
+    replicas = option.replicas or 1
+    if option.gpus_per_replica:
+        replicas = max(replicas, option.gpus // option.gpus_per_replica)
+    return per_replica * replicas
+
+
+# Constraints the customer stated: an option that breaks one is not offered as fitting.
+# (gpu_not_requested only ranks an option lower: it is still a valid alternative.)
+_HARD_SET_ASIDE = frozenset({Reason.CUDA_ONLY, Reason.NO_NATIVE_FP4, Reason.OVER_BUDGET})
+
+
+def _usable(option: PlanOption) -> bool:
+    return option.fits and not _HARD_SET_ASIDE.intersection(option.set_aside)
 
 
 def option_view(
@@ -126,6 +142,7 @@ def option_view(
         "short": short_gpu_name(option.gpu),
         "plan": option.plan,
         "fits": option.fits,
+        "usable": _usable(option),
         "is_server": _is_server(option),
         "servers": option.servers,
         "servers_fmt": fmt.integer(option.servers),
@@ -244,8 +261,8 @@ def size_view(
             "weights": fmt.gigabytes(answer.weights_bytes),
             "memory": fmt.gigabytes(memory_bytes),
         },
-        "fits": [o for o in others if o["fits"]],
-        "nofit": [o for o in others if not o["fits"]],
+        "fits": [o for o in others if o["usable"]],
+        "nofit": [o for o in others if not o["usable"]],
         "options": options,
         "caveats": [caveat_text(loc, c, params) for c in caveats if c not in DETAIL_CAVEATS],
         "notes": [caveat_text(loc, c, params) for c in answer.caveats if c in DETAIL_CAVEATS],

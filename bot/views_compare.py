@@ -62,7 +62,7 @@ def _single(plans: tuple[PlanFacts, ...]) -> PlanFacts | None:
 
 def _price_lines(loc: Localizer, answer: CompareAnswer) -> list[str]:
     fmt = loc.formatter
-    unpriced = loc.gettext("no B200 price on this page; ask for a quote")
+    unpriced = loc.gettext("price on request")
     server_a, server_b = _server(answer.plans_a), _server(answer.plans_b)
     lines = [
         loc.gettext(

@@ -13,7 +13,7 @@ from bot.i18n import N_, Localizer
 from sizing.types import AdviceCode, Availability, Caveat, FitNote, Reason
 
 REASONS: dict[Reason, str] = {
-    Reason.WEIGHTS_EXCEED_MEMORY: N_("The weights alone are larger than its GPU memory."),
+    Reason.WEIGHTS_EXCEED_MEMORY: N_("The weights alone are larger than this plan's GPU memory."),
     Reason.NO_KV_ROOM: N_("The weights load, but almost nothing is left for the KV cache."),
     Reason.CONTEXT_DOES_NOT_FIT: N_("Not even one %(context)s context fits beside the weights."),
     Reason.CONCURRENCY_NOT_MET: N_(
@@ -43,7 +43,7 @@ CAVEATS: dict[Caveat, str] = {
     Caveat.CONTEXT_BEYOND_MODEL_MAX: N_(
         "You asked for %(context)s of context, but %(model)s reads at most %(max_context)s."
     ),
-    Caveat.NO_B200_PRICE: N_("No B200 price on this page: ask us for a quote."),
+    Caveat.NO_B200_PRICE: N_("We don't list a B200 price yet: ask us for a quote."),
     Caveat.SINGLE_H200_CANNOT_SHARE_MODEL: N_(
         "Single-H200 plans are independent machines: fine for separate jobs or replicas, "
         "but one model cannot be split across them."
@@ -61,8 +61,8 @@ CAVEATS: dict[Caveat, str] = {
         "we can connect them with a private network."
     ),
     Caveat.KV_HEADS_REPLICATED: N_(
-        "Tensor parallelism is wider than the model's KV heads, so some heads are copied "
-        "on several GPUs and each token's cache costs more."
+        "The tensor-parallel size is larger than the model's number of KV heads, so some "
+        "heads are copied on several GPUs and each token's cache costs more."
     ),
     Caveat.MLA_KV_REPLICATED: N_(
         "With MLA attention, vLLM keeps the whole KV cache on every tensor-parallel GPU "
@@ -118,7 +118,8 @@ ADVICE: dict[AdviceCode, str] = {
         "Your training and inference are tuned for %(architecture)s and you want no porting work."
     ),
     AdviceCode.TRY_FOR_A_MONTH: N_(
-        "You are not sure your stack ports: test it for a month first (cancel any month)."
+        "You are not sure your stack will run on ROCm: test it for a month first "
+        "(cancel any month)."
     ),
     AdviceCode.HIGHER_BANDWIDTH: N_(
         "Decode speed matters most: %(bandwidth)s of memory bandwidth."
@@ -126,7 +127,7 @@ ADVICE: dict[AdviceCode, str] = {
 }
 
 FIT_NOTES: dict[FitNote, str] = {
-    FitNote.NO_ROOM: N_("no room left, really %(really)s"),
+    FitNote.NO_ROOM: N_("no room left for the KV cache; %(really)s in practice"),
     FitNote.EXCEEDS_ONE_SERVER: N_("more than one 8-GPU server"),
 }
 

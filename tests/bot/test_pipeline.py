@@ -138,7 +138,7 @@ def test_price_and_compare_commands(pipeline):
 def test_price_b200_explains_no_price(pipeline):
     """/price b200 says B200 is not priced here."""
     reply = pipeline.respond("/price b200", ChatContext()).reply
-    assert "no B200 price on this page" in reply.text
+    assert "don't list a B200 price" in reply.text
 
 
 def test_precision_button_resizes_the_last_request(pipeline):

@@ -37,7 +37,8 @@ def test_size_answer_prints_the_engines_numbers(request_, language):
     assert fmt.gigabytes(answer.weights_bytes) in text
     if rec.monthly_usd is not None:
         assert fmt.money(rec.monthly_usd) in text
-    replicas = rec.replicas or 1  # the answer counts KV room over all replicas it rents
+    # The answer counts KV room over every replica the rented GPUs hold.
+    replicas = max(rec.replicas or 1, rec.gpus // rec.gpus_per_replica)
     assert fmt.tokens(rec.kv_cache_tokens * replicas) in text
     assert fmt.integer(rec.max_concurrency_at_context * replicas) in text
     assert fmt.approx(rec.decode_tokens_per_s) in text
