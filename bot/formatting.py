@@ -22,6 +22,7 @@ from babel.units import format_unit
 
 BYTES_PER_GB = 10**9  # decimal gigabyte, as the product page writes memory
 TOKENS_PER_K = 1024  # "128K context" means 131,072 tokens in model cards and serving engines
+DECIMAL_THOUSAND = 1000  # a count written in decimal thousands ("128.000") is shown as written
 CURRENCY = "USD"
 _SIZE_UNITS = (
     (12, "digital-terabyte"),
@@ -107,7 +108,13 @@ class Formatter:
         return str(format_compact_decimal(count, fraction_digits=1, locale=self.locale))
 
     def context(self, tokens: int) -> str:
-        """Return a context length as model cards write it: ``128K``, ``1M``; exact when not a K."""
+        """Return a context length as model cards write it: ``128K``, ``1M``; exact when not a K.
+
+        A round decimal count (``128000``, as "12.8万" or "128.000" say) is shown as written:
+        it happens to be 125 x 1,024, and "125K" would read as a different number.
+        """
+        if tokens % DECIMAL_THOUSAND == 0:
+            return self.integer(tokens)
         if tokens % (TOKENS_PER_K * TOKENS_PER_K) == 0:
             return f"{tokens // (TOKENS_PER_K * TOKENS_PER_K)}M"
         if tokens % TOKENS_PER_K == 0:

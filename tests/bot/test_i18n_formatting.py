@@ -50,10 +50,17 @@ def test_integers_keep_every_digit(locale, value):
 
 @pytest.mark.parametrize(
     ("tokens", "label"),
-    [(131072, "128K"), (32768, "32K"), (1048576, "1M"), (8000, "8,000")],
+    [
+        (131072, "128K"),
+        (32768, "32K"),
+        (1048576, "1M"),
+        (8000, "8,000"),
+        (128000, "128,000"),  # 125 x 1,024, but written (12.8万, 128.000) as a decimal count
+        (1024000, "1,024,000"),
+    ],
 )
 def test_context_lengths_read_as_model_cards_write_them(tokens, label):
-    """128K means 131,072 tokens; odd lengths print exactly."""
+    """128K means 131,072 tokens; decimal counts and odd lengths print as written."""
     assert Formatter("en_US").context(tokens) == label
 
 
