@@ -17,8 +17,7 @@ from sizing.types import (
     PriceAnswer,
     SizingAnswer,
 )
-
-GB = 1e9
+from sizing.units import GB
 
 
 def _usd(value: Decimal | None) -> str:

@@ -34,8 +34,8 @@ from sizing.types import (
     SizingRequest,
     Software,
 )
+from sizing.units import GB
 
-GB = 10**9
 # The page's fit table rows: (label, billions of parameters, MoE, precision).
 PAGE_FIT_ROWS: tuple[tuple[str, int, bool, Precision], ...] = (
     ("70b_dense_fp8", 70, False, Precision.FP8),

@@ -8,7 +8,7 @@ gets the measured GPU's ratio of usable bytes to marketed GB applied to its own 
 from __future__ import annotations
 
 import json
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,7 @@ from sizing.types import (
     Precision,
     Software,
 )
+from sizing.units import to_cents
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 GPUS_FILE = DATA_DIR / "gpus.json"
@@ -33,7 +34,6 @@ PLANS_FILE = DATA_DIR / "plans.json"
 
 # The page: "per GPU-hour = monthly / GPUs / 730 hours".
 HOURS_PER_MONTH = 730
-CENT = Decimal("0.01")
 
 
 class _GpuEntry(BaseModel):
@@ -175,10 +175,6 @@ def parse_gpus(path: Path) -> tuple[GpuFacts, ...]:
     return tuple(_gpu_facts(g, measured[0]) for g in parsed.gpus)
 
 
-def _cents(value: Decimal) -> Decimal:
-    return value.quantize(CENT, rounding=ROUND_HALF_UP)
-
-
 def _plan_facts(entry: _PlanEntry, gpu: GpuFacts, hours_per_month: int) -> PlanFacts:
     memory_gb_total = entry.gpus * gpu.memory_gb
     return PlanFacts(
@@ -195,8 +191,8 @@ def _plan_facts(entry: _PlanEntry, gpu: GpuFacts, hours_per_month: int) -> PlanF
         network_ports=entry.network_ports,
         network_gbps_per_port=entry.network_gbps_per_port,
         monthly_usd=entry.monthly_usd,
-        usd_per_gpu_hour=_cents(entry.monthly_usd / entry.gpus / hours_per_month),
-        usd_per_gb_month=_cents(entry.monthly_usd / memory_gb_total),
+        usd_per_gpu_hour=to_cents(entry.monthly_usd / entry.gpus / hours_per_month),
+        usd_per_gb_month=to_cents(entry.monthly_usd / memory_gb_total),
         memory_gb_total=memory_gb_total,
         availability=entry.availability,
         lead_time_business_days=entry.lead_time_business_days,

@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sizing.types import Attention, GpuFacts
-
-GIB = 1024**3
+from sizing.units import GIB
 
 # vLLM's profiled activation peak on H100 (engine-notes.md): ~5 GiB dense, ~7.4 GiB MoE.
 ACTIVATION_WORKSPACE_DENSE_BYTES = 5 * GIB

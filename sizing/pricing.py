@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 from sizing.hardware import HOURS_PER_MONTH, get_gpu, load_gpus, load_plans
 from sizing.types import GpuId, PlanFacts, PriceAnswer
+from sizing.units import to_cents
 
 SECONDS_PER_HOUR = 3600
 TOKENS_PER_MILLION = 1_000_000
-CENT = Decimal("0.01")
 
 
 def price_list(gpu: GpuId | None = None) -> PriceAnswer:
@@ -38,4 +38,4 @@ def usd_per_million_tokens(monthly: Decimal, tokens_per_s: float) -> Decimal | N
         return None
     tokens_per_month = Decimal(repr(tokens_per_s)) * HOURS_PER_MONTH * SECONDS_PER_HOUR
     cost = monthly / tokens_per_month * TOKENS_PER_MILLION
-    return cost.quantize(CENT, rounding=ROUND_HALF_UP)
+    return to_cents(cost)

@@ -7,11 +7,11 @@ answers) as a string with two decimals, tuples as lists.
 from __future__ import annotations
 
 import dataclasses
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from enum import Enum
 from typing import Any
 
-CENT = Decimal("0.01")
+from sizing.units import to_cents
 
 
 def to_json(obj: object) -> dict[str, Any]:
@@ -28,7 +28,7 @@ def json_value(obj: object) -> Any:  # noqa: ANN401 - JSON values are of any typ
     if isinstance(obj, Enum):
         return obj.value
     if isinstance(obj, Decimal):
-        return str(obj.quantize(CENT, rounding=ROUND_HALF_UP))
+        return str(to_cents(obj))
     if isinstance(obj, tuple | list):
         return [json_value(item) for item in obj]
     if isinstance(obj, dict):
