@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from telegram.error import TelegramError
 
 from bot.settings import BotMode, Settings, SettingsError, load_settings
-from bot.state import open_store
+from bot.state import StateStoreError, connect_store
 from bot.telegram_app import CommandMenu, ConversationPipeline, build_application, running
 
 log = logging.getLogger("bot")
@@ -59,7 +59,8 @@ class RedactSecrets(logging.Filter):
 def secrets_of(settings: Settings) -> list[str]:
     """List every secret value the settings hold."""
     held = (settings.telegram_bot_token, settings.webhook_secret, settings.quote_signing_key)
-    return [value.get_secret_value() for value in held if value is not None]
+    secrets = [value.get_secret_value() for value in held if value is not None]
+    return [*secrets, settings.state_password] if settings.state_password else secrets
 
 
 def configure_logging(settings: Settings) -> None:
@@ -95,7 +96,7 @@ async def serve(
     """Run the bot in BOT_MODE until ``stop`` is set (``menu`` defaults to the pipeline's)."""
     from bot.webhook import webhook_server  # noqa: PLC0415 - only webhook mode needs aiohttp's server
 
-    store = open_store(settings.state_url)
+    store = await connect_store(settings.state_url)
     try:
         application = build_application(settings, pipeline, store, menu=menu)
         async with running(application):
@@ -151,5 +152,8 @@ def run(argv: Sequence[str]) -> int:
     except TelegramError as error:
         # The traceback adds nothing to "Unauthorized" or "connection refused".
         log.error("Telegram refused or could not be reached: %s", error.message)  # noqa: TRY400
+        return EXIT_FAILURE
+    except StateStoreError as error:
+        log.error("chat state store unusable: %s", error)  # noqa: TRY400 - the message says it all
         return EXIT_FAILURE
     return EXIT_OK

@@ -6,6 +6,7 @@ The chat opens with the answer to /start; /quit or end of input leaves.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping
 from typing import TextIO
 
@@ -15,6 +16,7 @@ from bot.telegram_app import ConversationPipeline
 QUIT_COMMANDS = frozenset({"/quit", "/exit"})
 CONSOLE_CHAT_ID = 0
 PROMPT = "> "
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
 _LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")  # POSIX precedence
 _NEUTRAL_LOCALES = frozenset({"C", "POSIX"})
 
@@ -58,7 +60,21 @@ def run_console(
     *,
     telegram_language: str | None = None,
 ) -> int:
-    """Chat until /quit or end of input; return the exit status."""
+    """Chat until /quit, end of input or Ctrl-C; return the exit status."""
+    if isinstance(stdin, io.TextIOWrapper):
+        # A stray byte that is not in the terminal's encoding must not end the chat.
+        stdin.reconfigure(errors="replace")
+    try:
+        return _chat(pipeline, stdin, stdout, telegram_language)
+    except KeyboardInterrupt:
+        stdout.write("\n")
+        stdout.flush()
+        return EXIT_INTERRUPTED
+
+
+def _chat(
+    pipeline: ConversationPipeline, stdin: TextIO, stdout: TextIO, telegram_language: str | None
+) -> int:
     chat = ChatContext(chat_id=CONSOLE_CHAT_ID, telegram_language=telegram_language)
     interactive = stdin.isatty()
     turn = pipeline.respond("/start", chat)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Any
 from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
@@ -27,6 +27,7 @@ _TOKEN_RE = re.compile(r"^[0-9]{1,20}:[A-Za-z0-9_-]{20,}$")
 # https://core.telegram.org/bots/api#setwebhook: secret_token is 1-256 of A-Z, a-z, 0-9, _ and -.
 _WEBHOOK_SECRET_RE = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
 _PORT_MAX = 65535
+SECRET_MASK = "**********"  # noqa: S105 - the mask pydantic's SecretStr shows, not a secret
 
 
 class BotMode(StrEnum):
@@ -121,6 +122,19 @@ class Settings(BaseModel):
             return tuple(int(item) for item in items)
         return value
 
+    def __repr_args__(self) -> Any:  # noqa: ANN401 - pydantic's own signature
+        """Fields as repr and str show them, the password of STATE_URL masked."""
+        for name, value in super().__repr_args__():
+            if name == "state_url" and isinstance(value, str):
+                yield name, mask_password(value)
+            else:
+                yield name, value
+
+    @property
+    def state_password(self) -> str | None:
+        """The password STATE_URL carries (``redis://user:PASSWORD@host``), if any."""
+        return urlsplit(self.state_url).password
+
     @property
     def api_base_url(self) -> str:
         """Prefix of Bot API method URLs, as python-telegram-bot's ``base_url`` wants it."""
@@ -143,6 +157,16 @@ class Settings(BaseModel):
         if self.quote_signing_key is None:
             return None
         return self.quote_signing_key.get_secret_value().encode()
+
+
+def mask_password(url: str) -> str:
+    """Return ``url`` with the password of its user info replaced by asterisks."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user_info, _, host = parts.netloc.rpartition("@")
+    user = user_info.split(":", 1)[0]
+    return parts._replace(netloc=f"{user}:{SECRET_MASK}@{host}").geturl()
 
 
 def _variable(field_name: str) -> str:

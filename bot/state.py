@@ -26,6 +26,13 @@ REDIS_PREFIX = "fullgpu:"
 PRUNE_EVERY_INSERTS = 1000  # SQLite: drop expired update ids once per this many new ones
 
 
+class StateStoreError(ValueError):
+    """The store ``STATE_URL`` names cannot be used; the message names the variable."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(f"STATE_URL: {problem}")
+
+
 class ChatStore(Protocol):
     """Chat contexts by chat id, and the update ids already handled."""
 
@@ -132,6 +139,11 @@ class SqliteStore:
         with self._lock:
             self._db.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
             self._db.executescript(_SCHEMA)
+            # A process may stop before its PRUNE_EVERY_INSERTS-th update: prune at start too.
+            self._prune(time.time())
+
+    def _prune(self, now: float) -> None:
+        self._db.execute("DELETE FROM seen_updates WHERE seen_at < ?", (now - SEEN_UPDATE_TTL_S,))
 
     def _get(self, chat_id: int) -> str | None:
         with self._lock:
@@ -156,10 +168,8 @@ class SqliteStore:
             )
             inserted = cursor.rowcount == 1
             self._inserts += int(inserted)
-            if self._inserts % PRUNE_EVERY_INSERTS == 0:  # now and then, not on every update
-                self._db.execute(
-                    "DELETE FROM seen_updates WHERE seen_at < ?", (now - SEEN_UPDATE_TTL_S,)
-                )
+            if inserted and self._inserts % PRUNE_EVERY_INSERTS == 0:  # now and then
+                self._prune(now)
         return not inserted
 
     async def get(self, chat_id: int) -> ChatContext:
@@ -204,6 +214,10 @@ class RedisStore:
         created = await self._redis.set(key, b"1", nx=True, ex=SEEN_UPDATE_TTL_S)
         return not created
 
+    async def ping(self) -> None:
+        """Raise redis' ``ConnectionError`` (or another ``RedisError``) when Redis cannot answer."""
+        await self._redis.ping()
+
     async def close(self) -> None:
         """Close the connection pool."""
         await self._redis.aclose()
@@ -221,3 +235,27 @@ def open_store(state_url: str) -> ChatStore:
         path = parts.path.removeprefix("/") or "state.sqlite3"
         return SqliteStore(path)
     raise ValueError(f"unsupported STATE_URL scheme: {parts.scheme!r}")
+
+
+async def connect_store(state_url: str) -> ChatStore:
+    """Open the store and check it answers; raise ``StateStoreError`` naming STATE_URL if not.
+
+    Found at start-up, a missing folder, a corrupt file or an unreachable Redis is one clear
+    line; found at the first update, it would be a failing handler for every message.
+    """
+    try:
+        store = open_store(state_url)
+    except sqlite3.Error as error:
+        raise StateStoreError(f"cannot open the SQLite file: {error}") from None
+    except ValueError as error:  # redis-py's message on a malformed URL names no password
+        raise StateStoreError(str(error)) from None
+    if isinstance(store, RedisStore):
+        from redis.exceptions import RedisError  # noqa: PLC0415 - an optional dependency
+
+        try:
+            await store.ping()
+        except (RedisError, OSError) as error:
+            await store.close()
+            # redis-py's message names host and port, never the URL's password.
+            raise StateStoreError(f"cannot reach Redis: {error}") from None
+    return store

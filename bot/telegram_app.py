@@ -78,6 +78,8 @@ MENU_SKIPPED = frozenset({"zh-Hant"})
 # Buttons that bring something to keep beside the answer (details, ticket text) get a new
 # message; the others (change GPU, precision, context) rework the answer in place.
 NEW_MESSAGE_ACTIONS = frozenset({Action.DETAILS, Action.TICKET})
+# Replies that are not an answer (``bot.clarify``: a question back, an apology).
+KEEP_ANSWER_KINDS = frozenset({"clarify", "error"})
 NOT_MODIFIED = "message is not modified"
 SORRY = N_("Sorry, something went wrong on our side. Please try again in a minute.")
 
@@ -246,11 +248,13 @@ class TelegramHandlers:
         message, bot = update.effective_message, context.bot
         if message is None or not is_addressed(message, bot.id, bot.username):
             return
+        text = message.text or message.caption or ""
+        if not text.strip() and message.chat.type != ChatType.PRIVATE:
+            return  # a sticker or photo replying to us in a group is chatter, not a question
         chat_id = message.chat.id
         await _typing(bot, chat_id)
         user = message.from_user
         chat = await self._chat(chat_id, user.language_code if user else None)
-        text = message.text or message.caption or ""
         turn = self.pipeline.respond(text, chat, bot_username=bot.username)
         quote = message.chat.type != ChatType.PRIVATE  # in groups, show whom we answer
         await bot.send_message(
@@ -277,7 +281,11 @@ class TelegramHandlers:
             log.info("answerCallbackQuery refused: %s", error.message)
         pressed = decode(query.data)
         inline = query.inline_message_id is not None  # no chat to send to: always edit
-        if pressed is not None and pressed.action in NEW_MESSAGE_ACTIONS and not inline:
+        # A question or an apology (stale button, failure) must not overwrite the answer the
+        # button sits under: it comes as a new message, and the answer stays.
+        keep_answer = turn.reply.kind in KEEP_ANSWER_KINDS
+        wants_new = pressed is not None and pressed.action in NEW_MESSAGE_ACTIONS
+        if (wants_new or keep_answer) and not inline:
             markup = keyboard(turn.reply)
             await context.bot.send_message(chat_id, turn.reply.html, reply_markup=markup)
         else:
@@ -301,13 +309,22 @@ class TelegramHandlers:
         if isinstance(update, Update) and update.effective_chat is not None:
             chat_id = update.effective_chat.id
             user = update.effective_user
-            chat = await self.store.get(chat_id)
-            language = chat.language or resolve_language(user.language_code if user else None)
+            language = await self._stored_language(chat_id) or resolve_language(
+                user.language_code if user else None
+            )
             text = html.escape(localizer(language).gettext(SORRY))
             await _quietly(context.bot.send_message(chat_id, text))
         for admin_id in self.settings.admin_chat_ids:
             note = f"error ({where}): {type(error).__name__}"
             await _quietly(context.bot.send_message(admin_id, html.escape(note)))
+
+    async def _stored_language(self, chat_id: int) -> str | None:
+        # The failure being reported may be the store's own (Redis gone): apologise anyway.
+        try:
+            return (await self.store.get(chat_id)).language
+        except Exception:  # any store failure; the error being reported is logged already
+            log.warning("chat state unavailable while reporting an error", exc_info=True)
+            return None
 
     async def post_init(self, application: BotApp) -> None:
         """Publish the command menu per language; a failure here never stops start-up."""

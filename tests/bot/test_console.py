@@ -53,3 +53,33 @@ def test_locale_language_from_the_environment():
     assert locale_language({"LC_ALL": "de_DE@euro", "LANG": "ru_RU"}) == "de-DE"
     assert locale_language({"LANG": "C.UTF-8"}) is None
     assert locale_language({}) is None
+
+
+class InterruptedInput(io.StringIO):
+    """Standard input on which the user presses Ctrl-C after the given lines."""
+
+    def readline(self, size=-1):
+        """Return the next line, or raise KeyboardInterrupt when none is left."""
+        line = super().readline(size)
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+def test_ctrl_c_leaves_quietly_with_status_130():
+    """Ctrl-C ends the chat without a traceback, on a fresh line, with the shell's status 130."""
+    out = io.StringIO()
+    status = run_console(EchoPipeline(), InterruptedInput("hi\n"), out)
+    assert status == 130
+    assert "size: hi [en]" in out.getvalue()
+    assert out.getvalue().endswith("\n")
+
+
+def test_bytes_that_are_not_utf8_are_replaced_not_fatal():
+    """A non-UTF-8 byte on a strict UTF-8 stdin becomes U+FFFD; the chat goes on."""
+    stdin = io.TextIOWrapper(io.BytesIO(b"\xff\xfe bad\nfine\n"), encoding="utf-8")
+    out = io.StringIO()
+    pipeline = EchoPipeline()
+    status = run_console(pipeline, stdin, out)
+    assert status == 0
+    assert [said for said, _ in pipeline.seen] == ["/start", "\ufffd\ufffd bad", "fine"]

@@ -70,6 +70,13 @@ def test_a_defaulted_context_is_said_in_the_assumptions(answer_factory):
     assert "No context length given: sized for 128K per user." in text
 
 
+def test_time_to_first_token_reads_well_for_any_context_length(answer):
+    """English says "after a prompt of 128K", which stays right for 8K and 80K (no "a 8K")."""
+    text = _size(answer).text
+    assert "First token after a prompt of 128K: about" in text
+    assert "after a 128K prompt" not in text
+
+
 def test_technical_caveats_go_to_details(answer_factory):
     """How-it-was-computed notes stay out of the phone-sized answer, inside the details."""
     reply = _size(answer_factory(caveats=(Caveat.MTP_EXCLUDED,)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 import socket
+import sqlite3
 import subprocess
 import time
 from contextlib import suppress
@@ -15,11 +16,14 @@ from hypothesis import strategies as st
 
 from bot.reply import ChatContext
 from bot.state import (
+    SEEN_UPDATE_TTL_S,
     MemoryStore,
     RedisStore,
     SqliteStore,
+    StateStoreError,
     chat_from_json,
     chat_to_json,
+    connect_store,
     open_store,
 )
 
@@ -163,6 +167,54 @@ def test_open_store_picks_by_scheme(tmp_path):
     asyncio.run(sqlite.close())
     with pytest.raises(ValueError, match="scheme"):
         open_store("postgres://db/x")
+
+
+async def test_opening_sqlite_drops_expired_update_ids(tmp_path):
+    """Update ids older than Telegram's redelivery window are pruned when the file is opened."""
+    path = tmp_path / "s.sqlite3"
+    first = SqliteStore(path)
+    await first.seen_update(1)
+    await first.close()
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE seen_updates SET seen_at = seen_at - ?", (SEEN_UPDATE_TTL_S + 60,))
+    second = SqliteStore(path)
+    try:
+        with sqlite3.connect(path) as db:
+            assert db.execute("SELECT COUNT(*) FROM seen_updates").fetchone() == (0,)
+    finally:
+        await second.close()
+
+
+@pytest.mark.parametrize(
+    ("make_url", "problem"),
+    [
+        (lambda tmp: f"sqlite:///{tmp / 'no-such-dir' / 'state.sqlite3'}", "cannot open"),
+        (lambda tmp: f"sqlite:///{_corrupt_file(tmp)}", "cannot open"),
+        (lambda _tmp: "redis://127.0.0.1:notaport/0", "STATE_URL"),
+        (lambda _tmp: f"redis://:hunter2@127.0.0.1:{_free_port()}/0", "cannot reach"),
+    ],
+)
+async def test_a_store_that_cannot_be_used_is_a_clear_start_up_error(tmp_path, make_url, problem):
+    """A missing folder, a corrupt file, a bad or unreachable Redis: an error naming STATE_URL."""
+    with pytest.raises(StateStoreError, match=problem) as raised:
+        await connect_store(make_url(tmp_path))
+    assert str(raised.value).startswith("STATE_URL: ")
+    assert "hunter2" not in str(raised.value)
+
+
+async def test_a_usable_store_is_connected(tmp_path, redis_url):
+    """SQLite, memory and a running Redis are opened and checked without error."""
+    for url in (f"sqlite:///{tmp_path / 'ok.sqlite3'}", "memory://", redis_url):
+        store = await connect_store(url)
+        assert await store.get(1) == ChatContext(chat_id=1)
+        await store.close()
+
+
+def _corrupt_file(folder):
+    """Write a file that is not an SQLite database; return its path."""
+    path = folder / "corrupt.sqlite3"
+    path.write_bytes(b"this is not a database, only text " * 200)
+    return path
 
 
 JSON_VALUES = st.recursive(
