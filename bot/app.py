@@ -20,6 +20,9 @@ from telegram.error import TelegramError
 from bot.settings import BotMode, Settings, SettingsError, load_settings
 from bot.state import StateStoreError, connect_store
 from bot.telegram_app import CommandMenu, ConversationPipeline, build_application, running
+from sizing.errors import CatalogError
+from sizing.hardware import load_gpus, load_plans
+from sizing.models import load_models
 
 log = logging.getLogger("bot")
 
@@ -127,6 +130,13 @@ async def _serve_until_signalled(settings: Settings, pipeline: ConversationPipel
     await serve(settings, pipeline, stop)
 
 
+def check_catalog() -> None:
+    """Load and validate every catalog file now; raise CatalogError naming file, entry, field."""
+    load_gpus()
+    load_plans()
+    load_models()
+
+
 def run(argv: Sequence[str]) -> int:
     """Start the bot (token set) or the console chat (no token); return the exit status."""
     if argv:
@@ -135,15 +145,25 @@ def run(argv: Sequence[str]) -> int:
     try:
         settings = load_settings(os.environ)
         pipeline = make_pipeline(settings)
+        check_catalog()
     except (SettingsError, ValueError) as error:
         sys.stderr.write(f"configuration error: {error}\n")
         return EXIT_USAGE
+    except CatalogError as error:
+        # A bad catalog must stop start-up, not surface as apologies on the first question.
+        sys.stderr.write(f"catalog error: {error}\n")
+        return EXIT_FAILURE
     configure_logging(settings)
     if settings.telegram_bot_token is None:
         from bot.console import locale_language, run_console  # noqa: PLC0415
 
         language = locale_language(os.environ)
         return run_console(pipeline, sys.stdin, sys.stdout, telegram_language=language)
+    return _serve_telegram(settings, pipeline)
+
+
+def _serve_telegram(settings: Settings, pipeline: ConversationPipeline) -> int:
+    """Serve Telegram until a signal; return the exit status."""
     # Only the scheme: a redis:// URL may carry a password.
     state_kind = settings.state_url.split(":", 1)[0]
     log.info("starting in %s mode, state in %s", settings.bot_mode, state_kind)

@@ -156,10 +156,11 @@ class Pipeline:
         if parsed.unknown_model and not names_model(fields):
             return Turn(unknown_model(loc, parsed.unknown_model, parsed.suggestions), chat)
         follow_up = parsed.intent is Intent.FOLLOWUP or not names_model(fields)
-        if follow_up:
-            if not chat.last_request or not fields:
-                return Turn(ask_which_model(loc, follow_up=bool(fields)), chat)
+        if follow_up and chat.last_request and fields:
             fields = merge(chat.last_request, fields)
+        elif not names_model(fields):
+            # Nothing earlier to change and no model named: ask, never guess one.
+            return Turn(ask_which_model(loc, follow_up=bool(fields)), chat)
         return self._size_and_render(fields, chat, loc)
 
     def _size_and_render(self, fields: dict[str, Any], chat: ChatContext, loc: Localizer) -> Turn:

@@ -267,3 +267,16 @@ def test_stored_request_round_trips_through_json(pipeline):
     chat = replace(first.chat, last_request=stored)
     again = pipeline.respond_to_callback(_press(first, Action.DETAILS), chat)
     assert again.reply.kind == "size"
+
+
+def test_a_follow_up_naming_a_model_is_sized_even_with_nothing_before(pipeline):
+    """"What about Kimi K2 ..." in a fresh chat names a model: size it, do not ask which one."""
+    reply = pipeline.respond("what about Kimi K2 in fp8?", ChatContext(chat_id=7)).reply
+    assert reply.kind == "size"
+    assert "Kimi K2" in reply.text
+
+
+def test_a_follow_up_without_a_model_and_nothing_before_asks_which_model(pipeline):
+    """"And with fp8?" in a fresh chat has nothing to change: ask which model."""
+    reply = pipeline.respond("and with fp8?", ChatContext(chat_id=8)).reply
+    assert reply.kind == "clarify"

@@ -1,0 +1,24 @@
+"""Start-up of ``python -m bot``: what stops it, and how it says so."""
+
+import bot.app
+from sizing.errors import CatalogError
+
+
+def test_a_bad_catalog_stops_start_up_naming_file_entry_and_field(monkeypatch, capsys):
+    """A catalog that does not validate ends start-up with exit 1 and the offending field."""
+
+    def broken_plans():
+        raise CatalogError("plans.json", "h200-1x", "monthly_usd", "not a valid decimal")
+
+    monkeypatch.delenv("TELEGRAM_BOT_TOKEN", raising=False)
+    monkeypatch.setattr(bot.app, "load_plans", broken_plans)
+    assert bot.app.run([]) == bot.app.EXIT_FAILURE
+    err = capsys.readouterr().err
+    assert "plans.json" in err
+    assert "h200-1x" in err
+    assert "monthly_usd" in err
+
+
+def test_the_shipped_catalog_passes_the_start_up_check():
+    """The catalog in the tree loads and validates (what start-up checks)."""
+    bot.app.check_catalog()
