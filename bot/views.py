@@ -20,12 +20,12 @@ from bot.wording import (
     reason_text,
 )
 from sizing.hardware import get_gpu, load_plans
+from sizing.options import is_offerable
 from sizing.types import (
     Caveat,
     GpuId,
     PlanFacts,
     PlanOption,
-    Reason,
     SizingAnswer,
 )
 
@@ -116,13 +116,6 @@ def _all_replicas(option: PlanOption, per_replica: int | None) -> int | None:
     return per_replica * replicas
 
 
-# Constraints the customer stated: an option that breaks one is not offered as fitting.
-# (gpu_not_requested only ranks an option lower: it is still a valid alternative.)
-_HARD_SET_ASIDE = frozenset({Reason.CUDA_ONLY, Reason.NO_NATIVE_FP4, Reason.OVER_BUDGET})
-
-
-def _usable(option: PlanOption) -> bool:
-    return option.fits and not _HARD_SET_ASIDE.intersection(option.set_aside)
 
 
 def option_view(
@@ -142,7 +135,7 @@ def option_view(
         "short": short_gpu_name(option.gpu),
         "plan": option.plan,
         "fits": option.fits,
-        "usable": _usable(option),
+        "usable": is_offerable(option),
         "is_server": _is_server(option),
         "servers": option.servers,
         "servers_fmt": fmt.integer(option.servers),

@@ -15,7 +15,7 @@ from sizing.models import (
     kv_bytes_per_token,
     model_from_config,
 )
-from sizing.options import HARD_SET_ASIDE, build_option
+from sizing.options import build_option, is_offerable
 from sizing.placement import Target, target_for_plan, target_for_server
 from sizing.types import (
     Caveat,
@@ -123,11 +123,7 @@ def recommend(options: tuple[PlanOption, ...], request: ResolvedRequest) -> int 
     Priced options only; the unpriced B200 is pointed at only when no priced option fits the
     request and it does.
     """
-    usable = [
-        i
-        for i, o in enumerate(options)
-        if o.fits and not HARD_SET_ASIDE.intersection(o.set_aside)
-    ]
+    usable = [i for i, o in enumerate(options) if is_offerable(o)]
     priced = [i for i in usable if options[i].monthly_usd is not None]
     pool = priced or usable
     if not pool:

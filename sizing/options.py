@@ -32,6 +32,11 @@ _FOUR_BIT_FLOATS = frozenset({Precision.FP4, Precision.MXFP4, Precision.NVFP4})
 HARD_SET_ASIDE = frozenset({Reason.CUDA_ONLY, Reason.NO_NATIVE_FP4, Reason.OVER_BUDGET})
 
 
+def is_offerable(option: PlanOption) -> bool:
+    """Whether the option fits and breaks none of the customer's stated constraints."""
+    return option.fits and not HARD_SET_ASIDE.intersection(option.set_aside)
+
+
 def build_option(model: ModelSpec, target: Target, request: ResolvedRequest) -> PlanOption:
     """Size the request on one target."""
     fmt = storage_format(target.gpu, request.precision)
