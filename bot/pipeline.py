@@ -77,10 +77,11 @@ class Pipeline:
     def respond(self, text: str, chat: ChatContext, *, bot_username: str | None = None) -> Turn:
         """Return the answer to one message, and the chat context to store after it."""
         fallback = localizer(chat.language or chat.telegram_language or "en")
+        # Without evidence in the message ("/price h200"), the language the customer last
+        # wrote in beats the client's setting.
+        hint = (chat.last_request or {}).get(LANGUAGE_KEY) or chat.telegram_language
         try:
-            parsed = self._parse(
-                text, telegram_language=chat.telegram_language, bot_username=bot_username
-            )
+            parsed = self._parse(text, telegram_language=hint, bot_username=bot_username)
             loc = localizer(chat.language or parsed.language or chat.telegram_language or "en")
             return self._dispatch(parsed, chat, loc)
         except Exception:

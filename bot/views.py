@@ -118,13 +118,21 @@ def _all_replicas(option: PlanOption, per_replica: int | None) -> int | None:
 
 
 
+def _share(option: PlanOption, users: int) -> float | None:
+    """Each user's tokens/s when all the requested users generate at once."""
+    total = option.decode_tokens_per_s_aggregate
+    return None if total is None else total / max(users, 1)
+
+
 def option_view(
     loc: Localizer,
     option: PlanOption,
     params: SentenceParams,
     checkout_url: str | None = None,
+    *,
+    users: int = 1,
 ) -> dict[str, Any]:
-    """One plan option, formatted."""
+    """One plan option, formatted (``users``: the concurrency asked for)."""
     fmt = loc.formatter
     # The product page gives no B200 price; none may appear even if a catalog carried one.
     priced = option.gpu is not GpuId.B200
@@ -152,6 +160,7 @@ def option_view(
         "contexts_fmt": _optional(contexts, fmt.integer),
         "decode_user": _optional(option.decode_tokens_per_s, fmt.approx),
         "decode_total": _optional(option.decode_tokens_per_s_aggregate, fmt.approx),
+        "decode_each": _optional(_share(option, users), fmt.approx),
         "ttft": _optional(option.ttft_s, fmt.seconds),
         "tp": option.tensor_parallel,
         "pp": option.pipeline_parallel,
@@ -162,6 +171,16 @@ def option_view(
         "caveats": [caveat_text(loc, c, gpu_params) for c in option.caveats],
         "checkout_url": checkout_url,
     }
+
+
+def _copy_gpus(option: PlanOption) -> int:
+    """GPUs of one copy of the model when the rented GPUs hold several multi-GPU copies; else 0.
+
+    Then the weights line names them: "1,029 GB of the 1,152 GB of 4 GPUs" would otherwise
+    read as the whole 8-GPU server's memory.
+    """
+    per_copy = (option.tensor_parallel or 0) * (option.pipeline_parallel or 0)
+    return per_copy if 1 < per_copy < option.gpus else 0
 
 
 def _replica_memory_bytes(option: PlanOption) -> int:
@@ -219,7 +238,13 @@ def size_view(
     fmt, model, req = loc.formatter, answer.model, answer.request
     params = sentence_params(loc, answer)
     options = [
-        option_view(loc, o, params, checkout_url_for(loc, o, answer, checkout, quote))
+        option_view(
+            loc,
+            o,
+            params,
+            checkout_url_for(loc, o, answer, checkout, quote),
+            users=answer.request.concurrency,
+        )
         for o in answer.options
     ]
     rec_index = answer.recommended_index
@@ -250,9 +275,14 @@ def size_view(
             "reserve": fmt.percent(1 - req.gpu_memory_utilization),
         },
         "rec": rec,
+        "over_budget": Caveat.BUDGET_EXCEEDED_BY_ALL in answer.caveats,
         "why": {
             "weights": fmt.gigabytes(answer.weights_bytes),
             "memory": fmt.gigabytes(memory_bytes),
+            "copy_gpus": _copy_gpus(answer.options[rec_index]) if rec_index is not None else 0,
+            "copy_gpus_fmt": fmt.integer(_copy_gpus(answer.options[rec_index]))
+            if rec_index is not None
+            else "",
         },
         "fits": [o for o in others if o["usable"]],
         "nofit": [o for o in others if not o["usable"]],

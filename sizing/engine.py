@@ -121,12 +121,13 @@ def recommend(options: tuple[PlanOption, ...], request: ResolvedRequest) -> int 
     """Pick the best option's index: a named GPU first, then cost, then headroom.
 
     Priced options only; the unpriced B200 is pointed at only when no priced option fits the
-    request and it does.
+    request and it does. A budget never leads to the B200: its price is unknown, so it cannot
+    be said to be within the budget that ruled the priced plans out.
     """
     usable = [i for i, o in enumerate(options) if is_offerable(o)]
     priced = [i for i in usable if options[i].monthly_usd is not None]
     pool = priced or usable
-    if not pool:
+    if not pool or (not priced and _budget_exceeded_by_all(options)):
         return None
 
     def key(i: int) -> tuple[bool, object, float]:

@@ -20,7 +20,7 @@ _PRICE_RE = re.compile(
     r"얼마|가격|요금|비용|월 사용료|렌탈비|"
     r"cuánto cuesta|cuanto cuesta|cuánto vale|precio|precios|costo|coste|alquiler|"
     r"quanto custa|quanto sai|preço|preços|custo|aluguel|mensalidade|"
-    r"was kostet|kosten|preis|preise|miete|monatlich|"
+    r"was kostet|kostet|kosten|preis|preise|miete|monatlich|cuesta|costar\w*|custa\w*|"
     r"combien co[uû]te|prix|tarif\w*|co[uû]t|location|loyer"
 )
 _COMPARE_RE = re.compile(
@@ -69,6 +69,12 @@ _FOLLOWUP_RE = re.compile(
     # Two-letter particles only as words: "e se" is also the middle of "que serve".
     r"(?<![\w])(?:y si|y con|e se|e com|und mit|und wenn|et avec|et si)(?![\w])"
 )
+# "How much would THAT cost on H200?": a pronoun for the previous request turns a price
+# question into a follow-up ("the H200" or "this GPU" stay price questions).
+_ANAPHOR_RE = re.compile(
+    r"(?<![\w])(?:that|das|dies|eso|esto|isso|isto|ça|cela|это|этот|этого)(?![\w])"
+    r"|^那|这个配置|這個配置|这套|這套|それ|その構成|그거|그걸|그 구성"
+)
 _OFF_TOPIC_MAX_CHARS = 3
 _COMPARED_GPUS = 2  # a comparison names two GPUs
 _ALNUM_RE = re.compile(r"[^\W_]")
@@ -97,9 +103,10 @@ def decide_intent(text: str, facts: Facts) -> Intent:
         return Intent.SIZE
     if facts.gpus >= _COMPARED_GPUS and (_COMPARE_RE.search(text) or not has_price_words(text)):
         return Intent.COMPARE
-    if has_price_words(text) and not facts.has_settings:
+    price_of_that = has_price_words(text) and _ANAPHOR_RE.search(text) is not None
+    if has_price_words(text) and not facts.has_settings and not price_of_that:
         return Intent.PRICE
-    followup_words = _FOLLOWUP_RE.search(text) is not None
+    followup_words = price_of_that or _FOLLOWUP_RE.search(text) is not None
     if facts.has_settings or facts.gpus or followup_words:
         return _without_model(text, facts, followup_words=followup_words)
     return _without_facts(text)
@@ -129,7 +136,7 @@ _INSTEAD_RE = re.compile(
 
 def _without_model(text: str, facts: Facts, *, followup_words: bool) -> Intent:
     """Classify settings or a GPU without a model: a follow-up, a price or a sizing question."""
-    if facts.gpus and not facts.has_settings and has_price_words(text):
+    if facts.gpus and not facts.has_settings and has_price_words(text) and not followup_words:
         return Intent.PRICE
     if not facts.has_settings and not followup_words and _SIZE_CUE_RE.search(text):
         return Intent.SIZE

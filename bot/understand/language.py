@@ -22,6 +22,9 @@ _KANA_RE = re.compile(r"[\u3041-\u30fa\u30fc-\u30ff\u31f0-\u31ff]")
 _HAN_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _CYRILLIC_RE = re.compile(r"[\u0400-\u04ff]")
 _LATIN_WORD_RE = re.compile(r"[a-zà-öø-ÿœß]+")
+# Words that may be evidence: a letter run glued to digits is a unit or a name ("1t", "h200",
+# "128k"), never the French "t" or the Spanish "e".
+_EVIDENCE_WORD_RE = re.compile(r"(?<![0-9])[a-zà-öø-ÿœß]+(?![0-9])")
 # Commands, mentions and links are English or names whatever the user's language.
 _NOT_WORDS_RE = re.compile(r"(?:^|\s)[/@]\w+(?:@\w+)?|https?://\S+")
 # Two letters of a script are needed: one stray letter is often a unit ("128к") or a symbol.
@@ -222,7 +225,7 @@ def _laughter(word: str) -> dict[str, int]:
 
 def _latin_scores(clean: str) -> dict[str, int]:
     scores: dict[str, int] = {}
-    for word in _LATIN_WORD_RE.findall(clean.replace("'", " ")):
+    for word in _EVIDENCE_WORD_RE.findall(clean.replace("'", " ")):
         weights = _WORD_WEIGHTS.get(word)
         if weights is None:
             weights = _laughter(word)

@@ -30,6 +30,10 @@ _MAIN_SIZE_RE = re.compile(r"(?<![a-z0-9])(?:\d+x)?\d+(?:\.\d+)?b(?![a-z0-9])")
 # Generation markers are one letter and a small number: v3 (version), k2 (Kimi), r1 (reasoning).
 _VERSION_TOKEN_RE = re.compile(r"(?:\d+x)?\d+(?:\.\d+)?b|a\d+b|\d+e|[vkr]\d{1,2}|\d+\.\d+")
 _DIGITS_RE = re.compile(r"\d+")
+# A total size written after a name ("DeepSeek R1 671B"): it confirms the model when it is
+# that model's own parameter count, rounded as people write it (405.9B is "405B").
+_PLAIN_SIZE_RE = re.compile(r"\d+(?:\.\d+)?b")
+SIZE_AGREEMENT = 0.02
 # What may follow a family word in an unknown name: versions, sizes, plain numbers.
 _NAME_PART_RE = re.compile(rf"{_VERSION_TOKEN_RE.pattern}|\d+|[a-z]\d+|\d+[a-z]\d*")
 _UNKNOWN_MAX_EXTRA_TOKENS = 3
@@ -211,6 +215,16 @@ class ModelIndex:
         """Whether all ``ids`` size identically (same parameter count and MoE-ness)."""
         return len({self._shape[model_id] for model_id in ids}) == 1
 
+    def size_agrees(self, key: str, size_token: str) -> bool:
+        """Whether a plain size token ("671b") is the total size of every model of ``key``."""
+        if not _PLAIN_SIZE_RE.fullmatch(size_token):
+            return False
+        said = float(size_token[:-1]) * 1e9
+        return all(
+            abs(self._shape[model_id][0] - said) <= SIZE_AGREEMENT * said
+            for model_id in self.keys[key]
+        )
+
     def key_sizes(self, key: str) -> frozenset[str]:
         """Return the main size tokens of a key's source names."""
         return self._key_sizes.get(key, frozenset())
@@ -253,6 +267,8 @@ def _exact_matches(index: ModelIndex, tokens: Sequence[_Token]) -> list[tuple[in
             joined += tokens[last].text
             if joined in index.keys and _complete(tokens, position, last):
                 best = (position, last, joined)
+            elif joined in index.keys and index.size_agrees(joined, tokens[last + 1].text):
+                best = (position, last + 1, joined)  # the name and its own size
             if joined not in index.prefixes:
                 break
         if best is None:

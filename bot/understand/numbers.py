@@ -192,6 +192,10 @@ _CONCURRENCY_NOUNS = (
 _COUNT_THEN_NOUN_RE = re.compile(
     rf"{_COUNT}(?:\s+(?:[a-zà-ÿа-яё]+\s+){{0,2}}|\s*)(?:{_CONCURRENCY_NOUNS})"
 )
+# "并发改成 100", "同時接続数を100に", "concurrency to 100": a verb or particle of change.
+_SET_TO = (
+    r"(?:改成|改为|改為|设为|設為|设成|設成|调到|調到|调成|調成|换成|換成|增加到|提高到|を|は|to)"
+)
 _CUE_THEN_COUNT_RE = re.compile(
     r"(?:concurrency|concurrent (?:users|requests|sessions)|simultaneous (?:users|requests)|"
     r"parallel requests|batch(?:[-_ ]?size)?|--?max[-_]num[-_]seqs|max[-_]num[-_]seqs|"
@@ -200,8 +204,8 @@ _CUE_THEN_COUNT_RE = re.compile(
     r"users|并发(?:数|量|用户数?|请求数?)?|並發(?:數|量)?|併發|同时在线|同時(?:接続|リクエスト|"
     r"ユーザー)?数?|동시\s?(?:요청|사용자|접속)?(?:\s?수)?|concurrencia|concorrência|"
     r"simultaneidad|nebenläufigkeit|parallelität|одновременн\w*(?: \w+)?|параллельн\w*(?: \w+)?)"
-    rf"\s?[:=]?\s?(?:of|de|von|du|около|примерно|约|約|大约|大概|~|≈|about|around|ca\.?)?\s?"
-    rf"{_COUNT}"
+    rf"\s?[:=]?\s?(?:{_SET_TO}\s?)?"
+    rf"(?:of|de|von|du|около|примерно|约|約|大约|大概|~|≈|about|around|ca\.?)?\s?{_COUNT}"
 )
 
 
@@ -213,7 +217,10 @@ def find_concurrency(text: str) -> Found | None:
             # "上下文 32768 并发 16": a number right after a context word is the context.
             if pattern is _COUNT_THEN_NOUN_RE and labels_next_number(text, match.start("num")):
                 continue
-            if best is None or match.start() < best.start():
+            # "32K 并发 200": the cue that ends this match has its own count after it, and
+            # that labelled count wins; the number before the cue is then the context.
+            cued_inside = best is not None and match.start() < best.start() < match.end()
+            if (best is None or match.start() < best.start()) and not cued_inside:
                 best = match
             break
     if best is None:

@@ -61,6 +61,15 @@ def test_telegram_language_is_the_fallback(pipeline):
     assert reply.language == "ja"
 
 
+def test_a_message_without_language_evidence_keeps_the_conversations_language(pipeline):
+    """After a German question, '/price h200' (no words to tell) is answered in German."""
+    chat = ChatContext(telegram_language="en")
+    turn = pipeline.respond("Mixtral 8x22B mit 32k Kontext für 40 Nutzer", chat)
+    assert turn.reply.language == "de"
+    assert pipeline.respond("/price h200", turn.chat).reply.language == "de"
+    assert pipeline.respond("/price h200", chat).reply.language == "en"
+
+
 def test_follow_up_changes_one_field_of_the_last_request(pipeline):
     """A follow-up ("what if ctx is only 32k") re-sizes the previous model at 32K."""
     first = pipeline.respond(DEEPSEEK, ChatContext())

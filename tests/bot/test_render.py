@@ -177,3 +177,27 @@ def test_money_in_the_answer_is_the_engines(answer_factory, option_factory):
     option = option_factory(monthly_usd=Decimal("12345.00"))
     text = _size(answer_factory(options=(option,))).text
     assert "$12,345 a month" in text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_over_budget_options_show_what_they_would_cost(language):
+    """A plan set aside by the budget shows its shape and price, and no precision advice."""
+    from sizing.engine import size_deployment  # noqa: PLC0415 - a real engine answer
+    from sizing.types import SizingRequest  # noqa: PLC0415
+
+    answer = size_deployment(
+        SizingRequest(
+            model_id="zai-org/GLM-4.5-Air",
+            context_tokens=32768,
+            concurrency=50,
+            budget_usd_month=5000,
+        )
+    )
+    loc = localizer(language)
+    reply = _size(answer, language)
+    for option in answer.options:
+        if option.fits and option.monthly_usd is not None:
+            assert loc.formatter.money(option.monthly_usd) in reply.html
+    advice = "Try a lower precision or a shorter context, or ask us about several servers."
+    assert loc.gettext(advice) not in reply.text
+    check_telegram_html(reply.html)

@@ -1,5 +1,7 @@
 """The figures an answer prints are the engine's figures, formatted in the reader's locale."""
 
+import re
+
 import pytest
 
 from bot.i18n import localizer
@@ -7,6 +9,7 @@ from bot.render import render_compare, render_price, render_size
 from bot.request import LANGUAGES
 from sizing.compare import compare_gpus
 from sizing.engine import size_deployment
+from sizing.hardware import get_gpu
 from sizing.pricing import price_list
 from sizing.types import GpuId, Precision, SizingRequest
 
@@ -70,3 +73,35 @@ def test_compare_answer_prints_the_fit_table_and_prices(language):
     assert answer.usd_per_gb_month_a is not None
     assert loc.formatter.money(answer.usd_per_gb_month_a) in text
     assert loc.formatter.money(answer.server_monthly_usd_b) in text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_speed_under_load_gives_each_users_share(language):
+    """With many users the speed line gives each user's share of the total, not batch-1 speed."""
+    answer = size_deployment(REQUESTS[1])
+    loc = localizer(language)
+    rec = answer.options[answer.recommended_index]
+    share = rec.decode_tokens_per_s_aggregate / answer.request.concurrency
+    text = render_size(loc, answer).text
+    alone = re.escape(loc.formatter.approx(share))
+    assert re.search(rf"(?<![\d.,]){alone}(?!\d|[.,\u00a0\u202f]\d)", text)
+    assert loc.formatter.approx(rec.decode_tokens_per_s_aggregate) in text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_weights_line_names_the_gpus_of_one_copy_when_the_server_holds_several(language):
+    """Kimi K2 FP8 on TP4 in an 8-GPU server: the weights line says its memory is 4 GPUs'."""
+    answer = size_deployment(
+        SizingRequest(model_id="moonshotai/Kimi-K2-Instruct", context_tokens=131072)
+    )
+    rec = answer.options[answer.recommended_index]
+    assert 1 < rec.gpus_per_replica < rec.gpus
+    fmt = localizer(language).formatter
+    text = render_size(localizer(language), answer).text
+    weights = fmt.gigabytes(answer.weights_bytes)
+    memory = fmt.gigabytes(rec.gpus_per_replica * get_gpu(rec.gpu).memory_gb * 10**9)
+    line = next(x for x in text.splitlines() if weights in x)
+    rest = line.replace(weights, "").replace(memory, "")
+    assert memory in line
+    assert re.search(rf"(?<![\d.,]){rec.gpus_per_replica}(?![\d.,])", rest)
+    assert language == "en" or "copy of the model" not in line

@@ -157,6 +157,19 @@ def test_budget_sets_expensive_options_aside():
     assert Caveat.BUDGET_EXCEEDED_BY_ALL in poor.caveats
 
 
+def test_budget_never_points_at_the_unpriced_b200():
+    """When every priced plan that fits is over budget, the B200 (no price) is not the pick."""
+    answer = size_deployment(
+        SizingRequest(
+            model_id=LLAMA_70B, context_tokens=131072, concurrency=50, budget_usd_month=30000
+        )
+    )
+    assert _b200(answer).fits
+    assert answer.recommended_index is None
+    assert Caveat.BUDGET_EXCEEDED_BY_ALL in answer.caveats
+    assert Caveat.NO_B200_PRICE not in answer.caveats
+
+
 def test_named_gpu_is_preferred():
     """Naming the MI355X makes it the pick; the others are marked gpu_not_requested."""
     answer = size_deployment(

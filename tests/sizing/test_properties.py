@@ -12,7 +12,7 @@ from sizing.engine import size_deployment
 from sizing.hardware import get_gpu
 from sizing.models import get_model
 from sizing.options import HARD_SET_ASIDE as HARD
-from sizing.types import Attention, GpuId, KvDtype, Precision, Reason, SizingRequest
+from sizing.types import Attention, Caveat, GpuId, KvDtype, Precision, Reason, SizingRequest
 
 MODELS = (
     "meta-llama/Llama-3.1-8B-Instruct",
@@ -188,8 +188,9 @@ def test_recommendation_fits_obeys_constraints_and_is_cheapest(model, precision,
         )
     )
     usable = [o for o in answer.options if o.fits and not HARD.intersection(o.set_aside)]
-    if answer.recommended_index is None:
-        assert not usable
+    if answer.recommended_index is None:  # an unpriced B200 is never the pick over a budget
+        assert all(o.monthly_usd is None for o in usable)
+        assert not usable or Caveat.BUDGET_EXCEEDED_BY_ALL in answer.caveats
         return
     pick = answer.options[answer.recommended_index]
     assert pick in usable

@@ -89,6 +89,26 @@ def test_intent_in_every_language(language, text, intent):
     assert parsed.language == language
 
 
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("how much would that cost on h200?", Intent.FOLLOWUP),
+        ("was kostet das auf H200?", Intent.FOLLOWUP),
+        ("那用 H200 要多少钱？", Intent.FOLLOWUP),
+        ("¿y cuánto costaría eso en H200?", Intent.FOLLOWUP),
+        ("how much is the h200?", Intent.PRICE),
+        ("quanto custa o H200?", Intent.PRICE),
+        ("H200 多少钱", Intent.PRICE),
+        ("wie viel kostet die H200?", Intent.PRICE),
+        ("¿cuánto costaría la H200?", Intent.PRICE),
+        ("quanto custaria o H200?", Intent.PRICE),
+    ],
+)
+def test_the_price_of_that_on_a_gpu_is_a_followup(text, intent):
+    """'How much would that cost on H200?' re-prices the previous request; 'the H200' is a price."""
+    assert parse_message(text).intent is intent
+
+
 def test_price_question_naming_a_model_is_a_sizing_question():
     """'How much for llama 70b' is answered by sizing, which carries the monthly price."""
     assert parse_message("how much to run llama 70b?").intent is Intent.SIZE

@@ -52,7 +52,19 @@ def test_every_language_has_detection_sentences():
 
 @pytest.mark.parametrize(
     "text",
-    ["H100", "fp8 128k", "llama 70b", "8x h200", "/price", "12345", "???", "🙂", ""],
+    [
+        "H100",
+        "fp8 128k",
+        "llama 70b",
+        "8x h200",
+        "/price",
+        "12345",
+        "???",
+        "🙂",
+        "",
+        "Kimi K2 1T",
+        "1T params, 2e tokens",
+    ],
 )
 def test_names_and_numbers_are_no_evidence(text):
     """Model and GPU names, numbers and symbols say nothing about the language."""

@@ -61,6 +61,28 @@ def test_a_size_never_becomes_another_size(text):
 
 
 @pytest.mark.parametrize(
+    ("text", "model_id"),
+    [
+        ("DeepSeek R1 671B fp8", "deepseek-ai/DeepSeek-R1"),
+        ("請問跑 DeepSeek R1 671B 需要幾張卡", "deepseek-ai/DeepSeek-R1"),
+        ("deepseek v3 671b moe, 128k", "deepseek-ai/DeepSeek-V3"),
+        ("gpt-oss 120b", "openai/gpt-oss-120b"),
+    ],
+)
+def test_a_name_followed_by_its_own_total_size_is_that_model(text, model_id):
+    """'DeepSeek R1 671B' is DeepSeek R1 (the size agrees), not a generic 671B model."""
+    parsed = parse_message(text)
+    assert (parsed.model, parsed.params_b, parsed.unknown_model) == (model_id, None, None)
+
+
+def test_a_name_followed_by_another_size_stays_unknown():
+    """'deepseek v3 236b' names no catalog model: the size disagrees with DeepSeek-V3's."""
+    parsed = parse_message("deepseek v3 236b")
+    assert parsed.model is None
+    assert parsed.unknown_model == "deepseek v3 236b"
+
+
+@pytest.mark.parametrize(
     ("text", "name"),
     [
         ("falcon 180b", "falcon 180b"),

@@ -154,6 +154,30 @@ def test_a_cue_after_a_number_still_belongs_to_that_number():
 
 
 @pytest.mark.parametrize(
+    "text",
+    ["并发改成 100", "并发数调到100", "併發改為 100", "同時接続数を100に", "concurrency to 100"],
+)
+def test_a_cue_then_a_change_verb_then_a_count_is_concurrency(text):
+    """'并发改成 100' (set concurrency to 100) reads 100 as the concurrency."""
+    assert parse_message(text).concurrency == 100
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "context"),
+    [
+        ("Qwen2.5 72B FP16 32K 동시 접속 200명", 200, 32768),
+        ("llama 70b 32K 并发 200", 200, 32768),
+        ("llama 70b 128K 同時 50", 50, 131072),
+        ("llama 70b 32k concurrent users 200", 200, 32768),
+    ],
+)
+def test_a_cue_with_its_own_count_beats_a_context_just_before_it(text, count, context):
+    """'32K 并发 200': the count after the cue is the concurrency, 32K stays the context."""
+    parsed = parse_message(text)
+    assert (parsed.concurrency, parsed.context_tokens) == (count, context)
+
+
+@pytest.mark.parametrize(
     ("text", "count"),
     [
         ("mixtral 8x7b, батч 64", 64),
