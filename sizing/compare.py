@@ -12,10 +12,11 @@ import math
 from decimal import Decimal
 from functools import cache
 
-from sizing.engine import size_deployment, targets
+from sizing.engine import resolve_model, targets
 from sizing.hardware import get_gpu, plans_for
 from sizing.memory import physical_kv_bytes_per_gpu, vllm_kv_bytes_per_gpu
 from sizing.models import generic_model, get_model, kv_bytes_per_token, weights_bytes
+from sizing.options import smallest_placement
 from sizing.placement import TENSOR_PARALLEL_SIZES
 from sizing.types import (
     Advice,
@@ -35,6 +36,7 @@ from sizing.types import (
     Software,
 )
 from sizing.units import GB
+from sizing.validate import resolve
 
 # The page's fit table rows: (label, billions of parameters, MoE, precision).
 PAGE_FIT_ROWS: tuple[tuple[str, int, bool, Precision], ...] = (
@@ -60,10 +62,13 @@ def _server_plan(gpu_id: GpuId) -> PlanFacts | None:
 
 def _deployable_gpus(params_b: int, *, moe: bool, precision: Precision, gpu: GpuId) -> int | None:
     """GPUs of the smallest replica a serving engine starts on the GPU's 8-GPU server."""
-    answer = size_deployment(SizingRequest(params_b=params_b, moe=moe, precision=precision))
-    for target, option in zip(targets(), answer.options, strict=True):
+    request = SizingRequest(params_b=params_b, moe=moe, precision=precision)
+    model = resolve_model(request)
+    resolved = resolve(request, model.release_precision)
+    for target in targets():
         if target.gpu.id is gpu and target.gpus_per_unit == target.gpu.gpus_per_server:
-            return option.gpus_per_replica if option.fits else None
+            _load, placement = smallest_placement(model, target, resolved)
+            return placement.shape.gpus if placement is not None and placement.fits else None
     return None
 
 

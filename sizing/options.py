@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 from sizing.loads import model_load
-from sizing.memory import ModelLoad
-from sizing.placement import Placement, Target, place
+from sizing.memory import KvRoom, ModelLoad, Shape, kv_room
+from sizing.placement import Placement, Target, candidate_shapes, place, units_for
 from sizing.pricing import monthly_usd, usd_per_million_tokens
 from sizing.speed import (
     aggregate_tokens_per_s,
@@ -37,8 +38,10 @@ def is_offerable(option: PlanOption) -> bool:
     return option.fits and not HARD_SET_ASIDE.intersection(option.set_aside)
 
 
-def build_option(model: ModelSpec, target: Target, request: ResolvedRequest) -> PlanOption:
-    """Size the request on one target."""
+def smallest_placement(
+    model: ModelSpec, target: Target, request: ResolvedRequest
+) -> tuple[ModelLoad, Placement | None]:
+    """Return the model at the request's formats and the smallest shape serving it there."""
     fmt = storage_format(target.gpu, request.precision)
     load = model_load(
         model, fmt, request.kv_dtype, request.context_tokens, include_mtp=request.include_mtp
@@ -49,9 +52,59 @@ def build_option(model: ModelSpec, target: Target, request: ResolvedRequest) -> 
         concurrency=request.concurrency,
         gpu_memory_utilization=request.gpu_memory_utilization,
     )
+    return load, placement
+
+
+def build_option(model: ModelSpec, target: Target, request: ResolvedRequest) -> PlanOption:
+    """Size the request on one target: rent what the smallest shape needs, lay it out best."""
+    load, placement = smallest_placement(model, target, request)
     if placement is None:
         return _no_shape(target, request)
+    if placement.fits:
+        placement = best_layout_on_rented_units(load, target, placement, request)
     return _option(load, target, placement, request)
+
+
+# A wider layout replaces the smallest shape only when it holds at least this many times the
+# sequences on the same rented GPUs: below that, the smallest shape an engine starts is kept
+# (as sizing tools report it), and the difference is not worth a change of layout.
+WIDER_LAYOUT_MIN_GAIN = 2
+
+
+def best_layout_on_rented_units(
+    load: ModelLoad, target: Target, placement: Placement, request: ResolvedRequest
+) -> Placement:
+    """Keep the smallest shape, unless a wider one on the same rented units holds far more.
+
+    ``place`` finds the smallest shape that serves the request, which decides the rent. The
+    customer rents whole servers, though: Kimi K2 in FP8 needs only 4 of a MI355X server's
+    8 GPUs, but two TP=4 replicas each hold its 1 TB of weights and leave room for about two
+    128K contexts, where one TP=8 replica holds about fifteen. Among the shapes with the same
+    pipeline depth that fit on the same units and serve the requested concurrency, the one
+    holding the most sequences on the rented GPUs replaces the smallest one when it holds at
+    least ``WIDER_LAYOUT_MIN_GAIN`` times as many.
+    """
+    best, best_held = placement, _held_on_rented(placement.gpus, placement.shape, placement.room)
+    threshold = best_held * WIDER_LAYOUT_MIN_GAIN
+    for shape in candidate_shapes(load, target):
+        if shape.pipeline_parallel != placement.shape.pipeline_parallel or shape == best.shape:
+            continue
+        room = kv_room(
+            load, target.gpu, shape, gpu_memory_utilization=request.gpu_memory_utilization
+        )
+        held = _held_on_rented(placement.gpus, shape, room)
+        if room.max_sequences < 1 or held < max(threshold, request.concurrency, best_held + 1):
+            continue
+        replicas = -(-request.concurrency // room.max_sequences)
+        if units_for(shape, replicas, target.gpus_per_unit) > placement.units:
+            continue
+        best, best_held = replace(placement, shape=shape, room=room, replicas=replicas), held
+    return best
+
+
+def _held_on_rented(rented_gpus: int, shape: Shape, room: KvRoom) -> int:
+    """Sequences of the context that replicas of the shape hold on every rented GPU."""
+    return (rented_gpus // shape.gpus) * max(room.max_sequences, 0)
 
 
 def _no_shape(target: Target, request: ResolvedRequest) -> PlanOption:

@@ -90,9 +90,11 @@ def test_speed_under_load_gives_each_users_share(language):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_weights_line_names_the_gpus_of_one_copy_when_the_server_holds_several(language):
-    """Kimi K2 FP8 on TP4 in an 8-GPU server: the weights line says its memory is 4 GPUs'."""
+    """Llama 70B BF16 on TP2 in an HGX H200 server: the weights line says its memory is 2 GPUs'."""
     answer = size_deployment(
-        SizingRequest(model_id="moonshotai/Kimi-K2-Instruct", context_tokens=131072)
+        SizingRequest(
+            model_id="meta-llama/Llama-3.1-70B-Instruct", precision=Precision.BF16, cuda_only=True
+        )
     )
     rec = answer.options[answer.recommended_index]
     assert 1 < rec.gpus_per_replica < rec.gpus

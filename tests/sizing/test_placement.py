@@ -49,3 +49,23 @@ def test_same_gpus_prefer_independent_replicas_to_a_pipeline():
     hgx = next(o for o in answer.options if o.plan == "h200-8x")
     assert hgx.pipeline_parallel == 1
     assert hgx.servers == hgx.replicas * hgx.gpus_per_replica // 8
+
+
+def test_a_wider_layout_on_the_same_server_wins_when_it_holds_far_more():
+    """Kimi K2 FP8 on MI355X: one TP=8 replica holds ~7x the 128K contexts of two TP=4 ones."""
+    answer = size_deployment(
+        SizingRequest(model_id="moonshotai/Kimi-K2-Instruct", context_tokens=131072)
+    )
+    mi355x = next(o for o in answer.options if o.plan == "mi355x-8x")
+    assert mi355x.servers == 1
+    assert mi355x.tensor_parallel == 8
+    assert mi355x.max_concurrency_at_context >= 2 * 2  # more than twice two TP=4 replicas' room
+
+
+def test_the_smallest_shape_stays_when_a_wider_one_gains_little():
+    """A 70B FP8 on MI355X stays at TP=1: eight replicas hold about as much as one TP=8."""
+    answer = size_deployment(
+        SizingRequest(model_id="meta-llama/Llama-3.1-70B-Instruct", precision=Precision.FP8)
+    )
+    mi355x = next(o for o in answer.options if o.plan == "mi355x-8x")
+    assert mi355x.tensor_parallel == 1
