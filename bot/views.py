@@ -105,15 +105,18 @@ def _optional(value: float | Decimal | None, render: Any) -> str | None:  # noqa
     return None if value is None else str(render(value))
 
 
-def _all_replicas(option: PlanOption, per_replica: int | None) -> int | None:
-    # The engine counts KV room per replica; the customer rents whole machines and reads about
-    # all the replicas they can hold (a TP4 replica leaves room for a second in an 8-GPU server).
-    if per_replica is None:
-        return None
+def _replicas_on_rented(option: PlanOption) -> int:
+    # The customer rents whole machines: a TP=2 replica leaves room for three more in an 8-GPU
+    # server, and the answer describes all the copies the rented GPUs hold.
     replicas = option.replicas or 1
     if option.gpus_per_replica:
         replicas = max(replicas, option.gpus // option.gpus_per_replica)
-    return per_replica * replicas
+    return replicas
+
+
+def _all_replicas(option: PlanOption, per_replica: int | None) -> int | None:
+    # The engine counts KV room per replica; the answer counts it over every rented copy.
+    return None if per_replica is None else per_replica * _replicas_on_rented(option)
 
 
 
@@ -164,8 +167,8 @@ def option_view(
         "ttft": _optional(option.ttft_s, fmt.seconds),
         "tp": option.tensor_parallel,
         "pp": option.pipeline_parallel,
-        "replicas": option.replicas or 1,
-        "replicas_fmt": fmt.integer(option.replicas or 1),
+        "replicas": _replicas_on_rented(option),
+        "replicas_fmt": fmt.integer(_replicas_on_rented(option)),
         "weights_per_gpu": _optional(option.weights_bytes_per_gpu, fmt.gigabytes),
         "reason": reason_text(loc, option.reason, gpu_params) if option.reason else None,
         "caveats": [caveat_text(loc, c, gpu_params) for c in option.caveats],

@@ -107,3 +107,18 @@ def test_weights_line_names_the_gpus_of_one_copy_when_the_server_holds_several(l
     assert memory in line
     assert re.search(rf"(?<![\d.,]){rec.gpus_per_replica}(?![\d.,])", rest)
     assert language == "en" or "copy of the model" not in line
+
+
+def test_layout_counts_the_same_copies_as_the_kv_room():
+    """Llama 70B BF16 on HGX H200 at TP2: the layout names the 4 copies the KV room counts."""
+    answer = size_deployment(
+        SizingRequest(
+            model_id="meta-llama/Llama-3.1-70B-Instruct", precision=Precision.BF16, cuda_only=True
+        )
+    )
+    rec = answer.options[answer.recommended_index]
+    copies = rec.gpus // rec.gpus_per_replica
+    assert copies == 4
+    text = render_size(localizer("en"), answer).text
+    assert f"TP {rec.tensor_parallel} × PP 1, {copies} replicas." in text
+    assert f"at once: {rec.max_concurrency_at_context * copies}." in text
