@@ -22,6 +22,12 @@ FIELD_NAMES: dict[str, str] = {
     "model_config": N_("model configuration"),
 }
 FIELD_FALLBACK = N_("request")
+# What the understanding step could not use, shown beside the answer (``not_understood`` codes).
+BUDGET_CURRENCY = "budget_currency"
+FOREIGN_BUDGET_NOTE = N_(
+    "Your budget is in another currency, so I did not apply it: tell me the monthly budget "
+    "in US dollars and I will compare the plans against it."
+)
 MAX_SUGGESTIONS = 3
 
 

@@ -16,6 +16,8 @@ from typing import Any
 from bot.callbacks import ANY_GPU, Action, Callback, decode, request_state
 from bot.checkout import CheckoutConfig
 from bot.clarify import (
+    BUDGET_CURRENCY,
+    FOREIGN_BUDGET_NOTE,
     ask_which_model,
     bad_request,
     cannot_answer,
@@ -162,9 +164,19 @@ class Pipeline:
         elif not names_model(fields):
             # Nothing earlier to change and no model named: ask, never guess one.
             return Turn(ask_which_model(loc, follow_up=bool(fields)), chat)
-        return self._size_and_render(fields, chat, loc)
+        notes: tuple[str, ...] = ()
+        if BUDGET_CURRENCY in parsed.not_understood:
+            notes = (loc.gettext(FOREIGN_BUDGET_NOTE),)
+        return self._size_and_render(fields, chat, loc, notes=notes)
 
-    def _size_and_render(self, fields: dict[str, Any], chat: ChatContext, loc: Localizer) -> Turn:
+    def _size_and_render(
+        self,
+        fields: dict[str, Any],
+        chat: ChatContext,
+        loc: Localizer,
+        *,
+        notes: tuple[str, ...] = (),
+    ) -> Turn:
         stored = {**fields, LANGUAGE_KEY: loc.language}
         try:
             answer = self._size(to_sizing_request(fields))
@@ -177,7 +189,12 @@ class Pipeline:
             return Turn(cannot_answer(loc), chat)
         quote = QuoteContext(model_id=answer.model.id, issued=self._today())
         reply = render_size(
-            loc, answer, checkout=self.checkout, quote=quote, state=request_state(stored)
+            loc,
+            answer,
+            checkout=self.checkout,
+            quote=quote,
+            state=request_state(stored),
+            notes=notes,
         )
         return Turn(reply, replace(chat, last_request=stored))
 

@@ -128,13 +128,17 @@ def render_size(
     checkout: CheckoutConfig | None = None,
     quote: QuoteContext | None = None,
     state: str | None = None,
+    notes: tuple[str, ...] = (),
 ) -> Reply:
     """Render the size answer: pick, why, alternatives, caveats, assumptions; details apart.
 
     ``state`` is the callback fingerprint of the stored request; without it, no callback
-    buttons (inline mode and the ticket tool have nothing to call back into).
+    buttons (inline mode and the ticket tool have nothing to call back into). ``notes`` are
+    sentences, already in the customer's language, shown first among the caveats (what the
+    message said that the sizing could not use).
     """
     view = size_view(loc, answer, checkout, quote)
+    view["caveats"] = [*notes, *view["caveats"]]
     data = to_json(answer)
     for option_json, option_view in zip(data.get("options", []), view["options"], strict=False):
         option_json["checkout_url"] = option_view["checkout_url"]

@@ -289,3 +289,18 @@ def test_a_follow_up_without_a_model_and_nothing_before_asks_which_model(pipelin
     """"And with fp8?" in a fresh chat has nothing to change: ask which model."""
     reply = pipeline.respond("and with fp8?", ChatContext(chat_id=8)).reply
     assert reply.kind == "clarify"
+
+
+def test_a_budget_in_another_currency_is_named_not_silently_dropped(pipeline):
+    """"Budget 15.000 €" is not applied as dollars, and the answer asks for dollars."""
+    reply = pipeline.respond("llama 3.1 70b fp8, budget 15.000 € per month", ChatContext()).reply
+    assert reply.kind == "size"
+    assert "in US dollars" in reply.text
+    assert reply.data["request"]["budget_usd_month"] is None
+
+
+def test_a_dollar_budget_gets_no_currency_note(pipeline):
+    """A budget in dollars is applied and brings no note about currencies."""
+    reply = pipeline.respond("llama 3.1 70b fp8, budget $15k per month", ChatContext()).reply
+    assert "in US dollars" not in reply.text
+    assert reply.data["request"]["budget_usd_month"] == "15000.00"
