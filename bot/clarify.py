@@ -50,6 +50,27 @@ def ask_which_model(loc: Localizer, *, follow_up: bool = False) -> Reply:
     )
 
 
+def off_topic(loc: Localizer) -> Reply:
+    """Something we cannot help with: say what we do, then how to ask."""
+    return render_clarify(
+        loc,
+        loc.gettext("I can only help with choosing and pricing GPU servers for AI models."),
+        hint=_which_model_hint(loc),
+        code="off_topic",
+    )
+
+
+def courtesy(loc: Localizer) -> Reply:
+    """Answer a thank-you or an "ok" briefly, with the door open for the next question."""
+    return render_clarify(
+        loc,
+        loc.gettext(
+            "You're welcome! Ask me about another model, context or plan whenever you like."
+        ),
+        code="courtesy",
+    )
+
+
 def unknown_model(loc: Localizer, name: str, suggestions: tuple[str, ...]) -> Reply:
     """Answer an unknown model: the closest names we know, or a request for its size."""
     if suggestions:

@@ -22,7 +22,9 @@ from bot.clarify import (
     bad_request,
     cannot_answer,
     choose_language,
+    courtesy,
     language_set,
+    off_topic,
     stale_button,
     unknown_model,
     which_of,
@@ -130,7 +132,21 @@ class Pipeline:
             return Turn(self._price(loc, gpu), chat)
         if parsed.intent is Intent.COMPARE:
             return Turn(self._compare(loc, parsed), chat)
-        return self._sizing(parsed, chat, loc)
+        reply = self._no_question(parsed, loc)
+        return Turn(reply, chat) if reply is not None else self._sizing(parsed, chat, loc)
+
+    @staticmethod
+    def _no_question(parsed: ParsedRequest, loc: Localizer) -> Reply | None:
+        """Answer a thank-you, or a message with nothing to size; None when there is a question."""
+        if parsed.courtesy:
+            return courtesy(loc)
+        if (
+            parsed.intent is Intent.UNKNOWN
+            and not parsed.unknown_model
+            and not fields_from_parsed(parsed)
+        ):
+            return off_topic(loc)
+        return None
 
     def _language(self, parsed: ParsedRequest, chat: ChatContext, loc: Localizer) -> Turn:
         if parsed.lang_choice is None:

@@ -51,3 +51,4 @@ class ParsedRequest:
     ambiguous: tuple[str, ...] = field(default=())  # catalog ids the text could mean equally
     not_understood: tuple[str, ...] = ()  # codes of what could not be read, e.g. "context"
     kv_dtype: str | None = None  # bf16|fp16|fp8 when the text names the KV cache's own dtype
+    courtesy: bool | None = None  # the message only thanks or acknowledges: no question in it

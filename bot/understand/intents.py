@@ -75,6 +75,25 @@ _ANAPHOR_RE = re.compile(
     r"(?<![\w])(?:that|das|dies|eso|esto|isso|isto|ça|cela|это|этот|этого)(?![\w])"
     r"|^那|这个配置|這個配置|这套|這套|それ|その構成|그거|그걸|그 구성"
 )
+# "What GPUs do you have?", "do you have H100?": a question about what we rent (the price list).
+_CATALOG_RE = re.compile(
+    r"what (?:gpus?|cards?|servers?|hardware|plans?)|which (?:gpus?|cards?|servers?|plans?)|"
+    r"(?:do|can) (?:you|u) (?:have|offer|rent)|what do (?:you|u) (?:have|offer|rent)|"
+    r"有什么(?:显卡|gpu|服务器|套餐)|有什麼(?:顯示卡|顯卡|gpu|伺服器|方案)|有哪些|有没有|有沒有|"
+    r"какие (?:видеокарты|карты|gpu|серверы|тарифы)|есть ли|у вас есть|"
+    r"どんな(?:gpu|サーバー|プラン)|ありますか|어떤 (?:gpu|서버|요금제)|있나요|있어요\?|"
+    r"qué (?:gpus?|tarjetas|servidores|planes)|tienen|quais (?:gpus?|placas|servidores|planos)|"
+    r"vocês têm|voces tem|welche (?:gpus?|karten|server|tarife)|habt ihr|haben sie|"
+    r"quels? (?:gpus?|cartes|serveurs|offres)|avez-vous|vous avez"
+)
+# A message that only thanks or acknowledges (short, nothing else in it).
+_THANKS_RE = re.compile(
+    r"^(?:thanks?(?: a lot| so much)?|thank you(?: very much| so much)?|thx|ty|cheers|great|"
+    r"perfect|ok(?:ay)?|got it|谢谢|謝謝|多谢|多謝|感谢|感謝|好的|明白了|спасибо|благодарю|"
+    r"понятно|ありがとう(?:ございます)?|了解です|わかりました|감사합니다|고마워요|고맙습니다|"
+    r"알겠습니다|gracias|muchas gracias|vale|perfecto|obrigad[oa]|valeu|beleza|danke(?: schön)?|"
+    r"vielen dank|alles klar|merci(?: beaucoup)?|parfait|d'accord)[\s!.,。！~]*$"
+)
 _OFF_TOPIC_MAX_CHARS = 3
 _COMPARED_GPUS = 2  # a comparison names two GPUs
 _ALNUM_RE = re.compile(r"[^\W_]")
@@ -118,7 +137,14 @@ def _without_facts(text: str) -> Intent:
         return Intent.SIZE
     if _HELP_RE.search(text):
         return Intent.HELP
+    if _CATALOG_RE.search(text):
+        return Intent.PRICE
     return Intent.UNKNOWN
+
+
+def is_thanks(text: str) -> bool:
+    """Whether ``text`` (cleaned, lower case) only thanks or acknowledges."""
+    return _THANKS_RE.match(text.strip()) is not None
 
 
 def _says_instead(text: str) -> bool:

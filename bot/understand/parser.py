@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from bot.request import Intent, ParsedRequest
 from bot.understand.commands import Command, normalise_lang_choice, parse_command
 from bot.understand.gpus import find_gpus
-from bot.understand.intents import Facts, decide_intent, is_trivial
+from bot.understand.intents import Facts, decide_intent, is_thanks, is_trivial
 from bot.understand.language import choose_language, negotiate_language
 from bot.understand.models import ModelIndex, catalog_index, find_model
 from bot.understand.money import blank_other_currencies, find_budget
@@ -142,6 +142,8 @@ def parse_with(
     language = choose_language(clean, telegram_language)
     if is_trivial(clean):
         return ParsedRequest(intent=Intent.UNKNOWN, language=language)
+    if is_thanks(clean):
+        return ParsedRequest(intent=Intent.UNKNOWN, language=language, courtesy=True)
     fields = _read_fields(clean, index)
     intent = decide_intent(clean, fields.facts)
     return replace(fields.request, intent=intent, language=language)

@@ -279,20 +279,20 @@ def test_stored_request_round_trips_through_json(pipeline):
 
 
 def test_a_follow_up_naming_a_model_is_sized_even_with_nothing_before(pipeline):
-    """"What about Kimi K2 ..." in a fresh chat names a model: size it, do not ask which one."""
+    """A follow-up naming a model in a fresh chat is sized, not met with "which model?"."""
     reply = pipeline.respond("what about Kimi K2 in fp8?", ChatContext(chat_id=7)).reply
     assert reply.kind == "size"
     assert "Kimi K2" in reply.text
 
 
 def test_a_follow_up_without_a_model_and_nothing_before_asks_which_model(pipeline):
-    """"And with fp8?" in a fresh chat has nothing to change: ask which model."""
+    """A follow-up without a model in a fresh chat has nothing to change: ask which model."""
     reply = pipeline.respond("and with fp8?", ChatContext(chat_id=8)).reply
     assert reply.kind == "clarify"
 
 
 def test_a_budget_in_another_currency_is_named_not_silently_dropped(pipeline):
-    """"Budget 15.000 €" is not applied as dollars, and the answer asks for dollars."""
+    """A budget in euros is not applied as dollars, and the answer asks for dollars."""
     reply = pipeline.respond("llama 3.1 70b fp8, budget 15.000 € per month", ChatContext()).reply
     assert reply.kind == "size"
     assert "in US dollars" in reply.text
@@ -304,3 +304,36 @@ def test_a_dollar_budget_gets_no_currency_note(pipeline):
     reply = pipeline.respond("llama 3.1 70b fp8, budget $15k per month", ChatContext()).reply
     assert "in US dollars" not in reply.text
     assert reply.data["request"]["budget_usd_month"] == "15000.00"
+
+
+@pytest.mark.parametrize(
+    "text", ["thanks!", "谢谢", "спасибо", "merci beaucoup", "ありがとうございます"]
+)
+def test_a_thank_you_gets_a_short_courtesy_not_a_question(pipeline, text):
+    """A thank-you is answered briefly, not with "Which model do you want to run?"."""
+    reply = pipeline.respond(text, ChatContext()).reply
+    assert reply.data["code"] == "courtesy"
+    assert len(reply.text.splitlines()) == 1  # one short sentence, no hint block
+
+
+@pytest.mark.parametrize("text", ["write me a poem about cats", "???", "'; DROP TABLE users; --"])
+def test_off_topic_says_what_the_assistant_does(pipeline, text):
+    """Off-topic or empty messages get what we help with and how to ask, not a bare question."""
+    reply = pipeline.respond(text, ChatContext()).reply
+    assert reply.data["code"] == "off_topic"
+    assert "GPU servers" in reply.text
+
+
+def test_an_unknown_model_alone_is_still_asked_about(pipeline):
+    """A name the catalog does not know gets the unknown-model question, not the off-topic one."""
+    reply = pipeline.respond("falcon 180b", ChatContext()).reply
+    assert reply.data.get("code") != "off_topic"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["what GPUs do you have?", "do you have H100?", "你们有什么显卡", "welche GPUs habt ihr?"],
+)
+def test_asking_what_we_rent_gets_the_price_list(pipeline, text):
+    """Asking which GPUs we have is answered with the plans we rent."""
+    assert pipeline.respond(text, ChatContext()).reply.kind == "price"

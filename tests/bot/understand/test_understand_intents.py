@@ -229,3 +229,50 @@ def test_follow_up_particles_count_only_as_whole_words():
     """Particle "e se" opens a follow-up ("e se for na MI355X?"), not inside "que serve"."""
     assert parse_message("e se for na MI355X?").intent is Intent.FOLLOWUP
     assert parse_message("ok, pra que serve isso?").intent is not Intent.FOLLOWUP
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "thanks!",
+        "thank you very much",
+        "谢谢",
+        "謝謝",
+        "спасибо!",
+        "감사합니다",
+        "gracias",
+        "valeu",
+        "danke schön",
+        "merci",
+        "ok",
+    ],
+)
+def test_a_message_that_only_thanks_is_a_courtesy(text):
+    """A thank-you alone carries no question: courtesy, intent unknown, nothing else read."""
+    parsed = parse_message(text)
+    assert parsed.courtesy is True
+    assert parsed.intent is Intent.UNKNOWN
+
+
+def test_thanks_with_a_question_is_the_question():
+    """A thank-you followed by a change ("thanks, and with fp8?") is a follow-up."""
+    parsed = parse_message("thanks, and with fp8?")
+    assert parsed.courtesy is None
+    assert parsed.intent is Intent.FOLLOWUP
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what GPUs do you have?",
+        "which servers do you offer",
+        "do you have H100?",
+        "你们有什么显卡",
+        "какие у вас есть видеокарты?",
+        "qué GPUs tienen?",
+        "quels serveurs avez-vous ?",
+    ],
+)
+def test_asking_what_we_rent_is_a_price_question(text):
+    """Questions about what we rent get the price list."""
+    assert parse_message(text).intent is Intent.PRICE
