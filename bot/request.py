@@ -21,7 +21,16 @@ class Intent(StrEnum):
 
 
 LANGUAGES: tuple[str, ...] = (
-    "en", "zh-Hans", "zh-Hant", "ru", "ja", "ko", "es", "pt-BR", "de", "fr",
+    "en",
+    "zh-Hans",
+    "zh-Hant",
+    "ru",
+    "ja",
+    "ko",
+    "es",
+    "pt-BR",
+    "de",
+    "fr",
 )
 
 

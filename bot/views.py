@@ -119,8 +119,6 @@ def _all_replicas(option: PlanOption, per_replica: int | None) -> int | None:
     return None if per_replica is None else per_replica * _replicas_on_rented(option)
 
 
-
-
 def _share(option: PlanOption, users: int) -> float | None:
     """Each user's tokens/s when all the requested users generate at once."""
     total = option.decode_tokens_per_s_aggregate

@@ -43,16 +43,24 @@ def _option_lines(option: PlanOption, *, recommended: bool) -> list[str]:
     else:
         shape = f"TP={option.tensor_parallel} PP={option.pipeline_parallel}"
         lines = [
-            (f"{mark}{name}: rent {option.servers}, {option.gpus} GPUs, {shape}, "
-            f"{option.replicas} replica(s)"),
-            (f"      KV per replica: {option.kv_cache_tokens:,} tokens (stock vLLM), "
-            f"{option.kv_cache_tokens_physical:,} physical; "
-            f"{option.max_concurrency_at_context} sequences of the context"),
-            (f"      decode {option.decode_tokens_per_s or 0:,.1f} tok/s per sequence, "
-            f"{option.decode_tokens_per_s_aggregate or 0:,.0f} tok/s aggregate, "
-            f"first token {option.ttft_s or 0:,.2f} s"),
-            (f"      {_usd(option.monthly_usd)}/month, {_usd(option.usd_per_gpu_hour)} per "
-            f"GPU-hour, {_usd(option.usd_per_million_tokens)} per million tokens"),
+            (
+                f"{mark}{name}: rent {option.servers}, {option.gpus} GPUs, {shape}, "
+                f"{option.replicas} replica(s)"
+            ),
+            (
+                f"      KV per replica: {option.kv_cache_tokens:,} tokens (stock vLLM), "
+                f"{option.kv_cache_tokens_physical:,} physical; "
+                f"{option.max_concurrency_at_context} sequences of the context"
+            ),
+            (
+                f"      decode {option.decode_tokens_per_s or 0:,.1f} tok/s per sequence, "
+                f"{option.decode_tokens_per_s_aggregate or 0:,.0f} tok/s aggregate, "
+                f"first token {option.ttft_s or 0:,.2f} s"
+            ),
+            (
+                f"      {_usd(option.monthly_usd)}/month, {_usd(option.usd_per_gpu_hour)} per "
+                f"GPU-hour, {_usd(option.usd_per_million_tokens)} per million tokens"
+            ),
         ]
         if option.set_aside:
             lines.append("      set aside: " + ", ".join(r.value for r in option.set_aside))
@@ -65,12 +73,18 @@ def size_text(answer: SizingAnswer) -> str:
     """Render a sizing answer as plain text."""
     model, request = answer.model, answer.request
     lines = [
-        (f"Model: {model.name} ({model.id}), {model.total_params / 1e9:,.1f}B parameters, "
-        f"{model.active_params / 1e9:,.1f}B active"),
-        (f"Request: {request.precision.value} weights, {request.context_tokens:,} tokens "
-        f"context, {request.concurrency} concurrent, {request.kv_dtype.value} KV"),
-        (f"Weights: {_gb(answer.weights_bytes)}; KV per token {answer.kv_bytes_per_token:,} B, "
-        f"per sequence {_gb(answer.kv_bytes_per_sequence)}"),
+        (
+            f"Model: {model.name} ({model.id}), {model.total_params / 1e9:,.1f}B parameters, "
+            f"{model.active_params / 1e9:,.1f}B active"
+        ),
+        (
+            f"Request: {request.precision.value} weights, {request.context_tokens:,} tokens "
+            f"context, {request.concurrency} concurrent, {request.kv_dtype.value} KV"
+        ),
+        (
+            f"Weights: {_gb(answer.weights_bytes)}; KV per token {answer.kv_bytes_per_token:,} B, "
+            f"per sequence {_gb(answer.kv_bytes_per_sequence)}"
+        ),
         "Options:",
     ]
     for position, option in enumerate(answer.options):
@@ -116,12 +130,16 @@ def compare_text(answer: CompareAnswer) -> str:
     a, b = answer.a, answer.b
     lines = [
         f"{a.name} vs {b.name}",
-        (f"memory {a.memory_gb} vs {b.memory_gb} GB ({answer.memory_ratio:.2f}x), bandwidth "
-        f"{a.bandwidth_tb_s} vs {b.bandwidth_tb_s} TB/s ({answer.bandwidth_ratio:.2f}x)"),
+        (
+            f"memory {a.memory_gb} vs {b.memory_gb} GB ({answer.memory_ratio:.2f}x), bandwidth "
+            f"{a.bandwidth_tb_s} vs {b.bandwidth_tb_s} TB/s ({answer.bandwidth_ratio:.2f}x)"
+        ),
         f"FP8 {a.tflops_fp8} vs {b.tflops_fp8} TFLOPS, BF16 {a.tflops_bf16} vs {b.tflops_bf16}",
-        (f"server per GB-month {_usd(answer.usd_per_gb_month_a)} vs "
-        f"{_usd(answer.usd_per_gb_month_b)}; monthly {_usd(answer.server_monthly_usd_a)} vs "
-        f"{_usd(answer.server_monthly_usd_b)}"),
+        (
+            f"server per GB-month {_usd(answer.usd_per_gb_month_a)} vs "
+            f"{_usd(answer.usd_per_gb_month_b)}; monthly {_usd(answer.server_monthly_usd_a)} vs "
+            f"{_usd(answer.server_monthly_usd_b)}"
+        ),
         "Fit (GPUs by weights / deployable shape):",
     ]
     for row in answer.fit_rows:

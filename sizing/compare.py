@@ -81,8 +81,9 @@ def _notes(gpus: int, deployable: int | None, gpu: GpuFacts) -> tuple[FitNote, .
     return tuple(notes)
 
 
-def fit_row(label: str, params_b: int, *, moe: bool, precision: Precision, a: GpuFacts,
-            b: GpuFacts) -> FitRow:
+def fit_row(
+    label: str, params_b: int, *, moe: bool, precision: Precision, a: GpuFacts, b: GpuFacts
+) -> FitRow:
     """One row of the page's fit table for GPUs a and b."""
     weights = weights_bytes(generic_model(params_b, moe=moe), precision)
     counts = {}
@@ -174,8 +175,10 @@ def advice_for(gpu: GpuFacts, other: GpuFacts) -> tuple[Advice, ...]:
     other_single = any(not p.is_server for p in plans_for(other.id))
     codes: list[tuple[AdviceCode, str | None]] = []
     if gpu.memory_gb > other.memory_gb:
-        codes += [(AdviceCode.MORE_MEMORY_PER_GPU, server_id),
-                  (AdviceCode.MORE_MEMORY_PER_SERVER, server_id)]
+        codes += [
+            (AdviceCode.MORE_MEMORY_PER_GPU, server_id),
+            (AdviceCode.MORE_MEMORY_PER_SERVER, server_id),
+        ]
     if server and other_server and server.monthly_usd < other_server.monthly_usd:
         codes.append((AdviceCode.CHEAPER_SERVER, server_id))
     if gpu.tflops_fp4 and not other.tflops_fp4:
@@ -189,8 +192,10 @@ def advice_for(gpu: GpuFacts, other: GpuFacts) -> tuple[Advice, ...]:
     if single is not None and not other_single:
         codes.append((AdviceCode.SINGLE_GPU_PLAN, single.id))
     if gpu.software is Software.CUDA and other.software is not Software.CUDA:
-        codes += [(AdviceCode.CUDA_ONLY_DEPENDENCIES, server_id),
-                  (AdviceCode.NO_PORTING, server_id)]
+        codes += [
+            (AdviceCode.CUDA_ONLY_DEPENDENCIES, server_id),
+            (AdviceCode.NO_PORTING, server_id),
+        ]
     return tuple(Advice(gpu=gpu.id, plan=plan, code=code) for code, plan in codes)
 
 

@@ -60,9 +60,7 @@ def resolve_model(request: SizingRequest) -> ModelSpec:
 
 
 @lru_cache(maxsize=_GENERIC_CACHE_SIZE)
-def _generic(
-    params_b: float, *, active_params_b: float | None, moe: bool | None
-) -> ModelSpec:
+def _generic(params_b: float, *, active_params_b: float | None, moe: bool | None) -> ModelSpec:
     """Build a generic model once per size (the same spec object keeps later caches warm)."""
     return generic_model(params_b, active_params_b=active_params_b, moe=moe)
 
@@ -77,12 +75,8 @@ def size_deployment(request: SizingRequest) -> SizingAnswer:
     return SizingAnswer(
         model=model_info(model),
         request=resolved,
-        weights_bytes=weights_split(
-            model, resolved.precision, include_mtp=resolved.include_mtp
-        )[0],
-        kv_bytes_per_token=kv_bytes_per_token(
-            model, resolved.kv_dtype, resolved.context_tokens
-        ),
+        weights_bytes=weights_split(model, resolved.precision, include_mtp=resolved.include_mtp)[0],
+        kv_bytes_per_token=kv_bytes_per_token(model, resolved.kv_dtype, resolved.context_tokens),
         kv_bytes_per_sequence=kv_bytes_for_sequence(
             model, resolved.kv_dtype, resolved.context_tokens
         ),

@@ -57,8 +57,9 @@ def check_model_source(request: SizingRequest) -> None:
         if value is not None
     ]
     if len(given) != 1:
-        raise InvalidRequestError("model", tuple(given), "give exactly one of model_id, "
-                                  "model_config or params_b")
+        raise InvalidRequestError(
+            "model", tuple(given), "give exactly one of model_id, model_config or params_b"
+        )
     if request.model_id is not None and not isinstance(request.model_id, str):
         raise InvalidRequestError("model_id", request.model_id, "expected a Hugging Face id")
     if request.moe is not None and not isinstance(request.moe, bool):

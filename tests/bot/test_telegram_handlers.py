@@ -53,8 +53,13 @@ class ErrorContext:
 def private_update(language_code: str) -> Update:
     """Build a private-chat text update from a user with ``language_code``."""
     user = {"id": 9, "is_bot": False, "first_name": "A", "language_code": language_code}
-    message = {"message_id": 1, "date": 0, "chat": {"id": 9, "type": "private"}, "from": user,
-               "text": "hi"}
+    message = {
+        "message_id": 1,
+        "date": 0,
+        "chat": {"id": 9, "type": "private"},
+        "from": user,
+        "text": "hi",
+    }
     return Update.de_json({"update_id": 5, "message": message}, None)
 
 

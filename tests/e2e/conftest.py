@@ -35,6 +35,9 @@ def no_handler_errors(request, caplog):
     yield
     if "expect_errors" in request.fixturenames:
         return
-    errors = [r.getMessage() for r in caplog.records
-              if r.name.startswith("bot") and r.levelno >= logging.ERROR]
+    errors = [
+        r.getMessage()
+        for r in caplog.records
+        if r.name.startswith("bot") and r.levelno >= logging.ERROR
+    ]
     assert errors == []

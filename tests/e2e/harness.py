@@ -26,12 +26,21 @@ def free_port() -> int:
 
 def bot_settings(fake: FakeTelegram, mode: str, state_url: str) -> Settings:
     """Build settings pointing the bot at the fake, as the environment would."""
-    env = {"TELEGRAM_BOT_TOKEN": fake.token, "TELEGRAM_API_BASE_URL": fake.api_root,
-           "BOT_MODE": mode, "STATE_URL": state_url, "LOG_LEVEL": "DEBUG"}
+    env = {
+        "TELEGRAM_BOT_TOKEN": fake.token,
+        "TELEGRAM_API_BASE_URL": fake.api_root,
+        "BOT_MODE": mode,
+        "STATE_URL": state_url,
+        "LOG_LEVEL": "DEBUG",
+    }
     if mode == "webhook":
         port = free_port()
-        env |= {"WEBHOOK_URL": f"http://127.0.0.1:{port}/telegram/hook",
-                "WEBHOOK_SECRET": WEBHOOK_SECRET, "HOST": "127.0.0.1", "PORT": str(port)}
+        env |= {
+            "WEBHOOK_URL": f"http://127.0.0.1:{port}/telegram/hook",
+            "WEBHOOK_SECRET": WEBHOOK_SECRET,
+            "HOST": "127.0.0.1",
+            "PORT": str(port),
+        }
     return load_settings(env)
 
 
@@ -48,8 +57,9 @@ async def running_bot(
     # Polling starts with deleteWebhook (getUpdates is only logged once a long poll ends).
     ready_method = "setWebhook" if settings.bot_mode == "webhook" else "deleteWebhook"
     try:
-        wait = fake.wait_for(lambda: bool(fake.calls_to(ready_method)) or task.done(),
-                             timeout_s=START_TIMEOUT_S)
+        wait = fake.wait_for(
+            lambda: bool(fake.calls_to(ready_method)) or task.done(), timeout_s=START_TIMEOUT_S
+        )
         await wait
         if task.done():
             task.result()  # start-up failed: raise its error here

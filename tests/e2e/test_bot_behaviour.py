@@ -41,8 +41,11 @@ async def test_group_answers_only_when_addressed(fake, state_url, mode):
         await user.says("and with 128K?", chat=group, reply_to=fake.sent(group["id"])[0])
         await fake.wait_for(lambda: len(fake.sent(group["id"])) == 3)
     texts = [m["text"] for m in fake.sent(group["id"])]
-    assert texts == [f"size: @{fake.username} 405B fp8 [en]", "size: /price [en]",
-                     "size: and with 128K? [en]"]
+    assert texts == [
+        f"size: @{fake.username} 405B fp8 [en]",
+        "size: /price [en]",
+        "size: and with 128K? [en]",
+    ]
     assert all(m["reply_to_message"]["chat"]["id"] == group["id"] for m in fake.sent(group["id"]))
 
 
@@ -164,12 +167,14 @@ async def test_pipeline_failure_gets_a_polite_answer_and_the_bot_goes_on(
 async def test_language_choice_survives_a_restart(fake, state_url):
     """/lang is stored in the SQLite file: a new Application on the same file keeps it."""
     user = FakeUser(fake, 510, language_code="en")
-    async with running_bot(fake, bot_settings(fake, "polling", state_url), EchoPipeline(),
-                           echo_menu):
+    async with running_bot(
+        fake, bot_settings(fake, "polling", state_url), EchoPipeline(), echo_menu
+    ):
         await user.says("/lang ru")
         await fake.wait_for(lambda: len(fake.sent(510)) == 1)
-    async with running_bot(fake, bot_settings(fake, "polling", state_url), EchoPipeline(),
-                           echo_menu):
+    async with running_bot(
+        fake, bot_settings(fake, "polling", state_url), EchoPipeline(), echo_menu
+    ):
         await user.says("70B")
         await fake.wait_for(lambda: len(fake.sent(510)) == 2)
     assert fake.sent(510)[1]["text"] == "size: 70B [ru]"

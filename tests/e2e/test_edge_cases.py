@@ -15,14 +15,26 @@ from tests.fakes.pipeline import EchoPipeline, echo_menu
 from tests.fakes.users import FakeUser, group_chat
 
 MODES = ["polling", "webhook"]
-STICKER = {"file_id": "CAACAgIAAxk", "file_unique_id": "AgADx", "type": "regular",
-           "width": 512, "height": 512, "is_animated": False, "is_video": False}
+STICKER = {
+    "file_id": "CAACAgIAAxk",
+    "file_unique_id": "AgADx",
+    "type": "regular",
+    "width": 512,
+    "height": 512,
+    "is_animated": False,
+    "is_video": False,
+}
 
 
 def sticker_update(fake, user: FakeUser, chat, reply_to=None):
     """Build an update with a sticker (a message without text or caption)."""
-    message = {"message_id": fake.next_id(), "date": int(time.time()), "chat": chat,
-               "from": user.as_user(), "sticker": STICKER}
+    message = {
+        "message_id": fake.next_id(),
+        "date": int(time.time()),
+        "chat": chat,
+        "from": user.as_user(),
+        "sticker": STICKER,
+    }
     if reply_to is not None:
         message["reply_to_message"] = reply_to
     return {"update_id": fake.next_id(), "message": message}
@@ -38,8 +50,9 @@ async def test_a_stale_button_leaves_its_answer_alone(fake, state_url, mode):
         await user.says("Qwen2.5 72B in FP8")
         await fake.wait_for(lambda: len(fake.sent(801)) == 2)
         first = fake.sent(801)[0]
-        datas = [b.get("callback_data") for row in first["reply_markup"]["inline_keyboard"]
-                 for b in row]
+        datas = [
+            b.get("callback_data") for row in first["reply_markup"]["inline_keyboard"] for b in row
+        ]
         await user.presses(first, next(d for d in datas if d and d.endswith(":p:fp8")))
         await fake.wait_for(lambda: len(fake.sent(801)) == 3)
         await fake.wait_for(lambda: bool(fake.calls_to("answerCallbackQuery", ok=True)))

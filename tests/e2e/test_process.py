@@ -13,8 +13,17 @@ from tests.fakes.users import FakeUser
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 PROCESS_TIMEOUT_S = 60
-_VARIABLES = ("TELEGRAM_BOT_TOKEN", "BOT_MODE", "WEBHOOK_URL", "WEBHOOK_SECRET", "STATE_URL",
-              "TELEGRAM_API_BASE_URL", "PORT", "HOST", "LOG_LEVEL")
+_VARIABLES = (
+    "TELEGRAM_BOT_TOKEN",
+    "BOT_MODE",
+    "WEBHOOK_URL",
+    "WEBHOOK_SECRET",
+    "STATE_URL",
+    "TELEGRAM_API_BASE_URL",
+    "PORT",
+    "HOST",
+    "LOG_LEVEL",
+)
 
 
 def clean_env(**extra: str) -> dict[str, str]:
@@ -26,8 +35,15 @@ def clean_env(**extra: str) -> dict[str, str]:
 def test_without_a_token_it_is_a_console_chat():
     """No token: a console chat answers stdin lines and exits 0 at end of input."""
     done = subprocess.run(
-        [sys.executable, "-m", "bot"], input="/price\n/quit\n", capture_output=True, text=True,
-        env=clean_env(LANG="C.UTF-8"), cwd=REPO_ROOT, timeout=PROCESS_TIMEOUT_S, check=False)
+        [sys.executable, "-m", "bot"],
+        input="/price\n/quit\n",
+        capture_output=True,
+        text=True,
+        env=clean_env(LANG="C.UTF-8"),
+        cwd=REPO_ROOT,
+        timeout=PROCESS_TIMEOUT_S,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert "MI355X" in done.stdout
     assert "[1] " in done.stdout  # the price list's order buttons, numbered
@@ -36,19 +52,35 @@ def test_without_a_token_it_is_a_console_chat():
 def test_a_bad_variable_stops_start_up_naming_it():
     """BOT_MODE=push: exit status 2 and a message naming BOT_MODE."""
     done = subprocess.run(
-        [sys.executable, "-m", "bot"], capture_output=True, text=True, cwd=REPO_ROOT,
-        env=clean_env(BOT_MODE="push"), timeout=PROCESS_TIMEOUT_S, check=False)
+        [sys.executable, "-m", "bot"],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+        env=clean_env(BOT_MODE="push"),
+        timeout=PROCESS_TIMEOUT_S,
+        check=False,
+    )
     assert done.returncode == 2
     assert "BOT_MODE" in done.stderr
 
 
 async def test_with_a_token_it_serves_real_updates_and_never_logs_the_token(fake, tmp_path):
     """Token + TELEGRAM_API_BASE_URL at the fake: it answers; DEBUG logs do not hold the token."""
-    env = clean_env(TELEGRAM_BOT_TOKEN=fake.token, TELEGRAM_API_BASE_URL=fake.api_root,
-                    STATE_URL=f"sqlite:///{tmp_path / 'state.sqlite3'}", LOG_LEVEL="DEBUG")
+    env = clean_env(
+        TELEGRAM_BOT_TOKEN=fake.token,
+        TELEGRAM_API_BASE_URL=fake.api_root,
+        STATE_URL=f"sqlite:///{tmp_path / 'state.sqlite3'}",
+        LOG_LEVEL="DEBUG",
+    )
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", env=env, cwd=REPO_ROOT,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-m",
+        "bot",
+        env=env,
+        cwd=REPO_ROOT,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     try:
         await fake.wait_for(lambda: bool(fake.calls_to("deleteWebhook")), timeout_s=30)
         await FakeUser(fake, 700).says("/price")

@@ -25,15 +25,30 @@ MAX_CALLBACK_BYTES = int(InlineKeyboardButtonLimit.MAX_CALLBACK_DATA)  # 64
 URL_SCHEMES = frozenset({"http", "https", "tg"})
 CHAT_ACTIONS = frozenset(
     {
-        "typing", "upload_photo", "record_video", "upload_video", "record_voice", "upload_voice",
-        "upload_document", "choose_sticker", "find_location", "record_video_note",
+        "typing",
+        "upload_photo",
+        "record_video",
+        "upload_video",
+        "record_voice",
+        "upload_voice",
+        "upload_document",
+        "choose_sticker",
+        "find_location",
+        "record_video_note",
         "upload_video_note",
     }
 )
 BUTTON_ACTIONS = (
-    "url", "callback_data", "web_app", "login_url", "switch_inline_query",
-    "switch_inline_query_current_chat", "switch_inline_query_chosen_chat", "copy_text",
-    "callback_game", "pay",
+    "url",
+    "callback_data",
+    "web_app",
+    "login_url",
+    "switch_inline_query",
+    "switch_inline_query_current_chat",
+    "switch_inline_query_chosen_chat",
+    "copy_text",
+    "callback_game",
+    "pay",
 )
 _COMMAND_RE = re.compile(r"^[a-z0-9_]{1,%d}$" % BotCommandLimit.MAX_COMMAND)  # noqa: UP031
 _LANGUAGE_CODE_RE = re.compile(r"^[a-z]{2}$")  # "A two-letter ISO 639-1 language code"
@@ -78,8 +93,17 @@ def check_text(text: object, parse_mode: object) -> tuple[str, list[dict[str, An
     except TelegramHtmlError as error:
         raise ApiError(str(error)) from None
     entities = [
-        {k: v for k, v in (("type", e.type), ("offset", e.offset), ("length", e.length),
-                           ("url", e.url), ("language", e.language)) if v is not None}
+        {
+            k: v
+            for k, v in (
+                ("type", e.type),
+                ("offset", e.offset),
+                ("length", e.length),
+                ("url", e.url),
+                ("language", e.language),
+            )
+            if v is not None
+        }
         for e in parsed.entities
         if e.type != "custom_emoji"
     ]
@@ -132,9 +156,7 @@ def check_commands(commands: object, language_code: object) -> None:
         if not isinstance(command, str) or not _COMMAND_RE.match(command):
             raise bad_request("BOT_COMMAND_INVALID")
         if not isinstance(description, str) or not (
-            BotCommandLimit.MIN_DESCRIPTION
-            <= len(description)
-            <= BotCommandLimit.MAX_DESCRIPTION
+            BotCommandLimit.MIN_DESCRIPTION <= len(description) <= BotCommandLimit.MAX_DESCRIPTION
         ):
             raise bad_request("BOT_COMMAND_DESCRIPTION_INVALID")
 

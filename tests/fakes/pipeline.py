@@ -22,10 +22,17 @@ class EchoPipeline:
     def _reply(self, kind: str, said: str, chat: ChatContext) -> Reply:
         language = chat.language or chat.telegram_language or "en"
         text = f"{kind}: {said} [{language}]"
-        buttons = ((Button("H200", callback_data="1:abcdef:g:h200"),),
-                   (Button("Checkout", url="https://example.com/checkout"),))
-        return Reply(kind=kind, language=language, html=f"<b>{html.escape(text)}</b>",
-                     text=text, buttons=buttons)
+        buttons = (
+            (Button("H200", callback_data="1:abcdef:g:h200"),),
+            (Button("Checkout", url="https://example.com/checkout"),),
+        )
+        return Reply(
+            kind=kind,
+            language=language,
+            html=f"<b>{html.escape(text)}</b>",
+            text=text,
+            buttons=buttons,
+        )
 
     def respond(self, text: str, chat: ChatContext, *, bot_username: str | None = None) -> Turn:  # noqa: ARG002
         """Echo the message; ``/lang xx`` stores the language choice."""

@@ -27,8 +27,17 @@ BOT_USERNAME = "fullgpu_test_bot"
 MAX_POLL_S = 2.0  # the fake never holds a long poll longer, so shutdowns stay fast
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"  # noqa: S105 - a header name
 _OBJECT_FIELDS = frozenset(
-    {"reply_markup", "results", "commands", "scope", "allowed_updates", "link_preview_options",
-     "reply_parameters", "entities", "button"}
+    {
+        "reply_markup",
+        "results",
+        "commands",
+        "scope",
+        "allowed_updates",
+        "link_preview_options",
+        "reply_parameters",
+        "entities",
+        "button",
+    }
 )
 _INT_FIELDS = frozenset({"message_id", "offset", "limit", "timeout", "cache_time"})
 _BOOL_FIELDS = frozenset({"is_personal", "drop_pending_updates", "show_alert"})
@@ -92,17 +101,30 @@ class FakeTelegram:
 
     def bot_user(self) -> dict[str, Any]:
         """Describe the bot as a User object."""
-        return {"id": self.bot_id, "is_bot": True, "first_name": "FullGPU",
-                "username": self.username, "can_join_groups": True,
-                "can_read_all_group_messages": False, "supports_inline_queries": True}
+        return {
+            "id": self.bot_id,
+            "is_bot": True,
+            "first_name": "FullGPU",
+            "username": self.username,
+            "can_join_groups": True,
+            "can_read_all_group_messages": False,
+            "supports_inline_queries": True,
+        }
 
     def next_id(self) -> int:
         """Hand out a fresh id for updates, messages and queries."""
         return next(self._ids)
 
     # -- faults and inspection -------------------------------------------------------------
-    def fail(self, method: str, *, code: int = 400, description: str = "Bad Request: injected",
-             retry_after: int | None = None, times: int = 1) -> None:
+    def fail(
+        self,
+        method: str,
+        *,
+        code: int = 400,
+        description: str = "Bad Request: injected",
+        retry_after: int | None = None,
+        times: int = 1,
+    ) -> None:
         """Make the next ``times`` calls of ``method`` fail as given (429 with ``retry_after``)."""
         if retry_after is not None:
             code, description = 429, f"Too Many Requests: retry after {retry_after}"
@@ -111,13 +133,19 @@ class FakeTelegram:
 
     def calls_to(self, method: str, *, ok: bool | None = None) -> list[ApiCall]:
         """List the calls of one method; ``ok`` filters by success."""
-        return [c for c in self.calls if c.method == method.lower()
-                and (ok is None or (c.status == 200) == ok)]
+        return [
+            c
+            for c in self.calls
+            if c.method == method.lower() and (ok is None or (c.status == 200) == ok)
+        ]
 
     def sent(self, chat_id: int | None = None) -> list[dict[str, Any]]:
         """Messages the bot sent successfully (the stored Message objects), oldest first."""
-        return [c.result for c in self.calls_to("sendMessage", ok=True)
-                if chat_id is None or c.result["chat"]["id"] == chat_id]
+        return [
+            c.result
+            for c in self.calls_to("sendMessage", ok=True)
+            if chat_id is None or c.result["chat"]["id"] == chat_id
+        ]
 
     async def wait_for(self, predicate: Callable[[], bool], *, timeout_s: float = 10.0) -> None:
         """Wait until ``predicate()`` holds; fail the test after ``timeout_s``."""
@@ -138,8 +166,11 @@ class FakeTelegram:
             self.updates.append(update)
             await self._notify()
             return None
-        headers = {SECRET_HEADER: self.webhook["secret_token"]} if self.webhook.get(
-            "secret_token") else {}
+        headers = (
+            {SECRET_HEADER: self.webhook["secret_token"]}
+            if self.webhook.get("secret_token")
+            else {}
+        )
         assert self._session is not None
         async with self._session.post(self.webhook["url"], json=update, headers=headers) as resp:
             self.deliveries.append(resp.status)
@@ -182,8 +213,9 @@ class FakeTelegram:
     async def _handle(self, request: web.Request) -> web.Response:
         method = request.match_info["method"].lower()
         if request.match_info["token"] != self.token:
-            return web.json_response({"ok": False, "error_code": 401,
-                                      "description": "Unauthorized"}, status=401)
+            return web.json_response(
+                {"ok": False, "error_code": 401, "description": "Unauthorized"}, status=401
+            )
         params = await self._params(request)
         try:
             self._inject_fault(method)
@@ -219,8 +251,11 @@ class FakeTelegram:
 
     async def _api_getupdates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
         if self.webhook is not None:
-            raise ApiError("Conflict: can't use getUpdates method while webhook is active; "
-                           "use deleteWebhook to delete the webhook first", code=409)
+            raise ApiError(
+                "Conflict: can't use getUpdates method while webhook is active; "
+                "use deleteWebhook to delete the webhook first",
+                code=409,
+            )
         offset = params.get("offset") or 0
         self.updates = [u for u in self.updates if u["update_id"] >= offset]
         timeout_s = min(float(params.get("timeout") or 0), MAX_POLL_S)
@@ -250,13 +285,22 @@ class FakeTelegram:
 
     async def _api_getwebhookinfo(self, _params: dict[str, Any]) -> dict[str, Any]:
         url = self.webhook["url"] if self.webhook else ""
-        return {"url": url, "has_custom_certificate": False,
-                "pending_update_count": len(self.updates)}
+        return {
+            "url": url,
+            "has_custom_certificate": False,
+            "pending_update_count": len(self.updates),
+        }
 
-    def _store_bot_message(self, chat: dict[str, Any], text: str, entities: list[Any],
-                           markup: Any) -> dict[str, Any]:
-        message: dict[str, Any] = {"message_id": self.next_id(), "date": int(time.time()),
-                                   "chat": chat, "from": self.bot_user(), "text": text}
+    def _store_bot_message(
+        self, chat: dict[str, Any], text: str, entities: list[Any], markup: Any
+    ) -> dict[str, Any]:
+        message: dict[str, Any] = {
+            "message_id": self.next_id(),
+            "date": int(time.time()),
+            "chat": chat,
+            "from": self.bot_user(),
+            "text": text,
+        }
         if entities:
             message["entities"] = entities
         if markup:
@@ -290,10 +334,15 @@ class FakeTelegram:
         markup = params.get("reply_markup")
         checks.check_reply_markup(markup)
         if (text, entities or None, markup or None) == (
-            message["text"], message.get("entities"), message.get("reply_markup")):
-            raise bad_request("message is not modified: specified new message content and reply "
-                              "markup are exactly the same as a current content and reply markup "
-                              "of the message")
+            message["text"],
+            message.get("entities"),
+            message.get("reply_markup"),
+        ):
+            raise bad_request(
+                "message is not modified: specified new message content and reply "
+                "markup are exactly the same as a current content and reply markup "
+                "of the message"
+            )
         message.update(text=text, edit_date=int(time.time()))
         for key, value in (("entities", entities), ("reply_markup", markup)):
             if value:
@@ -310,8 +359,9 @@ class FakeTelegram:
     async def _api_answercallbackquery(self, params: dict[str, Any]) -> bool:
         query_id = params.get("callback_query_id")
         if query_id not in self.open_callbacks:
-            raise bad_request("query is too old and response timeout expired or query ID is "
-                              "invalid")
+            raise bad_request(
+                "query is too old and response timeout expired or query ID is invalid"
+            )
         checks.check_callback_answer_text(params.get("text"))
         self.open_callbacks.discard(query_id)
         return True
@@ -319,8 +369,9 @@ class FakeTelegram:
     async def _api_answerinlinequery(self, params: dict[str, Any]) -> bool:
         query_id = params.get("inline_query_id")
         if query_id not in self.open_inline:
-            raise bad_request("query is too old and response timeout expired or query ID is "
-                              "invalid")
+            raise bad_request(
+                "query is too old and response timeout expired or query ID is invalid"
+            )
         checks.check_inline_results(params.get("results"))
         self.open_inline.discard(query_id)
         return True

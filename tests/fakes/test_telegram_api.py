@@ -28,22 +28,29 @@ async def test_unknown_method_is_404(api):
     """A method Telegram does not have answers 404 Not Found."""
     _, call = api
     assert await call("sendTelepathy", chat_id=1) == (
-        404, {"ok": False, "error_code": 404, "description": "Not Found"})
+        404,
+        {"ok": False, "error_code": 404, "description": "Not Found"},
+    )
 
 
 async def test_a_wrong_token_is_401(api):
     """Another token is Unauthorized."""
     fake, _ = api
-    async with aiohttp.ClientSession() as session, session.post(
-            f"{fake.api_root}/bot1:wrong/getMe") as response:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(f"{fake.api_root}/bot1:wrong/getMe") as response,
+    ):
         assert response.status == 401
 
 
-@pytest.mark.parametrize(("markup", "reason"), [
-    ({"inline_keyboard": [[{"text": "x", "callback_data": "a" * 65}]]}, "BUTTON_DATA_INVALID"),
-    ({"inline_keyboard": [[{"text": "x", "url": "ftp://a.b"}]]}, "unsupported URL protocol"),
-    ({"inline_keyboard": [[{"text": "x"}]]}, "exactly one action"),
-])
+@pytest.mark.parametrize(
+    ("markup", "reason"),
+    [
+        ({"inline_keyboard": [[{"text": "x", "callback_data": "a" * 65}]]}, "BUTTON_DATA_INVALID"),
+        ({"inline_keyboard": [[{"text": "x", "url": "ftp://a.b"}]]}, "unsupported URL protocol"),
+        ({"inline_keyboard": [[{"text": "x"}]]}, "exactly one action"),
+    ],
+)
 async def test_bad_buttons_are_refused(api, markup, reason):
     """Callback data over 64 bytes, non-http(s)/tg URLs and action-less buttons: 400."""
     _, call = api
@@ -60,8 +67,9 @@ async def test_html_is_checked_and_edits_must_change_something(api):
     assert "can't parse entities" in body["description"]
     _, sent = await call("sendMessage", chat_id=1, text="<b>x</b>", parse_mode="HTML")
     message_id = sent["result"]["message_id"]
-    status, body = await call("editMessageText", chat_id=1, message_id=message_id,
-                              text="<b>x</b>", parse_mode="HTML")
+    status, body = await call(
+        "editMessageText", chat_id=1, message_id=message_id, text="<b>x</b>", parse_mode="HTML"
+    )
     assert status == 400
     assert body["description"].startswith("Bad Request: message is not modified")
 

@@ -27,8 +27,13 @@ def entities_of(text: str) -> list[dict[str, Any]]:
     for mention in _MENTION.finditer(text):
         if command and mention.start() < command.end():
             continue
-        found.append({"type": "mention", "offset": utf16_length(text[: mention.start()]),
-                      "length": utf16_length(mention.group())})
+        found.append(
+            {
+                "type": "mention",
+                "offset": utf16_length(text[: mention.start()]),
+                "length": utf16_length(mention.group()),
+            }
+        )
     return found
 
 
@@ -54,11 +59,17 @@ class FakeUser:
         self.fake.chats[self.user_id] = chat
         return chat
 
-    def message(self, chat: dict[str, Any], text: str,
-                reply_to: dict[str, Any] | None = None) -> dict[str, Any]:
+    def message(
+        self, chat: dict[str, Any], text: str, reply_to: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         """Build an update with a new message (not yet delivered)."""
-        message: dict[str, Any] = {"message_id": self.fake.next_id(), "date": int(time.time()),
-                                   "chat": chat, "from": self.as_user(), "text": text}
+        message: dict[str, Any] = {
+            "message_id": self.fake.next_id(),
+            "date": int(time.time()),
+            "chat": chat,
+            "from": self.as_user(),
+            "text": text,
+        }
         if entities := entities_of(text):
             message["entities"] = entities
         if reply_to is not None:
@@ -66,8 +77,13 @@ class FakeUser:
         self.fake.messages[(chat["id"], message["message_id"])] = message
         return {"update_id": self.fake.next_id(), "message": message}
 
-    async def says(self, text: str, *, chat: dict[str, Any] | None = None,
-                   reply_to: dict[str, Any] | None = None) -> dict[str, Any]:
+    async def says(
+        self,
+        text: str,
+        *,
+        chat: dict[str, Any] | None = None,
+        reply_to: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
         """Send ``text`` (in the private chat unless ``chat`` is given); return the update."""
         update = self.message(chat or self.private_chat(), text, reply_to)
         await self.fake.push(update)
@@ -77,9 +93,16 @@ class FakeUser:
         """Press a callback button under one of the bot's messages; return the update."""
         query_id = str(self.fake.next_id())
         self.fake.open_callbacks.add(query_id)
-        update = {"update_id": self.fake.next_id(), "callback_query": {
-            "id": query_id, "from": self.as_user(), "message": message,
-            "chat_instance": str(message["chat"]["id"]), "data": callback_data}}
+        update = {
+            "update_id": self.fake.next_id(),
+            "callback_query": {
+                "id": query_id,
+                "from": self.as_user(),
+                "message": message,
+                "chat_instance": str(message["chat"]["id"]),
+                "data": callback_data,
+            },
+        }
         await self.fake.push(update)
         return update
 
@@ -87,8 +110,10 @@ class FakeUser:
         """Type ``@bot query`` in any chat; return the update."""
         query_id = str(self.fake.next_id())
         self.fake.open_inline.add(query_id)
-        update = {"update_id": self.fake.next_id(), "inline_query": {
-            "id": query_id, "from": self.as_user(), "query": query, "offset": ""}}
+        update = {
+            "update_id": self.fake.next_id(),
+            "inline_query": {"id": query_id, "from": self.as_user(), "query": query, "offset": ""},
+        }
         await self.fake.push(update)
         return update
 

@@ -144,8 +144,12 @@ def test_layer_types_decide_which_layers_are_windowed():
         ({"tie_word_embeddings": "false"}, "config.tie_word_embeddings"),
         ({"sliding_window": "abc", "model_type": "mistral"}, "config.sliding_window"),
         (
-            {"sliding_window": 4096, "use_sliding_window": True, "max_window_layers": "x",
-             "model_type": "qwen2"},
+            {
+                "sliding_window": 4096,
+                "use_sliding_window": True,
+                "max_window_layers": "x",
+                "model_type": "qwen2",
+            },
             "config.max_window_layers",
         ),
         ({"sliding_window": 4096, "layer_types": 5}, "config.layer_types"),
