@@ -157,28 +157,28 @@ def _dense(config: Config, family: str) -> dict[str, Any]:
     return fields
 
 
-def _mixtral(config: Config, family: str) -> dict[str, Any]:
+def _gated_moe(config: Config, family: str, *, experts_key: str, width_key: str) -> dict[str, Any]:
+    """Mixtral and Qwen3-MoE: a dense decoder whose MLPs are routed experts."""
     fields = _dense(config, family)
-    experts, per_token = _experts(config, "num_local_experts")
+    experts, per_token = _experts(config, experts_key)
     fields["moe"] = MoeShape(
         routed_experts=experts,
         experts_per_token=per_token,
-        expert_intermediate_size=_need(config, "intermediate_size", minimum=1),
-    )
-    return fields
-
-
-def _qwen3_moe(config: Config, family: str) -> dict[str, Any]:
-    fields = _dense(config, family)
-    experts, per_token = _experts(config, "num_experts")
-    fields["moe"] = MoeShape(
-        routed_experts=experts,
-        experts_per_token=per_token,
-        expert_intermediate_size=_need(config, "moe_intermediate_size", minimum=1),
+        expert_intermediate_size=_need(config, width_key, minimum=1),
         layer_step=_int(config, "decoder_sparse_step", 1, minimum=1),
         dense_layer_indices=_layer_indices(config, "mlp_only_layers"),
     )
     return fields
+
+
+def _mixtral(config: Config, family: str) -> dict[str, Any]:
+    return _gated_moe(
+        config, family, experts_key="num_local_experts", width_key="intermediate_size"
+    )
+
+
+def _qwen3_moe(config: Config, family: str) -> dict[str, Any]:
+    return _gated_moe(config, family, experts_key="num_experts", width_key="moe_intermediate_size")
 
 
 def _deepseek_moe(config: Config) -> MoeShape:

@@ -113,30 +113,21 @@ def test_compute_format_falls_back_to_the_next_native_one(gpu_id, precision, tfl
     assert compute_tflops(get_gpu(gpu_id), precision) == tflops
 
 
+def _ttft_70b_fp8(context, tensor_parallel):
+    return ttft_s(
+        _load(LLAMA_70B, context=context),
+        get_gpu(GpuId.H200),
+        Shape(tensor_parallel, 1),
+        precision=Precision.FP8,
+        context_tokens=context,
+    )
+
+
 def test_ttft_grows_with_context_and_shrinks_with_tp():
     """Prefill of 32K takes longer than of 8K; TP=2 shortens it."""
-    h200 = get_gpu(GpuId.H200)
-    short = ttft_s(
-        _load(LLAMA_70B, context=8192),
-        h200,
-        Shape(1, 1),
-        precision=Precision.FP8,
-        context_tokens=8192,
-    )
-    long = ttft_s(
-        _load(LLAMA_70B, context=32768),
-        h200,
-        Shape(1, 1),
-        precision=Precision.FP8,
-        context_tokens=32768,
-    )
-    split = ttft_s(
-        _load(LLAMA_70B, context=32768),
-        h200,
-        Shape(2, 1),
-        precision=Precision.FP8,
-        context_tokens=32768,
-    )
+    short = _ttft_70b_fp8(8192, 1)
+    long = _ttft_70b_fp8(32768, 1)
+    split = _ttft_70b_fp8(32768, 2)
     assert short < long
     assert split < long
 
