@@ -1,0 +1,50 @@
+"""Print the plan and price the assistant recommends for a fixed list of questions.
+
+Usage: .venv/bin/python bench/advice_table.py [bench/data/advice-questions.jsonl]
+
+Each line of the input is {"id", "lang", "text"}; the output is one row per question with the
+recommended plan, quantity, monthly price, weight precision and KV dtype the answer used, so
+that a change to the advice can be shown before and after on questions written beforehand.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+DEFAULT = Path(__file__).with_name("data") / "advice-questions.jsonl"
+
+
+def main() -> None:
+    """Ask every question through ``bot ask --jsonl --format json`` and tabulate the picks."""
+    path = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT
+    questions = [json.loads(line) for line in path.read_text("utf-8").splitlines() if line]
+    stdin = "\n".join(json.dumps({"text": q["text"], "lang": q["lang"]}) for q in questions)
+    run = subprocess.run(  # noqa: S603 - our own CLI, fixed arguments
+        [sys.executable, "-m", "bot", "ask", "--jsonl", "--format", "json"],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    answers = [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
+    print("| id | question | plan | qty | US$/month | weights | KV |")
+    print("|---|---|---|---|---|---|---|")
+    for question, answer in zip(questions, answers, strict=False):
+        data = answer.get("data") or {}
+        index = data.get("recommended_index")
+        options = data.get("options") or []
+        request = data.get("request") or {}
+        pick = options[index] if isinstance(index, int) and index < len(options) else {}
+        plan = pick.get("plan") or ("-" if answer.get("kind") == "size" else answer.get("kind"))
+        print(
+            f"| {question['id']} | {question['text']} | {plan} | {pick.get('servers', '-')} "
+            f"| {pick.get('monthly_usd') or '-'} | {request.get('precision', '-')} "
+            f"| {request.get('kv_dtype', '-')} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
