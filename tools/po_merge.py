@@ -43,11 +43,13 @@ def merge(base: Catalog, ours: Catalog, theirs: Catalog) -> Catalog:
         if mine is None:
             if key in base_by_key:
                 continue  # this side removed it: keep it removed
-            ours[message.id] = message.string
-            added = ours.get(message.id, context=message.context)
-            if added is not None:
-                added.flags = set(message.flags)
-                added.auto_comments = list(message.auto_comments)
+            ours.add(
+                message.id,
+                message.string,
+                auto_comments=message.auto_comments,
+                flags=message.flags,
+                context=message.context,
+            )
             continue
         old = base_by_key.get(key)
         base_string = old.string if old is not None else None
