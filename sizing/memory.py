@@ -41,19 +41,38 @@ class ModelLoad:
     attention_width: int  # heads x head_dim: the prefill attention FLOPs scale
     windowed_layers: int
     sliding_window: int | None
+    # Part of ``kv_bytes_per_sequence`` that does not grow with the context: the recurrent
+    # state of linear-attention / Mamba layers (0 for pure attention models).
+    state_bytes_per_sequence: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class Shape:
-    """A parallel layout of one model replica."""
+    """A parallel layout of one model replica.
+
+    ``tensor_parallel`` x ``pipeline_parallel`` is the classic vLLM layout. ``data_parallel``
+    > 1 is a data-parallel-attention layout (SGLang ``--enable-dp-attention``, vLLM
+    ``--data-parallel-size`` with a MoE model): each of the ``data_parallel`` groups of
+    ``tensor_parallel`` GPUs runs attention for its own sequences (attention weights
+    replicated per group, each sequence's cache on its own group only), while the MoE layers
+    are shared by the whole replica, sharded over all its GPUs: as expert parallel
+    (all-to-all dispatch) when ``expert_parallel`` is set, else as tensor parallel.
+    """
 
     tensor_parallel: int
     pipeline_parallel: int
+    data_parallel: int = 1
+    expert_parallel: bool = False
 
     @property
     def gpus(self) -> int:
         """GPUs one replica occupies."""
-        return self.tensor_parallel * self.pipeline_parallel
+        return self.tensor_parallel * self.pipeline_parallel * self.data_parallel
+
+    @property
+    def dp_attention(self) -> bool:
+        """Whether attention runs data-parallel inside the replica."""
+        return self.data_parallel > 1
 
 
 def kv_share_per_gpu(load: ModelLoad, shape: Shape) -> float:

@@ -263,6 +263,9 @@ class ModelSpec:
     multimodal: bool = False
     aliases: tuple[str, ...] = ()  # names people use; matched by the front end
     generic_reference: str | None = None  # generic models: catalog id whose shape was scaled
+    # Caches beside the per-token KV of attention layers (2025-2026 architectures):
+    state_bytes_per_sequence: int = 0  # linear-attention / Mamba state, constant per sequence
+    indexer_kv_bytes_per_token: int = 0  # sparse-attention indexer keys, per token (BF16)
 
     @property
     def total_params(self) -> int:
