@@ -22,7 +22,7 @@ def main() -> None:
     path = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT
     questions = [json.loads(line) for line in path.read_text("utf-8").splitlines() if line]
     stdin = "\n".join(json.dumps({"text": q["text"], "lang": q["lang"]}) for q in questions)
-    run = subprocess.run(  # noqa: S603 - our own CLI, fixed arguments
+    run = subprocess.run(
         [sys.executable, "-m", "bot", "ask", "--jsonl", "--format", "json"],
         input=stdin,
         capture_output=True,
