@@ -63,4 +63,5 @@ def model_load(
         attention_width=model.num_attention_heads * model.head_dim,
         windowed_layers=model.windowed_layers,
         sliding_window=model.sliding_window,
+        state_bytes_per_sequence=model.state_bytes_per_sequence,
     )

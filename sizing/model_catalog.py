@@ -15,8 +15,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError
 
-from sizing.architecture import Architecture, LinearGroup, Release, to_model_spec
+from sizing.architecture import Architecture, LinearGroup, Release
 from sizing.errors import CatalogError, UnknownModelError
+from sizing.recipes import ReleaseRecipe
+from sizing.specs import to_model_spec
 from sizing.types import ModelSpec, Precision
 
 MODELS_FILE = Path(__file__).resolve().parent / "data" / "models.json"
@@ -34,6 +36,11 @@ class CatalogEntry(BaseModel):
     notes: str = ""  # why a casual name was given to this entry, and similar facts
     release_precision: Precision
     quantized_groups: tuple[LinearGroup, ...] = ()
+    # The published storage part by part (which modules stay in 16 bits); absent: whole
+    # ``quantized_groups`` in the release format.
+    release: ReleaseRecipe | None = None
+    # An official quantized checkpoint names the model it is a release of.
+    base_model: str | None = Field(default=None, pattern=r"^[\w.-]+/[\w.-]+$")
     max_context_tokens: PositiveInt | None
     architecture: Architecture
 
@@ -105,7 +112,7 @@ def entry_to_spec(entry: CatalogEntry) -> ModelSpec:
         quantized_groups=entry.quantized_groups,
         max_context_tokens=entry.max_context_tokens,
     )
-    return to_model_spec(entry.architecture, release)
+    return to_model_spec(entry.architecture, release, entry.release)
 
 
 def load_catalog(path: Path) -> tuple[ModelSpec, ...]:
