@@ -266,7 +266,10 @@ def layer_parts(arch: Architecture, index: int) -> Parts:
     """Parameters of decoder layer ``index`` by part."""
     parts = _mixer(arch, index)
     parts.update(_feed_forward(arch, index))
-    parts["norms"] += arch.norms_per_layer * arch.hidden_size
+    norms = arch.norms_per_layer
+    if arch.family == "nemotron-nas":  # a norm before each block the layer keeps
+        norms = (arch.layer_kind(index) != "-") + (arch.ffn_kind(index) != "-")
+    parts["norms"] += norms * arch.hidden_size
     if arch.compression is not None:  # two hyper-connection mixers per layer
         hc = arch.compression.hyper_connections
         mixing = (2 + hc) * hc

@@ -145,6 +145,7 @@ _SIXTEEN_BIT_LEAVES = re.compile(
     r"[^.]*$"
 )
 _LAYER_INDEX = re.compile(r"layers\.(\d+)")
+_EXPERT_INDEX = re.compile(r"experts\.\d+\.")
 
 
 class UnknownModulePatternError(ValueError):
@@ -172,25 +173,64 @@ def _module_names(arch: Architecture, index: int) -> dict[Part, tuple[str, ...]]
     if family.startswith("nemotron_h"):
         moe = "mixer"
     experts = "experts.0.gate_proj" if family.startswith("gemma4") else f"{moe}.experts.0.w1"
+    attention = (
+        "q_proj",
+        "k_proj",
+        "v_proj",
+        "q_a_proj",
+        "q_b_proj",
+        "kv_a_proj_with_mqa",
+        "kv_b_proj",
+        "kv_proj",
+        "in_proj_qkv",
+        "in_proj_z",
+        "in_proj_b",
+        "in_proj_a",
+        "in_proj",
+        "g_proj",
+        "f_a_proj",
+        "f_b_proj",
+        "b_proj",
+        "g_a_proj",
+        "g_b_proj",
+        "wq_a",
+        "wq_b",
+        "wkv",
+        "compressor.kv_proj",
+    )
     names: dict[Part, tuple[str, ...]] = {
-        "attention": (
-            f"{mixer}.q_proj",
-            f"{mixer}.q_a_proj",
-            f"{mixer}.in_proj_qkv",
-            f"{mixer}.in_proj",
-            f"{mixer}.wq_a",
+        "attention": tuple(f"{mixer}.{name}" for name in attention),
+        "attention_output": (
+            f"{mixer}.o_proj",
+            f"{mixer}.out_proj",
+            f"{mixer}.o_a_proj",
+            f"{mixer}.o_b_proj",
+            f"{mixer}.wo_a",
+            f"{mixer}.wo_b",
         ),
-        "attention_output": (f"{mixer}.o_proj", f"{mixer}.out_proj", f"{mixer}.wo_a"),
-        "indexer": (f"{mixer}.indexer.wq_b", f"{mixer}.indexer.q_proj", f"{mixer}.index_q_proj"),
+        "indexer": (
+            f"{mixer}.indexer.wq_b",
+            f"{mixer}.indexer.wk",
+            f"{mixer}.indexer.q_proj",
+            f"{mixer}.indexer.k_proj",
+            f"{mixer}.index_q_proj",
+            f"{mixer}.index_k_proj",
+        ),
         "indexer_weights": (f"{mixer}.indexer.weights_proj", f"{mixer}.indexers_proj"),
-        "dense_mlp": ("mlp.gate_proj", "mlp.down_proj"),
-        "shared_experts": (
-            f"{moe}.shared_experts.gate_proj",
-            f"{moe}.shared_expert.gate_proj",
-            f"{moe}.shared_experts.w1",
-            f"{moe}.shared_experts.up_proj",
+        "dense_mlp": ("mlp.gate_proj", "mlp.up_proj", "mlp.down_proj", "mlp.gate_up_proj"),
+        "shared_experts": tuple(
+            f"{moe}.{shared}.{name}"
+            for shared in ("shared_experts", "shared_expert")
+            for name in ("gate_proj", "up_proj", "down_proj", "gate_up_proj", "w1")
         ),
-        "routed_experts": (experts, f"{moe}.experts.0.gate_proj", f"{moe}.experts.0.up_proj"),
+        "routed_experts": (
+            experts,
+            f"{moe}.experts.0.gate_proj",
+            f"{moe}.experts.0.up_proj",
+            f"{moe}.experts.0.down_proj",
+            f"{moe}.experts.0.w2",
+            f"{moe}.experts.0.w3",
+        ),
         "router": (f"{moe}.gate", "router.proj", f"{moe}.shared_expert_gate"),
     }
     if family.startswith("gemma4"):
@@ -226,15 +266,14 @@ def excluded_parts(
     covered: dict[Part, set[int]] = {}
     mtp = False
     names = [_module_names(arch, index) for index in range(arch.layers)]
-    for pattern in patterns:
-        if not isinstance(pattern, str) or not pattern:
-            raise UnknownModulePatternError(str(pattern))
+    for pattern in _distinct(patterns):
         if _mtp_pattern(pattern, arch.layers):
             mtp = True
             continue
         matcher = _matcher(pattern)
         hit = False
-        for index, parts in enumerate(names):
+        for index in _layers_named(pattern, arch.layers):
+            parts = names[index]
             for part, candidates in parts.items():
                 if any(matcher.fullmatch(f"layers.{index}.{name}.weight") for name in candidates):
                     covered.setdefault(part, set()).add(index)
@@ -245,6 +284,25 @@ def excluded_parts(
             continue  # a piece of an MTP layer: it follows the MTP layer's format
         raise UnknownModulePatternError(pattern)
     return _as_rules(arch, covered, mtp=mtp, format_=format_)
+
+
+def _distinct(patterns: Iterable[str]) -> list[str]:
+    """Patterns with expert indices folded (one expert stands for all), in first-seen order."""
+    seen: dict[str, None] = {}
+    for pattern in patterns:
+        if not isinstance(pattern, str) or not pattern:
+            raise UnknownModulePatternError(str(pattern))
+        seen.setdefault(_EXPERT_INDEX.sub("experts.0.", pattern), None)
+    return list(seen)
+
+
+def _layers_named(pattern: str, layers: int) -> range:
+    """The one layer a plain pattern names, else every layer."""
+    match = _LAYER_INDEX.search(pattern)
+    if match is None or any(char in pattern for char in "*?[") or pattern.startswith("re:"):
+        return range(layers)
+    index = int(match.group(1))
+    return range(index, index + 1) if index < layers else range(0)
 
 
 def _layer_beyond(pattern: str, layers: int) -> bool:
