@@ -93,12 +93,13 @@ def cache_layout(arch: Architecture) -> CacheLayout:
         return _compressed_layout(arch)
     per_layer_latent = arch.mla.kv_lora_rank + arch.mla.qk_rope_head_dim if arch.mla else 0
     growing = windowed = state = indexer = 0
-    windowed_layers = 0 if arch.layer_pattern else _legacy_windowed_layers(arch)
+    legacy_windowed = 0 if arch.layer_pattern else _legacy_windowed_layers(arch)
+    windowed_layers = legacy_windowed
     for index in range(arch.layers):
         kind = arch.layer_kind(index)
         if kind in {"F", "S"}:
             elements = per_layer_latent or _elements(attention_shape(arch, kind))
-            if kind == "S" or index >= arch.layers - windowed_layers:
+            if kind == "S" or index >= arch.layers - legacy_windowed:
                 windowed += elements
             else:
                 growing += elements
