@@ -48,7 +48,9 @@ def sliding_layers(config: Config) -> int:
 
 
 def experts(
-    config: Config, experts_name: str, per_token_name: str = "num_experts_per_tok"
+    config: Config,
+    experts_name: str,
+    per_token_name: str = "num_experts_per_tok",  # noqa: S107 - a field name, not a secret
 ) -> tuple[int, int]:
     """Routed experts per layer and experts per token, the latter no more than the former."""
     count = need(config, experts_name, minimum=1)
@@ -325,7 +327,7 @@ def _readers() -> Mapping[str, Reader]:
 
 
 def model_type(config: Config) -> str:
-    """The config's ``model_type``; refused when absent or unknown."""
+    """Return the config's ``model_type``; refused when absent or unknown."""
     family = get(config, "model_type")
     if not isinstance(family, str) or not family:
         raise InvalidRequestError(

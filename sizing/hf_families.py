@@ -7,7 +7,7 @@ engine does not model (with the field's name).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from sizing.architecture import (
     AttentionShape,
@@ -46,7 +46,7 @@ from sizing.hf_fields import (
     window_size,
 )
 
-_FULL_OR_SLIDING = {"full_attention": "F", "sliding_attention": "S"}
+_FULL_OR_SLIDING: dict[object, str] = {"full_attention": "F", "sliding_attention": "S"}
 _FLOAT32_BYTES = 4
 _BFLOAT16_BYTES = 2
 _STATE_DTYPES = {"float32": _FLOAT32_BYTES, "bfloat16": _BFLOAT16_BYTES, "float16": _BFLOAT16_BYTES}
@@ -119,7 +119,7 @@ def _qwen3_5(config: Config, family: str) -> Fields:
     text = text_config(config)
     fields = common(text, family)
     layers = fields["layers"]
-    kinds = {"linear_attention": "L", "full_attention": "F"}
+    kinds: dict[object, str] = {"linear_attention": "L", "full_attention": "F"}
     pattern = pattern_of(text, "layer_types", layers, kinds)
     interval = opt_int(text, "full_attention_interval", 0)
     if interval and pattern != "".join(
@@ -387,7 +387,7 @@ def _kimi_k25(config: Config, family: str) -> Fields:
     return fields
 
 
-def _moonvit(vision: Config, kind: str) -> VisionTower:
+def _moonvit(vision: Config, kind: Literal["moonvit", "moonvit2"]) -> VisionTower:
     merge = as_list(vision, "merge_kernel_size") or [1, 1]
     if len(merge) != 2 or merge[0] != merge[1]:  # noqa: PLR2004 - a square kernel
         raise InvalidRequestError(
@@ -397,7 +397,7 @@ def _moonvit(vision: Config, kind: str) -> VisionTower:
         vision, "init_pos_emb_width", minimum=1
     )
     return VisionTower(
-        kind=kind,  # type: ignore[arg-type] - moonvit or moonvit2
+        kind=kind,
         hidden_size=need(vision, "vt_hidden_size", minimum=1),
         layers=need(vision, "vt_num_hidden_layers", minimum=1),
         intermediate_size=need(vision, "vt_intermediate_size", minimum=1),
@@ -479,8 +479,8 @@ def _nemotron_h(config: Config, family: str) -> Fields:
         raise InvalidRequestError(
             "config.hybrid_override_pattern", blocks, f"expected {layers} of M * E -"
         )
-    fields["layer_pattern"] = blocks.translate(str.maketrans({"*": "F", "E": "-"}))
-    fields["ffn_pattern"] = blocks.translate(str.maketrans({"M": "-", "*": "-", "-": "D"}))
+    fields["layer_pattern"] = blocks.translate(str.maketrans("*E", "F-"))
+    fields["ffn_pattern"] = blocks.translate(str.maketrans("M*-", "--D"))
     fields["norms_per_layer"] = 1
     fields["mamba"] = MambaShape(
         heads=need(config, "mamba_num_heads", minimum=1),
@@ -499,7 +499,7 @@ def _nemotron_h(config: Config, family: str) -> Fields:
             shared_expert_intermediate_size=opt_int(
                 config, "moe_shared_expert_intermediate_size", 0
             ),
-            gated=get(config, "mlp_hidden_act", "relu2") not in {"relu2"},
+            gated=get(config, "mlp_hidden_act", "relu2") != "relu2",  # relu2: up and down only
             latent_size=opt_int(config, "moe_latent_size", 0),
         )
     fields["mtp_layers"] = opt_int(config, "num_nextn_predict_layers", 0)
@@ -557,7 +557,7 @@ def _nemotron_nas(config: Config, family: str) -> Fields:
 
 
 def _step3p7(config: Config, family: str) -> Fields:
-    """Step 3.7 Flash: full and sliding layers, a per-head output gate, shared and routed experts."""
+    """Step 3.7 Flash: full and sliding layers, a per-head output gate, shared/routed experts."""
     fields = common(config, family)
     layers = fields["layers"]
     mtp = opt_int(config, "num_nextn_predict_layers", 0)

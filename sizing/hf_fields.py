@@ -27,6 +27,7 @@ def get(config: Config, name: str, default: Any = None) -> Any:  # noqa: ANN401 
 
 
 def check_int(name: str, value: object, minimum: int, maximum: int) -> int:
+    """Check an integer field's type and range; a bad value names the field."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise InvalidRequestError(f"config.{name}", value, "expected an integer")
     if not minimum <= value <= maximum:

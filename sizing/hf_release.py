@@ -1,5 +1,7 @@
-"""The published storage of a checkpoint, from its ``quantization_config`` or its sibling
-``hf_quant_config.json`` (NVIDIA Model Optimizer): format, and which parts stay 16-bit.
+"""The published storage of a checkpoint: its format, and which parts stay 16-bit.
+
+Read from ``quantization_config``, or from the sibling ``hf_quant_config.json`` of NVIDIA
+Model Optimizer releases.
 
 A method or algorithm the engine does not know is refused with the field's name: sizing an
 unknown format as BF16 would double or quadruple the weights.
@@ -84,7 +86,7 @@ def _parts(
 
 
 def _recipe(
-    arch: Architecture, precision: Precision, storage: StorageFormat, parts: tuple[ReleasePart, ...]
+    precision: Precision, storage: StorageFormat, parts: tuple[ReleasePart, ...]
 ) -> Release:
     recipe = ReleaseRecipe(format=storage, parts=parts)
     return precision, LINEAR_GROUPS, recipe
@@ -116,7 +118,7 @@ def _compressed_tensors(arch: Architecture, quantization: Mapping[str, Any]) -> 
             "a weight scheme the engine does not know",
         )
     precision, fmt = storage[scheme]
-    return _recipe(arch, precision, fmt, _parts(arch, _patterns(quantization)))
+    return _recipe(precision, fmt, _parts(arch, _patterns(quantization)))
 
 
 def _modelopt(arch: Architecture, quantization: Mapping[str, Any]) -> Release:
@@ -124,7 +126,7 @@ def _modelopt(arch: Architecture, quantization: Mapping[str, Any]) -> Release:
     algo = quantization.get("quant_algo")
     if algo in _MODELOPT:
         precision, fmt = _MODELOPT[algo]
-        return _recipe(arch, precision, fmt, _parts(arch, _patterns(quantization)))
+        return _recipe(precision, fmt, _parts(arch, _patterns(quantization)))
     if algo != "MIXED_PRECISION":
         raise InvalidRequestError(
             "config.quantization_config.quant_algo", algo, "an algorithm the engine does not know"
@@ -182,7 +184,7 @@ def _fp8(arch: Architecture, quantization: Mapping[str, Any], config: Config) ->
     return Precision.FP8, LINEAR_GROUPS, ReleaseRecipe(format=fmt, parts=parts)
 
 
-def release_from_config(config: Config, arch: Architecture) -> Release:
+def release_from_config(config: Config, arch: Architecture) -> Release:  # noqa: PLR0911 - one per method
     """Format of the published weights and what stays 16-bit (BF16 without a quantization)."""
     quantization = _quantization(config)
     if quantization is None:

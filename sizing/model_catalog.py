@@ -102,7 +102,7 @@ def parse_catalog(path: Path) -> tuple[CatalogEntry, ...]:
 
 
 def _check_bases(path: Path, entries: list[CatalogEntry]) -> None:
-    """A checkpoint's base model must be a catalog entry that is not itself a checkpoint."""
+    """Check that a checkpoint's base model is a catalog entry that is not itself a checkpoint."""
     bases = {entry.id: entry.base_model for entry in entries}
     for entry in entries:
         base = entry.base_model
@@ -197,7 +197,7 @@ def official_checkpoints(model_id: str) -> tuple[tuple[Precision, str], ...]:
 
 
 def base_model(model_id: str) -> str | None:
-    """The model an official quantized checkpoint is a release of (None for a base model)."""
+    """Return the model an official quantized checkpoint is a release of (None for a base model)."""
     key = get_model(model_id).id.casefold()
     for entry in catalog_entries():
         if entry.id.casefold() == key:

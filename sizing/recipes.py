@@ -297,7 +297,7 @@ def _distinct(patterns: Iterable[str]) -> list[str]:
 
 
 def _layers_named(pattern: str, layers: int) -> range:
-    """The one layer a plain pattern names, else every layer."""
+    """Return the one layer a plain pattern names, else every layer."""
     match = _LAYER_INDEX.search(pattern)
     if match is None or any(char in pattern for char in "*?[") or pattern.startswith("re:"):
         return range(layers)

@@ -119,7 +119,7 @@ def test_a_sequence_holds_every_cache_and_the_state_once():
 
 
 def test_nvfp4_checkpoint_keeps_its_excluded_modules_in_16_bits():
-    """DeepSeek-V3.2-NVFP4: experts, dense MLP, shared experts and o_proj NVFP4; q/kv and indexer BF16."""
+    """DeepSeek-V3.2-NVFP4: experts, MLPs and o_proj NVFP4; q/kv and indexer stay BF16."""
     model = get_model("nvidia/DeepSeek-V3.2-NVFP4")
     layout = {(group, fmt): params for group, fmt, params in model.release_layout}
     assert layout["routed_experts", "nvfp4"] == model.params.routed_experts
@@ -128,12 +128,11 @@ def test_nvfp4_checkpoint_keeps_its_excluded_modules_in_16_bits():
     listed = [(g, f, p) for g, f, p in model.release_layout if g != "mtp"]
     rest = model.total_params - sum(p for _, _, p in listed)  # embeddings, head, final norm
     assert rest == model.params.embedding + model.params.lm_head + 7168
-    expected = math.ceil(
-        (sum(p * STORAGE_BITS[f] for _, f, p in listed) + rest * 16)
-        / 8
-    )
+    expected = math.ceil((sum(p * STORAGE_BITS[f] for _, f, p in listed) + rest * 16) / 8)
     assert weights_bytes(model, Precision.NVFP4) == expected
-    assert weights_bytes(model, Precision.NVFP4) < weights_bytes(get_model("deepseek-ai/DeepSeek-V3.2"), Precision.FP8)
+    assert weights_bytes(model, Precision.NVFP4) < weights_bytes(
+        get_model("deepseek-ai/DeepSeek-V3.2"), Precision.FP8
+    )
 
 
 def test_glm51_nvfp4_keeps_its_dense_layers_whole():

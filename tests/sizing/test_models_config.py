@@ -37,7 +37,7 @@ def _reference_configs():
 
 
 def _reference(hf_id):
-    """The reference config and, where the checkpoint has one, its hf_quant_config.json."""
+    """Load the reference config and, where the checkpoint has one, its hf_quant_config.json."""
     stem = hf_id.replace("/", "--")
     config = json.loads((CONFIGS / f"{stem}.json").read_text("utf-8"))
     quant = CONFIGS / f"{stem}.hf_quant_config.json"
