@@ -218,7 +218,7 @@ def test_an_alias_given_to_two_models_is_rejected(tmp_path):
 
 
 def test_aliases_differing_only_in_separators_are_one_name(tmp_path):
-    """ "Qwen3.5 27B" and "qwen3-5-27b" read alike in free text: two owners are refused."""
+    """Names that differ only in separators read alike in free text: two owners are refused."""
     path = _write_catalog(tmp_path, lambda models: models[0]["aliases"].append("Llama.3-70B"))
     with pytest.raises(CatalogError) as raised:
         load_catalog(path)
