@@ -18,6 +18,7 @@ from sizing.cli_text import compare_text, inspect_text, price_text, size_text
 from sizing.compare import compare_gpus
 from sizing.engine import size_deployment
 from sizing.errors import SizingError
+from sizing.hf_release import merge_quant_config
 from sizing.models import get_model, inspect_json, model_from_config
 from sizing.pricing import price_list
 from sizing.serialize import to_json
@@ -107,7 +108,28 @@ def _read_config(path: Path) -> dict[str, Any]:
         raise UsageError(f"config {str(path)!r} is not a JSON object")
     # Most config.json files do not name their model: the file's name is the best label.
     config.setdefault("_name_or_path", path.stem)
-    return config
+    return merge_quant_config(config, _sibling_quant_config(path))
+
+
+def _sibling_quant_config(path: Path) -> dict[str, Any] | None:
+    """Find the checkpoint's hf_quant_config.json beside the config (Model Optimizer releases).
+
+    A checkpoint folder holds ``config.json`` and ``hf_quant_config.json``; a config saved
+    under another name may have ``NAME.hf_quant_config.json`` beside it.
+    """
+    candidates = [path.with_name(f"{path.stem}.hf_quant_config.json")]
+    if path.name == "config.json":
+        candidates.insert(0, path.with_name("hf_quant_config.json"))
+    for candidate in candidates:
+        if candidate.is_file():
+            try:
+                found = json.loads(candidate.read_text(encoding="utf-8"))
+            except (OSError, ValueError, RecursionError) as exc:
+                raise UsageError(f"cannot read {str(candidate)!r}: {exc}") from exc
+            if not isinstance(found, dict):
+                raise UsageError(f"{str(candidate)!r} is not a JSON object")
+            return found
+    return None
 
 
 def _size(args: argparse.Namespace) -> tuple[dict[str, Any], str]:

@@ -11,12 +11,11 @@ from fractions import Fraction
 
 from sizing.architecture import LINEAR_GROUPS
 from sizing.errors import InvalidRequestError
+from sizing.recipes import PRECISION_STORAGE, layout_bits
 from sizing.types import ModelSpec, Precision
 
 # Unquantized tensors (embeddings, LM head, norms, routers, vision towers) stay at 16 bits.
 SIXTEEN_BITS = Fraction(16)
-# DeepSeek-style FP8 releases store one FP32 scale per 128x128 weight block: 32 / 16384 bits.
-FP8_BLOCK_SCALE_BITS = Fraction(32, 128 * 128)
 # AWQ/GPTQ group 128: a 16-bit scale and a 4-bit zero point per 128 weights (~4.16 bits).
 INT4_GROUP_SIZE = 128
 INT4_GROUP_OVERHEAD_BITS = 16 + 4
@@ -55,7 +54,7 @@ def bits_per_param(precision: Precision, gpu_fp4_format: Precision | None = None
 
 
 def quantized_groups(model: ModelSpec, precision: Precision) -> tuple[str, ...]:
-    """Which tensor groups take the format.
+    """Which tensor groups take the format when the release's own recipe does not apply.
 
     The release's own format (or, for a release in a 4-bit format, any 4-bit format)
     reproduces the release's recipe: gpt-oss keeps attention at 16 bits and stores only the
@@ -70,11 +69,24 @@ def quantized_groups(model: ModelSpec, precision: Precision) -> tuple[str, ...]:
     return LINEAR_GROUPS
 
 
-def _group_bits(model: ModelSpec, precision: Precision, format_bits: Fraction) -> Fraction:
-    """Extra bits of the release's own scales (DeepSeek's FP8 block scales)."""
-    if precision is Precision.FP8 and model.release_precision is Precision.FP8:
-        return format_bits + FP8_BLOCK_SCALE_BITS
-    return format_bits
+def _release_bits(model: ModelSpec, precision: Precision, *, include_mtp: bool) -> Fraction | None:
+    """Bits of the published checkpoint's own storage, when ``precision`` is its format.
+
+    A request for another 4-bit format than a 4-bit release's keeps the recipe and swaps the
+    format (an NVFP4 release asked for as MXFP4 keeps the same modules in 16 bits).
+    """
+    release = model.release_precision
+    if not model.release_layout or release in _SIXTEEN_BIT:
+        return None
+    if precision is not release and not (precision in _FOUR_BIT and release in _FOUR_BIT):
+        return None
+    swap: dict[str, str] = {}
+    if precision is not release:
+        swap[PRECISION_STORAGE[release]] = PRECISION_STORAGE[precision]
+    layout = tuple(
+        (group, swap.get(fmt, fmt), params) for group, fmt, params in model.release_layout
+    )
+    return layout_bits(layout, model.params, include_mtp=include_mtp)
 
 
 def weights_bytes(
@@ -86,7 +98,10 @@ def weights_bytes(
 ) -> int:
     """Bytes of every weight a serving engine loads (all experts; MTP only when asked)."""
     resolved = resolve_precision(precision, gpu_fp4_format)
-    linear_bits = _group_bits(model, resolved, BITS_PER_PARAM[resolved])
+    release_bits = _release_bits(model, resolved, include_mtp=include_mtp)
+    if release_bits is not None:
+        return math.ceil(release_bits / 8)
+    linear_bits = BITS_PER_PARAM[resolved]
     quantized = quantized_groups(model, resolved)
     counts = model.params
     groups = {

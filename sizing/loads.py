@@ -26,7 +26,11 @@ def weights_split(
     params = model.params
     routed = 0
     if params.routed_experts:
-        without = dataclasses.replace(model, params=dataclasses.replace(params, routed_experts=0))
+        without = dataclasses.replace(
+            model,
+            params=dataclasses.replace(params, routed_experts=0),
+            release_layout=tuple(row for row in model.release_layout if row[0] != "routed_experts"),
+        )
         routed = total - weights_bytes(without, precision, include_mtp=include_mtp)
     embedding = 0
     if params.embedding and params.lm_head:  # tied embeddings are read whole as the LM head
@@ -63,4 +67,5 @@ def model_load(
         attention_width=model.num_attention_heads * model.head_dim,
         windowed_layers=model.windowed_layers,
         sliding_window=model.sliding_window,
+        state_bytes_per_sequence=model.state_bytes_per_sequence,
     )

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError
 
-from sizing.architecture import Architecture, LinearGroup, Release, to_model_spec
+from sizing.architecture import Architecture, LinearGroup, Release
 from sizing.errors import CatalogError, UnknownModelError
+from sizing.recipes import ReleaseRecipe
+from sizing.specs import to_model_spec
 from sizing.types import ModelSpec, Precision
 
 MODELS_FILE = Path(__file__).resolve().parent / "data" / "models.json"
@@ -34,6 +37,11 @@ class CatalogEntry(BaseModel):
     notes: str = ""  # why a casual name was given to this entry, and similar facts
     release_precision: Precision
     quantized_groups: tuple[LinearGroup, ...] = ()
+    # The published storage part by part (which modules stay in 16 bits); absent: whole
+    # ``quantized_groups`` in the release format.
+    release: ReleaseRecipe | None = None
+    # An official quantized checkpoint names the model it is a release of.
+    base_model: str | None = Field(default=None, pattern=r"^[\w.-]+/[\w.-]+$")
     max_context_tokens: PositiveInt | None
     architecture: Architecture
 
@@ -49,6 +57,16 @@ class _CatalogFile(BaseModel):
 def normalize_alias(alias: str) -> str:
     """Case- and spacing-insensitive form used to keep aliases unambiguous."""
     return re.sub(r"\s+", " ", alias.strip().casefold())
+
+
+def compact_alias(alias: str) -> str:
+    """Letters and digits only (any script), case-folded: "Qwen3.5-27B" is "qwen3527b".
+
+    Names are matched in free text without their separators, so two names that differ only
+    in spaces, dots or hyphens would be one name to a reader.
+    """
+    folded = unicodedata.normalize("NFKC", alias).casefold()
+    return "".join(char for char in folded if char.isalnum())
 
 
 def _entry_name(raw: dict[str, Any], index: int) -> str:
@@ -79,7 +97,17 @@ def parse_catalog(path: Path) -> tuple[CatalogEntry, ...]:
         except ValidationError as error:
             raise _validation_failure(path, _entry_name(raw, index), error) from error
     _check_unique(path, entries)
+    _check_bases(path, entries)
     return tuple(entries)
+
+
+def _check_bases(path: Path, entries: list[CatalogEntry]) -> None:
+    """Check that a checkpoint's base model is a catalog entry that is not itself a checkpoint."""
+    bases = {entry.id: entry.base_model for entry in entries}
+    for entry in entries:
+        base = entry.base_model
+        if base is not None and (base not in bases or bases[base] is not None):
+            raise CatalogError(str(path), entry.id, "base_model", f"{base!r} is not a base model")
 
 
 def _check_unique(path: Path, entries: list[CatalogEntry]) -> None:
@@ -87,7 +115,7 @@ def _check_unique(path: Path, entries: list[CatalogEntry]) -> None:
     owners: dict[str, str] = {}
     for entry in entries:
         for field, name in [("id", entry.id), *(("aliases", alias) for alias in entry.aliases)]:
-            key = normalize_alias(name)
+            key = compact_alias(name)
             if not key:
                 raise CatalogError(str(path), entry.id, field, "empty name")
             owner = owners.setdefault(key, entry.id)
@@ -105,7 +133,7 @@ def entry_to_spec(entry: CatalogEntry) -> ModelSpec:
         quantized_groups=entry.quantized_groups,
         max_context_tokens=entry.max_context_tokens,
     )
-    return to_model_spec(entry.architecture, release)
+    return to_model_spec(entry.architecture, release, entry.release)
 
 
 def load_catalog(path: Path) -> tuple[ModelSpec, ...]:
@@ -135,6 +163,7 @@ def get_model(hf_id: str) -> ModelSpec:
     model = _by_id().get(hf_id.strip().casefold())
     if model is None:
         raise UnknownModelError(hf_id)
+
     return model
 
 
@@ -145,3 +174,32 @@ def get_architecture(hf_id: str) -> Architecture:
         if entry.id.casefold() == key:
             return entry.architecture
     raise UnknownModelError(hf_id)
+
+
+@cache
+def _checkpoints() -> dict[str, tuple[tuple[Precision, str], ...]]:
+    found: dict[str, list[tuple[Precision, str]]] = {}
+    for entry in catalog_entries():
+        if entry.base_model is not None:
+            found.setdefault(entry.base_model.casefold(), []).append(
+                (entry.release_precision, entry.id)
+            )
+    return {base: tuple(items) for base, items in found.items()}
+
+
+def official_checkpoints(model_id: str) -> tuple[tuple[Precision, str], ...]:
+    """(weight format, checkpoint id) of each official quantized release of a catalog model.
+
+    The base model's own release is not listed; a checkpoint id has none of its own.
+    """
+    model = get_model(model_id)
+    return _checkpoints().get(model.id.casefold(), ())
+
+
+def base_model(model_id: str) -> str | None:
+    """Return the model an official quantized checkpoint is a release of (None for a base model)."""
+    key = get_model(model_id).id.casefold()
+    for entry in catalog_entries():
+        if entry.id.casefold() == key:
+            return entry.base_model
+    return None

@@ -11,16 +11,14 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from sizing.architecture import Release, to_model_spec
+from sizing.architecture import Release
 from sizing.errors import InvalidRequestError
 from sizing.formats import weights_bytes
 from sizing.generic import generic_model
-from sizing.hf_config import (
-    architecture_from_config,
-    max_context_from_config,
-    release_from_config,
-)
+from sizing.hf_config import architecture_from_config, max_context_from_config
+from sizing.hf_release import merge_quant_config, release_from_config
 from sizing.model_catalog import get_model, load_models
+from sizing.specs import to_model_spec
 from sizing.types import KvDtype, ModelSpec
 
 __all__ = [
@@ -39,10 +37,21 @@ KV_ELEMENT_BYTES: dict[KvDtype, int] = {KvDtype.BF16: 2, KvDtype.FP16: 2, KvDtyp
 CONFIG_MODEL_ID = "config"
 
 
-def model_from_config(config: Mapping[str, Any], model_id: str | None = None) -> ModelSpec:
-    """Build a model from a Hugging Face ``config.json`` by the catalog's own derivation."""
+def model_from_config(
+    config: Mapping[str, Any],
+    model_id: str | None = None,
+    hf_quant_config: Mapping[str, Any] | None = None,
+) -> ModelSpec:
+    """Build a model from a Hugging Face ``config.json`` by the catalog's own derivation.
+
+    ``hf_quant_config`` is the checkpoint's ``hf_quant_config.json`` where the quantization
+    lives beside the config rather than in it (NVIDIA Model Optimizer releases).
+    """
+    if not isinstance(config, Mapping):
+        raise InvalidRequestError("config", type(config).__name__, "expected a JSON object")
+    config = merge_quant_config(config, hf_quant_config)
     architecture = architecture_from_config(config)
-    precision, groups = release_from_config(config)
+    precision, groups, recipe = release_from_config(config, architecture)
     name = model_id or str(config.get("_name_or_path") or CONFIG_MODEL_ID)
     release = Release(
         model_id=name,
@@ -51,7 +60,7 @@ def model_from_config(config: Mapping[str, Any], model_id: str | None = None) ->
         quantized_groups=groups,
         max_context_tokens=max_context_from_config(config),
     )
-    return to_model_spec(architecture, release)
+    return to_model_spec(architecture, release, recipe)
 
 
 def _check_context(context_tokens: int, minimum: int) -> None:
@@ -61,24 +70,43 @@ def _check_context(context_tokens: int, minimum: int) -> None:
         raise InvalidRequestError("context_tokens", context_tokens, f"must be >= {minimum}")
 
 
-def kv_bytes_for_sequence(model: ModelSpec, kv_dtype: KvDtype, context_tokens: int) -> int:
-    """Cache of one sequence of ``context_tokens``: windowed layers hold at most their window.
+def _windowed_rate(model: ModelSpec) -> int:
+    """BF16 bytes per token of the windowed layers."""
+    if model.windowed_kv_bytes_per_token is not None:
+        return model.windowed_kv_bytes_per_token
+    return model.windowed_layers * model.kv_bytes_per_token_per_layer()
 
-    GQA/MHA/MQA store K and V of every KV head; MLA stores one latent per token for all heads.
-    """
-    _check_context(context_tokens, 0)
-    per_layer = model.kv_bytes_per_token_per_layer(KV_ELEMENT_BYTES[kv_dtype])
+
+def _growing_bytes(model: ModelSpec, kv_dtype: KvDtype, context_tokens: int) -> int:
+    """Cache that depends on the context: full layers, windows (capped), indexer keys."""
     windowed_tokens = context_tokens
     if model.sliding_window is not None:
         windowed_tokens = min(context_tokens, model.sliding_window)
-    cached = model.full_attention_layers * context_tokens + model.windowed_layers * windowed_tokens
-    return per_layer * cached
+    growing_rate = model.kv_bytes_per_token + model.indexer_kv_bytes_per_token
+    bf16_bytes = growing_rate * context_tokens + _windowed_rate(model) * windowed_tokens
+    return bf16_bytes * KV_ELEMENT_BYTES[kv_dtype] // KV_ELEMENT_BYTES[KvDtype.BF16]
+
+
+def kv_bytes_for_sequence(model: ModelSpec, kv_dtype: KvDtype, context_tokens: int) -> int:
+    """Everything one sequence of ``context_tokens`` caches.
+
+    Full-attention K/V (or the MLA latent) and compressed entries for every token, windowed
+    layers for at most their window, sparse-attention indexer keys, and the constant state
+    of linear-attention / Mamba layers (in its own dtype, whatever the KV dtype).
+    """
+    _check_context(context_tokens, 0)
+    growing = _growing_bytes(model, kv_dtype, context_tokens)
+    state = model.state_bytes_per_sequence if context_tokens else 0
+    return growing + state
 
 
 def kv_bytes_per_token(model: ModelSpec, kv_dtype: KvDtype, context_tokens: int) -> int:
-    """Whole-model cache per token, averaged over a sequence of ``context_tokens`` (rounded up)."""
+    """Cache per token that grows with the context, averaged over ``context_tokens`` (rounded up).
+
+    Windowed layers count at most their window; the constant per-sequence state is not in it.
+    """
     _check_context(context_tokens, 1)
-    return math.ceil(kv_bytes_for_sequence(model, kv_dtype, context_tokens) / context_tokens)
+    return math.ceil(_growing_bytes(model, kv_dtype, context_tokens) / context_tokens)
 
 
 def inspect_json(model: ModelSpec) -> dict[str, Any]:
@@ -89,9 +117,12 @@ def inspect_json(model: ModelSpec) -> dict[str, Any]:
         "total_params": model.total_params,
         "active_params": model.active_params,
         "kv_bytes_per_token": model.kv_bytes_per_token,
+        "state_bytes_per_sequence": model.state_bytes_per_sequence,
         "layers": model.layers,
         "attention": model.attention.value,
     }
+    if model.indexer_kv_bytes_per_token:
+        shown["indexer_kv_bytes_per_token"] = model.indexer_kv_bytes_per_token
     if model.sliding_window is not None:
         shown["sliding_window"] = model.sliding_window
     shown.update(

@@ -266,6 +266,12 @@ class ModelSpec:
     # Caches beside the per-token KV of attention layers (2025-2026 architectures):
     state_bytes_per_sequence: int = 0  # linear-attention / Mamba state, constant per sequence
     indexer_kv_bytes_per_token: int = 0  # sparse-attention indexer keys, per token (BF16)
+    # Per-token cache of layers whose layout the uniform fields above cannot express (hybrid,
+    # windowed layers with other heads, compressed caches), BF16; None: the uniform layout.
+    growing_kv_bytes_per_token: int | None = None  # grows with the whole context
+    windowed_kv_bytes_per_token: int | None = None  # held for at most ``sliding_window`` tokens
+    # Storage of the published checkpoint: (ParamGroups field, storage format, parameters).
+    release_layout: tuple[tuple[str, str, int], ...] = ()
 
     @property
     def total_params(self) -> int:
@@ -291,6 +297,8 @@ class ModelSpec:
     @property
     def kv_bytes_per_token(self) -> int:
         """BF16 KV per token of the full-attention layers (windowed layers are capped apart)."""
+        if self.growing_kv_bytes_per_token is not None:
+            return self.growing_kv_bytes_per_token
         return self.full_attention_layers * self.kv_bytes_per_token_per_layer()
 
 

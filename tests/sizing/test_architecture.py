@@ -2,7 +2,8 @@
 
 import pytest
 
-from sizing.architecture import Architecture, MoeShape, count_params
+from sizing.architecture import Architecture, MoeShape
+from sizing.counting import count_params
 from sizing.model_catalog import get_architecture
 from sizing.models import get_model
 from sizing.types import Attention

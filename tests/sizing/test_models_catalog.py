@@ -12,6 +12,12 @@ from sizing.types import Attention, Precision
 
 REFERENCE = Path(__file__).resolve().parents[2].parent / "shared" / "reference"
 CONFIGS = REFERENCE / "model-configs"
+# Catalog models without a config of their own: each is read from an identical one.
+DERIVED = {
+    "deepseek-ai/DeepSeek-V3-0324",
+    "deepseek-ai/DeepSeek-V3.1",
+    "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-BF16",
+}
 
 
 def _alias_owner(name):
@@ -25,10 +31,14 @@ def test_catalog_holds_every_reference_config():
     """Each config in model-configs/ has a catalog entry under its Hugging Face id."""
     if not CONFIGS.is_dir():
         pytest.skip("shared reference configs absent")
-    expected = {p.stem.replace("--", "/", 1) for p in CONFIGS.glob("*.json")}
+    expected = {
+        p.stem.replace("--", "/", 1)
+        for p in CONFIGS.glob("*.json")
+        if not p.name.endswith(".hf_quant_config.json")
+    }
     ids = {model.id for model in load_models()}
     assert expected <= ids
-    assert ids - expected == {"deepseek-ai/DeepSeek-V3-0324"}
+    assert ids - expected == DERIVED
 
 
 def test_get_model_is_case_insensitive_and_unknown_ids_raise():
@@ -68,6 +78,23 @@ def test_get_model_is_case_insensitive_and_unknown_ids_raise():
         ("maverick", "meta-llama/Llama-4-Maverick-17B-128E-Instruct"),
         ("r1 distill qwen 32b", "deepseek-ai/DeepSeek-R1-Distill-Qwen-32B"),
         ("r1 distill llama 70b", "deepseek-ai/DeepSeek-R1-Distill-Llama-70B"),
+        ("deepseek v3.2", "deepseek-ai/DeepSeek-V3.2"),
+        ("深度求索 v3.1", "deepseek-ai/DeepSeek-V3.1"),
+        ("дипсик v4", "deepseek-ai/DeepSeek-V4-Flash"),
+        ("千问3.5", "Qwen/Qwen3.5-397B-A17B"),
+        ("通义千问3.5 27b", "Qwen/Qwen3.5-27B"),
+        ("qwen3 vl 8b", "Qwen/Qwen3-VL-8B-Instruct"),
+        ("智谱 glm-5", "zai-org/GLM-5"),
+        ("глм 5.1", "zai-org/GLM-5.1"),
+        ("月之暗面 k2.5", "moonshotai/Kimi-K2.5"),
+        ("кими k3", "moonshotai/Kimi-K3"),
+        ("小米 mimo", "XiaomiMiMo/MiMo-V2-Flash"),
+        ("minimax", "MiniMaxAI/MiniMax-M2.5"),
+        ("минимакс m3", "MiniMaxAI/MiniMax-M3"),
+        ("gemma 4", "google/gemma-4-26B-A4B"),
+        ("nemotron 3 super", "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-BF16"),
+        ("nemotron super 49b", "nvidia/Llama-3_3-Nemotron-Super-49B-v1"),
+        ("step 3.7", "stepfun-ai/Step-3.7-Flash"),
     ],
 )
 def test_names_people_use_belong_to_exactly_one_model(alias, hf_id):
@@ -188,6 +215,27 @@ def test_an_alias_given_to_two_models_is_rejected(tmp_path):
         load_catalog(path)
     assert raised.value.field == "aliases"
     assert "meta-llama/Llama-3.1-70B-Instruct" in str(raised.value)
+
+
+def test_aliases_differing_only_in_separators_are_one_name(tmp_path):
+    """Names that differ only in separators read alike in free text: two owners are refused."""
+    path = _write_catalog(tmp_path, lambda models: models[0]["aliases"].append("Llama.3-70B"))
+    with pytest.raises(CatalogError) as raised:
+        load_catalog(path)
+    assert raised.value.field == "aliases"
+
+
+def test_a_checkpoint_must_name_a_base_model_of_the_catalog(tmp_path):
+    """base_model pointing outside the catalog (or at another checkpoint) is refused."""
+
+    def orphan(models):
+        checkpoint = next(m for m in models if m.get("base_model"))
+        checkpoint["base_model"] = "nobody/Nothing"
+
+    path = _write_catalog(tmp_path, orphan)
+    with pytest.raises(CatalogError) as raised:
+        load_catalog(path)
+    assert raised.value.field == "base_model"
 
 
 def test_unreadable_json_names_the_file(tmp_path):

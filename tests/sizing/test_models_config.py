@@ -29,7 +29,19 @@ LLAMA_LIKE = {
 def _reference_configs():
     if not CONFIGS.is_dir():
         return []
-    return sorted(p.stem.replace("--", "/", 1) for p in CONFIGS.glob("*.json"))
+    return sorted(
+        p.stem.replace("--", "/", 1)
+        for p in CONFIGS.glob("*.json")
+        if not p.name.endswith(".hf_quant_config.json")
+    )
+
+
+def _reference(hf_id):
+    """Load the reference config and, where the checkpoint has one, its hf_quant_config.json."""
+    stem = hf_id.replace("/", "--")
+    config = json.loads((CONFIGS / f"{stem}.json").read_text("utf-8"))
+    quant = CONFIGS / f"{stem}.hf_quant_config.json"
+    return config, json.loads(quant.read_text("utf-8")) if quant.is_file() else None
 
 
 def _numbers(model):
@@ -39,9 +51,9 @@ def _numbers(model):
 @pytest.mark.parametrize("hf_id", _reference_configs())
 def test_config_file_gives_the_catalog_numbers(hf_id):
     """model_from_config on each reference config equals the catalog entry's numbers."""
-    config = json.loads((CONFIGS / f"{hf_id.replace('/', '--')}.json").read_text("utf-8"))
+    config, quant = _reference(hf_id)
     config.update(CATALOG_DIFFERS.get(hf_id, {}))
-    from_file = model_from_config(config, hf_id)
+    from_file = model_from_config(config, hf_id, quant)
     catalog = get_model(hf_id)
     assert from_file.id == hf_id
     assert from_file.params == catalog.params
@@ -54,17 +66,22 @@ def test_reference_configs_cover_the_catalog():
     configs = _reference_configs()
     if not configs:
         pytest.skip("shared reference configs absent")
-    assert {m.id for m in load_models()} - set(configs) == {"deepseek-ai/DeepSeek-V3-0324"}
+    assert {m.id for m in load_models()} - set(configs) == {
+        "deepseek-ai/DeepSeek-V3-0324",
+        "deepseek-ai/DeepSeek-V3.1",
+        "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-BF16",
+    }
 
 
-def test_unknown_model_type_is_read_from_the_common_fields():
-    """An unfamiliar model_type is sized best-effort like a Llama-style decoder."""
-    model = model_from_config({**LLAMA_LIKE, "model_type": "my_new_arch"}, "me/new")
+def test_unknown_model_type_is_refused_naming_it():
+    """An unfamiliar model_type is refused with its name, never sized as a generic decoder."""
+    with pytest.raises(InvalidRequestError) as raised:
+        model_from_config({**LLAMA_LIKE, "model_type": "my_new_arch"}, "me/new")
+    assert raised.value.field == "config.model_type"
+    assert raised.value.value == "my_new_arch"
+    assert "does not know" in str(raised.value)
     llama = model_from_config(LLAMA_LIKE)
-    assert model.params == llama.params
-    assert model.attention is Attention.GQA
-    assert model.release_precision is Precision.BF16
-    assert model.id == "me/new"
+    assert llama.attention is Attention.GQA
     assert llama.id == "config"
 
 
@@ -115,13 +132,20 @@ def test_fp8_quantization_config_sets_the_release():
         ({"quant_method": "awq", "bits": 4}, Precision.INT4),
         ({"quant_method": "gptq", "bits": 8}, Precision.INT8),
         ({"quant_method": "fbgemm_fp8"}, Precision.FP8),
-        ({"quant_method": "something_new"}, Precision.BF16),
     ],
 )
 def test_weight_only_quantized_configs_are_recognised(quantization, precision):
-    """AWQ/GPTQ configs are INT4 (or INT8) releases; an unknown method falls back to BF16."""
+    """AWQ/GPTQ configs are INT4 (or INT8) releases."""
     model = model_from_config({**LLAMA_LIKE, "quantization_config": quantization})
     assert model.release_precision is precision
+
+
+def test_an_unknown_quantization_method_is_refused():
+    """An unknown quant_method is named, not sized as BF16 (that would double the weights)."""
+    config = {**LLAMA_LIKE, "quantization_config": {"quant_method": "something_new"}}
+    with pytest.raises(InvalidRequestError) as raised:
+        model_from_config(config)
+    assert raised.value.field == "config.quantization_config.quant_method"
 
 
 def test_layer_types_decide_which_layers_are_windowed():

@@ -74,11 +74,12 @@ def test_gemma3_five_of_six_layers_are_capped():
 
 
 def test_fp8_kv_halves_bf16_for_every_model():
-    """FP8 KV takes half the BF16 bytes, MLA and windowed models included."""
+    """FP8 KV halves the per-token cache; the recurrent state keeps its own dtype."""
     for model in load_models():
-        bf16 = kv_bytes_for_sequence(model, KvDtype.BF16, 65_536)
-        assert kv_bytes_for_sequence(model, KvDtype.FP8, 65_536) * 2 == bf16, model.id
-        assert kv_bytes_for_sequence(model, KvDtype.FP16, 65_536) == bf16
+        state = model.state_bytes_per_sequence
+        bf16 = kv_bytes_for_sequence(model, KvDtype.BF16, 65_536) - state
+        assert (kv_bytes_for_sequence(model, KvDtype.FP8, 65_536) - state) * 2 == bf16, model.id
+        assert kv_bytes_for_sequence(model, KvDtype.FP16, 65_536) - state == bf16
 
 
 def test_context_must_be_a_positive_integer():
@@ -111,6 +112,9 @@ def test_sequence_kv_never_decreases_with_context(model, kv_dtype, contexts):
 @given(model=st.sampled_from(_MODELS), context=st.integers(1, 20_000_000))
 def test_average_per_token_never_exceeds_the_uncapped_rate(model, context):
     """Windows can only lower the per-token average below every layer's full rate."""
-    full_rate = model.layers * model.kv_bytes_per_token_per_layer()
+    windowed = model.windowed_kv_bytes_per_token
+    if windowed is None:
+        windowed = model.windowed_layers * model.kv_bytes_per_token_per_layer()
+    full_rate = model.kv_bytes_per_token + model.indexer_kv_bytes_per_token + windowed
     per_token = kv_bytes_per_token(model, KvDtype.BF16, context)
     assert model.kv_bytes_per_token <= per_token <= full_rate

@@ -91,7 +91,7 @@ def test_a_name_followed_by_another_size_stays_unknown():
         ("gemma 2 9b", "gemma 2 9b"),
         ("mistral 7b", "mistral 7b"),
         ("glm 4.6", "glm 4.6"),
-        ("kimi k3", "kimi k3"),
+        ("kimi k4", "kimi k4"),  # K3 joined the catalog; K4 does not exist
     ],
 )
 def test_unknown_model_names_are_reported_not_guessed(text, name):
