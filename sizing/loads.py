@@ -14,28 +14,38 @@ _CACHE_SIZE = 4096
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
+def group_bytes(model: ModelSpec, precision: Precision, group: str, *, include_mtp: bool) -> int:
+    """Bytes one tensor group takes in a concrete format: the weights' drop when it is removed.
+
+    Each group is counted at the bits the format (or the release's own layout) gives it:
+    embeddings stay 16-bit in quantized releases, DeepSeek's FP8 block scales are included.
+    """
+    params = model.params
+    if not getattr(params, group):
+        return 0
+    total = weights_bytes(model, precision, include_mtp=include_mtp)
+    without = dataclasses.replace(
+        model,
+        params=dataclasses.replace(params, **{group: 0}),
+        release_layout=tuple(row for row in model.release_layout if row[0] != group),
+    )
+    return total - weights_bytes(without, precision, include_mtp=include_mtp)
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
 def weights_split(
     model: ModelSpec, precision: Precision, *, include_mtp: bool
 ) -> tuple[int, int, int]:
     """(all weights, routed-expert part, input-embedding part) in bytes, for a concrete format.
 
-    The parts are the weights' drop when that group is removed, so each is counted at the bits
-    the format gives it (embeddings stay 16-bit in quantized releases).
+    Tied embeddings are read whole as the LM head, so only a separate input embedding counts
+    as gathered (a row per token) rather than read.
     """
     total = weights_bytes(model, precision, include_mtp=include_mtp)
-    params = model.params
-    routed = 0
-    if params.routed_experts:
-        without = dataclasses.replace(
-            model,
-            params=dataclasses.replace(params, routed_experts=0),
-            release_layout=tuple(row for row in model.release_layout if row[0] != "routed_experts"),
-        )
-        routed = total - weights_bytes(without, precision, include_mtp=include_mtp)
+    routed = group_bytes(model, precision, "routed_experts", include_mtp=include_mtp)
     embedding = 0
-    if params.embedding and params.lm_head:  # tied embeddings are read whole as the LM head
-        without = dataclasses.replace(model, params=dataclasses.replace(params, embedding=0))
-        embedding = total - weights_bytes(without, precision, include_mtp=include_mtp)
+    if model.params.embedding and model.params.lm_head:
+        embedding = group_bytes(model, precision, "embedding", include_mtp=include_mtp)
     return total, routed, embedding
 
 
@@ -68,4 +78,25 @@ def model_load(
         windowed_layers=model.windowed_layers,
         sliding_window=model.sliding_window,
         state_bytes_per_sequence=model.state_bytes_per_sequence,
+        attention_bytes=group_bytes(model, precision, "attention", include_mtp=include_mtp),
+        lm_head_bytes=_lm_head_bytes(model, precision, include_mtp=include_mtp),
+        shared_expert_bytes=group_bytes(
+            model, precision, "shared_experts", include_mtp=include_mtp
+        ),
+        mtp_bytes=group_bytes(model, precision, "mtp", include_mtp=True) if include_mtp else 0,
+        vision_bytes=group_bytes(model, precision, "vision", include_mtp=include_mtp),
+        hidden_size=model.hidden_size,
+        weight_format=precision,
+        context_tokens=context_tokens,
+        moe_layers=model.moe_layers if model.moe else 0,
+        qk_head_dim=model.head_dim,
+        v_head_dim=model.v_head_dim or model.head_dim,
+        kv_lora_rank=model.kv_lora_rank,
+        qk_rope_head_dim=model.qk_rope_head_dim,
     )
+
+
+def _lm_head_bytes(model: ModelSpec, precision: Precision, *, include_mtp: bool) -> int:
+    """Return the output projection's bytes: its own tensor, or the embedding it is tied to."""
+    group = "lm_head" if model.params.lm_head else "embedding"
+    return group_bytes(model, precision, group, include_mtp=include_mtp)

@@ -1,7 +1,8 @@
 """Memory budget of one GPU, and how a model's weights and KV cache divide over a shape.
 
 Two budgets, always named (``engine-notes.md``, "Memory budget per GPU"):
-- physical: usable bytes - CUDA context - weights (all the rest could hold KV);
+- physical: usable bytes - CUDA context - the process's other memory (allocator overhead,
+  as measured; communication buffers under tensor parallelism) - weights;
 - stock vLLM: usable bytes x gpu_memory_utilization - CUDA context - activation workspace
   - communication buffers (tensor parallel only) - weights. This is what vLLM's profiler
   leaves for the KV cache on a default launch.
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sizing.types import Attention, GpuFacts
+from sizing.types import Attention, GpuFacts, Precision
 from sizing.units import GIB
 
 # vLLM's profiled activation peak on H100 (engine-notes.md): ~5 GiB dense, ~7.4 GiB MoE.
@@ -19,6 +20,11 @@ ACTIVATION_WORKSPACE_DENSE_BYTES = 5 * GIB
 ACTIVATION_WORKSPACE_MOE_BYTES = int(7.4 * GIB)
 # NCCL/RCCL buffers under tensor parallelism (engine-notes.md: ~0.35 GB).
 COMM_BUFFER_BYTES = 350_000_000
+# Memory a process holds besides its CUDA context, weights and KV cache, as measured on one
+# H200 (h200-measured.json, all-BF16 Llama-3-70B): total 150,109,880,320 - context 554,500,096
+# - weights 141,104,775,168 - KV that still fit 7,784,628,224 = 665,976,832 bytes. The FP8
+# run left 397,541,376; the larger is taken, so the physical room is never overstated.
+PROCESS_OTHER_BYTES = 150_109_880_320 - 554_500_096 - 141_104_775_168 - 7_784_628_224
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +50,23 @@ class ModelLoad:
     # Part of ``kv_bytes_per_sequence`` that does not grow with the context: the recurrent
     # state of linear-attention / Mamba layers (0 for pure attention models).
     state_bytes_per_sequence: int = 0
+    # What the speed model reads apart, as stored (parts of ``weights_bytes``): attention
+    # weights are replicated per data-parallel attention group, the rest shared by the replica.
+    attention_bytes: int = 0
+    lm_head_bytes: int = 0  # output projection (the tied embedding where there is no head)
+    shared_expert_bytes: int = 0
+    mtp_bytes: int = 0  # multi-token-prediction layers, loaded only for speculative decoding
+    vision_bytes: int = 0  # vision tower: read when an image is encoded, not per token
+    hidden_size: int = 0
+    moe_layers: int = 0
+    weight_format: Precision = Precision.BF16  # concrete storage format (no generic fp4)
+    context_tokens: int = 0  # the context the KV figures are for
+    # Attention FLOPs per head and key: query-key width and value width (MLA: 192 and 128 for
+    # DeepSeek-V3; GQA: head_dim both), and the MLA latent width decode attends over.
+    qk_head_dim: int = 0
+    v_head_dim: int = 0
+    kv_lora_rank: int = 0
+    qk_rope_head_dim: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,9 +116,18 @@ def weights_per_gpu_bytes(load: ModelLoad, shape: Shape) -> int:
     return -(-load.weights_bytes // shape.gpus)
 
 
-def physical_kv_bytes_per_gpu(gpu: GpuFacts, weights_bytes: int) -> int:
-    """All usable memory left after the CUDA context and the weights (no framework reserve)."""
-    return gpu.usable_bytes - gpu.cuda_context_bytes - weights_bytes
+def physical_kv_bytes_per_gpu(
+    gpu: GpuFacts, weights_bytes: int, *, tensor_parallel: int = 1
+) -> int:
+    """Return the usable memory left for KV, with no framework reserve.
+
+    What is left after the CUDA context, the process's other memory (and communication
+    buffers under tensor parallelism) and the weights.
+    """
+    comm_bytes = COMM_BUFFER_BYTES if tensor_parallel > 1 else 0
+    return (
+        gpu.usable_bytes - gpu.cuda_context_bytes - PROCESS_OTHER_BYTES - comm_bytes - weights_bytes
+    )
 
 
 def activation_workspace_bytes(*, moe: bool) -> int:
@@ -148,7 +180,9 @@ def kv_room(
         moe=load.moe,
         tensor_parallel=shape.tensor_parallel,
     )
-    physical_bytes = physical_kv_bytes_per_gpu(gpu, weights_gpu)
+    physical_bytes = physical_kv_bytes_per_gpu(
+        gpu, weights_gpu, tensor_parallel=shape.tensor_parallel
+    )
     share = kv_share_per_gpu(load, shape)
     token_gpu = max(load.kv_bytes_per_token * share, 1.0)
     sequence_gpu = max(load.kv_bytes_per_sequence * share, 1.0)

@@ -10,12 +10,10 @@ from sizing.memory import KvRoom, ModelLoad, Shape, kv_room
 from sizing.placement import Placement, Target, candidate_shapes, place, units_for
 from sizing.pricing import monthly_usd, usd_per_million_tokens
 from sizing.speed import (
-    aggregate_tokens_per_s,
-    decode_tokens_per_s,
     gpu_fp4_format,
     is_native,
+    speed_figures,
     storage_format,
-    ttft_s,
 )
 from sizing.types import (
     Attention,
@@ -152,27 +150,24 @@ def _option(
     load: ModelLoad, target: Target, placement: Placement, request: ResolvedRequest
 ) -> PlanOption:
     shape, room, plan, gpu = placement.shape, placement.room, target.plan, target.gpu
-    decode = aggregate = ttft = full_rate = None
-    monthly = per_million = None
+    speed = monthly = per_million = None
     full_concurrency = full_load_concurrency(placement) if placement.fits else None
+    # Every rented GPU serves a copy of the model, and the users spread over all of them.
+    replicas = placement.gpus // shape.gpus
     if placement.fits:
-        decode = decode_tokens_per_s(load, gpu, shape)
-        aggregate = aggregate_tokens_per_s(
-            load, gpu, shape, concurrency=request.concurrency, replicas=placement.replicas
-        )
-        ttft = ttft_s(
-            load, gpu, shape, precision=request.precision, context_tokens=request.context_tokens
-        )
-        full_rate = aggregate_tokens_per_s(
+        speed = speed_figures(
             load,
             gpu,
             shape,
-            concurrency=full_concurrency or request.concurrency,
-            replicas=placement.gpus // shape.gpus,
+            plan=plan,
+            concurrency=request.concurrency,
+            replicas=replicas,
+            full_load_concurrency=full_concurrency or request.concurrency,
+            speculative=request.include_mtp,
         )
         if plan is not None:
             monthly = monthly_usd(plan, placement.units)
-            per_million = usd_per_million_tokens(monthly, full_rate)
+            per_million = usd_per_million_tokens(monthly, speed.full_load_tokens_per_s)
     set_aside = _set_aside(target, request, monthly)
     reason = placement.reason
     if reason is None and set_aside:
@@ -186,15 +181,15 @@ def _option(
         reason=reason,
         tensor_parallel=shape.tensor_parallel,
         pipeline_parallel=shape.pipeline_parallel,
-        replicas=placement.replicas if placement.fits else None,
+        replicas=replicas if placement.fits else None,
         weights_bytes_per_gpu=room.weights_per_gpu_bytes,
         kv_cache_bytes=max(room.kv_bytes_per_gpu, 0) * shape.gpus,
         kv_cache_tokens=room.kv_tokens,
         kv_cache_tokens_physical=room.kv_tokens_physical,
         max_concurrency_at_context=room.max_sequences,
-        decode_tokens_per_s=decode,
-        decode_tokens_per_s_aggregate=aggregate,
-        ttft_s=ttft,
+        decode_tokens_per_s=speed.single_user_tokens_per_s if speed else None,
+        decode_tokens_per_s_aggregate=speed.aggregate_tokens_per_s if speed else None,
+        ttft_s=speed.ttft_s if speed else None,
         monthly_usd=monthly,
         usd_per_gpu_hour=plan.usd_per_gpu_hour if plan else None,
         usd_per_gb_month=plan.usd_per_gb_month if plan else None,
@@ -205,7 +200,11 @@ def _option(
         kv_cache_bytes_physical=max(room.kv_bytes_physical_per_gpu, 0) * shape.gpus,
         set_aside=set_aside,
         full_load_concurrency=full_concurrency,
-        decode_tokens_per_s_full_load=full_rate,
+        decode_tokens_per_s_full_load=speed.full_load_tokens_per_s if speed else None,
+        decode_tokens_per_s_per_user=speed.per_user_tokens_per_s if speed else None,
+        decode_tokens_per_s_range=speed.per_user_range if speed else None,
+        decode_speed_estimated=speed.estimated if speed else False,
+        mtp_tokens_per_step=speed.mtp_tokens_per_step if speed else None,
     )
 
 

@@ -66,6 +66,7 @@ def to_model_spec(
         attention=attention_kind(arch),
         kv_lora_rank=mla.kv_lora_rank if mla else 0,
         qk_rope_head_dim=mla.qk_rope_head_dim if mla else 0,
+        v_head_dim=mla.v_head_dim if mla else 0,
         sliding_window=caches.window_tokens,
         windowed_layers=caches.windowed_layers if caches.window_tokens else 0,
         num_experts=arch.moe.routed_experts if arch.moe else 0,

@@ -159,14 +159,14 @@ class PlanOption:
     reason: Reason | None  # set when fits is False
     tensor_parallel: int | None
     pipeline_parallel: int | None
-    replicas: int | None
+    replicas: int | None  # copies of the model on the rented GPUs, each serving its share
     weights_bytes_per_gpu: int | None
     kv_cache_bytes: int | None  # per replica, stock vLLM launch
     kv_cache_tokens: int | None  # per replica, stock vLLM launch
     kv_cache_tokens_physical: int | None  # per replica, all usable memory after weights
     max_concurrency_at_context: int | None  # per replica, sequences of the requested context
-    decode_tokens_per_s: float | None  # per sequence at batch 1
-    decode_tokens_per_s_aggregate: float | None  # all replicas at the requested concurrency
+    decode_tokens_per_s: float | None  # one user alone (no speculative decoding)
+    decode_tokens_per_s_aggregate: float | None  # all users at the requested concurrency
     ttft_s: float | None  # time to first token at the requested context
     monthly_usd: Decimal | None
     usd_per_gpu_hour: Decimal | None
@@ -186,6 +186,14 @@ class PlanOption:
     # is priced at this rate.
     full_load_concurrency: int | None = None
     decode_tokens_per_s_full_load: float | None = None
+    # Each user's speed while all the requested users generate (decode_tokens_per_s is one
+    # user alone); a range where the figure is an estimate (no measurement anchors the GPU)
+    # or rests on speculative decoding, whose gain depends on the text.
+    decode_tokens_per_s_per_user: float | None = None
+    decode_tokens_per_s_range: tuple[float, float] | None = None
+    decode_speed_estimated: bool = False
+    # Speculative decoding (MTP) in the per-user figure: tokens one verification step yields.
+    mtp_tokens_per_step: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +258,7 @@ class ModelSpec:
     attention: Attention
     kv_lora_rank: int = 0  # MLA latent width
     qk_rope_head_dim: int = 0  # MLA decoupled RoPE key width
+    v_head_dim: int = 0  # MLA value width per head (0: the same as head_dim)
     sliding_window: int | None = None  # window (or chunk) of the windowed layers
     windowed_layers: int = 0  # how many of ``layers`` hold only the window
     num_experts: int = 0  # routed experts per MoE layer (0: dense)

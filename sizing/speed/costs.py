@@ -1,0 +1,128 @@
+"""The measured and calibrated costs the speed model is built from, each with its source.
+
+Sources: ``h200-measured.json`` (one H200, CUDA graphs, tensors of real model shapes) and the
+rows of ``published-speeds.md`` (public serving runs), both carried as points in
+``sizing/data/calibration.json``; ``bench/speed_calibration.py`` prints every point against
+the engine. A cost fitted on a point says so: that point checks the fit, the others check the
+model.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+# --- Memory -----------------------------------------------------------------------------------
+
+# HBM bandwidth reached by a large GEMV: 4,266 GB/s of the H200's 4,800 GB/s (h200-measured.json
+# gemv_bf16_GBps over 16 GiB). Applied to every GPU's vendor figure; on large matrices only:
+# every kernel also pays ``KernelCosts.gemm_kernel_s``, which is what makes small matrices slower
+# (the measured 8B model reaches 0.74 of the bus, the 70B 0.86).
+HBM_EFFICIENCY = 4265.599642213278 / 4800
+
+# --- Kernels of one layer, as the serving engines launch them with CUDA graphs ---------------
+# Each block counts its GEMMs (matrix kernels, whose fixed cost the H200 loop measured) apart
+# from its small kernels (norms, rotary embedding, activation, routing, sampling).
+
+# Attention block besides the attention kernel: fused QKV and output GEMMs; input norm and
+# rotary embedding with the cache write (vLLM/SGLang Llama layers).
+GQA_BLOCK = (2, 2)
+# MLA block: fused q_a/kv_a, q_b, the absorbed key and value bmms, output GEMM; input norm,
+# the two latent norms, rotary embedding with the cache write (DeepSeek-V3 layers).
+MLA_BLOCK = (5, 4)
+# Dense MLP: gate/up and down GEMMs; post-attention norm and activation.
+DENSE_MLP_BLOCK = (2, 2)
+# MoE block: router GEMM and the two grouped expert GEMMs; post-attention norm, top-k, token
+# sort, activation, weighted combine.
+MOE_BLOCK = (3, 5)
+# Shared expert: gate/up and down GEMMs; activation.
+SHARED_EXPERT_BLOCK = (2, 1)
+# Once per step: the LM head GEMM; the sampler.
+STEP_BLOCK = (1, 1)
+# The weights-only loop of h200-measured.json: fused QKV, output, gate/up, down per layer.
+MEASURED_LOOP_GEMMS_PER_LAYER = 4
+
+# --- Prefill ----------------------------------------------------------------------------------
+
+# Prompt tokens one forward pass takes at most (SGLang's chunked_prefill_size and vLLM's
+# max_num_batched_tokens default, 8,192): a longer prompt reads the weights once per chunk.
+PREFILL_CHUNK_TOKENS = 8192
+
+# --- Speculative decoding ---------------------------------------------------------------------
+
+# "Speculative decoding (MTP) multiplies single-user speed by 2-4x where the engine supports
+# it" (published-speeds.md, DeepSeek section). Tokens a verification step yields: the low end
+# is the figure quoted, the high end bounds the range.
+MTP_TOKENS_PER_STEP = 2.0
+MTP_TOKENS_PER_STEP_HIGH = 4.0
+
+# --- Estimates --------------------------------------------------------------------------------
+
+# Where no measurement or published run anchors a case (MoE on ROCm, any B200), the figure is
+# extrapolated from the H200 calibration by vendor figures and given as this band around it:
+# the tolerance the anchored published points are held to.
+ESTIMATE_BAND = 0.25
+
+
+@dataclass(frozen=True, slots=True)
+class KernelCosts:
+    """Fixed costs of a serving stack's kernels and collectives, in seconds."""
+
+    # Launch, ramp-up and tail of one matrix kernel in a CUDA graph: fitted so the three
+    # weights-only decode steps of h200-measured.json (70B FP8 17.55 ms, 70B BF16 34.23 ms,
+    # 8B BF16 4.51 ms) come out within 5.2% with HBM_EFFICIENCY.
+    gemm_kernel_s: float
+    # One small kernel (norm, rotary, activation, routing): fitted on the DeepSeek-R1 8x H200
+    # SGLang 0.5.7 rows (published-speeds.md).
+    small_kernel_s: float
+    # Each activated expert's slice in a grouped expert GEMM streams as its own small matrix:
+    # fitted on how the same rows slow down from 8 to 64 users.
+    expert_slice_s: float
+    # One decode attention kernel's least time per layer, and how launch and transfer
+    # combine: (floor^p + transfer^p)^(1/p), launch-bound over short contexts, bandwidth-bound
+    # over long ones. Both fitted on h200-measured.json (one token over 8,192 and 131,072
+    # cached tokens, 80 layers: 2.22 and 10.54 ms).
+    attention_floor_s: float
+    attention_blend: float
+    # Latency of one small all-reduce (or gather / scatter) inside a server, over NVSwitch or a
+    # direct mesh: fitted on the DeepSeek-R1 8x H200 SGLang 0.5.7 TP8 rows.
+    collective_s: float
+    # Latency of one collective that crosses servers (InfiniBand or RoCE): fitted on the
+    # DeepSeek-R1 16x H100 TP16 row (tenstorrent/tt-inference-server #356).
+    network_collective_s: float
+    # Matrix FLOPs reached of the dense peak in prefill and large-batch decode: fitted on the
+    # 16x H100 time to first token from 128 to 8,192 prompt tokens.
+    matrix_efficiency: float
+    # Request overhead before the first token besides the forward pass (tokenizing,
+    # scheduling, streaming): fitted on the same row at 128 prompt tokens.
+    first_token_overhead_s: float
+    # What an older or less tuned serving stack spends per layer beyond the kernels above
+    # (unfused operations, host work between kernels): 0 for the stacks answers assume.
+    layer_overhead_s: float = 0.0
+
+
+CURRENT = KernelCosts(
+    gemm_kernel_s=5.9e-6,
+    small_kernel_s=0.8e-6,
+    expert_slice_s=0.25e-6,
+    attention_floor_s=24.85e-6,
+    attention_blend=1.5,
+    collective_s=4e-6,
+    network_collective_s=135e-6,
+    matrix_efficiency=0.6,
+    first_token_overhead_s=0.13,
+)
+
+# Stacks the published rows ran on, besides the current ones answers assume. Each differs from
+# CURRENT by its per-layer overhead, fitted on one of its rows (named in calibration.json).
+STACKS: dict[str, KernelCosts] = {
+    "current": CURRENT,
+    # SGLang 0.4.1.post2 (December 2024), DeepSeek-V3 day-one support: fitted on batch 1,
+    # 30.3 tokens/s (sgl-project/sglang PR #2643).
+    "sglang-0.4.1": replace(CURRENT, layer_overhead_s=382e-6),
+    # TensorRT-LLM's min-latency baseline before its DeepSeek-R1 kernel work (67 tokens/s,
+    # "Pushing Latency Boundaries" blog): fitted on that row.
+    "trtllm-2025-01": replace(CURRENT, layer_overhead_s=133e-6),
+    # vLLM 0.24 as NVIDIA aiconfigurator 0.12.0's silicon database times it: fitted on the
+    # 1K-input TP8 EP8 estimate (TPOT 14.99 ms).
+    "vllm-0.24": replace(CURRENT, layer_overhead_s=112e-6),
+}

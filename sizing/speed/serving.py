@@ -1,0 +1,160 @@
+"""Speeds a customer sees: one user alone, each user at the requested load, all together.
+
+Users spread evenly over the replicas; a replica pipelined over ``PP`` servers keeps ``PP``
+micro-batches in flight (vLLM: "PP requires PP-size concurrent batches to fill the pipeline",
+``VllmConfig.max_concurrent_batches``), so each stage works on batch / PP sequences and every
+sequence gets a token per pass of its micro-batch through all stages. Speculative decoding
+(MTP) is used only when asked for and when the model has the layers: each verification step
+checks the drafted tokens against the same cache and yields ``tokens_per_step`` of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sizing.memory import ModelLoad, Shape
+from sizing.speed.calibration_data import anchored_gpus
+from sizing.speed.costs import (
+    CURRENT,
+    ESTIMATE_BAND,
+    MTP_TOKENS_PER_STEP,
+    MTP_TOKENS_PER_STEP_HIGH,
+    KernelCosts,
+)
+from sizing.speed.decode import decode_step
+from sizing.speed.fabric import Network, server_network
+from sizing.speed.prefill import ttft_s
+from sizing.types import GpuFacts, PlanFacts
+
+
+def micro_batch(shape: Shape, *, concurrency: int, replicas: int) -> int:
+    """Sequences one pipeline stage of one replica works on at a time (at least one)."""
+    batch = -(-max(concurrency, 1) // max(replicas, 1))
+    return -(-batch // shape.pipeline_parallel)
+
+
+def per_user_tokens_per_s(
+    load: ModelLoad,
+    gpu: GpuFacts,
+    shape: Shape,
+    *,
+    concurrency: int,
+    replicas: int = 1,
+    network: Network | None = None,
+    costs: KernelCosts = CURRENT,
+    tokens_per_step: float = 1.0,
+) -> float:
+    """Tokens per second each of ``concurrency`` users gets while all of them generate."""
+    sequences = micro_batch(shape, concurrency=concurrency, replicas=replicas)
+    step = decode_step(
+        load,
+        gpu,
+        shape,
+        sequences=sequences,
+        tokens_per_sequence=tokens_per_step,
+        network=network,
+        costs=costs,
+    )
+    return tokens_per_step / step.total_s
+
+
+def decode_tokens_per_s(
+    load: ModelLoad,
+    gpu: GpuFacts,
+    shape: Shape,
+    *,
+    network: Network | None = None,
+    costs: KernelCosts = CURRENT,
+) -> float:
+    """Tokens per second of one sequence alone at the context, no speculative decoding."""
+    return per_user_tokens_per_s(load, gpu, shape, concurrency=1, network=network, costs=costs)
+
+
+def aggregate_tokens_per_s(
+    load: ModelLoad,
+    gpu: GpuFacts,
+    shape: Shape,
+    *,
+    concurrency: int,
+    replicas: int,
+    network: Network | None = None,
+    costs: KernelCosts = CURRENT,
+) -> float:
+    """Tokens per second of all replicas serving the concurrency together."""
+    each = per_user_tokens_per_s(
+        load,
+        gpu,
+        shape,
+        concurrency=concurrency,
+        replicas=replicas,
+        network=network,
+        costs=costs,
+    )
+    return each * max(concurrency, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class SpeedFigures:
+    """An option's speeds, as the answer states them."""
+
+    single_user_tokens_per_s: float  # one user alone, no speculation
+    per_user_tokens_per_s: float  # each user at the requested concurrency
+    per_user_range: tuple[float, float] | None  # where the figure is an estimate or speculative
+    aggregate_tokens_per_s: float  # all users at the requested concurrency
+    full_load_tokens_per_s: float  # every rented GPU full: what the cost per token is priced at
+    ttft_s: float  # first token after one prompt of the context, on an idle replica
+    estimated: bool  # no measurement anchors this GPU: the range says how far it may be off
+    mtp_tokens_per_step: float | None  # speculative decoding in use (tokens per step)
+
+
+def speed_figures(
+    load: ModelLoad,
+    gpu: GpuFacts,
+    shape: Shape,
+    *,
+    plan: PlanFacts | None,
+    concurrency: int,
+    replicas: int,
+    full_load_concurrency: int,
+    speculative: bool,
+) -> SpeedFigures:
+    """Every speed of an option, with the range where one is due.
+
+    Speculative decoding only when asked for and the model has MTP layers; the full-load rate
+    never counts on it (engines drop speculation under heavy load).
+    """
+    network = server_network(plan)
+    mtp = speculative and load.mtp_bytes > 0
+    tokens = MTP_TOKENS_PER_STEP if mtp else 1.0
+
+    def each_user(tokens_per_step: float) -> float:
+        return per_user_tokens_per_s(
+            load,
+            gpu,
+            shape,
+            concurrency=concurrency,
+            replicas=replicas,
+            network=network,
+            tokens_per_step=tokens_per_step,
+        )
+
+    per_user = each_user(tokens)
+    low, high = per_user, per_user
+    if mtp:
+        high = each_user(MTP_TOKENS_PER_STEP_HIGH)
+    anchored = gpu.id in anchored_gpus()
+    if not anchored:
+        low, high = low * (1 - ESTIMATE_BAND), high * (1 + ESTIMATE_BAND)
+    full = full_load_concurrency
+    return SpeedFigures(
+        single_user_tokens_per_s=decode_tokens_per_s(load, gpu, shape, network=network),
+        per_user_tokens_per_s=per_user,
+        per_user_range=(low, high) if (mtp or not anchored) else None,
+        aggregate_tokens_per_s=per_user * max(concurrency, 1),
+        full_load_tokens_per_s=aggregate_tokens_per_s(
+            load, gpu, shape, concurrency=full, replicas=replicas, network=network
+        ),
+        ttft_s=ttft_s(load, gpu, shape, context_tokens=load.context_tokens, network=network),
+        estimated=not anchored,
+        mtp_tokens_per_step=tokens if mtp else None,
+    )
