@@ -106,12 +106,8 @@ def _optional(value: float | Decimal | None, render: Any) -> str | None:  # noqa
 
 
 def _replicas_on_rented(option: PlanOption) -> int:
-    # The customer rents whole machines: a TP=2 replica leaves room for three more in an 8-GPU
-    # server, and the answer describes all the copies the rented GPUs hold.
-    replicas = option.replicas or 1
-    if option.gpus_per_replica:
-        replicas = max(replicas, option.gpus // option.gpus_per_replica)
-    return replicas
+    # The engine counts every copy of the model the rented GPUs hold (JSON and words agree).
+    return option.replicas or 1
 
 
 def _all_replicas(option: PlanOption, per_replica: int | None) -> int | None:
@@ -119,10 +115,24 @@ def _all_replicas(option: PlanOption, per_replica: int | None) -> int | None:
     return None if per_replica is None else per_replica * _replicas_on_rented(option)
 
 
-def _share(option: PlanOption, users: int) -> float | None:
-    """Each user's tokens/s when all the requested users generate at once."""
-    total = option.decode_tokens_per_s_aggregate
-    return None if total is None else total / max(users, 1)
+def speed_view(loc: Localizer, option: PlanOption) -> dict[str, Any]:
+    """Format an option's speeds: one user, each user at the load, all users, and the range.
+
+    The range is there where the figure is an estimate or counts speculative decoding.
+    """
+    fmt = loc.formatter
+    low = high = None
+    if option.decode_tokens_per_s_range is not None:
+        low, high = (fmt.approx(value) for value in option.decode_tokens_per_s_range)
+    return {
+        "decode_user": _optional(option.decode_tokens_per_s, fmt.approx),
+        "decode_each": _optional(option.decode_tokens_per_s_per_user, fmt.approx),
+        "decode_total": _optional(option.decode_tokens_per_s_aggregate, fmt.approx),
+        "decode_low": low,
+        "decode_high": high,
+        "decode_estimated": option.decode_speed_estimated,
+        "mtp": option.mtp_tokens_per_step is not None,
+    }
 
 
 def option_view(
@@ -130,10 +140,8 @@ def option_view(
     option: PlanOption,
     params: SentenceParams,
     checkout_url: str | None = None,
-    *,
-    users: int = 1,
 ) -> dict[str, Any]:
-    """One plan option, formatted (``users``: the concurrency asked for)."""
+    """One plan option, formatted."""
     fmt = loc.formatter
     # The product page gives no B200 price; none may appear even if a catalog carried one.
     priced = option.gpu is not GpuId.B200
@@ -159,9 +167,7 @@ def option_view(
         ),
         "contexts": contexts,
         "contexts_fmt": _optional(contexts, fmt.integer),
-        "decode_user": _optional(option.decode_tokens_per_s, fmt.approx),
-        "decode_total": _optional(option.decode_tokens_per_s_aggregate, fmt.approx),
-        "decode_each": _optional(_share(option, users), fmt.approx),
+        **speed_view(loc, option),
         "ttft": _optional(option.ttft_s, fmt.seconds),
         "tp": option.tensor_parallel,
         "pp": option.pipeline_parallel,
@@ -244,7 +250,6 @@ def size_view(
             o,
             params,
             checkout_url_for(loc, o, answer, checkout, quote),
-            users=answer.request.concurrency,
         )
         for o in answer.options
     ]

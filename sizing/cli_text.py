@@ -32,6 +32,22 @@ def _option_name(option: PlanOption) -> str:
     return option.plan or f"{option.gpu.value} 8-GPU server (no plan)"
 
 
+def _speed_line(option: PlanOption) -> str:
+    line = (
+        f"      decode {option.decode_tokens_per_s or 0:,.1f} tok/s for one user, "
+        f"{option.decode_tokens_per_s_per_user or 0:,.1f} tok/s per user at this load, "
+        f"{option.decode_tokens_per_s_aggregate or 0:,.0f} tok/s in total, "
+        f"first token {option.ttft_s or 0:,.2f} s"
+    )
+    if option.decode_tokens_per_s_range is not None:
+        low, high = option.decode_tokens_per_s_range
+        line += f"; per user {low:,.1f}-{high:,.1f} tok/s"
+        line += " (estimate)" if option.decode_speed_estimated else ""
+    if option.mtp_tokens_per_step is not None:
+        line += f"; speculative decoding, {option.mtp_tokens_per_step:g} tokens per step"
+    return line
+
+
 def _option_lines(option: PlanOption, *, recommended: bool) -> list[str]:
     name = _option_name(option)
     mark = "  * " if recommended else "    "
@@ -52,11 +68,7 @@ def _option_lines(option: PlanOption, *, recommended: bool) -> list[str]:
                 f"{option.kv_cache_tokens_physical:,} physical; "
                 f"{option.max_concurrency_at_context} sequences of the context"
             ),
-            (
-                f"      decode {option.decode_tokens_per_s or 0:,.1f} tok/s per sequence, "
-                f"{option.decode_tokens_per_s_aggregate or 0:,.0f} tok/s aggregate, "
-                f"first token {option.ttft_s or 0:,.2f} s"
-            ),
+            _speed_line(option),
             (
                 f"      {_usd(option.monthly_usd)}/month, {_usd(option.usd_per_gpu_hour)} per "
                 f"GPU-hour, {_usd(option.usd_per_million_tokens)} per million tokens"

@@ -165,7 +165,7 @@ class PlanOption:
     kv_cache_tokens: int | None  # per replica, stock vLLM launch
     kv_cache_tokens_physical: int | None  # per replica, all usable memory after weights
     max_concurrency_at_context: int | None  # per replica, sequences of the requested context
-    decode_tokens_per_s: float | None  # one user alone (no speculative decoding)
+    decode_tokens_per_s: float | None  # one user alone
     decode_tokens_per_s_aggregate: float | None  # all users at the requested concurrency
     ttft_s: float | None  # time to first token at the requested context
     monthly_usd: Decimal | None

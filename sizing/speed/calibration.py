@@ -156,6 +156,8 @@ def benchmark_figures(
 def engine_figure(point: Point, data: CalibrationData, costs: KernelCosts) -> float:
     """Compute the engine's figure for a point's quantity."""
     gpu, network = point_hardware(point, data)
+    if point.quantity is Quantity.WEIGHTS_BYTES:
+        return float(_load(point, point.context_tokens or 1).weights_bytes)
     if point.quantity is Quantity.WEIGHTS_ONLY_STEP_S:
         load = _load(point, point.context_tokens or 1)
         read = weight_bytes_per_gpu(load, Shape(1, 1), MEASURED_LOOP_BATCH)

@@ -26,6 +26,7 @@ CALIBRATION_FILE = Path(__file__).resolve().parents[1] / "data" / "calibration.j
 class Quantity(StrEnum):
     """What a point measures."""
 
+    WEIGHTS_BYTES = "weights_bytes"  # the weights as loaded
     WEIGHTS_ONLY_STEP_S = "weights_only_step_s"  # a decode step's GEMMs alone (CUDA graph)
     ATTENTION_STEP_S = "attention_step_s"  # one token's attention over the context, all layers
     KV_TOKENS_PHYSICAL = "kv_tokens_physical"  # KV tokens that fit beside the weights

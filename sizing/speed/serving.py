@@ -97,7 +97,7 @@ def aggregate_tokens_per_s(
 class SpeedFigures:
     """An option's speeds, as the answer states them."""
 
-    single_user_tokens_per_s: float  # one user alone, no speculation
+    single_user_tokens_per_s: float  # one user alone (speculating when the per-user figure does)
     per_user_tokens_per_s: float  # each user at the requested concurrency
     per_user_range: tuple[float, float] | None  # where the figure is an estimate or speculative
     aggregate_tokens_per_s: float  # all users at the requested concurrency
@@ -120,19 +120,20 @@ def speed_figures(
 ) -> SpeedFigures:
     """Every speed of an option, with the range where one is due.
 
-    Speculative decoding only when asked for and the model has MTP layers; the full-load rate
-    never counts on it (engines drop speculation under heavy load).
+    Speculative decoding only when asked for and the model has MTP layers, in the one-user and
+    per-user figures; the full-load rate never counts on it (engines drop speculation under
+    heavy load).
     """
     network = server_network(plan)
     mtp = speculative and load.mtp_bytes > 0
     tokens = MTP_TOKENS_PER_STEP if mtp else 1.0
 
-    def each_user(tokens_per_step: float) -> float:
+    def each_user(tokens_per_step: float, users: int = concurrency) -> float:
         return per_user_tokens_per_s(
             load,
             gpu,
             shape,
-            concurrency=concurrency,
+            concurrency=users,
             replicas=replicas,
             network=network,
             tokens_per_step=tokens_per_step,
@@ -147,7 +148,7 @@ def speed_figures(
         low, high = low * (1 - ESTIMATE_BAND), high * (1 + ESTIMATE_BAND)
     full = full_load_concurrency
     return SpeedFigures(
-        single_user_tokens_per_s=decode_tokens_per_s(load, gpu, shape, network=network),
+        single_user_tokens_per_s=each_user(tokens, users=1),
         per_user_tokens_per_s=per_user,
         per_user_range=(low, high) if (mtp or not anchored) else None,
         aggregate_tokens_per_s=per_user * max(concurrency, 1),

@@ -1,80 +1,175 @@
-"""The engine against what one real H200 measured (h200-measured.json; skipped without it)."""
+"""The engine against every reference point the project carries (sizing/data/calibration.json).
+
+Measured figures of one H200 and published serving runs, held to their tolerances: dense H200
+points within 10%, KV room within 3%, published runs within 25% (per-user and aggregate).
+"""
 
 import dataclasses
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from sizing.errors import CatalogError
 from sizing.hardware import get_gpu
 from sizing.loads import model_load
 from sizing.memory import Shape, kv_room
 from sizing.models import get_model
-from sizing.speed import decode_step_s
+from sizing.speed.calibration import calibration_table
+from sizing.speed.calibration_data import (
+    CALIBRATION_FILE,
+    Kind,
+    Quantity,
+    load_calibration,
+    parse_calibration,
+)
+from sizing.speed.costs import CURRENT, STACKS
 from sizing.types import GpuId, KvDtype, Precision
 
-REFERENCE = Path(__file__).resolve().parents[2].parent / "shared" / "reference"
-MEASURED = REFERENCE / "h200-measured.json"
+ROOT = Path(__file__).resolve().parents[2]
 LLAMA_70B = "meta-llama/Llama-3.1-70B-Instruct"
+ROWS = {row.point.id: row for row in calibration_table()}
+HELD = sorted(point_id for point_id, row in ROWS.items() if row.held)
 
 
-@pytest.fixture(scope="module")
-def measured():
-    """Load the measured figures, or skip when the reference folder is absent."""
-    if not MEASURED.is_file():
-        pytest.skip("shared/reference/h200-measured.json is absent")
-    return json.loads(MEASURED.read_text(encoding="utf-8"))
-
-
-def _fp8_load(context_tokens=131072):
-    return model_load(
-        get_model(LLAMA_70B), Precision.FP8, KvDtype.FP8, context_tokens, include_mtp=False
+@pytest.mark.parametrize("point_id", HELD)
+def test_engine_meets_every_held_point(point_id):
+    """Each held point: the engine's figure within the point's tolerance of the reference."""
+    row = ROWS[point_id]
+    assert row.within, (
+        f"{point_id}: engine {row.engine:.6g}, reference {row.point.value:.6g}, "
+        f"error {row.error:+.1%}, tolerance {row.point.tolerance:.0%}"
     )
 
 
-def test_catalog_h200_is_the_measured_device(measured):
-    """Usable bytes and CUDA context in the catalog are the measured ones."""
-    h200 = get_gpu(GpuId.H200)
-    assert h200.usable_bytes == measured["total_bytes"]
-    assert h200.cuda_context_bytes == measured["context_overhead_bytes"]
+def test_tolerances_are_the_promised_ones():
+    """No point is held looser than promised: published 25%, H200 measurements 10%, KV 3%."""
+    for row in ROWS.values():
+        point = row.point
+        if point.tolerance is None:
+            continue
+        if point.kind is Kind.MEASURED:
+            limit = 0.03 if point.quantity is Quantity.KV_TOKENS_PHYSICAL else 0.10
+        else:
+            limit = 0.25
+        assert point.tolerance <= limit, point.id
 
 
-def test_llama70b_fp8_weights_match_the_measured_tensors(measured):
-    """FP8 linear weights with BF16 embeddings: within 0.5% of the bytes allocated on the H200."""
-    load = _fp8_load()
-    assert load.weights_bytes == pytest.approx(
-        measured["llama3_70b_fp8"]["weights_bytes"], rel=0.005
+def test_every_published_run_is_held_per_user():
+    """Every published run has a held per-user figure; only loaded TTFTs are merely shown."""
+    runs = {(p.source, p.row) for p in load_calibration().points if p.kind is not Kind.MEASURED}
+    held_runs = {
+        (row.point.source, row.point.row)
+        for row in ROWS.values()
+        if row.held and row.point.quantity is Quantity.TOKENS_PER_S_PER_USER
+    }
+    assert runs == held_runs
+    for row in ROWS.values():
+        if not row.held:
+            assert row.point.quantity is Quantity.TTFT_S
+
+
+def test_fitted_names_are_the_model_constants():
+    """A point's 'fitted' list names constants the model really has."""
+    known = set(type(CURRENT).__dataclass_fields__) | {"PROCESS_OTHER_BYTES"}
+    for row in ROWS.values():
+        assert set(row.point.fitted) <= known, row.point.id
+
+
+def test_older_stacks_differ_only_by_their_layer_overhead():
+    """A run's stack changes one cost, fitted on one of its rows; answers use the current one."""
+    for name, costs in STACKS.items():
+        if name == "current":
+            assert costs == CURRENT
+            assert costs.layer_overhead_s == 0
+            continue
+        assert costs.layer_overhead_s > 0
+        assert dataclasses.replace(costs, layer_overhead_s=0.0) == CURRENT
+
+
+def test_unanchored_gpus_get_a_range_and_the_h200_does_not():
+    """Unanchored GPUs' speed points carry the answer's range; plain H200 points do not."""
+    for row in ROWS.values():
+        point = row.point
+        speed = point.quantity in {Quantity.TOKENS_PER_S_PER_USER, Quantity.TOKENS_PER_S_AGGREGATE}
+        if not speed or (point.gpu == "h200" and not point.speculative):
+            assert row.engine_range is None
+        else:
+            low, high = row.engine_range
+            assert low < row.engine < high or (point.speculative and low == row.engine)
+
+
+def test_calibration_bench_prints_every_point(tmp_path):
+    """bench/speed_calibration.py lists every point with the engine's figure and the error."""
+    run = subprocess.run(  # noqa: S603 - the project's own bench, fixed arguments
+        [sys.executable, str(ROOT / "bench" / "speed_calibration.py")],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp_path,
     )
+    assert run.returncode == 0, run.stderr
+    for point_id in ROWS:
+        assert point_id in run.stdout
+    assert "0 out of tolerance" in run.stdout
 
 
-def test_weights_only_decode_step_within_15_percent(measured):
-    """One decode step reading only the weights: within 15% of the measured 17.55 ms."""
-    load = _fp8_load()
-    weights_only = dataclasses.replace(load, kv_bytes_per_sequence=0)
-    step_s = decode_step_s(weights_only, get_gpu(GpuId.H200), Shape(1, 1), 1)
-    assert step_s == pytest.approx(measured["llama3_70b_fp8"]["decode_step_s_M16"], rel=0.15)
+def _write(tmp_path, mutate):
+    data = json.loads(CALIBRATION_FILE.read_text(encoding="utf-8"))
+    mutate(data)
+    path = tmp_path / "calibration.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
 
 
-def test_physical_kv_tokens_within_3_percent(measured):
-    """KV tokens that physically fit beside the FP8 weights (FP8 KV): within 3% of 466,944."""
-    room = kv_room(_fp8_load(), get_gpu(GpuId.H200), Shape(1, 1), gpu_memory_utilization=0.9)
-    expected = measured["llama3_70b_fp8"]["kv_tokens_fit"]
-    assert room.kv_tokens_physical == pytest.approx(expected, rel=0.03)
-    assert _fp8_load().kv_bytes_per_token == measured["llama3_70b_fp8"]["kv_bytes_per_token"]
+@pytest.mark.parametrize(
+    ("mutate", "needle"),
+    [
+        (lambda d: d["points"].append(dict(d["points"][0])), "duplicate point ids"),
+        (lambda d: d["points"][0].update(stack="sglang-9"), "unknown stack"),
+        (lambda d: d["points"][0].update(gpu="tpu-v9"), "unknown GPUs"),
+        (lambda d: d["points"][-1].update(workload=None), "needs a workload"),
+        (lambda d: d["points"][0].update(tolerance=None), "needs a note"),
+        (lambda d: d["points"][0].update(value=-1), "greater than 0"),
+        (lambda d: d["points"][0].pop("source"), "Field required"),
+    ],
+)
+def test_a_bad_calibration_file_is_refused_by_name(tmp_path, mutate, needle):
+    """A broken calibration file raises a CatalogError naming the file and the problem."""
+    with pytest.raises(CatalogError) as error:
+        parse_calibration(_write(tmp_path, mutate))
+    assert "calibration.json" in str(error.value)
+    assert needle in str(error.value)
 
 
-def test_stock_vllm_budget_is_smaller_than_the_physical_one(measured):
+def _room(precision, kv):
+    load = model_load(get_model(LLAMA_70B), precision, kv, 131072, include_mtp=False)
+    return kv_room(load, get_gpu(GpuId.H200), Shape(1, 1), gpu_memory_utilization=0.9)
+
+
+def test_stock_vllm_budget_is_smaller_than_the_physical_one():
     """The stock vLLM launch leaves fewer tokens than the physical fit (reserve + activations)."""
-    room = kv_room(_fp8_load(), get_gpu(GpuId.H200), Shape(1, 1), gpu_memory_utilization=0.9)
+    room = _room(Precision.FP8, KvDtype.FP8)
     assert 0 < room.kv_tokens < room.kv_tokens_physical
 
 
-def test_llama70b_bf16_loads_but_leaves_almost_nothing(measured):
-    """All-BF16 70B: it loads, and the physical KV room is a small fraction of a 128K context."""
-    load = model_load(get_model(LLAMA_70B), Precision.BF16, KvDtype.BF16, 131072, include_mtp=False)
-    room = kv_room(load, get_gpu(GpuId.H200), Shape(1, 1), gpu_memory_utilization=0.9)
-    bf16 = measured["llama3_70b_bf16"]
-    assert load.weights_bytes == pytest.approx(bf16["weights_bytes"], rel=0.005)
-    assert room.kv_tokens_physical == pytest.approx(bf16["kv_tokens_fit"], rel=0.15)
+def test_llama70b_bf16_loads_but_leaves_almost_nothing():
+    """All-BF16 70B on one H200 loads, with room for a fifth of a 128K context, as measured."""
+    room = _room(Precision.BF16, KvDtype.BF16)
+    assert room.kv_tokens_physical == pytest.approx(23_756, rel=0.03)
     assert room.max_sequences_physical == 0
     assert room.kv_tokens == 0
+
+
+def test_tensor_parallel_ranks_keep_communication_buffers_out_of_the_physical_room():
+    """Under TP the physical room also leaves out the NCCL/RCCL buffers."""
+    load = model_load(get_model(LLAMA_70B), Precision.FP8, KvDtype.FP8, 8192, include_mtp=False)
+    h200 = get_gpu(GpuId.H200)
+    one = kv_room(load, h200, Shape(1, 1), gpu_memory_utilization=0.9)
+    two = kv_room(load, h200, Shape(2, 1), gpu_memory_utilization=0.9)
+    half_weights = one.weights_per_gpu_bytes - two.weights_per_gpu_bytes
+    assert (
+        two.kv_bytes_physical_per_gpu == one.kv_bytes_physical_per_gpu + half_weights - 350_000_000
+    )

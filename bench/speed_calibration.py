@@ -1,0 +1,99 @@
+"""Print every reference point of the speed and memory model against the engine's figure.
+
+Usage: .venv/bin/python bench/speed_calibration.py [--markdown]
+
+One row per point of ``sizing/data/calibration.json`` (measurements of one H200 and published
+serving runs): the engine's figure, the reference, the error, the tolerance it is held to, and
+the range an answer would give where the figure is an estimate. Exits 1 when a held point is
+outside its tolerance, so the table doubles as a check after a change to the model.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from sizing.speed.calibration import CalibrationRow, calibration_table
+from sizing.speed.calibration_data import Quantity
+
+UNITS = {
+    Quantity.WEIGHTS_BYTES: ("GB", 1e-9),
+    Quantity.WEIGHTS_ONLY_STEP_S: ("ms", 1e3),
+    Quantity.ATTENTION_STEP_S: ("ms", 1e3),
+    Quantity.KV_TOKENS_PHYSICAL: ("tokens", 1.0),
+    Quantity.TOKENS_PER_S_PER_USER: ("tok/s/user", 1.0),
+    Quantity.TOKENS_PER_S_AGGREGATE: ("tok/s", 1.0),
+    Quantity.TTFT_S: ("ms", 1e3),
+}
+
+
+def _figure(value: float, quantity: Quantity) -> str:
+    unit, scale = UNITS[quantity]
+    scaled = value * scale
+    digits = 0 if abs(scaled) >= 100 else 1 if abs(scaled) >= 10 else 2
+    return f"{scaled:,.{digits}f} {unit}"
+
+
+def _status(row: CalibrationRow) -> str:
+    if not row.held:
+        return "shown"
+    status = "ok" if row.within else "OUT"
+    return f"{status} (fit)" if row.point.fitted else status
+
+
+def _cells(row: CalibrationRow) -> list[str]:
+    point = row.point
+    tolerance = "-"
+    if point.tolerance is not None:
+        tolerance = (
+            f"±{point.tolerance:.0%}" if point.tolerance >= 0.01 else f"±{point.tolerance:.1%}"
+        )
+    spread = ""
+    if row.engine_range is not None:
+        low, high = row.engine_range
+        spread = f"{_figure(low, point.quantity)} – {_figure(high, point.quantity)}"
+    return [
+        point.id,
+        _figure(row.engine, point.quantity),
+        _figure(point.value, point.quantity),
+        f"{row.error:+.1%}",
+        tolerance,
+        _status(row),
+        spread,
+        point.stack,
+        point.row,
+    ]
+
+
+HEADER = ["point", "engine", "reference", "error", "tolerance", "", "range", "stack", "source"]
+
+
+def main() -> int:
+    """Print the table; exit 1 when a held point is out of its tolerance."""
+    markdown = "--markdown" in sys.argv[1:]
+    rows = calibration_table()
+    table = [HEADER] + [_cells(row) for row in rows]
+    if markdown:
+        print("| " + " | ".join(HEADER) + " |")
+        print("|" + "---|" * len(HEADER))
+        for cells in table[1:]:
+            print("| " + " | ".join(cells) + " |")
+    else:
+        widths = [max(len(cells[i]) for cells in table) for i in range(len(HEADER) - 1)]
+        for cells in table:
+            padded = [cell.ljust(width) for cell, width in zip(cells, widths, strict=False)]
+            print("  ".join([*padded, cells[-1]]))
+    held = [row for row in rows if row.held]
+    out = [row for row in held if not row.within]
+    worst = max(held, key=lambda row: abs(row.error))
+    print(
+        f"\n{len(rows)} points, {len(held)} held, {len(out)} out of tolerance; "
+        f"largest error {worst.error:+.1%} ({worst.point.id})"
+    )
+    for row in rows:
+        if row.point.note:
+            print(f"- {row.point.id}: {row.point.note}")
+    return 1 if out else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
