@@ -71,11 +71,12 @@ class KernelCosts:
     # weights-only decode steps of h200-measured.json (70B FP8 17.55 ms, 70B BF16 34.23 ms,
     # 8B BF16 4.51 ms) come out within 5.2% with HBM_EFFICIENCY.
     gemm_kernel_s: float
-    # One small kernel (norm, rotary, activation, routing): fitted on the DeepSeek-R1 8x H200
-    # SGLang 0.5.7 rows (published-speeds.md).
+    # One small kernel (norm, rotary, activation, routing), and each activated expert's slice
+    # in a grouped expert GEMM (it streams as its own small matrix): fitted together with
+    # ``collective_s`` on the DeepSeek-R1 8x H200 SGLang 0.5.7 TP8 rows, 8 to 64 users
+    # (published-speeds.md; InferenceX issue #870): the slices are what makes those rows slow
+    # down faster than the expert bytes alone.
     small_kernel_s: float
-    # Each activated expert's slice in a grouped expert GEMM streams as its own small matrix:
-    # fitted on how the same rows slow down from 8 to 64 users.
     expert_slice_s: float
     # One decode attention kernel's least time per layer, and how launch and transfer
     # combine: (floor^p + transfer^p)^(1/p), launch-bound over short contexts, bandwidth-bound
@@ -84,13 +85,15 @@ class KernelCosts:
     attention_floor_s: float
     attention_blend: float
     # Latency of one small all-reduce (or gather / scatter) inside a server, over NVSwitch or a
-    # direct mesh: fitted on the DeepSeek-R1 8x H200 SGLang 0.5.7 TP8 rows.
+    # direct mesh (the MI355X's and the B200's taken as the H200's: an estimate).
     collective_s: float
     # Latency of one collective that crosses servers (InfiniBand or RoCE): fitted on the
     # DeepSeek-R1 16x H100 TP16 row (tenstorrent/tt-inference-server #356).
     network_collective_s: float
-    # Matrix FLOPs reached of the dense peak in prefill and large-batch decode: fitted on the
-    # 16x H100 time to first token from 128 to 8,192 prompt tokens.
+    # Matrix FLOPs reached of the dense peak in prefill and large-batch decode. The 16x H100
+    # time to first token from 128 to 8,192 prompt tokens is met within 4% anywhere from 0.5
+    # to 0.85 (the prompt's collectives over InfiniBand dominate it); 0.6 keeps it "well
+    # under 1" (engine-notes.md, "Speed").
     matrix_efficiency: float
     # Request overhead before the first token besides the forward pass (tokenizing,
     # scheduling, streaming): fitted on the same row at 128 prompt tokens.
