@@ -57,27 +57,23 @@ def prefill_flops(load: ModelLoad, prompt_tokens: int) -> tuple[float, float]:
     return linear, per_key * keys
 
 
-def chunk_s(
+def chunk_body_s(
     load: ModelLoad,
     gpu: GpuFacts,
     shape: Shape,
     network: Network,
     costs: KernelCosts,
     *,
-    start: int,
     tokens: int,
 ) -> float:
-    """One forward pass over ``tokens`` prompt tokens following ``start`` earlier ones."""
+    """One forward pass over ``tokens`` prompt tokens, attention FLOPs apart.
+
+    The longer of the matrix FLOPs and the weight reads, then the fixed kernel costs and the
+    exchanges of activations as wide as the chunk.
+    """
     matrix = compute_tflops(gpu, load.weight_format) * costs.matrix_efficiency * TFLOP
     linear_s = 2.0 * load.active_params * tokens / stage_group(shape) / matrix
     weights_s = weight_bytes_per_gpu(load, shape, tokens) / hbm_bytes_per_s(gpu)
-    full = load.layers - load.windowed_layers
-    keys = full * causal_keys(start, tokens)
-    if load.windowed_layers:
-        keys += load.windowed_layers * causal_keys(start, tokens, load.sliding_window)
-    attention_flops = keys * attention_flops_per_key(load, absorbed=False)
-    bf16 = gpu.tflops_bf16 * costs.matrix_efficiency * TFLOP
-    attention = attention_flops / attention_group(shape) / bf16
     slices = expert_slices_per_gpu(load, shape, tokens) * costs.expert_slice_s
     fixed = kernels_s(load, costs) + load.layers * costs.attention_floor_s + slices
     exchanges = (
@@ -85,7 +81,7 @@ def chunk_s(
         + all_to_all_step_s(load, gpu, shape, network=network, costs=costs, tokens=tokens)
         + pipeline_s(load, shape, network, costs, tokens)
     )
-    return max(linear_s, weights_s) + attention + fixed + exchanges
+    return max(linear_s, weights_s) + fixed + exchanges
 
 
 def prefill_s(
@@ -97,14 +93,18 @@ def prefill_s(
     network: Network | None = None,
     costs: KernelCosts = CURRENT,
 ) -> float:
-    """Time the prompt's forward passes, one per chunk."""
+    """Time the prompt's forward passes, one per chunk; attention over every causal key."""
     net = network or server_network(None)
-    total, start = 0.0, 0
-    while start < prompt_tokens:
-        tokens = min(PREFILL_CHUNK_TOKENS, prompt_tokens - start)
-        total += chunk_s(load, gpu, shape, net, costs, start=start, tokens=tokens)
-        start += tokens
-    return total
+    full_chunks, rest = divmod(prompt_tokens, PREFILL_CHUNK_TOKENS)
+    total = 0.0
+    if full_chunks:
+        body = chunk_body_s(load, gpu, shape, net, costs, tokens=PREFILL_CHUNK_TOKENS)
+        total += full_chunks * body
+    if rest:
+        total += chunk_body_s(load, gpu, shape, net, costs, tokens=rest)
+    _, attention_flops = prefill_flops(load, prompt_tokens)
+    bf16 = gpu.tflops_bf16 * costs.matrix_efficiency * TFLOP
+    return total + attention_flops / attention_group(shape) / bf16
 
 
 def ttft_s(
