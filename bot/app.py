@@ -23,6 +23,7 @@ from bot.telegram_app import CommandMenu, ConversationPipeline, build_applicatio
 from sizing.errors import CatalogError
 from sizing.hardware import load_gpus, load_plans
 from sizing.models import load_models
+from sizing.speed.calibration_data import load_calibration
 
 log = logging.getLogger("bot")
 
@@ -135,6 +136,7 @@ def check_catalog() -> None:
     load_gpus()
     load_plans()
     load_models()
+    load_calibration()
 
 
 def run(argv: Sequence[str]) -> int:

@@ -22,3 +22,15 @@ def test_a_bad_catalog_stops_start_up_naming_file_entry_and_field(monkeypatch, c
 def test_the_shipped_catalog_passes_the_start_up_check():
     """The catalog in the tree loads and validates (what start-up checks)."""
     bot.app.check_catalog()
+
+
+def test_a_bad_calibration_file_stops_start_up(monkeypatch, capsys):
+    """The speed model's reference points are checked at start-up like the catalog."""
+
+    def broken_calibration():
+        raise CatalogError("calibration.json", "-", "points.0.value", "not greater than 0")
+
+    monkeypatch.delenv("TELEGRAM_BOT_TOKEN", raising=False)
+    monkeypatch.setattr(bot.app, "load_calibration", broken_calibration)
+    assert bot.app.run([]) == bot.app.EXIT_FAILURE
+    assert "calibration.json" in capsys.readouterr().err
