@@ -3,11 +3,17 @@
 Usable bytes: the H200's are measured (``h200-measured.json``); a GPU without a measurement
 gets the measured GPU's ratio of usable bytes to marketed GB applied to its own marketed GB
 (the same derivation for every such GPU) and is marked estimated.
+
+The catalog in use is the packaged one unless a caller installs another (``use_hardware``):
+prices change without a release when the front end loads a data directory, validates it and
+installs it. The engine itself never looks for files beyond the ones it is given.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
@@ -98,8 +104,25 @@ class _PlanFile(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     source: str = Field(alias="_source")
+    as_of: date  # the date the prices were set: answers say "prices as of" it
     hours_per_month: int = Field(gt=0)
     plans: tuple[_PlanEntry, ...] = Field(min_length=1)
+
+
+@dataclass(frozen=True, slots=True)
+class PlanTable:
+    """The plans of one plan file and the date its prices were set."""
+
+    plans: tuple[PlanFacts, ...]
+    as_of: date
+
+
+@dataclass(frozen=True, slots=True)
+class Hardware:
+    """A validated GPU catalog and plan table that belong together."""
+
+    gpus: tuple[GpuFacts, ...]
+    plans: PlanTable
 
 
 def _read_json(path: Path) -> Any:  # noqa: ANN401 - raw JSON before validation
@@ -205,6 +228,11 @@ def _plan_facts(entry: _PlanEntry, gpu: GpuFacts, hours_per_month: int) -> PlanF
 
 def parse_plans(path: Path, gpus: tuple[GpuFacts, ...]) -> tuple[PlanFacts, ...]:
     """Read and validate a plan file against the GPUs; CatalogError names file/entry/field."""
+    return parse_plan_table(path, gpus).plans
+
+
+def parse_plan_table(path: Path, gpus: tuple[GpuFacts, ...]) -> PlanTable:
+    """Read and validate a plan file, keeping the date its prices were set."""
     raw = _read_json(path)
     try:
         parsed = _PlanFile.model_validate(raw)
@@ -222,19 +250,63 @@ def parse_plans(path: Path, gpus: tuple[GpuFacts, ...]) -> tuple[PlanFacts, ...]
         if entry.gpus > by_id[entry.gpu].gpus_per_server:
             raise CatalogError(path.name, entry.id, "gpus", "more GPUs than one server holds")
         plans.append(_plan_facts(entry, by_id[entry.gpu], parsed.hours_per_month))
-    return tuple(plans)
+    return PlanTable(plans=tuple(plans), as_of=parsed.as_of)
+
+
+def read_hardware(data_dir: Path | None = None) -> Hardware:
+    """Read and validate GPUs and plans from ``data_dir`` (a file it lacks: the packaged one)."""
+    gpus_path, plans_path = GPUS_FILE, PLANS_FILE
+    if data_dir is not None:
+        gpus_path = _in_dir(data_dir, GPUS_FILE)
+        plans_path = _in_dir(data_dir, PLANS_FILE)
+    gpus = parse_gpus(gpus_path)
+    return Hardware(gpus=gpus, plans=parse_plan_table(plans_path, gpus))
+
+
+def _in_dir(data_dir: Path, packaged: Path) -> Path:
+    candidate = data_dir / packaged.name
+    return candidate if candidate.exists() else packaged
 
 
 @cache
-def load_gpus() -> tuple[GpuFacts, ...]:
-    """Load the GPU catalog (read once)."""
-    return parse_gpus(GPUS_FILE)
+def _packaged() -> Hardware:
+    return read_hardware()
 
 
-@cache
-def load_plans() -> tuple[PlanFacts, ...]:
-    """Load the plans sold (read once)."""
-    return parse_plans(PLANS_FILE, load_gpus())
+_installed: list[Hardware] = []  # at most one: the catalog a front end installed
+
+
+def use_hardware(hardware: Hardware | None) -> None:
+    """Answer from ``hardware`` from now on (``None``: the packaged catalog again).
+
+    Callers validate first (``read_hardware``) and clear the caches built on the old catalog
+    (``sizing.catalog_data.install`` does both).
+    """
+    _installed[:] = [hardware] if hardware is not None else []
+
+
+def current_hardware() -> Hardware:
+    """Return the catalog answers come from: the installed one, else the packaged one."""
+    return _installed[0] if _installed else _packaged()
+
+
+def load_gpus(data_dir: Path | None = None) -> tuple[GpuFacts, ...]:
+    """Return the GPU catalog in use, or the one of ``data_dir`` (read and validated now)."""
+    if data_dir is not None:
+        return read_hardware(data_dir).gpus
+    return current_hardware().gpus
+
+
+def load_plans(data_dir: Path | None = None) -> tuple[PlanFacts, ...]:
+    """Return the plans sold, or the ones of ``data_dir`` (read and validated now)."""
+    if data_dir is not None:
+        return read_hardware(data_dir).plans.plans
+    return current_hardware().plans.plans
+
+
+def prices_as_of() -> date:
+    """Return the date the prices in use were set."""
+    return current_hardware().plans.as_of
 
 
 @cache
