@@ -14,7 +14,9 @@ from bot.understand.language import negotiate_language
 # Telegram: a command is "/" + up to 32 Latin letters, digits and underscores
 # (core.telegram.org/bots/features#commands), optionally "@" + the bot's username.
 _COMMAND_RE = re.compile(r"^/(?P<name>[A-Za-z0-9_]{1,32})(?:@(?P<bot>[A-Za-z0-9_]{1,64}))?(?=\s|$)")
-KNOWN_COMMANDS = frozenset({"start", "help", "size", "price", "compare", "lang", "language"})
+KNOWN_COMMANDS = frozenset(
+    {"start", "help", "size", "price", "compare", "lang", "language", "sales"}
+)
 
 _LANG_ALIASES: dict[str, str] = {
     "en": "en",

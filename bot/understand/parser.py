@@ -21,6 +21,7 @@ from bot.understand.numbers import find_concurrency, find_context
 from bot.understand.precision import find_precision
 from bot.understand.sizes import find_generic_size
 from bot.understand.text import clean_text
+from bot.understand.topics import apply_topic
 
 _log = logging.getLogger(__name__)
 _CONTEXT_WORD_RE = re.compile(r"context|ctx|контекст|コンテキスト|컨텍스트|contexto|kontext|上下文")
@@ -32,6 +33,7 @@ _COMMAND_INTENTS = {
     "size": Intent.SIZE,
     "price": Intent.PRICE,
     "compare": Intent.COMPARE,
+    "sales": Intent.SALES,
 }
 
 
@@ -146,7 +148,11 @@ def parse_with(
         return ParsedRequest(intent=Intent.UNKNOWN, language=language, courtesy=True)
     fields = _read_fields(clean, index)
     intent = decide_intent(clean, fields.facts)
-    return replace(fields.request, intent=intent, language=language)
+    request = replace(fields.request, intent=intent, language=language)
+    # >>> The one hook of the knowledge base: questions the product page answers, and requests
+    # for a person, become ``knowledge`` (with a ``topic``) or ``sales`` here, unless the
+    # message is a sizing request (bot.understand.topics decides).
+    return apply_topic(request, clean)
 
 
 def parse_message(

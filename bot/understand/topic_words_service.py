@@ -1,0 +1,177 @@
+"""Words of questions about the service: a person, delivery, terms, renting, network, billing."""
+
+from __future__ import annotations
+
+from bot.understand.topic_concepts import Concept
+
+# concept -> language -> one regular expression (lower case)
+SERVICE_WORDS: dict[Concept, dict[str, str]] = {
+    Concept.HUMAN: {
+        "en": (
+            r"\bhumans?\b|\bpersons?\b|\bpeople\b|\bsales\b|\bagent\b|\bmanager\b|\boperator\b|"
+            r"\bsomeone\b|\bsomebody\b|\bengineer\b|\brepresentative\b|\bsupport team\b|"
+            r"\breal person\b"
+        ),
+        "zh-Hans": r"人工|真人|客服|销售|业务员|工作人员|工程师",
+        "zh-Hant": r"人工|真人|客服|銷售|業務|工作人員|工程師",
+        "ru": r"\bчеловек|\bменеджер|\bоператор|\bпродаж|\bконсультант|\bсотрудник|\bинженер",
+        "ja": r"人間|担当者|営業|オペレーター|スタッフ|有人|人と",
+        "ko": r"상담원|사람|영업|담당자|직원|상담사",
+        "es": r"\bhumano|\bpersona\b|\bventas\b|\bcomercial|\bagente\b|\basesor|\bvendedor",
+        "pt-BR": (
+            r"\bhumano|\bpessoa\b|\bcomercial\b|\bvendas\b|\batendente|\bconsultor|\bvendedor"
+        ),
+        "de": r"\bmensch|\bvertrieb|\bmitarbeiter|\bberater|\bverkauf|\bansprechpartner",
+        "fr": r"\bhumain|\bpersonne\b|\bcommercia|\bconseiller|\bvendeur|\béquipe des ventes",
+    },
+    Concept.CONTACT: {
+        "en": (
+            r"\btalk|\bspeak|\bcontact|\breach\b|\bconnect me|\bcall\b|\bget in touch|\bchat with"
+        ),
+        "zh-Hans": r"联系|找|转|聊|沟通|对接",
+        "zh-Hant": r"聯繫|聯絡|找|轉|聊|溝通",
+        "ru": r"\bсвяза|\bсвяж|\bпоговор|\bпозов|\bсоедин|\bобщ",
+        "ja": r"話し|連絡|つない|相談|問い合わせ",
+        "ko": r"이야기|얘기|연락|연결|통화|상담",
+        "es": r"\bhablar|\bhablo\b|\bcontact|\bcomunicar|\bllamar",
+        "pt-BR": r"\bfalar|\bfalo\b|\bcontat|\bconversar|\bligar",
+        "de": r"\bsprechen|\berreiche|\bkontakt|\breden|\banrufen",
+        "fr": r"\bparler|\bcontacter|\bjoindre|\bjoins\b|\bappeler",
+    },
+    Concept.SALES_PHRASE: {
+        "en": r"\bcontact sales\b|\bsales team\b|\btalk to sales\b|\bhuman please\b",
+        "zh-Hans": r"转人工|人工客服|找人工",
+        "zh-Hant": r"轉人工|人工客服|找真人",
+        "ru": r"\bживым человеком|\bживой человек",
+        "ja": r"営業担当|有人対応",
+        "ko": r"상담원 연결|영업팀",
+        "es": r"\bequipo de ventas|\bequipo comercial",
+        "pt-BR": r"\bequipe de vendas|\bequipe comercial|\btime comercial",
+        "de": r"\bvertriebsteam|\bvertrieb kontaktieren",
+        "fr": r"\béquipe commerciale|\bservice commercial",
+    },
+    Concept.DELIVERY: {
+        "en": (
+            r"\bdeliver|\blead time|\bhow fast\b|\bhow soon\b|\bin stock\b|\bstock\b|\bavailab|"
+            r"\bwhen can (?:i|we) get\b|\bsetup time\b"
+        ),
+        "zh-Hans": r"交付|交货|到货|发货|现货|库存|供货|多久能用|多快",
+        "zh-Hant": r"交付|交貨|到貨|出貨|現貨|庫存|供貨|多快",
+        "ru": r"\bдостав|\bпредостав|\bкак быстро|\bв наличии|\bналичи|\bсрок поставки|\bпоставк",
+        "ja": r"納期|納品|在庫|届|どれくらいで使え|提供開始",
+        "ko": r"얼마나 빨리|배송|납기|재고|받을 수|제공",
+        "es": r"\bentreg|\bplazo de entrega|\bcuánto tardan|\bstock\b|\bdisponib",
+        "pt-BR": r"\bentreg|\bem quanto tempo|\bestoque|\bdisponív",
+        "de": r"\bliefer|\bverfügbar|\bauf lager|\bwie schnell|\bbereitstell",
+        "fr": r"\blivr|\bdélai|\ben combien de temps|\ben stock|\bdisponib",
+    },
+    Concept.MIN_TERM: {
+        "en": (
+            r"\bminimum (?:rental |contract |commitment )?(?:term|period|duration|commitment)|"
+            r"\bmin(?:imum)? term|\bcancel|\bcommitment\b|\bcontract length|\bshortest\b|"
+            r"\bmonth[- ]to[- ]month"
+        ),
+        "zh-Hans": r"最短|租期|最少租|取消|退租|合约期|合同期",
+        "zh-Hant": r"最短|租期|最少租|取消|退租|合約期",
+        "ru": r"\bминимальн\w* срок|\bсрок аренды|\bотмен|\bрасторг|\bотказаться",
+        "ja": r"最低契約|契約期間|解約|キャンセル|最短",
+        "ko": r"최소 계약|계약 기간|해지|취소|최소 기간",
+        "es": r"\bmínimo\b|\bcancelar|\bpermanencia|\bplazo mínimo|\bduración mínima",
+        "pt-BR": r"\bmínimo\b|\bcancelar|\bfidelidade|\bprazo mínimo|\bperíodo mínimo",
+        "de": r"\bmindestlaufzeit|\bmindestdauer|\bmindestmiet|\bkündig|\bstornier",
+        "fr": r"\bdurée minimale|\bminimum\b|\brésili|\bannuler|\bsans engagement",
+    },
+    Concept.DISCOUNT: {
+        "en": (
+            r"\bdiscount|\bvolume\b|\blong(?:er)?[- ]term|\bannual|\byearly|"
+            r"\b(?:6|12|twelve|six)[- ]months?\b|\bbulk\b|\breserved\b"
+        ),
+        "zh-Hans": r"折扣|优惠|长期|一年|年付|批量|包年|12\s?个月|6\s?个月|打折",
+        "zh-Hant": r"折扣|優惠|長期|一年|年付|批量|包年|12\s?個月|打折",
+        "ru": r"\bскидк|\bдолгосроч|\bна год\b|\b12 месяц|\bоптов",
+        "ja": r"割引|長期|年間|12か月|12ヶ月|12カ月|ボリューム|値引",
+        "ko": r"할인|장기|1년|12개월|대량",
+        "es": r"\bdescuento|\blargo plazo|\banual|\b12 meses|\bvolumen",
+        "pt-BR": r"\bdesconto|\blongo prazo|\banual|\b12 meses|\bvolume\b",
+        "de": r"\brabatt|\blangfrist|\bjahresvertrag|\b12 monat|\bmengen",
+        "fr": r"\bremise|\bréduction|\blong terme|\bannuel|\b12 mois|\bvolume\b|\bdégressif",
+    },
+    Concept.RENT: {
+        "en": r"\brent|\blease|\border\b|\bbuy\b|\bget just\b|\bget only\b",
+        "zh-Hans": r"租|买|下单",
+        "zh-Hant": r"租|買|下單",
+        "ru": r"\bаренд|\bвзять|\bкупить|\bзаказать",
+        "ja": r"借り|レンタル|契約|注文",
+        "ko": r"빌릴|렌탈|대여|임대|주문",
+        "es": r"\balquil|\brentar|\bcontratar",
+        "pt-BR": r"\balugar|\bcontratar",
+        "de": r"\bmieten|\bbuchen|\bbestellen",
+        "fr": r"\blouer|\bcommander",
+    },
+    Concept.JOIN: {
+        "en": r"\bcombine|\bjoin|\bcluster|\blink\b|\btogether\b|\bpool\b|\baggregate|\bmerge",
+        "zh-Hans": r"合起来|合并|组合|连起来|串联|集群|一起",
+        "zh-Hant": r"合起來|合併|組合|連起來|串聯|叢集|集群|一起",
+        "ru": r"\bобъедин|\bсоедин|\bсвязать|\bкластер|\bвместе",
+        "ja": r"つない|繋|まとめ|結合|組み合わせ|クラスタ",
+        "ko": r"묶어|묶|합쳐|클러스터",
+        "es": r"\bunir|\bcombinar|\bjuntar|\bagrupar",
+        "pt-BR": r"\bjuntar|\bcombinar|\bunir|\bagrupar",
+        "de": r"\bzusammenschalten|\bzusammen|\bkombinieren|\bbündeln|\bclustern",
+        "fr": r"\brelier|\bcombiner|\bregrouper|\bassocier|\bensemble",
+    },
+    Concept.NETWORK: {
+        "en": r"\bprivate network|\bvpc\b|\bvlan\b|\binternal network",
+        "zh-Hans": r"私有网络|内网|专用网络|私网",
+        "zh-Hant": r"私有網路|私有網絡|內網|專用網路",
+        "ru": r"\bчастн\w* сет|\bприватн\w* сет|\bлокальн\w* сет|\bвнутренн\w* сет",
+        "ja": r"プライベートネットワーク|専用ネットワーク|閉域",
+        "ko": r"사설 네트워크|프라이빗 네트워크|내부 네트워크",
+        "es": r"\bred privada",
+        "pt-BR": r"\brede privada",
+        "de": r"\bprivates netz|\bprivaten netz",
+        "fr": r"\bréseau privé",
+    },
+    Concept.HOW: {
+        "en": r"\bhow\b|\bhelp me\b",
+        "zh-Hans": r"怎么|如何|怎样",
+        "zh-Hant": r"怎麼|如何|怎樣",
+        "ru": r"\bкак\b",
+        "ja": r"どうやって|どう選|どのように|どう",
+        "ko": r"어떻게",
+        "es": r"\bcómo\b|\bcomo\b",
+        "pt-BR": r"\bcomo\b",
+        "de": r"\bwie\b",
+        "fr": r"\bcomment\b",
+    },
+    Concept.CHOOSE: {
+        "en": r"\bchoos|\bpick|\bdecide|\bselect",
+        "zh-Hans": r"选",
+        "zh-Hant": r"選",
+        "ru": r"\bвыбрать|\bвыбор",
+        "ja": r"選",
+        "ko": r"골라|고르|선택",
+        "es": r"\belij|\belegir|\bescoger",
+        "pt-BR": r"\bescolh",
+        "de": r"\bentscheide|\bauswählen|\bwählen",
+        "fr": r"\bchoisi",
+    },
+    Concept.BILLING: {
+        "en": (
+            r"\bbill|\binvoice|\bby the hour\b|\bhourly\b|\bpay\b|\bpayment|\bcredit card|"
+            r"\bcrypto|\bbitcoin|\busdt\b"
+        ),
+        "zh-Hans": r"按小时|计费|付款|支付|付费|信用卡|加密货币|比特币|结算",
+        "zh-Hant": r"按小時|計費|付款|支付|付費|信用卡|加密貨幣|比特幣|結算",
+        "ru": r"\bпочасов|\bоплат|\bплатеж|\bкарт|\bкрипт|\bсчёт|\bсчет",
+        "ja": r"時間単位|課金|支払|クレジット|暗号資産|請求|時間課金",
+        "ko": r"결제|시간 단위|과금|카드|암호화폐|청구",
+        "es": r"\bpor hora\b|\bpago|\bpagar|\bse paga|\btarjeta|\bfactur|\bcripto",
+        "pt-BR": r"\bpor hora\b|\bpagamento|\bpagar|\bcartão|\bcripto|\bfatura|\bcobrança",
+        "de": (
+            r"\bstündlich|\bpro stunde|\bbezahl|\bzahlung|\bkreditkarte|\bkrypto|\brechnung|"
+            r"\babrechn"
+        ),
+        "fr": r"\bà l'heure\b|\bpar heure\b|\bpaiement|\bpayer|\bcarte bancaire|\bcrypto|\bfactur",
+    },
+}

@@ -1,0 +1,146 @@
+"""Questions about what the product page answers, and requests for a person: which topic.
+
+``apply_topic`` runs once per message, after the intent decision (the one hook in
+``bot.understand.parser``). It reads the concepts the message mentions (``topic_lexicon``)
+and the facts already parsed (GPUs, a model, a size, a format, settings), and tries the rules
+below in order. A rule that matches makes the request a ``knowledge`` question with a
+``topic`` (or a ``sales`` request), unless the message is really a sizing request: a context
+length, a user count or a budget always means sizing, and so does a named model or size,
+except for the rules built around one ("can a 70B model run on one H200?").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from bot.request import Intent, ParsedRequest
+from bot.understand.topic_concepts import Concept
+from bot.understand.topic_lexicon import concepts_in, software_named
+from sizing.knowledge_types import SpecAspect, Topic
+
+C = Concept
+# Which figure a spec question asks for when it names several ("memory bandwidth" is
+# bandwidth): the more specific concepts first.
+_SPEC_ORDER: tuple[tuple[Concept, SpecAspect], ...] = (
+    (C.BANDWIDTH, SpecAspect.BANDWIDTH),
+    (C.POWER, SpecAspect.POWER),
+    (C.INTERCONNECT, SpecAspect.INTERCONNECT),
+    (C.FORM_FACTOR, SpecAspect.FORM_FACTOR),
+    (C.ARCHITECTURE, SpecAspect.ARCHITECTURE),
+    (C.COMPUTE, SpecAspect.COMPUTE),
+    (C.MEMORY, SpecAspect.MEMORY),
+)
+_SPEC_CONCEPTS = frozenset(concept for concept, _ in _SPEC_ORDER)
+_MAX_GPUS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """When a message is about ``topic`` (``None``: a request for a person)."""
+
+    topic: Topic | None
+    all_of: frozenset[Concept] = frozenset()
+    any_of: frozenset[Concept] = field(default_factory=frozenset)  # one at least, if given
+    none_of: frozenset[Concept] = field(default_factory=frozenset)
+    min_gpus: int = 0
+    max_gpus: int = _MAX_GPUS
+    needs_size: bool = False  # a generic size ("70B") must be named
+    needs_format: bool = False  # a number format ("FP4") must be named
+    allows_model: bool = False  # a named model does not make it a sizing request
+    allows_size: bool = False  # nor does a generic size
+    yields_to_price: bool = False  # a price question naming a GPU stays a price question
+
+
+def _rule(topic: Topic | None, *all_of: Concept, **options: object) -> Rule:
+    return Rule(topic, frozenset(all_of), **options)  # type: ignore[arg-type]
+
+
+RULES: tuple[Rule, ...] = (
+    _rule(None, C.HUMAN, C.CONTACT, allows_model=True, allows_size=True),
+    _rule(None, C.SALES_PHRASE, allows_model=True, allows_size=True),
+    _rule(Topic.PRIVATE_NETWORK, C.NETWORK),
+    _rule(Topic.ROCM_IMAGE, C.ROCM, C.IMAGE),
+    _rule(Topic.FAQ_MIGRATE, C.CODE_CHANGE, allows_model=True),
+    _rule(Topic.FAQ_MIGRATE, C.MIGRATE, C.SOFTWARE, min_gpus=1),
+    _rule(Topic.NATIVE_FORMATS, C.SUPPORT, needs_format=True, none_of=frozenset({C.RUN})),
+    _rule(Topic.NATIVE_FORMATS, C.SUPPORT, C.FORMATS),
+    _rule(Topic.SINGLE_H200_CLUSTER, C.JOIN, C.MODEL, C.ONE, allows_model=True),
+    _rule(Topic.WHOLE_SERVER_ONLY, C.RENT, C.ONE, min_gpus=1, max_gpus=1),
+    _rule(Topic.FAQ_70B_SINGLE_H200, C.RUN, C.ONE, needs_size=True, allows_size=True, max_gpus=1),
+    _rule(Topic.FAQ_DEEPSEEK, C.DEEPSEEK, C.MODEL_CLASS, allows_model=True),
+    _rule(Topic.FAQ_DEEPSEEK, C.DEEPSEEK, C.BEST_FOR),
+    _rule(Topic.FAQ_BETTER, C.BETTER_THAN, min_gpus=1, max_gpus=2),
+    _rule(Topic.HOW_TO_CHOOSE, C.HOW, C.CHOOSE),
+    _rule(Topic.LONGER_TERMS, C.DISCOUNT),
+    _rule(Topic.MINIMUM_TERM, C.MIN_TERM),
+    _rule(Topic.DELIVERY, C.DELIVERY),
+    _rule(Topic.BILLING, C.BILLING, yields_to_price=True),
+    _rule(Topic.SOFTWARE, C.SOFTWARE, none_of=frozenset({C.CODE_CHANGE}), max_gpus=2),
+    Rule(Topic.GPU_SPEC, any_of=_SPEC_CONCEPTS, none_of=frozenset({C.RUN}), min_gpus=1, max_gpus=1),
+    _rule(Topic.GPU_CARD, C.SPECS, min_gpus=1, max_gpus=1),
+)
+
+
+def _names_model(request: ParsedRequest) -> bool:
+    return bool(request.model or request.ambiguous or request.unknown_model)
+
+
+def _asks_for_sizing(request: ParsedRequest) -> bool:
+    """Facts that only a sizing answers: a context, a number of users, a budget."""
+    settings = (request.context_tokens, request.concurrency, request.budget_usd_month)
+    return any(value is not None for value in settings)
+
+
+def _fits(rule: Rule, request: ParsedRequest, concepts: frozenset[Concept]) -> bool:
+    if not rule.all_of <= concepts or rule.none_of & concepts:
+        return False
+    if rule.any_of and not rule.any_of & concepts:
+        return False
+    if not rule.min_gpus <= len(set(request.gpus)) <= rule.max_gpus:
+        return False
+    if rule.needs_size and request.params_b is None:
+        return False
+    if rule.needs_format and request.precision is None:
+        return False
+    if _names_model(request) and not rule.allows_model:
+        return False
+    if request.params_b is not None and not (rule.allows_size or rule.allows_model):
+        return False
+    price_of_gpu = request.intent is Intent.PRICE and bool(request.gpus)
+    return not (rule.yields_to_price and price_of_gpu)
+
+
+def _spec(concepts: frozenset[Concept]) -> SpecAspect | None:
+    return next((aspect for concept, aspect in _SPEC_ORDER if concept in concepts), None)
+
+
+def match_rule(request: ParsedRequest, text: str) -> tuple[Rule, str | None] | None:
+    """Return the first rule ``text`` (cleaned) matches and the software it names, if any."""
+    concepts = concepts_in(text)
+    software = software_named(text)
+    if software is not None:
+        concepts |= {C.SOFTWARE}
+    for rule in RULES:
+        if rule.topic is not None and _asks_for_sizing(request):
+            return None  # a sizing request that also asks something: the sizing answers it
+        if _fits(rule, request, concepts):
+            return rule, software
+    return None
+
+
+def apply_topic(request: ParsedRequest, text: str) -> ParsedRequest:
+    """Return ``request`` as a knowledge question or a request for a person, when it is one."""
+    found = match_rule(request, text)
+    if found is None:
+        return request
+    rule, software = found
+    if rule.topic is None:
+        return replace(request, intent=Intent.SALES)
+    spec = _spec(concepts_in(text)) if rule.topic is Topic.GPU_SPEC else None
+    return replace(
+        request,
+        intent=Intent.KNOWLEDGE,
+        topic=rule.topic.value,
+        spec=spec.value if spec else None,
+        software=software if rule.topic is Topic.SOFTWARE else None,
+    )
