@@ -46,10 +46,11 @@ def judge(expect: dict, text: str, lang: str) -> str | None:
         "spec": parsed.spec,
         "gpus": sorted(set(parsed.gpus)),
     }
-    wrong = []
-    for key in ("intent", "topic", "spec"):
-        if key in expect and expect[key] != got[key]:
-            wrong.append(f"{key}={got[key]!r} (want {expect[key]!r})")
+    wrong = [
+        f"{key}={got[key]!r} (want {expect[key]!r})"
+        for key in ("intent", "topic", "spec")
+        if key in expect and expect[key] != got[key]
+    ]
     if "gpus" in expect and sorted(expect["gpus"]) != got["gpus"]:
         wrong.append(f"gpus={got['gpus']} (want {sorted(expect['gpus'])})")
     return "; ".join(wrong) or None
