@@ -29,6 +29,16 @@ class Reply:
 
 
 @dataclass(frozen=True, slots=True)
+class Sender:
+    """Who wrote the message being answered (from the update; never stored)."""
+
+    user_id: int
+    first_name: str = ""
+    last_name: str | None = None
+    username: str | None = None  # without the "@"
+
+
+@dataclass(frozen=True, slots=True)
 class ChatContext:
     """What one chat remembers between messages; stored by ``bot.state``."""
 
@@ -36,6 +46,8 @@ class ChatContext:
     language: str | None = None  # chosen with /lang; wins over detection from then on
     telegram_language: str | None = None  # the user's client language code, if known
     last_request: dict[str, Any] | None = field(default=None)  # JSON-able, for follow-ups
+    last_handoff_at: float | None = None  # Unix time of the last hand-off to a person
+    sender: Sender | None = None  # who wrote this update (set by the transport, not stored)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,3 +56,4 @@ class Turn:
 
     reply: Reply
     chat: ChatContext
+    handoff: Reply | None = None  # the summary for the sales chat, when the customer asked

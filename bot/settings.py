@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
@@ -67,6 +68,8 @@ class Settings(BaseModel):
     checkout_url_template: str | None = None
     quote_signing_key: SecretStr | None = None
     admin_chat_ids: tuple[int, ...] = ()
+    sales_chat_id: int | None = None  # where requests for a person go
+    catalog_dir: Path | None = None  # plans and knowledge data reloaded without a deploy
     log_level: str = "INFO"
 
     @field_validator("telegram_bot_token")
@@ -111,6 +114,20 @@ class Settings(BaseModel):
         if value.upper() not in LOG_LEVELS:
             raise ValueError(f"expected one of {', '.join(LOG_LEVELS)}")
         return value.upper()
+
+    @field_validator("sales_chat_id", mode="before")
+    @classmethod
+    def _sales_chat(cls, value: object) -> object:
+        if isinstance(value, str) and not re.fullmatch(r"-?[0-9]{1,20}", value.strip()):
+            raise ValueError("expected a chat id such as -1001234567890")
+        return value
+
+    @field_validator("catalog_dir")
+    @classmethod
+    def _catalog_dir(cls, value: Path | None) -> Path | None:
+        if value is not None and not value.is_dir():
+            raise ValueError("expected an existing directory holding plans.json/knowledge.json")
+        return value
 
     @field_validator("admin_chat_ids", mode="before")
     @classmethod

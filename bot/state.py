@@ -60,6 +60,7 @@ def chat_to_json(chat: ChatContext) -> str:
             "language": chat.language,
             "telegram_language": chat.telegram_language,
             "last_request": chat.last_request,
+            "last_handoff_at": chat.last_handoff_at,
         },
         ensure_ascii=False,
         separators=(",", ":"),
@@ -77,12 +78,19 @@ def chat_from_json(chat_id: int, raw: str | bytes | None) -> ChatContext:
     if not isinstance(data, dict):
         return ChatContext(chat_id=chat_id)
     last = data.get("last_request")
+    handoff = data.get("last_handoff_at")
     return ChatContext(
         chat_id=chat_id,
         language=_str_or_none(data.get("language")),
         telegram_language=_str_or_none(data.get("telegram_language")),
         last_request=last if isinstance(last, dict) else None,
+        last_handoff_at=_time_or_none(handoff),
     )
+
+
+def _time_or_none(value: object) -> float | None:
+    ok = isinstance(value, int | float) and not isinstance(value, bool)
+    return float(value) if ok else None  # type: ignore[arg-type]
 
 
 def _str_or_none(value: object) -> str | None:

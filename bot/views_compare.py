@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import Localizer
+from bot.i18n import N_, Localizer
 from bot.views import BYTES_PER_GB, short_gpu_name
 from bot.wording import SentenceParams, advice_text, fit_note_text
+from sizing.hardware import prices_as_of
+from sizing.takeaways import compare_takeaways
 from sizing.types import (
     AdviceCode,
     CompareAnswer,
     FitNote,
     FitRow,
+    FormFactor,
     GpuFacts,
     Interconnect,
     PlanFacts,
@@ -25,6 +28,11 @@ _INTERCONNECT_NAMES = {
     Interconnect.NVLINK5: "NVLink 5",
 }
 _SOFTWARE_NAMES = {Software.ROCM: "ROCm", Software.CUDA: "CUDA"}
+# The product page's "form factor" row: "OAM module · liquid-cooled", "SXM module · HGX H200".
+_FORM_FACTORS = {
+    FormFactor.OAM_LIQUID: N_("OAM module · liquid-cooled"),
+    FormFactor.SXM_HGX: N_("SXM module · HGX %(gpu)s"),
+}
 _NONE = "—"
 _PRICED_ADVICE = frozenset({AdviceCode.MORE_MEMORY_PER_SERVER, AdviceCode.CHEAPER_SERVER})
 
@@ -47,6 +55,7 @@ def gpu_view(loc: Localizer, gpu: GpuFacts) -> dict[str, Any]:
         "fp8": _tflops(loc, gpu.tflops_fp8),
         "bf16": _tflops(loc, gpu.tflops_bf16),
         "interconnect": f"{_INTERCONNECT_NAMES[gpu.interconnect]} · {link}",
+        "form_factor": loc.gettext(_FORM_FACTORS[gpu.form_factor], gpu=short_gpu_name(gpu.id)),
         "power": fmt.watts(gpu.power_w),
         "software": _SOFTWARE_NAMES[gpu.software],
     }
@@ -156,10 +165,21 @@ def _picks(loc: Localizer, answer: CompareAnswer) -> list[dict[str, Any]]:
     return picks
 
 
+def _takeaways(loc: Localizer, answer: CompareAnswer) -> list[str]:
+    # Imported here: bot.views_knowledge builds on this module's gpu_view.
+    from bot.views_knowledge import sentence  # noqa: PLC0415
+
+    return [sentence(loc, point) for point in compare_takeaways(answer)]
+
+
 def compare_view(loc: Localizer, answer: CompareAnswer) -> dict[str, Any]:
     """Everything the compare templates show."""
     room_a, room_b = _room(loc, answer.deepseek_kv_room_a), _room(loc, answer.deepseek_kv_room_b)
+    priced = bool(answer.plans_a or answer.plans_b)
+    as_of = loc.gettext("Prices as of %(date)s.", date=loc.formatter.day(prices_as_of()))
     return {
+        "takeaways": _takeaways(loc, answer),
+        "prices_as_of": as_of if priced else None,
         "a": gpu_view(loc, answer.a),
         "b": gpu_view(loc, answer.b),
         "price_lines": _price_lines(loc, answer),

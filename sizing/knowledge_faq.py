@@ -23,6 +23,7 @@ from sizing.knowledge_types import (
     Value,
     Verdict,
 )
+from sizing.takeaways import cheaper_server
 from sizing.types import GpuId, PlanFacts, Precision, Software
 
 _PERCENT = 100
@@ -66,7 +67,7 @@ def software_points(stack: SoftwareStack, *, include_image: bool) -> list[Point]
     if stack.keeps_torch_cuda_interface:
         points.append(Point(Fact.TORCH_CUDA_INTERFACE))
     if include_image and stack.ready_image:
-        points.append(Point(Fact.ROCM_IMAGE_READY, {"gpu": gpu}))
+        points.append(Point(Fact.ROCM_IMAGE_BASE, {"gpu": gpu}))
     return points
 
 
@@ -110,11 +111,10 @@ def answer_better(question: Question) -> KnowledgeAnswer:
     if len(cuda) == 1:
         architecture = get_gpu(cuda[0]).architecture
         points.append(Point(Fact.SAFER_FOR_CUDA, {"gpu": cuda[0].value, "name": architecture}))
-    difference = comparison.server_monthly_usd_difference
-    if difference:
-        cheaper, dearer = (a, b) if difference > 0 else (b, a)
-        values = {"gpu": cheaper.value, "other": dearer.value, "difference_usd": abs(difference)}
-        points.append(Point(Fact.CHEAPER_SERVER, values))
+    points += [
+        Point(p.fact, {k: v for k, v in p.values.items() if k != "memory_ratio"})
+        for p in cheaper_server(comparison)
+    ]
     return KnowledgeAnswer(
         topic=question.topic,
         verdict=verdict,
@@ -140,7 +140,7 @@ def _fit_point(params_b: float, precision: Precision, gpu: GpuId) -> tuple[Point
     bigger = tuple(
         g.id.value for g in load_gpus() if g.id is not gpu and weights * _margin() <= g.memory_gb
     )
-    values |= {"gpus_count": needed, "names": bigger}
+    values |= {"gpus_count": needed, "any_names": bigger}
     return Point(Fact.NEEDS_MORE_GPUS, values, count="gpus_count"), False
 
 
@@ -199,7 +199,7 @@ def answer_migrate(question: Question) -> KnowledgeAnswer:
             gpus=(source, target),
         )
     common = tuple(i.value for i in _COMMON_STACK if i in stack.runs_unchanged)
-    short = Point(Fact.MIGRATE_USUALLY_NOT, {"gpu": target.value, "names": common})
+    short = Point(Fact.MIGRATE_USUALLY_NOT, {"gpu": target.value, "any_names": common})
     points = [
         p for p in software_points(stack, include_image=True) if p.fact is not Fact.RUNS_UNCHANGED
     ]
@@ -248,21 +248,21 @@ def answer_class_fit(question: Question) -> KnowledgeAnswer:
         short = Point(Fact.BOTH_SERVERS_HOLD, {**base, "weights_gb": weights})
     elif holders:
         best, room = holders[0]
-        values = {**base, "weights_gb": weights, "gpu": best.gpu.value, "room_gb": room}
+        values = {**base, "weights_gb": weights, "plan": best.id, "room_gb": room}
         short = Point(Fact.ONLY_ONE_SERVER_HOLDS, values)
     else:
         short = Point(Fact.NO_SERVER_HOLDS, {**base, "weights_gb": weights})
     points = []
     if len(holders) >= 2:  # noqa: PLR2004 - the room of the two best, side by side
         (first, room_a), (second, room_b) = holders[:2]
-        values = {"gpu": first.gpu.value, "room_gb": room_a, "other": second.gpu.value}
+        values = {"plan": first.id, "room_gb": room_a, "other_plan": second.id}
         points.append(Point(Fact.KV_ROOM_SERVERS, {**values, "other_room_gb": room_b}))
     wide = rule_weights_gb(params_b, Precision.BF16)
     wide_holders = _server_rooms(wide)
     wide_base: dict[str, Value] = {**base, "precision": Precision.BF16.value, "weights_gb": wide}
     if len(wide_holders) == 1:
         best, room = wide_holders[0]
-        values = {**wide_base, "gpu": best.gpu.value, "room_gb": room}
+        values = {**wide_base, "plan": best.id, "room_gb": room}
         points.append(Point(Fact.ONLY_ONE_SERVER_HOLDS, values))
     elif not wide_holders:
         points.append(Point(Fact.NO_SERVER_HOLDS, wide_base))

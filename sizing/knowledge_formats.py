@@ -65,7 +65,7 @@ def _not_native(gpu: GpuFacts, precision: Precision) -> tuple[Point, list[Point]
         values: dict[str, Value] = {
             "gpu": gpu.id.value,
             "bits_count": _FORMAT_BITS[precision],
-            "names": tuple(m.value for m in formats.weight_only_methods),
+            "any_names": tuple(m.value for m in formats.weight_only_methods),
         }
         points.append(Point(Fact.WEIGHT_ONLY, values))
     for other in _others_with(gpu.id, precision)[:1]:

@@ -86,7 +86,6 @@ def _interconnect(gpu: GpuFacts) -> Point:
                 "link_gb_s": gpu.interconnect_link_gb_s or 0.0,
                 "total_tb_s": gpu.interconnect_gb_s / _GB_PER_TB,
             },
-            count="links_count",
         )
     return Point(
         Fact.SPEC_INTERCONNECT_SWITCHED,

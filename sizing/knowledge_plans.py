@@ -115,11 +115,10 @@ def longer_terms(question: Question) -> KnowledgeAnswer:
     )
 
 
-def _single_gpu_point(plan: PlanFacts) -> Point:
+def _single_gpu_point(plan: PlanFacts, fact: Fact = Fact.SINGLE_GPU_PLAN) -> Point:
     memory = get_gpu(plan.gpu).memory_gb
     return Point(
-        Fact.SINGLE_GPU_PLAN,
-        {"gpu": plan.gpu.value, "monthly_usd": plan.monthly_usd, "memory_gb": memory},
+        fact, {"gpu": plan.gpu.value, "monthly_usd": plan.monthly_usd, "memory_gb": memory}
     )
 
 
@@ -136,7 +135,7 @@ def whole_server_only(question: Question) -> KnowledgeAnswer:
             Fact.WHOLE_SERVER_ONLY,
             {"gpu": gpu.value, "gpus_count": server.gpus, "monthly_usd": server.monthly_usd},
         )
-        points = [_single_gpu_point(p) for p in alternatives]
+        points = [_single_gpu_point(p, Fact.SINGLE_GPU_ALTERNATIVE) for p in alternatives]
     else:
         verdict, short, points = Verdict.INFO, Point(Fact.NO_PLAN_PRICE, {"gpu": gpu.value}), []
     return KnowledgeAnswer(
@@ -247,7 +246,7 @@ def billing(question: Question) -> KnowledgeAnswer:
     if PaymentMethod.CRYPTO in terms.payment_methods:
         points.append(Point(Fact.PAYMENT_CRYPTO))
     points += [
-        Point(Fact.PER_GPU_HOUR_RULE, {"hours_count": HOURS_PER_MONTH}, count="hours_count"),
+        Point(Fact.PER_GPU_HOUR_RULE, {"hours_count": HOURS_PER_MONTH}),
         _minimum_term_point(),
     ]
     return KnowledgeAnswer(

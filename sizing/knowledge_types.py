@@ -6,7 +6,7 @@ with named values; the front end words it. Value names carry their unit so the f
 format them without knowing the point: ``*_usd`` money, ``*_gb`` decimal gigabytes, ``*_ratio``
 a multiple, ``*_days``/``*_months``/``*_count`` whole numbers, ``*_tflops``, ``*_tb_s``,
 ``*_gb_s``, ``*_w``, ``*_tokens`` a context length, ``gpu``/``other`` GPU ids, ``plan`` a plan
-id, ``*_names`` a list of codes.
+id, ``names`` a list of codes (all of them), ``any_names`` a list of alternatives.
 """
 
 from __future__ import annotations
@@ -91,7 +91,8 @@ class Fact(StrEnum):
     LONGER_TERMS_QUOTED = "longer_terms_quoted"
     QUOTE_BY_TICKET = "quote_by_ticket"
     WHOLE_SERVER_ONLY = "whole_server_only"
-    SINGLE_GPU_PLAN = "single_gpu_plan"
+    SINGLE_GPU_PLAN = "single_gpu_plan"  # the short answer: yes, a single-GPU plan
+    SINGLE_GPU_ALTERNATIVE = "single_gpu_alternative"  # a single-GPU plan offered instead
     SINGLES_NOT_JOINED = "singles_not_joined"
     SINGLES_COST = "singles_cost"
     SERVER_FOR_ONE_MODEL = "server_for_one_model"
@@ -108,7 +109,8 @@ class Fact(StrEnum):
     NEEDS_PORT = "needs_port"
     NOT_AVAILABLE = "not_available"
     TORCH_CUDA_INTERFACE = "torch_cuda_interface"
-    ROCM_IMAGE_READY = "rocm_image_ready"
+    ROCM_IMAGE_READY = "rocm_image_ready"  # the short answer: yes, an image is ready
+    ROCM_IMAGE_BASE = "rocm_image_base"  # the same, as a point of detail
     NO_ROCM_IMAGE = "no_rocm_image"
     CHECK_DEPENDENCIES = "check_dependencies"
     TRY_A_MONTH = "try_a_month"

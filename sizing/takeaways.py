@@ -43,14 +43,20 @@ def _hardware(answer: CompareAnswer) -> list[Point]:
     return points
 
 
-def _cheaper(answer: CompareAnswer) -> list[Point]:
+def cheaper_server(answer: CompareAnswer) -> list[Point]:
+    """State the price gap between the two 8-GPU server plans, if both are sold."""
     difference = answer.server_monthly_usd_difference
-    if not difference:
+    server_a = next((p for p in answer.plans_a if p.is_server), None)
+    server_b = next((p for p in answer.plans_b if p.is_server), None)
+    if not difference or server_a is None or server_b is None:
         return []
     cheaper, dearer = (answer.a, answer.b) if difference > 0 else (answer.b, answer.a)
+    plans = (server_a, server_b) if difference > 0 else (server_b, server_a)
     values: dict[str, Value] = {
         "gpu": cheaper.id.value,
         "other": dearer.id.value,
+        "plan": plans[0].id,
+        "other_plan": plans[1].id,
         "difference_usd": abs(difference),
     }
     if cheaper.memory_gb > dearer.memory_gb:
@@ -73,4 +79,4 @@ def _per_dollar(answer: CompareAnswer) -> list[Point]:
 
 def compare_takeaways(answer: CompareAnswer) -> tuple[Point, ...]:
     """Sum a comparison up: hardware ratios, the price gap, memory per dollar."""
-    return (*_hardware(answer), *_cheaper(answer), *_per_dollar(answer))
+    return (*_hardware(answer), *cheaper_server(answer), *_per_dollar(answer))

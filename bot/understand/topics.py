@@ -91,7 +91,7 @@ def _asks_for_sizing(request: ParsedRequest) -> bool:
     return any(value is not None for value in settings)
 
 
-def _fits(rule: Rule, request: ParsedRequest, concepts: frozenset[Concept]) -> bool:
+def _fits(rule: Rule, request: ParsedRequest, concepts: frozenset[Concept]) -> bool:  # noqa: PLR0911 - one test per condition
     if not rule.all_of <= concepts or rule.none_of & concepts:
         return False
     if rule.any_of and not rule.any_of & concepts:

@@ -59,7 +59,7 @@ def test_70b_on_one_h200_fits_in_fp8_but_needs_two_in_bf16():
     assert 70 <= answer.short.values["room_gb"] < 75
     bf16 = _point(answer, Fact.NEEDS_MORE_GPUS)
     assert (bf16.values["weights_gb"], bf16.values["gpus_count"]) == (140, 2)
-    assert set(bf16.values["names"]) == {"mi355x", "b200"}
+    assert set(bf16.values["any_names"]) == {"mi355x", "b200"}
     assert _point(answer, Fact.TWO_GPUS_MEAN_SERVER).values["plan"] == "h200-8x"
     assert _point(answer, Fact.KV_EXAMPLE).values["contexts_count"] == 3
 
@@ -76,7 +76,7 @@ def test_h200_has_no_native_fp4_but_stores_4bit_weights():
     answer = _ask(Topic.NATIVE_FORMATS, GpuId.H200, precision=Precision.FP4)
     assert answer.verdict is Verdict.NO
     assert answer.short.values["lowest"] == "fp8"
-    assert _point(answer, Fact.WEIGHT_ONLY).values["names"] == ("awq", "gptq")
+    assert _point(answer, Fact.WEIGHT_ONLY).values["any_names"] == ("awq", "gptq")
     other = _point(answer, Fact.OTHER_HAS_NATIVE)
     assert other.values["gpu"] == "mi355x"
     assert other.values["names"] == ("mxfp4", "mxfp6")
@@ -94,7 +94,7 @@ def test_mi355x_computes_fp4_natively():
 def test_moving_to_mi355x_keeps_pytorch_and_vllm_and_ports_kernels():
     """FAQ 4: PyTorch/vLLM usually unchanged; custom kernels to HIP; TensorRT-LLM replaced."""
     answer = _ask(Topic.FAQ_MIGRATE, GpuId.H200, GpuId.MI355X)
-    assert answer.short.values["names"] == ("pytorch", "vllm")
+    assert answer.short.values["any_names"] == ("pytorch", "vllm")
     assert _point(answer, Fact.NEEDS_PORT).values["target"] == "hip"
     assert "tensorrt_llm" in _point(answer, Fact.NOT_AVAILABLE).values["names"]
     assert _point(answer, Fact.TORCH_CUDA_INTERFACE)
@@ -106,11 +106,11 @@ def test_deepseek_class_fits_both_servers_with_the_page_kv_room():
     assert answer.short.fact is Fact.BOTH_SERVERS_HOLD
     assert answer.short.values["weights_gb"] == 671
     room = _point(answer, Fact.KV_ROOM_SERVERS).values
-    assert (room["gpu"], room["other"]) == ("mi355x", "h200")
+    assert (room["plan"], room["other_plan"]) == ("mi355x-8x", "h200-8x")
     assert 1600 <= room["room_gb"] < 1700
     assert 450 <= room["other_room_gb"] < 460
     bf16 = _point(answer, Fact.ONLY_ONE_SERVER_HOLDS).values
-    assert (bf16["gpu"], bf16["weights_gb"]) == ("mi355x", 1342)
+    assert (bf16["plan"], bf16["weights_gb"]) == ("mi355x-8x", 1342)
     assert 960 <= bf16["room_gb"] < 970
 
 
@@ -120,7 +120,7 @@ def test_mi355x_is_rented_only_as_the_whole_server():
     assert answer.verdict is Verdict.NO
     assert answer.short.values["gpus_count"] == 8
     assert answer.short.values["monthly_usd"] == Decimal(19900)
-    assert _point(answer, Fact.SINGLE_GPU_PLAN).values["monthly_usd"] == Decimal(3090)
+    assert _point(answer, Fact.SINGLE_GPU_ALTERNATIVE).values["monthly_usd"] == Decimal(3090)
     assert _ask(Topic.WHOLE_SERVER_ONLY, GpuId.H200).verdict is Verdict.YES
     assert _ask(Topic.WHOLE_SERVER_ONLY, GpuId.B200).short.fact is Fact.NO_PLAN_PRICE
 
