@@ -17,6 +17,8 @@ from collections.abc import Iterable, Sequence
 
 from telegram.error import TelegramError
 
+from bot.catalog_source import CatalogSource
+from bot.catalog_watch import watch_catalog
 from bot.settings import BotMode, Settings, SettingsError, load_settings
 from bot.state import StateStoreError, connect_store
 from bot.telegram_app import CommandMenu, ConversationPipeline, build_application, running
@@ -79,15 +81,22 @@ def configure_logging(settings: Settings) -> None:
     logging.getLogger("httpx").setLevel(logging.WARNING)
 
 
-def make_pipeline(settings: Settings) -> ConversationPipeline:
-    """Build the conversation pipeline with the checkout settings."""
+def make_pipeline(settings: Settings, *, console: bool = False) -> ConversationPipeline:
+    """Build the conversation pipeline: checkout, the catalog directory, the sales chat.
+
+    In the console the hand-off summary is printed, so a person is always reachable there.
+    """
     from bot.checkout import CheckoutConfig  # noqa: PLC0415 - keeps `--help` light
     from bot.pipeline import Pipeline  # noqa: PLC0415
 
     checkout = CheckoutConfig(
         url_template=settings.checkout_url_template, signing_key=settings.signing_key_bytes()
     )
-    return Pipeline(checkout=checkout)
+    return Pipeline(
+        checkout=checkout,
+        catalog=CatalogSource(settings.catalog_dir) if settings.catalog_dir else None,
+        sales_chat=console or settings.sales_chat_id is not None,
+    )
 
 
 async def serve(
@@ -101,9 +110,15 @@ async def serve(
     from bot.webhook import webhook_server  # noqa: PLC0415 - only webhook mode needs aiohttp's server
 
     store = await connect_store(settings.state_url)
+    # The pipeline's CATALOG_DIR source, when it has one, is also watched between messages.
+    catalog: CatalogSource | None = getattr(pipeline, "catalog", None)
+    watcher: asyncio.Task[None] | None = None
     try:
         application = build_application(settings, pipeline, store, menu=menu)
         async with running(application):
+            if catalog is not None:
+                watch = watch_catalog(catalog, application.bot, settings.admin_chat_ids, stop)
+                watcher = asyncio.create_task(watch)
             if settings.bot_mode is BotMode.WEBHOOK:
                 async with webhook_server(application, settings):
                     await stop.wait()
@@ -119,6 +134,8 @@ async def serve(
             finally:
                 await updater.stop()
     finally:
+        if watcher is not None:
+            await watcher
         await store.close()
 
 
@@ -128,11 +145,22 @@ async def _serve_until_signalled(settings: Settings, pipeline: ConversationPipel
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):  # not on every platform
             loop.add_signal_handler(signum, stop.set)
+    catalog: CatalogSource | None = getattr(pipeline, "catalog", None)
+    if catalog is not None and hasattr(signal, "SIGHUP"):
+        # SIGHUP: read CATALOG_DIR again now, even if the files' stat did not change.
+        loop.add_signal_handler(signal.SIGHUP, catalog.request_reload)
     await serve(settings, pipeline, stop)
 
 
-def check_catalog() -> None:
-    """Load and validate every catalog file now; raise CatalogError naming file, entry, field."""
+def check_catalog(pipeline: ConversationPipeline | None = None) -> None:
+    """Load and validate every catalog file now; raise CatalogError naming file, entry, field.
+
+    With CATALOG_DIR, its files are read and installed here: a bad one stops start-up (there
+    is no earlier catalog of its to keep), later a bad one only keeps the previous one.
+    """
+    catalog: CatalogSource | None = getattr(pipeline, "catalog", None)
+    if catalog is not None:
+        catalog.load()
     load_gpus()
     load_plans()
     load_models()
@@ -146,8 +174,8 @@ def run(argv: Sequence[str]) -> int:
         return EXIT_OK if list(argv) in (["-h"], ["--help"]) else EXIT_USAGE
     try:
         settings = load_settings(os.environ)
-        pipeline = make_pipeline(settings)
-        check_catalog()
+        pipeline = make_pipeline(settings, console=settings.telegram_bot_token is None)
+        check_catalog(pipeline)
     except (SettingsError, ValueError) as error:
         sys.stderr.write(f"configuration error: {error}\n")
         return EXIT_USAGE
@@ -160,6 +188,9 @@ def run(argv: Sequence[str]) -> int:
         from bot.console import locale_language, run_console  # noqa: PLC0415
 
         language = locale_language(os.environ)
+        catalog: CatalogSource | None = getattr(pipeline, "catalog", None)
+        if catalog is not None and hasattr(signal, "SIGHUP"):
+            signal.signal(signal.SIGHUP, lambda *_: catalog.request_reload())
         return run_console(pipeline, sys.stdin, sys.stdout, telegram_language=language)
     return _serve_telegram(settings, pipeline)
 

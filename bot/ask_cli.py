@@ -14,13 +14,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
+from bot.catalog_source import CatalogSource
 from bot.checkout import CheckoutConfig, CheckoutConfigError
 from bot.i18n import normalise_language
 from bot.pipeline import Pipeline
 from bot.reply import ChatContext, Reply
+from sizing.errors import CatalogError
 
 FORMATS = ("text", "html", "json")
 AUTO = "auto"
@@ -40,6 +44,16 @@ def _parser() -> argparse.ArgumentParser:
         "--jsonl", action="store_true", help="read questions from stdin, one per line"
     )
     return parser
+
+
+def _catalog() -> CatalogSource | None:
+    """CATALOG_DIR's plans and knowledge, as the bot answers with them (loaded now)."""
+    directory = os.environ.get("CATALOG_DIR", "").strip()
+    if not directory:
+        return None
+    source = CatalogSource(Path(directory))
+    source.load()
+    return source
 
 
 def _chat(lang: str | None) -> ChatContext:
@@ -101,8 +115,8 @@ def run(argv: list[str], *, stdin: TextIO | None = None, stdout: TextIO | None =
         sys.stderr.write(f"unknown language {args.lang!r}: use auto or one of en, zh-Hans, ...\n")
         return 2
     try:
-        pipeline = Pipeline(CheckoutConfig.from_env(medium=TICKET_MEDIUM))
-    except CheckoutConfigError as exc:
+        pipeline = Pipeline(CheckoutConfig.from_env(medium=TICKET_MEDIUM), catalog=_catalog())
+    except (CheckoutConfigError, CatalogError) as exc:
         sys.stderr.write(f"{exc}\n")
         return 2
     if args.jsonl:

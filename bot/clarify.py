@@ -6,9 +6,13 @@ without internals. All wording goes through the catalog of the customer's langua
 
 from __future__ import annotations
 
-from bot.i18n import N_, Localizer
-from bot.render import language_choices, render_clarify, render_error, render_help
-from bot.reply import Reply
+from dataclasses import replace
+
+from bot.deeplink import to_callback
+from bot.documents import UploadError, UploadProblem
+from bot.i18n import LANGUAGE_NAMES, N_, Localizer
+from bot.render import render_clarify, render_error, render_help
+from bot.reply import Button, Reply
 
 # Request fields the engine may reject, in words (``InvalidRequestError.field``).
 FIELD_NAMES: dict[str, str] = {
@@ -99,14 +103,24 @@ def which_of(loc: Localizer, choices: tuple[str, ...]) -> Reply:
     )
 
 
+LANGUAGE_BUTTONS_PER_ROW = 2
+
+
 def choose_language(loc: Localizer) -> Reply:
-    """``/lang`` without a language we have."""
-    return render_clarify(
+    """``/lang`` without a language we have: one button per language (numbers in the console)."""
+    buttons = [
+        Button(name, callback_data=to_callback(f"lang-{code}"))
+        for code, name in LANGUAGE_NAMES.items()
+    ]
+    step = LANGUAGE_BUTTONS_PER_ROW
+    rows = tuple(tuple(buttons[i : i + step]) for i in range(0, len(buttons), step))
+    reply = render_clarify(
         loc,
         loc.gettext("Which language should I answer in?"),
-        choices=language_choices(),
+        hint=loc.gettext("Press a button, or send /lang with a code such as /lang de."),
         code="language",
     )
+    return replace(reply, buttons=rows)
 
 
 def language_set(loc: Localizer) -> Reply:
@@ -134,6 +148,33 @@ def bad_request(loc: Localizer, field: str) -> Reply:
         loc.gettext("I can't size this as asked: please check the %(what)s.", what=what),
         code="invalid_request",
     )
+
+
+_UPLOAD_MESSAGES = {
+    UploadProblem.TOO_LARGE: N_(
+        "That file is %(size)s: too large for a model's config.json, which is a few kilobytes."
+    ),
+    UploadProblem.NOT_JSON: N_("I couldn't read that file as JSON."),
+    UploadProblem.NOT_AN_OBJECT: N_("That JSON is not a model's config.json: it is not an object."),
+    UploadProblem.NOT_A_MODEL_CONFIG: N_(
+        "That JSON does not look like a model's config.json: %(field)s is missing or wrong."
+    ),
+}
+UPLOAD_HINT = N_(
+    "Send the config.json from the model's Hugging Face page as a file, and add the precision "
+    "or context in the caption if you like (for example: FP8, 128K)."
+)
+UPLOAD_LINE_HINT = N_("The first error is on line %(line)s.")
+
+
+def upload_problem(loc: Localizer, error: UploadError, field: str = "") -> Reply:
+    """Say, in one message, why an uploaded config.json cannot be sized."""
+    size = loc.formatter.size(error.size_bytes, exact=True) if error.size_bytes else ""
+    message = loc.gettext(_UPLOAD_MESSAGES[error.problem], size=size, field=field)
+    hint = loc.gettext(UPLOAD_HINT)
+    if error.line is not None:
+        hint = loc.gettext(UPLOAD_LINE_HINT, line=loc.formatter.integer(error.line)) + " " + hint
+    return render_error(loc, message, hint=hint, code=f"upload_{error.problem.value}")
 
 
 def cannot_answer(loc: Localizer) -> Reply:

@@ -47,6 +47,15 @@ def write_reply(out: TextIO, reply: Reply) -> list[Button]:
     return choices
 
 
+SALES_BANNER = "--- to the sales team ---"
+
+
+def write_handoff(out: TextIO, summary: Reply) -> None:
+    """Print the summary a sales chat would receive (the console has no sales chat)."""
+    out.write(f"{SALES_BANNER}\n{summary.text.rstrip()}\n\n")
+    out.flush()
+
+
 def _choice(text: str, choices: list[Button]) -> Button | None:
     if text.isdigit() and 1 <= int(text) <= len(choices):
         return choices[int(text) - 1]
@@ -96,6 +105,8 @@ def _chat(
             continue
         turn = _answer(pipeline, text, button, chat)
         choices = write_reply(stdout, turn.reply)
+        if turn.handoff is not None:
+            write_handoff(stdout, turn.handoff)
         chat = turn.chat
 
 

@@ -92,8 +92,9 @@ def _size(parts: list[str]) -> Link | None:
     if parts and parts[-1] in {p.value for p in Precision}:
         precision = Precision(parts[-1])
         parts = parts[:-1]
-    if not parts:
-        return None
+    if not parts:  # "size" alone: ask which model
+        bare = all(value is None for value in (concurrency, context, precision))
+        return Link(LinkKind.SIZE) if bare else None
     model_text = " ".join(parts).replace("_", ".")
     return Link(
         LinkKind.SIZE,

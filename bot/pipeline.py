@@ -1,19 +1,23 @@
 """The conversation: one message (or button press) in, one answer and the chat's new state out.
 
 parse -> pick the language -> merge follow-ups into the chat's last request -> size (or price,
-compare, help) -> render. Every public method answers; nothing raises to the transport: engine
-and parser failures become a polite answer in the customer's language.
+compare, help, a knowledge answer, a hand-off to a person) -> render. Deep links, stateless
+buttons and uploaded config files go the same way (``bot.pipeline_links``). Every public
+method answers; nothing raises to the transport: engine and parser failures become a polite
+answer in the customer's language.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
 from typing import Any
 
 from bot.callbacks import ANY_GPU, Action, Callback, decode, request_state
+from bot.catalog_source import CatalogSource
 from bot.checkout import CheckoutConfig
 from bot.clarify import (
     BUDGET_CURRENCY,
@@ -29,9 +33,13 @@ from bot.clarify import (
     unknown_model,
     which_of,
 )
+from bot.deeplink import from_callback
+from bot.handoff import Handoff, HandoffConfig
 from bot.i18n import Localizer, localizer, normalise_language
+from bot.pipeline_links import LinkAnswers, lone_gpu, question_from
 from bot.render import command_menu as _command_menu
 from bot.render import render_compare, render_help, render_price, render_size, ticket_html
+from bot.render_knowledge import render_knowledge
 from bot.reply import ChatContext, Reply, Turn
 from bot.request import Intent, ParsedRequest
 from bot.requests_json import (
@@ -46,6 +54,8 @@ from bot.views import QuoteContext
 from sizing.compare import compare_gpus
 from sizing.engine import size_deployment
 from sizing.errors import InvalidRequestError, SizingError, UnknownModelError
+from sizing.knowledge import answer_question
+from sizing.knowledge_types import Question, Topic
 from sizing.pricing import price_list
 from sizing.types import GpuId, SizingAnswer, SizingRequest
 
@@ -70,11 +80,27 @@ class Pipeline:
         size: Callable[[SizingRequest], SizingAnswer] = size_deployment,
         parse: Callable[..., ParsedRequest] = parse_message,
         today: Callable[[], date] = date.today,
+        now: Callable[[], float] = time.time,
+        catalog: CatalogSource | None = None,
+        sales_chat: bool = False,
     ) -> None:
         self.checkout = checkout if checkout is not None else CheckoutConfig()
+        self.catalog = catalog
         self._size = size
         self._parse = parse
         self._today = today
+        config = HandoffConfig(sales_chat_configured=sales_chat, checkout=self.checkout)
+        self._handoff = Handoff(config, size=size, now=now, today=today)
+        self._links = LinkAnswers(self)
+
+    def parse_text(self, text: str, *, telegram_language: str | None = None) -> ParsedRequest:
+        """Understand a piece of text (a deep link's model, an upload's caption)."""
+        return self._parse(text, telegram_language=telegram_language)
+
+    def refresh_catalog(self) -> None:
+        """Pick up changed catalog files before answering (a stat per file when unchanged)."""
+        if self.catalog is not None:
+            self.catalog.refresh()
 
     # --- public entry points -------------------------------------------------------------
 
@@ -85,9 +111,10 @@ class Pipeline:
         # wrote in beats the client's setting.
         hint = (chat.last_request or {}).get(LANGUAGE_KEY) or chat.telegram_language
         try:
+            self.refresh_catalog()
             parsed = self._parse(text, telegram_language=hint, bot_username=bot_username)
             loc = localizer(chat.language or parsed.language or chat.telegram_language or "en")
-            return self._dispatch(parsed, chat, loc)
+            return self._dispatch(parsed, chat, loc, text)
         except Exception:
             log.exception("answering a message failed")
             return Turn(cannot_answer(fallback), chat)
@@ -97,6 +124,10 @@ class Pipeline:
         stored = chat.last_request or {}
         loc = localizer(chat.language or stored.get(LANGUAGE_KEY) or chat.telegram_language or "en")
         try:
+            self.refresh_catalog()
+            payload = from_callback(data)
+            if payload is not None:  # a stateless button: the same answer as the deep link
+                return self._links.open(payload, chat, loc)
             callback = decode(data)
             if callback is None or not chat.last_request or callback.state != request_state(stored):
                 return Turn(stale_button(loc), chat)
@@ -105,13 +136,32 @@ class Pipeline:
             log.exception("answering a button press failed")
             return Turn(cannot_answer(loc), chat)
 
+    def respond_to_document(
+        self,
+        file_name: str | None,
+        content: bytes | None,
+        chat: ChatContext,
+        *,
+        caption: str | None = None,
+        size_bytes: int | None = None,
+    ) -> Turn:
+        """Size an uploaded config.json (``content`` None: too large to download, say so)."""
+        loc = localizer(chat.language or chat.telegram_language or "en")
+        try:
+            self.refresh_catalog()
+            return self._links.document(file_name, content, chat, caption, size_bytes)
+        except Exception:
+            log.exception("answering a document failed")
+            return Turn(cannot_answer(loc), chat)
+
     def inline_answers(self, query: str, telegram_language: str | None) -> list[Reply]:
         """Ready answers for an inline query: the answer to the query, or help and prices."""
+        self.refresh_catalog()
         chat = ChatContext(telegram_language=normalise_language(telegram_language))
         if not query.strip():
             loc = localizer(chat.telegram_language or "en")
             try:
-                return [render_help(loc), self._price(loc, None)]
+                return [render_help(loc), self.price(loc, None)]
             except Exception:
                 log.exception("answering an empty inline query failed")
                 return [cannot_answer(loc)]
@@ -122,18 +172,39 @@ class Pipeline:
 
     # --- messages ------------------------------------------------------------------------
 
-    def _dispatch(self, parsed: ParsedRequest, chat: ChatContext, loc: Localizer) -> Turn:
+    def _dispatch(
+        self, parsed: ParsedRequest, chat: ChatContext, loc: Localizer, text: str
+    ) -> Turn:
         if parsed.command == "lang":
             return self._language(parsed, chat, loc)
+        beyond_sizing = self._beyond_sizing(parsed, chat, loc, text)
+        if beyond_sizing is not None:
+            return beyond_sizing
         if parsed.command in _HELP_COMMANDS or parsed.intent is Intent.HELP:
             return Turn(render_help(loc), chat)
         if parsed.intent is Intent.PRICE:
             gpu = GpuId(parsed.gpus[0]) if parsed.gpus else None
-            return Turn(self._price(loc, gpu), chat)
+            return Turn(self.price(loc, gpu), chat)
         if parsed.intent is Intent.COMPARE:
             return Turn(self._compare(loc, parsed), chat)
         reply = self._no_question(parsed, loc)
         return Turn(reply, chat) if reply is not None else self._sizing(parsed, chat, loc)
+
+    def _beyond_sizing(
+        self, parsed: ParsedRequest, chat: ChatContext, loc: Localizer, text: str
+    ) -> Turn | None:
+        """Answer a deep link, a request for a person or a knowledge question; else None."""
+        if parsed.command == "start" and parsed.command_args:
+            return self._links.open(parsed.command_args, chat, loc)
+        if parsed.intent is Intent.SALES:
+            return self.handoff(loc, text, chat)
+        if parsed.intent is Intent.KNOWLEDGE and parsed.topic:
+            return Turn(self.knowledge(loc, question_from(parsed)), chat)
+        gpu = lone_gpu(parsed)
+        if gpu is not None and not chat.last_request:
+            # "MI355X?" with nothing earlier to change: the GPU's card, not "which model?".
+            return Turn(self.knowledge(loc, Question(Topic.GPU_CARD, gpus=(gpu,))), chat)
+        return None
 
     @staticmethod
     def _no_question(parsed: ParsedRequest, loc: Localizer) -> Reply | None:
@@ -154,8 +225,21 @@ class Pipeline:
         chosen = localizer(parsed.lang_choice)
         return Turn(language_set(chosen), replace(chat, language=chosen.language))
 
-    def _price(self, loc: Localizer, gpu: GpuId | None) -> Reply:
+    def price(self, loc: Localizer, gpu: GpuId | None) -> Reply:
+        """Render the price list (of one GPU, or all)."""
         return render_price(loc, price_list(gpu), checkout=self.checkout)
+
+    def knowledge(self, loc: Localizer, question: Question) -> Reply:
+        """Render a knowledge answer: short answer, detail, next steps."""
+        return render_knowledge(loc, answer_question(question), checkout=self.checkout)
+
+    def handoff(self, loc: Localizer, text: str, chat: ChatContext) -> Turn:
+        """Hand the customer to a person (at most once an hour per chat)."""
+        return self._handoff.respond(loc, text, chat)
+
+    def compare(self, loc: Localizer, a: GpuId, b: GpuId) -> Reply:
+        """Two GPUs side by side."""
+        return render_compare(loc, compare_gpus(a, b))
 
     def _compare(self, loc: Localizer, parsed: ParsedRequest) -> Reply:
         named = [GpuId(g) for g in dict.fromkeys(parsed.gpus)]
@@ -184,6 +268,15 @@ class Pipeline:
         if BUDGET_CURRENCY in parsed.not_understood:
             notes = (loc.gettext(FOREIGN_BUDGET_NOTE),)
         return self._size_and_render(fields, chat, loc, notes=notes)
+
+    def size_and_render(
+        self,
+        fields: dict[str, Any],
+        chat: ChatContext,
+        loc: Localizer,
+    ) -> Turn:
+        """Size stored-request fields and render the answer (deep links, uploads)."""
+        return self._size_and_render(fields, chat, loc)
 
     def _size_and_render(
         self,

@@ -18,6 +18,8 @@ from bot.i18n import LANGUAGE_NAMES, N_, Localizer
 from bot.reply import Button, Reply
 from bot.views import QuoteContext, plan_view, short_gpu_name, size_view
 from bot.views_compare import compare_view
+from bot.views_knowledge import terms_sentences
+from sizing.hardware import prices_as_of
 from sizing.serialize import to_json
 from sizing.types import CompareAnswer, GpuId, Precision, PriceAnswer, SizingAnswer
 
@@ -26,6 +28,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("price", N_("Monthly prices of our GPU servers")),
     ("compare", N_("Compare two GPUs side by side")),
     ("lang", N_("Choose the language of my answers")),
+    ("sales", N_("Talk to a person from our team")),
     ("help", N_("What I can do, with examples")),
 )
 HELP_EXAMPLES: tuple[str, ...] = (
@@ -160,7 +163,13 @@ def render_price(
         plan_view(loc, plan, checkout.url(plan.id, 1, loc.language) if checkout else None)
         for plan in answer.plans
     ]
-    view = {"plans": plans, "unpriced": [short_gpu_name(g) for g in answer.unpriced_gpus]}
+    as_of = loc.gettext("Prices as of %(date)s.", date=loc.formatter.day(prices_as_of()))
+    view = {
+        "plans": plans,
+        "unpriced": [short_gpu_name(g) for g in answer.unpriced_gpus],
+        "prices_as_of": as_of,
+        "terms": terms_sentences(loc),
+    }
     buttons = tuple(
         (Button(loc.gettext("Order %(plan)s", plan=p["name"]), url=p["url"]),)
         for p in plans

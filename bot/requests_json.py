@@ -15,7 +15,7 @@ from bot.request import ParsedRequest
 from sizing.types import GpuId, Precision, SizingRequest
 
 # Which facts of a message replace which stored fields: naming a model drops a generic size.
-MODEL_KEYS = ("model_id", "params_b", "active_params_b", "moe")
+MODEL_KEYS = ("model_id", "model_config", "params_b", "active_params_b", "moe")
 LANGUAGE_KEY = "language"  # the language the answer was given in, for button presses
 
 
@@ -46,7 +46,7 @@ def fields_from_parsed(parsed: ParsedRequest) -> dict[str, Any]:
 
 def names_model(fields: dict[str, Any]) -> bool:
     """Whether the fields say which model to size."""
-    return "model_id" in fields or "params_b" in fields
+    return "model_id" in fields or "params_b" in fields or "model_config" in fields
 
 
 def merge(previous: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
@@ -91,8 +91,10 @@ def to_sizing_request(fields: dict[str, Any]) -> SizingRequest:
         if isinstance(g, str) and g in known
     )
     model_id = fields.get("model_id")
+    config = fields.get("model_config")  # an uploaded config.json, kept for follow-ups
     return SizingRequest(
         model_id=model_id if isinstance(model_id, str) else None,
+        model_config=config if isinstance(config, dict) and model_id is None else None,
         params_b=_number(fields.get("params_b"), float),
         active_params_b=_number(fields.get("active_params_b"), float),
         moe=fields.get("moe") if isinstance(fields.get("moe"), bool) else None,

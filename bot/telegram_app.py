@@ -53,8 +53,11 @@ from telegram.ext import (
 from telegram.warnings import PTBDeprecationWarning
 
 from bot.callbacks import Action, decode
+from bot.deeplink import from_callback
+from bot.documents import MAX_CONFIG_BYTES
+from bot.handoff import HANDOFF_FAILED
 from bot.i18n import N_, localizer, resolve_language
-from bot.reply import ChatContext, Reply, Turn
+from bot.reply import ChatContext, Reply, Sender, Turn
 from bot.request import LANGUAGES
 from bot.settings import BotMode, Settings
 from bot.state import ChatStore
@@ -93,6 +96,18 @@ class ConversationPipeline(Protocol):
 
     def respond_to_callback(self, data: str, chat: ChatContext) -> Turn:
         """Answer one button press."""
+        ...
+
+    def respond_to_document(
+        self,
+        file_name: str | None,
+        content: bytes | None,
+        chat: ChatContext,
+        *,
+        caption: str | None = None,
+        size_bytes: int | None = None,
+    ) -> Turn:
+        """Answer an uploaded file (a model's config.json)."""
         ...
 
     def inline_answers(self, query: str, telegram_language: str | None) -> list[Reply]:
@@ -239,9 +254,32 @@ class TelegramHandlers:
             log.info("update %d already handled: dropped", update.update_id)
             raise ApplicationHandlerStop
 
-    async def _chat(self, chat_id: int, telegram_language: str | None) -> ChatContext:
+    async def _chat(
+        self,
+        chat_id: int,
+        telegram_language: str | None,
+        user: Any = None,  # noqa: ANN401 - PTB's User
+    ) -> ChatContext:
         stored = await self.store.get(chat_id)
-        return replace(stored, chat_id=chat_id, telegram_language=telegram_language)
+        sender = None
+        if user is not None:
+            sender = Sender(user.id, user.first_name or "", user.last_name, user.username)
+        return replace(stored, chat_id=chat_id, telegram_language=telegram_language, sender=sender)
+
+    async def _deliver(self, bot: Any, chat_id: int, turn: Turn, **send: Any) -> ChatContext:  # noqa: ANN401 - PTB's ExtBot
+        """Send the reply; a hand-off goes to the sales chat first. Return the chat to store."""
+        reply, chat = turn.reply, turn.chat
+        if turn.handoff is not None and self.settings.sales_chat_id is not None:
+            try:
+                await bot.send_message(self.settings.sales_chat_id, turn.handoff.html)
+            except TelegramError as error:
+                log.error("the sales chat refused a hand-off: %s", error.message)  # noqa: TRY400
+                language = reply.language
+                sorry = html.escape(localizer(language).gettext(HANDOFF_FAILED))
+                reply = Reply(kind="error", language=language, html=sorry, text=sorry)
+                chat = replace(chat, last_handoff_at=None)  # let the customer ask again
+        await bot.send_message(chat_id, reply.html, reply_markup=keyboard(reply), **send)
+        return chat
 
     async def on_message(self, update: Update, context: Context) -> None:
         """Answer a message in a private chat, or one addressed to the bot in a group."""
@@ -254,18 +292,32 @@ class TelegramHandlers:
         chat_id = message.chat.id
         await _typing(bot, chat_id)
         user = message.from_user
-        chat = await self._chat(chat_id, user.language_code if user else None)
+        chat = await self._chat(chat_id, user.language_code if user else None, user)
         turn = self.pipeline.respond(text, chat, bot_username=bot.username)
-        quote = message.chat.type != ChatType.PRIVATE  # in groups, show whom we answer
-        await bot.send_message(
-            chat_id,
-            turn.reply.html,
-            reply_markup=keyboard(turn.reply),
-            reply_parameters=ReplyParameters(message.message_id, allow_sending_without_reply=True)
-            if quote
-            else None,
+        stored = await self._deliver(bot, chat_id, turn, reply_parameters=_quote(message))
+        await self.store.put(replace(stored, chat_id=chat_id, sender=None))
+
+    async def on_document(self, update: Update, context: Context) -> None:
+        """Size a config.json sent as a file (downloaded only when small enough)."""
+        message, bot = update.effective_message, context.bot
+        if message is None or message.document is None:
+            return
+        if not is_addressed(message, bot.id, bot.username):
+            return
+        document, chat_id = message.document, message.chat.id
+        await _typing(bot, chat_id)
+        user = message.from_user
+        chat = await self._chat(chat_id, user.language_code if user else None, user)
+        content = None
+        size = document.file_size
+        if size is None or size <= MAX_CONFIG_BYTES:
+            file = await bot.get_file(document.file_id)
+            content = bytes(await file.download_as_bytearray())
+        turn = self.pipeline.respond_to_document(
+            document.file_name, content, chat, caption=message.caption, size_bytes=size
         )
-        await self.store.put(replace(turn.chat, chat_id=chat_id))
+        await self._deliver(bot, chat_id, turn, reply_parameters=_quote(message))
+        await self.store.put(replace(turn.chat, chat_id=chat_id, sender=None))
 
     async def on_callback(self, update: Update, context: Context) -> None:
         """Answer a button press: edit the message it sits on, or send anew when we cannot."""
@@ -273,7 +325,7 @@ class TelegramHandlers:
         if query is None:
             return
         chat_id = query.message.chat.id if query.message else query.from_user.id
-        chat = await self._chat(chat_id, query.from_user.language_code)
+        chat = await self._chat(chat_id, query.from_user.language_code, query.from_user)
         turn = self.pipeline.respond_to_callback(query.data or "", chat)
         try:
             await query.answer()  # stops the button's spinner; late answers are harmless
@@ -285,12 +337,14 @@ class TelegramHandlers:
         # button sits under: it comes as a new message, and the answer stays.
         keep_answer = turn.reply.kind in KEEP_ANSWER_KINDS
         wants_new = pressed is not None and pressed.action in NEW_MESSAGE_ACTIONS
-        if (wants_new or keep_answer) and not inline:
-            markup = keyboard(turn.reply)
-            await context.bot.send_message(chat_id, turn.reply.html, reply_markup=markup)
+        # A stateless button (knowledge, compare, a person) opens a new answer below.
+        stateless = pressed is None and from_callback(query.data) is not None
+        stored = turn.chat
+        if (wants_new or keep_answer or stateless or turn.handoff) and not inline:
+            stored = await self._deliver(context.bot, chat_id, turn)
         else:
             await _show(context, query.inline_message_id, query.message, chat_id, turn.reply)
-        await self.store.put(replace(turn.chat, chat_id=chat_id))
+        await self.store.put(replace(stored, chat_id=chat_id, sender=None))
 
     async def on_inline(self, update: Update, _context: Context) -> None:
         """Answer an inline query with ready-to-send articles."""
@@ -335,6 +389,13 @@ class TelegramHandlers:
             code = MENU_LANGUAGE_CODES.get(language, language)
             commands = self.menu(language)
             await _quietly(application.bot.set_my_commands(commands, language_code=code))
+
+
+def _quote(message: Message) -> ReplyParameters | None:
+    """In groups, quote the message answered (show whom we answer); in private, nothing."""
+    if message.chat.type == ChatType.PRIVATE:
+        return None
+    return ReplyParameters(message.message_id, allow_sending_without_reply=True)
 
 
 async def _typing(bot: Any, chat_id: int) -> None:  # noqa: ANN401 - PTB's ExtBot is generic
@@ -417,6 +478,8 @@ def build_application(
         builder = builder.updater(None)  # our aiohttp server feeds the update queue
     application: BotApp = builder.build()
     application.add_handler(TypeHandler(Update, handlers.drop_duplicates), group=-1)
+    # A document is a config.json to size; every other message goes to on_message.
+    application.add_handler(MessageHandler(filters.Document.ALL, handlers.on_document))
     application.add_handler(MessageHandler(filters.UpdateType.MESSAGE, handlers.on_message))
     application.add_handler(CallbackQueryHandler(handlers.on_callback))
     application.add_handler(InlineQueryHandler(handlers.on_inline))

@@ -27,6 +27,7 @@ from bot.knowledge_words import (
 from bot.views import BYTES_PER_GB, plan_facts, plan_name, plan_view, short_gpu_name
 from bot.views_compare import gpu_view
 from bot.wording import availability_text
+from sizing.knowledge_plans import terms_points
 from sizing.knowledge_types import GpuCard, KnowledgeAnswer, Point, Value
 from sizing.types import Availability, GpuId, Interconnect
 
@@ -57,8 +58,9 @@ def _name(loc: Localizer, code: str) -> str:
 def names_list(loc: Localizer, codes: tuple[str, ...], *, alternatives: bool = False) -> str:
     """Join names as the language lists them: "PyTorch, vLLM, and SGLang" (or "AWQ or GPTQ")."""
     names = [_name(loc, c) for c in codes]
-    style = "or" if alternatives else "standard"
-    return str(format_list(names, style=style, locale=loc.formatter.locale))
+    if alternatives:
+        return str(format_list(names, style="or", locale=loc.formatter.locale))
+    return str(format_list(names, locale=loc.formatter.locale))
 
 
 def about_room(loc: Localizer, gb: float) -> str:
@@ -153,6 +155,11 @@ def sentence(loc: Localizer, point: Point) -> str:
         number = int(count) if isinstance(count, int | float | Decimal) else 1
         return str(loc.catalog.ngettext(message[0], message[1], number)) % params
     return str(loc.catalog.gettext(message)) % params
+
+
+def terms_sentences(loc: Localizer) -> list[str]:
+    """Word the minimum term and the longer terms, as the price list's footer states them."""
+    return [sentence(loc, point) for point in terms_points()]
 
 
 def card_view(loc: Localizer, card: GpuCard) -> dict[str, Any]:

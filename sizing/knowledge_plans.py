@@ -64,6 +64,11 @@ def delivery(question: Question) -> KnowledgeAnswer:
     )
 
 
+def terms_points() -> tuple[Point, Point]:
+    """Return the minimum term and the longer terms, for the price list's footer."""
+    return _minimum_term_point(), _longer_terms_point()
+
+
 def _minimum_term_point() -> Point:
     terms = load_knowledge().terms
     return Point(

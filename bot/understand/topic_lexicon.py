@@ -31,8 +31,49 @@ SOFTWARE_ITEMS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+def split_alternatives(pattern: str) -> list[str]:
+    """Split a regular expression on its top-level ``|`` (not inside groups or classes)."""
+    parts, depth, start, in_class, escaped = [], 0, 0, False, False
+    for index, char in enumerate(pattern):
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            parts.append(pattern[start:index])
+            start = index + 1
+    parts.append(pattern[start:])
+    return [part for part in parts if part]
+
+
 def _compile(alternatives: dict[str, str]) -> re.Pattern[str]:
-    return re.compile("|".join(f"(?:{alt})" for alt in alternatives.values() if alt))
+    r"""Build one pattern per concept, arranged so the engine skips most positions at once.
+
+    Python's ``re`` tries every alternative at every position. Alternatives that start at a
+    word boundary are grouped behind one ``\b`` (tried only where a word starts); those that
+    start with a non-ASCII character (CJK, Cyrillic) behind a look-ahead for one; on ASCII
+    text both groups then fail at once at most positions. Matching 35 concepts stays well
+    under a millisecond.
+    """
+    alts = [alt for language in alternatives.values() for alt in split_alternatives(language)]
+    words = [alt.removeprefix("\\b") for alt in alts if alt.startswith("\\b")]
+    wide = [alt for alt in alts if not alt.startswith("\\b") and not alt[0].isascii()]
+    rest = [alt for alt in alts if not alt.startswith("\\b") and alt[0].isascii()]
+    groups = []
+    if words:
+        groups.append("\\b(?:" + "|".join(words) + ")")
+    if wide:
+        groups.append("(?=[^\\x00-\\x7f])(?:" + "|".join(wide) + ")")
+    groups += [f"(?:{alt})" for alt in rest]
+    return re.compile("|".join(groups))
 
 
 LEXICON: dict[Concept, dict[str, str]] = {**GPU_WORDS, **SERVICE_WORDS}

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from bot.request import Intent, ParsedRequest
 from bot.understand.topic_concepts import Concept
-from bot.understand.topic_lexicon import concepts_in, software_named
+from bot.understand.topic_lexicon import PATTERNS, software_named
 from sizing.knowledge_types import SpecAspect, Topic
 
 C = Concept
@@ -91,11 +91,33 @@ def _asks_for_sizing(request: ParsedRequest) -> bool:
     return any(value is not None for value in settings)
 
 
-def _fits(rule: Rule, request: ParsedRequest, concepts: frozenset[Concept]) -> bool:  # noqa: PLR0911 - one test per condition
-    if not rule.all_of <= concepts or rule.none_of & concepts:
-        return False
-    if rule.any_of and not rule.any_of & concepts:
-        return False
+class Mentions:
+    """The concepts of one message, each looked for only when a rule asks (most never are)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._found: dict[Concept, bool] = {}
+        self._software: list[str | None] = []
+
+    @property
+    def software(self) -> str | None:
+        """The software item the message names, if any."""
+        if not self._software:
+            self._software.append(software_named(self.text))
+        return self._software[0]
+
+    def has(self, concept: Concept) -> bool:
+        """Whether the message mentions ``concept``."""
+        if concept not in self._found:
+            found = PATTERNS[concept].search(self.text) is not None
+            if concept is C.SOFTWARE and not found:
+                found = self.software is not None  # "vLLM" says software as well as any word
+            self._found[concept] = found
+        return self._found[concept]
+
+
+def _facts_fit(rule: Rule, request: ParsedRequest) -> bool:
+    """Check the parsed facts a rule needs: GPUs, a size, a format; no model it cannot take."""
     if not rule.min_gpus <= len(set(request.gpus)) <= rule.max_gpus:
         return False
     if rule.needs_size and request.params_b is None:
@@ -110,21 +132,27 @@ def _fits(rule: Rule, request: ParsedRequest, concepts: frozenset[Concept]) -> b
     return not (rule.yields_to_price and price_of_gpu)
 
 
-def _spec(concepts: frozenset[Concept]) -> SpecAspect | None:
-    return next((aspect for concept, aspect in _SPEC_ORDER if concept in concepts), None)
+def _words_fit(rule: Rule, mentions: Mentions) -> bool:
+    if not all(mentions.has(concept) for concept in rule.all_of):
+        return False
+    if any(mentions.has(concept) for concept in rule.none_of):
+        return False
+    return not rule.any_of or any(mentions.has(concept) for concept in rule.any_of)
 
 
-def match_rule(request: ParsedRequest, text: str) -> tuple[Rule, str | None] | None:
-    """Return the first rule ``text`` (cleaned) matches and the software it names, if any."""
-    concepts = concepts_in(text)
-    software = software_named(text)
-    if software is not None:
-        concepts |= {C.SOFTWARE}
+def _spec(mentions: Mentions) -> SpecAspect | None:
+    return next((aspect for concept, aspect in _SPEC_ORDER if mentions.has(concept)), None)
+
+
+def match_rule(request: ParsedRequest, text: str) -> tuple[Rule, Mentions] | None:
+    """Return the first rule ``text`` (cleaned) matches, and what the message mentions."""
+    mentions = Mentions(text)
+    sizing = _asks_for_sizing(request)
     for rule in RULES:
-        if rule.topic is not None and _asks_for_sizing(request):
-            return None  # a sizing request that also asks something: the sizing answers it
-        if _fits(rule, request, concepts):
-            return rule, software
+        if sizing and rule.topic is not None:
+            continue  # a sizing request that also asks something: the sizing answers it
+        if _facts_fit(rule, request) and _words_fit(rule, mentions):
+            return rule, mentions
     return None
 
 
@@ -133,14 +161,14 @@ def apply_topic(request: ParsedRequest, text: str) -> ParsedRequest:
     found = match_rule(request, text)
     if found is None:
         return request
-    rule, software = found
+    rule, mentions = found
     if rule.topic is None:
         return replace(request, intent=Intent.SALES)
-    spec = _spec(concepts_in(text)) if rule.topic is Topic.GPU_SPEC else None
+    spec = _spec(mentions) if rule.topic is Topic.GPU_SPEC else None
     return replace(
         request,
         intent=Intent.KNOWLEDGE,
         topic=rule.topic.value,
         spec=spec.value if spec else None,
-        software=software if rule.topic is Topic.SOFTWARE else None,
+        software=mentions.software if rule.topic is Topic.SOFTWARE else None,
     )

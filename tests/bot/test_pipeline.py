@@ -49,10 +49,12 @@ def test_a_lang_choice_wins_over_detection(pipeline):
 
 
 def test_lang_without_a_known_language_asks_which(pipeline):
-    """/lang with nothing we know lists the languages."""
+    """/lang with nothing we know offers one button per language, each naming itself."""
     reply = pipeline.respond("/lang", ChatContext()).reply
     assert reply.kind == "clarify"
-    assert "/lang zh-Hant" in reply.text
+    buttons = {b.text: b.callback_data for row in reply.buttons for b in row}
+    assert buttons["繁體中文"] == "go:lang-zh-Hant"
+    assert len(buttons) == 10
 
 
 def test_telegram_language_is_the_fallback(pipeline):
@@ -254,8 +256,8 @@ def test_inline_answers_are_ready_replies_without_callbacks(pipeline):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_command_menu_for_every_language(language):
-    """The command menu has the five commands in every language."""
-    assert len(command_menu(language)) == 5
+    """The command menu has the six commands in every language."""
+    assert len(command_menu(language)) == 6
 
 
 ODD_INPUTS = ["", "   ", "\x00", "/compare h100 a100", "/price tpu", "9" * 5000]

@@ -49,6 +49,20 @@ class EchoPipeline:
         self.seen.append((data, chat))
         return Turn(self._reply("callback", data, chat), chat)
 
+    def respond_to_document(
+        self,
+        file_name: str | None,
+        content: bytes | None,
+        chat: ChatContext,
+        *,
+        caption: str | None = None,
+        size_bytes: int | None = None,  # noqa: ARG002
+    ) -> Turn:
+        """Echo the file's name, size and caption."""
+        said = f"{file_name} ({len(content or b'')} bytes) {caption or ''}".strip()
+        self.seen.append((said, chat))
+        return Turn(self._reply("document", said, chat), chat)
+
     def inline_answers(self, query: str, telegram_language: str | None) -> list[Reply]:
         """One article echoing the query."""
         chat = ChatContext(telegram_language=telegram_language)

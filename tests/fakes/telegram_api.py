@@ -18,6 +18,7 @@ from typing import Any
 
 import aiohttp
 from aiohttp import web
+from telegram.constants import FileSizeLimit
 
 from tests.fakes import bot_api_checks as checks
 from tests.fakes.bot_api_checks import ApiError, bad_request
@@ -84,6 +85,7 @@ class FakeTelegram:
     commands: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     open_callbacks: set[str] = field(default_factory=set)
     open_inline: set[str] = field(default_factory=set)
+    files: dict[str, dict[str, Any]] = field(default_factory=dict)  # file_id -> File + bytes
     webhook: dict[str, Any] | None = None
     deliveries: list[int] = field(default_factory=list)  # webhook POST statuses
     api_root: str = ""
@@ -156,6 +158,25 @@ class FakeTelegram:
         async with self._changed:
             self._changed.notify_all()
 
+    def add_file(
+        self, file_name: str, content: bytes, mime_type: str = "application/json"
+    ) -> dict[str, Any]:
+        """Store a file a user uploads; return its Document object, as an update carries it."""
+        number = self.next_id()
+        file_id = f"BQACAgIAAxkB{number:08d}"
+        self.files[file_id] = {
+            "file_unique_id": f"AgAD{number:06d}",
+            "file_path": f"documents/file_{number}.json",
+            "content": content,
+        }
+        return {
+            "file_id": file_id,
+            "file_unique_id": self.files[file_id]["file_unique_id"],
+            "file_name": file_name,
+            "mime_type": mime_type,
+            "file_size": len(content),
+        }
+
     # -- updates ---------------------------------------------------------------------------
     async def push(self, update: dict[str, Any]) -> int | None:
         """Deliver an update: POST it to the webhook if one is set, else queue it for polling.
@@ -182,6 +203,7 @@ class FakeTelegram:
         """Serve on a free loopback port; return the API root (``http://127.0.0.1:PORT``)."""
         app = web.Application()
         app.router.add_route("*", "/bot{token}/{method}", self._handle)
+        app.router.add_get("/file/bot{token}/{path:.+}", self._download)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, 0)
@@ -227,6 +249,21 @@ class FakeTelegram:
         self.calls.append(ApiCall(method, params, 200, result))
         await self._notify()
         return web.json_response({"ok": True, "result": result})
+
+    async def _download(self, request: web.Request) -> web.Response:
+        """Serve a file by the path getFile gave, as api.telegram.org/file/bot<token>/ does."""
+        path = request.match_info["path"]
+        self.calls.append(ApiCall("download", {"path": path}, 200))
+        if request.match_info["token"] != self.token:
+            return web.json_response(
+                {"ok": False, "error_code": 401, "description": "Unauthorized"}, status=401
+            )
+        for stored in self.files.values():
+            if stored["file_path"] == path:
+                return web.Response(body=stored["content"], content_type="application/octet-stream")
+        return web.json_response(
+            {"ok": False, "error_code": 404, "description": "Not Found"}, status=404
+        )
 
     async def _dispatch(self, method: str, params: dict[str, Any]) -> Any:
         handler = getattr(self, f"_api_{method}", None)
@@ -350,6 +387,20 @@ class FakeTelegram:
             else:
                 message.pop(key, None)
         return message
+
+    async def _api_getfile(self, params: dict[str, Any]) -> dict[str, Any]:
+        stored = self.files.get(params.get("file_id") or "")
+        if stored is None:
+            raise bad_request("invalid file_id")
+        size = len(stored["content"])
+        if size > FileSizeLimit.FILESIZE_DOWNLOAD:  # bots download at most 20 MB
+            raise bad_request("file is too big")
+        return {
+            "file_id": params["file_id"],
+            "file_unique_id": stored["file_unique_id"],
+            "file_size": size,
+            "file_path": stored["file_path"],
+        }
 
     async def _api_sendchataction(self, params: dict[str, Any]) -> bool:
         self._chat(params.get("chat_id"))

@@ -45,12 +45,15 @@ class FakeUser:
     user_id: int
     first_name: str = "Alex"
     language_code: str | None = "en"
+    username: str | None = None
 
     def as_user(self) -> dict[str, Any]:
         """Describe the user as a User object."""
         user: dict[str, Any] = {"id": self.user_id, "is_bot": False, "first_name": self.first_name}
         if self.language_code:
             user["language_code"] = self.language_code
+        if self.username:
+            user["username"] = self.username
         return user
 
     def private_chat(self) -> dict[str, Any]:
@@ -86,6 +89,32 @@ class FakeUser:
     ) -> dict[str, Any]:
         """Send ``text`` (in the private chat unless ``chat`` is given); return the update."""
         update = self.message(chat or self.private_chat(), text, reply_to)
+        await self.fake.push(update)
+        return update
+
+    async def sends_document(
+        self,
+        file_name: str,
+        content: bytes,
+        *,
+        caption: str | None = None,
+        chat: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """Upload a file (with an optional caption) to the chat; return the update."""
+        chat = chat or self.private_chat()
+        message: dict[str, Any] = {
+            "message_id": self.fake.next_id(),
+            "date": int(time.time()),
+            "chat": chat,
+            "from": self.as_user(),
+            "document": self.fake.add_file(file_name, content),
+        }
+        if caption:
+            message["caption"] = caption
+            if entities := entities_of(caption):
+                message["caption_entities"] = entities
+        self.fake.messages[(chat["id"], message["message_id"])] = message
+        update = {"update_id": self.fake.next_id(), "message": message}
         await self.fake.push(update)
         return update
 

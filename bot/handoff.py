@@ -1,0 +1,198 @@
+"""A person when asked: the customer is told what happens next, sales gets a summary.
+
+The summary says who asked (name, username, language), what they asked last, what we
+recommended for it, the signed quote reference of that recommendation, and links that open a
+chat with them. One hand-off per chat per hour: a second request within the hour is answered
+without bothering sales again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import date
+from html import escape
+from typing import Any
+
+from bot.checkout import CheckoutConfig, QuoteFacts, model_tag, sign_quote
+from bot.i18n import LANGUAGE_NAMES, N_, Localizer, localizer
+from bot.reply import ChatContext, Reply, Sender, Turn
+from bot.requests_json import LANGUAGE_KEY, names_model, to_sizing_request
+from bot.views import plan_name
+from sizing.errors import SizingError
+from sizing.types import PlanOption, SizingAnswer, SizingRequest
+
+HANDOFF_INTERVAL_S = 60 * 60  # at most one hand-off per chat per hour
+SALES_LANGUAGE = "en"  # the sales team reads summaries in English
+HANDOFF_FAILED = N_(
+    "Sorry, I could not reach our team just now. Please ask again in a few minutes, or write "
+    "to us through fullgpu.com."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class HandoffConfig:
+    """Whether a sales chat receives hand-offs, and what signs the quote references."""
+
+    sales_chat_configured: bool
+    checkout: CheckoutConfig
+
+
+def _request_line(loc: Localizer, answer: SizingAnswer) -> str:
+    fmt, req = loc.formatter, answer.request
+    return loc.ngettext(
+        "%(model)s, %(precision)s, %(context)s context, %(num)s user",
+        "%(model)s, %(precision)s, %(context)s context, %(num)s users",
+        req.concurrency,
+        model=answer.model.name,
+        precision=req.precision.value.upper(),
+        context=fmt.context(req.context_tokens),
+    )
+
+
+def _recommended(answer: SizingAnswer) -> PlanOption | None:
+    index = answer.recommended_index
+    return answer.options[index] if index is not None else None
+
+
+def _recommendation_line(loc: Localizer, option: PlanOption) -> str:
+    monthly = loc.formatter.money(option.monthly_usd) if option.monthly_usd else None
+    return loc.gettext(
+        "%(plan)s × %(servers)s, %(price)s a month",
+        plan=plan_name(option.plan, option.gpu),
+        servers=loc.formatter.integer(option.servers),
+        price=monthly or loc.gettext("price on request"),
+    )
+
+
+def quote_facts(answer: SizingAnswer, issued: date) -> QuoteFacts | None:
+    """Return what the recommended option's quote states; ``None`` without a plan."""
+    option = _recommended(answer)
+    if option is None or option.plan is None:
+        return None
+    return QuoteFacts(
+        plan=option.plan,
+        quantity=option.servers,
+        model_tag=model_tag(answer.model.id),
+        precision=answer.request.precision.value,
+        context_tokens=answer.request.context_tokens,
+        issued=issued,
+    )
+
+
+def _who(sender: Sender | None, chat: ChatContext) -> dict[str, Any]:
+    user_id = sender.user_id if sender else chat.chat_id
+    name = " ".join(n for n in (sender.first_name, sender.last_name) if n) if sender else ""
+    username = sender.username if sender else None
+    return {
+        "name": name or f"{chat.chat_id}",
+        "username": username,
+        "user_id": user_id,
+        "chat_id": chat.chat_id,
+        "user_link": f"tg://user?id={user_id}" if user_id else None,
+        "username_link": f"https://t.me/{username}" if username else None,
+    }
+
+
+def summary_view(
+    loc: Localizer,
+    chat: ChatContext,
+    asked: str,
+    answer: SizingAnswer | None,
+    quote_ref: str | None,
+) -> dict[str, Any]:
+    """Build what the sales summary shows (in ``loc``'s language, the sales team's)."""
+    customer_language = chat.language or (chat.last_request or {}).get(LANGUAGE_KEY) or "en"
+    option = _recommended(answer) if answer else None
+    return {
+        "who": _who(chat.sender, chat),
+        "language": LANGUAGE_NAMES.get(customer_language, customer_language),
+        "client_language": chat.telegram_language,
+        "asked": asked.strip(),
+        "request": _request_line(loc, answer) if answer else None,
+        "recommendation": _recommendation_line(loc, option) if option else None,
+        "quote": quote_ref,
+    }
+
+
+class Handoff:
+    """Decides and words hand-offs; the transport sends the summary to the sales chat."""
+
+    def __init__(
+        self,
+        config: HandoffConfig,
+        *,
+        size: Callable[[SizingRequest], SizingAnswer],
+        now: Callable[[], float],
+        today: Callable[[], date],
+    ) -> None:
+        self.config = config
+        self._size = size
+        self._now = now
+        self._today = today
+
+    def _last_answer(self, chat: ChatContext) -> SizingAnswer | None:
+        fields = {k: v for k, v in (chat.last_request or {}).items() if k != LANGUAGE_KEY}
+        if not names_model(fields):
+            return None
+        try:
+            return self._size(to_sizing_request(fields))
+        except SizingError:
+            return None  # the summary says "no request yet" rather than failing the hand-off
+
+    def _quote(self, answer: SizingAnswer | None) -> str | None:
+        key = self.config.checkout.signing_key
+        if answer is None or key is None:
+            return None
+        facts = quote_facts(answer, self._today())
+        return sign_quote(facts, key) if facts else None
+
+    def respond(self, loc: Localizer, asked: str, chat: ChatContext) -> Turn:
+        """Answer a request for a person: hand off, or say it was done within the hour."""
+        if not self.config.sales_chat_configured:
+            return Turn(_confirmation(loc, "unavailable"), chat)
+        now = self._now()
+        last = chat.last_handoff_at
+        if last is not None and 0 <= now - last < HANDOFF_INTERVAL_S:
+            return Turn(_confirmation(loc, "already"), chat)
+        answer = self._last_answer(chat)
+        sales = localizer(SALES_LANGUAGE)
+        view = summary_view(sales, chat, asked, answer, self._quote(answer))
+        summary = Reply(
+            kind="handoff_summary",
+            language=sales.language,
+            html=sales.render("handoff_summary.html.j2", **view),
+            text=sales.render("handoff_summary.txt.j2", **view),
+        )
+        return Turn(_confirmation(loc, "sent"), replace(chat, last_handoff_at=now), summary)
+
+
+_CONFIRMATIONS = {
+    "sent": (
+        N_("I've passed your request to our team."),
+        N_(
+            "A person will reply to you here in this chat. They see your last question and our "
+            "recommendation, so you don't need to repeat them."
+        ),
+    ),
+    "already": (
+        N_("Your request already reached our team within the last hour."),
+        N_("A person will reply to you here in this chat; there is no need to ask again."),
+    ),
+    "unavailable": (
+        N_("I can't reach a person from this chat right now."),
+        N_("Please write to us through fullgpu.com, or ask again here later."),
+    ),
+}
+
+
+def _confirmation(loc: Localizer, state: str) -> Reply:
+    headline, detail = (loc.gettext(m) for m in _CONFIRMATIONS[state])
+    view = {"headline": headline, "detail": detail}
+    return Reply(
+        kind="handoff",
+        language=loc.language,
+        html=f"<b>{escape(headline)}</b>\n{escape(detail)}",
+        text=f"{headline}\n{detail}",
+        data={"kind": "handoff", "state": state, **view},
+    )

@@ -1,0 +1,120 @@
+"""Answers that do not start from free text: deep links, stateless buttons, uploaded configs.
+
+A ``/start`` payload and a ``go:`` button share the deep-link grammar (``bot.deeplink``); an
+uploaded config.json is sized as ``sizing size --config`` sizes it, with the caption read for
+precision, context and users. Each path ends in the same answers as a typed question.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from bot.clarify import ask_which_model, language_set, upload_problem
+from bot.deeplink import Link, LinkKind, decode_payload
+from bot.documents import UploadError, UploadProblem, read_upload
+from bot.i18n import Localizer, localizer
+from bot.render import render_help
+from bot.reply import ChatContext, Turn
+from bot.request import Intent, ParsedRequest
+from bot.requests_json import MODEL_KEYS, fields_from_parsed, names_model
+from sizing.errors import InvalidRequestError
+from sizing.knowledge_types import Question, SpecAspect, Topic
+from sizing.models import model_from_config
+from sizing.types import GpuId, Precision
+
+if TYPE_CHECKING:
+    from bot.pipeline import Pipeline
+
+
+def question_from(parsed: ParsedRequest) -> Question:
+    """Return the knowledge question a parsed ``knowledge`` message asks."""
+    precision = Precision(parsed.precision) if parsed.precision else None
+    return Question(
+        topic=Topic(parsed.topic or Topic.GPU_CARD.value),
+        gpus=tuple(GpuId(g) for g in dict.fromkeys(parsed.gpus)),
+        spec=SpecAspect(parsed.spec) if parsed.spec else None,
+        software=parsed.software,
+        precision=precision,
+        params_b=parsed.params_b,
+        moe=parsed.moe,
+    )
+
+
+def lone_gpu(parsed: ParsedRequest) -> GpuId | None:
+    """Return the GPU a message names when that is all it says ("MI355X?")."""
+    fields = fields_from_parsed(parsed)
+    gpus = fields.get("gpus", [])
+    only_gpus = parsed.intent is Intent.FOLLOWUP and set(fields) == {"gpus"}
+    return GpuId(gpus[0]) if only_gpus and len(set(gpus)) == 1 else None
+
+
+class LinkAnswers:
+    """Deep links, stateless buttons and documents, answered through the pipeline."""
+
+    def __init__(self, pipeline: Pipeline) -> None:
+        self._pipeline = pipeline
+
+    def open(self, payload: str, chat: ChatContext, loc: Localizer) -> Turn:  # noqa: PLR0911 - one per kind
+        """Answer a deep-link payload; one this grammar did not write opens on the welcome."""
+        link = decode_payload(payload)
+        pipeline = self._pipeline
+        if link is None or link.kind is LinkKind.HELP:
+            return Turn(render_help(loc), chat)
+        if link.kind is LinkKind.SIZE:
+            return self._size(link, chat, loc)
+        if link.kind is LinkKind.COMPARE:
+            return Turn(pipeline.compare(loc, link.gpus[0], link.gpus[1]), chat)
+        if link.kind is LinkKind.PRICE:
+            return Turn(pipeline.price(loc, link.gpus[0] if link.gpus else None), chat)
+        if link.kind is LinkKind.TOPIC and link.topic is not None:
+            return Turn(pipeline.knowledge(loc, Question(link.topic, gpus=link.gpus)), chat)
+        if link.kind is LinkKind.SALES:
+            return pipeline.handoff(loc, f"/start {payload}", chat)
+        if link.kind is LinkKind.LANG and link.language:
+            chosen = localizer(link.language)
+            return Turn(language_set(chosen), replace(chat, language=chosen.language))
+        return Turn(render_help(loc), chat)
+
+    def _size(self, link: Link, chat: ChatContext, loc: Localizer) -> Turn:
+        if link.model_text is None:
+            return Turn(ask_which_model(loc), chat)
+        parsed = self._pipeline.parse_text(link.model_text)
+        model = {k: v for k, v in fields_from_parsed(parsed).items() if k in MODEL_KEYS}
+        if not names_model(model):
+            return Turn(render_help(loc), chat)  # a model we do not know: the welcome
+        settings = {
+            "precision": link.precision.value if link.precision else None,
+            "context_tokens": link.context_tokens,
+            "concurrency": link.concurrency,
+        }
+        fields = {**model, **{k: v for k, v in settings.items() if v is not None}}
+        return self._pipeline.size_and_render(fields, chat, loc)
+
+    def document(
+        self,
+        file_name: str | None,
+        content: bytes | None,
+        chat: ChatContext,
+        caption: str | None,
+        size_bytes: int | None,
+    ) -> Turn:
+        """Size an uploaded config.json, with the caption's precision, context and users."""
+        settings: dict[str, Any] = {}
+        language = chat.language or chat.telegram_language
+        if caption and caption.strip():
+            parsed = self._pipeline.parse_text(caption, telegram_language=language)
+            language = chat.language or parsed.language
+            said = fields_from_parsed(parsed)
+            settings = {k: v for k, v in said.items() if k not in MODEL_KEYS}
+        loc = localizer(language or "en")
+        try:
+            config = read_upload(file_name, content, size_bytes)
+            model_from_config(config)  # a config the engine cannot read: say which field
+        except UploadError as error:
+            return Turn(upload_problem(loc, error), chat)
+        except InvalidRequestError as error:
+            problem = UploadError(UploadProblem.NOT_A_MODEL_CONFIG)
+            field = error.field.removeprefix("config.")
+            return Turn(upload_problem(loc, problem, field=field), chat)
+        return self._pipeline.size_and_render({"model_config": config, **settings}, chat, loc)
