@@ -121,6 +121,8 @@ def decode_payload(payload: str | None) -> Link | None:  # noqa: PLR0911 - one r
     if not payload or not _PAYLOAD_RE.fullmatch(payload):
         return None
     head, *parts = payload.lower().split("-")
+    if "" in parts:
+        return None  # "size-", "compare--h200": not written by this grammar
     if head == "size":
         return _size(parts)
     if head == "compare" and len(parts) == 2 and set(parts) <= _GPUS and parts[0] != parts[1]:  # noqa: PLR2004
