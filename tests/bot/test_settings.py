@@ -59,6 +59,8 @@ def test_full_webhook_configuration():
         ({"STATE_URL": "postgres://db/x"}, "STATE_URL"),
         ({"ADMIN_CHAT_IDS": "42,abc"}, "ADMIN_CHAT_IDS"),
         ({"LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
+        ({"SALES_CHAT_ID": "@sales"}, "SALES_CHAT_ID"),
+        ({"CATALOG_DIR": "/no/such/directory"}, "CATALOG_DIR"),
         ({"TELEGRAM_API_BASE_URL": "ftp://x"}, "TELEGRAM_API_BASE_URL"),
         ({"WEBHOOK_SECRET": "has space"}, "WEBHOOK_SECRET"),
         ({"TELEGRAM_BOT_TOKEN": TOKEN, "BOT_MODE": "webhook"}, "WEBHOOK_URL"),
@@ -111,3 +113,10 @@ def test_a_password_in_state_url_is_masked_in_repr_and_redacted_from_logs():
     assert "hunter2-pass" not in str(settings)
     assert "redis.internal" in repr(settings)
     assert "hunter2-pass" in secrets_of(settings)
+
+
+def test_sales_chat_and_catalog_dir_are_read(tmp_path):
+    """SALES_CHAT_ID is a chat id; CATALOG_DIR an existing directory."""
+    settings = load_settings({"SALES_CHAT_ID": "-1001234567890", "CATALOG_DIR": str(tmp_path)})
+    assert settings.sales_chat_id == -1001234567890
+    assert settings.catalog_dir == tmp_path

@@ -228,11 +228,16 @@ JSON_VALUES = st.recursive(
     language=st.none() | st.sampled_from(["en", "ru", "zh-Hans", "pt-BR"]),
     telegram_language=st.none() | st.text(max_size=10),
     last_request=st.none() | st.dictionaries(st.text(max_size=8), JSON_VALUES, max_size=4),
+    last_handoff_at=st.none() | st.floats(min_value=0, max_value=4e9),
 )
-def test_chat_json_round_trips(language, telegram_language, last_request):
-    """Any chat context survives serialisation unchanged."""
+def test_chat_json_round_trips(language, telegram_language, last_request, last_handoff_at):
+    """Any chat context survives serialisation unchanged (the hand-off time included)."""
     chat = ChatContext(
-        chat_id=1, language=language, telegram_language=telegram_language, last_request=last_request
+        chat_id=1,
+        language=language,
+        telegram_language=telegram_language,
+        last_request=last_request,
+        last_handoff_at=last_handoff_at,
     )
     assert chat_from_json(1, chat_to_json(chat)) == chat
 

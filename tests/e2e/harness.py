@@ -24,8 +24,10 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def bot_settings(fake: FakeTelegram, mode: str, state_url: str) -> Settings:
-    """Build settings pointing the bot at the fake, as the environment would."""
+def bot_settings(
+    fake: FakeTelegram, mode: str, state_url: str, extra: dict[str, str] | None = None
+) -> Settings:
+    """Build settings pointing the bot at the fake, as the environment would (plus ``extra``)."""
     env = {
         "TELEGRAM_BOT_TOKEN": fake.token,
         "TELEGRAM_API_BASE_URL": fake.api_root,
@@ -41,7 +43,7 @@ def bot_settings(fake: FakeTelegram, mode: str, state_url: str) -> Settings:
             "HOST": "127.0.0.1",
             "PORT": str(port),
         }
-    return load_settings(env)
+    return load_settings(env | (extra or {}))
 
 
 @asynccontextmanager

@@ -88,3 +88,32 @@ async def test_command_menus_need_two_letter_language_codes(api):
     commands = [{"command": "start", "description": "Start"}]
     assert (await call("setMyCommands", commands=commands, language_code="zh-Hans"))[0] == 400
     assert (await call("setMyCommands", commands=commands, language_code="zh"))[0] == 200
+
+
+async def test_get_file_then_download_serves_the_uploaded_bytes(api):
+    """The file_path from getFile serves the uploaded bytes under /file/bot<token>/."""
+    fake, call = api
+    document = fake.add_file("config.json", b'{"a": 1}')
+    status, body = await call("getFile", file_id=document["file_id"])
+    assert status == 200
+    assert body["result"]["file_size"] == 8
+    path = body["result"]["file_path"]
+    async with aiohttp.ClientSession() as session:
+        async with session.get(f"{fake.api_root}/file/bot{fake.token}/{path}") as response:
+            assert response.status == 200
+            assert await response.read() == b'{"a": 1}'
+        async with session.get(f"{fake.api_root}/file/bot1:wrong/{path}") as response:
+            assert response.status == 401
+        async with session.get(f"{fake.api_root}/file/bot{fake.token}/documents/x") as response:
+            assert response.status == 404
+
+
+async def test_get_file_refuses_unknown_ids_and_files_over_20_mb(api):
+    """An unknown file_id and a file past the bots' 20 MB download limit are refused."""
+    fake, call = api
+    assert (await call("getFile", file_id="nope"))[1]["description"] == (
+        "Bad Request: invalid file_id"
+    )
+    big = fake.add_file("big.json", b" " * (20_000_000 + 1))
+    status, body = await call("getFile", file_id=big["file_id"])
+    assert (status, body["description"]) == (400, "Bad Request: file is too big")
