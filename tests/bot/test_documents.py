@@ -71,7 +71,7 @@ def test_a_follow_up_after_an_upload_keeps_the_uploaded_model():
         (b'{"hidden_size": 4096,', "upload_not_json", "line 1"),
         (b"\xff\xfe not utf-8", "upload_not_json", "JSON"),
         (b"[1, 2, 3]", "upload_not_an_object", "not an object"),
-        (b'{"name": "not a model"}', "upload_not_a_model_config", "hidden_size"),
+        (b'{"name": "not a model"}', "upload_not_a_model_config", "is missing or wrong"),
         (b" " * (MAX_CONFIG_BYTES + 1), "upload_too_large", "too large"),
     ],
 )
