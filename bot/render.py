@@ -14,7 +14,7 @@ from telegram.constants import MessageLimit
 
 from bot.callbacks import ANY_GPU, Action, Callback, context_argument, encode
 from bot.checkout import CheckoutConfig
-from bot.i18n import LANGUAGE_NAMES, N_, Localizer
+from bot.i18n import N_, Localizer
 from bot.reply import Button, Reply
 from bot.views import QuoteContext, plan_view, short_gpu_name, size_view
 from bot.views_compare import compare_view
@@ -215,11 +215,6 @@ def render_error(
     """Render a polite failure: what the customer can do, never internals."""
     view = {"message": message, "hint": hint}
     return _reply(loc, "error", view, data={"kind": "error", "code": code})
-
-
-def language_choices() -> tuple[str, ...]:
-    """``/lang`` arguments with the language names, for the clarify list."""
-    return tuple(f"/lang {code} — {name}" for code, name in LANGUAGE_NAMES.items())
 
 
 def ticket_html(loc: Localizer, text: str) -> str:

@@ -54,13 +54,12 @@ from telegram.warnings import PTBDeprecationWarning
 
 from bot.callbacks import Action, decode
 from bot.deeplink import from_callback
-from bot.documents import MAX_CONFIG_BYTES
-from bot.handoff import HANDOFF_FAILED
 from bot.i18n import N_, localizer, resolve_language
 from bot.reply import ChatContext, Reply, Sender, Turn
 from bot.request import LANGUAGES
 from bot.settings import BotMode, Settings
 from bot.state import ChatStore
+from bot.telegram_extras import download_small, hand_off
 
 log = logging.getLogger(__name__)
 
@@ -267,17 +266,8 @@ class TelegramHandlers:
         return replace(stored, chat_id=chat_id, telegram_language=telegram_language, sender=sender)
 
     async def _deliver(self, bot: Any, chat_id: int, turn: Turn, **send: Any) -> ChatContext:  # noqa: ANN401 - PTB's ExtBot
-        """Send the reply; a hand-off goes to the sales chat first. Return the chat to store."""
-        reply, chat = turn.reply, turn.chat
-        if turn.handoff is not None and self.settings.sales_chat_id is not None:
-            try:
-                await bot.send_message(self.settings.sales_chat_id, turn.handoff.html)
-            except TelegramError as error:
-                log.error("the sales chat refused a hand-off: %s", error.message)  # noqa: TRY400
-                language = reply.language
-                sorry = html.escape(localizer(language).gettext(HANDOFF_FAILED))
-                reply = Reply(kind="error", language=language, html=sorry, text=sorry)
-                chat = replace(chat, last_handoff_at=None)  # let the customer ask again
+        """Send the reply (a hand-off to the sales chat first); return the chat to store."""
+        reply, chat = await hand_off(bot, self.settings.sales_chat_id, turn)
         await bot.send_message(chat_id, reply.html, reply_markup=keyboard(reply), **send)
         return chat
 
@@ -308,16 +298,16 @@ class TelegramHandlers:
         await _typing(bot, chat_id)
         user = message.from_user
         chat = await self._chat(chat_id, user.language_code if user else None, user)
-        content = None
-        size = document.file_size
-        if size is None or size <= MAX_CONFIG_BYTES:
-            file = await bot.get_file(document.file_id)
-            content = bytes(await file.download_as_bytearray())
+        content = await download_small(bot, document)
         turn = self.pipeline.respond_to_document(
-            document.file_name, content, chat, caption=message.caption, size_bytes=size
+            document.file_name,
+            content,
+            chat,
+            caption=message.caption,
+            size_bytes=document.file_size,
         )
-        await self._deliver(bot, chat_id, turn, reply_parameters=_quote(message))
-        await self.store.put(replace(turn.chat, chat_id=chat_id, sender=None))
+        stored = await self._deliver(bot, chat_id, turn, reply_parameters=_quote(message))
+        await self.store.put(replace(stored, chat_id=chat_id, sender=None))
 
     async def on_callback(self, update: Update, context: Context) -> None:
         """Answer a button press: edit the message it sits on, or send anew when we cannot."""

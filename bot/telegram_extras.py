@@ -1,0 +1,52 @@
+"""Telegram calls of the knowledge features: the hand-off to the sales chat, file downloads.
+
+Kept apart from ``bot.telegram_app`` so the handlers there stay a screenful each.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from dataclasses import replace
+from typing import Any
+
+from telegram import Document
+from telegram.error import TelegramError
+
+from bot.documents import MAX_CONFIG_BYTES
+from bot.handoff import HANDOFF_FAILED
+from bot.i18n import localizer
+from bot.reply import ChatContext, Reply, Turn
+
+log = logging.getLogger(__name__)
+
+
+async def hand_off(bot: Any, sales_chat_id: int | None, turn: Turn) -> tuple[Reply, ChatContext]:  # noqa: ANN401 - PTB's ExtBot
+    """Send a turn's hand-off summary to the sales chat; return the reply and chat to keep.
+
+    If the sales chat refuses it, the customer is told so instead of being promised a reply,
+    and the hand-off time is not kept, so that asking again tries again.
+    """
+    if turn.handoff is None or sales_chat_id is None:
+        return turn.reply, turn.chat
+    try:
+        await bot.send_message(sales_chat_id, turn.handoff.html)
+    except TelegramError as error:
+        log.error("the sales chat refused a hand-off: %s", error.message)  # noqa: TRY400 - one line
+        language = turn.reply.language
+        sorry = html.escape(localizer(language).gettext(HANDOFF_FAILED))
+        reply = Reply(kind="error", language=language, html=sorry, text=sorry)
+        return reply, replace(turn.chat, last_handoff_at=None)
+    return turn.reply, turn.chat
+
+
+async def download_small(bot: Any, document: Document) -> bytes | None:  # noqa: ANN401 - PTB's ExtBot
+    """Download a document no larger than a config.json can be; ``None`` for a larger one.
+
+    Telegram states the size in the update; a file announced too large is never fetched
+    (bots may download up to 20 MB, far beyond any config).
+    """
+    if document.file_size is not None and document.file_size > MAX_CONFIG_BYTES:
+        return None
+    file = await bot.get_file(document.file_id)
+    return bytes(await file.download_as_bytearray())
