@@ -39,10 +39,13 @@ def main() -> None:
         request = data.get("request") or {}
         pick = options[index] if isinstance(index, int) and index < len(options) else {}
         plan = pick.get("plan") or ("-" if answer.get("kind") == "size" else answer.get("kind"))
+        # The weights and KV cache the pick was sized with (its variant), else the request's.
+        variant = pick.get("variant") or {}
+        weights = variant.get("weight_format") or request.get("precision", "-")
+        kv = variant.get("kv_dtype") or request.get("kv_dtype", "-")
         print(
             f"| {question['id']} | {question['text']} | {plan} | {pick.get('servers', '-')} "
-            f"| {pick.get('monthly_usd') or '-'} | {request.get('precision', '-')} "
-            f"| {request.get('kv_dtype', '-')} |"
+            f"| {pick.get('monthly_usd') or '-'} | {weights} | {kv} |"
         )
 
 

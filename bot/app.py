@@ -22,10 +22,7 @@ from bot.catalog_watch import watch_catalog
 from bot.settings import BotMode, Settings, SettingsError, load_settings
 from bot.state import StateStoreError, connect_store
 from bot.telegram_app import CommandMenu, ConversationPipeline, build_application, running
-from sizing.errors import CatalogError
-from sizing.hardware import load_gpus, load_plans
-from sizing.models import load_models
-from sizing.speed.calibration_data import load_calibration
+from sizing import CatalogError, load_calibration, load_gpus, load_models, load_plans
 
 log = logging.getLogger("bot")
 

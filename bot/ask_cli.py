@@ -21,10 +21,12 @@ from typing import Any, TextIO
 
 from bot.catalog_source import CatalogSource
 from bot.checkout import CheckoutConfig, CheckoutConfigError
-from bot.i18n import normalise_language
+from bot.language_codes import normalise_language
 from bot.pipeline import Pipeline
 from bot.reply import ChatContext, Reply
-from sizing.errors import CatalogError
+from sizing import (
+    CatalogError,
+)
 
 FORMATS = ("text", "html", "json")
 AUTO = "auto"

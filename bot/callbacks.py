@@ -6,7 +6,8 @@
 was for, so a button pressed under an older answer is recognised as stale instead of changing
 a newer question; actions: ``g`` change GPU (``mi355x``, ``h200``, ``b200``, ``any``), ``p``
 change precision (a ``sizing.types.Precision`` value), ``c`` change context (``32k`` = 32,768
-tokens, or an exact count), ``d`` details, ``t`` plain text for a ticket. Telegram allows
+tokens, or an exact count), ``d`` details, ``t`` plain text for a ticket, ``l`` the launch
+command. Telegram allows
 1-64 bytes of callback_data (``InlineKeyboardButtonLimit``); every encoding is checked.
 """
 
@@ -21,14 +22,13 @@ from typing import Any
 
 from telegram.constants import InlineKeyboardButtonLimit
 
-from sizing.types import GpuId, Precision
+from sizing import TOKENS_PER_K, TOKENS_PER_M, GpuId, Precision, context_code
 
 VERSION = "1"
 MAX_CALLBACK_BYTES = int(InlineKeyboardButtonLimit.MAX_CALLBACK_DATA)  # 64
 STATE_HEX = 6
-MAX_CONTEXT_TOKENS = 16 * 1024 * 1024  # far beyond any catalog model's window
+MAX_CONTEXT_TOKENS = 16 * TOKENS_PER_M  # far beyond any catalog model's window
 ANY_GPU = "any"
-_K = 1024
 _CONTEXT = re.compile(r"([1-9][0-9]{0,7})(k?)")
 _STATE = re.compile(rf"[0-9a-f]{{{STATE_HEX}}}")
 
@@ -41,6 +41,7 @@ class Action(StrEnum):
     CONTEXT = "c"
     DETAILS = "d"
     TICKET = "t"
+    LAUNCH = "l"
 
 
 _WITH_ARGUMENT = frozenset({Action.GPU, Action.PRECISION, Action.CONTEXT})
@@ -70,14 +71,14 @@ def request_state(request: dict[str, Any] | None) -> str:
 
 def context_argument(tokens: int) -> str:
     """How a context length is written in callback data."""
-    return f"{tokens // _K}k" if tokens % _K == 0 else str(tokens)
+    return context_code(tokens)
 
 
 def _parse_context(argument: str) -> int | None:
     match = _CONTEXT.fullmatch(argument)
     if match is None:
         return None
-    tokens = int(match.group(1)) * (_K if match.group(2) else 1)
+    tokens = int(match.group(1)) * (TOKENS_PER_K if match.group(2) else 1)
     return tokens if tokens <= MAX_CONTEXT_TOKENS else None
 
 

@@ -14,8 +14,13 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from sizing.catalog_data import CATALOG_FILE_NAMES, CatalogData, install, read_catalog
-from sizing.errors import CatalogError
+from sizing import (
+    CATALOG_FILE_NAMES,
+    CatalogData,
+    CatalogError,
+    install,
+    read_catalog,
+)
 
 log = logging.getLogger(__name__)
 

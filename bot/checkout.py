@@ -27,7 +27,7 @@ from datetime import date, datetime
 from typing import TextIO
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
-from sizing.hardware import load_plans
+from sizing import PlanFacts, context_code, load_plans, parse_context_code
 
 SITE = "https://fullgpu.com"
 # fullgpu.com serves pages under /{site_locale}/ (the product page links /zh/...). Both Chinese
@@ -56,7 +56,6 @@ QUOTE_VERSION = "q1"
 _SIGNATURE_BYTES = 16  # 128 bits of HMAC-SHA256: RFC 2104 allows truncation to >= half
 _MODEL_TAG_HEX = 8
 _FIELDS = 8  # version, plan, quantity, model tag, precision, context, date, signature
-_K = 1024
 
 
 class CheckoutConfigError(ValueError):
@@ -80,10 +79,6 @@ def model_tag(model_id: str) -> str:
     return hashlib.sha256(model_id.encode()).hexdigest()[:_MODEL_TAG_HEX]
 
 
-def _context_field(tokens: int) -> str:
-    return f"{tokens // _K}k" if tokens % _K == 0 else str(tokens)
-
-
 def _b64(raw: bytes) -> str:
     return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
 
@@ -102,7 +97,7 @@ def sign_quote(facts: QuoteFacts, key: bytes) -> str:
             str(facts.quantity),
             facts.model_tag,
             facts.precision,
-            _context_field(facts.context_tokens),
+            context_code(facts.context_tokens),
             facts.issued.strftime("%Y%m%d"),
         )
     )
@@ -116,7 +111,7 @@ def parse_quote(ref: str) -> QuoteFacts | None:
         return None
     _version, plan, quantity, tag, precision, context, issued, _sig = parts
     try:
-        context_tokens = int(context[:-1]) * _K if context.endswith("k") else int(context)
+        context_tokens = parse_context_code(context)
         facts = QuoteFacts(
             plan=plan,
             quantity=int(quantity),
@@ -199,9 +194,15 @@ class CheckoutConfig:
         quantity: int,
         language: str,
         quote_facts: QuoteFacts | None = None,
+        *,
+        plan_facts: PlanFacts | None = None,
     ) -> str | None:
-        """Return the link for ``quantity`` units of ``plan_id``; ``None`` for unknown plans."""
-        plan = next((p for p in load_plans() if p.id == plan_id), None)
+        """Return the link for ``quantity`` units of ``plan_id``; ``None`` for unknown plans.
+
+        Answers pass the plan's facts they carry (``plan_facts``); without them the catalog is
+        looked up.
+        """
+        plan = plan_facts or next((p for p in load_plans() if p.id == plan_id), None)
         if plan is None:
             return None
         reference = (
@@ -224,7 +225,7 @@ class CheckoutConfig:
 
 def model_for_tag(tag: str) -> str | None:
     """Return the catalog model whose id has ``tag``, if any (generic models are not)."""
-    from sizing.models import load_models  # noqa: PLC0415 - the catalog only when verifying
+    from sizing import load_models  # noqa: PLC0415 - the catalog only when verifying
 
     return next((m.id for m in load_models() if model_tag(m.id) == tag), None)
 

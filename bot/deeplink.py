@@ -27,10 +27,13 @@ from enum import StrEnum
 
 from telegram.constants import InlineKeyboardButtonLimit, MessageLimit
 
-from bot.i18n import normalise_language
+from bot.language_codes import normalise_language
 from bot.request import LANGUAGES
-from sizing.knowledge_types import Topic
-from sizing.types import GpuId, Precision
+from sizing import (
+    GpuId,
+    Precision,
+    Topic,
+)
 
 MAX_PAYLOAD_CHARS = int(MessageLimit.DEEP_LINK_LENGTH)  # 64
 MAX_CALLBACK_BYTES = int(InlineKeyboardButtonLimit.MAX_CALLBACK_DATA)  # 64

@@ -20,8 +20,9 @@ from babel.dates import format_date
 from babel.numbers import format_compact_decimal, format_decimal, format_percent
 from babel.units import format_unit
 
-BYTES_PER_GB = 10**9  # decimal gigabyte, as the product page writes memory
-TOKENS_PER_K = 1024  # "128K context" means 131,072 tokens in model cards and serving engines
+from sizing import GB, TOKENS_PER_K, TOKENS_PER_M
+
+BYTES_PER_GB = GB  # decimal gigabyte, as the product page writes memory
 DECIMAL_THOUSAND = 1000  # a count written in decimal thousands ("128.000") is shown as written
 CURRENCY = "USD"
 _SIZE_UNITS = (
@@ -115,8 +116,8 @@ class Formatter:
         """
         if tokens % DECIMAL_THOUSAND == 0:
             return self.integer(tokens)
-        if tokens % (TOKENS_PER_K * TOKENS_PER_K) == 0:
-            return f"{tokens // (TOKENS_PER_K * TOKENS_PER_K)}M"
+        if tokens % TOKENS_PER_M == 0:
+            return f"{tokens // TOKENS_PER_M}M"
         if tokens % TOKENS_PER_K == 0:
             return f"{tokens // TOKENS_PER_K}K"
         return self.integer(tokens)

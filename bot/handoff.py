@@ -16,11 +16,15 @@ from typing import Any
 
 from bot.checkout import CheckoutConfig, QuoteFacts, model_tag, sign_quote
 from bot.i18n import LANGUAGE_NAMES, N_, Localizer, localizer
+from bot.plan_names import option_name
 from bot.reply import ChatContext, Reply, Sender, Turn
 from bot.requests_json import LANGUAGE_KEY, names_model, to_sizing_request
-from bot.views import plan_name
-from sizing.errors import SizingError
-from sizing.types import PlanOption, SizingAnswer, SizingRequest
+from sizing import (
+    PlanOption,
+    SizingAnswer,
+    SizingError,
+    SizingRequest,
+)
 
 HANDOFF_INTERVAL_S = 60 * 60  # at most one hand-off per chat per hour
 SALES_LANGUAGE = "en"  # the sales team reads summaries in English
@@ -59,7 +63,7 @@ def _recommendation_line(loc: Localizer, option: PlanOption) -> str:
     monthly = loc.formatter.money(option.monthly_usd) if option.monthly_usd else None
     return loc.gettext(
         "%(plan)s × %(servers)s, %(price)s a month",
-        plan=plan_name(option.plan, option.gpu),
+        plan=option_name(option),
         servers=loc.formatter.integer(option.servers),
         price=monthly or loc.gettext("price on request"),
     )

@@ -21,7 +21,7 @@ from babel.support import Translations
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from bot.formatting import Formatter
-from bot.request import LANGUAGES
+from bot.language_codes import normalise_language
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 LOCALES_DIR = REPO_ROOT / "locales"
@@ -57,20 +57,6 @@ LANGUAGE_NAMES: dict[str, str] = {
     "fr": "Français",
 }
 
-# Client language codes that name a region or script rather than one of ours.
-_ALIASES: dict[str, str] = {
-    "zh": "zh-Hans",
-    "zh-cn": "zh-Hans",
-    "zh-sg": "zh-Hans",
-    "zh-hans-cn": "zh-Hans",
-    "zh-tw": "zh-Hant",
-    "zh-hk": "zh-Hant",
-    "zh-mo": "zh-Hant",
-    "zh-hant-tw": "zh-Hant",
-    "pt": "pt-BR",
-    "pt-pt": "pt-BR",  # the closest catalog we have
-}
-
 
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, translate later"
     """Mark ``message`` for extraction; it is translated where it is shown."""
@@ -80,26 +66,6 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, t
 def catalog_dir(language: str) -> str:
     """Babel's folder name for a product language: ``zh-Hans`` -> ``zh_Hans``."""
     return language.replace("-", "_")
-
-
-def normalise_language(code: str | None) -> str | None:
-    """Map a client or user language code to one of ``LANGUAGES``; ``None`` when we have none."""
-    if not code:
-        return None
-    cleaned = code.strip().replace("_", "-")
-    lowered = cleaned.lower()
-    for language in LANGUAGES:
-        if language.lower() == lowered:
-            return language
-    if lowered in _ALIASES:
-        return _ALIASES[lowered]
-    primary = lowered.split("-", 1)[0]
-    if primary == "zh":
-        traditional = any(tag in lowered for tag in ("hant", "-tw", "-hk", "-mo"))
-        return "zh-Hant" if traditional else "zh-Hans"
-    if primary in _ALIASES:
-        return _ALIASES[primary]
-    return primary if primary in LANGUAGES else None
 
 
 def _compile_po(po_path: Path, language: str) -> Translations:

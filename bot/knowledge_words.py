@@ -9,7 +9,9 @@ language, so a new ``Fact`` fails until it is worded and translated.
 from __future__ import annotations
 
 from bot.i18n import N_
-from sizing.knowledge_types import Fact
+from sizing import (
+    Fact,
+)
 
 Message = str | tuple[str, str]
 

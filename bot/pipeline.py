@@ -35,7 +35,8 @@ from bot.clarify import (
 )
 from bot.deeplink import from_callback
 from bot.handoff import Handoff, HandoffConfig
-from bot.i18n import Localizer, localizer, normalise_language
+from bot.i18n import Localizer, localizer
+from bot.language_codes import normalise_language
 from bot.pipeline_links import LinkAnswers, lone_gpu, question_from
 from bot.render import command_menu as _command_menu
 from bot.render import render_compare, render_help, render_price, render_size, ticket_html
@@ -51,18 +52,27 @@ from bot.requests_json import (
 )
 from bot.understand import parse_message
 from bot.views import QuoteContext
-from sizing.compare import compare_gpus
-from sizing.engine import size_deployment
-from sizing.errors import InvalidRequestError, SizingError, UnknownModelError
-from sizing.knowledge import answer_question
-from sizing.knowledge_types import Question, Topic
-from sizing.pricing import price_list
-from sizing.types import GpuId, SizingAnswer, SizingRequest
+from sizing import (
+    GpuId,
+    InvalidRequestError,
+    Question,
+    SizingAnswer,
+    SizingError,
+    SizingRequest,
+    Topic,
+    UnknownModelError,
+    answer_question,
+    compare_gpus,
+    price_list,
+    size_deployment,
+)
 
 log = logging.getLogger(__name__)
 # The page's comparison; /compare without GPUs compares these two.
 DEFAULT_COMPARE = (GpuId.MI355X, GpuId.H200)
 _HELP_COMMANDS = frozenset({"start", "help"})
+# The ``not_understood`` code of a message the parser failed on (``parse_message``).
+PARSE_FAILED = "message"
 
 
 def command_menu(language: str) -> list[tuple[str, str]]:
@@ -114,6 +124,9 @@ class Pipeline:
             self.refresh_catalog()
             parsed = self._parse(text, telegram_language=hint, bot_username=bot_username)
             loc = localizer(chat.language or parsed.language or chat.telegram_language or "en")
+            if PARSE_FAILED in parsed.not_understood:
+                # The understanding step broke on this message: our fault, not an off-topic ask.
+                return Turn(cannot_answer(loc), chat)
             return self._dispatch(parsed, chat, loc, text)
         except Exception:
             log.exception("answering a message failed")
@@ -313,13 +326,15 @@ class Pipeline:
         self, callback: Callback, stored: dict[str, Any], chat: ChatContext, loc: Localizer
     ) -> Turn:
         fields = {k: v for k, v in stored.items() if k != LANGUAGE_KEY}
-        if callback.action in {Action.DETAILS, Action.TICKET}:
+        if callback.action in {Action.DETAILS, Action.TICKET, Action.LAUNCH}:
             turn = self._size_and_render(fields, chat, loc)
             reply = turn.reply
             if reply.kind != "size":
                 return turn
             if callback.action is Action.DETAILS:
                 return Turn(replace(reply, html=reply.detail_html or reply.html, buttons=()), chat)
+            if callback.action is Action.LAUNCH:
+                return Turn(replace(reply, html=reply.launch_html or reply.html, buttons=()), chat)
             return Turn(replace(reply, html=ticket_html(loc, reply.text), buttons=()), chat)
         if callback.action is Action.GPU:
             gpus = [] if callback.argument == ANY_GPU else [callback.argument]

@@ -18,10 +18,15 @@ from bot.render import render_help
 from bot.reply import ChatContext, Turn
 from bot.request import Intent, ParsedRequest
 from bot.requests_json import MODEL_KEYS, fields_from_parsed, names_model
-from sizing.errors import InvalidRequestError
-from sizing.knowledge_types import Question, SpecAspect, Topic
-from sizing.models import model_from_config
-from sizing.types import GpuId, Precision
+from sizing import (
+    GpuId,
+    InvalidRequestError,
+    Precision,
+    Question,
+    SpecAspect,
+    Topic,
+    model_from_config,
+)
 
 if TYPE_CHECKING:
     from bot.pipeline import Pipeline

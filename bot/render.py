@@ -15,13 +15,21 @@ from telegram.constants import MessageLimit
 from bot.callbacks import ANY_GPU, Action, Callback, context_argument, encode
 from bot.checkout import CheckoutConfig
 from bot.i18n import N_, Localizer
+from bot.plan_names import short_gpu_name
 from bot.reply import Button, Reply
-from bot.views import QuoteContext, plan_view, short_gpu_name, size_view
+from bot.views import QuoteContext, plan_view, size_view
 from bot.views_compare import compare_view
 from bot.views_knowledge import terms_sentences
-from sizing.hardware import prices_as_of
-from sizing.serialize import to_json
-from sizing.types import CompareAnswer, GpuId, Precision, PriceAnswer, SizingAnswer
+from sizing import (
+    TOKENS_PER_K,
+    CompareAnswer,
+    GpuId,
+    Precision,
+    PriceAnswer,
+    SizingAnswer,
+    prices_as_of,
+    to_json,
+)
 
 COMMANDS: tuple[tuple[str, str], ...] = (
     ("size", N_("Size a model: GPUs, memory, speed and price")),
@@ -39,7 +47,7 @@ HELP_EXAMPLES: tuple[str, ...] = (
 # The precisions and contexts the buttons offer: the formats the plans compute natively
 # (product page: FP8 on both, FP4 natively on MI355X) and the context lengths customers ask most.
 PRECISION_CHOICES = (Precision.BF16, Precision.FP8, Precision.FP4)
-CONTEXT_CHOICES_TOKENS = (32 * 1024, 128 * 1024)
+CONTEXT_CHOICES_TOKENS = (32 * TOKENS_PER_K, 128 * TOKENS_PER_K)
 TICKET_LIMIT_UTF16 = int(MessageLimit.MAX_TEXT_LENGTH)  # 4096 UTF-16 units after entity parsing
 
 
@@ -67,11 +75,12 @@ def _size_buttons(
     loc: Localizer, view: dict[str, Any], answer: SizingAnswer, state: str | None
 ) -> tuple[tuple[Button, ...], ...]:
     rows: list[tuple[Button, ...]] = []
-    rec = view["rec"]
-    if rec and rec["checkout_url"]:
+    # Over budget there is no recommendation, but the cheapest plan that serves it is named.
+    ordered = view["rec"] or view["cheapest"]
+    if ordered and ordered["checkout_url"]:
         # TRANSLATORS: button opening the checkout page of a plan, e.g. "Order 8× NVIDIA HGX H200".
-        label = loc.gettext("Order %(plan)s", plan=rec["name"])
-        rows.append((Button(label, url=rec["checkout_url"]),))
+        label = loc.gettext("Order %(plan)s", plan=ordered["name"])
+        rows.append((Button(label, url=ordered["checkout_url"]),))
     if state is None:
         return tuple(rows)
 
@@ -111,17 +120,24 @@ def _size_buttons(
                 loc.gettext("Context %(context)s", context=loc.formatter.context(t)),
                 callback_data=press(Action.CONTEXT, context_argument(t)),
             )
-            for t in CONTEXT_CHOICES_TOKENS
+            for t in context_choices(answer)
             if t != req.context_tokens
         )
     )
-    rows.append(
-        (
-            Button(loc.gettext("Details"), callback_data=press(Action.DETAILS)),
-            Button(loc.gettext("Plain text for a ticket"), callback_data=press(Action.TICKET)),
-        )
-    )
+    last = [
+        Button(loc.gettext("Details"), callback_data=press(Action.DETAILS)),
+        Button(loc.gettext("Plain text for a ticket"), callback_data=press(Action.TICKET)),
+    ]
+    if view["launch"]:
+        last.insert(1, Button(loc.gettext("Launch command"), callback_data=press(Action.LAUNCH)))
+    rows.append(tuple(last))
     return tuple(rows)
+
+
+def context_choices(answer: SizingAnswer) -> tuple[int, ...]:
+    """Offer only context buttons the model can read."""
+    limit = answer.model.max_context_tokens
+    return tuple(t for t in CONTEXT_CHOICES_TOKENS if limit is None or t <= limit)
 
 
 def render_size(
@@ -145,12 +161,14 @@ def render_size(
     data = to_json(answer)
     for option_json, option_view in zip(data.get("options", []), view["options"], strict=False):
         option_json["checkout_url"] = option_view["checkout_url"]
+    launch = loc.render("launch.html.j2", **view) if view["launch"] else None
     return _reply(
         loc,
         "size",
         view,
         buttons=_size_buttons(loc, view, answer, state),
         detail_html=loc.render("size_detail.html.j2", **view),
+        launch_html=launch,
         data=data,
     )
 
@@ -159,8 +177,14 @@ def render_price(
     loc: Localizer, answer: PriceAnswer, *, checkout: CheckoutConfig | None = None
 ) -> Reply:
     """Render the price list (all plans, or one GPU's; B200 explained as unpriced)."""
+    gpus = {gpu.id: gpu for gpu in answer.gpus}
     plans = [
-        plan_view(loc, plan, checkout.url(plan.id, 1, loc.language) if checkout else None)
+        plan_view(
+            loc,
+            plan,
+            checkout.url(plan.id, 1, loc.language, plan_facts=plan) if checkout else None,
+            gpu=gpus[plan.gpu],
+        )
         for plan in answer.plans
     ]
     as_of = loc.gettext("Prices as of %(date)s.", date=loc.formatter.day(prices_as_of()))

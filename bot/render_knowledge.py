@@ -12,12 +12,16 @@ from typing import Any
 from bot.checkout import SITE, SITE_LOCALES, CheckoutConfig
 from bot.deeplink import compare_payload, size_payload, to_callback
 from bot.i18n import N_, Localizer
+from bot.plan_names import plan_facts, plan_name, short_gpu_name
 from bot.reply import Button, Reply
-from bot.views import plan_facts, plan_name, short_gpu_name
 from bot.views_knowledge import knowledge_view
-from sizing.knowledge_types import Action, ActionKind, KnowledgeAnswer
-from sizing.serialize import to_json
-from sizing.types import GpuId
+from sizing import (
+    Action,
+    ActionKind,
+    GpuId,
+    KnowledgeAnswer,
+    to_json,
+)
 
 # Pages an answer may point to, and their button labels.
 PAGE_LABELS: dict[str, str] = {

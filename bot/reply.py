@@ -25,6 +25,7 @@ class Reply:
     text: str  # plain text for tickets and the console
     buttons: tuple[tuple[Button, ...], ...] = ()
     detail_html: str | None = None  # the longer answer behind the "details" button
+    launch_html: str | None = None  # the launch command(s), behind the "launch command" button
     data: dict[str, Any] | None = None  # the JSON form (``bot ask --format json``)
 
 

@@ -66,3 +66,4 @@ class ParsedRequest:
     topic: str | None = None  # knowledge intent: a ``sizing.knowledge_types.Topic`` value
     spec: str | None = None  # gpu_spec topic: the figure asked for (``SpecAspect`` value)
     software: str | None = None  # software topic: the item named (``SoftwareItem`` value)
+    engine: str | None = None  # vllm|sglang when the text names the serving engine

@@ -7,41 +7,76 @@ default stays the engine's to choose (and to say it chose).
 
 from __future__ import annotations
 
-import math
-from decimal import Decimal, InvalidOperation
-from typing import Any
+from dataclasses import fields
+from functools import cache
+from typing import Any, get_args, get_origin, get_type_hints
+
+from pydantic import ConfigDict, TypeAdapter, ValidationError
 
 from bot.request import ParsedRequest
-from sizing.types import GpuId, Precision, SizingRequest
+from sizing import SizingRequest
 
+# Every fact a message can state about the deployment, by its ParsedRequest name, and the
+# SizingRequest field it is sized as. A test checks that each ParsedRequest field is here,
+# folded into one of these, or a fact about the conversation, and that sizing uses each.
+SIZING_FIELDS: dict[str, str] = {
+    "model": "model_id",
+    "params_b": "params_b",
+    "active_params_b": "active_params_b",
+    "moe": "moe",
+    "precision": "precision",
+    "kv_dtype": "kv_dtype",
+    "context_tokens": "context_tokens",
+    "concurrency": "concurrency",
+    "gpus": "gpus",
+    "budget_usd_month": "budget_usd_month",
+    "cuda_only": "cuda_only",
+    "needs_native_fp4": "needs_native_fp4",
+    "engine": "engine",
+}
+# Facts that refine another one: a named 4-bit variant (mxfp4, nvfp4) is the precision itself.
+FOLDED_FIELDS: dict[str, str] = {"precision_variant": "precision"}
+# What a message says about the conversation rather than the deployment.
+CONVERSATION_FIELDS = frozenset(
+    {
+        "intent",
+        "language",
+        "command",
+        "command_args",
+        "lang_choice",
+        "unknown_model",
+        "suggestions",
+        "ambiguous",
+        "not_understood",
+        "courtesy",
+        # Knowledge questions (what a plan includes, a GPU's figures): answered, not sized.
+        "topic",
+        "spec",
+        "software",
+    }
+)
+# Stored by the conversation rather than read from a message: an uploaded config.json, kept
+# so that follow-ups size the same model.
+STORED_ONLY_FIELDS = frozenset({"model_config"})
 # Which facts of a message replace which stored fields: naming a model drops a generic size.
 MODEL_KEYS = ("model_id", "model_config", "params_b", "active_params_b", "moe")
+GENERIC_KEYS = ("params_b", "active_params_b", "moe")
 LANGUAGE_KEY = "language"  # the language the answer was given in, for button presses
 
 
 def fields_from_parsed(parsed: ParsedRequest) -> dict[str, Any]:
     """Return the request facts a message states (absent facts are left out, not nulled)."""
-    fields: dict[str, Any] = {}
-    if parsed.model:
-        fields["model_id"] = parsed.model
-    elif parsed.params_b is not None:
-        fields["params_b"] = parsed.params_b
-        if parsed.active_params_b is not None:
-            fields["active_params_b"] = parsed.active_params_b
-        if parsed.moe is not None:
-            fields["moe"] = parsed.moe
-    optional = {
-        "precision": parsed.precision,
-        "context_tokens": parsed.context_tokens,
-        "concurrency": parsed.concurrency,
-        "budget_usd_month": parsed.budget_usd_month,
-        "cuda_only": parsed.cuda_only,
-        "needs_native_fp4": parsed.needs_native_fp4,
-    }
-    fields.update({k: v for k, v in optional.items() if v is not None})
-    if parsed.gpus:
-        fields["gpus"] = list(parsed.gpus)
-    return fields
+    stated = {name: getattr(parsed, name) for name in SIZING_FIELDS}
+    for name, into in FOLDED_FIELDS.items():
+        if getattr(parsed, name) is not None:
+            stated[into] = getattr(parsed, name)
+    if (
+        parsed.model or parsed.params_b is None
+    ):  # a catalog model wins over a generic size read from the same text
+        for name in GENERIC_KEYS:
+            stated.pop(name)
+    present = {k: v for k, v in stated.items() if v is not None and v not in ((), [])}
+    return {SIZING_FIELDS[k]: list(v) if isinstance(v, tuple) else v for k, v in present.items()}
 
 
 def names_model(fields: dict[str, Any]) -> bool:
@@ -59,50 +94,45 @@ def merge(previous: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def _precision(value: Any) -> Precision | None:  # noqa: ANN401 - stored JSON
+# Stored JSON is read with pydantic's lax rules (``"fp8"`` is Precision.FP8, ``9000`` a
+# Decimal); infinities and NaN are not numbers a customer said.
+_LAX = ConfigDict(allow_inf_nan=False)
+
+
+@cache
+def _adapters() -> dict[str, TypeAdapter[Any]]:
+    hints = get_type_hints(SizingRequest)
+    stored = set(SIZING_FIELDS.values()) | STORED_ONLY_FIELDS
+    return {
+        f.name: TypeAdapter(hints[f.name], config=_LAX)
+        for f in fields(SizingRequest)
+        if f.name in stored
+    }
+
+
+def _read(name: str, value: Any) -> Any:  # noqa: ANN401 - stored JSON of any type
+    """Read one stored value as the engine's type; None when it does not read.
+
+    A tuple keeps the items that do read.
+    """
+    adapter = _adapters()[name]
+    hint = get_type_hints(SizingRequest)[name]
+    if get_origin(hint) is tuple and isinstance(value, list):
+        item = TypeAdapter(get_args(hint)[0], config=_LAX)
+        return tuple(v for v in (_validated(item, x) for x in value) if v is not None)
+    return _validated(adapter, value)
+
+
+def _validated(adapter: TypeAdapter[Any], value: Any) -> Any:  # noqa: ANN401 - JSON values
     try:
-        return Precision(value) if value is not None else None
-    except ValueError:
+        return adapter.validate_python(value)
+    except ValidationError:
         return None
 
 
-def _budget(value: Any) -> Decimal | None:  # noqa: ANN401 - stored JSON
-    try:
-        return Decimal(str(value)) if value is not None else None
-    except InvalidOperation:
-        return None
-
-
-def _number(value: Any, kind: type[int | float]) -> Any:  # noqa: ANN401 - stored JSON
-    if not isinstance(value, int | float) or isinstance(value, bool):
-        return None
-    if isinstance(value, float) and not math.isfinite(value):
-        return None  # inf/NaN in a stored request: treat as not said
-    return kind(value)
-
-
-def to_sizing_request(fields: dict[str, Any]) -> SizingRequest:
+def to_sizing_request(stored: dict[str, Any]) -> SizingRequest:
     """Return the engine request for stored fields; values that do not read are left to defaults."""
-    stored_gpus = fields.get("gpus")
-    known = {x.value for x in GpuId}
-    gpus = tuple(
-        GpuId(g)
-        for g in (stored_gpus if isinstance(stored_gpus, list) else [])
-        if isinstance(g, str) and g in known
-    )
-    model_id = fields.get("model_id")
-    config = fields.get("model_config")  # an uploaded config.json, kept for follow-ups
-    return SizingRequest(
-        model_id=model_id if isinstance(model_id, str) else None,
-        model_config=config if isinstance(config, dict) and model_id is None else None,
-        params_b=_number(fields.get("params_b"), float),
-        active_params_b=_number(fields.get("active_params_b"), float),
-        moe=fields.get("moe") if isinstance(fields.get("moe"), bool) else None,
-        precision=_precision(fields.get("precision")),
-        context_tokens=_number(fields.get("context_tokens"), int),
-        concurrency=_number(fields.get("concurrency"), int),
-        gpus=gpus,
-        budget_usd_month=_budget(fields.get("budget_usd_month")),
-        cuda_only=fields.get("cuda_only") is True,
-        needs_native_fp4=fields.get("needs_native_fp4") is True,
-    )
+    values = {name: _read(name, stored[name]) for name in _adapters() if name in stored}
+    if values.get("model_id") is not None:  # a catalog model named wins over an uploaded one
+        values.pop("model_config", None)
+    return SizingRequest(**{k: v for k, v in values.items() if v is not None})

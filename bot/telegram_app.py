@@ -79,7 +79,7 @@ MENU_LANGUAGE_CODES: dict[str, str] = {"zh-Hans": "zh", "pt-BR": "pt"}
 MENU_SKIPPED = frozenset({"zh-Hant"})
 # Buttons that bring something to keep beside the answer (details, ticket text) get a new
 # message; the others (change GPU, precision, context) rework the answer in place.
-NEW_MESSAGE_ACTIONS = frozenset({Action.DETAILS, Action.TICKET})
+NEW_MESSAGE_ACTIONS = frozenset({Action.DETAILS, Action.TICKET, Action.LAUNCH})
 # Replies that are not an answer (``bot.clarify``: a question back, an apology).
 KEEP_ANSWER_KINDS = frozenset({"clarify", "error"})
 NOT_MODIFIED = "message is not modified"

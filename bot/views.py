@@ -13,30 +13,33 @@ from typing import Any
 
 from bot.checkout import CheckoutConfig, QuoteFacts, model_tag
 from bot.i18n import Localizer
+from bot.plan_names import facts_name, option_name, short_gpu_name
+from bot.views_advice import advice_view
 from bot.wording import (
     SentenceParams,
     availability_text,
     caveat_text,
     reason_text,
 )
-from sizing.hardware import get_gpu, load_plans
-from sizing.options import is_offerable
-from sizing.types import (
+from sizing import (
+    GB,
+    TB,
     Caveat,
+    GpuFacts,
     GpuId,
     PlanFacts,
     PlanOption,
     SizingAnswer,
+    is_offerable,
+    load_gpus,
 )
 
-BYTES_PER_GB = 10**9
+BYTES_PER_GB = GB
 WHOLE_BILLIONS_FROM = 100  # "671B", but "37.6B": a decimal only where it is significant
-# Plan names as the product page's price table writes them (seed-mi355x-vs-h200, 2026-10-22).
-PLAN_NAMES: dict[str, str] = {
-    "mi355x-8x": "8× AMD Instinct MI355X",
-    "h200-1x": "NVIDIA H200",
-    "h200-8x": "8× NVIDIA HGX H200",
-}
+# What the model cannot do, said at the top with the verdict rather than among the caveats.
+LIMIT_CAVEATS = frozenset(
+    {Caveat.CONTEXT_BEYOND_MODEL_MAX, Caveat.CONTEXT_EXTENDS_WITH_ROPE_SCALING}
+)
 # Shown under "assumptions", not "watch out": the customer should see it next to the context.
 _ASSUMPTION_CAVEATS = frozenset({Caveat.CONTEXT_DEFAULTED})
 # How the figures were computed rather than what to decide: behind the "details" button, so
@@ -48,6 +51,8 @@ DETAIL_CAVEATS = frozenset(
         Caveat.MLA_KV_REPLICATED,
         Caveat.KV_HEADS_REPLICATED,
         Caveat.SLIDING_WINDOW_CAPPED,
+        Caveat.DP_ATTENTION,
+        Caveat.NEEDS_QUANTIZED_CHECKPOINT,  # the launch command says it where it matters
     }
 )
 
@@ -60,30 +65,8 @@ class QuoteContext:
     issued: date
 
 
-def short_gpu_name(gpu: GpuId) -> str:
-    """``MI355X``, ``H200``, ``B200``: how buttons and tables name a GPU."""
-    return gpu.value.upper()
-
-
-def plan_facts(plan_id: str | None) -> PlanFacts | None:
-    """Return the catalog's plan, or ``None`` (unpriced GPU shapes have no plan)."""
-    return next((p for p in load_plans() if p.id == plan_id), None)
-
-
-def plan_name(plan_id: str | None, gpu: GpuId) -> str:
-    """Return the display name of a plan, or of the 8-GPU server shape of an unpriced GPU."""
-    if plan_id in PLAN_NAMES:
-        return PLAN_NAMES[plan_id]
-    facts = get_gpu(gpu)
-    plan = plan_facts(plan_id)
-    if plan is not None and not plan.is_server:
-        return facts.name
-    return f"{facts.gpus_per_server}× {facts.name}"
-
-
 def _is_server(option: PlanOption) -> bool:
-    plan = plan_facts(option.plan)
-    return plan.is_server if plan is not None else True
+    return option.plan_facts.is_server if option.plan_facts is not None else True
 
 
 def sentence_params(loc: Localizer, answer: SizingAnswer) -> SentenceParams:
@@ -93,6 +76,9 @@ def sentence_params(loc: Localizer, answer: SizingAnswer) -> SentenceParams:
         "model": model.name,
         "context": fmt.context(req.context_tokens),
         "max_context": fmt.context(model.max_context_tokens or req.context_tokens),
+        "asked_context": fmt.context(req.requested_context_tokens or req.context_tokens),
+        "rope_context": fmt.context(model.rope_scaling_context_tokens or req.context_tokens),
+        "rope_factor": fmt.decimal(model.rope_scaling_factor or 1, 1),
         "concurrency": fmt.integer(req.concurrency),
         "budget": fmt.money(req.budget_usd_month) if req.budget_usd_month is not None else "",
         "precision": req.precision.value.upper(),
@@ -148,7 +134,7 @@ def option_view(
     gpu_params: SentenceParams = {**params, "gpu": short_gpu_name(option.gpu)}
     contexts = _all_replicas(option, option.max_concurrency_at_context)
     return {
-        "name": plan_name(option.plan, option.gpu),
+        "name": option_name(option),
         "short": short_gpu_name(option.gpu),
         "plan": option.plan,
         "fits": option.fits,
@@ -171,6 +157,8 @@ def option_view(
         "ttft": _optional(option.ttft_s, fmt.seconds),
         "tp": option.tensor_parallel,
         "pp": option.pipeline_parallel,
+        "dp": option.layout.data_parallel if option.layout else 1,
+        "ep_gpus": fmt.integer(option.gpus_per_replica or option.gpus),
         "replicas": _replicas_on_rented(option),
         "replicas_fmt": fmt.integer(_replicas_on_rented(option)),
         "weights_per_gpu": _optional(option.weights_bytes_per_gpu, fmt.gigabytes),
@@ -186,13 +174,13 @@ def _copy_gpus(option: PlanOption) -> int:
     Then the weights line names them: "1,029 GB of the 1,152 GB of 4 GPUs" would otherwise
     read as the whole 8-GPU server's memory.
     """
-    per_copy = (option.tensor_parallel or 0) * (option.pipeline_parallel or 0)
+    per_copy = option.gpus_per_replica or 0
     return per_copy if 1 < per_copy < option.gpus else 0
 
 
 def _replica_memory_bytes(option: PlanOption) -> int:
-    gpus = (option.tensor_parallel or 0) * (option.pipeline_parallel or 0) or option.gpus
-    return gpus * get_gpu(option.gpu).memory_gb * BYTES_PER_GB
+    gpus = option.gpus_per_replica or option.gpus
+    return gpus * option.gpu_facts.memory_gb * BYTES_PER_GB
 
 
 def _caveat_codes(answer: SizingAnswer) -> list[Caveat]:
@@ -218,21 +206,30 @@ def checkout_url_for(
     answer: SizingAnswer,
     checkout: CheckoutConfig | None,
     quote: QuoteContext | None,
+    *,
+    context_tokens: int | None = None,
 ) -> str | None:
-    """Return the checkout link of an option that fits and has a plan; ``None`` otherwise."""
+    """Return the checkout link of an option that fits and has a plan; ``None`` otherwise.
+
+    The quote names the option's own weight format and the context it was sized at
+    (``context_tokens`` for a budget counter-proposal sized at a shorter one).
+    """
     if checkout is None or option.plan is None or not option.fits or option.gpu is GpuId.B200:
         return None
     facts = None
     if quote is not None:
+        precision = option.variant.weight_format if option.variant else answer.request.precision
         facts = QuoteFacts(
             plan=option.plan,
             quantity=option.servers,
             model_tag=model_tag(quote.model_id),
-            precision=answer.request.precision.value,
-            context_tokens=answer.request.context_tokens,
+            precision=precision.value,
+            context_tokens=context_tokens or answer.request.context_tokens,
             issued=quote.issued,
         )
-    return checkout.url(option.plan, option.servers, loc.language, facts)
+    return checkout.url(
+        option.plan, option.servers, loc.language, facts, plan_facts=option.plan_facts
+    )
 
 
 def size_view(
@@ -258,9 +255,18 @@ def size_view(
     others = [o for i, o in enumerate(options) if i != rec_index]
     memory_bytes = _replica_memory_bytes(answer.options[rec_index]) if rec_index is not None else 0
     caveats = _caveat_codes(answer)
+    if answer.release_option is not None:  # the release line says it, with what FP8 takes
+        caveats = [c for c in caveats if c is not Caveat.FP8_NATIVE_MODEL_IN_BF16]
     if rec_index is not None:
         params = {**params, "gpu": short_gpu_name(answer.options[rec_index].gpu)}
+    budget = params["budget"]
+
+    def link(option: PlanOption, context: int | None = None) -> str | None:
+        return checkout_url_for(loc, option, answer, checkout, quote, context_tokens=context)
+
+    advice = advice_view(loc, answer, budget, link)
     return {
+        **advice,
         "model": {
             "name": model.name,
             "moe": model.moe,
@@ -293,18 +299,25 @@ def size_view(
         "fits": [o for o in others if o["usable"]],
         "nofit": [o for o in others if not o["usable"]],
         "options": options,
-        "caveats": [caveat_text(loc, c, params) for c in caveats if c not in DETAIL_CAVEATS],
+        "caveats": [
+            caveat_text(loc, c, params)
+            for c in caveats
+            if c not in DETAIL_CAVEATS and c not in LIMIT_CAVEATS
+        ],
+        "limits": [caveat_text(loc, c, params) for c in caveats if c in LIMIT_CAVEATS],
         "notes": [caveat_text(loc, c, params) for c in answer.caveats if c in DETAIL_CAVEATS],
     }
 
 
-def plan_view(loc: Localizer, plan: PlanFacts, url: str | None) -> dict[str, Any]:
-    """One plan of the price list, formatted."""
+def plan_view(
+    loc: Localizer, plan: PlanFacts, url: str | None, *, gpu: GpuFacts | None = None
+) -> dict[str, Any]:
+    """One plan of the price list, formatted (``gpu``: its GPU's facts, when at hand)."""
     fmt = loc.formatter
-    gpu = get_gpu(plan.gpu)
+    gpu = gpu or next(g for g in load_gpus() if g.id is plan.gpu)
     return {
         "id": plan.id,
-        "name": plan_name(plan.id, plan.gpu),
+        "name": facts_name(plan, gpu),
         "short": short_gpu_name(plan.gpu),
         "monthly": fmt.money(plan.monthly_usd),
         "per_gpu_hour": fmt.money(plan.usd_per_gpu_hour),
@@ -317,7 +330,7 @@ def plan_view(loc: Localizer, plan: PlanFacts, url: str | None) -> dict[str, Any
         "cpu_vcpus": fmt.integer(plan.cpu_vcpus or 0),
         "ram": fmt.size(plan.ram_gb * BYTES_PER_GB, exact=True),
         "drives": plan.storage_drives,
-        "drive_size": fmt.size(plan.storage_tb_per_drive * 10**12, exact=True),
+        "drive_size": fmt.size(plan.storage_tb_per_drive * TB, exact=True),
         "network": plan.network,
         "availability": availability_text(loc, plan.availability),
         "lead_days": plan.lead_time_business_days,

@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import N_, Localizer
-from bot.views import BYTES_PER_GB, short_gpu_name
+from bot.plan_names import short_gpu_name
+from bot.views import BYTES_PER_GB
 from bot.wording import SentenceParams, advice_text, fit_note_text
-from sizing.hardware import prices_as_of
-from sizing.takeaways import compare_takeaways
-from sizing.types import (
+from sizing import (
     AdviceCode,
     CompareAnswer,
     FitNote,
@@ -20,6 +19,8 @@ from sizing.types import (
     PlanFacts,
     ServerKvRoom,
     Software,
+    compare_takeaways,
+    prices_as_of,
 )
 
 _INTERCONNECT_NAMES = {

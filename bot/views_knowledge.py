@@ -24,12 +24,20 @@ from bot.knowledge_words import (
     WITHOUT_VALUE,
     Message,
 )
-from bot.views import BYTES_PER_GB, plan_facts, plan_name, plan_view, short_gpu_name
+from bot.plan_names import plan_facts, plan_name, short_gpu_name
+from bot.views import BYTES_PER_GB, plan_view
 from bot.views_compare import gpu_view
 from bot.wording import availability_text
-from sizing.knowledge_plans import terms_points
-from sizing.knowledge_types import GpuCard, KnowledgeAnswer, Point, Value
-from sizing.types import Availability, GpuId, Interconnect
+from sizing import (
+    Availability,
+    GpuCard,
+    GpuId,
+    Interconnect,
+    KnowledgeAnswer,
+    Point,
+    Value,
+    terms_points,
+)
 
 GB_PER_TB = 1000
 ROOM_STEP_GB = 10  # free room is stated in whole tens of GB, rounded down

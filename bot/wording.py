@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from bot.i18n import N_, Localizer
-from sizing.types import AdviceCode, Availability, Caveat, FitNote, Reason
+from sizing import AdviceCode, Availability, Caveat, FitNote, Reason
 
 REASONS: dict[Reason, str] = {
     Reason.WEIGHTS_EXCEED_MEMORY: N_("The weights alone are larger than this plan's GPU memory."),
@@ -41,7 +41,24 @@ CAVEATS: dict[Caveat, str] = {
         "in quality."
     ),
     Caveat.CONTEXT_BEYOND_MODEL_MAX: N_(
-        "You asked for %(context)s of context, but %(model)s reads at most %(max_context)s."
+        "You asked for %(asked_context)s of context, but %(model)s reads at most "
+        "%(max_context)s: sized at %(max_context)s."
+    ),
+    Caveat.CONTEXT_EXTENDS_WITH_ROPE_SCALING: N_(
+        "Its makers document YaRN RoPE scaling (factor %(rope_factor)s) to read up to "
+        "%(rope_context)s; it is off by default because it costs some quality on short prompts."
+    ),
+    Caveat.NVFP4_AS_MXFP4: N_(
+        "%(gpu)s computes MXFP4, not NVFP4: sized in MXFP4, its own 4-bit float format."
+    ),
+    Caveat.NEEDS_QUANTIZED_CHECKPOINT: N_(
+        "I know no official %(precision)s checkpoint of %(model)s and engines do not convert to "
+        "it while loading: the launch command needs your own."
+    ),
+    Caveat.DP_ATTENTION: N_(
+        "Data-parallel attention: each GPU runs attention for its own users and keeps only "
+        "their cache, while the experts are spread over all GPUs, so the cache is not copied "
+        "eight times."
     ),
     Caveat.NO_B200_PRICE: N_("We don't list a B200 price yet: ask us for a quote."),
     Caveat.SINGLE_H200_CANNOT_SHARE_MODEL: N_(
@@ -143,6 +160,9 @@ class SentenceParams(TypedDict, total=False):
     model: str
     context: str
     max_context: str
+    asked_context: str
+    rope_context: str
+    rope_factor: str
     concurrency: str
     budget: str
     precision: str

@@ -1,1 +1,154 @@
-"""The sizing and pricing engine: pure, synchronous, no network, no clock, no environment."""
+"""The sizing and pricing engine: pure, synchronous, no network, no clock, no environment.
+
+This package's namespace is the one door front ends use: ``from sizing import ...``. Answers
+carry the catalog facts they were computed from, so nothing outside needs the submodules.
+"""
+
+from sizing.advice_types import (
+    BudgetAdvice,
+    BudgetChange,
+    BudgetChangeKind,
+    Layout,
+    Variant,
+    Verdict,
+    VerdictCode,
+)
+from sizing.catalog_data import CATALOG_FILE_NAMES, CatalogData, install, read_catalog
+from sizing.compare import compare_gpus
+from sizing.engine import size_deployment
+from sizing.errors import CatalogError, InvalidRequestError, SizingError, UnknownModelError
+from sizing.hardware import load_gpus, load_plans, prices_as_of
+from sizing.knowledge import answer_question
+from sizing.knowledge_plans import terms_points
+from sizing.knowledge_types import (
+    Action,
+    ActionKind,
+    Fact,
+    GpuCard,
+    KnowledgeAnswer,
+    Point,
+    Question,
+    SpecAspect,
+    Topic,
+    Value,
+)
+from sizing.launch import ENGINE_VERSIONS
+from sizing.models import load_models, model_from_config
+from sizing.options import is_offerable
+from sizing.pricing import price_list
+from sizing.serialize import to_json
+from sizing.speed.calibration_data import load_calibration
+from sizing.takeaways import compare_takeaways
+from sizing.types import (
+    Advice,
+    AdviceCode,
+    Attention,
+    Availability,
+    Caveat,
+    Choice,
+    CompareAnswer,
+    FitNote,
+    FitRow,
+    FormFactor,
+    GpuFacts,
+    GpuId,
+    Interconnect,
+    KvDtype,
+    KvExample,
+    ModelInfo,
+    PlanFacts,
+    PlanOption,
+    Precision,
+    PriceAnswer,
+    Reason,
+    ResolvedRequest,
+    ServerKvRoom,
+    ServingEngine,
+    SizingAnswer,
+    SizingRequest,
+    Software,
+)
+from sizing.units import (
+    GB,
+    TB,
+    TOKENS_PER_K,
+    TOKENS_PER_M,
+    context_code,
+    parse_context_code,
+)
+
+__all__ = [
+    "CATALOG_FILE_NAMES",
+    "ENGINE_VERSIONS",
+    "GB",
+    "TB",
+    "TOKENS_PER_K",
+    "TOKENS_PER_M",
+    "Action",
+    "ActionKind",
+    "Advice",
+    "AdviceCode",
+    "Attention",
+    "Availability",
+    "BudgetAdvice",
+    "BudgetChange",
+    "BudgetChangeKind",
+    "CatalogData",
+    "CatalogError",
+    "Caveat",
+    "Choice",
+    "CompareAnswer",
+    "Fact",
+    "FitNote",
+    "FitRow",
+    "FormFactor",
+    "GpuCard",
+    "GpuFacts",
+    "GpuId",
+    "Interconnect",
+    "InvalidRequestError",
+    "KnowledgeAnswer",
+    "KvDtype",
+    "KvExample",
+    "Layout",
+    "ModelInfo",
+    "PlanFacts",
+    "PlanOption",
+    "Point",
+    "Precision",
+    "PriceAnswer",
+    "Question",
+    "Reason",
+    "ResolvedRequest",
+    "ServerKvRoom",
+    "ServingEngine",
+    "SizingAnswer",
+    "SizingError",
+    "SizingRequest",
+    "Software",
+    "SpecAspect",
+    "Topic",
+    "UnknownModelError",
+    "Value",
+    "Variant",
+    "Verdict",
+    "VerdictCode",
+    "answer_question",
+    "compare_gpus",
+    "compare_takeaways",
+    "context_code",
+    "install",
+    "is_offerable",
+    "load_calibration",
+    "load_gpus",
+    "load_models",
+    "load_plans",
+    "model_from_config",
+    "parse_context_code",
+    "price_list",
+    "prices_as_of",
+    "read_catalog",
+    "size_deployment",
+    "terms_points",
+    "to_json",
+]

@@ -22,7 +22,7 @@ from sizing.hf_release import merge_quant_config
 from sizing.models import get_model, inspect_json, model_from_config
 from sizing.pricing import price_list
 from sizing.serialize import to_json
-from sizing.types import GpuId, KvDtype, Precision, SizingRequest
+from sizing.types import GpuId, KvDtype, Precision, ServingEngine, SizingRequest
 
 EXIT_USAGE = 2
 # "128k" means 128 x 1024 tokens (the DESIGN.md convention: 128K = 131072).
@@ -85,6 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
     size.add_argument("--native-fp4", action="store_true")
     size.add_argument("--budget", type=usd, help="US$ per month")
     size.add_argument("--include-mtp", action="store_true", help="load MTP layers too")
+    size.add_argument(
+        "--engine", type=ServingEngine, choices=list(ServingEngine), help="serving engine"
+    )
     inspect = commands.add_parser("inspect", help="the model as the engine sees it")
     _model_arguments(inspect, generic=False)
     price = commands.add_parser("price", help="the price table")
@@ -149,6 +152,7 @@ def _size(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
         needs_native_fp4=args.native_fp4,
         gpu_memory_utilization=args.gpu_memory_utilization,
         include_mtp=args.include_mtp,
+        engine=args.engine,
     )
     answer = size_deployment(request)
     return to_json(answer), size_text(answer)

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache, lru_cache
 
+from sizing.advice import (
+    budget_advice,
+    budget_exceeded_by_all,
+    cheapest_serving,
+    room_figures,
+    verdict,
+)
 from sizing.errors import InvalidRequestError
 from sizing.formats import bits_per_param
 from sizing.hardware import get_gpu, load_gpus, load_plans
 from sizing.loads import weights_split
+from sizing.model_catalog import rope_scaling_option
 from sizing.models import (
     generic_model,
     get_model,
@@ -15,8 +24,9 @@ from sizing.models import (
     kv_bytes_per_token,
     model_from_config,
 )
-from sizing.options import build_option, is_offerable
+from sizing.options import is_offerable
 from sizing.placement import Target, target_for_plan, target_for_server
+from sizing.search import best_variant, departures, explore_target, headroom, spec_for
 from sizing.types import (
     Caveat,
     GpuId,
@@ -66,29 +76,89 @@ def _generic(params_b: float, *, active_params_b: float | None, moe: bool | None
 
 
 def size_deployment(request: SizingRequest) -> SizingAnswer:
-    """Size a deployment on every plan (and the unpriced B200 server) and pick one."""
+    """Size a deployment on every plan (and the unpriced B200 server) and pick one.
+
+    Each plan is offered with the best variant the search finds for it (``sizing.search``);
+    the answer also carries the literal request's options when the pick departs from it, a
+    one-line verdict, and over a budget the changes that would fit it (``sizing.advice``).
+    """
+    answer = _size(request)
+    budget = budget_advice(request, answer.request, answer.options, _size)
     model = resolve_model(request)
-    resolved = resolve(request, model.release_precision)
-    options = tuple(build_option(model, target, resolved) for target in targets())
-    index = recommend(options, resolved)
-    recommended = options[index].plan if index is not None else None
+    index = answer.recommended_index
+    pick = answer.options[index] if index is not None else None
+    return replace(
+        answer,
+        release_option=_release_option(request, answer, model),
+        budget=budget,
+        verdict=verdict(answer.options, index, answer.request, model, budget),
+        room=room_figures(
+            model, pick, answer.request, context_given=request.context_tokens is not None
+        ),
+    )
+
+
+def _release_option(
+    request: SizingRequest, answer: SizingAnswer, model: ModelSpec
+) -> PlanOption | None:
+    """Size the release format, when the customer asked for a wider one."""
+    asked = answer.request.precision
+    release = model.release_precision
+    if not answer.request.precision_fixed or bits_per_param(asked) <= bits_per_param(release):
+        return None
+    at_release = _size(replace(request, precision=release))
+    index = at_release.recommended_index
+    if index is None:
+        index = cheapest_serving(at_release.options, at_release.request)
+    return at_release.options[index] if index is not None else None
+
+
+def _size(request: SizingRequest) -> SizingAnswer:
+    """Size without the advice (the budget's counter-proposals size through this)."""
+    model = resolve_model(request)
+    literal = resolve(request, model.release_precision, max_context_tokens=model.max_context_tokens)
+    explored = tuple(explore_target(model, target, literal) for target in targets())
+    options = tuple(best_variant(found, model, literal.concurrency) for found in explored)
+    index = recommend(options, literal, model)
+    pick = options[index] if index is not None else None
+    # Over a budget nothing is recommended, but the answer is about the cheapest that serves.
+    lead = cheapest_serving(options, literal) if index is None else index
+    sized = request_of(options[lead] if lead is not None else None, literal)
+    literal_options: tuple[PlanOption, ...] = ()
+    literal_index = None
+    if pick is not None and any(departures(pick, model)):
+        literal_options = tuple(found[0] for found in explored)
+        literal_index = recommend(literal_options, literal, model)
+        if literal_index is None:  # over the budget, say what it would cost all the same
+            literal_index = cheapest_serving(literal_options, literal)
     return SizingAnswer(
         model=model_info(model),
-        request=resolved,
-        weights_bytes=weights_split(model, resolved.precision, include_mtp=resolved.include_mtp)[0],
-        kv_bytes_per_token=kv_bytes_per_token(model, resolved.kv_dtype, resolved.context_tokens),
-        kv_bytes_per_sequence=kv_bytes_for_sequence(
-            model, resolved.kv_dtype, resolved.context_tokens
-        ),
+        request=sized,
+        weights_bytes=weights_split(
+            spec_for(model, sized.precision), sized.precision, include_mtp=sized.include_mtp
+        )[0],
+        kv_bytes_per_token=kv_bytes_per_token(model, sized.kv_dtype, sized.context_tokens),
+        kv_bytes_per_sequence=kv_bytes_for_sequence(model, sized.kv_dtype, sized.context_tokens),
         options=options,
-        recommended=recommended,
+        recommended=pick.plan if pick is not None else None,
         recommended_index=index,
-        caveats=answer_caveats(model, request, resolved, options, index),
+        caveats=answer_caveats(model, request, sized, options, index),
+        literal_options=literal_options,
+        literal_recommended_index=literal_index,
+        explored=tuple(option for found in explored for option in found),
     )
+
+
+def request_of(pick: PlanOption | None, literal: ResolvedRequest) -> ResolvedRequest:
+    """Return the request as the pick was sized: its weight format and KV dtype."""
+    if pick is None or pick.variant is None:
+        return literal
+    return replace(literal, precision=pick.variant.weight_format, kv_dtype=pick.variant.kv_dtype)
 
 
 def model_info(model: ModelSpec) -> ModelInfo:
     """Describe the model as the answer reports it."""
+    rope = None if model.generic else rope_scaling_option(model.id)
     return ModelInfo(
         id=model.id,
         name=model.name,
@@ -102,17 +172,15 @@ def model_info(model: ModelSpec) -> ModelInfo:
         sliding_window=model.sliding_window,
         moe=model.moe,
         generic=model.generic,
+        rope_scaling_context_tokens=rope.context_tokens if rope else None,
+        rope_scaling_factor=rope.factor if rope else None,
     )
 
 
-def _headroom(option: PlanOption, concurrency: int) -> float:
-    """Sequences the deployment holds over the sequences asked for."""
-    per_replica = option.max_concurrency_at_context or 0
-    return per_replica * (option.replicas or 0) / concurrency
-
-
-def recommend(options: tuple[PlanOption, ...], request: ResolvedRequest) -> int | None:
-    """Pick the best option's index: a named GPU first, then cost, then headroom.
+def recommend(
+    options: tuple[PlanOption, ...], request: ResolvedRequest, model: ModelSpec
+) -> int | None:
+    """Pick the best option's index: a named GPU, then cost, then literal, then headroom.
 
     Priced options only; the unpriced B200 is pointed at only when no priced option fits the
     request and it does. A budget never leads to the B200: its price is unknown, so it cannot
@@ -121,15 +189,16 @@ def recommend(options: tuple[PlanOption, ...], request: ResolvedRequest) -> int 
     usable = [i for i, o in enumerate(options) if is_offerable(o)]
     priced = [i for i in usable if options[i].monthly_usd is not None]
     pool = priced or usable
-    if not pool or (not priced and _budget_exceeded_by_all(options)):
+    if not pool or (not priced and budget_exceeded_by_all(options)):
         return None
 
-    def key(i: int) -> tuple[bool, object, float]:
+    def key(i: int) -> tuple[object, ...]:
         option = options[i]
         return (
             Reason.GPU_NOT_REQUESTED in option.set_aside,
             option.monthly_usd if option.monthly_usd is not None else 0,
-            -_headroom(option, request.concurrency),
+            departures(option, model),
+            -headroom(option, request.concurrency),
         )
 
     return min(pool, key=key)
@@ -153,15 +222,13 @@ def answer_caveats(
     window = model.sliding_window
     if model.windowed_layers and window is not None and resolved.context_tokens > window:
         caveats.append(Caveat.SLIDING_WINDOW_CAPPED)
-    limit = model.max_context_tokens
-    if limit is not None and resolved.context_tokens > limit:
-        caveats.append(Caveat.CONTEXT_BEYOND_MODEL_MAX)
+    caveats += _limit_caveats(model, resolved)
     release = model.release_precision
     if release is Precision.FP8 and resolved.precision in _SIXTEEN_BIT:
         caveats.append(Caveat.FP8_NATIVE_MODEL_IN_BF16)
     if bits_per_param(resolved.precision) < bits_per_param(release):
         caveats.append(Caveat.QUANTIZED_BELOW_RELEASE)
-    if _budget_exceeded_by_all(options):
+    if budget_exceeded_by_all(options):
         caveats.append(Caveat.BUDGET_EXCEEDED_BY_ALL)
     unpriced_pick = index is not None and options[index].plan is None
     if GpuId.B200 in resolved.gpus or unpriced_pick:
@@ -169,6 +236,14 @@ def answer_caveats(
     return tuple(caveats)
 
 
-def _budget_exceeded_by_all(options: tuple[PlanOption, ...]) -> bool:
-    fitting = [o for o in options if o.fits and o.monthly_usd is not None]
-    return bool(fitting) and all(Reason.OVER_BUDGET in o.set_aside for o in fitting)
+def _limit_caveats(model: ModelSpec, resolved: ResolvedRequest) -> list[Caveat]:
+    """Say when the context asked is beyond the model, and how RoPE scaling may reach it."""
+    limit = model.max_context_tokens
+    asked = resolved.requested_context_tokens or resolved.context_tokens
+    if limit is None or asked <= limit:
+        return []
+    caveats = [Caveat.CONTEXT_BEYOND_MODEL_MAX]
+    rope = None if model.generic else rope_scaling_option(model.id)
+    if rope is not None and rope.context_tokens > limit:
+        caveats.append(Caveat.CONTEXT_EXTENDS_WITH_ROPE_SCALING)
+    return caveats

@@ -99,10 +99,11 @@ class Shape:
 
 
 def kv_share_per_gpu(load: ModelLoad, shape: Shape) -> float:
-    """Fraction of the whole model's KV cache that the busiest GPU of the shape holds.
+    """Fraction of one sequence's KV cache that the busiest GPU of the shape holds.
 
     MLA keeps its latent whole on every tensor-parallel rank; GQA gives each rank
-    max(kv_heads / TP, 1) heads; pipeline stages hold their layers only.
+    max(kv_heads / TP, 1) heads; pipeline stages hold their layers only. Under data-parallel
+    attention a sequence lives in one group only, so the share is that of the group's TP.
     """
     layer_share = -(-load.layers // shape.pipeline_parallel) / load.layers
     if load.attention is Attention.MLA:
@@ -112,8 +113,19 @@ def kv_share_per_gpu(load: ModelLoad, shape: Shape) -> float:
 
 
 def weights_per_gpu_bytes(load: ModelLoad, shape: Shape) -> int:
-    """Weights on each GPU of the shape (even split, rounded up)."""
-    return -(-load.weights_bytes // shape.gpus)
+    """Weights on each GPU of the shape (rounded up).
+
+    Classic layouts split everything evenly. Under data-parallel attention every group of
+    ``tensor_parallel`` GPUs holds its own copy of what is not a routed expert (attention,
+    dense and shared MLPs, embeddings, norms), split over the group, while the routed experts
+    are sharded over every GPU of the replica: that copy per group is what the layout pays
+    for not replicating the MLA latent cache.
+    """
+    if not shape.dp_attention:
+        return -(-load.weights_bytes // shape.gpus)
+    per_group = load.weights_bytes - load.routed_expert_bytes
+    group_gpus = shape.tensor_parallel * shape.pipeline_parallel
+    return -(-per_group // group_gpus) + -(-load.routed_expert_bytes // shape.gpus)
 
 
 def physical_kv_bytes_per_gpu(
@@ -171,27 +183,33 @@ class KvRoom:
 def kv_room(
     load: ModelLoad, gpu: GpuFacts, shape: Shape, *, gpu_memory_utilization: float
 ) -> KvRoom:
-    """KV room of one replica: tokens and sequences of the context, in both budgets."""
+    """KV room of one replica: tokens and sequences of the context, in both budgets.
+
+    Under data-parallel attention each of the ``data_parallel`` groups caches its own
+    sequences, so a replica holds that many groups' worth of tokens and sequences.
+    """
     weights_gpu = weights_per_gpu_bytes(load, shape)
     vllm_bytes = vllm_kv_bytes_per_gpu(
         gpu,
         weights_gpu,
         gpu_memory_utilization=gpu_memory_utilization,
         moe=load.moe,
-        tensor_parallel=shape.tensor_parallel,
+        # Expert-parallel all-to-all keeps communication buffers as tensor parallel does.
+        tensor_parallel=shape.tensor_parallel * shape.data_parallel,
     )
     physical_bytes = physical_kv_bytes_per_gpu(
-        gpu, weights_gpu, tensor_parallel=shape.tensor_parallel
+        gpu, weights_gpu, tensor_parallel=shape.tensor_parallel * shape.data_parallel
     )
     share = kv_share_per_gpu(load, shape)
     token_gpu = max(load.kv_bytes_per_token * share, 1.0)
     sequence_gpu = max(load.kv_bytes_per_sequence * share, 1.0)
+    groups = shape.data_parallel
     return KvRoom(
         weights_per_gpu_bytes=weights_gpu,
         kv_bytes_per_gpu=vllm_bytes,
         kv_bytes_physical_per_gpu=physical_bytes,
-        kv_tokens=max(int(vllm_bytes // token_gpu), 0),
-        kv_tokens_physical=max(int(physical_bytes // token_gpu), 0),
-        max_sequences=max(int(vllm_bytes // sequence_gpu), 0),
-        max_sequences_physical=max(int(physical_bytes // sequence_gpu), 0),
+        kv_tokens=groups * max(int(vllm_bytes // token_gpu), 0),
+        kv_tokens_physical=groups * max(int(physical_bytes // token_gpu), 0),
+        max_sequences=groups * max(int(vllm_bytes // sequence_gpu), 0),
+        max_sequences_physical=groups * max(int(physical_bytes // sequence_gpu), 0),
     )

@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, PositiveInt, ValidationError
 
 from sizing.architecture import Architecture, LinearGroup, Release
 from sizing.errors import CatalogError, UnknownModelError
@@ -24,6 +24,18 @@ from sizing.types import ModelSpec, Precision
 
 MODELS_FILE = Path(__file__).resolve().parent / "data" / "models.json"
 _FILE_LEVEL = "(file)"
+
+
+class RopeScalingOption(BaseModel):
+    """A longer context the model's maker documents through RoPE scaling, off by default."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: str = Field(pattern="^yarn$")
+    factor: PositiveFloat
+    original_context_tokens: PositiveInt
+    context_tokens: PositiveInt
+    source: str = Field(min_length=1)  # where the maker says so
 
 
 class CatalogEntry(BaseModel):
@@ -44,6 +56,8 @@ class CatalogEntry(BaseModel):
     base_model: str | None = Field(default=None, pattern=r"^[\w.-]+/[\w.-]+$")
     max_context_tokens: PositiveInt | None
     architecture: Architecture
+    # A longer context the makers document through RoPE scaling (off in config.json).
+    rope_scaling_option: RopeScalingOption | None = None
 
 
 class _CatalogFile(BaseModel):
@@ -165,6 +179,24 @@ def get_model(hf_id: str) -> ModelSpec:
         raise UnknownModelError(hf_id)
 
     return model
+
+
+def _entry(hf_id: str) -> CatalogEntry | None:
+    key = hf_id.strip().casefold()
+    return next((e for e in catalog_entries() if e.id.casefold() == key), None)
+
+
+def rope_scaling_option(hf_id: str) -> RopeScalingOption | None:
+    """Return the documented RoPE-scaling extension of a catalog model's context, if any.
+
+    An official quantized checkpoint reads what its base model reads.
+    """
+    entry = _entry(hf_id)
+    if entry is None:
+        return None
+    if entry.rope_scaling_option is None and entry.base_model is not None:
+        return rope_scaling_option(entry.base_model)
+    return entry.rope_scaling_option
 
 
 def get_architecture(hf_id: str) -> Architecture:

@@ -5,9 +5,17 @@ from __future__ import annotations
 from dataclasses import replace
 from decimal import Decimal
 
+from sizing.advice_types import Layout
 from sizing.loads import model_load
 from sizing.memory import KvRoom, ModelLoad, Shape, kv_room
-from sizing.placement import Placement, Target, candidate_shapes, place, units_for
+from sizing.placement import (
+    Placement,
+    Target,
+    candidate_shapes,
+    dp_attention_shapes,
+    place,
+    units_for,
+)
 from sizing.pricing import monthly_usd, usd_per_million_tokens
 from sizing.speed import (
     gpu_fp4_format,
@@ -25,6 +33,7 @@ from sizing.types import (
     ResolvedRequest,
     Software,
 )
+from sizing.units import GB
 
 _FOUR_BIT_FLOATS = frozenset({Precision.FP4, Precision.MXFP4, Precision.NVFP4})
 # Constraints that rule an option out (gpu_not_requested only lowers it in the ranking).
@@ -60,7 +69,31 @@ def build_option(model: ModelSpec, target: Target, request: ResolvedRequest) -> 
         return _no_shape(target, request)
     if placement.fits:
         placement = best_layout_on_rented_units(load, target, placement, request)
+    placement = _dp_attention_if_cheaper(load, target, placement, request)
     return _option(load, target, placement, request)
+
+
+def _dp_attention_if_cheaper(
+    load: ModelLoad, target: Target, classic: Placement, request: ResolvedRequest
+) -> Placement:
+    """Lay out with data-parallel attention where it rents fewer units (or fits at all).
+
+    At equal rent the classic tensor-parallel layout stays: it is what engines start by
+    default, and it decodes one user faster (no all-to-all, no idle attention groups).
+    """
+    shapes = dp_attention_shapes(load, target)
+    if not shapes:
+        return classic
+    dp = place(
+        load,
+        target,
+        concurrency=request.concurrency,
+        gpu_memory_utilization=request.gpu_memory_utilization,
+        shapes=shapes,
+    )
+    if dp is None or not dp.fits:
+        return classic
+    return dp if not classic.fits or dp.units < classic.units else classic
 
 
 # A wider layout replaces the smallest shape only when it holds at least this many times the
@@ -132,6 +165,8 @@ def _no_shape(target: Target, request: ResolvedRequest) -> PlanOption:
         checkout_url=None,
         caveats=_gpu_caveats(target, request),
         set_aside=_set_aside(target, request, None),
+        gpu_facts=target.gpu,
+        plan_facts=plan,
     )
 
 
@@ -205,6 +240,23 @@ def _option(
         decode_tokens_per_s_range=speed.per_user_range if speed else None,
         decode_speed_estimated=speed.estimated if speed else False,
         mtp_tokens_per_step=speed.mtp_tokens_per_step if speed else None,
+        layout=layout_of(shape),
+        kv_cache_bytes_marketed=(
+            shape.gpus * gpu.memory_gb * GB - load.weights_bytes if placement.fits else None
+        ),
+        gpu_facts=gpu,
+        plan_facts=plan,
+    )
+
+
+def layout_of(shape: Shape) -> Layout:
+    """Describe a shape as the answer reports its layout."""
+    return Layout(
+        tensor_parallel=shape.tensor_parallel,
+        pipeline_parallel=shape.pipeline_parallel,
+        data_parallel=shape.data_parallel,
+        expert_parallel=shape.expert_parallel,
+        dp_attention=shape.dp_attention,
     )
 
 
@@ -235,6 +287,8 @@ def _fit_caveats(load: ModelLoad, target: Target, placement: Placement) -> tuple
         caveats.append(Caveat.FITS_WITHOUT_KV_ROOM)
     if placement.fits and shape.pipeline_parallel > 1:
         caveats.append(Caveat.PIPELINE_ACROSS_SERVERS)
+    if shape.dp_attention:
+        caveats.append(Caveat.DP_ATTENTION)
     if load.attention is Attention.MLA and shape.tensor_parallel > 1:
         caveats.append(Caveat.MLA_KV_REPLICATED)
     elif load.attention is not Attention.MLA and shape.tensor_parallel > load.num_kv_heads:

@@ -80,11 +80,34 @@ def candidate_shapes(load: ModelLoad, target: Target) -> tuple[Shape, ...]:
     return tuple(shapes)
 
 
+def dp_attention_shapes(load: ModelLoad, target: Target) -> tuple[Shape, ...]:
+    """Data-parallel-attention layouts over one whole server, for MoE models with MLA.
+
+    Under tensor parallelism the MLA latent is whole on every rank, so eight GPUs hold eight
+    copies of each sequence's cache; with attention data-parallel each group of TP GPUs
+    caches only its own sequences and the experts are sharded over all the server's GPUs
+    (SGLang ``--enable-dp-attention``, vLLM data parallel with ``--enable-expert-parallel``).
+    The whole server, as engines lay it out: the experts' all-to-all stays on its fabric.
+    Narrowest attention groups first.
+    """
+    gpus = target.gpus_per_unit
+    if load.attention is not Attention.MLA or not load.moe or not target.can_split_model:
+        return ()
+    return tuple(
+        Shape(tp, 1, gpus // tp, expert_parallel=True)
+        for tp in TENSOR_PARALLEL_SIZES
+        if tp < gpus and gpus % tp == 0 and tensor_parallel_ok(load, tp)
+    )
+
+
 def units_for(shape: Shape, replicas: int, gpus_per_unit: int) -> int:
-    """Units to rent: replicas share a server when TP < its GPUs; PP stages take a server each."""
+    """Count the units to rent.
+
+    Replicas share a server when they use fewer than its GPUs; PP stages take a server each.
+    """
     if shape.pipeline_parallel > 1:
         return replicas * shape.pipeline_parallel
-    per_unit = max(gpus_per_unit // shape.tensor_parallel, 1)
+    per_unit = max(gpus_per_unit // shape.gpus, 1)
     return -(-replicas // per_unit)
 
 
@@ -98,17 +121,22 @@ def failure_reason(room: KvRoom, gpu: GpuFacts) -> Reason:
 
 
 def place(
-    load: ModelLoad, target: Target, *, concurrency: int, gpu_memory_utilization: float
+    load: ModelLoad,
+    target: Target,
+    *,
+    concurrency: int,
+    gpu_memory_utilization: float,
+    shapes: tuple[Shape, ...] | None = None,
 ) -> Placement | None:
     """Choose the cheapest shape that serves the concurrency.
 
     Cheapest: fewest units, then fewest GPUs, then the most sequences held (see ``_cost_key``).
-    When none fits, the largest
-    shape tried with its reason; None when the target has no shape at all.
+    ``shapes`` (smallest first) defaults to the classic tensor/pipeline shapes. When none
+    fits, the largest shape tried with its reason; None when the target has no shape at all.
     """
     best: Placement | None = None
     last: Placement | None = None
-    for shape in candidate_shapes(load, target):
+    for shape in candidate_shapes(load, target) if shapes is None else shapes:
         if best is not None and _least_cost(shape) > _cost_key(best)[:2]:
             break  # shapes come smallest first: no later one can cost less
         room = kv_room(load, target.gpu, shape, gpu_memory_utilization=gpu_memory_utilization)

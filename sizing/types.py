@@ -9,7 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the advice types refer back to PlanOption; only annotations need them here
+    from sizing.advice_types import BudgetAdvice, Layout, RoomFigures, Variant, Verdict
+
+# Field metadata: facts an answer carries for its renderer, left out of the JSON form (the
+# plan and GPU tables have their own commands: ``sizing price``, ``sizing compare``).
+NOT_IN_JSON: dict[str, bool] = {"json": False}
 
 
 class Precision(StrEnum):
@@ -51,6 +58,20 @@ class GpuId(StrEnum):
     B200 = "b200"
 
 
+class ServingEngine(StrEnum):
+    """Serving engines a launch command is written for."""
+
+    VLLM = "vllm"
+    SGLANG = "sglang"
+
+
+class Choice(StrEnum):
+    """Who settled a part of a deployment: the customer's message, or the search."""
+
+    ASKED = "asked"
+    CHOSEN = "chosen"
+
+
 class Reason(StrEnum):
     """Why an option does not fit or was set aside."""
 
@@ -71,7 +92,7 @@ class Caveat(StrEnum):
 
     ROCM_PORT = "rocm_port"  # custom CUDA kernels need HIP ports; no TensorRT-LLM
     FP8_NATIVE_MODEL_IN_BF16 = "fp8_native_model_in_bf16"  # doubles memory for no gain
-    CONTEXT_BEYOND_MODEL_MAX = "context_beyond_model_max"
+    CONTEXT_BEYOND_MODEL_MAX = "context_beyond_model_max"  # sized at the model's maximum
     NO_B200_PRICE = "no_b200_price"  # B200 is sized and compared, not priced
     SINGLE_H200_CANNOT_SHARE_MODEL = "single_h200_cannot_share_model"
     FP4_WEIGHT_ONLY = "fp4_weight_only"  # no native FP4: memory saved, compute at FP8/BF16
@@ -87,6 +108,10 @@ class Caveat(StrEnum):
     BUDGET_EXCEEDED_BY_ALL = "budget_exceeded_by_all"
     CONTEXT_DEFAULTED = "context_defaulted"  # no context given: a default was assumed
     FP6_WEIGHT_ONLY = "fp6_weight_only"  # no native FP6: memory saved, compute at FP8/BF16
+    NVFP4_AS_MXFP4 = "nvfp4_as_mxfp4"  # NVFP4 asked on a GPU whose 4-bit float is MXFP4
+    NEEDS_QUANTIZED_CHECKPOINT = "needs_quantized_checkpoint"  # no official one, no online path
+    CONTEXT_EXTENDS_WITH_ROPE_SCALING = "context_extends_with_rope_scaling"  # e.g. YaRN
+    DP_ATTENTION = "dp_attention"  # data-parallel attention with expert-parallel MoE
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +136,7 @@ class SizingRequest:
     needs_native_fp4: bool = False
     gpu_memory_utilization: float = 0.9  # vLLM's default reserve
     include_mtp: bool = False
+    engine: ServingEngine | None = None  # None: the engine each layout is best served by
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +155,9 @@ class ModelInfo:
     sliding_window: int | None = None
     moe: bool = False
     generic: bool = False
+    # Context the model reads with RoPE scaling its maker documents (YaRN), and the factor.
+    rope_scaling_context_tokens: int | None = None
+    rope_scaling_factor: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +174,12 @@ class ResolvedRequest:
     budget_usd_month: Decimal | None
     gpus: tuple[GpuId, ...]
     include_mtp: bool = False
+    # What the customer fixed (the search never changes these) and what they asked for
+    # before the model's limit applied (``context_tokens`` is what was sized).
+    precision_fixed: bool = False
+    kv_dtype_fixed: bool = False
+    engine: ServingEngine | None = None
+    requested_context_tokens: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +229,17 @@ class PlanOption:
     decode_speed_estimated: bool = False
     # Speculative decoding (MTP) in the per-user figure: tokens one verification step yields.
     mtp_tokens_per_step: float | None = None
+    # The deployment as an engine starts it, what was chosen for the customer, and the
+    # commands that start it (one per server or machine).
+    layout: Layout | None = None
+    variant: Variant | None = None
+    launch_commands: tuple[str, ...] = ()
+    # The product page's rule for the KV room of one replica: its GPUs' marketed HBM minus
+    # the weights (no runtime, no reserve), to show beside the stock-vLLM figure.
+    kv_cache_bytes_marketed: int | None = None
+    # The facts the option was sized on, so that answers never look them up again.
+    gpu_facts: GpuFacts = field(kw_only=True, metadata=NOT_IN_JSON)
+    plan_facts: PlanFacts | None = field(default=None, kw_only=True, metadata=NOT_IN_JSON)
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +255,17 @@ class SizingAnswer:
     recommended: str | None  # plan id, or None
     recommended_index: int | None  # index into options of the recommended one (B200 included)
     caveats: tuple[Caveat, ...] = field(default=())
+    # The request as literally asked (release format or the one named, BF16 KV unless named),
+    # one option per plan, when the pick relies on a choice the customer left open.
+    literal_options: tuple[PlanOption, ...] = ()
+    literal_recommended_index: int | None = None
+    verdict: Verdict | None = None
+    budget: BudgetAdvice | None = None  # set when nothing that serves fits the budget
+    room: RoomFigures | None = None  # the recommendation's KV room, stock and page rule
+    # A wider format than the release was asked for: what the release format would take.
+    release_option: PlanOption | None = None
+    # Every variant the search sized (all plans), for checks; not part of the JSON form.
+    explored: tuple[PlanOption, ...] = field(default=(), metadata=NOT_IN_JSON)
 
 
 @dataclass(frozen=True, slots=True)

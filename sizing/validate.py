@@ -6,7 +6,14 @@ import math
 from decimal import Decimal
 
 from sizing.errors import InvalidRequestError
-from sizing.types import GpuId, KvDtype, Precision, ResolvedRequest, SizingRequest
+from sizing.types import (
+    GpuId,
+    KvDtype,
+    Precision,
+    ResolvedRequest,
+    ServingEngine,
+    SizingRequest,
+)
 
 # Default context when the customer gives none: 8,192 tokens, a common chat setting and the
 # context at which h200-measured.json timed attention. The answer says it was assumed.
@@ -74,11 +81,23 @@ def check_model_source(request: SizingRequest) -> None:
             raise InvalidRequestError(name, value, "must be a positive number of billions")
 
 
-def resolve(request: SizingRequest, release_precision: Precision) -> ResolvedRequest:
-    """Apply the defaults to the request and check every value."""
-    context = request.context_tokens
-    context = DEFAULT_CONTEXT_TOKENS if context is None else context
-    context = _check_int("context_tokens", context, MAX_CONTEXT_TOKENS)
+def resolve(
+    request: SizingRequest,
+    release_precision: Precision,
+    *,
+    max_context_tokens: int | None = None,
+) -> ResolvedRequest:
+    """Apply the defaults to the request and check every value.
+
+    A context beyond ``max_context_tokens`` (the model's) is sized at that limit: a model
+    cannot be sold for more than it reads. ``requested_context_tokens`` keeps the ask.
+    """
+    asked_context = request.context_tokens
+    asked_context = DEFAULT_CONTEXT_TOKENS if asked_context is None else asked_context
+    asked_context = _check_int("context_tokens", asked_context, MAX_CONTEXT_TOKENS)
+    context = asked_context
+    if max_context_tokens is not None:
+        context = min(context, max_context_tokens)
     concurrency = request.concurrency
     concurrency = DEFAULT_CONCURRENCY if concurrency is None else concurrency
     concurrency = _check_int("concurrency", concurrency, MAX_CONCURRENCY)
@@ -100,6 +119,10 @@ def resolve(request: SizingRequest, release_precision: Precision) -> ResolvedReq
         gpus = tuple(GpuId(g) for g in request.gpus)
     except ValueError as exc:
         raise InvalidRequestError("gpus", request.gpus, "unknown GPU") from exc
+    try:
+        engine = ServingEngine(request.engine) if request.engine else None
+    except ValueError as exc:
+        raise InvalidRequestError("engine", request.engine, "unknown engine") from exc
     return ResolvedRequest(
         precision=precision,
         context_tokens=context,
@@ -111,4 +134,8 @@ def resolve(request: SizingRequest, release_precision: Precision) -> ResolvedReq
         budget_usd_month=budget,
         gpus=gpus,
         include_mtp=bool(request.include_mtp),
+        precision_fixed=request.precision is not None,
+        kv_dtype_fixed=request.kv_dtype is not None,
+        engine=engine,
+        requested_context_tokens=asked_context,
     )

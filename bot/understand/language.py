@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from bot.language_codes import normalise_language
 from bot.request import LANGUAGES
 from bot.understand.text import clean_text
 
@@ -158,20 +159,7 @@ _MARK_WEIGHTS: dict[str, dict[str, int]] = {
 
 def negotiate_language(code: str | None) -> str:
     """Map a Telegram ``language_code`` (BCP 47, any case) to one of ours; English otherwise."""
-    if not code:
-        return DEFAULT_LANGUAGE
-    tag = code.strip().replace("_", "-").lower()
-    parts = tag.split("-")
-    primary = parts[0]
-    if primary == "zh":
-        traditional = {"hant", "tw", "hk", "mo"}
-        return "zh-Hant" if traditional.intersection(parts[1:]) else "zh-Hans"
-    if primary == "pt":
-        return "pt-BR"
-    for language in LANGUAGES:
-        if language.lower() == primary:
-            return language
-    return DEFAULT_LANGUAGE
+    return normalise_language(code) or DEFAULT_LANGUAGE
 
 
 def _script_language(clean: str, hint: str | None) -> str | None:

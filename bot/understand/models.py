@@ -233,7 +233,7 @@ class ModelIndex:
 @cache
 def catalog_index() -> ModelIndex:
     """Return the index over the shipped catalog (``sizing.models.load_models``), built once."""
-    from sizing.models import load_models  # noqa: PLC0415 - the catalog loads on first use
+    from sizing import load_models  # noqa: PLC0415 - the catalog loads on first use
 
     return ModelIndex(load_models())
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from sizing import TOKENS_PER_K, TOKENS_PER_M
+
 # One number: digits grouped by comma, dot, apostrophe or space ("32 000", "128.000"), or
 # digits with an optional decimal part ("12.8", "1,5"). A space-grouped number must not be
 # followed by a k/M/万 suffix, so "8 128k" stays "8" and "128k".
@@ -87,14 +89,12 @@ class Found:
 
 # Context lengths count tokens in powers of two: "128k" is 131,072 (the convention of model
 # cards and of vLLM's --max-model-len); "1M" is 1,048,576. Numbers written in full are kept.
-TOKENS_PER_K = 1024
-TOKENS_PER_M = 1024 * 1024
 _TEN_THOUSAND = 10_000
 # A bare number below this is never a context length (it would not hold one prompt).
 _MIN_PLAIN_CONTEXT_TOKENS = 256
 # Without a context word nearby, a suffixed number beyond this is not read as a context
 # (the longest contexts of the catalog's models are 10M tokens, Llama 4 Scout).
-_MAX_UNCUED_CONTEXT_TOKENS = 10 * 1024 * 1024
+_MAX_UNCUED_CONTEXT_TOKENS = 10 * TOKENS_PER_M
 # How far (characters) a context word may stand from a number and still label it.
 _CUE_REACH_CHARS = 24
 

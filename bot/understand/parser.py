@@ -24,6 +24,8 @@ from bot.understand.text import clean_text
 from bot.understand.topics import apply_topic
 
 _log = logging.getLogger(__name__)
+# The serving engines a launch command can be written for, as people spell them.
+_ENGINE_RE = re.compile(r"(?<![a-z0-9])(vllm|sglang)(?![a-z0-9])")
 _CONTEXT_WORD_RE = re.compile(r"context|ctx|контекст|コンテキスト|컨텍스트|contexto|kontext|上下文")
 _COMMAND_INTENTS = {
     "start": Intent.HELP,
@@ -81,6 +83,7 @@ def _read_fields(clean: str, index: ModelIndex) -> _Fields:
         suggestions=match.suggestions,
         ambiguous=match.ambiguous,
         not_understood=tuple(not_understood),
+        engine=_engine(clean),
     )
     settings = (
         precision.precision,
@@ -98,6 +101,12 @@ def _read_fields(clean: str, index: ModelIndex) -> _Fields:
         has_settings=any(value is not None for value in settings),
     )
     return _Fields(request, facts)
+
+
+def _engine(clean: str) -> str | None:
+    """Return the serving engine the text names, if it names one."""
+    match = _ENGINE_RE.search(clean)
+    return match.group(1) if match else None
 
 
 def _parse_command(command: Command, hint: str | None, index: ModelIndex) -> ParsedRequest:

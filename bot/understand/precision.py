@@ -78,10 +78,9 @@ def find_precision(text: str) -> PrecisionMention:
             if _is_kv(text, match.start(), match.end()):
                 if precision in {"bf16", "fp16", "fp8"} and kv_dtype is None:
                     kv_dtype = precision
-                continue
-            if weights is None or match.start() < weights[0]:
+            elif weights is None or match.start() < weights[0]:
+                # Keep reading: "FP8 with FP8 KV cache" names the KV dtype after the weights.
                 weights = (match.start(), precision, variant)
-            break
     if weights is None:
         return PrecisionMention(kv_dtype=kv_dtype)
     return PrecisionMention(precision=weights[1], variant=weights[2], kv_dtype=kv_dtype)

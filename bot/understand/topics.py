@@ -16,7 +16,10 @@ from dataclasses import dataclass, field, replace
 from bot.request import Intent, ParsedRequest
 from bot.understand.topic_concepts import Concept
 from bot.understand.topic_lexicon import PATTERNS, software_named
-from sizing.knowledge_types import SpecAspect, Topic
+from sizing import (
+    SpecAspect,
+    Topic,
+)
 
 C = Concept
 # Which figure a spec question asks for when it names several ("memory bandwidth" is

@@ -17,9 +17,13 @@ from bot.checkout import CheckoutConfig
 from bot.pipeline import Pipeline
 from bot.render import render_compare, render_help, render_price, render_size
 from bot.views import QuoteContext
-from sizing.compare import compare_gpus
-from sizing.engine import size_deployment
-from sizing.pricing import price_list
+from sizing import (
+    compare_gpus,
+    load_gpus,
+    load_plans,
+    price_list,
+    size_deployment,
+)
 from sizing.types import (
     Attention,
     Caveat,
@@ -55,7 +59,14 @@ def update_golden(request):
 
 
 def make_option(**changes) -> PlanOption:
-    """Build a fitting MI355X server option; ``changes`` override fields."""
+    """Build a fitting MI355X server option; ``changes`` override fields.
+
+    The GPU and plan facts follow ``gpu`` and ``plan`` unless given, as the engine sets them.
+    """
+    gpu = changes.get("gpu", GpuId.MI355X)
+    plan = changes.get("plan", "mi355x-8x")
+    changes.setdefault("gpu_facts", next(g for g in load_gpus() if g.id is gpu))
+    changes.setdefault("plan_facts", next((p for p in load_plans() if p.id == plan), None))
     base = PlanOption(
         plan="mi355x-8x",
         gpu=GpuId.MI355X,
@@ -80,6 +91,7 @@ def make_option(**changes) -> PlanOption:
         usd_per_million_tokens=Decimal("14.75"),
         checkout_url=None,
         caveats=(Caveat.ROCM_PORT,),
+        gpu_facts=changes["gpu_facts"],
     )
     return replace(base, **changes)
 
@@ -190,8 +202,39 @@ def every_reply(loc, checkout=None):
     )
     quote = QuoteContext(model_id=deepseek.model.id, issued=QUOTE_DAY)
     checkout = checkout or CheckoutConfig(signing_key=TEST_KEY)
+
+    def sized(request):
+        answer = size_deployment(request)
+        context = QuoteContext(model_id=answer.model.id, issued=QUOTE_DAY)
+        return render_size(loc, answer, checkout=checkout, quote=context, state="abc123")
+
+    # The product page's own question: a yes/no verdict with the choice it rests on.
+    verdict = sized(SizingRequest(params_b=70, gpus=(GpuId.H200,)))
+    # Over budget: the cheapest plan that serves it, and the changes that fit the budget.
+    budget = sized(
+        SizingRequest(
+            model_id="meta-llama/Llama-3.3-70B-Instruct",
+            precision=Precision.FP8,
+            context_tokens=131072,
+            concurrency=10,
+            budget_usd_month=Decimal(10000),
+        )
+    )
+    # Data-parallel attention on one HGX H200 server, started with SGLang.
+    launch = sized(
+        SizingRequest(
+            model_id="deepseek-ai/DeepSeek-V3",
+            precision=Precision.FP8,
+            context_tokens=131072,
+            concurrency=20,
+            cuda_only=True,
+        )
+    )
     return {
         "size": render_size(loc, deepseek, checkout=checkout, quote=quote, state="abc123"),
+        "size_verdict": verdict,
+        "size_budget": budget,
+        "launch": replace(launch, html=launch.launch_html, detail_html=None),
         "price": render_price(loc, price_list(None), checkout=checkout),
         "price_b200": render_price(loc, price_list(GpuId.B200), checkout=checkout),
         "compare": render_compare(loc, compare_gpus(GpuId.MI355X, GpuId.H200)),

@@ -51,7 +51,8 @@ def test_html_format_is_telegram_html():
     """--format html prints the Telegram message."""
     code, out = _run([QUESTION, "--format", "html"])
     assert code == 0
-    assert out.startswith("<b>DeepSeek-V3</b>")
+    assert out.startswith("<b>")  # the verdict leads, in bold
+    assert "<b>DeepSeek-V3</b> · " in out
 
 
 def test_json_format_carries_the_engine_data_with_links():

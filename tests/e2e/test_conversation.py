@@ -66,7 +66,7 @@ async def test_size_requests_in_three_languages_then_a_follow_up(fake, state_url
 
 @pytest.mark.parametrize("mode", MODES)
 async def test_button_press_reworks_the_answer(fake, state_url, mode):
-    """Pressing "Try FP8" edits the answer in place to the FP8 sizing."""
+    """Pressing "Try BF16" edits the answer in place to the BF16 sizing (FP8 was chosen)."""
     async with running_bot(fake, bot_settings(fake, mode, state_url), Pipeline()):
         user = FakeUser(fake, 620)
         await user.says("Llama 3.1 70B with 32K context")
@@ -74,12 +74,13 @@ async def test_button_press_reworks_the_answer(fake, state_url, mode):
         answer = fake.sent(620)[0]
         buttons = [b for row in answer["reply_markup"]["inline_keyboard"] for b in row]
         datas = [b.get("callback_data", "") for b in buttons]
-        fp8 = next(data for data in datas if data.endswith(":p:fp8"))
-        await user.presses(answer, fp8)
+        bf16 = next(data for data in datas if data.endswith(":p:bf16"))
+        await user.presses(answer, bf16)
         await fake.wait_for(lambda: bool(fake.calls_to("editMessageText")))
     edit = fake.calls_to("editMessageText")[0]
     assert edit.status == 200
-    assert "FP8" in edit.result["text"].splitlines()[0]
+    header = next(line for line in edit.result["text"].splitlines() if "Llama 3.1 70B" in line)
+    assert " · BF16 · " in header
     assert len(fake.sent(620)) == 1
 
 
@@ -92,7 +93,8 @@ async def test_inline_query_answers_with_a_sizing(fake, state_url, mode):
     call = fake.calls_to("answerInlineQuery")[0]
     assert call.status == 200
     article = call.params["results"][0]
-    assert "DeepSeek" in article["title"]
+    assert "serves it" in article["title"]  # the verdict leads
+    assert "DeepSeek" in article["description"]
     assert article["input_message_content"]["parse_mode"] == "HTML"
 
 

@@ -53,7 +53,7 @@ async def test_a_stale_button_leaves_its_answer_alone(fake, state_url, mode):
         datas = [
             b.get("callback_data") for row in first["reply_markup"]["inline_keyboard"] for b in row
         ]
-        await user.presses(first, next(d for d in datas if d and d.endswith(":p:fp8")))
+        await user.presses(first, next(d for d in datas if d and d.endswith(":p:bf16")))
         await fake.wait_for(lambda: len(fake.sent(801)) == 3)
         await fake.wait_for(lambda: bool(fake.calls_to("answerCallbackQuery", ok=True)))
     assert fake.calls_to("editMessageText") == []

@@ -121,7 +121,8 @@ async def test_an_uploaded_config_is_downloaded_and_sized(fake, state_url):
         await user.sends_document("config.json", b'{"hidden_size": 8192,\n  "oops"')
         await fake.wait_for(lambda: len(fake.sent(730)) == 2)
     sized, broken = (m["text"] for m in fake.sent(730))
-    assert "FP8" in sized.splitlines()[0]
+    header = next(line for line in sized.splitlines() if " · " in line)
+    assert " · FP8 · " in header  # the verdict leads, then the request as sized
     assert "Recommendation" in sized
     assert broken.startswith("I couldn't read that file as JSON.")
     assert "line 2" in broken
@@ -148,7 +149,7 @@ async def test_a_deep_link_opens_the_chat_on_its_sizing(fake, state_url):
         await FakeUser(fake, 741).says("DeepSeek V3 BF16, 128K context")
         await fake.wait_for(lambda: fake.sent(740) and fake.sent(741))
     linked, typed = fake.sent(740)[0]["text"], fake.sent(741)[0]["text"]
-    assert linked.startswith("DeepSeek-V3 · BF16 · 128K")
+    assert "DeepSeek-V3 · BF16 · 128K" in linked  # after the verdict line
     assert linked == typed
 
 

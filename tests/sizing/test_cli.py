@@ -235,3 +235,42 @@ def test_config_file_model_is_named_after_its_file(tmp_path, capsys):
     path.write_text(json.dumps(config), encoding="utf-8")
     assert main(["inspect", "--config", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["id"] == "my-finetune"
+
+
+def test_size_json_carries_layout_variant_and_launch_commands(capsys):
+    """Each option adds layout, variant and launch_commands; --engine names the engine."""
+    data = _json(
+        capsys,
+        "size",
+        "--model",
+        "deepseek-ai/DeepSeek-V3",
+        "--context",
+        "128k",
+        "--concurrency",
+        "20",
+        "--cuda-only",
+        "--engine",
+        "sglang",
+        "--json",
+    )
+    pick = data["options"][data["recommended_index"]]
+    assert set(pick["layout"]) == {
+        "tensor_parallel",
+        "pipeline_parallel",
+        "data_parallel",
+        "expert_parallel",
+        "dp_attention",
+    }
+    assert pick["variant"]["engine"] == "sglang"
+    assert pick["variant"]["engine_source"] == "asked"
+    assert pick["launch_commands"][0].startswith("python -m sglang.launch_server")
+    assert "gpu_facts" not in pick  # facts for the renderer stay out of the JSON
+
+
+def test_dates_in_answers_become_iso_strings():
+    """A date an answer carries (prices as of) is written as an ISO date in the JSON."""
+    from datetime import date  # noqa: PLC0415 - only this test needs it
+
+    from sizing.serialize import json_value  # noqa: PLC0415 - only this test needs it
+
+    assert json_value({"as_of": date(2026, 10, 22)}) == {"as_of": "2026-10-22"}

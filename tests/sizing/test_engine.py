@@ -161,7 +161,12 @@ def test_budget_never_points_at_the_unpriced_b200():
     """When every priced plan that fits is over budget, the B200 (no price) is not the pick."""
     answer = size_deployment(
         SizingRequest(
-            model_id=LLAMA_70B, context_tokens=131072, concurrency=50, budget_usd_month=30000
+            model_id=LLAMA_70B,
+            precision=Precision.BF16,
+            kv_dtype=KvDtype.BF16,
+            context_tokens=131072,
+            concurrency=50,
+            budget_usd_month=30000,
         )
     )
     assert _b200(answer).fits
@@ -188,10 +193,12 @@ def test_fp8_release_asked_in_bf16_is_flagged():
     )
 
 
-def test_context_beyond_model_maximum_is_flagged():
-    """Asking more context than the model supports is flagged."""
+def test_context_beyond_model_maximum_is_sized_at_the_maximum():
+    """Asking more context than the model reads is flagged and sized at the model's limit."""
     answer = size_deployment(SizingRequest(model_id=LLAMA_70B, context_tokens=1_000_000))
     assert Caveat.CONTEXT_BEYOND_MODEL_MAX in answer.caveats
+    assert answer.request.context_tokens == 131072
+    assert answer.request.requested_context_tokens == 1_000_000
 
 
 def test_sliding_window_models_are_capped():

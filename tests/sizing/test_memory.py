@@ -14,6 +14,7 @@ from sizing.memory import (
     kv_room,
     kv_share_per_gpu,
     vllm_kv_bytes_per_gpu,
+    weights_per_gpu_bytes,
 )
 from sizing.types import Attention, GpuId
 
@@ -114,3 +115,43 @@ def test_weights_beyond_memory_leave_no_room():
         gpu_memory_utilization=0.9,
     )
     assert (room.kv_tokens, room.kv_tokens_physical, room.max_sequences) == (0, 0, 0)
+
+
+def _mla_moe(**changes):
+    """Build a DeepSeek-V3-shaped load: MLA over 61 layers, 256 routed experts, FP8."""
+    return _load(
+        weights_bytes=673_000_000_000,
+        routed_expert_bytes=650_000_000_000,
+        attention=Attention.MLA,
+        layers=61,
+        num_attention_heads=128,
+        num_kv_heads=128,
+        moe=True,
+        num_experts=256,
+        experts_per_token=8,
+        kv_bytes_per_token=70_272,
+        kv_bytes_per_sequence=70_272 * 131072,
+        **changes,
+    )
+
+
+def test_dp_attention_replicates_what_is_not_an_expert_and_shards_the_experts():
+    """Weights per GPU under DP attention: the rest split over each group, experts over all."""
+    load = _mla_moe()
+    dp = Shape(1, 1, 8, expert_parallel=True)
+    assert weights_per_gpu_bytes(load, dp) == 23_000_000_000 + 650_000_000_000 // 8
+    grouped = Shape(2, 1, 4, expert_parallel=True)
+    assert weights_per_gpu_bytes(load, grouped) == 23_000_000_000 // 2 + 650_000_000_000 // 8
+    assert weights_per_gpu_bytes(load, Shape(8, 1)) == -(-673_000_000_000 // 8)
+
+
+def test_dp_attention_caches_each_sequence_in_one_group_only():
+    """Eight attention groups hold eight groups' worth of sequences; TP=8 holds the latent 8x."""
+    h200 = get_gpu(GpuId.H200)
+    load = _mla_moe()
+    dp = kv_room(load, h200, Shape(1, 1, 8, expert_parallel=True), gpu_memory_utilization=0.9)
+    per_group = dp.kv_bytes_per_gpu // load.kv_bytes_per_sequence
+    assert dp.max_sequences == 8 * per_group
+    tp = kv_room(load, h200, Shape(8, 1), gpu_memory_utilization=0.9)
+    assert tp.max_sequences == tp.kv_bytes_per_gpu // load.kv_bytes_per_sequence
+    assert dp.max_sequences > 2 * tp.max_sequences

@@ -12,7 +12,19 @@ from sizing.engine import size_deployment
 from sizing.hardware import get_gpu
 from sizing.models import get_model
 from sizing.options import HARD_SET_ASIDE as HARD
-from sizing.types import Attention, Caveat, GpuId, KvDtype, Precision, Reason, SizingRequest
+from sizing.search import concrete_format
+from sizing.types import (
+    Attention,
+    Caveat,
+    Choice,
+    GpuId,
+    KvDtype,
+    Precision,
+    Reason,
+    ServingEngine,
+    SizingRequest,
+    Software,
+)
 
 MODELS = (
     "meta-llama/Llama-3.1-8B-Instruct",
@@ -218,3 +230,87 @@ def test_reported_sequences_fit_in_the_reported_kv_room(model, precision, kv, co
         if option.fits:
             held = option.max_concurrency_at_context * answer.kv_bytes_per_sequence
             assert held * _replication(model, option) <= option.kv_cache_bytes
+
+
+open_or_fixed_precision = st.none() | precisions
+open_or_fixed_kv = st.none() | kv_dtypes
+engines = st.none() | st.sampled_from(list(ServingEngine))
+
+
+def _serves(option):
+    """Whether an explored variant serves the request within the customer's hard constraints."""
+    return option.fits and not HARD.intersection(option.set_aside)
+
+
+@SETTINGS
+@given(
+    models,
+    st.tuples(open_or_fixed_precision, open_or_fixed_kv),
+    contexts,
+    concurrencies,
+    constraints,
+)
+def test_the_pick_is_never_dearer_than_any_variant_that_serves(model, fixed, context, n, c):
+    """No explored variant that respects the fixed choices and serves costs less than the pick."""
+    precision, kv = fixed
+    answer = size_deployment(
+        SizingRequest(
+            model_id=model,
+            precision=precision,
+            kv_dtype=kv,
+            context_tokens=context,
+            concurrency=n,
+            **c,
+        )
+    )
+    serving = [o for o in answer.explored if _serves(o) and o.monthly_usd is not None]
+    if answer.recommended_index is None:
+        assert not serving
+        return
+    pick = answer.options[answer.recommended_index]
+    assert pick in answer.explored
+    named = [o for o in serving if Reason.GPU_NOT_REQUESTED not in o.set_aside]
+    pool = named or serving
+    if pick.monthly_usd is not None:
+        assert all(pick.monthly_usd <= o.monthly_usd for o in pool)
+
+
+@SETTINGS
+@given(models, st.tuples(open_or_fixed_precision, open_or_fixed_kv, engines), contexts, constraints)
+def test_a_fixed_choice_is_never_overridden(model, fixed, context, c):
+    """A named format, KV dtype or engine is in every variant; CUDA only, budget, GPUs hold."""
+    precision, kv, engine = fixed
+    answer = size_deployment(
+        SizingRequest(
+            model_id=model,
+            precision=precision,
+            kv_dtype=kv,
+            engine=engine,
+            context_tokens=context,
+            **c,
+        )
+    )
+    for option in answer.explored:
+        variant = option.variant
+        if precision is not None:
+            assert variant.weight_format_source is Choice.ASKED
+            assert variant.weight_format is concrete_format(option.gpu_facts, precision)
+        if kv is not None:
+            assert (variant.kv_dtype, variant.kv_dtype_source) == (kv, Choice.ASKED)
+        if engine is not None:
+            assert (variant.engine, variant.engine_source) == (engine, Choice.ASKED)
+    if answer.recommended_index is None:
+        return
+    pick = answer.options[answer.recommended_index]
+    if c["cuda_only"]:
+        assert pick.gpu_facts.software is Software.CUDA
+    if c["budget_usd_month"] is not None and pick.monthly_usd is not None:
+        assert pick.monthly_usd <= c["budget_usd_month"]
+    # A named GPU that is sold and serves it is where the pick is (the B200 is not sold here).
+    named_serving = [
+        o
+        for o in answer.explored
+        if o.gpu in c["gpus"] and _serves(o) and o.monthly_usd is not None
+    ]
+    if named_serving:
+        assert pick.gpu in c["gpus"]

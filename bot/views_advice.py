@@ -1,0 +1,405 @@
+"""The advice of a size answer in words: verdict, choices made, model limits, KV room, budget.
+
+The engine says what it chose and why in codes (``Verdict``, ``Variant``, ``RoomFigures``,
+``BudgetAdvice``); these functions turn them into the sentences the answer leads with.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any
+
+from babel.lists import format_list
+
+from bot.i18n import N_, Localizer
+from bot.plan_names import option_name
+from sizing import (
+    ENGINE_VERSIONS,
+    TB,
+    BudgetChangeKind,
+    Choice,
+    GpuId,
+    KvDtype,
+    PlanOption,
+    ServingEngine,
+    SizingAnswer,
+    VerdictCode,
+)
+
+VERDICTS: dict[VerdictCode, str] = {
+    VerdictCode.SERVES: N_("%(plan)s serves it: %(shape)s, %(price)s."),
+    VerdictCode.SERVES_WITH_CHOICES: N_(
+        "%(plan)s serves it with %(choices)s: %(shape)s, %(price)s."
+    ),
+    VerdictCode.YES: N_("Yes: %(plan)s serves it, %(shape)s, %(price)s."),
+    VerdictCode.YES_WITH_CHOICES: N_(
+        "Yes, with %(choices)s: %(plan)s serves it, %(shape)s, %(price)s."
+    ),
+    VerdictCode.NOT_ON_NAMED_GPU: N_("Not on %(named)s. %(plan)s serves it: %(shape)s, %(price)s."),
+    VerdictCode.BETTER: N_(
+        "%(gpu)s is the better buy here: %(plan)s, %(shape)s, %(price)s, against %(other)s "
+        "for %(other_plan)s."
+    ),
+    VerdictCode.OVER_BUDGET: N_(
+        "Not within %(budget)s a month: the cheapest plan that serves it is %(plan)s, "
+        "%(shape)s, %(price)s."
+    ),
+    VerdictCode.NO_PLAN: N_("No: nothing we rent serves this as asked."),
+}
+# BETTER when no other GPU named serves it at all.
+ONLY_ONE_SERVES = N_(
+    "%(gpu)s: of the GPUs you named, only its plan %(plan)s serves it, %(shape)s, %(price)s."
+)
+# The choices a pick rests on, in a list ("with FP8 weights and an FP8 KV cache").
+WEIGHTS_CHOICE = N_("%(format)s weights")
+KV_CHOICES: dict[KvDtype, str] = {
+    KvDtype.BF16: N_("a BF16 KV cache"),
+    KvDtype.FP16: N_("an FP16 KV cache"),
+    KvDtype.FP8: N_("an FP8 KV cache"),
+}
+DP_ATTENTION_CHOICE = N_("data-parallel attention")
+LITERAL_SERVED = N_("With %(literal)s instead, it would take %(plan)s, %(shape)s, %(price)s.")
+LITERAL_NOT_SERVED = N_("With %(literal)s instead, nothing we rent serves it.")
+BUDGET_CHANGES: dict[BudgetChangeKind, str] = {
+    BudgetChangeKind.FP8_WEIGHTS: N_("With FP8 weights: %(plan)s, %(shape)s, %(price)s."),
+    BudgetChangeKind.FP8_KV: N_("With an FP8 KV cache: %(plan)s, %(shape)s, %(price)s."),
+    BudgetChangeKind.SHORTER_CONTEXT: N_(
+        "With %(context)s of context: %(plan)s, %(shape)s, %(price)s."
+    ),
+}
+NO_BUDGET_CHANGE = N_(
+    "No single change brings it under %(budget)s a month: FP8, a shorter context or fewer "
+    "users each still cost more."
+)
+PAGE_RULES: dict[str, str] = {
+    "reserve": N_(
+        "The product page counts about %(page)s (about %(n)s contexts with an FP8 KV cache): "
+        "it takes all %(hbm)s of HBM as free, while vLLM keeps %(reserve)s in reserve and "
+        "memory for activations."
+    ),
+    "mla": N_(
+        "The product page counts about %(page)s (about %(n)s contexts with an FP8 KV cache): "
+        "it takes all %(hbm)s of HBM as free, while the engine keeps %(reserve)s in reserve, "
+        "memory for activations and a copy of the MLA cache on every GPU."
+    ),
+    "attention": N_(
+        "The product page counts about %(page)s (about %(n)s contexts with an FP8 KV cache): "
+        "it takes all %(hbm)s of HBM as free, while the engine keeps %(reserve)s in reserve, "
+        "memory for activations and a copy of the attention weights on every GPU."
+    ),
+}
+
+
+def memory_text(loc: Localizer, size_bytes: int) -> str:
+    """Write memory as the product page does: whole GB, or TB to two digits from a terabyte."""
+    if size_bytes >= TB:
+        return loc.formatter.size(size_bytes)
+    return loc.formatter.gigabytes(size_bytes)
+
+
+def shape_text(loc: Localizer, option: PlanOption) -> str:
+    """``1 server, 8 GPUs`` / ``2 single-GPU machines``, as the templates' shape phrase."""
+    fmt = loc.formatter
+    servers = fmt.integer(option.servers)
+    if option.plan_facts is not None and not option.plan_facts.is_server:
+        return loc.catalog.ngettext(
+            "%(machines)s single-GPU machine", "%(machines)s single-GPU machines", option.servers
+        ) % {"machines": servers}
+    return loc.catalog.ngettext(
+        "%(servers)s server, %(gpus)s GPUs", "%(servers)s servers, %(gpus)s GPUs", option.servers
+    ) % {"servers": servers, "gpus": fmt.integer(option.gpus)}
+
+
+def price_text(loc: Localizer, option: PlanOption) -> str:
+    """``US$3,090 a month``, or "price on request" (the B200 is never priced)."""
+    if option.monthly_usd is None or option.gpu is GpuId.B200:
+        return loc.gettext("price on request")
+    return loc.gettext("%(monthly)s a month", monthly=loc.formatter.money(option.monthly_usd))
+
+
+def _plan_params(loc: Localizer, option: PlanOption) -> dict[str, str]:
+    return {
+        "plan": option_name(option),
+        "shape": shape_text(loc, option),
+        "price": price_text(loc, option),
+    }
+
+
+def choices_text(loc: Localizer, option: PlanOption, *, layout: bool = True) -> str:
+    """List the choices an option rests on that the customer left open."""
+    variant, items = option.variant, []
+    if variant is None:
+        return ""
+    if variant.weight_format_source is Choice.CHOSEN:
+        items.append(loc.gettext(WEIGHTS_CHOICE, format=variant.weight_format.value.upper()))
+    if variant.kv_dtype_source is Choice.CHOSEN and variant.kv_dtype is KvDtype.FP8:
+        items.append(loc.gettext(KV_CHOICES[KvDtype.FP8]))
+    if layout and option.layout is not None and option.layout.dp_attention:
+        items.append(loc.gettext(DP_ATTENTION_CHOICE))
+    return _listed(loc, items)
+
+
+def _listed(loc: Localizer, items: list[str]) -> str:
+    return str(format_list(items, locale=loc.formatter.locale)) if items else ""
+
+
+def verdict_text(loc: Localizer, answer: SizingAnswer, budget: str) -> str | None:
+    """Word the one-line answer the size answer leads with."""
+    verdict = answer.verdict
+    if verdict is None:
+        return None
+    if verdict.option_index is None:
+        return loc.gettext(VERDICTS[VerdictCode.NO_PLAN])
+    option = answer.options[verdict.option_index]
+    params: dict[str, Any] = {**_plan_params(loc, option), "budget": budget}
+    params["choices"] = choices_text(loc, option)
+    params["gpu"] = option.gpu_facts.name
+    named = [g for g in answer.request.gpus if g is not option.gpu]
+    params["named"] = _listed(loc, [_gpu_name(answer, g) for g in named])
+    if verdict.code is VerdictCode.BETTER:
+        if verdict.other_index is None:
+            return loc.gettext(ONLY_ONE_SERVES, **params)
+        other = answer.options[verdict.other_index]
+        params["other"] = price_text(loc, other)
+        params["other_plan"] = option_name(other)
+    message = VERDICTS[verdict.code]
+    with_choices = {VerdictCode.SERVES_WITH_CHOICES, VerdictCode.YES_WITH_CHOICES}
+    if verdict.code in with_choices and not params["choices"]:  # nothing worth naming after all
+        plain = (
+            VerdictCode.YES if verdict.code is VerdictCode.YES_WITH_CHOICES else VerdictCode.SERVES
+        )
+        message = VERDICTS[plain]
+    return loc.gettext(message, **params)
+
+
+def _gpu_name(answer: SizingAnswer, gpu: GpuId) -> str:
+    return next((o.gpu_facts.name for o in answer.options if o.gpu is gpu), gpu.value.upper())
+
+
+def literal_text(loc: Localizer, answer: SizingAnswer) -> str | None:
+    """Say what the literal request would take, when the pick rests on choices left open."""
+    if not answer.literal_options:
+        return None
+    first = answer.literal_options[0].variant
+    if first is None:
+        return None
+    literal = _listed(
+        loc,
+        [
+            loc.gettext(WEIGHTS_CHOICE, format=first.weight_format.value.upper()),
+            loc.gettext(KV_CHOICES[first.kv_dtype]),
+        ],
+    )
+    index = answer.literal_recommended_index
+    if index is None:
+        return loc.gettext(LITERAL_NOT_SERVED, literal=literal)
+    option = answer.literal_options[index]
+    return loc.gettext(LITERAL_SERVED, literal=literal, **_plan_params(loc, option))
+
+
+def held_on_rented(option: PlanOption) -> int:
+    """Count the sequences of the context every copy on the rented GPUs holds together."""
+    per_copy = option.gpus_per_replica or option.gpus or 1
+    copies = max(option.gpus // per_copy, option.replicas or 1)
+    return (option.max_concurrency_at_context or 0) * copies
+
+
+def release_text(loc: Localizer, answer: SizingAnswer) -> str | None:
+    """Say what the release format would take, when a wider one was asked for."""
+    option = answer.release_option
+    if option is None:
+        return None
+    n = held_on_rented(option)
+    return loc.catalog.ngettext(
+        "%(model)s is released in %(release)s: in %(release)s it would take %(plan)s, "
+        "%(shape)s, %(price)s, with room for %(n)s full %(context)s context at once.",
+        "%(model)s is released in %(release)s: in %(release)s it would take %(plan)s, "
+        "%(shape)s, %(price)s, with room for %(n)s full %(context)s contexts at once.",
+        n,
+    ) % {
+        **_plan_params(loc, option),
+        "model": answer.model.name,
+        "release": answer.model.release_precision.value.upper(),
+        "n": loc.formatter.integer(n),
+        "context": loc.formatter.context(answer.request.context_tokens),
+    }
+
+
+def room_lines(loc: Localizer, answer: SizingAnswer) -> list[str]:
+    """Word the pick's KV room per copy, and the product page's figure when it differs."""
+    room, fmt = answer.room, loc.formatter
+    if room is None:
+        return []
+    context = fmt.context(room.context_tokens)
+    lines = [
+        loc.catalog.ngettext(
+            "KV room per copy of the model: about %(room)s after the weights, %(n)s full "
+            "%(context)s context at once.",
+            "KV room per copy of the model: about %(room)s after the weights, %(n)s full "
+            "%(context)s contexts at once.",
+            room.stock_contexts,
+        )
+        % {
+            "room": memory_text(loc, room.stock_bytes),
+            "n": fmt.integer(room.stock_contexts),
+            "context": context,
+        }
+    ]
+    if room.stock_contexts_fp8 is not None and room.stock_contexts_fp8 != room.stock_contexts:
+        n = room.stock_contexts_fp8
+        lines.append(
+            loc.catalog.ngettext(
+                "With an FP8 KV cache: %(n)s full context.",
+                "With an FP8 KV cache: %(n)s full contexts.",
+                n,
+            )
+            % {"n": fmt.integer(n)}
+        )
+    stock_fp8 = room.stock_contexts if room.stock_contexts_fp8 is None else room.stock_contexts_fp8
+    page_contexts = round(room.marketed_contexts_fp8)
+    differs = memory_text(loc, room.marketed_bytes) != memory_text(loc, room.stock_bytes)
+    if differs or page_contexts != stock_fp8:
+        rule = "attention" if room.attention_copies else "mla" if room.mla_replicated else "reserve"
+        reserve = fmt.percent(1 - answer.request.gpu_memory_utilization)
+        lines.append(
+            loc.gettext(
+                PAGE_RULES[rule],
+                page=memory_text(loc, room.marketed_bytes),
+                n=fmt.integer(page_contexts),
+                hbm=memory_text(loc, room.hbm_bytes),
+                reserve=reserve,
+            )
+        )
+    return lines
+
+
+def budget_lines(
+    loc: Localizer, answer: SizingAnswer, link: Callable[..., str | None]
+) -> dict[str, Any] | None:
+    """Over budget: the changes that fit it, each with its plan, price and checkout link."""
+    advice, budget = answer.budget, answer.request.budget_usd_month
+    if advice is None or budget is None:
+        return None
+    money = loc.formatter.money(Decimal(budget))
+    changes = []
+    for change in advice.changes:
+        params = _plan_params(loc, change.option)
+        if change.kind is BudgetChangeKind.FEWER_USERS:
+            users = change.concurrency
+            text = loc.catalog.ngettext(
+                "For %(users)s user at once: %(plan)s, %(shape)s, %(price)s.",
+                "For %(users)s users at once: %(plan)s, %(shape)s, %(price)s.",
+                users,
+            ) % {
+                **params,
+                "users": loc.formatter.integer(users),
+            }
+        else:
+            context = loc.formatter.context(change.context_tokens)
+            text = loc.gettext(BUDGET_CHANGES[change.kind], context=context, **params)
+        changes.append({"text": text, "url": link(change.option, change.context_tokens)})
+    none = loc.gettext(NO_BUDGET_CHANGE, budget=money) if not changes else None
+    return {"budget": money, "changes": changes, "none": none}
+
+
+WITHIN_BUDGET = N_("That is within your budget of %(budget)s a month.")
+
+
+def advice_view(
+    loc: Localizer,
+    answer: SizingAnswer,
+    budget: str,
+    link: Callable[..., str | None],
+) -> dict[str, Any]:
+    """Build the advice part of the size templates' data."""
+    cheapest = None
+    advice = answer.budget
+    if advice is not None and advice.cheapest_index is not None:
+        option = answer.options[advice.cheapest_index]
+        cheapest = {"name": option_name(option), "checkout_url": link(option)}
+    launch = launch_view(loc, answer)
+    within = None
+    if answer.recommended_index is not None and answer.request.budget_usd_month is not None:
+        within = loc.gettext(WITHIN_BUDGET, budget=budget)
+    room = answer.room
+    # The room line says the same as the KV line when it counts the same context on the one
+    # copy the plan holds; then it replaces it (the answer stays phone-sized).
+    same = room is not None and room.copies == 1
+    same = same and room is not None and room.context_tokens == answer.request.context_tokens
+    return {
+        "kv_line": not same,
+        "verdict": verdict_text(loc, answer, budget),
+        "within_budget": within,
+        "literal": literal_text(loc, answer),
+        "release": release_text(loc, answer),
+        "room": room_lines(loc, answer),
+        "budget_advice": budget_lines(
+            loc, answer, lambda option, context=None: link(option, context)
+        ),
+        "cheapest": cheapest,
+        "launch": launch,
+    }
+
+
+LAUNCH_ENGINE = N_("For %(engine)s %(version)s, with the settings this answer is sized at.")
+LAUNCH_EACH = N_("Run the same command on each of the %(n)s machines.")
+LAUNCH_SERVER = N_("Server %(n)s:")
+LAUNCH_COPIES = N_(
+    "Each of the %(n)s copies of the model runs these commands on its own %(stages)s servers."
+)
+LAUNCH_HEAD = N_(
+    "HEAD_IP is the private address of the first server of a copy: start it first, then the others."
+)
+LAUNCH_PLACEHOLDER = N_(
+    "Replace %(placeholder)s with the path or Hugging Face id of your own checkpoint."
+)
+ENGINE_NAMES: dict[ServingEngine, str] = {
+    ServingEngine.VLLM: "vLLM",
+    ServingEngine.SGLANG: "SGLang",
+}
+_PLACEHOLDER = re.compile(r"YOUR-[A-Z0-9]+(?:-CHECKPOINT)?")
+
+
+def launch_option(answer: SizingAnswer) -> PlanOption | None:
+    """Return the option whose launch command is shown: the pick, else the cheapest."""
+    if answer.recommended_index is not None:
+        return answer.options[answer.recommended_index]
+    if answer.budget is not None and answer.budget.cheapest_index is not None:
+        return answer.options[answer.budget.cheapest_index]
+    return None
+
+
+def launch_view(loc: Localizer, answer: SizingAnswer) -> dict[str, Any] | None:
+    """Label the launch commands of the option the answer leads with, per server."""
+    option = launch_option(answer)
+    if option is None or not option.launch_commands or option.variant is None:
+        return None
+    commands = option.launch_commands
+    engine = option.variant.engine
+    notes = [
+        loc.gettext(LAUNCH_ENGINE, engine=ENGINE_NAMES[engine], version=ENGINE_VERSIONS[engine])
+    ]
+    stages = option.layout.pipeline_parallel if option.layout else 1
+    if stages > 1 and len(commands) > stages:
+        # Copies spanning servers repeat the first copy's commands: show them once.
+        copies = len(commands) // stages
+        commands = commands[:stages]
+        notes.append(loc.gettext(LAUNCH_COPIES, n=loc.formatter.integer(copies), stages=stages))
+    if len(set(commands)) == 1:
+        blocks = [{"label": None, "command": commands[0]}]
+        if len(commands) > 1:
+            notes.append(loc.gettext(LAUNCH_EACH, n=loc.formatter.integer(len(commands))))
+    else:
+        blocks = [
+            {"label": loc.gettext(LAUNCH_SERVER, n=loc.formatter.integer(i + 1)), "command": c}
+            for i, c in enumerate(commands)
+        ]
+    text = " ".join(commands)
+    if "HEAD_IP" in text:
+        notes.append(loc.gettext(LAUNCH_HEAD))
+    placeholder = _PLACEHOLDER.search(text)
+    if placeholder is not None:
+        notes.append(loc.gettext(LAUNCH_PLACEHOLDER, placeholder=placeholder.group(0)))
+    return {"name": option_name(option), "blocks": blocks, "notes": notes}

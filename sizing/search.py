@@ -1,0 +1,281 @@
+"""The search: every deployment of a request worth trying on a plan, and the best of them.
+
+What the customer fixed stays fixed: a named weight format, KV dtype or engine is the only
+one tried (GPUs, CUDA only and the budget are applied when options are ranked). What the
+customer left open is tried, as a sales engineer would:
+
+- weight format: the release's own; FP8 for a 16-bit release (every GPU sold here computes
+  FP8 natively, and engines quantize to it while loading); a 4-bit float only where an
+  official checkpoint ships it and the GPU computes it natively (NVFP4 on B200, MXFP4 on
+  MI355X);
+- KV cache: BF16 (the engines' default) and FP8;
+- layout: classic tensor/pipeline parallel, data-parallel attention for MLA MoE models, and
+  replicas, as ``options.build_option`` lays each variant out.
+
+Among the variants on one plan the cheapest that serves the request wins; at equal rent the
+one closest to the release (the literal request) wins, then the one with the most headroom:
+FP8 weights or an FP8 cache cost some quality, worth paying only when they save money.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from sizing.advice_types import Variant
+from sizing.errors import UnknownModelError
+from sizing.launch import Deployment, launch_commands
+from sizing.memory import vllm_kv_bytes_per_gpu
+from sizing.model_catalog import get_model, official_checkpoints
+from sizing.options import VLLM_MAX_NUM_SEQS, build_option, is_offerable
+from sizing.placement import Target
+from sizing.speed import gpu_fp4_format
+from sizing.types import (
+    Caveat,
+    Choice,
+    GpuFacts,
+    KvDtype,
+    ModelSpec,
+    PlanOption,
+    Precision,
+    Reason,
+    ResolvedRequest,
+    ServingEngine,
+)
+
+SIXTEEN_BIT = frozenset({Precision.BF16, Precision.FP16})
+FOUR_BIT_FLOATS = frozenset({Precision.FP4, Precision.MXFP4, Precision.NVFP4})
+# The engines' default KV dtype: the model's own 16 bits ("auto").
+DEFAULT_KV_DTYPE = KvDtype.BF16
+# Formats both engines quantize a 16-bit release to while loading it (``--quantization fp8``).
+QUANTIZED_AT_LOAD = frozenset({Precision.FP8})
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One variant to size: a weight format and a KV dtype, each asked or chosen."""
+
+    weight_format: Precision  # concrete on the target's GPU
+    weight_format_source: Choice
+    kv_dtype: KvDtype
+    kv_dtype_source: Choice
+    requested_weight_format: Precision | None  # the format asked, when it maps to another
+
+
+def concrete_format(gpu: GpuFacts, precision: Precision) -> Precision:
+    """Return the format weights are stored in on this GPU.
+
+    Generic FP4 is the GPU's own 4-bit float (MXFP4 weight-only where there is none); NVFP4 on
+    a GPU whose native 4-bit float is MXFP4 (MI355X) is served as MXFP4, the same idea with
+    the scales that GPU computes.
+    """
+    own = gpu_fp4_format(gpu)
+    if precision is Precision.FP4:
+        return own or Precision.MXFP4
+    if precision is Precision.NVFP4 and own is Precision.MXFP4:
+        return Precision.MXFP4
+    return precision
+
+
+def weight_formats(
+    model: ModelSpec, request: ResolvedRequest, gpu: GpuFacts
+) -> tuple[tuple[Precision, Choice, Precision | None], ...]:
+    """(format, who chose it, the format asked when it was mapped) to try on this GPU."""
+    if request.precision_fixed:
+        fmt = concrete_format(gpu, request.precision)
+        mapped = request.precision if request.precision is Precision.NVFP4 else None
+        return ((fmt, Choice.ASKED, mapped if fmt is not request.precision else None),)
+    release = concrete_format(gpu, model.release_precision)
+    formats = [release]
+    if release in SIXTEEN_BIT:
+        formats.append(Precision.FP8)
+    formats += [
+        fmt
+        for fmt in official_releases(model)
+        if fmt in FOUR_BIT_FLOATS and fmt in gpu.native_formats
+    ]
+    return tuple((fmt, Choice.CHOSEN, None) for fmt in dict.fromkeys(formats))
+
+
+def kv_dtypes(request: ResolvedRequest) -> tuple[tuple[KvDtype, Choice], ...]:
+    """(KV dtype, who chose it) to try."""
+    if request.kv_dtype_fixed:
+        return ((request.kv_dtype, Choice.ASKED),)
+    return ((DEFAULT_KV_DTYPE, Choice.CHOSEN), (KvDtype.FP8, Choice.CHOSEN))
+
+
+def candidates(model: ModelSpec, request: ResolvedRequest, gpu: GpuFacts) -> tuple[Candidate, ...]:
+    """Every variant to size on this GPU, the literal one (release, default KV) first."""
+    return tuple(
+        Candidate(fmt, fmt_source, kv, kv_source, mapped)
+        for fmt, fmt_source, mapped in weight_formats(model, request, gpu)
+        for kv, kv_source in kv_dtypes(request)
+    )
+
+
+def official_releases(model: ModelSpec) -> dict[Precision, str]:
+    """Return the official quantized checkpoints of a catalog model by format (first listed)."""
+    if model.generic:
+        return {}
+    try:
+        listed = official_checkpoints(model.id)
+    except UnknownModelError:  # a config file's model: no catalog releases
+        return {}
+    found: dict[Precision, str] = {}
+    for fmt, checkpoint in listed:
+        found.setdefault(fmt, checkpoint)
+    return found
+
+
+def spec_for(model: ModelSpec, fmt: Precision) -> ModelSpec:
+    """Return the model as a variant stores it.
+
+    An official checkpoint's own recipe where one is loaded (which modules it keeps in 16
+    bits), else the model quantized by the format's rule.
+    """
+    checkpoint = official_releases(model).get(fmt)
+    return get_model(checkpoint) if checkpoint is not None else model
+
+
+def checkpoint_for(model: ModelSpec, fmt: Precision) -> tuple[str | None, bool]:
+    """(checkpoint to load, quantized while loading) for the model in a concrete format.
+
+    The release itself in its own format; an official checkpoint in another format where one
+    exists; the release quantized at load to FP8; else None (a quantized checkpoint is needed).
+    """
+    own = model.release_precision
+    if model.generic:  # the customer's own checkpoint, of the generic size's release format
+        return None, fmt in QUANTIZED_AT_LOAD and own in SIXTEEN_BIT
+    if fmt is own:
+        return model.id, False
+    official = official_releases(model).get(fmt)
+    if official is not None:
+        return official, False
+    if fmt in QUANTIZED_AT_LOAD and own in SIXTEEN_BIT:
+        return model.id, True
+    return None, False
+
+
+def engine_for(request: ResolvedRequest, *, dp_attention: bool) -> tuple[ServingEngine, Choice]:
+    """Choose the launch command's engine: the one named, else the one the layout needs.
+
+    Data-parallel attention is SGLang's mature path (``--enable-dp-attention``); the classic
+    layouts, and every budget figure here, follow vLLM.
+    """
+    if request.engine is not None:
+        return request.engine, Choice.ASKED
+    return (ServingEngine.SGLANG if dp_attention else ServingEngine.VLLM), Choice.CHOSEN
+
+
+def size_candidate(
+    model: ModelSpec, target: Target, request: ResolvedRequest, candidate: Candidate
+) -> PlanOption:
+    """Size one variant on one target and say which choices it rests on."""
+    sized = replace(request, precision=candidate.weight_format, kv_dtype=candidate.kv_dtype)
+    option = build_option(spec_for(model, candidate.weight_format), target, sized)
+    dp_attention = option.layout is not None and option.layout.dp_attention
+    engine, engine_source = engine_for(request, dp_attention=dp_attention)
+    checkpoint, at_load = checkpoint_for(model, candidate.weight_format)
+    variant = Variant(
+        weight_format=candidate.weight_format,
+        weight_format_source=candidate.weight_format_source,
+        kv_dtype=candidate.kv_dtype,
+        kv_dtype_source=candidate.kv_dtype_source,
+        layout_source=Choice.CHOSEN,
+        engine=engine,
+        engine_source=engine_source,
+        checkpoint=checkpoint,
+        quantize_at_load=at_load,
+        requested_weight_format=candidate.requested_weight_format,
+    )
+    caveats = list(option.caveats)
+    if candidate.requested_weight_format is not None:
+        caveats.append(Caveat.NVFP4_AS_MXFP4)
+    if checkpoint is None and not model.generic and option.fits:
+        caveats.append(Caveat.NEEDS_QUANTIZED_CHECKPOINT)
+    commands = _commands(model, target, sized, option, variant)
+    return replace(option, variant=variant, caveats=tuple(caveats), launch_commands=commands)
+
+
+def _commands(
+    model: ModelSpec,
+    target: Target,
+    request: ResolvedRequest,
+    option: PlanOption,
+    variant: Variant,
+) -> tuple[str, ...]:
+    """Write a fitting option's launch commands, with the budget and batch the sizing used."""
+    layout = option.layout
+    if not option.fits or layout is None:
+        return ()
+    gpu = target.gpu
+    budget = vllm_kv_bytes_per_gpu(
+        gpu,
+        0,
+        gpu_memory_utilization=request.gpu_memory_utilization,
+        moe=model.moe,
+        tensor_parallel=layout.tensor_parallel * layout.data_parallel,
+    )
+    deployment = Deployment(
+        model_id=None if model.generic else model.id,
+        variant=variant,
+        layout=layout,
+        gpu=gpu,
+        servers=option.servers,
+        gpus_per_server=target.gpus_per_unit,
+        replicas=option.replicas or 1,
+        context_tokens=request.context_tokens,
+        memory_fraction=budget / gpu.usable_bytes,
+        gpu_memory_utilization=request.gpu_memory_utilization,
+        max_sequences=min(option.max_concurrency_at_context or 1, VLLM_MAX_NUM_SEQS),
+    )
+    return launch_commands(deployment)
+
+
+def departures(option: PlanOption, model: ModelSpec) -> tuple[bool, bool]:
+    """Whether the variant moved the weights / the KV cache away from the literal request."""
+    variant = option.variant
+    if variant is None:
+        return False, False
+    weights = (
+        variant.weight_format_source is Choice.CHOSEN
+        and variant.weight_format is not model.release_precision
+    )
+    kv = variant.kv_dtype_source is Choice.CHOSEN and variant.kv_dtype is not DEFAULT_KV_DTYPE
+    return weights, kv
+
+
+def headroom(option: PlanOption, concurrency: int) -> float:
+    """Sequences the deployment holds over the sequences asked for."""
+    per_replica = option.max_concurrency_at_context or 0
+    return per_replica * (option.replicas or 0) / concurrency
+
+
+def variant_key(option: PlanOption, model: ModelSpec, concurrency: int) -> tuple[object, ...]:
+    """Order the variants of one plan: usable, fitting, cheap, literal, roomy."""
+    weights, kv = departures(option, model)
+    return (
+        not is_offerable(option),
+        not option.fits,
+        Reason.OVER_BUDGET in option.set_aside,
+        option.monthly_usd if option.monthly_usd is not None else 0,
+        weights,
+        kv,
+        -headroom(option, concurrency),
+    )
+
+
+def explore_target(
+    model: ModelSpec, target: Target, request: ResolvedRequest
+) -> tuple[PlanOption, ...]:
+    """Every variant of the request sized on one target, the literal one first."""
+    return tuple(
+        size_candidate(model, target, request, candidate)
+        for candidate in candidates(model, request, target.gpu)
+    )
+
+
+def best_variant(
+    explored: tuple[PlanOption, ...], model: ModelSpec, concurrency: int
+) -> PlanOption:
+    """Pick the variant a plan is offered with (see the module docstring)."""
+    return min(explored, key=lambda option: variant_key(option, model, concurrency))

@@ -1,0 +1,185 @@
+"""The advice around the pick: verdict, model limits, KV room figures, budget counter-proposals."""
+
+from decimal import Decimal
+
+import pytest
+
+from sizing.advice_types import BudgetChangeKind, VerdictCode
+from sizing.engine import size_deployment
+from sizing.types import Caveat, GpuId, KvDtype, Precision, SizingRequest
+
+DEEPSEEK = "deepseek-ai/DeepSeek-V3"
+LLAMA_8B = "meta-llama/Llama-3.1-8B-Instruct"
+LLAMA_33 = "meta-llama/Llama-3.3-70B-Instruct"
+QWEN_32B = "Qwen/Qwen3-32B"
+GB = 10**9
+
+
+def test_a_named_gpu_that_serves_gets_a_yes_with_the_choice_it_rests_on():
+    """Asked whether a 70B runs on a single H200: yes, with FP8 weights."""
+    answer = size_deployment(SizingRequest(params_b=70, gpus=(GpuId.H200,)))
+    assert answer.verdict.code is VerdictCode.YES_WITH_CHOICES
+    assert answer.options[answer.verdict.option_index].plan == "h200-1x"
+
+
+def test_a_named_gpu_that_cannot_serve_gets_a_no_and_the_plan_that_can():
+    """DeepSeek in BF16 on H200 needs two HGX servers; named MI355X it is a plain yes."""
+    on_h200 = size_deployment(
+        SizingRequest(model_id=DEEPSEEK, precision=Precision.BF16, gpus=(GpuId.H200,))
+    )
+    assert on_h200.verdict.code is VerdictCode.YES
+    assert on_h200.options[on_h200.verdict.option_index].servers == 2
+    no_fit = size_deployment(
+        SizingRequest(
+            model_id=DEEPSEEK, precision=Precision.BF16, context_tokens=131072, gpus=(GpuId.B200,)
+        )
+    )
+    assert no_fit.verdict.code in {VerdictCode.YES, VerdictCode.NOT_ON_NAMED_GPU}
+
+
+def test_two_named_gpus_get_the_better_one_and_the_other():
+    """Naming MI355X and H200 gives the cheaper plan that serves, and the other GPU's best."""
+    answer = size_deployment(
+        SizingRequest(model_id=DEEPSEEK, context_tokens=131072, gpus=(GpuId.MI355X, GpuId.H200))
+    )
+    verdict = answer.verdict
+    assert verdict.code is VerdictCode.BETTER
+    better, other = answer.options[verdict.option_index], answer.options[verdict.other_index]
+    assert better.gpu is GpuId.MI355X
+    assert other.gpu is GpuId.H200
+    assert better.monthly_usd <= other.monthly_usd
+
+
+def test_no_gpu_named_gets_a_plain_statement():
+    """Without a GPU named, the verdict says which plan serves it."""
+    answer = size_deployment(SizingRequest(model_id=LLAMA_8B))
+    assert answer.verdict.code is VerdictCode.SERVES
+
+
+def test_a_context_beyond_the_model_is_sized_at_its_limit():
+    """Llama 3.1 8B with 1M context: the 128K limit is said, sized at it, one H200."""
+    answer = size_deployment(SizingRequest(model_id=LLAMA_8B, context_tokens=1 << 20))
+    assert answer.request.context_tokens == 131072
+    assert answer.request.requested_context_tokens == 1 << 20
+    assert Caveat.CONTEXT_BEYOND_MODEL_MAX in answer.caveats
+    assert Caveat.CONTEXT_EXTENDS_WITH_ROPE_SCALING not in answer.caveats
+    pick = answer.options[answer.recommended_index]
+    assert (pick.plan, pick.servers) == ("h200-1x", 1)
+
+
+def test_rope_scaling_is_stated_as_an_option_where_the_maker_documents_it():
+    """Qwen3 32B reads 40,960 tokens; its YaRN option to 128K is stated, not sized."""
+    answer = size_deployment(SizingRequest(model_id=QWEN_32B, context_tokens=131072))
+    assert Caveat.CONTEXT_EXTENDS_WITH_ROPE_SCALING in answer.caveats
+    assert answer.request.context_tokens == 40960
+    assert answer.model.rope_scaling_context_tokens == 131072
+    assert answer.model.rope_scaling_factor == 4.0
+
+
+def test_deepseek_bf16_is_one_mi355x_server_and_says_what_fp8_takes():
+    """DeepSeek V3 BF16 at 128K: one MI355X server; the FP8 release's sizing comes along."""
+    answer = size_deployment(
+        SizingRequest(model_id=DEEPSEEK, precision=Precision.BF16, context_tokens=131072)
+    )
+    pick = answer.options[answer.recommended_index]
+    assert (pick.plan, pick.servers) == ("mi355x-8x", 1)
+    release = answer.release_option
+    assert release.variant.weight_format is Precision.FP8
+
+    def held(option):
+        return option.max_concurrency_at_context * (option.gpus // option.gpus_per_replica)
+
+    assert held(release) > held(pick)
+    assert Caveat.FP8_NATIVE_MODEL_IN_BF16 in answer.caveats
+
+
+@pytest.mark.parametrize(
+    ("request_", "marketed_gb", "page_contexts"),
+    [
+        # The product page: after FP8 weights a 70B leaves ~70 GB on an H200 (about 3 full 128K
+        # contexts with an FP8 KV cache) and ~218 GB on an MI355X (about 10).
+        (SizingRequest(params_b=70, gpus=(GpuId.H200,)), 70, 3),
+        (SizingRequest(params_b=70, precision=Precision.FP8, gpus=(GpuId.MI355X,)), 218, 10),
+        # DeepSeek FP8 on one HGX H200 server: ~450 GB; in BF16 on MI355X: ~960 GB left.
+        (
+            SizingRequest(
+                model_id=DEEPSEEK,
+                precision=Precision.FP8,
+                context_tokens=131072,
+                concurrency=20,
+                cuda_only=True,
+            ),
+            450,
+            None,
+        ),
+        (
+            SizingRequest(model_id=DEEPSEEK, precision=Precision.BF16, context_tokens=131072),
+            960,
+            None,
+        ),
+    ],
+)
+def test_the_page_rule_figures_reproduce(request_, marketed_gb, page_contexts):
+    """The page's KV room (HBM minus weights) comes out of the size answer, within 3%."""
+    room = size_deployment(request_).room
+    assert room.marketed_bytes / GB == pytest.approx(marketed_gb, rel=0.03)
+    if page_contexts is not None:
+        assert round(room.marketed_contexts_fp8) == page_contexts
+    assert room.stock_bytes < room.marketed_bytes  # vLLM's reserve and runtime come off
+
+
+def test_full_length_contexts_are_counted_when_none_was_asked():
+    """No context named: the room is counted in contexts of the model's maximum (128K)."""
+    room = size_deployment(SizingRequest(params_b=70, gpus=(GpuId.H200,))).room
+    assert room.context_tokens == 131072
+    assert room.stock_contexts_fp8 > room.stock_contexts >= 1
+
+
+def test_over_budget_names_the_cheapest_and_the_changes_that_fit():
+    """Llama 70B FP8 at 128K for 10 users under US$10,000: shorter context or fewer users."""
+    answer = size_deployment(
+        SizingRequest(
+            model_id=LLAMA_33,
+            precision=Precision.FP8,
+            context_tokens=131072,
+            concurrency=10,
+            budget_usd_month=Decimal(10000),
+        )
+    )
+    assert answer.recommended_index is None
+    assert answer.verdict.code is VerdictCode.OVER_BUDGET
+    cheapest = answer.options[answer.budget.cheapest_index]
+    assert cheapest.fits
+    assert cheapest.monthly_usd > Decimal(10000)
+    kinds = {change.kind: change for change in answer.budget.changes}
+    assert set(kinds) == {BudgetChangeKind.SHORTER_CONTEXT, BudgetChangeKind.FEWER_USERS}
+    for change in kinds.values():
+        assert change.option.monthly_usd <= Decimal(10000)
+    assert kinds[BudgetChangeKind.SHORTER_CONTEXT].context_tokens < 131072
+    users = kinds[BudgetChangeKind.FEWER_USERS].concurrency
+    one_more = size_deployment(
+        SizingRequest(
+            model_id=LLAMA_33,
+            precision=Precision.FP8,
+            context_tokens=131072,
+            concurrency=users + 1,
+            budget_usd_month=Decimal(10000),
+        )
+    )
+    assert one_more.recommended_index is None  # the most users the budget holds
+
+
+def test_fixed_16_bit_choices_get_fp8_counter_proposals():
+    """BF16 weights and KV fixed over budget: FP8 weights and FP8 KV are each sized."""
+    answer = size_deployment(
+        SizingRequest(
+            model_id=LLAMA_33,
+            precision=Precision.BF16,
+            kv_dtype=KvDtype.BF16,
+            budget_usd_month=Decimal(5000),
+        )
+    )
+    kinds = {change.kind for change in answer.budget.changes}
+    assert BudgetChangeKind.FP8_WEIGHTS in kinds
+    change = next(c for c in answer.budget.changes if c.kind is BudgetChangeKind.FP8_WEIGHTS)
+    assert change.option.variant.weight_format is Precision.FP8
