@@ -162,12 +162,16 @@ def render_size(
     for option_json, option_view in zip(data.get("options", []), view["options"], strict=False):
         option_json["checkout_url"] = option_view["checkout_url"]
     launch = loc.render("launch.html.j2", **view) if view["launch"] else None
+    detail = loc.render("size_detail.html.j2", **view, compact=False)
+    if utf16_length(detail) > TICKET_LIMIT_UTF16:
+        # Many options with many notes: the per-option notes go (the ticket text keeps them).
+        detail = loc.render("size_detail.html.j2", **view, compact=True)
     return _reply(
         loc,
         "size",
         view,
         buttons=_size_buttons(loc, view, answer, state),
-        detail_html=loc.render("size_detail.html.j2", **view),
+        detail_html=detail,
         launch_html=launch,
         data=data,
     )

@@ -142,7 +142,8 @@ def _size(request: SizingRequest) -> SizingAnswer:
         options=options,
         recommended=pick.plan if pick is not None else None,
         recommended_index=index,
-        caveats=answer_caveats(model, request, sized, options, index),
+        caveats=answer_caveats(model, request, sized, options, index)
+        + _lead_caveats(model, options[lead] if lead is not None else None),
         literal_options=literal_options,
         literal_recommended_index=literal_index,
         explored=tuple(option for found in explored for option in found),
@@ -247,3 +248,19 @@ def _limit_caveats(model: ModelSpec, resolved: ResolvedRequest) -> list[Caveat]:
     if rope is not None and rope.context_tokens > limit:
         caveats.append(Caveat.CONTEXT_EXTENDS_WITH_ROPE_SCALING)
     return caveats
+
+
+def _lead_caveats(model: ModelSpec, lead: PlanOption | None) -> tuple[Caveat, ...]:
+    """Say once what the deployment answered rests on.
+
+    A checkpoint no one publishes, or data-parallel attention: said for the answer, not on
+    every option that shares it, so the details stay within one message.
+    """
+    if lead is None or lead.variant is None:
+        return ()
+    caveats = []
+    if lead.variant.checkpoint is None and not model.generic:
+        caveats.append(Caveat.NEEDS_QUANTIZED_CHECKPOINT)
+    if lead.layout is not None and lead.layout.dp_attention:
+        caveats.append(Caveat.DP_ATTENTION)
+    return tuple(caveats)

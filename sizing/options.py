@@ -287,8 +287,6 @@ def _fit_caveats(load: ModelLoad, target: Target, placement: Placement) -> tuple
         caveats.append(Caveat.FITS_WITHOUT_KV_ROOM)
     if placement.fits and shape.pipeline_parallel > 1:
         caveats.append(Caveat.PIPELINE_ACROSS_SERVERS)
-    if shape.dp_attention:
-        caveats.append(Caveat.DP_ATTENTION)
     if load.attention is Attention.MLA and shape.tensor_parallel > 1:
         caveats.append(Caveat.MLA_KV_REPLICATED)
     elif load.attention is not Attention.MLA and shape.tensor_parallel > load.num_kv_heads:

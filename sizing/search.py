@@ -190,8 +190,6 @@ def size_candidate(
     caveats = list(option.caveats)
     if candidate.requested_weight_format is not None:
         caveats.append(Caveat.NVFP4_AS_MXFP4)
-    if checkpoint is None and not model.generic and option.fits:
-        caveats.append(Caveat.NEEDS_QUANTIZED_CHECKPOINT)
     commands = _commands(model, target, sized, option, variant)
     return replace(option, variant=variant, caveats=tuple(caveats), launch_commands=commands)
 
@@ -257,6 +255,8 @@ def variant_key(option: PlanOption, model: ModelSpec, concurrency: int) -> tuple
         not is_offerable(option),
         not option.fits,
         Reason.OVER_BUDGET in option.set_aside,
+        # GPUs rented: the rent on a priced plan, and the cost on one without a price (B200).
+        option.gpus,
         option.monthly_usd if option.monthly_usd is not None else 0,
         weights,
         kv,

@@ -179,7 +179,7 @@ def test_a_format_without_checkpoint_or_online_path_says_it_needs_one():
     answer = size_deployment(SizingRequest(model_id=DEEPSEEK, precision=Precision.BF16))
     pick = _pick(answer)
     assert pick.variant.checkpoint is None
-    assert Caveat.NEEDS_QUANTIZED_CHECKPOINT in pick.caveats
+    assert Caveat.NEEDS_QUANTIZED_CHECKPOINT in answer.caveats
 
 
 @pytest.mark.parametrize(
