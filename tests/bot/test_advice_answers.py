@@ -182,3 +182,13 @@ def test_copies_spanning_servers_show_one_copys_commands_once(pipeline):
     check_telegram_html(launch)
     assert launch.count("<pre>") == 4
     assert "Each of the 3 copies of the model runs these commands on its own 4 servers." in launch
+
+
+def test_details_stay_within_one_telegram_message(pipeline):
+    """Many options with many notes in French: the per-option notes go, the rest stays."""
+    turn = _ask(pipeline, "Kimi K3 en NVFP4, 128K de contexte, 100 utilisateurs")
+    assert turn.reply.language == "fr"
+    details = _press(pipeline, turn, "d").html
+    check_telegram_html(details)  # raises on more than 4,096 UTF-16 units
+    assert "Répartition" in details  # the layouts are still there
+    assert "ROCm" not in details  # the MI355X option's own note went (the main answer has it)

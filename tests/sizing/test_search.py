@@ -191,3 +191,15 @@ def test_options_carry_the_facts_they_were_sized_on(plan, gpu):
     option = _option(size_deployment(SizingRequest(model_id=LLAMA_70B)), plan)
     assert option.gpu_facts.id is gpu
     assert option.plan_facts.id == plan
+
+
+def test_an_unpriced_plan_is_offered_with_the_variant_that_rents_fewest_gpus():
+    """Without a price, the B200 is ranked by GPUs rented: one server with FP8 KV, not two."""
+    answer = size_deployment(
+        SizingRequest(
+            model_id=DEEPSEEK, precision=Precision.NVFP4, context_tokens=131072, concurrency=100
+        )
+    )
+    b200 = next(o for o in answer.options if o.gpu is GpuId.B200)
+    rented = [o.gpus for o in answer.explored if o.gpu is GpuId.B200 and o.fits]
+    assert b200.gpus == min(rented)
