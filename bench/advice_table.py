@@ -13,6 +13,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 DEFAULT = Path(__file__).with_name("data") / "advice-questions.jsonl"
 
@@ -39,6 +40,10 @@ def main() -> None:
         request = data.get("request") or {}
         pick = options[index] if isinstance(index, int) and index < len(options) else {}
         plan = pick.get("plan") or ("-" if answer.get("kind") == "size" else answer.get("kind"))
+        if not pick and answer.get("links"):  # a knowledge answer: the plan its order link names
+            query = parse_qs(urlsplit(answer["links"][0]["url"]).query)
+            plan = f"{query['plan'][0]} ({answer.get('kind')})"
+            pick = {"servers": query["quantity"][0]}
         # The weights and KV cache the pick was sized with (its variant), else the request's.
         variant = pick.get("variant") or {}
         weights = variant.get("weight_format") or request.get("precision", "-")
