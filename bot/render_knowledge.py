@@ -92,11 +92,14 @@ def render_knowledge(
 ) -> Reply:
     """Render a knowledge answer: the short answer, the detail, the card, the next steps."""
     view: dict[str, Any] = knowledge_view(loc, answer)
+    buttons = knowledge_buttons(loc, answer, checkout)
+    # Ticket text has no buttons: its links are written out (Telegram shows them as buttons).
+    links = [(button.text, button.url) for row in buttons for button in row if button.url]
     return Reply(
         kind="knowledge",
         language=loc.language,
         html=loc.render("knowledge.html.j2", **view),
-        text=loc.render("knowledge.txt.j2", **view),
-        buttons=knowledge_buttons(loc, answer, checkout),
+        text=loc.render("knowledge.txt.j2", links=links, **view),
+        buttons=buttons,
         data=to_json(answer),
     )

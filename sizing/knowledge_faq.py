@@ -12,6 +12,7 @@ import math
 
 from sizing.compare import compare_gpus, kv_example
 from sizing.hardware import get_gpu, load_gpus, load_plans, plans_for
+from sizing.knowledge_common import plan_offer
 from sizing.knowledge_data import ChoiceCase, SoftwareItem, SoftwareStack, load_knowledge
 from sizing.knowledge_types import (
     Action,
@@ -167,7 +168,11 @@ def answer_fit_one_gpu(question: Question) -> KnowledgeAnswer:
         }
         points.append(Point(Fact.KV_EXAMPLE, values, count="contexts_count"))
     plan = single if single is not None else server
-    order = (Action(ActionKind.ORDER, plan=plan.id),) if plan is not None and fp8_fits else ()
+    order: tuple[Action, ...] = ()
+    if plan is not None and fp8_fits:
+        # A yes is worth its price: what the GPU that serves it costs, and the link to order it.
+        points.append(plan_offer(plan))
+        order = (Action(ActionKind.ORDER, plan=plan.id),)
     size = Action(
         ActionKind.SIZE, params_b=round(params_b), precision=Precision.FP8, context_tokens=131072
     )

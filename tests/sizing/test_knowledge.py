@@ -62,6 +62,9 @@ def test_70b_on_one_h200_fits_in_fp8_but_needs_two_in_bf16():
     assert set(bf16.values["any_names"]) == {"mi355x", "b200"}
     assert _point(answer, Fact.TWO_GPUS_MEAN_SERVER).values["plan"] == "h200-8x"
     assert _point(answer, Fact.KV_EXAMPLE).values["contexts_count"] == 3
+    offer = _point(answer, Fact.PLAN_OFFER)
+    assert (offer.values["plan"], offer.values["monthly_usd"]) == ("h200-1x", Decimal(3090))
+    assert [a.plan for a in answer.actions if a.plan] == ["h200-1x"]
 
 
 def test_70b_on_one_mi355x_fits_in_both_precisions():
