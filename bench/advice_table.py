@@ -43,7 +43,15 @@ def main() -> None:
         if not pick and answer.get("links"):  # a knowledge answer: the plan its order link names
             query = parse_qs(urlsplit(answer["links"][0]["url"]).query)
             plan = f"{query['plan'][0]} ({answer.get('kind')})"
-            pick = {"servers": query["quantity"][0]}
+            offers = [
+                point["values"]
+                for point in data.get("points") or []
+                if point.get("fact") == "plan_offer"
+            ]
+            pick = {
+                "servers": query["quantity"][0],
+                "monthly_usd": offers[0].get("monthly_usd") if offers else None,
+            }
         # The weights and KV cache the pick was sized with (its variant), else the request's.
         variant = pick.get("variant") or {}
         weights = variant.get("weight_format") or request.get("precision", "-")
