@@ -208,7 +208,7 @@ def test_an_answer_that_quotes_a_price_says_the_prices_date():
 
 @pytest.mark.parametrize("language", ["en", "zh-Hans", "de"])
 def test_a_yes_to_the_fit_question_gives_the_price_and_the_order_link_in_ticket_text(language):
-    """ "Can a 70B run on one H200?": the ticket text names US$3,090 and links the H200 order."""
+    """The fit question's yes: the ticket text names US$3,090 and links the H200 order."""
     answer = answer_question(Question(Topic.FAQ_70B_SINGLE_H200))
     reply = render_knowledge(localizer(language), answer, checkout=CheckoutConfig())
     assert "3,090" in reply.text or "3.090" in reply.text
