@@ -13,50 +13,26 @@ import logging
 import os
 import signal
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from telegram.error import TelegramError
 
 from bot.catalog_source import CatalogSource
 from bot.catalog_watch import watch_catalog
+from bot.logs import configure_logging as setup_logging
+from bot.observability import add_queue_source
 from bot.settings import BotMode, Settings, SettingsError, load_settings
 from bot.state import StateStoreError, connect_store
 from bot.telegram_app import CommandMenu, ConversationPipeline, build_application, running
+from bot.version import version
 from sizing import CatalogError, load_calibration, load_gpus, load_models, load_plans
 
 log = logging.getLogger("bot")
 
-REDACTED = "[redacted]"
-LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 POLL_TIMEOUT_S = 30  # long-poll length Telegram holds getUpdates open when idle
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 ALLOWED_UPDATES = ("message", "callback_query", "inline_query")
 USAGE = "usage: python -m bot   (see README.md for the environment variables)\n"
-
-
-class RedactSecrets(logging.Filter):
-    """Replace every secret in a record's message and traceback before any handler writes it."""
-
-    def __init__(self, secrets: Iterable[str]) -> None:
-        super().__init__()
-        self._secrets = sorted({s for s in secrets if s}, key=len, reverse=True)
-
-    def _redact(self, text: str) -> str:
-        for secret in self._secrets:
-            text = text.replace(secret, REDACTED)
-        return text
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        """Rewrite the record in place; never drop it."""
-        record.msg = self._redact(record.getMessage())
-        record.args = None
-        if record.exc_info and not record.exc_text:
-            record.exc_text = logging.Formatter().formatException(record.exc_info)
-        if record.exc_text:
-            record.exc_text = self._redact(record.exc_text)
-        if record.stack_info:
-            record.stack_info = self._redact(record.stack_info)
-        return True
 
 
 def secrets_of(settings: Settings) -> list[str]:
@@ -67,15 +43,8 @@ def secrets_of(settings: Settings) -> list[str]:
 
 
 def configure_logging(settings: Settings) -> None:
-    """Log to stderr at LOG_LEVEL, through the redacting filter."""
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter(LOG_FORMAT))
-    handler.addFilter(RedactSecrets(secrets_of(settings)))
-    root = logging.getLogger()
-    root.handlers[:] = [handler]
-    root.setLevel(settings.log_level)
-    # httpx logs every request URL at INFO, and the URL holds the token: keep it quiet.
-    logging.getLogger("httpx").setLevel(logging.WARNING)
+    """Log to stderr at LOG_LEVEL in LOG_FORMAT, through the redacting filter."""
+    setup_logging(settings.log_level, settings.log_format, secrets_of(settings))
 
 
 def make_pipeline(settings: Settings, *, console: bool = False) -> ConversationPipeline:
@@ -104,7 +73,7 @@ async def serve(
     menu: CommandMenu | None = None,
 ) -> None:
     """Run the bot in BOT_MODE until ``stop`` is set (``menu`` defaults to the pipeline's)."""
-    from bot.webhook import webhook_server  # noqa: PLC0415 - only webhook mode needs aiohttp's server
+    from bot.webhook import health_server, webhook_server  # noqa: PLC0415 - aiohttp's server
 
     store = await connect_store(settings.state_url)
     # The pipeline's CATALOG_DIR source, when it has one, is also watched between messages.
@@ -112,24 +81,26 @@ async def serve(
     watcher: asyncio.Task[None] | None = None
     try:
         application = build_application(settings, pipeline, store, menu=menu)
+        add_queue_source(application.update_queue.qsize)
         async with running(application):
             if catalog is not None:
                 watch = watch_catalog(catalog, application.bot, settings.admin_chat_ids, stop)
                 watcher = asyncio.create_task(watch)
             if settings.bot_mode is BotMode.WEBHOOK:
-                async with webhook_server(application, settings):
+                async with webhook_server(application, settings, store):
                     await stop.wait()
                 return
             updater = application.updater
             if updater is None:
                 raise RuntimeError("polling needs the Application's updater")
-            await updater.start_polling(
-                timeout=POLL_TIMEOUT_S, allowed_updates=list(ALLOWED_UPDATES)
-            )
-            try:
-                await stop.wait()
-            finally:
-                await updater.stop()
+            async with health_server(application, settings, store):
+                await updater.start_polling(
+                    timeout=POLL_TIMEOUT_S, allowed_updates=list(ALLOWED_UPDATES)
+                )
+                try:
+                    await stop.wait()
+                finally:
+                    await updater.stop()
     finally:
         if watcher is not None:
             await watcher
@@ -196,7 +167,12 @@ def _serve_telegram(settings: Settings, pipeline: ConversationPipeline) -> int:
     """Serve Telegram until a signal; return the exit status."""
     # Only the scheme: a redis:// URL may carry a password.
     state_kind = settings.state_url.split(":", 1)[0]
-    log.info("starting in %s mode, state in %s", settings.bot_mode, state_kind)
+    log.info(
+        "FullGPU sizing assistant %s starting in %s mode, state in %s",
+        version(),
+        settings.bot_mode,
+        state_kind,
+    )
     try:
         asyncio.run(_serve_until_signalled(settings, pipeline))
     except TelegramError as error:

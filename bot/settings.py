@@ -21,6 +21,9 @@ DEFAULT_HOST = "127.0.0.1"  # loopback unless told otherwise; containers set HOS
 DEFAULT_PORT = 8080
 DEFAULT_WEBHOOK_PATH = "/telegram"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOG_FORMATS = ("text", "json")
+DEFAULT_QUOTE_VALID_DAYS = 30
+MAX_QUOTE_VALID_DAYS = 366  # a price held longer than a year is not a quote
 STATE_SCHEMES = ("sqlite", "memory", "redis", "rediss")
 
 # https://core.telegram.org/bots/features#botfather: "<bot id>:<secret>".
@@ -71,6 +74,10 @@ class Settings(BaseModel):
     sales_chat_id: int | None = None  # where requests for a person go
     catalog_dir: Path | None = None  # plans and knowledge data reloaded without a deploy
     log_level: str = "INFO"
+    log_format: str = "text"
+    quote_valid_days: Annotated[int, Field(ge=1, le=MAX_QUOTE_VALID_DAYS)] = (
+        DEFAULT_QUOTE_VALID_DAYS
+    )
 
     @field_validator("telegram_bot_token")
     @classmethod
@@ -128,6 +135,13 @@ class Settings(BaseModel):
         if value is not None and not value.is_dir():
             raise ValueError("expected an existing directory holding plans.json/knowledge.json")
         return value
+
+    @field_validator("log_format")
+    @classmethod
+    def _log_format(cls, value: str) -> str:
+        if value.lower() not in LOG_FORMATS:
+            raise ValueError(f"expected one of {', '.join(LOG_FORMATS)}")
+        return value.lower()
 
     @field_validator("admin_chat_ids", mode="before")
     @classmethod

@@ -55,6 +55,7 @@ from telegram.warnings import PTBDeprecationWarning
 from bot.callbacks import Action, decode
 from bot.deeplink import from_callback
 from bot.i18n import N_, localizer, resolve_language
+from bot.observability import mark_update_failed, record_retry_after, update_scope
 from bot.reply import ChatContext, Reply, Sender, Turn
 from bot.request import LANGUAGES
 from bot.settings import BotMode, Settings
@@ -146,6 +147,7 @@ class RetryAfterLimiter(BaseRateLimiter[None]):
                 return await callback(*args, **kwargs)
             except RetryAfter as error:
                 wait_s = min(retry_after_seconds(error), MAX_RETRY_WAIT_S)
+                record_retry_after(wait_s)
                 log.warning("429 on %s, retry %d in %.1f s", endpoint, attempt + 1, wait_s)
                 await asyncio.sleep(wait_s)
         return await callback(*args, **kwargs)
@@ -170,13 +172,15 @@ class PerChatOrderProcessor(BaseUpdateProcessor):
         """Run ``coroutine`` under its chat's lock (FIFO), then forget idle locks."""
         chat = update.effective_chat if isinstance(update, Update) else None
         if chat is None:
-            await coroutine
+            with update_scope(update):
+                await coroutine
             return
         lock, users = self._locks.get(chat.id, (asyncio.Lock(), 0))
         self._locks[chat.id] = (lock, users + 1)
         try:
             async with lock:
-                await coroutine
+                with update_scope(update):
+                    await coroutine
         finally:
             lock, users = self._locks[chat.id]
             if users == 1:
@@ -348,6 +352,7 @@ class TelegramHandlers:
     async def on_error(self, update: object, context: Context) -> None:
         """Log with context; tell the user politely, in their language; notify admins."""
         error = context.error
+        mark_update_failed()
         where = _describe(update)
         log.error("update failed (%s): %r", where, error, exc_info=error)
         if isinstance(update, Update) and update.effective_chat is not None:

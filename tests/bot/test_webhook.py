@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
@@ -55,12 +56,45 @@ async def test_a_wrong_or_missing_secret_is_403(client, headers):
     assert client.application.update_queue.empty()
 
 
-@pytest.mark.parametrize("body", ["not json", "[1, 2]", '"text"'])
-async def test_an_unreadable_body_is_400(client, body):
-    """A body that is not an update object is refused with 400."""
-    response = await client.post("/telegram/hook", data=body, headers={SECRET_HEADER: SECRET})
-    assert response.status == 400
+DEEP = "[" * 5000 + "]" * 5000
+BAD_BODIES = [
+    "not json",
+    "[1, 2]",
+    '"text"',
+    DEEP,
+    '{"update_id": "nine"}',
+    '{"update_id": 9, "message": 5}',
+    '{"update_id": 9, "message": {"chat": "x"}}',
+    '{"update_id": 1' + "0" * 5000 + "}",
+    '{"update_id": 9, "x": NaN}',
+    '{"update_id": 9, "x": "\\ud800"}',
+    "\xff\xfe garbage",
+]
+
+
+@pytest.mark.parametrize("body", BAD_BODIES, ids=range(len(BAD_BODIES)))
+async def test_a_body_that_is_not_an_update_is_200_and_dropped(client, body, caplog):
+    """Telegram must not redeliver a bad body: 200, nothing queued, one log line."""
+    response = await client.post(
+        "/telegram/hook",
+        data=body.encode("utf-8", "surrogateescape"),
+        headers={SECRET_HEADER: SECRET, "Content-Type": "text/plain"},
+    )
+    assert response.status == 200
     assert client.application.update_queue.empty()
+    dropped = [r for r in caplog.records if "not an update" in r.getMessage()]
+    assert len(dropped) == 1
+
+
+async def test_an_update_with_an_odd_content_type_is_still_read(client):
+    """The body decides, not the Content-Type header: a real update is queued."""
+    response = await client.post(
+        "/telegram/hook",
+        data=json.dumps(UPDATE),
+        headers={SECRET_HEADER: SECRET, "Content-Type": "application/x-www-form-urlencoded"},
+    )
+    assert response.status == 200
+    assert client.application.update_queue.get_nowait().update_id == 9
 
 
 async def test_health_follows_the_application(client):

@@ -34,6 +34,7 @@ def bot_settings(
         "BOT_MODE": mode,
         "STATE_URL": state_url,
         "LOG_LEVEL": "DEBUG",
+        "PORT": str(free_port()),  # polling serves /livez and /readyz there
     }
     if mode == "webhook":
         port = free_port()

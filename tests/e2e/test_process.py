@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.e2e.harness import free_port
 from tests.fakes.users import FakeUser
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -71,6 +72,7 @@ async def test_with_a_token_it_serves_real_updates_and_never_logs_the_token(fake
         TELEGRAM_API_BASE_URL=fake.api_root,
         STATE_URL=f"sqlite:///{tmp_path / 'state.sqlite3'}",
         LOG_LEVEL="DEBUG",
+        PORT=str(free_port()),
     )
     process = await asyncio.create_subprocess_exec(
         sys.executable,

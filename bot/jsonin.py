@@ -1,0 +1,81 @@
+r"""JSON from outside (webhook bodies, JSON-lines input), read within bounds.
+
+Python's ``json`` accepts what no client of ours needs and some of it breaks later: ``NaN``
+and ``1e400`` (infinite floats), integers of thousands of digits (``ValueError`` past 4,300
+digits, slow below), nesting deep enough to hit the recursion limit, and ``"\\ud800"``
+escapes that decode to lone surrogates no UTF-8 writer can encode. ``load_json`` refuses each
+of them with ``JsonInputError``, whose message says which rule the input broke.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+MAX_DEPTH = 64  # Telegram updates nest about 10 deep (reply -> message -> markup -> rows)
+MAX_NUMBER_CHARS = 40  # ids are 64-bit (20 digits); nothing we read needs more
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class JsonInputError(ValueError):
+    """Input that is not JSON within our bounds; the message says why, never echoes it whole."""
+
+
+def _reject_constant(name: str) -> Any:  # noqa: ANN401 - json's hook signature
+    raise JsonInputError(f"non-finite number {name} is not allowed")
+
+
+def _finite_float(text: str) -> float:
+    if len(text) > MAX_NUMBER_CHARS:
+        raise JsonInputError(f"number of {len(text)} characters is too long")
+    value = float(text)
+    if value in {float("inf"), float("-inf")}:
+        raise JsonInputError(f"number {text[:20]} is out of range")
+    return value
+
+
+def _short_int(text: str) -> int:
+    if len(text) > MAX_NUMBER_CHARS:
+        raise JsonInputError(f"integer of {len(text)} digits is too long")
+    return int(text)
+
+
+def _check_tree(value: object, max_depth: int) -> None:
+    """Walk the parsed value without recursion: depth bound and well-formed strings."""
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, str):
+            if _LONE_SURROGATE.search(node):
+                raise JsonInputError("string holds a lone surrogate escape (not valid Unicode)")
+            continue
+        if not isinstance(node, dict | list):
+            continue
+        if depth > max_depth:
+            raise JsonInputError(f"nested deeper than {max_depth} levels")
+        items = [*node.keys(), *node.values()] if isinstance(node, dict) else node
+        stack.extend((item, depth + 1) for item in items)
+
+
+def load_json(data: str | bytes, *, max_bytes: int, max_depth: int = MAX_DEPTH) -> Any:  # noqa: ANN401 - any JSON value
+    """Parse ``data`` as one JSON value within the bounds; raise ``JsonInputError`` otherwise."""
+    if len(data) > max_bytes:
+        raise JsonInputError(f"input of {len(data)} bytes is over the {max_bytes}-byte limit")
+    try:
+        value = json.loads(
+            data,
+            parse_constant=_reject_constant,
+            parse_float=_finite_float,
+            parse_int=_short_int,
+        )
+    except JsonInputError:
+        raise
+    except RecursionError:
+        raise JsonInputError(f"nested deeper than {max_depth} levels") from None
+    except UnicodeDecodeError as error:
+        raise JsonInputError(f"not UTF-8 text ({error.reason})") from None
+    except ValueError as error:  # json.JSONDecodeError and int() refusals
+        raise JsonInputError(f"invalid JSON: {error}") from None
+    _check_tree(value, max_depth)
+    return value
