@@ -56,7 +56,9 @@ def make_pipeline(settings: Settings, *, console: bool = False) -> ConversationP
     from bot.pipeline import Pipeline  # noqa: PLC0415
 
     checkout = CheckoutConfig(
-        url_template=settings.checkout_url_template, signing_key=settings.signing_key_bytes()
+        url_template=settings.checkout_url_template,
+        signing_key=settings.signing_key_bytes(),
+        quote_valid_days=settings.quote_valid_days,
     )
     return Pipeline(
         checkout=checkout,

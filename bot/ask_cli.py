@@ -17,10 +17,11 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import IO, Any
 
 from bot.catalog_source import CatalogSource
 from bot.checkout import CheckoutConfig, CheckoutConfigError
+from bot.jsonl import Answer, LineError, LineItem, run_stream
 from bot.language_codes import normalise_language
 from bot.pipeline import Pipeline
 from bot.reply import ChatContext, Reply
@@ -86,31 +87,22 @@ def _render(reply: Reply, output_format: str) -> str:
     return reply.html if output_format == "html" else reply.text
 
 
-def _jsonl_item(line: str, default_lang: str) -> tuple[str, str]:
-    stripped = line.strip()
-    if stripped.startswith("{"):
-        try:
-            item = json.loads(stripped)
-        except json.JSONDecodeError:
-            return stripped, default_lang
-        if isinstance(item, dict):
-            lang = item.get("lang")
-            return str(item.get("text", "")), str(lang) if lang else default_lang
-    return stripped, default_lang
+def _jsonl_answer(pipeline: Pipeline, default_lang: str) -> Answer:
+    def answer(item: LineItem) -> dict[str, Any]:
+        lang = item.lang or default_lang
+        if lang != AUTO and normalise_language(lang) is None:
+            raise LineError(f"unknown language {lang[:20]!r}")
+        reply = pipeline.respond(item.text, _chat(lang)).reply
+        return {"input": item.text, **reply_json(reply)}
+
+    return answer
 
 
-def _run_jsonl(pipeline: Pipeline, lang: str, source: TextIO, out: TextIO) -> int:
-    for line in source:
-        if not line.strip():
-            continue
-        text, item_lang = _jsonl_item(line, lang)
-        reply = pipeline.respond(text, _chat(item_lang)).reply
-        out.write(json.dumps({"input": text, **reply_json(reply)}, ensure_ascii=False) + "\n")
-    return 0
+def run(argv: list[str], *, stdin: IO[Any] | None = None, stdout: IO[Any] | None = None) -> int:
+    """Answer one question (or a JSONL stream) and print it; 0 on success, 2 on bad usage.
 
-
-def run(argv: list[str], *, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Answer one question (or a JSONL stream) and print it; 0 on success, 2 on bad usage."""
+    With ``--jsonl`` the status is 1 when any line failed (each failure is an error object).
+    """
     out = stdout or sys.stdout
     args = _parser().parse_args(argv)
     if args.lang != AUTO and normalise_language(args.lang) is None:
@@ -122,7 +114,9 @@ def run(argv: list[str], *, stdin: TextIO | None = None, stdout: TextIO | None =
         sys.stderr.write(f"{exc}\n")
         return 2
     if args.jsonl:
-        return _run_jsonl(pipeline, args.lang, stdin or sys.stdin, out)
+        source = stdin if stdin is not None else sys.stdin.buffer
+        sink = stdout if stdout is not None else sys.stdout.buffer
+        return run_stream(source, sink, _jsonl_answer(pipeline, args.lang))
     if not args.text:
         sys.stderr.write("give the question as TEXT, or use --jsonl to read questions from stdin\n")
         return 2

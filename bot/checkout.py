@@ -5,11 +5,16 @@ fullgpu.com in the customer's site locale) and carries the plan, quantity, langu
 campaign parameters and, when ``QUOTE_SIGNING_KEY`` is set, ``quote=REF``. REF says what was
 quoted and is signed with HMAC-SHA256, so support can tell a quote came from the assistant::
 
-    q1.mi355x-8x.1.3f2a9c1d.bf16.128k.20261130.<22 characters of base64url signature>
+    q2.mi355x-8x.1.3f2a9c1d.bf16.128k.20261130.20261230.<22 characters of base64url signature>
 
 fields: version, plan id, quantity, first 8 hex digits of SHA-256 of the model id, precision,
-context (``k`` = x1024), issue date. Without a key there is no ``quote`` parameter: an unsigned
-reference would look like one the assistant vouched for.
+context (``k`` = x1024), issue date, last day of validity (``QUOTE_VALID_DAYS`` after the issue
+date, 30 by default). References of the first version (``q1``, without the last field) count
+as valid for ``QUOTE_VALID_DAYS`` from their issue date. Without a key there is no ``quote``
+parameter: an unsigned reference would look like one the assistant vouched for.
+
+A reference is valid when its signature matches, its issue date is not in the future (one day
+of tolerance: issuer and checker may sit in different time zones) and it has not expired.
 """
 
 from __future__ import annotations
@@ -23,10 +28,11 @@ import string
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import TextIO
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
+from bot.settings import DEFAULT_QUOTE_VALID_DAYS, SettingsError, load_settings
 from sizing import PlanFacts, context_code, load_plans, parse_context_code
 
 SITE = "https://fullgpu.com"
@@ -52,10 +58,14 @@ DEFAULT_CAMPAIGN = "sizing-assistant"
 PLACEHOLDERS = frozenset(
     {"site_locale", "locale", "page_path", "plan", "gpu", "quantity", "quote", "campaign", "medium"}
 )
-QUOTE_VERSION = "q1"
+QUOTE_VERSION = "q2"
+LEGACY_QUOTE_VERSION = "q1"  # no expiry field: valid for QUOTE_VALID_DAYS from issue
 _SIGNATURE_BYTES = 16  # 128 bits of HMAC-SHA256: RFC 2104 allows truncation to >= half
 _MODEL_TAG_HEX = 8
-_FIELDS = 8  # version, plan, quantity, model tag, precision, context, date, signature
+# version, plan, quantity, model tag, precision, context, issued, (expires,) signature
+_FIELDS = {QUOTE_VERSION: 9, LEGACY_QUOTE_VERSION: 8}
+DATE_FORMAT = "%Y%m%d"
+CLOCK_SKEW = timedelta(days=1)
 
 
 class CheckoutConfigError(ValueError):
@@ -72,6 +82,16 @@ class QuoteFacts:
     precision: str
     context_tokens: int
     issued: date
+    expires: date | None = None  # last valid day; None: set from the validity period at signing
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteCheck:
+    """The verdict on a reference: valid or not, and why, in a short phrase."""
+
+    valid: bool
+    reason: str
+    facts: QuoteFacts | None = None
 
 
 def model_tag(model_id: str) -> str:
@@ -88,8 +108,9 @@ def _signature(key: bytes, payload: str) -> str:
     return _b64(digest[:_SIGNATURE_BYTES])
 
 
-def sign_quote(facts: QuoteFacts, key: bytes) -> str:
-    """Return the signed reference for ``facts``."""
+def sign_quote(facts: QuoteFacts, key: bytes, valid_days: int = DEFAULT_QUOTE_VALID_DAYS) -> str:
+    """Return the signed reference for ``facts``, valid ``valid_days`` unless it says until when."""
+    expires = facts.expires or facts.issued + timedelta(days=valid_days)
     payload = ".".join(
         (
             QUOTE_VERSION,
@@ -98,18 +119,25 @@ def sign_quote(facts: QuoteFacts, key: bytes) -> str:
             facts.model_tag,
             facts.precision,
             context_code(facts.context_tokens),
-            facts.issued.strftime("%Y%m%d"),
+            facts.issued.strftime(DATE_FORMAT),
+            expires.strftime(DATE_FORMAT),
         )
     )
     return f"{payload}.{_signature(key, payload)}"
 
 
+def _date(field: str) -> date:
+    if not field.isdigit():  # strptime takes "2026 1 1"-like fields too
+        raise ValueError(field)
+    return datetime.strptime(field, DATE_FORMAT).date()  # noqa: DTZ007 - a calendar date
+
+
 def parse_quote(ref: str) -> QuoteFacts | None:
     """Read the fields of a reference (signature not checked); ``None`` when malformed."""
     parts = ref.strip().split(".")
-    if len(parts) != _FIELDS or parts[0] != QUOTE_VERSION:
+    if not parts or _FIELDS.get(parts[0]) != len(parts):
         return None
-    _version, plan, quantity, tag, precision, context, issued, _sig = parts
+    plan, quantity, tag, precision, context, issued = parts[1:7]
     try:
         context_tokens = parse_context_code(context)
         facts = QuoteFacts(
@@ -118,20 +146,48 @@ def parse_quote(ref: str) -> QuoteFacts | None:
             model_tag=tag,
             precision=precision,
             context_tokens=context_tokens,
-            issued=datetime.strptime(issued, "%Y%m%d").date(),  # noqa: DTZ007 - a calendar date
+            issued=_date(issued),
+            expires=_date(parts[7]) if parts[0] == QUOTE_VERSION else None,
         )
     except ValueError:
         return None
     valid_shape = plan and precision.isalnum() and len(tag) == _MODEL_TAG_HEX
-    return facts if valid_shape and facts.quantity > 0 else None
+    in_order = facts.expires is None or facts.expires >= facts.issued
+    return facts if valid_shape and in_order and facts.quantity > 0 else None
 
 
 def verify_quote(ref: str, key: bytes) -> bool:
-    """Whether ``ref`` is well formed and signed with ``key`` (constant-time comparison)."""
+    """Whether ``ref`` is well formed and signed with ``key`` (constant-time comparison).
+
+    Dates are not checked here: ``check_quote`` does.
+    """
     if parse_quote(ref) is None:
         return False
     payload, _, signature = ref.strip().rpartition(".")
     return hmac.compare_digest(signature.encode(), _signature(key, payload).encode())
+
+
+def last_valid_day(facts: QuoteFacts, valid_days: int = DEFAULT_QUOTE_VALID_DAYS) -> date:
+    """Return the last valid day: the reference's own, or ``valid_days`` after issue (q1)."""
+    return facts.expires or facts.issued + timedelta(days=valid_days)
+
+
+def check_quote(
+    ref: str, key: bytes, today: date, valid_days: int = DEFAULT_QUOTE_VALID_DAYS
+) -> QuoteCheck:
+    """Verdict on ``ref`` on ``today``: shape, signature, then the dates."""
+    facts = parse_quote(ref)
+    if facts is None:
+        return QuoteCheck(valid=False, reason="not a quote reference of this assistant")
+    if not verify_quote(ref, key):
+        return QuoteCheck(valid=False, reason="the signature does not match", facts=facts)
+    if facts.issued > today + CLOCK_SKEW:
+        reason = f"issued in the future ({facts.issued.isoformat()})"
+        return QuoteCheck(valid=False, reason=reason, facts=facts)
+    expires = last_valid_day(facts, valid_days)
+    if today > expires:
+        return QuoteCheck(valid=False, reason=f"expired on {expires.isoformat()}", facts=facts)
+    return QuoteCheck(valid=True, reason=f"valid until {expires.isoformat()}", facts=facts)
 
 
 def _check_template(template: str) -> None:
@@ -164,6 +220,7 @@ class CheckoutConfig:
 
     url_template: str | None = None
     signing_key: bytes | None = None
+    quote_valid_days: int = DEFAULT_QUOTE_VALID_DAYS
     campaign: str = DEFAULT_CAMPAIGN
     medium: str = "telegram"  # utm_medium: where the link was handed out ("support" for tickets)
 
@@ -179,12 +236,13 @@ class CheckoutConfig:
     def from_env(
         cls, environ: Mapping[str, str] | None = None, *, medium: str = "telegram"
     ) -> CheckoutConfig:
-        """Read ``CHECKOUT_URL_TEMPLATE`` and ``QUOTE_SIGNING_KEY`` (empty means unset)."""
+        """Read ``CHECKOUT_URL_TEMPLATE``, ``QUOTE_SIGNING_KEY`` and ``QUOTE_VALID_DAYS``."""
         env = os.environ if environ is None else environ
         key = env.get("QUOTE_SIGNING_KEY") or None
         return cls(
             url_template=env.get("CHECKOUT_URL_TEMPLATE") or None,
             signing_key=key.encode() if key else None,
+            quote_valid_days=valid_days_from(env),
             medium=medium,
         )
 
@@ -206,7 +264,9 @@ class CheckoutConfig:
         if plan is None:
             return None
         reference = (
-            sign_quote(quote_facts, self.signing_key) if quote_facts and self.signing_key else ""
+            sign_quote(quote_facts, self.signing_key, self.quote_valid_days)
+            if quote_facts and self.signing_key
+            else ""
         )
         values = {
             "site_locale": SITE_LOCALES.get(language, "en"),
@@ -238,25 +298,48 @@ def _describe(facts: QuoteFacts, out: TextIO) -> None:
     out.write(f"precision: {facts.precision}\n")
     out.write(f"context:   {facts.context_tokens} tokens\n")
     out.write(f"issued:    {facts.issued.isoformat()}\n")
+    if facts.expires is not None:
+        out.write(f"expires:   {facts.expires.isoformat()}\n")
+
+
+def valid_days_from(environ: Mapping[str, str]) -> int:
+    """``QUOTE_VALID_DAYS`` as the settings object reads it; ``CheckoutConfigError`` if bad."""
+    raw = environ.get("QUOTE_VALID_DAYS", "")
+    try:
+        return load_settings({"QUOTE_VALID_DAYS": raw}).quote_valid_days
+    except SettingsError as error:
+        raise CheckoutConfigError(str(error)) from None
 
 
 def run_verify(
-    argv: list[str], *, environ: Mapping[str, str] | None = None, out: TextIO | None = None
+    argv: list[str],
+    *,
+    environ: Mapping[str, str] | None = None,
+    out: TextIO | None = None,
+    today: date | None = None,
 ) -> int:
     """``python -m bot verify-quote REF``: print what REF says and valid/invalid (exit 0/1)."""
     stream = out or sys.stdout
-    parser = argparse.ArgumentParser(prog="python -m bot verify-quote")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot verify-quote",
+        description="Check a quote reference: signature, issue date and validity period.",
+    )
     parser.add_argument("ref", help="the quote=... value of a checkout link")
     args = parser.parse_args(argv)
-    key = (os.environ if environ is None else environ).get("QUOTE_SIGNING_KEY")
+    env = os.environ if environ is None else environ
+    key = env.get("QUOTE_SIGNING_KEY")
     if not key:
         stream.write("QUOTE_SIGNING_KEY is not set: cannot check the signature.\n")
         return 1
-    facts = parse_quote(args.ref)
-    if facts is None:
-        stream.write("invalid: not a quote reference of this assistant\n")
-        return 1
-    _describe(facts, stream)
-    valid = verify_quote(args.ref, key.encode())
-    stream.write("valid\n" if valid else "invalid: the signature does not match\n")
-    return 0 if valid else 1
+    try:
+        valid_days = valid_days_from(env)
+    except CheckoutConfigError as error:
+        stream.write(f"{error}\n")
+        return 2
+    # Quotes are dated in the local calendar, as the pipeline dates them.
+    checked_on = today or date.today()  # noqa: DTZ011
+    verdict = check_quote(args.ref, key.encode(), checked_on, valid_days)
+    if verdict.facts is not None:
+        _describe(verdict.facts, stream)
+    stream.write("valid\n" if verdict.valid else f"invalid: {verdict.reason}\n")
+    return 0 if verdict.valid else 1

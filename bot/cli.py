@@ -1,33 +1,80 @@
-"""Command line of the conversation layer.
+"""Command line of the conversation layer: ``python -m bot`` and ``fullgpu-bot``.
 
-``python -m bot parse TEXT [--json|--jsonl]``: what the understanding step reads.
-``python -m bot ask TEXT [--lang auto|CODE] [--format text|html|json] [--jsonl]``: full answers.
-``python -m bot verify-quote REF``: check a signed quote reference.
-``python -m bot`` (no arguments): the Telegram bot when ``TELEGRAM_BOT_TOKEN`` is set,
-otherwise a console chat on stdin/stdout through the same pipeline.
+Each sub-command lives in its own module, imported only when used, so that ``--help`` and the
+one-shot commands start fast.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+
+from bot.version import version
+
+HELP = """\
+usage: python -m bot [--help] [--version] [COMMAND ...]
+
+The FullGPU sizing assistant.
+
+commands:
+  (none)          the Telegram bot when TELEGRAM_BOT_TOKEN is set (BOT_MODE=polling|webhook),
+                  otherwise a console chat on this terminal
+  ask TEXT        the answer a Telegram user would get: --lang auto|CODE,
+                  --format text|html|json, --jsonl to answer stdin line by line
+  parse TEXT      what the assistant understood: --json, --jsonl, --lang CODE
+  verify-quote R  check a quote reference from a checkout link (signature and validity)
+
+options:
+  -h, --help      show this help and exit
+  --version       show the version and exit
+
+`python -m bot COMMAND --help` describes a command. Environment variables: see README.md.
+"""
+
+
+def _parse(args: list[str]) -> int:
+    from bot.understand.cli import run  # noqa: PLC0415 - keeps start-up light
+
+    return run(args)
+
+
+def _ask(args: list[str]) -> int:
+    from bot.ask_cli import run  # noqa: PLC0415
+
+    return run(args)
+
+
+def _verify_quote(args: list[str]) -> int:
+    from bot.checkout import run_verify  # noqa: PLC0415
+
+    return run_verify(args)
+
+
+def _serve(args: list[str]) -> int:
+    from bot.app import run  # noqa: PLC0415
+
+    return run(args)
+
+
+COMMANDS: dict[str, Callable[[list[str]], int]] = {
+    "ask": _ask,
+    "parse": _parse,
+    "verify-quote": _verify_quote,
+}
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Dispatch to the sub-command; each lives in its own module and is imported lazily."""
+    """Dispatch to the sub-command and return its exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
-    command = args[0] if args else None
-    if command == "parse":
-        from bot.understand.cli import run as run_parse  # noqa: PLC0415 - keeps start-up light
-
-        return run_parse(args[1:])
-    if command == "ask":
-        from bot.ask_cli import run as run_ask  # noqa: PLC0415
-
-        return run_ask(args[1:])
-    if command == "verify-quote":
-        from bot.checkout import run_verify  # noqa: PLC0415
-
-        return run_verify(args[1:])
-    from bot.app import run as run_app  # noqa: PLC0415
-
-    return run_app(args)
+    if args and args[0] in {"-h", "--help"}:
+        sys.stdout.write(HELP)
+        return 0
+    if args and args[0] == "--version":
+        sys.stdout.write(f"fullgpu-bot {version()}\n")
+        return 0
+    if args and args[0] in COMMANDS:
+        return COMMANDS[args[0]](args[1:])
+    if args:
+        sys.stderr.write(f"unknown command {args[0]!r}\n\n{HELP}")
+        return 2
+    return _serve(args)

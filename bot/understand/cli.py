@@ -2,7 +2,8 @@
 
 ``--jsonl`` reads stdin: each line is a ``{"text": ..., "lang": ...?}`` object (``lang`` is the
 Telegram language hint) or a plain line of text; it writes one JSON object per line. A line
-that cannot be read becomes an ``{"error": ...}`` object on that line: the stream goes on.
+that cannot be read becomes a ``{"line": N, "error": ...}`` object in its place and the stream
+goes on (``bot.jsonl``); the exit status is 1 when any line failed.
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, TextIO
+from typing import IO, Any
 
+from bot.jsonl import LineItem, run_stream
 from bot.understand.jsonform import parsed_to_json
 from bot.understand.parser import parse_message
 
@@ -27,31 +29,14 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _line_result(line: str, bot_username: str | None) -> dict[str, Any]:
-    stripped = line.strip()
-    text: object = stripped
-    hint: object = None
-    if stripped.startswith("{"):
-        try:
-            record = json.loads(stripped)
-        except ValueError as error:
-            return {"error": "invalid JSON", "detail": str(error)}
-        if not isinstance(record, dict) or not isinstance(record.get("text"), str):
-            return {"error": 'expected an object with a string "text"'}
-        text, hint = record["text"], record.get("lang")
-    if hint is not None and not isinstance(hint, str):
-        return {"error": '"lang" must be a string'}
-    parsed = parse_message(str(text), telegram_language=hint, bot_username=bot_username)
-    return parsed_to_json(parsed)
-
-
-def run_jsonl(source: TextIO, sink: TextIO, bot_username: str | None = None) -> int:
+def run_jsonl(source: IO[Any], sink: IO[Any], bot_username: str | None = None) -> int:
     """Parse every line of ``source``; write one JSON object per line to ``sink``."""
-    for line in source:
-        if not line.strip():
-            continue
-        sink.write(json.dumps(_line_result(line, bot_username), ensure_ascii=False) + "\n")
-    return 0
+
+    def answer(item: LineItem) -> dict[str, Any]:
+        parsed = parse_message(item.text, telegram_language=item.lang, bot_username=bot_username)
+        return parsed_to_json(parsed)
+
+    return run_stream(source, sink, answer)
 
 
 def summary(result: dict[str, Any]) -> str:
@@ -68,7 +53,7 @@ def run(argv: list[str]) -> int:
     """Entry point of ``python -m bot parse``; returns the exit status."""
     args = _parser().parse_args(argv)
     if args.jsonl:
-        return run_jsonl(sys.stdin, sys.stdout, args.bot_username)
+        return run_jsonl(sys.stdin.buffer, sys.stdout.buffer, args.bot_username)
     if not args.text:
         sys.stderr.write("python -m bot parse: give the message text (or use --jsonl)\n")
         return 2

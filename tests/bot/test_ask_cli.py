@@ -82,12 +82,13 @@ def test_jsonl_reads_objects_and_plain_lines():
     )
     code, out = _run(["--jsonl"], stdin=lines)
     results = [json.loads(line) for line in out.splitlines()]
-    assert code == 0
-    assert len(results) == 4  # the blank line is skipped; bad JSON is read as plain text
+    assert code == 1  # one line failed
+    assert len(results) == 4  # the blank line is skipped; a broken object is an error
     assert [r["kind"] for r in results[:3]] == ["size", "price", "compare"]
     assert results[0]["language"] == "de"
     assert results[0]["input"] == QUESTION
-    assert results[3]["input"] == "{not json"
+    assert results[3]["line"] == 5
+    assert results[3]["error"].startswith("invalid JSON")
 
 
 def test_bad_usage_exits_2():

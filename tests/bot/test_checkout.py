@@ -1,6 +1,7 @@
 """Checkout links and signed quote references."""
 
 import io
+from dataclasses import replace
 from datetime import date
 from urllib.parse import parse_qs, urlsplit
 
@@ -12,6 +13,7 @@ from bot.checkout import (
     CheckoutConfig,
     CheckoutConfigError,
     QuoteFacts,
+    _signature,
     model_tag,
     parse_quote,
     run_verify,
@@ -29,6 +31,7 @@ FACTS = QuoteFacts(
     context_tokens=131072,
     issued=date(2026, 11, 30),
 )
+ON_ISSUE = date(2026, 11, 30)
 
 
 def _query(url):
@@ -69,7 +72,7 @@ def test_quote_is_added_only_with_a_signing_key():
     assert "quote" not in _query(CheckoutConfig().url("mi355x-8x", 2, "en", FACTS))
     signed = _query(CheckoutConfig(signing_key=KEY).url("mi355x-8x", 2, "en", FACTS))
     assert verify_quote(signed["quote"], KEY)
-    assert parse_quote(signed["quote"]) == FACTS
+    assert parse_quote(signed["quote"]) == replace(FACTS, expires=date(2026, 12, 30))
 
 
 def test_custom_template_gets_url_encoded_values_and_drops_an_empty_quote():
@@ -132,9 +135,10 @@ def test_verify_command_prints_the_quote_and_valid():
     """``verify-quote REF`` prints what the quote says, then valid, exit 0."""
     out = io.StringIO()
     environ = {"QUOTE_SIGNING_KEY": KEY.decode()}
-    code = run_verify([sign_quote(FACTS, KEY)], environ=environ, out=out)
+    code = run_verify([sign_quote(FACTS, KEY)], environ=environ, out=out, today=ON_ISSUE)
     text = out.getvalue()
     assert code == 0
+    assert "expires:   2026-12-30" in text
     assert text.rstrip().endswith("valid")
     assert "mi355x-8x" in text
     assert "deepseek-ai/DeepSeek-V3" in text
@@ -164,3 +168,69 @@ def test_verify_command_without_key_says_so():
     out = io.StringIO()
     assert run_verify([sign_quote(FACTS, KEY)], environ={}, out=out) == 1
     assert "QUOTE_SIGNING_KEY is not set" in out.getvalue()
+
+
+def _verify(ref, today, **env):
+    out = io.StringIO()
+    environ = {"QUOTE_SIGNING_KEY": KEY.decode(), **env}
+    return run_verify([ref], environ=environ, out=out, today=today), out.getvalue()
+
+
+def test_a_quote_is_valid_through_its_last_day_and_expired_after():
+    """30 days by default: valid on day 30, invalid on day 31 with the expiry date as reason."""
+    ref = sign_quote(FACTS, KEY)
+    assert _verify(ref, date(2026, 12, 30))[0] == 0
+    code, text = _verify(ref, date(2026, 12, 31))
+    assert code == 1
+    assert text.rstrip().endswith("invalid: expired on 2026-12-30")
+
+
+def test_a_quote_dated_in_the_future_is_invalid():
+    """A reference issued in 2099 (validly signed) is refused as future-dated."""
+    future = replace(FACTS, issued=date(2099, 1, 1))
+    code, text = _verify(sign_quote(future, KEY), date(2026, 12, 1))
+    assert code == 1
+    assert "invalid: issued in the future (2099-01-01)" in text
+
+
+def test_a_quote_from_2001_is_expired():
+    """The probe's reference dated 2001 no longer verifies."""
+    old = replace(FACTS, issued=date(2001, 1, 1))
+    code, text = _verify(sign_quote(old, KEY), date(2026, 12, 1))
+    assert code == 1
+    assert "expired on 2001-01-31" in text
+
+
+def test_the_validity_period_comes_from_the_settings():
+    """QUOTE_VALID_DAYS=7 in the checkout config makes links whose quotes end 7 days after issue."""
+    config = CheckoutConfig.from_env({"QUOTE_SIGNING_KEY": KEY.decode(), "QUOTE_VALID_DAYS": "7"})
+    assert config.quote_valid_days == 7
+    facts = parse_quote(sign_quote(FACTS, KEY, config.quote_valid_days))
+    assert facts is not None
+    assert facts.expires == date(2026, 12, 7)
+
+
+def test_a_bad_validity_period_names_the_variable():
+    """QUOTE_VALID_DAYS=0 is refused with a message naming it."""
+    with pytest.raises(CheckoutConfigError, match="QUOTE_VALID_DAYS"):
+        CheckoutConfig.from_env({"QUOTE_VALID_DAYS": "0"})
+
+
+def test_a_first_version_reference_counts_from_its_issue_date():
+    """q1 references (no expiry field) are valid for the configured period after issue."""
+    payload = f"q1.mi355x-8x.2.{FACTS.model_tag}.bf16.128k.20261130"
+
+    ref = f"{payload}.{_signature(KEY, payload)}"
+    assert _verify(ref, date(2026, 12, 10))[0] == 0
+    code, text = _verify(ref, date(2026, 12, 10), QUOTE_VALID_DAYS="5")
+    assert code == 1
+    assert "expired on 2026-12-05" in text
+
+
+def test_a_tampered_expiry_does_not_verify():
+    """Moving the expiry date of a signed reference breaks its signature."""
+    ref = sign_quote(FACTS, KEY)
+    tampered = ref.replace(".20261230.", ".20271230.")
+    code, text = _verify(tampered, date(2026, 12, 1))
+    assert code == 1
+    assert "signature does not match" in text

@@ -120,7 +120,9 @@ async def test_a_keep_alive_connection_is_closed_when_idle_after_a_response(serv
 async def test_connections_past_the_limit_are_closed_at_once(server):
     """With three open, a fourth is closed straight away; once one closes, a new one works."""
     port, _ = server
-    rejected_before = METRICS.value("fullgpu_http_rejected_total", {"reason": "too_many_connections"})
+    rejected_before = METRICS.value(
+        "fullgpu_http_rejected_total", {"reason": "too_many_connections"}
+    )
     held = [await asyncio.open_connection("127.0.0.1", port) for _ in range(3)]
     await asyncio.sleep(0.05)
     reader, writer = await asyncio.open_connection("127.0.0.1", port)

@@ -57,7 +57,7 @@ def test_jsonl_reads_objects_and_plain_lines_and_survives_bad_ones():
         '{"text": "qwen3 32b 并发 30"}\n'
     )
     sink = io.StringIO()
-    assert run_jsonl(source, sink) == 0
+    assert run_jsonl(source, sink) == 1  # some lines failed
     lines = [json.loads(line) for line in sink.getvalue().splitlines()]
     assert len(lines) == 7
     assert lines[0]["language"] == "ru"
@@ -65,6 +65,7 @@ def test_jsonl_reads_objects_and_plain_lines_and_survives_bad_ones():
     assert lines[1]["intent"] == "help"
     # '["a list"]' is not an object: it is read as a plain line of text.
     assert [("error" in line) for line in lines[2:6]] == [True, True, False, True]
+    assert [line.get("line") for line in lines[2:6]] == [3, 4, None, 6]
     assert lines[6]["concurrency"] == 30
 
 

@@ -1,0 +1,89 @@
+"""bot.logs: JSON lines with ids, redaction, and the rate limit on repeated warnings."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+
+from telegram import Update
+
+from bot.logs import RepeatLimiter, make_handler
+from bot.observability import update_scope
+
+UPDATE = {
+    "update_id": 41,
+    "message": {"message_id": 1, "date": 0, "text": "hi", "chat": {"id": 77, "type": "private"}},
+}
+
+
+def logger_with(handler: logging.Handler, name: str = "test.logs") -> logging.Logger:
+    logger = logging.getLogger(name)
+    logger.handlers[:] = [handler]
+    logger.setLevel(logging.DEBUG)
+    logger.propagate = False
+    return logger
+
+
+def test_json_lines_carry_the_update_and_chat_ids():
+    """Inside an update scope every JSON line names the update and the chat; outside, '-'."""
+    stream = io.StringIO()
+    logger = logger_with(make_handler("json", [], stream))
+    logger.info("before")
+    with update_scope(Update.de_json(UPDATE, None)):
+        logger.warning("inside %s", "it")
+    lines = [json.loads(line) for line in stream.getvalue().splitlines()]
+    before, inside = lines[0], lines[1]
+    assert (before["update_id"], before["chat_id"]) == ("-", "-")
+    assert (inside["update_id"], inside["chat_id"]) == ("41", "77")
+    assert inside["message"] == "inside it"
+    assert inside["level"] == "WARNING"
+
+
+def test_text_lines_carry_the_ids_too():
+    """The default text format shows the same ids."""
+    stream = io.StringIO()
+    logger = logger_with(make_handler("text", [], stream))
+    with update_scope(Update.de_json(UPDATE, None)):
+        logger.info("hello")
+    assert "[update 41 chat 77] hello" in stream.getvalue()
+
+
+def test_secrets_are_redacted_in_json_tracebacks():
+    """A secret in a message or traceback never reaches the JSON line."""
+    stream = io.StringIO()
+    logger = logger_with(make_handler("json", ["tok-SECRET-123"], stream))
+    try:
+        raise ValueError("token tok-SECRET-123 refused")
+    except ValueError:
+        logger.exception("call with tok-SECRET-123 failed")
+    line = json.loads(stream.getvalue())
+    assert "tok-SECRET-123" not in stream.getvalue()
+    assert "[redacted]" in line["message"]
+    assert "[redacted]" in line["exception"]
+
+
+def test_a_flood_of_one_warning_is_cut_and_counted():
+    """1,000 identical warnings write the burst, then one line later says how many were left out."""
+    now = [0.0]
+    stream = io.StringIO()
+    handler = make_handler("text", [], stream)
+    handler.filters[0] = RepeatLimiter(window_s=60, burst=5, clock=lambda: now[0])
+    logger = logger_with(handler)
+    for i in range(1000):
+        logger.warning("wrong secret from %s", f"10.0.0.{i % 250}")
+    assert len(stream.getvalue().splitlines()) == 5
+    now[0] = 61.0
+    logger.warning("wrong secret from %s", "10.0.0.1")
+    last = stream.getvalue().splitlines()[-1]
+    assert "995 more like this" in last
+
+
+def test_info_lines_and_different_warnings_are_never_cut():
+    """The limiter only merges repeats of one warning; INFO lines all pass."""
+    stream = io.StringIO()
+    logger = logger_with(make_handler("text", [], stream))
+    for i in range(50):
+        logger.info("update %d handled", i)
+        logger.warning(f"distinct warning {i}")  # noqa: G004 - distinct templates on purpose
+    assert len(stream.getvalue().splitlines()) == 100

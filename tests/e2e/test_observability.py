@@ -1,0 +1,43 @@
+"""One log line per update at INFO, with ids and without the text; metrics count updates."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+
+from bot.logs import make_handler
+from bot.observability import METRICS
+from bot.pipeline import Pipeline
+from tests.e2e.harness import bot_settings, running_bot
+from tests.fakes.users import FakeUser
+
+PRIVATE_TEXT = "Llama 3.1 70B FP8 for project Zanzibar-7731"
+
+
+async def test_each_update_logs_one_info_line_without_its_text(fake, caplog):
+    """A question: one 'bot.updates' line with update and chat ids; the text is never at INFO."""
+    caplog.set_level(logging.INFO, logger="bot")
+    caplog.set_level(logging.INFO)
+    stream = io.StringIO()
+    handler = make_handler("json", [fake.token], stream)
+    handler.setLevel(logging.INFO)
+    root = logging.getLogger()
+    root.addHandler(handler)
+    before = METRICS.value("fullgpu_updates_total", {"kind": "message", "outcome": "ok"})
+    try:
+        settings = bot_settings(fake, "webhook", "memory://")
+        async with running_bot(fake, settings, Pipeline()):
+            update = await FakeUser(fake, 4242).says(PRIVATE_TEXT)
+            await fake.wait_for(lambda: len(fake.sent(4242)) == 1)
+    finally:
+        root.removeHandler(handler)
+    lines = [json.loads(line) for line in stream.getvalue().splitlines()]
+    per_update = [line for line in lines if line["logger"] == "bot.updates"]
+    assert len(per_update) == 1
+    assert per_update[0]["update_id"] == str(update["update_id"])
+    assert per_update[0]["chat_id"] == "4242"
+    assert "Zanzibar" not in stream.getvalue()
+    assert any(line["message"].startswith("HTTP server on") for line in lines)
+    after = METRICS.value("fullgpu_updates_total", {"kind": "message", "outcome": "ok"})
+    assert after == before + 1
