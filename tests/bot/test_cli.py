@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.cli import COMMANDS, main
 from bot.settings import SettingsError, load_settings
 
@@ -55,9 +57,5 @@ def test_log_format_and_quote_validity_are_settings():
     assert (settings.log_format, settings.quote_valid_days) == ("json", 14)
     assert load_settings({}).quote_valid_days == 30
     for variable, value in (("LOG_FORMAT", "xml"), ("QUOTE_VALID_DAYS", "0")):
-        try:
+        with pytest.raises(SettingsError, match=variable):
             load_settings({variable: value})
-        except SettingsError as error:
-            assert error.variable == variable
-        else:
-            raise AssertionError(f"{variable}={value} accepted")

@@ -24,6 +24,7 @@ class FakeBot:
         self.calls = 0
 
     async def get_me(self) -> dict:
+        """Answer like getMe, or fail when unreachable."""
         self.calls += 1
         if not self.reachable:
             raise ConnectionError("Bot API unreachable")
@@ -42,11 +43,13 @@ class FakeApplication:
 class BrokenStore(MemoryStore):
     """A store whose reads fail, as a Redis that went away."""
 
-    async def get(self, chat_id: int):
+    async def get(self, chat_id: int):  # noqa: ARG002 - the port's signature
+        """Fail as a store that went away."""
         raise ConnectionError("store down")
 
 
 def free_port() -> int:
+    """Find a loopback port free right now."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
@@ -120,15 +123,14 @@ async def test_a_keep_alive_connection_is_closed_when_idle_after_a_response(serv
 async def test_connections_past_the_limit_are_closed_at_once(server):
     """With three open, a fourth is closed straight away; once one closes, a new one works."""
     port, _ = server
-    rejected_before = METRICS.value(
-        "fullgpu_http_rejected_total", {"reason": "too_many_connections"}
-    )
+    labels = {"reason": "too_many_connections"}
+    rejected_before = METRICS.value("fullgpu_http_rejected_total", labels)
     held = [await asyncio.open_connection("127.0.0.1", port) for _ in range(3)]
     await asyncio.sleep(0.05)
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     assert await closed_within(reader, SHORT_S / 2)
     writer.close()
-    rejected = METRICS.value("fullgpu_http_rejected_total", {"reason": "too_many_connections"})
+    rejected = METRICS.value("fullgpu_http_rejected_total", labels)
     assert rejected == rejected_before + 1
     for _, held_writer in held:
         held_writer.close()
@@ -142,9 +144,8 @@ async def test_readyz_checks_the_bot_api_when_it_was_not_heard_from(server, monk
     port, application = server
     monkeypatch.setattr("bot.observability.HEALTH.last_api_answer", None)
     application.bot.reachable = False
-    async with ClientSession() as session:
-        async with session.get(f"http://127.0.0.1:{port}/readyz") as resp:
-            body = await resp.json()
+    async with ClientSession() as session, session.get(f"http://127.0.0.1:{port}/readyz") as resp:
+        body = await resp.json()
     assert resp.status == 503
     assert body["checks"] == {"running": True, "store": True, "bot_api": False}
     assert application.bot.calls == 1
@@ -154,9 +155,8 @@ async def test_readyz_is_200_when_everything_answers(server, monkeypatch):
     """Running, store readable, Bot API answered: ready."""
     port, _ = server
     monkeypatch.setattr("bot.observability.HEALTH.last_api_answer", None)
-    async with ClientSession() as session:
-        async with session.get(f"http://127.0.0.1:{port}/readyz") as resp:
-            body = await resp.json()
+    async with ClientSession() as session, session.get(f"http://127.0.0.1:{port}/readyz") as resp:
+        body = await resp.json()
     assert resp.status == 200
     assert body["ready"] is True
 
@@ -179,9 +179,8 @@ async def test_metrics_are_in_the_prometheus_text_format(server):
     """/metrics lists the bot's metric families with HELP and TYPE lines."""
     port, _ = server
     record_bot_api_call("sendMessage", 502)
-    async with ClientSession() as session:
-        async with session.get(f"http://127.0.0.1:{port}/metrics") as resp:
-            text = await resp.text()
+    async with ClientSession() as session, session.get(f"http://127.0.0.1:{port}/metrics") as resp:
+        text = await resp.text()
     assert resp.status == 200
     assert resp.headers["Content-Type"].startswith("text/plain")
     for family in (

@@ -34,6 +34,7 @@ HOSTILE_LINES = {
 
 
 def stream(*lines: bytes) -> io.BytesIO:
+    """Make a byte stream of the lines."""
     return io.BytesIO(b"\n".join(lines) + b"\n")
 
 
@@ -77,7 +78,7 @@ def test_an_unknown_lang_in_an_ask_line_is_an_error_on_that_line():
 def test_the_real_command_survives_every_hostile_line(command):
     """``python -m bot COMMAND --jsonl`` on real stdin: one output line per input line, exit 1."""
     lines = [GOOD.encode(), *HOSTILE_LINES.values(), GOOD.encode()]
-    done = subprocess.run(
+    done = subprocess.run(  # noqa: S603 - our own interpreter and module
         [sys.executable, "-m", "bot", command, "--jsonl"],
         input=b"\n".join(lines) + b"\n",
         cwd=REPO,
