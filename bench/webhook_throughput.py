@@ -1,83 +1,325 @@
-"""Updates per second the bot handles in webhook mode on loopback, and the process's memory.
+"""Webhook mode under load: the bot beside a bare aiohttp relay, on loopback, one core each.
 
-Runs the real Application, the real Pipeline and the aiohttp webhook server against the fake
-Telegram (tests/fakes), all in this process on 127.0.0.1. Each update is a sizing question from
-its own chat; an update counts as handled when its answer reached the fake Bot API.
+Runs the system under test in its own process pinned to one core: first a bare aiohttp relay
+(receives the update, sends one canned sendMessage with a keyboard: the Bot API calls the bot
+makes, none of its work), then the real bot (``python -m bot``, webhook mode, memory state).
+The fake Telegram (tests/fakes) and the load generator share this process, pinned to another
+core. For each it prints:
 
-    .venv/bin/python bench/webhook_throughput.py [--updates 500] [--concurrency 32]
+- throughput at saturation for cheap updates (``/start``) and sizing questions, and the CPU
+  milliseconds the process spent per update (the fairer figure if the fake saturates first);
+- latency (POST sent -> answer received by the fake) at a steady 200 updates/s of sizing
+  questions: p50, p99, max;
+- /livez response time sampled every 10 ms during that run (answer work blocking the loop);
+- resident memory (now and peak).
+
+    .venv/bin/python bench/webhook_throughput.py [--updates 2000] [--rate 200] [--seconds 10]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import resource
+import json
+import os
+import signal
+import statistics
+import subprocess
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere
+import aiohttp
 
-from bot.pipeline import Pipeline
-from tests.e2e.harness import bot_settings, running_bot
-from tests.fakes.telegram_api import FakeTelegram
-from tests.fakes.users import FakeUser
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))  # run from anywhere
 
-QUESTIONS = (
+from tests.e2e.harness import WEBHOOK_SECRET, free_port  # noqa: E402
+from tests.fakes.telegram_api import FakeTelegram  # noqa: E402
+from tests.fakes.users import FakeUser  # noqa: E402
+
+SIZING_QUESTIONS = (
     "Llama 3.1 70B in FP8 with 32K context for 8 users",
     "DeepSeek V3 FP8 128K context 20 users",
-    "/price",
     "Qwen2.5 72B BF16 32K",
+    "qwen3 235b fp8 上下文 12.8万 并发 30",
 )
-TIMEOUT_S = 300.0
+CHEAP = ("/start",)
+START_TIMEOUT_S = 30.0
+RUN_TIMEOUT_S = 300.0
+SUT_CORE, LOAD_CORE = 0, 1
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+RELAY_ANSWER = "<b>FullGPU</b> answer " + "x" * 600  # about the size of a real answer
+RELAY_MARKUP = {
+    "inline_keyboard": [
+        [{"text": "Order 8× AMD Instinct MI355X", "url": "https://fullgpu.com/en/gpus/amd"}],
+        [{"text": "Try H200", "callback_data": "s1|g|h200"}],
+    ]
+}
 
 
-def rss_mb() -> float:
-    """Resident memory now, from /proc (Linux); peak RSS elsewhere."""
-    status = Path("/proc/self/status")
-    if status.exists():
-        for line in status.read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+class TimedFake(FakeTelegram):
+    """The fake Bot API, noting when each chat's answer arrives."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.answered_at: dict[int, float] = {}
+        self.answered = asyncio.Event()
+        self.expected = 0
+
+    async def _api_sendmessage(self, params: dict[str, Any]) -> dict[str, Any]:
+        result = await super()._api_sendmessage(params)
+        self.answered_at[int(params["chat_id"])] = time.perf_counter()
+        if len(self.answered_at) >= self.expected:
+            self.answered.set()
+        return result
 
 
-async def bench(updates: int, concurrency: int) -> None:
-    """Deliver ``updates`` updates, ``concurrency`` at a time, and report."""
-    fake = FakeTelegram()
+@dataclass
+class Sut:
+    """A system under test: its process and where its webhook listens."""
+
+    name: str
+    process: subprocess.Popen[bytes]
+    port: int
+    figures: dict[str, str] = field(default_factory=dict)
+
+    def cpu_s(self) -> float:
+        """User + system CPU seconds the process has used."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+    def memory_mb(self) -> tuple[float, float]:
+        """Resident memory now and at its peak, in MB."""
+        status = Path(f"/proc/{self.process.pid}/status").read_text().splitlines()
+        values = {line.split(":")[0]: int(line.split()[1]) for line in status if "kB" in line}
+        return values["VmRSS"] / 1024, values["VmHWM"] / 1024
+
+
+def pin(core: int) -> None:
+    """Pin this process to one core, if the machine has it."""
+    if core < (os.cpu_count() or 1):
+        os.sched_setaffinity(0, {core})
+
+
+def start_sut(name: str, fake: FakeTelegram, profile: str | None = None) -> Sut:
+    """Start the relay or the bot in a process pinned to SUT_CORE (under py-spy if asked)."""
+    port = free_port()
+    env = {
+        **os.environ,
+        "TELEGRAM_BOT_TOKEN": fake.token,
+        "TELEGRAM_API_BASE_URL": fake.api_root,
+        "BOT_MODE": "webhook",
+        "WEBHOOK_URL": f"http://127.0.0.1:{port}/telegram/hook",
+        "WEBHOOK_SECRET": WEBHOOK_SECRET,
+        "HOST": "127.0.0.1",
+        "PORT": str(port),
+        "STATE_URL": "memory://",
+        "LOG_LEVEL": "WARNING",
+        "PYTHONPATH": str(REPO),
+    }
+    command = [sys.executable, "-m", "bot"]
+    if name == "relay":
+        command = [sys.executable, str(Path(__file__).resolve()), "--serve-relay"]
+    if profile:
+        command = ["py-spy", "record", "--format", "raw", "-r", "200", "-o", profile, "--", *command]
+    process = subprocess.Popen(  # noqa: S603 - our interpreter, our module
+        command, env=env, cwd=REPO, preexec_fn=lambda: pin(SUT_CORE)
+    )
+    return Sut(name, process, port)
+
+
+async def wait_ready(fake: FakeTelegram, sut: Sut) -> None:
+    """Wait until the process has registered its webhook with the fake."""
+    fake.webhook = None
+    await fake.wait_for(lambda: fake.webhook is not None, timeout_s=START_TIMEOUT_S)
+
+
+async def deliver(fake: TimedFake, users: list[FakeUser], texts: tuple[str, ...], gate: int) -> float:
+    """Push one update per user, ``gate`` in flight; return seconds until every answer arrived."""
+    fake.answered_at.clear()
+    fake.answered.clear()
+    fake.expected = len(users)
+    semaphore = asyncio.Semaphore(gate)
+
+    async def one(i: int) -> None:
+        async with semaphore:
+            await users[i].says(texts[i % len(texts)])
+
+    started = time.perf_counter()
+    async with asyncio.timeout(RUN_TIMEOUT_S):
+        await asyncio.gather(*(one(i) for i in range(len(users))))
+        await fake.answered.wait()
+    return time.perf_counter() - started
+
+
+async def saturate(fake: TimedFake, sut: Sut, label: str, texts: tuple[str, ...], n: int) -> None:
+    """Throughput and CPU per update at saturation."""
+    first_id = 1_000_000 if label == "cheap" else 3_000_000
+    users = [FakeUser(fake, first_id + i) for i in range(n)]
+    for user in users:
+        user.private_chat()
+    await deliver(fake, users[: n // 10], texts, 64)  # warm-up: caches, connections
+    cpu_before = sut.cpu_s()
+    elapsed = await deliver(fake, users, texts, 64)
+    cpu_ms = (sut.cpu_s() - cpu_before) * 1000 / n
+    sut.figures[f"{label} updates/s"] = f"{n / elapsed:.0f}"
+    sut.figures[f"{label} CPU ms/update"] = f"{cpu_ms:.2f}"
+
+
+async def steady(fake: TimedFake, sut: Sut, rate: float, seconds: float) -> None:
+    """Latency at a fixed arrival rate, and /livez response times meanwhile."""
+    n = int(rate * seconds)
+    users = [FakeUser(fake, 5_000_000 + i) for i in range(n)]
+    for user in users:
+        user.private_chat()
+    fake.answered_at.clear()
+    fake.answered.clear()
+    fake.expected = n
+    sent_at: dict[int, float] = {}
+    probes: list[float] = []
+    stop = asyncio.Event()
+
+    async def probe_livez() -> None:
+        url = f"http://127.0.0.1:{sut.port}/livez"
+        async with aiohttp.ClientSession() as session:
+            while not stop.is_set():
+                started = time.perf_counter()
+                async with session.get(url) as response:
+                    await response.read()
+                probes.append(time.perf_counter() - started)
+                await asyncio.sleep(0.01)
+
+    async def one(i: int) -> None:
+        sent_at[users[i].user_id] = time.perf_counter()
+        await users[i].says(SIZING_QUESTIONS[i % len(SIZING_QUESTIONS)])
+
+    prober = asyncio.create_task(probe_livez())
+    started = time.perf_counter()
+    tasks = []
+    for i in range(n):
+        delay = started + i / rate - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        tasks.append(asyncio.create_task(one(i)))
+    async with asyncio.timeout(RUN_TIMEOUT_S):
+        await asyncio.gather(*tasks)
+        await fake.answered.wait()
+    stop.set()
+    await prober
+    latencies = sorted(fake.answered_at[c] - sent_at[c] for c in sent_at)
+    p99 = latencies[int(len(latencies) * 0.99) - 1]
+    sut.figures[f"latency at {rate:.0f}/s p50/p99/max ms"] = (
+        f"{statistics.median(latencies) * 1000:.1f} / {p99 * 1000:.1f} / "
+        f"{latencies[-1] * 1000:.1f}"
+    )
+    sut.figures["/livez during load p99/max ms"] = (
+        f"{sorted(probes)[int(len(probes) * 0.99) - 1] * 1000:.1f} / {max(probes) * 1000:.1f}"
+    )
+
+
+async def measure(name: str, args: argparse.Namespace) -> Sut:
+    """Start one system under test, run every measurement against it, stop it."""
+    fake = TimedFake()
     await fake.start()
-    settings = bot_settings(fake, "webhook", "memory://")
-    users = [FakeUser(fake, 10_000 + i) for i in range(updates)]
+    sut = start_sut(name, fake, args.profile)
     try:
-        async with running_bot(fake, settings, Pipeline()):
-            rss_before = rss_mb()
-            gate = asyncio.Semaphore(concurrency)
-
-            async def deliver(i: int) -> None:
-                async with gate:
-                    await users[i].says(QUESTIONS[i % len(QUESTIONS)])
-
-            started = time.perf_counter()
-            async with asyncio.timeout(TIMEOUT_S):
-                await asyncio.gather(*(deliver(i) for i in range(updates)))
-                await fake.wait_for(lambda: len(fake.sent()) >= updates, timeout_s=TIMEOUT_S)
-            elapsed_s = time.perf_counter() - started
+        await wait_ready(fake, sut)
+        await saturate(fake, sut, "cheap", CHEAP, args.updates)
+        await saturate(fake, sut, "sizing", SIZING_QUESTIONS, args.updates // 2)
+        await steady(fake, sut, args.rate, args.seconds)
+        rss, peak = sut.memory_mb()
+        sut.figures["RSS now/peak MB"] = f"{rss:.0f} / {peak:.0f}"
+        refused = len(fake.calls_to("sendMessage", ok=False))
+        sut.figures["sendMessage refused by the fake"] = str(refused)
     finally:
+        sut.process.send_signal(signal.SIGINT if args.profile else signal.SIGTERM)
+        sut.process.wait(timeout=60)
         await fake.stop()
-    refused = len(fake.calls_to("sendMessage", ok=False))
-    print(f"updates handled: {updates} in {elapsed_s:.2f} s, concurrency {concurrency}")
-    print(f"throughput: {updates / elapsed_s:.1f} updates/s (webhook, loopback, one process)")
-    print(f"memory: RSS {rss_before:.1f} MB after start-up, {rss_mb():.1f} MB after the run")
-    print(f"sendMessage refused by the fake: {refused}")
+    return sut
+
+
+def report(relay: Sut, bot: Sut) -> None:
+    """Print both columns and the ratios the targets are set on."""
+    width = max(len(k) for k in bot.figures)
+    print(f"{'':{width}}  {'relay':>20}  {'bot':>20}")
+    for key, value in bot.figures.items():
+        print(f"{key:{width}}  {relay.figures.get(key, '-'):>20}  {value:>20}")
+    for label in ("cheap", "sizing"):
+        rate = float(bot.figures[f"{label} updates/s"]) / float(relay.figures[f"{label} updates/s"])
+        cpu = float(relay.figures[f"{label} CPU ms/update"]) / float(
+            bot.figures[f"{label} CPU ms/update"]
+        )
+        print(f"{label}: bot/relay throughput {rate:.2f}, relay/bot CPU per update {cpu:.2f}")
+
+
+# --- the relay: a bare aiohttp webhook that only talks to the Bot API ----------------------
+
+
+async def serve_relay() -> None:
+    """Answer each update with one canned sendMessage; register the webhook like the bot."""
+    from aiohttp import web  # noqa: PLC0415
+
+    api = f"{os.environ['TELEGRAM_API_BASE_URL']}/bot{os.environ['TELEGRAM_BOT_TOKEN']}"
+    session = aiohttp.ClientSession()
+    background: set[asyncio.Task[None]] = set()
+
+    async def answer(update: dict[str, Any]) -> None:
+        chat_id = update["message"]["chat"]["id"]
+        body = {
+            "chat_id": chat_id,
+            "text": RELAY_ANSWER,
+            "parse_mode": "HTML",
+            "reply_markup": RELAY_MARKUP,
+        }
+        async with session.post(f"{api}/sendMessage", json=body) as response:
+            await response.read()
+
+    async def hook(request: web.Request) -> web.Response:
+        task = asyncio.create_task(answer(json.loads(await request.read())))
+        background.add(task)
+        task.add_done_callback(background.discard)
+        return web.json_response({"ok": True})
+
+    async def livez(_request: web.Request) -> web.Response:
+        return web.json_response({"ok": True})
+
+    app = web.Application()
+    app.router.add_post("/telegram/hook", hook)
+    app.router.add_get("/livez", livez)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    await web.TCPSite(runner, "127.0.0.1", int(os.environ["PORT"])).start()
+    body = {"url": os.environ["WEBHOOK_URL"], "secret_token": os.environ["WEBHOOK_SECRET"]}
+    async with session.post(f"{api}/setWebhook", json=body) as response:
+        await response.read()
+    await asyncio.Event().wait()
 
 
 def main() -> int:
-    """Parse the arguments and run the benchmark."""
+    """Parse the arguments and run the benchmark (or serve as the relay)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--updates", type=int, default=500)
-    parser.add_argument("--concurrency", type=int, default=32)
+    parser.add_argument("--updates", type=int, default=2000)
+    parser.add_argument("--rate", type=float, default=200.0)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--only", choices=("relay", "bot"), default=None)
+    parser.add_argument("--profile", help="with --only: py-spy collapsed stacks to this file")
+    parser.add_argument("--serve-relay", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    asyncio.run(bench(max(1, args.updates), max(1, args.concurrency)))
+    if args.serve_relay:
+        asyncio.run(serve_relay())
+        return 0
+    pin(LOAD_CORE)
+    if args.only:
+        sut = asyncio.run(measure(args.only, args))
+        for key, value in sut.figures.items():
+            print(f"{key}: {value}")
+        return 0
+    relay = asyncio.run(measure("relay", args))
+    bot = asyncio.run(measure("bot", args))
+    report(relay, bot)
     return 0
 
 

@@ -61,6 +61,7 @@ from bot.request import LANGUAGES
 from bot.settings import BotMode, Settings
 from bot.state import ChatStore
 from bot.telegram_extras import download_small, hand_off
+from bot.transport import AiohttpRequest
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +71,7 @@ CommandMenu = Callable[[str], list[tuple[str, str]]]
 
 MAX_RETRIES_AFTER_429 = 3
 MAX_RETRY_WAIT_S = 60.0  # a longer flood wait is not worth holding a reply for
+TYPING_AFTER_S = 1.0
 CONCURRENT_UPDATES = 32  # updates handled at once; each waits mostly on the network
 INLINE_CACHE_S = 30  # answers change with prices and the user's language: cache briefly
 INLINE_TITLE_CHARS = 64
@@ -284,11 +286,11 @@ class TelegramHandlers:
         if not text.strip() and message.chat.type != ChatType.PRIVATE:
             return  # a sticker or photo replying to us in a group is chatter, not a question
         chat_id = message.chat.id
-        await _typing(bot, chat_id)
-        user = message.from_user
-        chat = await self._chat(chat_id, user.language_code if user else None, user)
-        turn = self.pipeline.respond(text, chat, bot_username=bot.username)
-        stored = await self._deliver(bot, chat_id, turn, reply_parameters=_quote(message))
+        async with typing_while_slow(bot, chat_id):
+            user = message.from_user
+            chat = await self._chat(chat_id, user.language_code if user else None, user)
+            turn = self.pipeline.respond(text, chat, bot_username=bot.username)
+            stored = await self._deliver(bot, chat_id, turn, reply_parameters=_quote(message))
         await self.store.put(replace(stored, chat_id=chat_id, sender=None))
 
     async def on_document(self, update: Update, context: Context) -> None:
@@ -299,18 +301,18 @@ class TelegramHandlers:
         if not is_addressed(message, bot.id, bot.username):
             return
         document, chat_id = message.document, message.chat.id
-        await _typing(bot, chat_id)
-        user = message.from_user
-        chat = await self._chat(chat_id, user.language_code if user else None, user)
-        content = await download_small(bot, document)
-        turn = self.pipeline.respond_to_document(
-            document.file_name,
-            content,
-            chat,
-            caption=message.caption,
-            size_bytes=document.file_size,
-        )
-        stored = await self._deliver(bot, chat_id, turn, reply_parameters=_quote(message))
+        async with typing_while_slow(bot, chat_id):
+            user = message.from_user
+            chat = await self._chat(chat_id, user.language_code if user else None, user)
+            content = await download_small(bot, document)
+            turn = self.pipeline.respond_to_document(
+                document.file_name,
+                content,
+                chat,
+                caption=message.caption,
+                size_bytes=document.file_size,
+            )
+            stored = await self._deliver(bot, chat_id, turn, reply_parameters=_quote(message))
         await self.store.put(replace(stored, chat_id=chat_id, sender=None))
 
     async def on_callback(self, update: Update, context: Context) -> None:
@@ -393,9 +395,25 @@ def _quote(message: Message) -> ReplyParameters | None:
     return ReplyParameters(message.message_id, allow_sending_without_reply=True)
 
 
-async def _typing(bot: Any, chat_id: int) -> None:  # noqa: ANN401 - PTB's ExtBot is generic
-    # Shows "typing..." for up to 5 s (Bot API sendChatAction); a failure is not worth a reply.
-    await _quietly(bot.send_chat_action(chat_id, ChatAction.TYPING))
+@asynccontextmanager
+async def typing_while_slow(bot: Any, chat_id: int) -> AsyncIterator[None]:  # noqa: ANN401 - PTB's ExtBot is generic
+    """Show "typing..." only if the answer is not sent within ``TYPING_AFTER_S``.
+
+    Most answers leave in milliseconds, before a typing indicator could even be drawn; sending
+    one up front cost a Bot API call per message (11% of the CPU under load). It still shows
+    when the answer waits (a slow store, a 429).
+    """
+
+    async def type_later() -> None:
+        await asyncio.sleep(TYPING_AFTER_S)
+        # "typing..." lasts up to 5 s (Bot API sendChatAction); a failure is not worth a reply.
+        await _quietly(bot.send_chat_action(chat_id, ChatAction.TYPING))
+
+    task = asyncio.create_task(type_later())
+    try:
+        yield
+    finally:
+        task.cancel()
 
 
 async def _quietly(call: Coroutine[Any, Any, object]) -> None:
@@ -464,6 +482,8 @@ def build_application(
                 link_preview_options=LinkPreviewOptions(is_disabled=True),
             )
         )
+        .request(AiohttpRequest())
+        .get_updates_request(AiohttpRequest(connections=1))
         .rate_limiter(RetryAfterLimiter())
         .concurrent_updates(PerChatOrderProcessor(CONCURRENT_UPDATES))
         .job_queue(None)

@@ -72,3 +72,32 @@ async def test_the_apology_is_sent_even_when_the_store_is_down():
     chat_id, text = bot.sent[0]
     assert chat_id == 9
     assert text.startswith("Entschuldigung")
+
+
+class ChatActionBot:
+    """Records sendChatAction calls as the typing helper makes them."""
+
+    def __init__(self) -> None:
+        self.actions: list[tuple[int, str]] = []
+
+    async def send_chat_action(self, chat_id: int, action: str) -> bool:
+        """Record the action."""
+        self.actions.append((chat_id, action))
+        return True
+
+
+async def test_typing_shows_only_when_the_answer_is_slow(monkeypatch):
+    """Answered within the delay: no typing call; still busy after it: one "typing"."""
+    import asyncio  # noqa: PLC0415
+
+    from bot import telegram_app  # noqa: PLC0415
+
+    monkeypatch.setattr(telegram_app, "TYPING_AFTER_S", 0.05)
+    bot = ChatActionBot()
+    async with telegram_app.typing_while_slow(bot, 7):
+        pass
+    await asyncio.sleep(0.1)
+    assert bot.actions == []
+    async with telegram_app.typing_while_slow(bot, 7):
+        await asyncio.sleep(0.15)
+    assert bot.actions == [(7, "typing")]
