@@ -118,7 +118,7 @@ def start_sut(name: str, fake: FakeTelegram, profile: str | None = None) -> Sut:
         "PORT": str(port),
         "STATE_URL": "memory://",
         "LOG_LEVEL": "WARNING",
-        "PYTHONPATH": str(REPO),
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("BENCH_PYTHONPATH")])),
     }
     command = [sys.executable, "-m", "bot"]
     if name == "relay":

@@ -67,6 +67,23 @@ def make_pipeline(settings: Settings, *, console: bool = False) -> ConversationP
     )
 
 
+WARM_UP_QUESTIONS = ("/help", "/price", "Llama 3.1 70B FP8 32K context")
+
+
+def warm_up(pipeline: ConversationPipeline) -> None:
+    """Answer a few questions in every language before the first customer does.
+
+    The first answer in a language loads its catalog, CLDR data and compiles its templates
+    (tens of milliseconds): done here, it delays start-up, not a customer or a health probe.
+    """
+    from bot.reply import ChatContext  # noqa: PLC0415
+    from bot.request import LANGUAGES  # noqa: PLC0415
+
+    for language in LANGUAGES:
+        for question in WARM_UP_QUESTIONS:
+            pipeline.respond(question, ChatContext(language=language))
+
+
 async def serve(
     settings: Settings,
     pipeline: ConversationPipeline,
@@ -77,6 +94,7 @@ async def serve(
     """Run the bot in BOT_MODE until ``stop`` is set (``menu`` defaults to the pipeline's)."""
     from bot.webhook import health_server, webhook_server  # noqa: PLC0415 - aiohttp's server
 
+    warm_up(pipeline)
     store = await connect_store(settings.state_url)
     # The pipeline's CATALOG_DIR source, when it has one, is also watched between messages.
     catalog: CatalogSource | None = getattr(pipeline, "catalog", None)

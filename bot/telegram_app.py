@@ -53,6 +53,7 @@ from telegram.ext import (
 from telegram.warnings import PTBDeprecationWarning
 
 from bot.callbacks import Action, decode
+from bot.cpu_turns import in_turn
 from bot.deeplink import from_callback
 from bot.i18n import N_, localizer, resolve_language
 from bot.observability import mark_update_failed, record_retry_after, update_scope
@@ -289,7 +290,7 @@ class TelegramHandlers:
         async with typing_while_slow(bot, chat_id):
             user = message.from_user
             chat = await self._chat(chat_id, user.language_code if user else None, user)
-            turn = self.pipeline.respond(text, chat, bot_username=bot.username)
+            turn = await in_turn(self.pipeline.respond, text, chat, bot_username=bot.username)
             stored = await self._deliver(bot, chat_id, turn, reply_parameters=_quote(message))
         await self.store.put(replace(stored, chat_id=chat_id, sender=None))
 
@@ -305,7 +306,8 @@ class TelegramHandlers:
             user = message.from_user
             chat = await self._chat(chat_id, user.language_code if user else None, user)
             content = await download_small(bot, document)
-            turn = self.pipeline.respond_to_document(
+            turn = await in_turn(
+                self.pipeline.respond_to_document,
                 document.file_name,
                 content,
                 chat,
@@ -322,7 +324,7 @@ class TelegramHandlers:
             return
         chat_id = query.message.chat.id if query.message else query.from_user.id
         chat = await self._chat(chat_id, query.from_user.language_code, query.from_user)
-        turn = self.pipeline.respond_to_callback(query.data or "", chat)
+        turn = await in_turn(self.pipeline.respond_to_callback, query.data or "", chat)
         try:
             await query.answer()  # stops the button's spinner; late answers are harmless
         except BadRequest as error:
@@ -347,7 +349,9 @@ class TelegramHandlers:
         query = update.inline_query
         if query is None:
             return
-        replies = self.pipeline.inline_answers(query.query, query.from_user.language_code)
+        replies = await in_turn(
+            self.pipeline.inline_answers, query.query, query.from_user.language_code
+        )
         results = [inline_article(i, r) for i, r in enumerate(replies[: InlineQueryLimit.RESULTS])]
         await query.answer(results, cache_time=INLINE_CACHE_S, is_personal=True)
 
