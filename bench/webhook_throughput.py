@@ -118,26 +118,41 @@ def start_sut(name: str, fake: FakeTelegram, profile: str | None = None) -> Sut:
         "PORT": str(port),
         "STATE_URL": "memory://",
         "LOG_LEVEL": "WARNING",
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("BENCH_PYTHONPATH")])),
+        "PYTHONPATH": os.pathsep.join(
+            filter(None, [str(REPO), os.environ.get("BENCH_PYTHONPATH")])
+        ),
     }
     command = [sys.executable, "-m", "bot"]
     if name == "relay":
         command = [sys.executable, str(Path(__file__).resolve()), "--serve-relay"]
     if profile:
-        command = ["py-spy", "record", "--format", "raw", "-r", "200", "-o", profile, "--", *command]
-    process = subprocess.Popen(  # noqa: S603 - our interpreter, our module
-        command, env=env, cwd=REPO, preexec_fn=lambda: pin(SUT_CORE)
-    )
+        command = [
+            "py-spy",
+            "record",
+            "--format",
+            "raw",
+            "-r",
+            "200",
+            "-o",
+            profile,
+            "--",
+            *command,
+        ]
+    process = subprocess.Popen(command, env=env, cwd=REPO)  # noqa: S603 - our own module
+    if (os.cpu_count() or 1) > SUT_CORE:
+        os.sched_setaffinity(process.pid, {SUT_CORE})
     return Sut(name, process, port)
 
 
-async def wait_ready(fake: FakeTelegram, sut: Sut) -> None:
+async def wait_ready(fake: FakeTelegram) -> None:
     """Wait until the process has registered its webhook with the fake."""
     fake.webhook = None
     await fake.wait_for(lambda: fake.webhook is not None, timeout_s=START_TIMEOUT_S)
 
 
-async def deliver(fake: TimedFake, users: list[FakeUser], texts: tuple[str, ...], gate: int) -> float:
+async def deliver(
+    fake: TimedFake, users: list[FakeUser], texts: tuple[str, ...], gate: int
+) -> float:
     """Push one update per user, ``gate`` in flight; return seconds until every answer arrived."""
     fake.answered_at.clear()
     fake.answered.clear()
@@ -212,8 +227,7 @@ async def steady(fake: TimedFake, sut: Sut, rate: float, seconds: float) -> None
     latencies = sorted(fake.answered_at[c] - sent_at[c] for c in sent_at)
     p99 = latencies[int(len(latencies) * 0.99) - 1]
     sut.figures[f"latency at {rate:.0f}/s p50/p99/max ms"] = (
-        f"{statistics.median(latencies) * 1000:.1f} / {p99 * 1000:.1f} / "
-        f"{latencies[-1] * 1000:.1f}"
+        f"{statistics.median(latencies) * 1000:.1f} / {p99 * 1000:.1f} / {latencies[-1] * 1000:.1f}"
     )
     sut.figures["/livez during load p99/max ms"] = (
         f"{sorted(probes)[int(len(probes) * 0.99) - 1] * 1000:.1f} / {max(probes) * 1000:.1f}"
@@ -226,7 +240,7 @@ async def measure(name: str, args: argparse.Namespace) -> Sut:
     await fake.start()
     sut = start_sut(name, fake, args.profile)
     try:
-        await wait_ready(fake, sut)
+        await wait_ready(fake)
         await saturate(fake, sut, "cheap", CHEAP, args.updates)
         await saturate(fake, sut, "sizing", SIZING_QUESTIONS, args.updates // 2)
         await steady(fake, sut, args.rate, args.seconds)

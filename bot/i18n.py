@@ -24,8 +24,12 @@ from bot.formatting import Formatter
 from bot.language_codes import normalise_language
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-LOCALES_DIR = REPO_ROOT / "locales"
-TEMPLATES_DIR = REPO_ROOT / "templates"
+# An installed wheel carries templates and compiled catalogs in bot/_data (see setup.py); a
+# source checkout (editable install, tests) reads them beside the packages.
+PACKAGE_DATA = Path(__file__).resolve().parent / "_data"
+DATA_ROOT = PACKAGE_DATA if (PACKAGE_DATA / "templates").is_dir() else REPO_ROOT
+LOCALES_DIR = DATA_ROOT / "locales"
+TEMPLATES_DIR = DATA_ROOT / "templates"
 DOMAIN = "messages"
 DEFAULT_LANGUAGE = "en"
 
