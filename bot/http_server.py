@@ -45,7 +45,10 @@ LIVEZ, READYZ, HEALTHZ, METRICS_PATH = "/livez", "/readyz", "/healthz", "/metric
 
 def fitted_max_connections(wanted: int = MAX_CONNECTIONS) -> int:
     """``wanted``, lowered to fit under the soft file-descriptor limit with a reserve."""
-    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    try:
+        soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except OSError:  # a sandbox may refuse to tell: keep the default cap
+        return wanted
     if soft == resource.RLIM_INFINITY:
         return wanted
     return max(1, min(wanted, soft - FD_RESERVE))
