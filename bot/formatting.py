@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable
 from datetime import date
 from decimal import Decimal
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from babel import Locale
@@ -43,6 +43,12 @@ def two_significant(value: float) -> tuple[float, int]:
     return round(value, 1 - magnitude), digits
 
 
+# Answers repeat the same figures (prices, GPU memory, context lengths) across customers, and a
+# Babel call costs tens of microseconds: each Formatter (one per language, alive as long as the
+# process) remembers its recent results. typed: 1 and 1.0 may format differently.
+_memo = lru_cache(maxsize=4096, typed=True)
+
+
 class Formatter:
     """Formats values for one CLDR locale (e.g. ``zh_Hans_CN``)."""
 
@@ -55,20 +61,24 @@ class Formatter:
         pattern.frac_prec = (0, 0)
         return pattern
 
+    @_memo
     def integer(self, value: float) -> str:
         """Return a whole number with the locale's grouping: ``131,072`` / ``131 072``."""
         return str(format_decimal(round(value), locale=self.locale))
 
+    @_memo
     def decimal(self, value: float, digits: int = 1) -> str:
         """Return a number with at most ``digits`` decimals: ``3.6`` / ``3,6``."""
         pattern = "#,##0." + "#" * digits if digits > 0 else "#,##0"
         return str(format_decimal(value, format=pattern, locale=self.locale))
 
+    @_memo
     def approx(self, value: float) -> str:
         """Return an estimated figure to two significant digits (``25``, ``1.6``, ``470``)."""
         shown, digits = two_significant(value)
         return self.decimal(shown, digits) if digits else self.integer(shown)
 
+    @_memo
     def money(self, amount: Decimal) -> str:
         """US dollars: whole dollars when the amount is whole (``$19,900``), else cents."""
         if amount == amount.to_integral_value():
@@ -80,12 +90,14 @@ class Formatter:
         pattern = self.locale.currency_formats["standard"]
         return str(pattern.apply(amount, self.locale, currency=CURRENCY, currency_digits=False))
 
+    @_memo
     def gigabytes(self, size_bytes: float) -> str:
         """Bytes as decimal gigabytes: ``1,342 GB`` / ``1 342 ГБ`` / ``1 342 Go``."""
         size_gb = size_bytes / BYTES_PER_GB
         shown = round(size_gb) if size_gb >= 10 else round(size_gb, 1)  # noqa: PLR2004 - precision switch
         return str(format_unit(shown, "digital-gigabyte", length="short", locale=self.locale))
 
+    @_memo
     def size(self, size_bytes: float, *, exact: bool = False) -> str:
         """Bytes in the largest decimal unit under which they stay >= 1, two significant digits.
 
@@ -98,16 +110,19 @@ class Formatter:
                 return str(format_unit(shown, unit, length="short", locale=self.locale))
         raise AssertionError  # pragma: no cover - power 0 always matches
 
+    @_memo
     def watts(self, power_w: float) -> str:
         """Electrical power: ``1,400 W``."""
         return str(format_unit(power_w, "power-watt", length="short", locale=self.locale))
 
+    @_memo
     def tokens(self, count: int) -> str:
         """Return a token count, compact: ``3.1M`` / ``310万``; exact under ten thousand."""
         if abs(count) < 10_000:  # noqa: PLR2004 - compact forms only help for large counts
             return self.integer(count)
         return str(format_compact_decimal(count, fraction_digits=1, locale=self.locale))
 
+    @_memo
     def context(self, tokens: int) -> str:
         """Return a context length as model cards write it: ``128K``, ``1M``; exact when not a K.
 
@@ -122,6 +137,7 @@ class Formatter:
             return f"{tokens // TOKENS_PER_K}K"
         return self.integer(tokens)
 
+    @_memo
     def seconds(self, value: float) -> str:
         """Return a duration in seconds, short form: ``0.35 s`` / ``0,35 с`` / ``0.35秒``."""
         unit = "duration-second"
@@ -130,14 +146,17 @@ class Formatter:
         shown, _digits = two_significant(value)
         return str(format_unit(shown, unit, length="short", locale=self.locale))
 
+    @_memo
     def percent(self, fraction: float) -> str:
         """Return a fraction as a percentage: ``90%`` / ``90 %``."""
         return str(format_percent(fraction, locale=self.locale))
 
+    @_memo
     def ratio(self, value: float) -> str:
         """Return a multiple: ``2.5×``."""
         return f"{self.decimal(value, 1)}×"
 
+    @_memo
     def day(self, value: date) -> str:
         """Return a calendar date, medium form: ``Nov 30, 2026`` / ``2026年11月30日``."""
         return str(format_date(value, format="medium", locale=self.locale))

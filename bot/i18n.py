@@ -111,6 +111,9 @@ def make_environment(catalog: gettext.NullTranslations, formatter: Formatter) ->
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        # Templates do not change while the process runs: no stat() of every template file
+        # (and of each one it imports) on every render.
+        auto_reload=False,
     )
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
