@@ -7,6 +7,7 @@ tickets, fed the same view data (``bot.views``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -61,13 +62,26 @@ def command_menu(loc: Localizer) -> list[tuple[str, str]]:
     return [(command, loc.gettext(description)) for command, description in COMMANDS]
 
 
-def _reply(loc: Localizer, kind: str, view: dict[str, Any], **extra: Any) -> Reply:  # noqa: ANN401
-    return Reply(
+def _reply(
+    loc: Localizer,
+    kind: str,
+    view: dict[str, Any],
+    *,
+    buttons: tuple[tuple[Button, ...], ...] = (),
+    detail: Callable[[], str] | None = None,
+    launch: Callable[[], str] | None = None,
+    data: Callable[[], dict[str, Any]] | None = None,
+) -> Reply:
+    # Only the HTML is rendered now; ticket text, details and data when first read.
+    return Reply.deferred(
         kind=kind,
         language=loc.language,
         html=loc.render(f"{kind}.html.j2", **view),
-        text=loc.render(f"{kind}.txt.j2", **view),
-        **extra,
+        text=lambda: loc.render(f"{kind}.txt.j2", **view),
+        buttons=buttons,
+        detail_html=detail,
+        launch_html=launch,
+        data=data,
     )
 
 
@@ -158,21 +172,32 @@ def render_size(
     """
     view = size_view(loc, answer, checkout, quote)
     view["caveats"] = [*notes, *view["caveats"]]
-    data = to_json(answer)
-    for option_json, option_view in zip(data.get("options", []), view["options"], strict=False):
-        option_json["checkout_url"] = option_view["checkout_url"]
-    launch = loc.render("launch.html.j2", **view) if view["launch"] else None
-    detail = loc.render("size_detail.html.j2", **view, compact=False)
-    if utf16_length(detail) > TICKET_LIMIT_UTF16:
+
+    def data() -> dict[str, Any]:
+        found = to_json(answer)
+        for option_json, option_view in zip(
+            found.get("options", []), view["options"], strict=False
+        ):
+            option_json["checkout_url"] = option_view["checkout_url"]
+        return found
+
+    def detail() -> str:
+        full = loc.render("size_detail.html.j2", **view, compact=False)
+        if utf16_length(full) <= TICKET_LIMIT_UTF16:
+            return full
         # Many options with many notes: the per-option notes go (the ticket text keeps them).
-        detail = loc.render("size_detail.html.j2", **view, compact=True)
+        return loc.render("size_detail.html.j2", **view, compact=True)
+
+    def launch() -> str:
+        return loc.render("launch.html.j2", **view)
+
     return _reply(
         loc,
         "size",
         view,
         buttons=_size_buttons(loc, view, answer, state),
-        detail_html=detail,
-        launch_html=launch,
+        detail=detail,
+        launch=launch if view["launch"] else None,
         data=data,
     )
 
@@ -203,12 +228,12 @@ def render_price(
         for p in plans
         if p["url"]
     )
-    return _reply(loc, "price", view, buttons=buttons, data=to_json(answer))
+    return _reply(loc, "price", view, buttons=buttons, data=lambda: to_json(answer))
 
 
 def render_compare(loc: Localizer, answer: CompareAnswer) -> Reply:
     """Two GPUs side by side, with the fit table and who should pick which."""
-    return _reply(loc, "compare", compare_view(loc, answer), data=to_json(answer))
+    return _reply(loc, "compare", compare_view(loc, answer), data=lambda: to_json(answer))
 
 
 def render_help(loc: Localizer, *, notice: str | None = None) -> Reply:
@@ -218,7 +243,7 @@ def render_help(loc: Localizer, *, notice: str | None = None) -> Reply:
         "examples": [loc.gettext(e) for e in HELP_EXAMPLES],
         "commands": command_menu(loc),
     }
-    return _reply(loc, "help", view, data={"kind": "help"})
+    return _reply(loc, "help", view, data=lambda: {"kind": "help"})
 
 
 def render_clarify(
@@ -233,7 +258,10 @@ def render_clarify(
     """One precise question back to the customer (already translated by the caller)."""
     view = {"question": question, "choices": list(choices), "hint": hint, "notice": notice}
     return _reply(
-        loc, "clarify", view, data={"kind": "clarify", "code": code, "choices": list(choices)}
+        loc,
+        "clarify",
+        view,
+        data=lambda: {"kind": "clarify", "code": code, "choices": list(choices)},
     )
 
 
@@ -242,7 +270,7 @@ def render_error(
 ) -> Reply:
     """Render a polite failure: what the customer can do, never internals."""
     view = {"message": message, "hint": hint}
-    return _reply(loc, "error", view, data={"kind": "error", "code": code})
+    return _reply(loc, "error", view, data=lambda: {"kind": "error", "code": code})
 
 
 def ticket_html(loc: Localizer, text: str) -> str:

@@ -36,7 +36,7 @@ def test_signing_key_from_the_environment_adds_a_quote(monkeypatch):
     monkeypatch.setenv("QUOTE_SIGNING_KEY", "cli-secret")
     code, out = _run([QUESTION])
     assert code == 0
-    assert "quote=q1.mi355x-8x.1." in out
+    assert "quote=q2.mi355x-8x.1." in out
     assert "cli-secret" not in out
 
 
