@@ -12,6 +12,7 @@ Every answer from the Bot API (and every failure to get one) is reported to
 
 from __future__ import annotations
 
+import json
 import re
 
 import aiohttp
@@ -30,6 +31,7 @@ MEDIA_WRITE_TIMEOUT_S = 20.0
 POOL_TIMEOUT_S = 1.0
 CONNECTIONS = 256  # PTB's default pool for Bot API calls; getUpdates needs one
 KEEPALIVE_S = 30.0
+_JSON_HEADERS = {"Content-Type": "application/json"}
 _TOKEN_IN_PATH = re.compile(r"/bot[^/]+/")  # method URLs are .../bot<token>/<method>
 
 
@@ -47,13 +49,18 @@ def _pick(value: ODVInput[float], default: float) -> float | None:
     return default if isinstance(value, DefaultValue) else value
 
 
-def _form(request_data: RequestData | None) -> aiohttp.FormData | dict[str, str] | None:
-    """Build the body as PTB's HTTPXRequest sends it: form fields, multipart with files."""
+def _body(request_data: RequestData | None) -> aiohttp.FormData | bytes | None:
+    """Build the body: JSON (no URL-encoding of long answers), multipart when files go along.
+
+    The Bot API takes application/json for every method
+    (https://core.telegram.org/bots/api#making-requests).
+    """
     if request_data is None:
         return None
-    fields = request_data.json_parameters
     if not request_data.contains_files:
-        return fields
+        # Native JSON values (numbers, nested reply_markup), as a client of the API writes them.
+        return json.dumps(request_data.parameters, ensure_ascii=False).encode()
+    fields = request_data.json_parameters
     form = aiohttp.FormData(quote_fields=False)
     for name, value in fields.items():
         form.add_field(name, value)
@@ -120,11 +127,13 @@ class AiohttpRequest(BaseRequest):
             sock_read=read_s,
         )
         api_method = _method_of(url)
+        body = _body(request_data)
+        headers = _JSON_HEADERS if isinstance(body, bytes) else None
         try:
             async with self._session.request(
-                method, url, data=_form(request_data), timeout=timeout
+                method, url, data=body, headers=headers, timeout=timeout
             ) as response:
-                body = await response.read()
+                answer = await response.read()
         except TimeoutError as error:
             record_bot_api_call(api_method, None)
             raise TimedOut from error
@@ -134,4 +143,4 @@ class AiohttpRequest(BaseRequest):
             reason = _TOKEN_IN_PATH.sub("/bot[redacted]/", str(error))
             raise NetworkError(f"aiohttp.{type(error).__name__}: {reason}") from error
         record_bot_api_call(api_method, response.status)
-        return response.status, body
+        return response.status, answer
