@@ -192,10 +192,13 @@ async def saturate(fake: TimedFake, sut: Sut, label: str, texts: tuple[str, ...]
     sut.figures[f"{label} CPU ms/update"] = f"{cpu_ms:.2f}"
 
 
-async def steady(fake: TimedFake, sut: Sut, rate: float, seconds: float) -> None:
+async def steady(  # noqa: PLR0917 - one call site, all needed
+    fake: TimedFake, sut: Sut, label: str, texts: tuple[str, ...], rate: float, seconds: float
+) -> None:
     """Latency at a fixed arrival rate, and /livez response times meanwhile."""
     n = int(rate * seconds)
-    users = [FakeUser(fake, 5_000_000 + i) for i in range(n)]
+    first_id = {"cheap": 5_000_000, "sizing": 6_000_000}.get(label, 7_000_000)
+    users = [FakeUser(fake, first_id + i) for i in range(n)]
     for user in users:
         user.private_chat()
     fake.answered_at.clear()
@@ -217,7 +220,7 @@ async def steady(fake: TimedFake, sut: Sut, rate: float, seconds: float) -> None
 
     async def one(i: int) -> None:
         sent_at[users[i].user_id] = time.perf_counter()
-        await users[i].says(SIZING_QUESTIONS[i % len(SIZING_QUESTIONS)])
+        await users[i].says(texts[i % len(texts)])
 
     prober = asyncio.create_task(probe_livez())
     started = time.perf_counter()
@@ -234,10 +237,10 @@ async def steady(fake: TimedFake, sut: Sut, rate: float, seconds: float) -> None
     await prober
     latencies = sorted(fake.answered_at[c] - sent_at[c] for c in sent_at)
     p99 = latencies[int(len(latencies) * 0.99) - 1]
-    sut.figures[f"latency at {rate:.0f}/s p50/p99/max ms"] = (
+    sut.figures[f"{label} at {rate:.0f}/s: latency p50/p99/max ms"] = (
         f"{statistics.median(latencies) * 1000:.1f} / {p99 * 1000:.1f} / {latencies[-1] * 1000:.1f}"
     )
-    sut.figures["/livez during load p99/max ms"] = (
+    sut.figures[f"{label} at {rate:.0f}/s: /livez p99/max ms"] = (
         f"{sorted(probes)[int(len(probes) * 0.99) - 1] * 1000:.1f} / {max(probes) * 1000:.1f}"
     )
 
@@ -249,10 +252,13 @@ async def measure(name: str, args: argparse.Namespace) -> Sut:
     sut = start_sut(name, fake, args.profile)
     try:
         await wait_ready(fake)
-        await saturate(fake, sut, "cheap", CHEAP, args.updates)
-        await saturate(fake, sut, "sizing", SIZING_QUESTIONS, args.updates // 2)
-        await saturate(fake, sut, "varied", CORPUS, args.updates // 2)
-        await steady(fake, sut, args.rate, args.seconds)
+        kinds = {"cheap": (CHEAP, args.updates), "sizing": (SIZING_QUESTIONS, args.updates // 2)}
+        kinds["varied"] = (CORPUS, args.updates // 2)
+        for label in args.kinds.split(","):
+            await saturate(fake, sut, label, *kinds[label])
+        for label in args.steady.split(","):
+            if label:
+                await steady(fake, sut, label, kinds[label][0], args.rate, args.seconds)
         rss, peak = sut.memory_mb()
         sut.figures["RSS now/peak MB"] = f"{rss:.0f} / {peak:.0f}"
         refused = len(fake.calls_to("sendMessage", ok=False))
@@ -271,6 +277,8 @@ def report(relay: Sut, bot: Sut) -> None:
     for key, value in bot.figures.items():
         print(f"{key:{width}}  {relay.figures.get(key, '-'):>20}  {value:>20}")
     for label in ("cheap", "sizing", "varied"):
+        if f"{label} updates/s" not in bot.figures:
+            continue
         rate = float(bot.figures[f"{label} updates/s"]) / float(relay.figures[f"{label} updates/s"])
         cpu = float(relay.figures[f"{label} CPU ms/update"]) / float(
             bot.figures[f"{label} CPU ms/update"]
@@ -328,6 +336,8 @@ def main() -> int:
     parser.add_argument("--rate", type=float, default=200.0)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--only", choices=("relay", "bot"), default=None)
+    parser.add_argument("--kinds", default="cheap,sizing,varied", help="saturation runs")
+    parser.add_argument("--steady", default="cheap,varied", help="fixed-rate runs")
     parser.add_argument("--profile", help="with --only: py-spy collapsed stacks to this file")
     parser.add_argument("--serve-relay", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()

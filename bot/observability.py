@@ -47,6 +47,7 @@ class UpdateFacts:
     chat_id: int | None = None
     kind: str = "other"
     failed: bool = False
+    apologized: bool = False
 
 
 CURRENT_UPDATE: contextvars.ContextVar[UpdateFacts | None] = contextvars.ContextVar(
@@ -182,6 +183,16 @@ def mark_update_failed() -> None:
     facts = CURRENT_UPDATE.get()
     if facts is not None:
         facts.failed = True
+
+
+def claim_apology() -> bool:
+    """Tell whether to apologise: yes once per update, however many of its handlers fail."""
+    facts = CURRENT_UPDATE.get()
+    if facts is None:
+        return True
+    first = not facts.apologized
+    facts.apologized = True
+    return first
 
 
 def update_kind(update: object) -> str:

@@ -56,7 +56,7 @@ from bot.callbacks import Action, decode
 from bot.cpu_turns import in_turn
 from bot.deeplink import from_callback
 from bot.i18n import N_, localizer, resolve_language
-from bot.observability import mark_update_failed, record_retry_after, update_scope
+from bot.observability import claim_apology, mark_update_failed, record_retry_after, update_scope
 from bot.reply import ChatContext, Reply, Sender, Turn
 from bot.request import LANGUAGES
 from bot.settings import BotMode, Settings
@@ -361,7 +361,7 @@ class TelegramHandlers:
         mark_update_failed()
         where = _describe(update)
         log.error("update failed (%s): %r", where, error, exc_info=error)
-        if isinstance(update, Update) and update.effective_chat is not None:
+        if isinstance(update, Update) and update.effective_chat is not None and claim_apology():
             chat_id = update.effective_chat.id
             user = update.effective_user
             language = await self._stored_language(chat_id) or resolve_language(
