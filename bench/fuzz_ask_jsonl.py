@@ -79,7 +79,10 @@ HOSTILE_LINES = (
 )
 
 
-def fuzz_text(rng: random.Random) -> str:
+DIGIT_RUNS = (1, 3, 6, 40, 400, 4096)
+
+
+def fuzz_text(rng: random.Random, max_digit_run: int = 4096) -> str:
     """One message: a random mix of words, scripts, digits, HTML and odd characters."""
     target = rng.choice((8, 30, 120, 600, MAX_MESSAGE_CHARS)) if rng.random() < 0.3 else 60
     parts: list[str] = []
@@ -93,7 +96,7 @@ def fuzz_text(rng: random.Random) -> str:
             piece = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 12)))
         elif kind < 0.8:
             digits = rng.choice(DIGITS)
-            run = rng.choice((1, 3, 6, 40, 400, 4096))
+            run = min(rng.choice(DIGIT_RUNS), max_digit_run)
             piece = "".join(rng.choice(digits) for _ in range(run))
         elif kind < 0.9:
             piece = rng.choice(HTML_BITS)
@@ -104,11 +107,11 @@ def fuzz_text(rng: random.Random) -> str:
     return " ".join(parts)[:MAX_MESSAGE_CHARS]
 
 
-def fuzz_line(rng: random.Random) -> tuple[bytes, bool]:
+def fuzz_line(rng: random.Random, max_digit_run: int = 4096) -> tuple[bytes, bool]:
     """One input line and whether it is a valid message (else an error object is expected)."""
     if rng.random() < 0.01:
         return rng.choice(HOSTILE_LINES), False
-    text = fuzz_text(rng)
+    text = fuzz_text(rng, max_digit_run)
     lang = rng.choice(LANGS)
     plain = "\n" not in text and "\r" not in text and not text.lstrip().startswith("{")
     if rng.random() < 0.1 and plain and text.strip():
@@ -188,14 +191,21 @@ def report(tally: Tally, elapsed_s: float) -> None:
     )
 
 
-def run(count: int, seed: int, every: int, log: IO[bytes]) -> Tally:
-    """Send ``count`` fuzzed lines through one process (restarted if it dies)."""
+def run(args: argparse.Namespace, log: IO[bytes]) -> Tally:
+    """Send ``--count`` fuzzed lines through one process (restarted if it dies).
+
+    Stops early after ``--max-seconds``, saying so: the count reached is the count run.
+    """
+    count, seed, every = args.count, args.seed, max(1, args.every)
     rng = random.Random(seed)
     tally = Tally()
     process = start(log)
     started = time.perf_counter()
     for _ in range(count):
-        line, valid = fuzz_line(rng)
+        if time.perf_counter() - started > args.max_seconds:
+            print(f"stopped after {args.max_seconds:.0f} s (--max-seconds)", flush=True)
+            break
+        line, valid = fuzz_line(rng, args.max_digit_run)
         if process.stdin is None or process.stdout is None:
             raise RuntimeError("the process has no pipes")
         before = time.perf_counter()
@@ -222,7 +232,8 @@ def run(count: int, seed: int, every: int, log: IO[bytes]) -> Tally:
     if process.stdin is not None:
         process.stdin.close()
     process.wait(timeout=60)
-    report(tally, time.perf_counter() - started)
+    if tally.sent % every:
+        report(tally, time.perf_counter() - started)
     return tally
 
 
@@ -233,9 +244,13 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--every", type=int, default=50_000)
     parser.add_argument("--log", default="fuzz-ask.log", help="the command's stderr goes here")
+    parser.add_argument("--max-seconds", type=float, default=float("inf"))
+    parser.add_argument(
+        "--max-digit-run", type=int, default=4096, help="cap runs of digits (default: none)"
+    )
     args = parser.parse_args()
     with Path(args.log).open("wb") as log:
-        tally = run(args.count, args.seed, max(1, args.every), log)
+        tally = run(args, log)
     caught = Path(args.log).read_bytes().count(b"Traceback")
     print(f"tracebacks the pipeline caught and logged (answered with an apology): {caught}")
     print("slowest lines (ms, first 60 bytes):")
