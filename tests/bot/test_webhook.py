@@ -109,3 +109,12 @@ async def test_other_paths_and_methods_are_not_served(client):
     assert (await client.get("/telegram/hook")).status == 405
     elsewhere = await client.post("/elsewhere", json=UPDATE, headers={SECRET_HEADER: SECRET})
     assert elsewhere.status == 404
+
+
+async def test_a_full_intake_asks_telegram_to_come_back_later(client, monkeypatch):
+    """With the pending-update bound reached: 503 with Retry-After, and nothing queued."""
+    monkeypatch.setattr("bot.webhook.pending_updates", lambda: 10**6)
+    response = await client.post("/telegram/hook", json=UPDATE, headers={SECRET_HEADER: SECRET})
+    assert response.status == 503
+    assert response.headers["Retry-After"]
+    assert client.application.update_queue.empty()

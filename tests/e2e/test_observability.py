@@ -6,6 +6,8 @@ import io
 import json
 import logging
 
+import aiohttp
+
 from bot.logs import make_handler
 from bot.observability import METRICS
 from bot.pipeline import Pipeline
@@ -41,3 +43,16 @@ async def test_each_update_logs_one_info_line_without_its_text(fake, caplog):
     assert any(line["message"].startswith("HTTP server on") for line in lines)
     after = METRICS.value("fullgpu_updates_total", {"kind": "message", "outcome": "ok"})
     assert after == before + 1
+
+
+async def test_polling_mode_serves_the_health_routes(fake):
+    """Polling: /livez, /readyz and /metrics answer on HOST:PORT while the bot polls."""
+    settings = bot_settings(fake, "polling", "memory://")
+    async with running_bot(fake, settings, Pipeline()), aiohttp.ClientSession() as session:
+        base = f"http://127.0.0.1:{settings.port}"
+        async with session.get(f"{base}/livez") as live:
+            assert live.status == 200
+        async with session.get(f"{base}/readyz") as ready:
+            assert ready.status == 200, await ready.text()
+        async with session.get(f"{base}/metrics") as metrics:
+            assert "fullgpu_updates" in await metrics.text()
