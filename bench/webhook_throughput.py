@@ -125,7 +125,7 @@ def start_sut(name: str, fake: FakeTelegram, profile: str | None = None) -> Sut:
         "HOST": "127.0.0.1",
         "PORT": str(port),
         "STATE_URL": "memory://",
-        "LOG_LEVEL": "WARNING",
+        "LOG_LEVEL": "INFO",  # as deployed: one log line per update
         "PYTHONPATH": os.pathsep.join(
             filter(None, [str(REPO), os.environ.get("BENCH_PYTHONPATH")])
         ),
@@ -146,7 +146,9 @@ def start_sut(name: str, fake: FakeTelegram, profile: str | None = None) -> Sut:
             "--",
             *command,
         ]
-    process = subprocess.Popen(command, env=env, cwd=REPO)  # noqa: S603 - our own module
+    process = subprocess.Popen(  # noqa: S603 - our own module
+        command, env=env, cwd=REPO, stderr=subprocess.DEVNULL
+    )
     if (os.cpu_count() or 1) > SUT_CORE:
         os.sched_setaffinity(process.pid, {SUT_CORE})
     return Sut(name, process, port)
