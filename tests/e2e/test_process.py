@@ -94,6 +94,7 @@ async def test_with_a_token_it_serves_real_updates_and_never_logs_the_token(fake
     assert process.returncode == 0, stderr.decode()
     assert "MI355X" in fake.sent(700)[0]["text"]
     logs = stderr.decode()
+    assert "FullGPU sizing assistant 0." in logs  # the start-up line names the version
     assert "[redacted]" in logs  # PTB logs its API URL at DEBUG: the token was there
     assert fake.token not in logs
     assert fake.token.split(":", 1)[1] not in logs
