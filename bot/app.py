@@ -20,9 +20,9 @@ from telegram.error import TelegramError
 from bot.catalog_source import CatalogSource
 from bot.catalog_watch import watch_catalog
 from bot.logs import configure_logging as setup_logging
-from bot.observability import add_queue_source
+from bot.observability import ObservedStore, add_queue_source
 from bot.settings import BotMode, Settings, SettingsError, load_settings
-from bot.state import StateStoreError, connect_store
+from bot.state import ChatStore, StateStoreError, connect_store
 from bot.telegram_app import CommandMenu, ConversationPipeline, build_application, running
 from bot.version import version
 from sizing import CatalogError, load_calibration, load_gpus, load_models, load_plans
@@ -95,7 +95,7 @@ async def serve(
     from bot.webhook import health_server, webhook_server  # noqa: PLC0415 - aiohttp's server
 
     warm_up(pipeline)
-    store = await connect_store(settings.state_url)
+    store: ChatStore = ObservedStore(await connect_store(settings.state_url))
     # The pipeline's CATALOG_DIR source, when it has one, is also watched between messages.
     catalog: CatalogSource | None = getattr(pipeline, "catalog", None)
     watcher: asyncio.Task[None] | None = None

@@ -27,6 +27,9 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
 from telegram import Update
 
+from bot.reply import ChatContext
+from bot.state import ChatStore
+
 log = logging.getLogger("bot.updates")
 
 # Answer latency buckets: Telegram users notice past ~1 s; the target at load is 50 ms.
@@ -252,3 +255,38 @@ def current_ids() -> tuple[str, str]:
     update_id = NO_ID if facts.update_id is None else str(facts.update_id)
     chat_id = NO_ID if facts.chat_id is None else str(facts.chat_id)
     return update_id, chat_id
+
+
+class ObservedStore:
+    """A chat store that counts its failures in ``fullgpu_store_errors_total``; else the same."""
+
+    def __init__(self, inner: ChatStore) -> None:
+        self.inner = inner
+
+    async def get(self, chat_id: int) -> ChatContext:
+        """Return the chat's context; count a failure."""
+        try:
+            return await self.inner.get(chat_id)
+        except Exception:
+            record_store_error("get")
+            raise
+
+    async def put(self, chat: ChatContext) -> None:
+        """Store the chat's context; count a failure."""
+        try:
+            await self.inner.put(chat)
+        except Exception:
+            record_store_error("put")
+            raise
+
+    async def seen_update(self, update_id: int) -> bool:
+        """Mark the update handled; count a failure."""
+        try:
+            return await self.inner.seen_update(update_id)
+        except Exception:
+            record_store_error("seen_update")
+            raise
+
+    async def close(self) -> None:
+        """Release the inner store."""
+        await self.inner.close()

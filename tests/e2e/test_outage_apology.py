@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 
+from bot.observability import METRICS
 from bot.pipeline import Pipeline
 from bot.state import MemoryStore
 from tests.e2e.harness import bot_settings, running_bot
@@ -38,6 +39,7 @@ async def test_a_store_outage_gives_one_apology_per_update(fake, monkeypatch, mo
     monkeypatch.setattr("bot.app.connect_store", connect)
     settings = bot_settings(fake, mode, "memory://")
     user = FakeUser(fake, 909)
+    before = METRICS.value("fullgpu_store_errors_total", {"operation": "seen_update"})
     async with running_bot(fake, settings, Pipeline()):
         await user.says("/price")
         await user.says("llama 70b")
@@ -45,4 +47,6 @@ async def test_a_store_outage_gives_one_apology_per_update(fake, monkeypatch, mo
         await asyncio.sleep(0.3)  # a second apology would come within this
     sent = fake.sent(909)
     assert len(sent) == 2
+    after = METRICS.value("fullgpu_store_errors_total", {"operation": "seen_update"})
+    assert after >= before + 2  # each update's duplicate check failed and was counted
     assert all("Sorry" in message["text"] for message in sent)
