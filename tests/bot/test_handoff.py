@@ -93,7 +93,7 @@ def test_the_summary_says_who_what_our_pick_the_quote_and_how_to_reply(sales_pip
     assert "Our recommendation: 8× AMD Instinct MI355X × 1, $19,900 a month" in text
     quote = next(line for line in text.splitlines() if line.startswith("Quote: ")).split()[-1]
     assert verify_quote(quote, TEST_KEY)
-    assert quote.startswith("q1.mi355x-8x.1.")
+    assert quote.startswith("q2.mi355x-8x.1.")
     assert '<a href="https://t.me/dana_ito">' in html
     assert '<a href="tg://user?id=4242">Dana Ito</a>' in html
 
