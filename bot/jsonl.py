@@ -100,9 +100,13 @@ def _bounded(text: str) -> str:
     return text
 
 
-def write_line(sink: IO[str] | IO[bytes], result: dict[str, Any]) -> None:
-    """Write one JSON object as one line, flushed (a caller may wait for each answer)."""
-    line = json.dumps(result, ensure_ascii=False) + "\n"
+def json_line(result: dict[str, Any]) -> str:
+    """Serialise one result as one line of JSON."""
+    return json.dumps(result, ensure_ascii=False) + "\n"
+
+
+def write_line(sink: IO[str] | IO[bytes], line: str) -> None:
+    """Write one line, flushed (a caller may wait for each answer)."""
     if isinstance(sink, io.TextIOBase):
         sink.write(line)
     else:
@@ -115,13 +119,15 @@ def run_stream(source: IO[AnyStr], sink: IO[str] | IO[bytes], answer: Answer) ->
     failed = False
     for number, line in read_lines(source):
         try:
-            result = answer(item_of(number, line))
+            out = json_line(answer(item_of(number, line)))
         except LineError as error:
             failed = True
-            result = {"line": number, "error": str(error)}
+            out = json_line({"line": number, "error": str(error)})
         except Exception as error:  # noqa: BLE001 - one line's failure must not end the stream
             failed = True
             sys.stderr.write(f"line {number}: internal error ({type(error).__name__})\n")
-            result = {"line": number, "error": "internal error", "detail": type(error).__name__}
-        write_line(sink, result)
+            out = json_line(
+                {"line": number, "error": "internal error", "detail": type(error).__name__}
+            )
+        write_line(sink, out)
     return EXIT_SOME_FAILED if failed else EXIT_OK

@@ -91,3 +91,36 @@ def test_the_real_command_survives_every_hostile_line(command):
     assert len(results) == len(lines)
     assert [r.get("line") for r in results[1:-1]] == list(range(2, len(lines)))
     assert "Traceback" not in done.stderr.decode()
+
+
+def test_knowledge_answers_with_dates_serialise_in_json_lines():
+    """An answer whose data holds a date (prices as of) is written, not a crash of the stream."""
+    sink = io.BytesIO()
+    code = run_ask(
+        ["--jsonl"], stdin=stream(b"does vllm run on mi355x", GOOD.encode()), stdout=sink
+    )
+    results = [json.loads(line) for line in sink.getvalue().decode().splitlines()]
+    assert code == 0
+    assert len(results) == 2
+    assert "error" not in results[0]
+
+
+def test_an_answer_that_cannot_be_written_is_an_error_line_not_the_end(monkeypatch):
+    """A failure while serialising one answer becomes that line's error; the next line runs."""
+    import bot.jsonl  # noqa: PLC0415
+
+    real = bot.jsonl.json_line
+    calls = iter(range(10))
+
+    def flaky(result):
+        if next(calls) == 0:
+            raise TypeError("not serialisable")
+        return real(result)
+
+    monkeypatch.setattr(bot.jsonl, "json_line", flaky)
+    sink = io.BytesIO()
+    code = run_parse(stream(b"llama 70b", b"/price"), sink)
+    results = [json.loads(line) for line in sink.getvalue().decode().splitlines()]
+    assert code == 1
+    assert results[0]["error"] == "internal error"
+    assert results[1]["intent"] == "price"
