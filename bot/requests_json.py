@@ -100,8 +100,19 @@ _LAX = ConfigDict(allow_inf_nan=False)
 
 
 @cache
+def _hints() -> dict[str, Any]:
+    # Resolving the annotations costs about a millisecond: once per process, not per request.
+    return get_type_hints(SizingRequest)
+
+
+@cache
+def _item_adapter(name: str) -> TypeAdapter[Any]:
+    return TypeAdapter(get_args(_hints()[name])[0], config=_LAX)
+
+
+@cache
 def _adapters() -> dict[str, TypeAdapter[Any]]:
-    hints = get_type_hints(SizingRequest)
+    hints = _hints()
     stored = set(SIZING_FIELDS.values()) | STORED_ONLY_FIELDS
     return {
         f.name: TypeAdapter(hints[f.name], config=_LAX)
@@ -116,9 +127,8 @@ def _read(name: str, value: Any) -> Any:  # noqa: ANN401 - stored JSON of any ty
     A tuple keeps the items that do read.
     """
     adapter = _adapters()[name]
-    hint = get_type_hints(SizingRequest)[name]
-    if get_origin(hint) is tuple and isinstance(value, list):
-        item = TypeAdapter(get_args(hint)[0], config=_LAX)
+    if get_origin(_hints()[name]) is tuple and isinstance(value, list):
+        item = _item_adapter(name)
         return tuple(v for v in (_validated(item, x) for x in value) if v is not None)
     return _validated(adapter, value)
 
