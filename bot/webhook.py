@@ -1,19 +1,19 @@
-"""Webhook mode: an aiohttp server that hands Telegram's updates to the Application.
+"""Webhook mode: an aiohttp server that stores Telegram's updates in the intake.
 
-Telegram retries a webhook delivery that does not get a 2xx answer quickly, so the handler
-only checks, queues and answers 200; the Application works through its queue in the background.
+A delivery is answered 200 only once its update is stored (``bot.intake``): a replica killed
+right after the 200 loses nothing, another one (or the next start) handles the update. The
+handling itself happens later, in ``bot.dispatch``, so the answer to Telegram stays quick.
 """
 
 from __future__ import annotations
 
 import hmac
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
 from aiohttp import web
-from telegram import Update
 
 from bot.settings import Settings
 from bot.telegram_app import BotApp
@@ -26,25 +26,26 @@ HEALTH_PATH = "/healthz"
 ALLOWED_UPDATES = ("message", "callback_query", "inline_query")
 APPLICATION_KEY = web.AppKey("application", BotApp)
 SECRET_KEY = web.AppKey("secret", bytes)
+# Stores one update as Telegram sent it (``Dispatcher.accept``); returns once it is stored.
+UpdateSink = Callable[[dict[str, Any]], Awaitable[bool]]
+SINK_KEY: web.AppKey[UpdateSink] = web.AppKey("sink")
 
 
 async def receive_update(request: web.Request) -> web.Response:
-    """Check the secret in constant time, queue the update, answer at once."""
+    """Check the secret in constant time, store the update, then answer 200."""
     expected = request.app[SECRET_KEY]
     given = request.headers.get(SECRET_HEADER, "").encode()
     if not hmac.compare_digest(given, expected):
         log.warning("webhook call with a wrong or missing secret from %s", request.remote)
         return web.json_response({"ok": False}, status=403)
-    application = request.app[APPLICATION_KEY]
     try:
         data: Any = await request.json()
-        update = Update.de_json(data, application.bot) if isinstance(data, dict) else None
-    except (ValueError, TypeError, KeyError) as error:
+    except ValueError as error:
         log.warning("unreadable webhook body: %s", error)
-        update = None
-    if update is None:
+        data = None
+    if not isinstance(data, dict) or not isinstance(data.get("update_id"), int):
         return web.json_response({"ok": False}, status=400)
-    await application.update_queue.put(update)
+    await request.app[SINK_KEY](data)
     return web.json_response({"ok": True})
 
 
@@ -54,18 +55,23 @@ async def health(request: web.Request) -> web.Response:
     return web.json_response({"ok": running}, status=200 if running else 503)
 
 
-def make_web_app(application: BotApp, *, secret: str, path: str) -> web.Application:
-    """Build the aiohttp application: POST ``path`` for updates, GET /healthz."""
+def make_web_app(
+    application: BotApp, *, secret: str, path: str, sink: UpdateSink
+) -> web.Application:
+    """Build the aiohttp application: POST ``path`` for updates (into ``sink``), GET /healthz."""
     app = web.Application()
     app[APPLICATION_KEY] = application
     app[SECRET_KEY] = secret.encode()
+    app[SINK_KEY] = sink
     app.router.add_post(path, receive_update)
     app.router.add_get(HEALTH_PATH, health)
     return app
 
 
 @asynccontextmanager
-async def webhook_server(application: BotApp, settings: Settings) -> AsyncIterator[web.AppRunner]:
+async def webhook_server(
+    application: BotApp, settings: Settings, sink: UpdateSink
+) -> AsyncIterator[web.AppRunner]:
     """Serve the webhook on HOST:PORT and register WEBHOOK_URL with Telegram.
 
     The webhook is left registered on exit: with several replicas, another one keeps serving.
@@ -74,7 +80,7 @@ async def webhook_server(application: BotApp, settings: Settings) -> AsyncIterat
     if settings.webhook_url is None or settings.webhook_secret is None:
         raise ValueError("webhook mode needs WEBHOOK_URL and WEBHOOK_SECRET")
     secret = settings.webhook_secret.get_secret_value()
-    web_app = make_web_app(application, secret=secret, path=settings.webhook_path)
+    web_app = make_web_app(application, secret=secret, path=settings.webhook_path, sink=sink)
     runner = web.AppRunner(web_app, access_log=None)
     await runner.setup()
     try:

@@ -1,4 +1,4 @@
-"""bot.webhook: the secret check, the fast 200 and the health endpoint, in-process."""
+"""bot.webhook: the secret check, the 200 only once stored, and the health endpoint."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import asyncio
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
-from telegram import Update
 
 from bot.webhook import SECRET_HEADER, make_web_app
 
@@ -18,31 +17,56 @@ UPDATE = {
 
 
 class FakeApplication:
-    """The two things the webhook uses of a PTB Application: its bot and its update queue."""
+    """What the health route reads of a PTB Application."""
 
     def __init__(self) -> None:
-        self.bot = None
-        self.update_queue: asyncio.Queue[Update] = asyncio.Queue()
         self.running = True
+
+
+class SlowSink:
+    """Stores updates, each only once ``release`` is set (a slow store)."""
+
+    def __init__(self) -> None:
+        self.stored: list[dict] = []
+        self.release = asyncio.Event()
+        self.release.set()
+
+    async def __call__(self, raw: dict) -> bool:
+        """Store ``raw`` once allowed to."""
+        await self.release.wait()
+        self.stored.append(raw)
+        return True
 
 
 @pytest.fixture
 async def client():
-    """Serve the webhook app to a test client, with a fake Application behind it."""
-    application = FakeApplication()
-    app = make_web_app(application, secret=SECRET, path="/telegram/hook")  # type: ignore[arg-type]
+    """Serve the webhook app to a test client, with a fake Application and sink behind it."""
+    application, sink = FakeApplication(), SlowSink()
+    app = make_web_app(application, secret=SECRET, path="/telegram/hook", sink=sink)  # type: ignore[arg-type]
     async with TestClient(TestServer(app)) as test_client:
         test_client.application = application
+        test_client.sink = sink
         yield test_client
 
 
-async def test_the_right_secret_queues_the_update(client):
-    """A delivery with the secret is answered 200 and its update is queued."""
+async def test_the_right_secret_stores_the_update_as_sent(client):
+    """A delivery with the secret is stored exactly as Telegram sent it, then answered 200."""
     response = await client.post("/telegram/hook", json=UPDATE, headers={SECRET_HEADER: SECRET})
     assert response.status == 200
-    update = client.application.update_queue.get_nowait()
-    assert update.update_id == 9
-    assert update.effective_message.text == "hi"
+    assert client.sink.stored == [UPDATE]
+
+
+async def test_the_200_waits_until_the_update_is_stored(client):
+    """Telegram hears 200 only after the store took the update: a crash before loses nothing."""
+    client.sink.release.clear()
+    post = asyncio.ensure_future(
+        client.post("/telegram/hook", json=UPDATE, headers={SECRET_HEADER: SECRET})
+    )
+    await asyncio.sleep(0.2)
+    assert not post.done()
+    client.sink.release.set()
+    assert (await post).status == 200
+    assert client.sink.stored == [UPDATE]
 
 
 @pytest.mark.parametrize(
@@ -52,15 +76,15 @@ async def test_a_wrong_or_missing_secret_is_403(client, headers):
     """Without the exact secret: 403 and nothing queued."""
     response = await client.post("/telegram/hook", json=UPDATE, headers=headers)
     assert response.status == 403
-    assert client.application.update_queue.empty()
+    assert client.sink.stored == []
 
 
-@pytest.mark.parametrize("body", ["not json", "[1, 2]", '"text"'])
+@pytest.mark.parametrize("body", ["not json", "[1, 2]", '"text"', '{"update_id": "9"}'])
 async def test_an_unreadable_body_is_400(client, body):
-    """A body that is not an update object is refused with 400."""
+    """A body that is not an update object is refused with 400 and not stored."""
     response = await client.post("/telegram/hook", data=body, headers={SECRET_HEADER: SECRET})
     assert response.status == 400
-    assert client.application.update_queue.empty()
+    assert client.sink.stored == []
 
 
 async def test_health_follows_the_application(client):
