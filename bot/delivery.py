@@ -5,7 +5,7 @@ Two seams python-telegram-bot offers carry it all:
 - ``BotApiRequest`` (PTB's swappable request class): a 401 trips the credentials alarm,
   bodies that are not the Bot API's JSON become one retryable error (instead of a logged
   traceback), ``ok: true`` without ``result`` is told apart, and the HTTP client marks the
-  delivery journal (``bot.journal``) the instant a request body has gone out.
+  delivery journal (``bot.journal``) the instant before a request body goes out.
 - ``DeliveryLimiter`` (PTB's rate limiter hook, around every call but getUpdates): paces sends
   (``bot.pacing``), retries with exponential backoff and jitter what certainly did not reach
   Telegram (5xx, refused or dropped connections, connect and pool time-outs, unreadable
@@ -52,7 +52,10 @@ from bot.pacing import Pacer
 
 log = logging.getLogger(__name__)
 
-BODY_SENT_EVENT = "http11.send_request_body.complete"  # httpcore's trace event name
+# httpcore's trace event just before the body is written. Between it and the socket write no
+# other task runs (anyio only checks for cancellation), so the mark always precedes the body;
+# after the write anyio yields, so marking at ".complete" would leave a gap of a loop turn.
+BODY_STARTING_EVENT = "http11.send_request_body.started"
 CONNECTION_POOL_SIZE = 256  # PTB's default
 # Methods whose repetition Telegram would carry out twice: never re-sent once possibly delivered.
 REPEATING_PREFIXES = ("send", "copy", "forward")
@@ -289,7 +292,7 @@ class DeliveryLimiter(BaseRateLimiter[None]):
 
 
 class JournalingTransport(httpx.AsyncHTTPTransport):
-    """httpx's transport, marking the delivery journal when a send's body has gone out."""
+    """httpx's transport, marking the delivery journal as a send's body goes out."""
 
     def __init__(self, journal: DeliveryJournal, **kwargs: Any) -> None:  # noqa: ANN401
         super().__init__(**kwargs)
@@ -302,8 +305,8 @@ class JournalingTransport(httpx.AsyncHTTPTransport):
             journal = self._journal
 
             async def trace(event: str, _info: dict[str, Any]) -> None:
-                if event == BODY_SENT_EVENT:
-                    journal.mark(key)  # synchronous: no other task runs before it is written
+                if event == BODY_STARTING_EVENT:
+                    journal.mark(key)  # synchronous: written before the body, nothing between
 
             request.extensions = {**request.extensions, "trace": trace}
         return await super().handle_async_request(request)

@@ -2,16 +2,18 @@
 
 Telegram's ``sendMessage`` has no idempotency key: a request that reached Telegram cannot be
 taken back, and Telegram cannot be asked whether it arrived. So the bot writes down, per answer
-(``"<update_id>:<n>"``), the moment its request has been handed to the network in full, and
-crosses it out again when Telegram's reply says it was *not* delivered (a 4xx, a 5xx, a 429,
-a dropped connection, an unreadable body). An update handled again after a crash, a time-out
-or a hand-over between replicas skips every answer still written down: a customer may, in the
-rarest case (Telegram timed out *and* had not delivered), miss an answer, but never sees one
-twice.
+(``"<update_id>:<n>"``), that its request is going out, right before the request body is
+written, and crosses it out again when Telegram's reply says it was *not* delivered (a 4xx, a
+5xx, a 429, a dropped connection, an unreadable body). An update handled again after a crash,
+a time-out or a hand-over between replicas skips every answer still written down.
 
-``mark`` and ``forget`` are synchronous on purpose: ``mark`` runs inside the HTTP client the
-instant the request body is written, with no other task scheduled in between, so a process
-killed at any moment leaves either no request or a mark (give or take microseconds).
+The choice is "never twice" over "always": Telegram cannot carry out a request before its
+mark exists, so no crash, time-out or hand-over doubles an answer. An answer is lost only when
+Telegram timed out *and* had not delivered, or when the process dies in the microseconds
+between the mark and the write.
+
+``mark`` and ``forget`` are synchronous on purpose: ``mark`` runs inside the HTTP client with
+no other task scheduled between it and the socket write (``bot.delivery``).
 """
 
 from __future__ import annotations
@@ -84,8 +86,18 @@ class MemoryJournal:
 _SCHEMA = "CREATE TABLE IF NOT EXISTS sent_requests (key TEXT PRIMARY KEY, at REAL NOT NULL)"
 
 
+def journal_path(state_path: Path) -> Path:
+    """Where the journal of a SQLite state file lives: beside it, in a file of its own.
+
+    Its own file, because a mark must never wait: in the state file it would queue behind the
+    intake's writes (SQLite has one writer at a time), and a process killed while it waits
+    would have sent an answer without a mark.
+    """
+    return state_path.with_name(state_path.name + "-sent")
+
+
 class SqliteJournal:
-    """The journal in the SQLite state file, written synchronously (a few microseconds)."""
+    """The journal in an SQLite file of its own, written synchronously (tens of microseconds)."""
 
     def __init__(self, path: str | Path) -> None:
         self._lock = threading.Lock()

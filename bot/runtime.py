@@ -29,7 +29,14 @@ from bot.dispatch import Dispatcher
 from bot.intake import Intake, Job, MemoryIntake
 from bot.intake_redis import RedisIntake
 from bot.intake_sqlite import SqliteIntake
-from bot.journal import DeliveryJournal, FallbackJournal, MemoryJournal, RedisJournal, SqliteJournal
+from bot.journal import (
+    DeliveryJournal,
+    FallbackJournal,
+    MemoryJournal,
+    RedisJournal,
+    SqliteJournal,
+    journal_path,
+)
 from bot.outage import QUIET_S, SETTLE_S, OutageMonitor
 from bot.pacing import LocalPacer, Pacer, RedisPacer
 from bot.polling import poll
@@ -89,7 +96,7 @@ def _queueing(
         fallback = FallbackJournal(journal, errors, on_failure)
         return _Queueing(intake, fallback, pacer, intake.renew_every_s)
     if isinstance(store, SqliteStore):
-        durable = FallbackJournal(SqliteJournal(store.path), errors, on_failure)
+        durable = FallbackJournal(SqliteJournal(journal_path(store.path)), errors, on_failure)
         return _Queueing(SqliteIntake(store.path), durable, LocalPacer(), 5.0)
     return _Queueing(MemoryIntake(), MemoryJournal(), LocalPacer(), 5.0)
 
