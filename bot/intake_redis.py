@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.intake import DEDUP_WINDOW_S, Job
 
-LEASE_MS = 15_000  # a dead replica's chats wait at most this long; renewed every third
+LEASE_MS = 10_000  # a dead replica's chats wait at most this long; renewed every third
 WAKE_TOKENS = 64
 
 _NOW = """
