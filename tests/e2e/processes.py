@@ -41,6 +41,12 @@ class BotProcess:
         self._process: asyncio.subprocess.Process | None = None
 
     @property
+    def pid(self) -> int:
+        """The process id of the latest start."""
+        assert self._process is not None
+        return self._process.pid
+
+    @property
     def log_path(self) -> Path:
         """The log of the latest start."""
         return self.log_dir / f"{self.name}-{self.starts}.log"
