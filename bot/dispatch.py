@@ -86,10 +86,13 @@ class Dispatcher:
             log.warning("update %d is not one the bot can read: dropped (%s)", update_id, error)
             return False
         body = json.dumps(raw, ensure_ascii=False, separators=(",", ":"))
-        try:
-            added = await self._durable.put(update_id, chat_key, body)
-        except self._errors as error:
-            self._store_failed("intake write", error)
+        added = None
+        if time.monotonic() >= self._durable_rests_until:
+            try:
+                added = await self._durable.put(update_id, chat_key, body)
+            except self._errors as error:
+                self._store_failed("intake write", error)
+        if added is None:  # the store is failing: answered all the same, from memory
             added = await self._memory.put(update_id, chat_key, body)
         self._remember(update_id)
         self._wake.set()

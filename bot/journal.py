@@ -28,6 +28,8 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, Protocol
 
+from bot.state_fallback import Rest
+
 log = logging.getLogger(__name__)
 
 # The answer being sent by the current task, as a journal key; set by ``bot.sending``.
@@ -180,7 +182,8 @@ class FallbackJournal:
     """A durable journal that falls back to process memory while its store fails.
 
     ``on_failure`` hears of each failure (for the outage notice); marks made during an outage
-    stay in memory, so this process still never repeats them.
+    stay in memory, so this process still never repeats them. After a failure the store is
+    left alone for a while: a hung Redis must not hold every answer for its time-out.
     """
 
     def __init__(
@@ -193,31 +196,43 @@ class FallbackJournal:
         self._memory = MemoryJournal()
         self._errors = errors
         self._on_failure = on_failure
+        self._rest = Rest()
+
+    def _failed(self, operation: str, error: BaseException) -> None:
+        self._rest.failed()
+        log.warning("%s failed: %s: %s", operation, type(error).__name__, error)
+        self._on_failure(operation, error)
 
     def mark(self, key: str) -> None:
-        """Write the key down durably, and in memory if the store fails."""
-        try:
-            self._durable.mark(key)
-        except self._errors as error:
-            self._memory.mark(key)
-            self._on_failure("journal mark", error)
+        """Write the key down durably, or in memory while the store fails."""
+        if self._rest.ready():
+            try:
+                self._durable.mark(key)
+            except self._errors as error:
+                self._failed("journal mark", error)
+            else:
+                return
+        self._memory.mark(key)
 
     def forget(self, key: str) -> None:
-        """Cross the key out everywhere."""
+        """Cross the key out everywhere it can be reached."""
         self._memory.forget(key)
-        try:
-            self._durable.forget(key)
-        except self._errors as error:
-            self._on_failure("journal forget", error)
+        if self._rest.ready():
+            try:
+                self._durable.forget(key)
+            except self._errors as error:
+                self._failed("journal forget", error)
 
     async def contains(self, key: str) -> bool:
         """Tell whether the key is written down in memory or in the store."""
         if await self._memory.contains(key):
             return True
+        if not self._rest.ready():
+            return False
         try:
             return await self._durable.contains(key)
         except self._errors as error:
-            self._on_failure("journal read", error)
+            self._failed("journal read", error)
             return False
 
     async def close(self) -> None:

@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bot.state_fallback import Rest
+
 log = logging.getLogger(__name__)
 
 
@@ -164,9 +166,12 @@ class RedisPacer:
         self._fallback = LocalPacer(self._limits)
         self._errors = errors
         self._on_failure = on_failure
+        self._rest = Rest()
 
     async def reserve(self, chat_id: int | str | None) -> float:
         """Take the next shared slot; pace locally while Redis fails."""
+        if not self._rest.ready():
+            return self._fallback.reserve_now(chat_id)
         keys = self._limits.for_chat(chat_id)
         args: list[int] = []
         for _, rate in keys:
@@ -175,6 +180,7 @@ class RedisPacer:
         try:
             wait_us = await self._script(keys=[self._prefix + key for key, _ in keys], args=args)
         except self._errors as error:
+            self._rest.failed()
             self._on_failure("pacing", error)
             return self._fallback.reserve_now(chat_id)
         return max(0.0, int(wait_us) / 1e6)

@@ -32,6 +32,28 @@ def store_errors() -> tuple[type[BaseException], ...]:
     return (*errors, RedisError)
 
 
+class Rest:
+    """Leaves a failing backend alone for a while after each failure.
+
+    Without it a hung Redis would be asked, and waited on, once per update.
+    """
+
+    def __init__(
+        self, seconds: float = RETRY_AFTER_S, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self._seconds = seconds
+        self._clock = clock
+        self._until = 0.0
+
+    def ready(self) -> bool:
+        """Tell whether the backend may be tried now."""
+        return self._clock() >= self._until
+
+    def failed(self) -> None:
+        """Start a rest."""
+        self._until = self._clock() + self._seconds
+
+
 class FallbackStore:
     """Wraps a ``ChatStore``; ``on_failure(operation, error)`` hears of each failure."""
 
@@ -45,12 +67,10 @@ class FallbackStore:
     ) -> None:
         self._durable = durable
         self._on_failure = on_failure
-        self._retry_after_s = retry_after_s
-        self._clock = clock
+        self._rest = Rest(retry_after_s, clock)
         self._errors = store_errors()
         self._memory = MemoryStore()
         self._dirty: set[int] = set()  # chats whose newest state is only in memory
-        self._resting_until = 0.0
 
     @property
     def durable(self) -> ChatStore:
@@ -58,10 +78,10 @@ class FallbackStore:
         return self._durable
 
     def _available(self) -> bool:
-        return self._clock() >= self._resting_until
+        return self._rest.ready()
 
     def _failed(self, operation: str, error: BaseException) -> None:
-        self._resting_until = self._clock() + self._retry_after_s
+        self._rest.failed()
         log.warning("chat state %s failed: %s: %s", operation, type(error).__name__, error)
         self._on_failure(f"chat state {operation}", error)
 
