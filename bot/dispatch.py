@@ -197,7 +197,8 @@ class Dispatcher:
             return None
         if outcome is Outcome.RETRY_LATER:
             log.error("update %d dropped after %d attempts", job.update_id, MAX_ATTEMPTS)
-        if outcome is Outcome.STOPPED:
+        if outcome is Outcome.STOPPED:  # the process is going down: take nothing more either
+            self.stop_taking()
             await self._give_back(held)
             return None
         try:

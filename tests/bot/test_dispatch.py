@@ -173,11 +173,13 @@ async def test_a_stop_hands_back_what_did_not_finish_in_the_grace_period():
 
 
 async def test_an_update_left_for_the_next_start_stays_stored():
-    """STOPPED (the token was refused): handed back, not marked done."""
+    """STOPPED (the token was refused): handed back, not done, and nothing more is taken."""
     intake, handler = MemoryIntake(), Handler()
     handler.outcomes[1] = [Outcome.STOPPED]
     async with dispatching(intake, handler) as dispatcher:
         await dispatcher.accept(raw(1, 7))
         await until(lambda: handler.handled() == [1])
-        dispatcher.stop_taking()
-    assert await intake.depth() == 1
+        await dispatcher.accept(raw(2, 8))
+        await asyncio.sleep(0.2)
+    assert handler.handled() == [1]
+    assert await intake.depth() == 2
