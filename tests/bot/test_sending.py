@@ -16,8 +16,8 @@ from bot.journal import MemoryJournal
 from bot.sending import (
     CURRENT_UPDATE,
     MAX_TEXT_UTF16,
+    AnswerSender,
     Part,
-    Sender,
     UpdateScope,
     html_to_text,
     safe_parts,
@@ -100,7 +100,7 @@ async def test_an_answer_that_may_be_delivered_is_not_sent_again(scope):
     """Handled again after a crash: the journaled answer is skipped, the next one goes."""
     journal, bot = MemoryJournal(), ScriptedBot()
     journal.mark("5:0")
-    sender = Sender(journal)
+    sender = AnswerSender(journal)
     await sender.send(bot, 9, "<b>first</b>")
     await sender.send(bot, 9, "<b>second</b>")
     assert [m["text"] for m in bot.sent] == ["<b>second</b>"]
@@ -111,7 +111,7 @@ async def test_a_too_long_answer_goes_out_in_parts_buttons_on_the_last(scope):
     """Split where the HTML allows; the reply quote on the first part, buttons on the last."""
     bot = ScriptedBot([BadRequest("Message is too long")])
     quote = ReplyParameters(3, allow_sending_without_reply=True)
-    await Sender(MemoryJournal()).send(bot, 9, LONG_HTML, markup=MARKUP, reply_to=quote)
+    await AnswerSender(MemoryJournal()).send(bot, 9, LONG_HTML, markup=MARKUP, reply_to=quote)
     assert len(bot.sent) > 1
     assert all(m["parse_mode"] == "HTML" for m in bot.sent)
     assert [m["reply_markup"] for m in bot.sent] == [None] * (len(bot.sent) - 1) + [MARKUP]
@@ -121,7 +121,7 @@ async def test_a_too_long_answer_goes_out_in_parts_buttons_on_the_last(scope):
 async def test_unparsable_html_goes_out_as_plain_text(scope):
     """Telegram cannot parse the HTML: the same words, without formatting."""
     bot = ScriptedBot([BadRequest("Can't parse entities: unsupported start tag")])
-    await Sender(MemoryJournal()).send(bot, 9, "<b>x &amp; y</b>", markup=MARKUP)
+    await AnswerSender(MemoryJournal()).send(bot, 9, "<b>x &amp; y</b>", markup=MARKUP)
     assert bot.sent == [
         {
             "chat_id": 9,
@@ -137,18 +137,18 @@ async def test_plain_text_refused_again_gives_up(scope):
     """Refused in every form: the refusal reaches the handler."""
     bot = ScriptedBot([BadRequest("Can't parse entities: x"), BadRequest("Message is too long")])
     with pytest.raises(BadRequest):
-        await Sender(MemoryJournal()).send(bot, 9, "<b>x</b>")
+        await AnswerSender(MemoryJournal()).send(bot, 9, "<b>x</b>")
 
 
 async def test_a_group_that_became_a_supergroup_gets_the_answer_at_its_new_id(scope):
     """ChatMigrated: the answer goes to the new chat id."""
     bot = ScriptedBot([ChatMigrated(-100_777)])
-    await Sender(MemoryJournal()).send(bot, -55, "<b>x</b>")
+    await AnswerSender(MemoryJournal()).send(bot, -55, "<b>x</b>")
     assert [m["chat_id"] for m in bot.sent] == [-100_777]
 
 
 async def test_a_send_that_may_have_arrived_counts_as_sent(scope):
     """A read time-out after the request went out: no error, no second try."""
     bot = ScriptedBot([DeliveryUncertainError("timed out")])
-    await Sender(MemoryJournal()).send(bot, 9, "<b>x</b>")
+    await AnswerSender(MemoryJournal()).send(bot, 9, "<b>x</b>")
     assert bot.sent == []
