@@ -129,7 +129,7 @@ class DeliveryPolicy:
 
 
 class DeliveryHooks(Protocol):
-    """What the delivery code reports, for metrics; every method must be cheap."""
+    """What the delivery and intake code report, for metrics; every method must be cheap."""
 
     def api_error(self, method: str, reason: str) -> None:
         """Count a failed Bot API call (``reason``: an HTTP status, ``timeout``, ``network``)."""
@@ -137,6 +137,10 @@ class DeliveryHooks(Protocol):
 
     def waited(self, method: str, seconds: float, reason: str) -> None:
         """Count a wait before a call (``reason``: ``429``, ``backoff`` or ``pacing``)."""
+        ...
+
+    def store_error(self, operation: str) -> None:
+        """Count a failed call to the state store (``operation``: "intake write"...)."""
         ...
 
 
@@ -147,6 +151,9 @@ class NoHooks:
         """Ignore."""
 
     def waited(self, method: str, seconds: float, reason: str) -> None:
+        """Ignore."""
+
+    def store_error(self, operation: str) -> None:
         """Ignore."""
 
 

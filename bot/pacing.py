@@ -65,6 +65,10 @@ class Limits:
         return [*keys, (f"chat:{chat_id}", self.chat)]
 
 
+# For measuring the bot itself (benchmarks): no pacing at all. Never for a real bot.
+NO_PACING = Limits(chat=Rate(0.0), group=Rate(0.0), overall=Rate(0.0))
+
+
 def reserve(
     scheduled: list[float | None], rates: list[Rate], now: float
 ) -> tuple[float, list[float]]:

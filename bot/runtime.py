@@ -38,7 +38,7 @@ from bot.journal import (
     journal_path,
 )
 from bot.outage import QUIET_S, SETTLE_S, OutageMonitor
-from bot.pacing import LocalPacer, Pacer, RedisPacer
+from bot.pacing import Limits, LocalPacer, Pacer, RedisPacer
 from bot.polling import poll
 from bot.sending import CURRENT_UPDATE, Outcome, UpdateScope
 from bot.settings import BotMode, Settings
@@ -66,6 +66,7 @@ class Timing:
     """Durations worth shortening in tests; production uses the defaults."""
 
     policy: DeliveryPolicy = field(default_factory=DeliveryPolicy)
+    pacing: Limits = field(default_factory=Limits)  # bot.pacing.NO_PACING to measure the bot
     grace_s: float = SHUTDOWN_GRACE_S
     outage_settle_s: float = SETTLE_S
     outage_quiet_s: float = QUIET_S
@@ -87,18 +88,21 @@ def _queueing(
     store: ChatStore,
     errors: tuple[type[BaseException], ...],
     on_failure: Callable[[str, BaseException], Any],
+    limits: Limits,
 ) -> _Queueing:
     """Open the intake, journal and pacer that go with the chat store STATE_URL opened."""
     if isinstance(store, RedisStore):
         intake = RedisIntake(store.redis, prefix=store.prefix)
         journal = RedisJournal(store.url, prefix=store.prefix)
-        pacer = RedisPacer(store.redis, prefix=store.prefix, errors=errors, on_failure=on_failure)
+        pacer = RedisPacer(
+            store.redis, prefix=store.prefix, errors=errors, on_failure=on_failure, limits=limits
+        )
         fallback = FallbackJournal(journal, errors, on_failure)
         return _Queueing(intake, fallback, pacer, intake.renew_every_s)
     if isinstance(store, SqliteStore):
         durable = FallbackJournal(SqliteJournal(journal_path(store.path)), errors, on_failure)
-        return _Queueing(SqliteIntake(store.path), durable, LocalPacer(), 5.0)
-    return _Queueing(MemoryIntake(), MemoryJournal(), LocalPacer(), 5.0)
+        return _Queueing(SqliteIntake(store.path), durable, LocalPacer(limits), 5.0)
+    return _Queueing(MemoryIntake(), MemoryJournal(), LocalPacer(limits), 5.0)
 
 
 def chat_key_of(raw: dict[str, Any]) -> int:
@@ -160,6 +164,21 @@ async def _first_of(*events: asyncio.Event) -> None:
             waiter.cancel()
 
 
+async def _reached(application: BotApp, stop: asyncio.Event) -> bool:
+    """Initialise (getMe, retried while Telegram is unreachable) unless stopped first."""
+    initialising = asyncio.ensure_future(application.initialize())
+    stopping = asyncio.ensure_future(stop.wait())
+    await asyncio.wait({initialising, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    stopping.cancel()
+    if initialising.done():
+        initialising.result()  # a refused token or an unreachable Telegram ends start-up here
+        return True
+    initialising.cancel()
+    await asyncio.gather(initialising, return_exceptions=True)
+    log.info("stopped while waiting for Telegram at start-up")
+    return False
+
+
 async def _receive(
     settings: Settings,
     application: BotApp,
@@ -206,6 +225,7 @@ async def serve_bot(
 ) -> None:
     """Serve Telegram until ``stop`` is set; raise ``TokenRejectedError`` after a 401."""
     timing = timing or Timing()
+    hooks = hooks or NoHooks()
     store = await connect_store(settings.state_url)
     refused = asyncio.Event()
     notices = _AdminNotices(settings.admin_chat_ids)
@@ -214,14 +234,13 @@ async def serve_bot(
     )
 
     def store_failed(operation: str, error: BaseException) -> None:
+        hooks.store_error(operation)
         monitor.failed(STORE_OUTAGE, f"{operation}: {type(error).__name__}")
 
     errors = store_errors()
-    queueing = _queueing(store, errors, store_failed)
+    queueing = _queueing(store, errors, store_failed, timing.pacing)
     chats = FallbackStore(store, store_failed)
-    kit = DeliveryKit(
-        timing.policy, queueing.journal, queueing.pacer, hooks or NoHooks(), refused.set
-    )
+    kit = DeliveryKit(timing.policy, queueing.journal, queueing.pacer, hooks, refused.set)
     application = build_application(
         settings, pipeline, chats, menu=menu, delivery=kit, monitor=monitor
     )
@@ -238,6 +257,8 @@ async def serve_bot(
     catalog: CatalogSource | None = getattr(pipeline, "catalog", None)
     watch_stop = asyncio.Event()
     try:
+        if not await _reached(application, stop):
+            return
         async with running(application):
             helpers = [asyncio.create_task(dispatcher.run())]
             if catalog is not None:

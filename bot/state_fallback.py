@@ -72,11 +72,6 @@ class FallbackStore:
         self._memory = MemoryStore()
         self._dirty: set[int] = set()  # chats whose newest state is only in memory
 
-    @property
-    def durable(self) -> ChatStore:
-        """The wrapped store."""
-        return self._durable
-
     def _available(self) -> bool:
         return self._rest.ready()
 

@@ -77,6 +77,10 @@ class Hooks:
         """Record a wait."""
         self.waits.append((seconds, reason))
 
+    def store_error(self, operation: str) -> None:
+        """Not reported by the limiter."""
+        raise AssertionError(operation)
+
 
 class Pacer:
     """Records which chats sends were paced for, never makes them wait."""

@@ -8,7 +8,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.pacing import OVERALL, PER_CHAT, PER_GROUP, Limits, LocalPacer, Rate, RedisPacer, reserve
+from bot.pacing import (
+    NO_PACING,
+    OVERALL,
+    PER_CHAT,
+    PER_GROUP,
+    Limits,
+    LocalPacer,
+    Rate,
+    RedisPacer,
+    reserve,
+)
 from bot.state_fallback import store_errors
 from tests.fakes.redis_server import free_port
 
@@ -113,3 +123,10 @@ async def test_pacing_goes_on_locally_while_redis_is_down():
     assert waits[:3] == [0.0, 0.0, 0.0]
     assert waits[3] > 0.5
     assert failures == ["pacing"]  # then left alone for a while, not asked per send
+
+
+def test_no_pacing_never_waits():
+    """The benchmark setting: any number of sends, no wait."""
+    clock = [1000.0]
+    pacer = LocalPacer(NO_PACING, clock=lambda: clock[0])
+    assert {pacer.reserve_now(chat) for chat in [1, 1, 1, 1, -5, -5, None] * 20} == {0.0}

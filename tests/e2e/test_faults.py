@@ -198,3 +198,16 @@ async def test_delete_webhook_failing_once_is_retried(fake, state_url):
         await FakeUser(fake, 3400).says("hello")
         await fake.wait_for(lambda: bool(fake.sent(3400)), timeout_s=10)
     assert [c.status for c in fake.calls_to("deleteWebhook")] == [500, 200]
+
+
+async def test_a_stop_while_telegram_is_unreachable_at_start_up_ends_at_once(state_url):
+    """SIGTERM during start-up retries: the bot stops now, not after the retry deadline."""
+    fake = FakeTelegram(api_root=f"http://127.0.0.1:{free_port()}")
+    stop = asyncio.Event()
+    serving = serve_bot(
+        bot_settings(fake, "polling", state_url), EchoPipeline(), stop, menu=echo_menu
+    )
+    task = asyncio.create_task(serving)
+    await asyncio.sleep(0.5)
+    stop.set()
+    await asyncio.wait_for(task, 2.0)
