@@ -18,20 +18,19 @@ from collections.abc import Sequence
 from telegram.error import TelegramError
 
 from bot.catalog_source import CatalogSource
-from bot.catalog_watch import watch_catalog
+from bot.delivery import TokenRejectedError
 from bot.logs import configure_logging as setup_logging
-from bot.observability import ObservedStore, add_queue_source
-from bot.settings import BotMode, Settings, SettingsError, load_settings
-from bot.state import ChatStore, StateStoreError, connect_store
-from bot.telegram_app import CommandMenu, ConversationPipeline, build_application, running
+from bot.runtime import serve_bot
+from bot.settings import Settings, SettingsError, load_settings
+from bot.state import StateStoreError
+from bot.telegram_app import CommandMenu, ConversationPipeline
 from bot.version import version
 from sizing import CatalogError, load_calibration, load_gpus, load_models, load_plans
 
 log = logging.getLogger("bot")
 
-POLL_TIMEOUT_S = 30  # long-poll length Telegram holds getUpdates open when idle
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
-ALLOWED_UPDATES = ("message", "callback_query", "inline_query")
+EXIT_TOKEN_REFUSED = 3  # Telegram answered 401: a supervisor should alert, not just restart
 USAGE = "usage: python -m bot   (see README.md for the environment variables)\n"
 
 
@@ -67,23 +66,6 @@ def make_pipeline(settings: Settings, *, console: bool = False) -> ConversationP
     )
 
 
-WARM_UP_QUESTIONS = ("/help", "/price", "Llama 3.1 70B FP8 32K context")
-
-
-def warm_up(pipeline: ConversationPipeline) -> None:
-    """Answer a few questions in every language before the first customer does.
-
-    The first answer in a language loads its catalog, CLDR data and compiles its templates
-    (tens of milliseconds): done here, it delays start-up, not a customer or a health probe.
-    """
-    from bot.reply import ChatContext  # noqa: PLC0415
-    from bot.request import LANGUAGES  # noqa: PLC0415
-
-    for language in LANGUAGES:
-        for question in WARM_UP_QUESTIONS:
-            pipeline.respond(question, ChatContext(language=language))
-
-
 async def serve(
     settings: Settings,
     pipeline: ConversationPipeline,
@@ -92,39 +74,7 @@ async def serve(
     menu: CommandMenu | None = None,
 ) -> None:
     """Run the bot in BOT_MODE until ``stop`` is set (``menu`` defaults to the pipeline's)."""
-    from bot.webhook import health_server, webhook_server  # noqa: PLC0415 - aiohttp's server
-
-    warm_up(pipeline)
-    store: ChatStore = ObservedStore(await connect_store(settings.state_url))
-    # The pipeline's CATALOG_DIR source, when it has one, is also watched between messages.
-    catalog: CatalogSource | None = getattr(pipeline, "catalog", None)
-    watcher: asyncio.Task[None] | None = None
-    try:
-        application = build_application(settings, pipeline, store, menu=menu)
-        add_queue_source(application.update_queue.qsize)
-        async with running(application):
-            if catalog is not None:
-                watch = watch_catalog(catalog, application.bot, settings.admin_chat_ids, stop)
-                watcher = asyncio.create_task(watch)
-            if settings.bot_mode is BotMode.WEBHOOK:
-                async with webhook_server(application, settings, store):
-                    await stop.wait()
-                return
-            updater = application.updater
-            if updater is None:
-                raise RuntimeError("polling needs the Application's updater")
-            async with health_server(application, settings, store):
-                await updater.start_polling(
-                    timeout=POLL_TIMEOUT_S, allowed_updates=list(ALLOWED_UPDATES)
-                )
-                try:
-                    await stop.wait()
-                finally:
-                    await updater.stop()
-    finally:
-        if watcher is not None:
-            await watcher
-        await store.close()
+    await serve_bot(settings, pipeline, stop, menu=menu)
 
 
 async def _serve_until_signalled(settings: Settings, pipeline: ConversationPipeline) -> None:
@@ -195,6 +145,9 @@ def _serve_telegram(settings: Settings, pipeline: ConversationPipeline) -> int:
     )
     try:
         asyncio.run(_serve_until_signalled(settings, pipeline))
+    except TokenRejectedError:
+        log.critical("Telegram refused TELEGRAM_BOT_TOKEN (401): revoked or wrong; stopping")
+        return EXIT_TOKEN_REFUSED
     except TelegramError as error:
         # The traceback adds nothing to "Unauthorized" or "connection refused".
         log.error("Telegram refused or could not be reached: %s", error.message)  # noqa: TRY400

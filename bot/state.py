@@ -10,20 +10,16 @@ import asyncio
 import json
 import sqlite3
 import threading
-import time
-from collections import OrderedDict
 from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from bot.reply import ChatContext
 
-# Telegram keeps an undelivered update for at most 24 hours
-# (https://core.telegram.org/bots/api#getting-updates), so a redelivery comes within that window.
-SEEN_UPDATE_TTL_S = 24 * 60 * 60
-MEMORY_SEEN_MAX = 100_000  # bounds the in-process de-duplication set
 REDIS_PREFIX = "fullgpu:"
-PRUNE_EVERY_INSERTS = 1000  # SQLite: drop expired update ids once per this many new ones
+# A Redis that stops answering (not one that refuses connections) fails a call after this long.
+REDIS_SOCKET_TIMEOUT_S = 5.0
+REDIS_CONNECT_TIMEOUT_S = 2.0
 
 
 class StateStoreError(ValueError):
@@ -34,7 +30,7 @@ class StateStoreError(ValueError):
 
 
 class ChatStore(Protocol):
-    """Chat contexts by chat id, and the update ids already handled."""
+    """Chat contexts by chat id (updates themselves are kept by ``bot.intake``)."""
 
     async def get(self, chat_id: int) -> ChatContext:
         """Return the chat's context (an empty one for a new chat)."""
@@ -42,10 +38,6 @@ class ChatStore(Protocol):
 
     async def put(self, chat: ChatContext) -> None:
         """Store ``chat`` under its ``chat_id``."""
-        ...
-
-    async def seen_update(self, update_id: int) -> bool:
-        """Mark ``update_id`` handled; ``True`` if it already was (a redelivery)."""
         ...
 
     async def close(self) -> None:
@@ -108,7 +100,6 @@ class MemoryStore:
 
     def __init__(self) -> None:
         self._chats: dict[int, str] = {}
-        self._seen: OrderedDict[int, None] = OrderedDict()
 
     async def get(self, chat_id: int) -> ChatContext:
         """Return the chat's context."""
@@ -118,22 +109,12 @@ class MemoryStore:
         """Store the chat's context."""
         self._chats[_require_id(chat)] = chat_to_json(chat)
 
-    async def seen_update(self, update_id: int) -> bool:
-        """Mark the update handled; tell whether it already was."""
-        if update_id in self._seen:
-            return True
-        self._seen[update_id] = None
-        if len(self._seen) > MEMORY_SEEN_MAX:
-            self._seen.popitem(last=False)
-        return False
-
     async def close(self) -> None:
         """Nothing to release."""
 
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS chats (chat_id INTEGER PRIMARY KEY, data TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS seen_updates (update_id INTEGER PRIMARY KEY, seen_at REAL NOT NULL);
 """
 
 
@@ -141,17 +122,14 @@ class SqliteStore:
     """One SQLite file; calls run in a worker thread so the event loop never blocks on disk."""
 
     def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
         self._lock = threading.Lock()
-        self._inserts = 0
-        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._db = sqlite3.connect(
+            str(path), check_same_thread=False, isolation_level=None, timeout=5.0
+        )
         with self._lock:
             self._db.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
             self._db.executescript(_SCHEMA)
-            # A process may stop before its PRUNE_EVERY_INSERTS-th update: prune at start too.
-            self._prune(time.time())
-
-    def _prune(self, now: float) -> None:
-        self._db.execute("DELETE FROM seen_updates WHERE seen_at < ?", (now - SEEN_UPDATE_TTL_S,))
 
     def _get(self, chat_id: int) -> str | None:
         with self._lock:
@@ -167,19 +145,6 @@ class SqliteStore:
                 (chat_id, data),
             )
 
-    def _seen(self, update_id: int) -> bool:
-        now = time.time()
-        with self._lock:
-            cursor = self._db.execute(
-                "INSERT OR IGNORE INTO seen_updates (update_id, seen_at) VALUES (?, ?)",
-                (update_id, now),
-            )
-            inserted = cursor.rowcount == 1
-            self._inserts += int(inserted)
-            if inserted and self._inserts % PRUNE_EVERY_INSERTS == 0:  # now and then
-                self._prune(now)
-        return not inserted
-
     async def get(self, chat_id: int) -> ChatContext:
         """Return the chat's context."""
         return chat_from_json(chat_id, await asyncio.to_thread(self._get, chat_id))
@@ -188,10 +153,6 @@ class SqliteStore:
         """Store the chat's context."""
         await asyncio.to_thread(self._put, _require_id(chat), chat_to_json(chat))
 
-    async def seen_update(self, update_id: int) -> bool:
-        """Mark the update handled; tell whether it already was."""
-        return await asyncio.to_thread(self._seen, update_id)
-
     async def close(self) -> None:
         """Close the database file."""
         with self._lock:
@@ -199,36 +160,39 @@ class SqliteStore:
 
 
 class RedisStore:
-    """Redis, for several replicas behind one webhook: chats as strings, updates with a TTL."""
+    """Redis, for several replicas behind one webhook: chats as strings.
+
+    ``redis`` (the connection pool), ``url`` and ``prefix`` are shared with the intake, the
+    delivery journal and the pacer, which keep their own keys under the same prefix.
+    """
 
     def __init__(self, url: str, *, prefix: str = REDIS_PREFIX) -> None:
         from redis.asyncio import Redis  # noqa: PLC0415 - redis is an optional dependency
 
-        self._redis = Redis.from_url(url)
-        self._prefix = prefix
+        self.redis = Redis.from_url(
+            url,
+            socket_timeout=REDIS_SOCKET_TIMEOUT_S,
+            socket_connect_timeout=REDIS_CONNECT_TIMEOUT_S,
+        )
+        self.url = url
+        self.prefix = prefix
 
     async def get(self, chat_id: int) -> ChatContext:
         """Return the chat's context."""
-        raw = await self._redis.get(f"{self._prefix}chat:{chat_id}")
+        raw = await self.redis.get(f"{self.prefix}chat:{chat_id}")
         return chat_from_json(chat_id, raw)
 
     async def put(self, chat: ChatContext) -> None:
         """Store the chat's context."""
-        await self._redis.set(f"{self._prefix}chat:{_require_id(chat)}", chat_to_json(chat))
-
-    async def seen_update(self, update_id: int) -> bool:
-        """Mark the update handled; tell whether it already was (atomic across replicas)."""
-        key = f"{self._prefix}update:{update_id}"
-        created = await self._redis.set(key, b"1", nx=True, ex=SEEN_UPDATE_TTL_S)
-        return not created
+        await self.redis.set(f"{self.prefix}chat:{_require_id(chat)}", chat_to_json(chat))
 
     async def ping(self) -> None:
         """Raise redis' ``ConnectionError`` (or another ``RedisError``) when Redis cannot answer."""
-        await self._redis.ping()
+        await self.redis.ping()
 
     async def close(self) -> None:
         """Close the connection pool."""
-        await self._redis.aclose()
+        await self.redis.aclose()
 
 
 def open_store(state_url: str) -> ChatStore:

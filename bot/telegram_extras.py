@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
@@ -21,8 +22,13 @@ from bot.reply import ChatContext, Reply, Turn
 log = logging.getLogger(__name__)
 
 
-async def hand_off(bot: Any, sales_chat_id: int | None, turn: Turn) -> tuple[Reply, ChatContext]:  # noqa: ANN401 - PTB's ExtBot
+async def hand_off(
+    send: Callable[[int, str], Awaitable[None]], sales_chat_id: int | None, turn: Turn
+) -> tuple[Reply, ChatContext]:
     """Send a turn's hand-off summary to the sales chat; return the reply and chat to keep.
+
+    ``send(chat_id, html)`` sends one message (the handlers' answer sender: retried, paced,
+    never twice for one update).
 
     If the sales chat refuses it, the customer is told so instead of being promised a reply,
     and the hand-off time is not kept, so that asking again tries again.
@@ -30,7 +36,7 @@ async def hand_off(bot: Any, sales_chat_id: int | None, turn: Turn) -> tuple[Rep
     if turn.handoff is None or sales_chat_id is None:
         return turn.reply, turn.chat
     try:
-        await bot.send_message(sales_chat_id, turn.handoff.html)
+        await send(sales_chat_id, turn.handoff.html)
     except TelegramError as error:
         log.error("the sales chat refused a hand-off: %s", error.message)  # noqa: TRY400 - one line
         language = turn.reply.language

@@ -37,6 +37,7 @@ from sizing.types import (
     SizingAnswer,
     SizingRequest,
 )
+from tests.fakes.redis_server import redis_server, redis_url  # noqa: F401 - shared fixtures
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 QUOTE_DAY = date(2026, 11, 30)

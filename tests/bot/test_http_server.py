@@ -10,7 +10,7 @@ import pytest
 from aiohttp import ClientSession
 
 from bot.http_server import ServerLimits, make_base_app, serving
-from bot.observability import METRICS, record_bot_api_call
+from bot.observability import HEALTH, METRICS, MetricsHooks
 from bot.state import MemoryStore
 
 SHORT_S = 0.3
@@ -28,7 +28,7 @@ class FakeBot:
         self.calls += 1
         if not self.reachable:
             raise ConnectionError("Bot API unreachable")
-        record_bot_api_call("getMe", 200)
+        HEALTH.api_answered()
         return {"id": 1}
 
 
@@ -178,7 +178,7 @@ async def test_readyz_is_503_when_the_store_fails():
 async def test_metrics_are_in_the_prometheus_text_format(server):
     """/metrics lists the bot's metric families with HELP and TYPE lines."""
     port, _ = server
-    record_bot_api_call("sendMessage", 502)
+    MetricsHooks().api_error("sendMessage", "502")
     async with ClientSession() as session, session.get(f"http://127.0.0.1:{port}/metrics") as resp:
         text = await resp.text()
     assert resp.status == 200

@@ -1,14 +1,9 @@
-"""bot.state: every ChatStore keeps chats and de-duplicates updates the same way."""
+"""bot.state: every ChatStore keeps chats alike; bot.state_fallback degrades a failing one."""
 
 from __future__ import annotations
 
 import asyncio
-import shutil
-import socket
 import sqlite3
-import subprocess
-import time
-from contextlib import suppress
 
 import pytest
 from hypothesis import given
@@ -16,7 +11,6 @@ from hypothesis import strategies as st
 
 from bot.reply import ChatContext
 from bot.state import (
-    SEEN_UPDATE_TTL_S,
     MemoryStore,
     RedisStore,
     SqliteStore,
@@ -26,58 +20,15 @@ from bot.state import (
     connect_store,
     open_store,
 )
+from bot.state_fallback import FallbackStore
+from tests.fakes.redis_server import free_port
 
-REDIS_SERVER = shutil.which("redis-server")
-REDIS_START_TIMEOUT_S = 10.0
 CHAT = ChatContext(
     chat_id=42,
     language="ru",
     telegram_language="en-US",
     last_request={"model": "meta-llama/Llama-3.1-70B-Instruct", "context_tokens": 32768},
 )
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory):
-    """Start a throwaway redis-server on a free loopback port, without persistence."""
-    if REDIS_SERVER is None:
-        pytest.skip("redis-server is not installed (apt-get install -y redis-server)")
-    port = _free_port()
-    workdir = tmp_path_factory.mktemp("redis")
-    process = subprocess.Popen(  # noqa: S603 - fixed arguments, a binary found on PATH
-        [
-            REDIS_SERVER,
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--dir",
-            str(workdir),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + REDIS_START_TIMEOUT_S
-    while time.monotonic() < deadline:
-        with suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.2):
-            break
-        time.sleep(0.05)
-    else:
-        process.kill()
-        pytest.fail("redis-server did not start")
-    yield f"redis://127.0.0.1:{port}/0"
-    process.terminate()
-    process.wait(timeout=10)
 
 
 @pytest.fixture(params=["memory", "sqlite", "redis"])
@@ -112,19 +63,6 @@ async def test_put_replaces(store):
     assert await store.get(42) == ChatContext(chat_id=42, language="de")
 
 
-async def test_an_update_is_seen_once(store):
-    """seen_update is False the first time and True for every redelivery."""
-    assert await store.seen_update(1001) is False
-    assert await store.seen_update(1001) is True
-    assert await store.seen_update(1002) is False
-
-
-async def test_concurrent_redeliveries_count_once(store):
-    """Of many simultaneous deliveries of one update, exactly one is new."""
-    results = await asyncio.gather(*(store.seen_update(2024) for _ in range(20)))
-    assert results.count(False) == 1
-
-
 async def test_a_context_without_chat_id_is_refused(store):
     """Storing needs a key."""
     with pytest.raises(ValueError, match="chat_id"):
@@ -132,27 +70,23 @@ async def test_a_context_without_chat_id_is_refused(store):
 
 
 async def test_sqlite_survives_reopening(tmp_path):
-    """A new SqliteStore on the same file sees the chats and updates of the old one."""
+    """A new SqliteStore on the same file sees the chats of the old one."""
     first = SqliteStore(tmp_path / "s.sqlite3")
     await first.put(CHAT)
-    await first.seen_update(5)
     await first.close()
     second = open_store(f"sqlite:///{tmp_path / 's.sqlite3'}")
     try:
         assert await second.get(42) == CHAT
-        assert await second.seen_update(5) is True
     finally:
         await second.close()
 
 
 async def test_redis_replicas_share_state(redis_url):
-    """Two RedisStores (two replicas) see each other's chats and de-duplicate together."""
+    """Two RedisStores (two replicas) see each other's chats."""
     a, b = RedisStore(redis_url, prefix="share:"), RedisStore(redis_url, prefix="share:")
     try:
         await a.put(CHAT)
         assert await b.get(42) == CHAT
-        assert await a.seen_update(77) is False
-        assert await b.seen_update(77) is True
     finally:
         await a.close()
         await b.close()
@@ -169,29 +103,13 @@ def test_open_store_picks_by_scheme(tmp_path):
         open_store("postgres://db/x")
 
 
-async def test_opening_sqlite_drops_expired_update_ids(tmp_path):
-    """Update ids older than Telegram's redelivery window are pruned when the file is opened."""
-    path = tmp_path / "s.sqlite3"
-    first = SqliteStore(path)
-    await first.seen_update(1)
-    await first.close()
-    with sqlite3.connect(path) as db:
-        db.execute("UPDATE seen_updates SET seen_at = seen_at - ?", (SEEN_UPDATE_TTL_S + 60,))
-    second = SqliteStore(path)
-    try:
-        with sqlite3.connect(path) as db:
-            assert db.execute("SELECT COUNT(*) FROM seen_updates").fetchone() == (0,)
-    finally:
-        await second.close()
-
-
 @pytest.mark.parametrize(
     ("make_url", "problem"),
     [
         (lambda tmp: f"sqlite:///{tmp / 'no-such-dir' / 'state.sqlite3'}", "cannot open"),
         (lambda tmp: f"sqlite:///{_corrupt_file(tmp)}", "cannot open"),
         (lambda _tmp: "redis://127.0.0.1:notaport/0", "STATE_URL"),
-        (lambda _tmp: f"redis://:hunter2@127.0.0.1:{_free_port()}/0", "cannot reach"),
+        (lambda _tmp: f"redis://:hunter2@127.0.0.1:{free_port()}/0", "cannot reach"),
     ],
 )
 async def test_a_store_that_cannot_be_used_is_a_clear_start_up_error(tmp_path, make_url, problem):
@@ -248,3 +166,85 @@ def test_unreadable_stored_data_is_a_fresh_chat(raw):
     chat = chat_from_json(3, raw)
     assert chat.chat_id == 3
     assert chat.language is None
+
+
+class FlakyStore(MemoryStore):
+    """A MemoryStore whose backend can be switched off: reads, writes, or both fail."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reads_fail = False
+        self.writes_fail = False
+
+    async def get(self, chat_id: int) -> ChatContext:
+        """Fail like a Redis that is gone, when reads are off."""
+        if self.reads_fail:
+            raise ConnectionError("backend down")
+        return await super().get(chat_id)
+
+    async def put(self, chat: ChatContext) -> None:
+        """Fail like a full disk, when writes are off."""
+        if self.writes_fail:
+            raise sqlite3.OperationalError("database or disk is full")
+        await super().put(chat)
+
+
+@pytest.fixture
+def flaky():
+    """Provide a flaky backend, a FallbackStore over it retrying at once, and its failure log."""
+    backend, failures = FlakyStore(), []
+    store = FallbackStore(backend, lambda op, _error: failures.append(op), retry_after_s=0.0)
+    return backend, store, failures
+
+
+async def test_a_failing_backend_reads_as_a_fresh_chat(flaky):
+    """Reads failing: the chat's memory is missing, not the answer; the failure is reported."""
+    backend, store, failures = flaky
+    await backend.put(CHAT)
+    backend.reads_fail = True
+    assert await store.get(42) == ChatContext(chat_id=42)
+    assert failures == ["chat state read"]
+
+
+async def test_writes_during_an_outage_are_kept_in_memory_and_written_back(flaky):
+    """Writes failing: the chat goes on from memory; once the backend is back, it gets the state."""
+    backend, store, failures = flaky
+    backend.writes_fail = True
+    await store.put(CHAT)
+    assert await store.get(42) == CHAT  # a follow-up in the same outage keeps its context
+    assert await backend.get(42) == ChatContext(chat_id=42)
+    backend.writes_fail = False
+    assert await store.get(42) == CHAT
+    assert await backend.get(42) == CHAT
+    assert set(failures) == {"chat state write"}
+
+
+async def test_a_failed_backend_is_left_alone_for_a_while(flaky):
+    """After a failure the backend is not asked again until the retry interval has passed."""
+    backend, _, failures = flaky
+    now = [0.0]
+    store = FallbackStore(backend, lambda op, _error: failures.append(op), clock=lambda: now[0])
+    backend.reads_fail = True
+    await store.get(1)
+    await store.get(1)
+    assert failures == ["chat state read"]
+    now[0] = 5.0
+    await store.get(1)
+    assert failures == ["chat state read", "chat state read"]
+
+
+async def test_a_full_sqlite_disk_degrades_instead_of_failing(tmp_path):
+    """SQLite refusing writes (database full) leaves reads working and writes in memory."""
+    backend = SqliteStore(tmp_path / "full.sqlite3")
+    failures = []
+    store = FallbackStore(backend, lambda op, _error: failures.append(op), retry_after_s=0.0)
+    try:
+        with sqlite3.connect(tmp_path / "full.sqlite3") as db:
+            pages = db.execute("PRAGMA page_count").fetchone()[0]
+        backend._db.execute(f"PRAGMA max_page_count = {pages}")
+        many = ChatContext(chat_id=7, last_request={"text": "x" * 100_000})
+        await store.put(many)
+        assert failures == ["chat state write"]
+        assert await store.get(7) == many
+    finally:
+        await store.close()

@@ -1,4 +1,4 @@
-"""bot.webhook: the secret check, the fast 200 and the health endpoint, in-process."""
+"""bot.webhook: the secret check, the 200 only once stored, bad bodies, a full backlog."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ import json
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
-from telegram import Update
 
-from bot.webhook import SECRET_HEADER, make_web_app
+from bot.webhook import MAX_PENDING_UPDATES, SECRET_HEADER, make_web_app
 
 SECRET = "s3cret_value-123"  # noqa: S105 - a fake
 UPDATE = {
@@ -19,41 +18,75 @@ UPDATE = {
 
 
 class FakeApplication:
-    """The two things the webhook uses of a PTB Application: its bot and its update queue."""
+    """What the routes read of a PTB Application: whether it runs, and its bot."""
 
     def __init__(self) -> None:
-        self.bot = None
-        self.update_queue: asyncio.Queue[Update] = asyncio.Queue()
         self.running = True
+        self.bot = None
+
+
+class SlowSink:
+    """Stores updates, each only once ``release`` is set (a slow store)."""
+
+    def __init__(self) -> None:
+        self.stored: list[dict] = []
+        self.release = asyncio.Event()
+        self.release.set()
+
+    async def __call__(self, raw: dict) -> bool:
+        """Store ``raw`` once allowed to."""
+        await self.release.wait()
+        self.stored.append(raw)
+        return True
 
 
 @pytest.fixture
 async def client():
-    """Serve the webhook app to a test client, with a fake Application behind it."""
-    application = FakeApplication()
-    app = make_web_app(application, secret=SECRET, path="/telegram/hook")  # type: ignore[arg-type]
+    """Serve the webhook app to a test client, with a fake Application and sink behind it."""
+    application, sink = FakeApplication(), SlowSink()
+    backlog = [0]
+    app = make_web_app(
+        application,  # type: ignore[arg-type]
+        secret=SECRET,
+        path="/telegram/hook",
+        sink=sink,
+        backlog=lambda: backlog[0],
+    )
     async with TestClient(TestServer(app)) as test_client:
         test_client.application = application
+        test_client.sink = sink
+        test_client.backlog = backlog
         yield test_client
 
 
-async def test_the_right_secret_queues_the_update(client):
-    """A delivery with the secret is answered 200 and its update is queued."""
+async def test_the_right_secret_stores_the_update_as_sent(client):
+    """A delivery with the secret is stored exactly as Telegram sent it, then answered 200."""
     response = await client.post("/telegram/hook", json=UPDATE, headers={SECRET_HEADER: SECRET})
     assert response.status == 200
-    update = client.application.update_queue.get_nowait()
-    assert update.update_id == 9
-    assert update.effective_message.text == "hi"
+    assert client.sink.stored == [UPDATE]
+
+
+async def test_the_200_waits_until_the_update_is_stored(client):
+    """Telegram hears 200 only after the store took the update: a crash before loses nothing."""
+    client.sink.release.clear()
+    post = asyncio.ensure_future(
+        client.post("/telegram/hook", json=UPDATE, headers={SECRET_HEADER: SECRET})
+    )
+    await asyncio.sleep(0.2)
+    assert not post.done()
+    client.sink.release.set()
+    assert (await post).status == 200
+    assert client.sink.stored == [UPDATE]
 
 
 @pytest.mark.parametrize(
     "headers", [{}, {SECRET_HEADER: "wrong"}, {SECRET_HEADER: SECRET + "x"}, {SECRET_HEADER: ""}]
 )
 async def test_a_wrong_or_missing_secret_is_403(client, headers):
-    """Without the exact secret: 403 and nothing queued."""
+    """Without the exact secret: 403 and nothing stored."""
     response = await client.post("/telegram/hook", json=UPDATE, headers=headers)
     assert response.status == 403
-    assert client.application.update_queue.empty()
+    assert client.sink.stored == []
 
 
 DEEP = "[" * 5000 + "]" * 5000
@@ -63,6 +96,7 @@ BAD_BODIES = [
     '"text"',
     DEEP,
     '{"update_id": "nine"}',
+    '{"update_id": "9"}',
     '{"update_id": 9, "message": 5}',
     '{"update_id": 9, "message": {"chat": "x"}}',
     '{"update_id": 1' + "0" * 5000 + "}",
@@ -74,27 +108,27 @@ BAD_BODIES = [
 
 @pytest.mark.parametrize("body", BAD_BODIES, ids=range(len(BAD_BODIES)))
 async def test_a_body_that_is_not_an_update_is_200_and_dropped(client, body, caplog):
-    """Telegram must not redeliver a bad body: 200, nothing queued, one log line."""
+    """Telegram must not redeliver a bad body: 200, nothing stored, one log line."""
     response = await client.post(
         "/telegram/hook",
         data=body.encode("utf-8", "surrogateescape"),
         headers={SECRET_HEADER: SECRET, "Content-Type": "text/plain"},
     )
     assert response.status == 200
-    assert client.application.update_queue.empty()
+    assert client.sink.stored == []
     dropped = [r for r in caplog.records if "not an update" in r.getMessage()]
     assert len(dropped) == 1
 
 
 async def test_an_update_with_an_odd_content_type_is_still_read(client):
-    """The body decides, not the Content-Type header: a real update is queued."""
+    """The body decides, not the Content-Type header: a real update is stored."""
     response = await client.post(
         "/telegram/hook",
         data=json.dumps(UPDATE),
         headers={SECRET_HEADER: SECRET, "Content-Type": "application/x-www-form-urlencoded"},
     )
     assert response.status == 200
-    assert client.application.update_queue.get_nowait().update_id == 9
+    assert client.sink.stored == [UPDATE]
 
 
 async def test_health_follows_the_application(client):
@@ -111,10 +145,14 @@ async def test_other_paths_and_methods_are_not_served(client):
     assert elsewhere.status == 404
 
 
-async def test_a_full_intake_asks_telegram_to_come_back_later(client, monkeypatch):
-    """With the pending-update bound reached: 503 with Retry-After, and nothing queued."""
-    monkeypatch.setattr("bot.webhook.pending_updates", lambda: 10**6)
+async def test_a_full_backlog_asks_telegram_to_come_back_later(client):
+    """With the backlog at its bound: 503 with Retry-After, and nothing stored; below it, 200."""
+    client.backlog[0] = MAX_PENDING_UPDATES
     response = await client.post("/telegram/hook", json=UPDATE, headers={SECRET_HEADER: SECRET})
     assert response.status == 503
     assert response.headers["Retry-After"]
-    assert client.application.update_queue.empty()
+    assert client.sink.stored == []
+    client.backlog[0] = MAX_PENDING_UPDATES - 1
+    response = await client.post("/telegram/hook", json=UPDATE, headers={SECRET_HEADER: SECRET})
+    assert response.status == 200
+    assert client.sink.stored == [UPDATE]

@@ -4,6 +4,7 @@ import logging
 
 import pytest
 
+from tests.fakes.redis_server import redis_server, redis_url  # noqa: F401 - shared fixtures
 from tests.fakes.telegram_api import FakeTelegram
 
 

@@ -1,4 +1,4 @@
-"""Run the real bot (``bot.app.serve``) against the fake Telegram in one event loop."""
+"""Run the real bot (``bot.runtime.serve_bot``) against the fake Telegram in one event loop."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from bot.app import serve
+from bot.delivery import DeliveryPolicy
+from bot.runtime import Timing, serve_bot
 from bot.settings import Settings, load_settings
 from bot.telegram_app import CommandMenu, ConversationPipeline
 from tests.fakes.telegram_api import FakeTelegram
@@ -15,6 +16,21 @@ from tests.fakes.telegram_api import FakeTelegram
 WEBHOOK_SECRET = "e2e-secret_0123456789"  # noqa: S105 - a fake
 START_TIMEOUT_S = 10.0
 STOP_TIMEOUT_S = 10.0
+# Faults resolve in well under a second: short back-off, a read time-out the fake's held
+# answers outlast, outages declared over quickly.
+FAST = Timing(
+    policy=DeliveryPolicy(
+        send_deadline_s=20.0,
+        startup_deadline_s=10.0,
+        backoff_base_s=0.05,
+        backoff_cap_s=0.4,
+        read_timeout_s=1.0,
+    ),
+    grace_s=2.0,
+    outage_settle_s=0.5,
+    outage_quiet_s=1.5,
+)
+HELD_ANSWER_S = 2.5  # how long the fake holds a timed-out answer: past FAST's read time-out
 
 
 def free_port() -> int:
@@ -25,7 +41,12 @@ def free_port() -> int:
 
 
 def bot_settings(
-    fake: FakeTelegram, mode: str, state_url: str, extra: dict[str, str] | None = None
+    fake: FakeTelegram,
+    mode: str,
+    state_url: str,
+    extra: dict[str, str] | None = None,
+    *,
+    admins: tuple[int, ...] = (),
 ) -> Settings:
     """Build settings pointing the bot at the fake, as the environment would (plus ``extra``)."""
     env = {
@@ -36,6 +57,10 @@ def bot_settings(
         "LOG_LEVEL": "DEBUG",
         "PORT": str(free_port()),  # polling serves /livez and /readyz there
     }
+    if admins:
+        env["ADMIN_CHAT_IDS"] = ",".join(str(admin) for admin in admins)
+        for admin in admins:
+            fake.chats[admin] = {"id": admin, "type": "private", "first_name": "Admin"}
     if mode == "webhook":
         port = free_port()
         env |= {
@@ -53,10 +78,15 @@ async def running_bot(
     settings: Settings,
     pipeline: ConversationPipeline,
     menu: CommandMenu | None = None,
+    *,
+    timing: Timing | None = None,
 ) -> AsyncIterator[Settings]:
-    """Serve until the block ends; wait until the bot polls or its webhook is registered."""
+    """Serve until the block ends; wait until the bot polls or its webhook is registered.
+
+    The bot's own failure (a refused token) is raised when the block ends.
+    """
     stop = asyncio.Event()
-    task = asyncio.create_task(serve(settings, pipeline, stop, menu=menu))
+    task = asyncio.create_task(serve_bot(settings, pipeline, stop, menu=menu, timing=timing))
     # Polling starts with deleteWebhook (getUpdates is only logged once a long poll ends).
     ready_method = "setWebhook" if settings.bot_mode == "webhook" else "deleteWebhook"
     try:

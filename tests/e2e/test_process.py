@@ -3,34 +3,16 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import subprocess
 import sys
-from pathlib import Path
 
+from bot.app import EXIT_TOKEN_REFUSED
 from tests.e2e.harness import free_port
+from tests.e2e.processes import REPO_ROOT, BotProcess, clean_env
 from tests.fakes.users import FakeUser
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 PROCESS_TIMEOUT_S = 60
-_VARIABLES = (
-    "TELEGRAM_BOT_TOKEN",
-    "BOT_MODE",
-    "WEBHOOK_URL",
-    "WEBHOOK_SECRET",
-    "STATE_URL",
-    "TELEGRAM_API_BASE_URL",
-    "PORT",
-    "HOST",
-    "LOG_LEVEL",
-)
-
-
-def clean_env(**extra: str) -> dict[str, str]:
-    """Copy the environment without the bot's variables, adding ``extra``."""
-    env = {k: v for k, v in os.environ.items() if k not in _VARIABLES}
-    return env | {"PYTHONPATH": str(REPO_ROOT)} | extra
 
 
 def test_without_a_token_it_is_a_console_chat():
@@ -98,3 +80,29 @@ async def test_with_a_token_it_serves_real_updates_and_never_logs_the_token(fake
     assert "[redacted]" in logs  # PTB logs its API URL at DEBUG: the token was there
     assert fake.token not in logs
     assert fake.token.split(":", 1)[1] not in logs
+
+
+async def test_a_revoked_token_ends_the_process_with_status_3_and_one_line(fake, tmp_path):
+    """401 mid-run: exit status 3 and one critical line naming the variable, no traceback."""
+    bot = BotProcess(
+        clean_env(
+            TELEGRAM_BOT_TOKEN=fake.token,
+            TELEGRAM_API_BASE_URL=fake.api_root,
+            STATE_URL=f"sqlite:///{tmp_path / 'state.sqlite3'}",
+        ),
+        tmp_path,
+    )
+    await bot.start()
+    try:
+        await fake.wait_for(lambda: bool(fake.calls_to("deleteWebhook", ok=True)), timeout_s=30)
+        fake.revoke_token(60)
+        status = await bot.wait(timeout_s=PROCESS_TIMEOUT_S)
+    finally:
+        await bot.stop()
+    log = bot.log()
+    assert status == EXIT_TOKEN_REFUSED
+    critical = [line for line in log.splitlines() if " CRITICAL " in line]
+    assert len(critical) == 1
+    assert "TELEGRAM_BOT_TOKEN" in critical[0]
+    assert "Traceback" not in log
+    assert fake.token.split(":", 1)[1] not in log

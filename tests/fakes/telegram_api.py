@@ -3,7 +3,13 @@
 ``FakeTelegram`` serves ``/bot<token>/<method>`` with aiohttp. The bot under test points its
 ``base_url`` at ``fake.api_root + "/bot"``. Tests act as users through ``tests.fakes.users``
 (messages, button presses, inline queries), which push updates: queued for ``getUpdates`` or,
-once a webhook is set, POSTed to it with the secret header, as Telegram does.
+once a webhook is set, POSTed to it with the secret header, as Telegram does (and delivered
+again, as Telegram does, while the webhook cannot be reached or answers 5xx).
+
+Faults (``fault``, ``fail``, ``revoke_token``) make Telegram misbehave the ways it does: 5xx
+with JSON or an nginx HTML page, a connection dropped before the request is read, an answer
+held past the client's time-out after the message was delivered, unreadable bodies,
+``ok: true`` without a result, 429s, refusals, a revoked token.
 """
 
 from __future__ import annotations
@@ -22,10 +28,13 @@ from telegram.constants import FileSizeLimit
 
 from tests.fakes import bot_api_checks as checks
 from tests.fakes.bot_api_checks import ApiError, bad_request
+from tests.fakes.faults import CARRIED_OUT, NGINX_502, REFUSALS, Fault, InjectedFault
 
 TOKEN = "123456789:AAFakeTokenForTestsOnly_abcdefghijk"  # noqa: S105 - a fake
 BOT_USERNAME = "fullgpu_test_bot"
 MAX_POLL_S = 2.0  # the fake never holds a long poll longer, so shutdowns stay fast
+REDELIVER_EVERY_S = 0.1  # Telegram backs off longer; tests need not wait
+REDELIVER_FOR_S = 30.0
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"  # noqa: S105 - a header name
 _OBJECT_FIELDS = frozenset(
     {
@@ -50,16 +59,11 @@ class ApiCall:
 
     method: str
     params: dict[str, Any]
-    status: int
+    status: int  # what the client was sent (0: the connection was dropped)
     result: Any = None
     at_s: float = field(default_factory=time.monotonic)  # when the fake answered
-
-
-@dataclass
-class _Fault:
-    method: str
-    error: ApiError
-    times: int
+    fault: Fault | None = None
+    carried_out: bool = False  # Telegram did it (whatever the client heard)
 
 
 def _decode(name: str, value: str) -> Any:
@@ -89,7 +93,8 @@ class FakeTelegram:
     webhook: dict[str, Any] | None = None
     deliveries: list[int] = field(default_factory=list)  # webhook POST statuses
     api_root: str = ""
-    _faults: list[_Fault] = field(default_factory=list)
+    _faults: list[InjectedFault] = field(default_factory=list)
+    _revoked_until: float = 0.0
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
     _runner: web.AppRunner | None = None
@@ -126,23 +131,42 @@ class FakeTelegram:
         description: str = "Bad Request: injected",
         retry_after: int | None = None,
         times: int = 1,
+        chat_id: int | None = None,
     ) -> None:
         """Make the next ``times`` calls of ``method`` fail as given (429 with ``retry_after``)."""
         if retry_after is not None:
             code, description = 429, f"Too Many Requests: retry after {retry_after}"
         error = ApiError(description, code=code, retry_after=retry_after)
-        self._faults.append(_Fault(method.lower(), error, times))
+        self._faults.append(InjectedFault(method.lower(), times, error=error, chat_id=chat_id))
+
+    def fault(
+        self,
+        method: str,
+        kind: Fault,
+        *,
+        times: int = 1,
+        chat_id: int | None = None,
+        hold_s: float = 2.0,
+    ) -> None:
+        """Inject ``kind`` into the next ``times`` calls of ``method`` (to ``chat_id`` only)."""
+        self._faults.append(
+            InjectedFault(method.lower(), times, kind=kind, chat_id=chat_id, hold_s=hold_s)
+        )
+
+    def revoke_token(self, seconds: float) -> None:
+        """Answer every call 401 Unauthorized for ``seconds``, as when a token is revoked."""
+        self._revoked_until = time.monotonic() + seconds
 
     def calls_to(self, method: str, *, ok: bool | None = None) -> list[ApiCall]:
-        """List the calls of one method; ``ok`` filters by success."""
+        """List the calls of one method; ``ok`` filters by whether Telegram carried them out."""
         return [
             c
             for c in self.calls
-            if c.method == method.lower() and (ok is None or (c.status == 200) == ok)
+            if c.method == method.lower() and (ok is None or c.carried_out == ok)
         ]
 
     def sent(self, chat_id: int | None = None) -> list[dict[str, Any]]:
-        """Messages the bot sent successfully (the stored Message objects), oldest first."""
+        """Messages the bot got into chats (the stored Message objects), oldest first."""
         return [
             c.result
             for c in self.calls_to("sendMessage", ok=True)
@@ -181,32 +205,45 @@ class FakeTelegram:
     async def push(self, update: dict[str, Any]) -> int | None:
         """Deliver an update: POST it to the webhook if one is set, else queue it for polling.
 
-        Returns the webhook's HTTP status, or ``None`` when queued.
+        A webhook that cannot be reached or answers 5xx gets the update again a little later,
+        as from Telegram (a 4xx is final here). Returns the last HTTP status (0: never
+        reached), or ``None`` when queued.
         """
         if self.webhook is None:
             self.updates.append(update)
             await self._notify()
             return None
-        headers = (
-            {SECRET_HEADER: self.webhook["secret_token"]}
-            if self.webhook.get("secret_token")
-            else {}
-        )
+        deadline = time.monotonic() + REDELIVER_FOR_S
+        while True:
+            status = await self._post_to_webhook(update)
+            self.deliveries.append(status)
+            await self._notify()
+            if 0 < status < 500 or time.monotonic() > deadline or self._closing:
+                return status
+            await asyncio.sleep(REDELIVER_EVERY_S)
+
+    async def _post_to_webhook(self, update: dict[str, Any]) -> int:
+        assert self.webhook is not None
         assert self._session is not None
-        async with self._session.post(self.webhook["url"], json=update, headers=headers) as resp:
-            self.deliveries.append(resp.status)
-        await self._notify()
-        return resp.status
+        secret = self.webhook.get("secret_token")
+        headers = {SECRET_HEADER: secret} if secret else {}
+        try:
+            async with self._session.post(
+                self.webhook["url"], json=update, headers=headers
+            ) as resp:
+                return resp.status
+        except (aiohttp.ClientError, TimeoutError):
+            return 0
 
     # -- the HTTP side ---------------------------------------------------------------------
-    async def start(self, host: str = "127.0.0.1") -> str:
-        """Serve on a free loopback port; return the API root (``http://127.0.0.1:PORT``)."""
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> str:
+        """Serve on loopback (a free port unless given); return the API root."""
         app = web.Application()
         app.router.add_route("*", "/bot{token}/{method}", self._handle)
         app.router.add_get("/file/bot{token}/{path:.+}", self._download)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, host, 0)
+        site = web.TCPSite(self._runner, host, port)
         await site.start()
         port = self._runner.addresses[0][1]
         self.api_root = f"http://{host}:{port}"
@@ -234,26 +271,34 @@ class FakeTelegram:
 
     async def _handle(self, request: web.Request) -> web.Response:
         method = request.match_info["method"].lower()
-        if request.match_info["token"] != self.token:
+        revoked = time.monotonic() < self._revoked_until
+        if request.match_info["token"] != self.token or revoked:
+            self.calls.append(ApiCall(method, {}, 401))
+            await self._notify()
             return web.json_response(
                 {"ok": False, "error_code": 401, "description": "Unauthorized"}, status=401
             )
         params = await self._params(request)
+        fault = self._take_fault(method, params)
+        if fault is not None and fault.kind is not None and fault.kind not in REFUSALS:
+            return await self._misbehave(request, method, params, fault)
         try:
-            self._inject_fault(method)
+            if fault is not None:
+                raise fault.error or REFUSALS[Fault(fault.kind)]
             result = await self._dispatch(method, params)
         except ApiError as error:
-            self.calls.append(ApiCall(method, params, error.code))
+            kind = fault.kind if fault is not None else None
+            self.calls.append(ApiCall(method, params, error.code, fault=kind))
             await self._notify()
             return web.json_response(error.payload(), status=error.code)
-        self.calls.append(ApiCall(method, params, 200, result))
+        self.calls.append(ApiCall(method, params, 200, result, carried_out=True))
         await self._notify()
         return web.json_response({"ok": True, "result": result})
 
     async def _download(self, request: web.Request) -> web.Response:
         """Serve a file by the path getFile gave, as api.telegram.org/file/bot<token>/ does."""
         path = request.match_info["path"]
-        self.calls.append(ApiCall("download", {"path": path}, 200))
+        self.calls.append(ApiCall("download", {"path": path}, 200, carried_out=True))
         if request.match_info["token"] != self.token:
             return web.json_response(
                 {"ok": False, "error_code": 401, "description": "Unauthorized"}, status=401
@@ -265,17 +310,47 @@ class FakeTelegram:
             {"ok": False, "error_code": 404, "description": "Not Found"}, status=404
         )
 
+    async def _misbehave(
+        self, request: web.Request, method: str, params: dict[str, Any], fault: InjectedFault
+    ) -> web.Response:
+        """Answer the way ``fault`` says, carrying the call out first where Telegram would."""
+        kind = Fault(fault.kind)
+        result = None
+        if kind in CARRIED_OUT:
+            result = await self._dispatch(method, params)
+        status = {Fault.BAD_GATEWAY: 502, Fault.DROP: 0}.get(kind, 200)
+        self.calls.append(
+            ApiCall(method, params, status, result, fault=kind, carried_out=kind in CARRIED_OUT)
+        )
+        await self._notify()
+        if kind is Fault.TIME_OUT:
+            await asyncio.sleep(fault.hold_s)  # the client has given up by now
+            return web.json_response({"ok": True, "result": result})
+        if kind is Fault.DROP:
+            assert request.transport is not None
+            request.transport.abort()
+            return web.Response()
+        bodies = {
+            Fault.BAD_GATEWAY: (NGINX_502, "text/html"),
+            Fault.MALFORMED: ('{"ok":true,"result":{"message_id":', "application/json"),
+            Fault.HTML_PAGE: ("<html><body>Please log in</body></html>", "text/html"),
+            Fault.NO_RESULT: ('{"ok":true}', "application/json"),
+        }
+        body, content_type = bodies[kind]
+        return web.Response(status=status, text=body, content_type=content_type)
+
     async def _dispatch(self, method: str, params: dict[str, Any]) -> Any:
         handler = getattr(self, f"_api_{method}", None)
         if handler is None:
             raise ApiError("Not Found", code=404)  # what Telegram answers for unknown methods
         return await handler(params)
 
-    def _inject_fault(self, method: str) -> None:
+    def _take_fault(self, method: str, params: dict[str, Any]) -> InjectedFault | None:
         for fault in self._faults:
-            if fault.method == method and fault.times > 0:
+            if fault.matches(method, params):
                 fault.times -= 1
-                raise fault.error
+                return fault
+        return None
 
     # -- methods ---------------------------------------------------------------------------
     def _chat(self, chat_id: object) -> dict[str, Any]:

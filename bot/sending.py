@@ -1,0 +1,253 @@
+"""Answers go out once, and in a form Telegram takes.
+
+Each answer of an update gets a journal key (``"<update_id>:<n>"``, n counting the update's
+answers in order, so handling the update again finds the same keys). An answer whose key is
+in the journal may already be with the customer and is not sent again (``bot.journal``).
+
+When Telegram refuses the HTML ("message is too long", "can't parse entities"), the answer is
+sent in a safe form instead of being lost: split at line breaks where no tag is open, or as
+plain text (tags stripped, split at line breaks). Buttons go with the last part.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from enum import Enum
+from html.parser import HTMLParser
+from typing import Any
+
+from telegram import InlineKeyboardMarkup, ReplyParameters
+from telegram.constants import MessageLimit, ParseMode
+from telegram.error import BadRequest, ChatMigrated
+
+from bot.delivery import DeliveryUncertainError, ResultMissingError
+from bot.journal import CURRENT_DELIVERY, DeliveryJournal
+
+log = logging.getLogger(__name__)
+
+MAX_TEXT_UTF16 = int(MessageLimit.MAX_TEXT_LENGTH)  # 4096, counted in UTF-16 code units
+TOO_LONG = "message is too long"
+CANNOT_PARSE = "can't parse entities"
+_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)[^>]*>")
+
+
+class Outcome(Enum):
+    """What became of an update once its handlers ran."""
+
+    DONE = "done"  # answered, or answered as well as it ever will be
+    RETRY_LATER = "retry_later"  # Telegram was unreachable: keep it, try again later
+    STOPPED = "stopped"  # the process is stopping (token refused): leave it for the next start
+
+
+@dataclass(slots=True)
+class UpdateScope:
+    """The update being handled by the current task: its answers, outcome, and log facts.
+
+    ``chat_id`` and ``kind`` go on log lines and metrics (``bot.observability``); ``failed``
+    says the error handler ran; ``apologized`` keeps an update to one apology however many
+    of its handlers fail.
+    """
+
+    update_id: int
+    answers: int = 0
+    outcome: Outcome = field(default=Outcome.DONE)
+    chat_id: int | None = None
+    kind: str = "other"
+    failed: bool = False
+    apologized: bool = False
+
+    def next_key(self) -> str:
+        """Key of the update's next answer."""
+        key = f"{self.update_id}:{self.answers}"
+        self.answers += 1
+        return key
+
+
+CURRENT_UPDATE: ContextVar[UpdateScope | None] = ContextVar("current_update", default=None)
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One message of an answer sent in several."""
+
+    text: str
+    parse_mode: str | None
+
+
+class _TextOnly(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.pieces: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.pieces.append(data)
+
+
+def html_to_text(html_text: str) -> str:
+    """Return the text Telegram would show for ``html_text``: tags dropped, entities decoded."""
+    parser = _TextOnly()
+    parser.feed(html_text)
+    parser.close()
+    return "".join(parser.pieces)
+
+
+def utf16_units(text: str) -> int:
+    """Length as Telegram counts it."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def _blocks(html_text: str) -> list[str] | None:
+    """Group lines into runs that close every tag they open (``None``: tags never balance)."""
+    blocks, current, depth = [], list[str](), 0
+    for line in html_text.split("\n"):
+        current.append(line)
+        for closing, _ in _TAG.findall(line):
+            depth += -1 if closing else 1
+        if depth == 0:
+            blocks.append("\n".join(current))
+            current = []
+    return None if current or depth else blocks
+
+
+def _pack(pieces: list[str], size: Any, limit: int) -> Iterator[str]:  # noqa: ANN401
+    chunk: list[str] = []
+    for piece in pieces:
+        if chunk and size("\n".join([*chunk, piece])) > limit:
+            yield "\n".join(chunk)
+            chunk = []
+        chunk.append(piece)
+    if chunk:
+        yield "\n".join(chunk)
+
+
+def split_html(html_text: str, limit: int = MAX_TEXT_UTF16) -> list[str] | None:
+    """Split HTML at line breaks outside tags into parts Telegram takes; ``None`` if it cannot."""
+    blocks = _blocks(html_text)
+    if blocks is None:
+        return None
+
+    def size(html_part: str) -> int:
+        return utf16_units(html_to_text(html_part).strip())
+
+    if any(size(block) > limit for block in blocks):
+        return None
+    return [part for part in _pack(blocks, size, limit) if html_to_text(part).strip()]
+
+
+def split_plain(text: str, limit: int = MAX_TEXT_UTF16) -> list[str]:
+    """Split plain text at line breaks (and inside a line longer than ``limit``)."""
+    lines: list[str] = []
+    for whole_line in text.split("\n"):
+        line = whole_line
+        while utf16_units(line) > limit:
+            cut = limit
+            while utf16_units(line[:cut]) > limit:  # characters beyond the BMP count twice
+                cut -= 1
+            lines.append(line[:cut])
+            line = line[cut:]
+        lines.append(line)
+    return [part for part in _pack(lines, utf16_units, limit) if part.strip()]
+
+
+def safe_parts(html_text: str, refusal: str, *, keep_html: bool = True) -> list[Part] | None:
+    """Rework an answer Telegram refused with ``refusal``; ``None`` when nothing safer exists.
+
+    Too long: split, keeping the HTML where it splits cleanly (``keep_html``), else plain
+    text; unparsable: plain text.
+    """
+    refusal = refusal.lower()
+    if TOO_LONG in refusal:
+        html_parts = split_html(html_text) if keep_html else None
+        if html_parts is not None:
+            return [Part(part, ParseMode.HTML) for part in html_parts]
+    elif CANNOT_PARSE not in refusal:
+        return None
+    return [Part(part, None) for part in split_plain(html_to_text(html_text))]
+
+
+class AnswerSender:
+    """Sends a handler's answers: once per journal key, in a safe form when refused."""
+
+    def __init__(self, journal: DeliveryJournal) -> None:
+        self._journal = journal
+
+    async def send(
+        self,
+        bot: Any,  # noqa: ANN401 - PTB's ExtBot is generic
+        chat_id: int,
+        html_text: str,
+        *,
+        markup: InlineKeyboardMarkup | None = None,
+        reply_to: ReplyParameters | None = None,
+    ) -> None:
+        """Send one answer of the current update (or an unjournaled message outside one)."""
+        scope = CURRENT_UPDATE.get()
+        key = scope.next_key() if scope is not None else None
+        await self._send(bot, key, chat_id, [Part(html_text, ParseMode.HTML)], markup, reply_to)
+
+    async def _send(  # noqa: PLR0917 - one internal call shape for whole answers and parts
+        self,
+        bot: Any,  # noqa: ANN401 - PTB's ExtBot is generic
+        key: str | None,
+        chat_id: int,
+        parts: list[Part],
+        markup: InlineKeyboardMarkup | None,
+        reply_to: ReplyParameters | None,
+        *,
+        first_try: bool = True,
+    ) -> None:
+        for index, part in enumerate(parts):
+            part_key = key if len(parts) == 1 or key is None else f"{key}.{index}"
+            first_reply = reply_to if index == 0 else None
+            part_markup = markup if index == len(parts) - 1 else None
+            try:
+                await self._once(bot, part_key, chat_id, part, part_markup, first_reply)
+            except ChatMigrated as moved:  # a group became a supergroup: same chat, new id
+                log.info("chat %d moved to %d: answering there", chat_id, moved.new_chat_id)
+                chat_id = moved.new_chat_id
+                await self._once(bot, part_key, chat_id, part, part_markup, None)
+            except BadRequest as refused:
+                # One split keeping the HTML; refused again, plain text; plain refused: give up.
+                safer = (
+                    safe_parts(part.text, refused.message, keep_html=first_try)
+                    if part.parse_mode
+                    else None
+                )
+                if safer is None:
+                    raise
+                log.info("Telegram refused an answer (%s): sending it in a safe form", refused)
+                await self._send(
+                    bot, part_key, chat_id, safer, part_markup, first_reply, first_try=False
+                )
+
+    async def _once(  # noqa: PLR0917 - internal
+        self,
+        bot: Any,  # noqa: ANN401 - PTB's ExtBot is generic
+        key: str | None,
+        chat_id: int,
+        part: Part,
+        markup: InlineKeyboardMarkup | None,
+        reply_to: ReplyParameters | None,
+    ) -> None:
+        if key is not None and await self._journal.contains(key):
+            log.info("answer %s may already be delivered: not sent again", key)
+            return
+        token = CURRENT_DELIVERY.set(key)
+        try:
+            await bot.send_message(
+                chat_id,
+                part.text,
+                parse_mode=part.parse_mode,
+                reply_markup=markup,
+                reply_parameters=reply_to,
+            )
+        except DeliveryUncertainError:
+            log.warning("answer %s timed out after going out: counted as delivered", key)
+        except ResultMissingError:
+            log.info("answer %s: Telegram said ok without the message", key)
+        finally:
+            CURRENT_DELIVERY.reset(token)

@@ -1,0 +1,121 @@
+"""A chat store that degrades instead of silencing the bot when its backend fails.
+
+When SQLite cannot write (disk full) or Redis is gone, an answer is still worth sending: it is
+computed without the chat's memory (or with what this process remembers of it since the
+failure), and the chat's new state is kept in process memory. The backend is tried again
+every few seconds; once it answers, chats changed meanwhile are written back.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bot.reply import ChatContext
+from bot.state import ChatStore, MemoryStore
+
+log = logging.getLogger(__name__)
+
+RETRY_AFTER_S = 2.0  # after a failure, the backend is left alone this long
+
+
+def store_errors() -> tuple[type[BaseException], ...]:
+    """List the exception types a failing backend raises (SQLite, sockets, Redis)."""
+    errors: list[type[BaseException]] = [sqlite3.Error, OSError, TimeoutError]
+    try:
+        from redis.exceptions import RedisError  # noqa: PLC0415 - optional dependency
+    except ImportError:  # pragma: no cover - redis is installed wherever Redis is used
+        return tuple(errors)
+    return (*errors, RedisError)
+
+
+class Rest:
+    """Leaves a failing backend alone for a while after each failure.
+
+    Without it a hung Redis would be asked, and waited on, once per update.
+    """
+
+    def __init__(
+        self, seconds: float = RETRY_AFTER_S, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self._seconds = seconds
+        self._clock = clock
+        self._until = 0.0
+
+    def ready(self) -> bool:
+        """Tell whether the backend may be tried now."""
+        return self._clock() >= self._until
+
+    def failed(self) -> None:
+        """Start a rest."""
+        self._until = self._clock() + self._seconds
+
+
+class FallbackStore:
+    """Wraps a ``ChatStore``; ``on_failure(operation, error)`` hears of each failure."""
+
+    def __init__(
+        self,
+        durable: ChatStore,
+        on_failure: Callable[[str, BaseException], Any],
+        *,
+        retry_after_s: float = RETRY_AFTER_S,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._durable = durable
+        self._on_failure = on_failure
+        self._rest = Rest(retry_after_s, clock)
+        self._errors = store_errors()
+        self._memory = MemoryStore()
+        self._dirty: set[int] = set()  # chats whose newest state is only in memory
+
+    def _available(self) -> bool:
+        return self._rest.ready()
+
+    def _failed(self, operation: str, error: BaseException) -> None:
+        self._rest.failed()
+        log.warning("chat state %s failed: %s: %s", operation, type(error).__name__, error)
+        self._on_failure(f"chat state {operation}", error)
+
+    async def get(self, chat_id: int) -> ChatContext:
+        """Return the chat's context: from the backend, or from memory while it fails."""
+        if chat_id in self._dirty or not self._available():
+            if chat_id in self._dirty and self._available():
+                await self._write_back(chat_id)
+            return await self._memory.get(chat_id)
+        try:
+            return await self._durable.get(chat_id)
+        except self._errors as error:
+            self._failed("read", error)
+            return await self._memory.get(chat_id)
+
+    async def put(self, chat: ChatContext) -> None:
+        """Store the context in the backend, or in memory while it fails."""
+        chat_id = chat.chat_id
+        if chat_id is None:
+            raise ValueError("a chat context needs its chat_id to be stored")
+        if self._available():
+            try:
+                await self._durable.put(chat)
+            except self._errors as error:
+                self._failed("write", error)
+            else:
+                self._dirty.discard(chat_id)
+                return
+        await self._memory.put(chat)
+        self._dirty.add(chat_id)
+
+    async def _write_back(self, chat_id: int) -> None:
+        try:
+            await self._durable.put(await self._memory.get(chat_id))
+        except self._errors as error:
+            self._failed("write", error)
+        else:
+            self._dirty.discard(chat_id)
+
+    async def close(self) -> None:
+        """Close the backend."""
+        await self._durable.close()

@@ -1,0 +1,420 @@
+"""The Telegram handlers: read the update, load the chat, ask the pipeline, send, store.
+
+Handlers stay thin. Words come from the pipeline (and gettext), not from here. Answers go out
+through ``bot.sending.AnswerSender`` (once per update, in a safe form when Telegram refuses the
+first); failures are sorted in ``on_error``: Telegram unreachable (the update is kept for
+later), the chat closed to us (recorded, not retried), a bug (an apology, and the admins told
+once per outage).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import logging
+from collections.abc import AsyncIterator, Callable, Coroutine
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from typing import Any, Protocol
+
+from telegram import (
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InlineQueryResultArticle,
+    InputTextMessageContent,
+    Message,
+    MessageEntity,
+    ReplyParameters,
+    Update,
+)
+from telegram.constants import (
+    ChatAction,
+    ChatType,
+    InlineKeyboardButtonLimit,
+    InlineQueryLimit,
+    InlineQueryResultLimit,
+    MessageLimit,
+    ParseMode,
+)
+from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.ext import ContextTypes
+
+from bot.callbacks import Action, decode
+from bot.cpu_turns import in_turn
+from bot.deeplink import from_callback
+from bot.delivery import ResultMissingError, TelegramUnavailableError, TokenRejectedError
+from bot.i18n import N_, localizer, resolve_language
+from bot.observability import claim_apology, mark_update_failed
+from bot.outage import OutageMonitor
+from bot.reply import ChatContext, Reply, Sender, Turn
+from bot.request import LANGUAGES
+from bot.sending import CURRENT_UPDATE, AnswerSender, Outcome
+from bot.settings import Settings
+from bot.state import ChatStore
+from bot.telegram_extras import download_small, hand_off
+
+log = logging.getLogger(__name__)
+
+Context = ContextTypes.DEFAULT_TYPE
+CommandMenu = Callable[[str], list[tuple[str, str]]]
+
+TYPING_AFTER_S = 1.0  # "typing..." only for answers slower than this
+INLINE_CACHE_S = 30  # answers change with prices and the user's language: cache briefly
+INLINE_TITLE_CHARS = 64
+INLINE_DESCRIPTION_CHARS = 120
+# setMyCommands takes "a two-letter ISO 639-1 language code" (Bot API), so the two Chinese
+# scripts share "zh": Simplified, the larger audience, gets it.
+MENU_LANGUAGE_CODES: dict[str, str] = {"zh-Hans": "zh", "pt-BR": "pt"}
+MENU_SKIPPED = frozenset({"zh-Hant"})
+# Buttons that bring something to keep beside the answer (details, ticket text) get a new
+# message; the others (change GPU, precision, context) rework the answer in place.
+NEW_MESSAGE_ACTIONS = frozenset({Action.DETAILS, Action.TICKET, Action.LAUNCH})
+# Replies that are not an answer (``bot.clarify``: a question back, an apology).
+KEEP_ANSWER_KINDS = frozenset({"clarify", "error"})
+NOT_MODIFIED = "message is not modified"
+QUERY_EXPIRED = "query is too old"
+# Refusals meaning the chat cannot be written to any more: recorded, never retried.
+CHAT_GONE = (
+    "chat not found",
+    "have no rights to send",
+    "not enough rights",
+    "chat_write_forbidden",
+)
+# Longest input worth reading: Telegram's own limits on what a user can send.
+MAX_MESSAGE_CHARS = int(MessageLimit.MAX_TEXT_LENGTH)
+MAX_CALLBACK_BYTES = int(InlineKeyboardButtonLimit.MAX_CALLBACK_DATA)
+MAX_INLINE_QUERY_CHARS = int(InlineQueryLimit.MAX_QUERY_LENGTH)
+SORRY = N_("Sorry, something went wrong on our side. Please try again in a minute.")
+
+
+class ConversationPipeline(Protocol):
+    """What the Telegram layer needs from ``bot.pipeline.Pipeline``."""
+
+    def respond(self, text: str, chat: ChatContext, *, bot_username: str | None = None) -> Turn:
+        """Answer one message."""
+        ...
+
+    def respond_to_callback(self, data: str, chat: ChatContext) -> Turn:
+        """Answer one button press."""
+        ...
+
+    def respond_to_document(
+        self,
+        file_name: str | None,
+        content: bytes | None,
+        chat: ChatContext,
+        *,
+        caption: str | None = None,
+        size_bytes: int | None = None,
+    ) -> Turn:
+        """Answer an uploaded file (a model's config.json)."""
+        ...
+
+    def inline_answers(self, query: str, telegram_language: str | None) -> list[Reply]:
+        """Answer one inline query with ready-to-send replies."""
+        ...
+
+
+def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
+    """Build the reply's inline keyboard (``None`` when it has no buttons)."""
+    rows = [
+        [InlineKeyboardButton(b.text, url=b.url, callback_data=b.callback_data) for b in row]
+        for row in reply.buttons
+        if row
+    ]
+    return InlineKeyboardMarkup(rows) if rows else None
+
+
+def is_addressed(message: Message, bot_id: int, bot_username: str) -> bool:
+    """Private chats: always. Groups: a command for us, an @mention of us, or a reply to us."""
+    if message.chat.type == ChatType.PRIVATE:
+        return True
+    text = message.text or message.caption or ""
+    if text.startswith("/"):
+        _, _, target = text.split(maxsplit=1)[0].partition("@")
+        return not target or target.lower() == bot_username.lower()
+    kinds: list[str | None] = [MessageEntity.MENTION, MessageEntity.TEXT_MENTION]
+    found = {**message.parse_entities(kinds), **message.parse_caption_entities(kinds)}
+    for entity, value in found.items():
+        if value.lower() == f"@{bot_username.lower()}":
+            return True
+        if entity.user is not None and entity.user.id == bot_id:
+            return True
+    replied = message.reply_to_message
+    return replied is not None and replied.from_user is not None and replied.from_user.id == bot_id
+
+
+def inline_article(index: int, reply: Reply) -> InlineQueryResultArticle:
+    """One ready-to-send inline result: the HTML answer with its buttons."""
+    lines = [line.strip() for line in reply.text.splitlines() if line.strip()] or [reply.kind]
+    return InlineQueryResultArticle(
+        id=f"{index}-{reply.kind}"[: InlineQueryResultLimit.MAX_ID_LENGTH],
+        title=lines[0][:INLINE_TITLE_CHARS],
+        description=" ".join(lines[1:])[:INLINE_DESCRIPTION_CHARS] or None,
+        input_message_content=InputTextMessageContent(reply.html, parse_mode=ParseMode.HTML),
+        reply_markup=keyboard(reply),
+    )
+
+
+class TelegramHandlers:
+    """The handlers, holding the pipeline, the store, the answer sender and the outage monitor."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        pipeline: ConversationPipeline,
+        store: ChatStore,
+        menu: CommandMenu,
+        answers: AnswerSender,
+        *,
+        monitor: OutageMonitor | None = None,
+    ) -> None:
+        self.settings = settings
+        self.pipeline = pipeline
+        self.store = store
+        self.menu = menu
+        self.answers = answers
+        self.monitor = monitor
+
+    async def _chat(
+        self,
+        chat_id: int,
+        telegram_language: str | None,
+        user: Any = None,  # noqa: ANN401 - PTB's User
+    ) -> ChatContext:
+        stored = await self.store.get(chat_id)
+        sender = None
+        if user is not None:
+            sender = Sender(user.id, user.first_name or "", user.last_name, user.username)
+        return replace(stored, chat_id=chat_id, telegram_language=telegram_language, sender=sender)
+
+    async def _deliver(
+        self,
+        bot: Any,  # noqa: ANN401 - PTB's ExtBot
+        chat_id: int,
+        turn: Turn,
+        reply_to: ReplyParameters | None = None,
+    ) -> ChatContext:
+        """Send the reply (a hand-off to the sales chat first); return the chat to store."""
+
+        async def to_sales(sales_chat_id: int, text: str) -> None:
+            await self.answers.send(bot, sales_chat_id, text)
+
+        reply, chat = await hand_off(to_sales, self.settings.sales_chat_id, turn)
+        await self.answers.send(bot, chat_id, reply.html, markup=keyboard(reply), reply_to=reply_to)
+        return chat
+
+    async def on_message(self, update: Update, context: Context) -> None:
+        """Answer a message in a private chat, or one addressed to the bot in a group."""
+        message, bot = update.effective_message, context.bot
+        if message is None or not is_addressed(message, bot.id, bot.username):
+            return
+        text = (message.text or message.caption or "")[:MAX_MESSAGE_CHARS]
+        if not text.strip() and message.chat.type != ChatType.PRIVATE:
+            return  # a sticker or photo replying to us in a group is chatter, not a question
+        chat_id = message.chat.id
+        async with typing_while_slow(bot, chat_id):
+            user = message.from_user
+            chat = await self._chat(chat_id, user.language_code if user else None, user)
+            turn = await in_turn(self.pipeline.respond, text, chat, bot_username=bot.username)
+            stored = await self._deliver(bot, chat_id, turn, _quote(message))
+        await self.store.put(replace(stored, chat_id=chat_id, sender=None))
+
+    async def on_document(self, update: Update, context: Context) -> None:
+        """Size a config.json sent as a file (downloaded only when small enough)."""
+        message, bot = update.effective_message, context.bot
+        if message is None or message.document is None:
+            return
+        if not is_addressed(message, bot.id, bot.username):
+            return
+        document, chat_id = message.document, message.chat.id
+        async with typing_while_slow(bot, chat_id):
+            user = message.from_user
+            chat = await self._chat(chat_id, user.language_code if user else None, user)
+            content = await download_small(bot, document)
+            turn = await in_turn(
+                self.pipeline.respond_to_document,
+                document.file_name,
+                content,
+                chat,
+                caption=(message.caption or "")[:MAX_MESSAGE_CHARS],
+                size_bytes=document.file_size,
+            )
+            stored = await self._deliver(bot, chat_id, turn, _quote(message))
+        await self.store.put(replace(stored, chat_id=chat_id, sender=None))
+
+    async def on_callback(self, update: Update, context: Context) -> None:
+        """Answer a button press: edit the message it sits on, or send anew when we cannot."""
+        query = update.callback_query
+        if query is None:
+            return
+        chat_id = query.message.chat.id if query.message else query.from_user.id
+        chat = await self._chat(chat_id, query.from_user.language_code, query.from_user)
+        data = _clip_bytes(query.data or "", MAX_CALLBACK_BYTES)
+        turn = await in_turn(self.pipeline.respond_to_callback, data, chat)
+        try:
+            await query.answer()  # stops the button's spinner; late answers are harmless
+        except (BadRequest, ResultMissingError, TelegramUnavailableError) as error:
+            log.info("answerCallbackQuery not taken: %s", error)
+        pressed = decode(data)
+        inline = query.inline_message_id is not None  # no chat to send to: always edit
+        # A question or an apology (stale button, failure) must not overwrite the answer the
+        # button sits under: it comes as a new message, and the answer stays.
+        keep_answer = turn.reply.kind in KEEP_ANSWER_KINDS
+        wants_new = pressed is not None and pressed.action in NEW_MESSAGE_ACTIONS
+        # A stateless button (knowledge, compare, a person) opens a new answer below.
+        stateless = pressed is None and from_callback(data) is not None
+        stored = turn.chat
+        if (wants_new or keep_answer or stateless or turn.handoff) and not inline:
+            stored = await self._deliver(context.bot, chat_id, turn)
+        else:
+            await self._show(context, query.inline_message_id, query.message, chat_id, turn.reply)
+        await self.store.put(replace(stored, chat_id=chat_id, sender=None))
+
+    async def _show(
+        self, context: Context, inline_id: str | None, message: object, chat_id: int, reply: Reply
+    ) -> None:
+        """Edit the answer in place; a refused edit becomes a new message."""
+        bot, markup = context.bot, keyboard(reply)
+        try:
+            if inline_id is not None:
+                await bot.edit_message_text(
+                    reply.html, inline_message_id=inline_id, reply_markup=markup
+                )
+                return
+            if isinstance(message, Message):
+                await message.edit_text(reply.html, reply_markup=markup)
+                return
+        except ResultMissingError:
+            return  # Telegram said ok: the edit is made
+        except BadRequest as error:
+            if NOT_MODIFIED in error.message.lower():  # PTB capitalises Telegram's description
+                return  # the same answer again (or a retried edit that had gone through)
+            if inline_id is not None:
+                raise
+            log.info("cannot edit (%s): sending a new message", error.message)
+        await self.answers.send(bot, chat_id, reply.html, markup=markup)
+
+    async def on_inline(self, update: Update, _context: Context) -> None:
+        """Answer an inline query with ready-to-send articles."""
+        query = update.inline_query
+        if query is None:
+            return
+        text = query.query[:MAX_INLINE_QUERY_CHARS]
+        replies = await in_turn(self.pipeline.inline_answers, text, query.from_user.language_code)
+        results = [inline_article(i, r) for i, r in enumerate(replies[: InlineQueryLimit.RESULTS])]
+        try:
+            await query.answer(results, cache_time=INLINE_CACHE_S, is_personal=True)
+        except ResultMissingError:
+            return
+        except BadRequest as error:
+            if QUERY_EXPIRED not in error.message.lower():
+                raise
+            log.info("inline query expired before its answer (or answered already)")
+
+    async def on_error(self, update: object, context: Context) -> None:
+        """Sort the failure: retry later, record, or apologise and tell the admins once."""
+        error = context.error
+        where = _describe(update)
+        scope = CURRENT_UPDATE.get()
+        if isinstance(error, TokenRejectedError):
+            if scope is not None:
+                scope.outcome = Outcome.STOPPED  # kept for the next start, with a valid token
+            return
+        if isinstance(error, TelegramUnavailableError):
+            if scope is not None:
+                scope.outcome = Outcome.RETRY_LATER
+            log.warning("Telegram unreachable (%s): %s; kept for later", where, error)
+            self._report("Telegram", type(error.__cause__ or error).__name__)
+            return
+        if _chat_is_gone(error):
+            log.warning("answer not delivered (%s), not retried: %s", where, error)
+            return
+        mark_update_failed()
+        log.error("update failed (%s): %r", where, error, exc_info=error)
+        self._report(f"handler error {type(error).__name__}", where)
+        await self._apologise(update, context)
+
+    def _report(self, kind: str, detail: str) -> None:
+        if self.monitor is not None:
+            self.monitor.failed(kind, detail)
+
+    async def _apologise(self, update: object, context: Context) -> None:
+        if not isinstance(update, Update) or update.effective_chat is None:
+            return
+        if not claim_apology():  # one apology per update, however many handlers fail
+            return
+        chat_id = update.effective_chat.id
+        user = update.effective_user
+        language = (await self.store.get(chat_id)).language or resolve_language(
+            user.language_code if user else None
+        )
+        text = html.escape(localizer(language).gettext(SORRY))
+        await _quietly(self.answers.send(context.bot, chat_id, text))
+
+    async def post_init(self, application: Any) -> None:  # noqa: ANN401 - PTB's Application
+        """Publish the command menu per language; a failure here never stops start-up."""
+        await _quietly(application.bot.set_my_commands(self.menu("en")))
+        for language in LANGUAGES:
+            if language == "en" or language in MENU_SKIPPED:
+                continue
+            code = MENU_LANGUAGE_CODES.get(language, language)
+            commands = self.menu(language)
+            await _quietly(application.bot.set_my_commands(commands, language_code=code))
+
+
+def _quote(message: Message) -> ReplyParameters | None:
+    """In groups, quote the message answered (show whom we answer); in private, nothing."""
+    if message.chat.type == ChatType.PRIVATE:
+        return None
+    return ReplyParameters(message.message_id, allow_sending_without_reply=True)
+
+
+def _chat_is_gone(error: object) -> bool:
+    """Tell whether Telegram refused because the chat is closed to us (blocked, deleted...)."""
+    if isinstance(error, Forbidden):
+        return True
+    return isinstance(error, BadRequest) and any(
+        reason in error.message.lower() for reason in CHAT_GONE
+    )
+
+
+def _clip_bytes(text: str, limit: int) -> str:
+    """Cut ``text`` to at most ``limit`` UTF-8 bytes, at a character boundary."""
+    return text.encode()[:limit].decode(errors="ignore")
+
+
+@asynccontextmanager
+async def typing_while_slow(bot: Any, chat_id: int) -> AsyncIterator[None]:  # noqa: ANN401 - PTB's ExtBot is generic
+    """Show "typing..." only if the answer is not sent within ``TYPING_AFTER_S``.
+
+    Most answers leave in milliseconds, before a typing indicator could even be drawn; sending
+    one up front cost a Bot API call per message (11% of the CPU under load). It still shows
+    when the answer waits (a slow store, a 429, Telegram retried).
+    """
+
+    async def type_later() -> None:
+        await asyncio.sleep(TYPING_AFTER_S)
+        # "typing..." lasts up to 5 s (Bot API sendChatAction); a failure is not worth a reply.
+        await _quietly(bot.send_chat_action(chat_id, ChatAction.TYPING))
+
+    task = asyncio.create_task(type_later())
+    try:
+        yield
+    finally:
+        task.cancel()
+
+
+async def _quietly(call: Coroutine[Any, Any, object]) -> None:
+    """Await a non-essential Telegram call; log and swallow its failure."""
+    try:
+        await call
+    except TelegramError as error:
+        log.warning("non-essential Telegram call failed: %s", error.message)
+
+
+def _describe(update: object) -> str:
+    if not isinstance(update, Update):
+        return "no update"
+    chat = update.effective_chat
+    return f"update {update.update_id}, chat {chat.id if chat else '-'}"
