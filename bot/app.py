@@ -20,7 +20,7 @@ from telegram.error import TelegramError
 from bot.catalog_source import CatalogSource
 from bot.delivery import TokenRejectedError
 from bot.logs import configure_logging as setup_logging
-from bot.runtime import serve_bot
+from bot.runtime import Timing, serve_bot
 from bot.settings import Settings, SettingsError, load_settings
 from bot.state import StateStoreError
 from bot.telegram_app import CommandMenu, ConversationPipeline
@@ -72,12 +72,15 @@ async def serve(
     stop: asyncio.Event,
     *,
     menu: CommandMenu | None = None,
+    timing: Timing | None = None,
 ) -> None:
     """Run the bot in BOT_MODE until ``stop`` is set (``menu`` defaults to the pipeline's)."""
-    await serve_bot(settings, pipeline, stop, menu=menu)
+    await serve_bot(settings, pipeline, stop, menu=menu, timing=timing)
 
 
-async def _serve_until_signalled(settings: Settings, pipeline: ConversationPipeline) -> None:
+async def _serve_until_signalled(
+    settings: Settings, pipeline: ConversationPipeline, timing: Timing | None
+) -> None:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -87,7 +90,7 @@ async def _serve_until_signalled(settings: Settings, pipeline: ConversationPipel
     if catalog is not None and hasattr(signal, "SIGHUP"):
         # SIGHUP: read CATALOG_DIR again now, even if the files' stat did not change.
         loop.add_signal_handler(signal.SIGHUP, catalog.request_reload)
-    await serve(settings, pipeline, stop)
+    await serve(settings, pipeline, stop, timing=timing)
 
 
 def check_catalog(pipeline: ConversationPipeline | None = None) -> None:
@@ -105,8 +108,12 @@ def check_catalog(pipeline: ConversationPipeline | None = None) -> None:
     load_calibration()
 
 
-def run(argv: Sequence[str]) -> int:
-    """Start the bot (token set) or the console chat (no token); return the exit status."""
+def run(argv: Sequence[str], *, timing: Timing | None = None) -> int:
+    """Start the bot (token set) or the console chat (no token); return the exit status.
+
+    ``timing`` replaces the production durations and limits (the webhook benchmark runs the
+    bot without Telegram's send limits, to measure the bot and not the limits).
+    """
     if argv:
         sys.stderr.write(USAGE)
         return EXIT_OK if list(argv) in (["-h"], ["--help"]) else EXIT_USAGE
@@ -130,10 +137,12 @@ def run(argv: Sequence[str]) -> int:
         if catalog is not None and hasattr(signal, "SIGHUP"):
             signal.signal(signal.SIGHUP, lambda *_: catalog.request_reload())
         return run_console(pipeline, sys.stdin, sys.stdout, telegram_language=language)
-    return _serve_telegram(settings, pipeline)
+    return _serve_telegram(settings, pipeline, timing)
 
 
-def _serve_telegram(settings: Settings, pipeline: ConversationPipeline) -> int:
+def _serve_telegram(
+    settings: Settings, pipeline: ConversationPipeline, timing: Timing | None = None
+) -> int:
     """Serve Telegram until a signal; return the exit status."""
     # Only the scheme: a redis:// URL may carry a password.
     state_kind = settings.state_url.split(":", 1)[0]
@@ -144,7 +153,7 @@ def _serve_telegram(settings: Settings, pipeline: ConversationPipeline) -> int:
         state_kind,
     )
     try:
-        asyncio.run(_serve_until_signalled(settings, pipeline))
+        asyncio.run(_serve_until_signalled(settings, pipeline, timing))
     except TokenRejectedError:
         log.critical("Telegram refused TELEGRAM_BOT_TOKEN (401): revoked or wrong; stopping")
         return EXIT_TOKEN_REFUSED
