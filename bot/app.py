@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from telegram.error import TelegramError
 
+from bot.answer_work import prefer_the_event_loop
 from bot.catalog_source import CatalogSource
 from bot.delivery import TokenRejectedError
 from bot.logs import configure_logging as setup_logging
@@ -152,6 +153,7 @@ def _serve_telegram(
         settings.bot_mode,
         state_kind,
     )
+    prefer_the_event_loop()
     try:
         asyncio.run(_serve_until_signalled(settings, pipeline, timing))
     except TokenRejectedError:

@@ -16,6 +16,7 @@ from typing import Any
 
 from telegram.error import TelegramError
 
+from bot.answer_work import off_loop
 from bot.catalog_source import CatalogSource
 
 log = logging.getLogger(__name__)
@@ -45,7 +46,7 @@ async def watch_catalog(
 ) -> None:
     """Refresh the catalog until ``stop`` is set, forwarding refusals to the admins."""
     while not stop.is_set():
-        source.refresh()
+        await off_loop(source.refresh)  # on the answer thread, which reads the catalog too
         await tell_admins(bot, admin_chat_ids, source.take_notices())
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), timeout=interval_s)

@@ -39,8 +39,8 @@ from telegram.constants import (
 from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
+from bot.answer_work import off_loop
 from bot.callbacks import Action, decode
-from bot.cpu_turns import in_turn
 from bot.deeplink import from_callback
 from bot.delivery import ResultMissingError, TelegramUnavailableError, TokenRejectedError
 from bot.i18n import N_, localizer, resolve_language
@@ -216,7 +216,7 @@ class TelegramHandlers:
         async with typing_while_slow(bot, chat_id):
             user = message.from_user
             chat = await self._chat(chat_id, user.language_code if user else None, user)
-            turn = await in_turn(self.pipeline.respond, text, chat, bot_username=bot.username)
+            turn = await off_loop(self.pipeline.respond, text, chat, bot_username=bot.username)
             stored = await self._deliver(bot, chat_id, turn, _quote(message))
         await self.store.put(replace(stored, chat_id=chat_id, sender=None))
 
@@ -232,7 +232,7 @@ class TelegramHandlers:
             user = message.from_user
             chat = await self._chat(chat_id, user.language_code if user else None, user)
             content = await download_small(bot, document)
-            turn = await in_turn(
+            turn = await off_loop(
                 self.pipeline.respond_to_document,
                 document.file_name,
                 content,
@@ -251,7 +251,7 @@ class TelegramHandlers:
         chat_id = query.message.chat.id if query.message else query.from_user.id
         chat = await self._chat(chat_id, query.from_user.language_code, query.from_user)
         data = _clip_bytes(query.data or "", MAX_CALLBACK_BYTES)
-        turn = await in_turn(self.pipeline.respond_to_callback, data, chat)
+        turn = await off_loop(self.pipeline.respond_to_callback, data, chat)
         try:
             await query.answer()  # stops the button's spinner; late answers are harmless
         except (BadRequest, ResultMissingError, TelegramUnavailableError) as error:
@@ -301,7 +301,7 @@ class TelegramHandlers:
         if query is None:
             return
         text = query.query[:MAX_INLINE_QUERY_CHARS]
-        replies = await in_turn(self.pipeline.inline_answers, text, query.from_user.language_code)
+        replies = await off_loop(self.pipeline.inline_answers, text, query.from_user.language_code)
         results = [inline_article(i, r) for i, r in enumerate(replies[: InlineQueryLimit.RESULTS])]
         try:
             await query.answer(results, cache_time=INLINE_CACHE_S, is_personal=True)

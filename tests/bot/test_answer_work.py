@@ -1,0 +1,91 @@
+"""bot.answer_work: answers computed off the event loop, one at a time, with their context."""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import itertools
+import threading
+import time
+
+import pytest
+
+from bot.answer_work import off_loop, prefer_the_event_loop
+
+WHO: contextvars.ContextVar[str] = contextvars.ContextVar("who", default="nobody")
+
+
+def busy_for(seconds: float) -> int:
+    """Spin the CPU in Python for ``seconds`` (an answer that takes long)."""
+    until, turns = time.perf_counter() + seconds, 0
+    while time.perf_counter() < until:
+        turns += 1
+    return turns
+
+
+@pytest.fixture(autouse=True)
+def short_switch_interval():
+    """Run with the switch interval the bot sets at start, and restore the default after."""
+    import sys  # noqa: PLC0415
+
+    before = sys.getswitchinterval()
+    prefer_the_event_loop()
+    yield
+    sys.setswitchinterval(before)
+
+
+async def test_the_loop_keeps_running_while_an_answer_computes():
+    """A 300 ms answer: the loop's own timer still fires every few milliseconds meanwhile."""
+    gaps: list[float] = []
+    done = asyncio.Event()
+
+    async def ticker() -> None:
+        last = time.perf_counter()
+        while not done.is_set():
+            await asyncio.sleep(0.002)
+            now = time.perf_counter()
+            gaps.append(now - last)
+            last = now
+
+    ticking = asyncio.create_task(ticker())
+    await asyncio.sleep(0.01)
+    assert await off_loop(busy_for, 0.3) > 0
+    done.set()
+    await ticking
+    assert len(gaps) > 30  # on the loop, the answer would have allowed one tick
+    assert max(gaps) < 0.1
+
+
+async def test_answers_run_one_at_a_time_in_the_order_asked():
+    """Three answers asked at once run on one thread, in order, never overlapping."""
+    running: list[str] = []
+    spans: list[tuple[str, float, float]] = []
+
+    def answer(name: str) -> str:
+        running.append(name)
+        started = time.perf_counter()
+        busy_for(0.02)
+        spans.append((name, started, time.perf_counter()))
+        return threading.current_thread().name
+
+    threads = await asyncio.gather(*(off_loop(answer, name) for name in "abc"))
+    assert running == ["a", "b", "c"]
+    assert len(set(threads)) == 1
+    assert threads[0] != threading.main_thread().name
+    for (_, _, first_end), (_, second_start, _) in itertools.pairwise(spans):
+        assert first_end <= second_start
+
+
+async def test_the_callers_context_goes_along_and_errors_come_back():
+    """Context variables set by the caller are seen by the answer; its exception is raised."""
+    WHO.set("update 7")
+
+    def read() -> str:
+        return WHO.get()
+
+    def fail() -> None:
+        raise ValueError(WHO.get())
+
+    assert await off_loop(read) == "update 7"
+    with pytest.raises(ValueError, match="update 7"):
+        await off_loop(fail)
