@@ -21,6 +21,7 @@ from html.parser import HTMLParser
 from typing import Any
 
 from telegram import InlineKeyboardMarkup, ReplyParameters
+from telegram._utils.defaultvalue import DEFAULT_NONE
 from telegram.constants import MessageLimit, ParseMode
 from telegram.error import BadRequest, ChatMigrated
 
@@ -169,6 +170,31 @@ def safe_parts(html_text: str, refusal: str, *, keep_html: bool = True) -> list[
     return [Part(part, None) for part in split_plain(html_to_text(html_text))]
 
 
+async def post_message(
+    bot: Any,  # noqa: ANN401 - PTB's ExtBot is generic
+    chat_id: int,
+    part: Part,
+    markup: InlineKeyboardMarkup | None,
+    reply_to: ReplyParameters | None,
+) -> None:
+    """Call sendMessage as ``bot.send_message`` does, without reading the Message sent back.
+
+    PTB turns every answer's echo into a ``telegram.Message`` (a fifth of a cheap update's
+    CPU), and nothing here reads it. ``_post`` is the call ``send_message`` itself ends in, so
+    the rate limiter (pacing, retries, the journal), the request class and the Defaults (link
+    previews off) all apply as before; a ``None`` parse mode means plain text, as there.
+    """
+    data: dict[str, Any] = {
+        "chat_id": chat_id,
+        "text": part.text,
+        "parse_mode": part.parse_mode,
+        "reply_markup": markup,
+        "reply_parameters": reply_to,
+        "link_preview_options": DEFAULT_NONE,  # the Defaults' value goes in, as in send_message
+    }
+    await bot._post("sendMessage", data)  # noqa: SLF001 - see above
+
+
 class AnswerSender:
     """Sends a handler's answers: once per journal key, in a safe form when refused."""
 
@@ -238,13 +264,7 @@ class AnswerSender:
             return
         token = CURRENT_DELIVERY.set(key)
         try:
-            await bot.send_message(
-                chat_id,
-                part.text,
-                parse_mode=part.parse_mode,
-                reply_markup=markup,
-                reply_parameters=reply_to,
-            )
+            await post_message(bot, chat_id, part, markup, reply_to)
         except DeliveryUncertainError:
             log.warning("answer %s timed out after going out: counted as delivered", key)
         except ResultMissingError:

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, ReplyParameters
+from telegram._utils.defaultvalue import DEFAULT_NONE
 from telegram.error import BadRequest, ChatMigrated
 
 from bot.delivery import DeliveryUncertainError
@@ -38,11 +39,12 @@ class ScriptedBot:
     refusals: list[Exception] = field(default_factory=list)
     sent: list[dict[str, Any]] = field(default_factory=list)
 
-    async def send_message(self, chat_id: int, text: str, **kwargs: Any) -> None:
-        """Refuse with the next scripted error, or record the message."""
+    async def _post(self, endpoint: str, data: dict[str, Any]) -> None:
+        """Refuse with the next scripted error, or record the message (as PTB's bot posts it)."""
+        assert endpoint == "sendMessage"
         if self.refusals:
             raise self.refusals.pop(0)
-        self.sent.append({"chat_id": chat_id, "text": text, **kwargs})
+        self.sent.append(data)
 
 
 @pytest.fixture
@@ -129,6 +131,7 @@ async def test_unparsable_html_goes_out_as_plain_text(scope):
             "parse_mode": None,
             "reply_markup": MARKUP,
             "reply_parameters": None,
+            "link_preview_options": DEFAULT_NONE,
         }
     ]
 
@@ -152,3 +155,57 @@ async def test_a_send_that_may_have_arrived_counts_as_sent(scope):
     bot = ScriptedBot([DeliveryUncertainError("timed out")])
     await AnswerSender(MemoryJournal()).send(bot, 9, "<b>x</b>")
     assert bot.sent == []
+
+
+async def test_an_answer_is_posted_as_send_message_posts_it():
+    """post_message sends the very body PTB's send_message sends (Defaults included)."""
+    from aiohttp import web  # noqa: PLC0415
+    from aiohttp.test_utils import TestServer  # noqa: PLC0415
+    from telegram import LinkPreviewOptions  # noqa: PLC0415
+    from telegram.constants import ParseMode  # noqa: PLC0415
+    from telegram.ext import Defaults, ExtBot  # noqa: PLC0415
+
+    from bot.sending import post_message  # noqa: PLC0415
+    from bot.transport import BotApiRequest  # noqa: PLC0415
+
+    bodies: list[dict[str, Any]] = []
+    bot_user = {"id": 1, "is_bot": True, "first_name": "B", "username": "b_bot"}
+    message = {"message_id": 1, "date": 0, "chat": {"id": 9, "type": "private"}, "text": "x"}
+
+    async def handle(request: web.Request) -> web.Response:
+        if request.match_info["method"] == "getMe":
+            return web.json_response({"ok": True, "result": bot_user})
+        bodies.append(await request.json())
+        return web.json_response({"ok": True, "result": message})
+
+    app = web.Application()
+    app.router.add_post("/bot123:abc/{method}", handle)
+    async with TestServer(app) as server:
+        bot = ExtBot(
+            "123:abc",
+            base_url=str(server.make_url("/bot")),
+            request=BotApiRequest(),
+            get_updates_request=BotApiRequest(),
+            defaults=Defaults(
+                parse_mode=ParseMode.HTML,
+                link_preview_options=LinkPreviewOptions(is_disabled=True),
+            ),
+        )
+        await bot.initialize()
+        try:
+            reply_to = ReplyParameters(5, allow_sending_without_reply=True)
+            for parse_mode in (ParseMode.HTML, None):
+                await bot.send_message(
+                    9,
+                    "<b>x</b>",
+                    parse_mode=parse_mode,
+                    reply_markup=MARKUP,
+                    reply_parameters=reply_to,
+                )
+                await post_message(bot, 9, Part("<b>x</b>", parse_mode), MARKUP, reply_to)
+        finally:
+            await bot.shutdown()
+    assert bodies[0] == bodies[1]
+    assert bodies[2] == bodies[3]
+    assert bodies[0]["link_preview_options"] == {"is_disabled": True}
+    assert "parse_mode" not in bodies[2]

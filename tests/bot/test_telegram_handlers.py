@@ -46,6 +46,11 @@ class RecordingBot:
         """Record one message."""
         self.sent.append((chat_id, text))
 
+    async def _post(self, endpoint: str, data: dict[str, Any]) -> None:
+        """Record one message, as answers post it."""
+        assert endpoint == "sendMessage"
+        self.sent.append((data["chat_id"], data["text"]))
+
     async def send_chat_action(self, chat_id: int, action: str) -> None:
         """Accept "typing..."."""
 
