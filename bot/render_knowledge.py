@@ -95,11 +95,12 @@ def render_knowledge(
     buttons = knowledge_buttons(loc, answer, checkout)
     # Ticket text has no buttons: its links are written out (Telegram shows them as buttons).
     links = [(button.text, button.url) for row in buttons for button in row if button.url]
-    return Reply(
+    # Only the HTML is rendered now; the ticket text and the JSON data when first read.
+    return Reply.deferred(
         kind="knowledge",
         language=loc.language,
         html=loc.render("knowledge.html.j2", **view),
-        text=loc.render("knowledge.txt.j2", links=links, **view),
+        text=lambda: loc.render("knowledge.txt.j2", links=links, **view),
         buttons=buttons,
-        data=to_json(answer),
+        data=lambda: to_json(answer),
     )

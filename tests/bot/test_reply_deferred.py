@@ -47,3 +47,24 @@ def test_a_sized_answer_still_carries_ticket_text_details_and_data():
     assert reply.detail_html
     assert reply.data is not None
     assert reply.data["options"][0]["checkout_url"]
+
+
+def test_a_knowledge_answer_renders_its_ticket_text_only_when_read(monkeypatch):
+    """A knowledge answer renders its HTML at once, its ticket text and data when first read."""
+    from bot.i18n import Localizer  # noqa: PLC0415
+
+    rendered: list[str] = []
+    render = Localizer.render
+
+    def spy(self, name, **view):
+        rendered.append(name)
+        return render(self, name, **view)
+
+    monkeypatch.setattr(Localizer, "render", spy)
+    question = "What's the memory bandwidth of the MI355X?"
+    reply = Pipeline().respond(question, ChatContext(chat_id=1)).reply
+    assert reply.kind == "knowledge"
+    assert rendered == ["knowledge.html.j2"]
+    assert "MI355X" in reply.text
+    assert reply.data is not None
+    assert rendered == ["knowledge.html.j2", "knowledge.txt.j2"]
