@@ -11,6 +11,7 @@ import pytest
 
 from bot.pipeline import Pipeline
 from tests.e2e.harness import bot_settings, running_bot
+from tests.fakes.pipeline import EchoPipeline
 from tests.fakes.users import FakeUser
 
 MESSAGES = [
@@ -73,3 +74,25 @@ async def test_hostile_inline_queries_are_answered(fake, state_url):
             lambda: len(fake.calls_to("answerInlineQuery")) == len(INLINE_QUERIES), timeout_s=30
         )
     assert fake.calls_to("answerInlineQuery", ok=False) == []
+
+
+UNREADABLE_UPDATES = [
+    {"message": 5},
+    {"message": {"chat": "x"}},
+    {"callback_query": {"id": 1, "from": "nobody"}},
+]
+
+
+@pytest.mark.parametrize("mode", ["polling", "webhook"])
+async def test_updates_ptb_cannot_read_are_dropped_with_one_line_each(fake, mode, caplog):
+    """Update objects with wrong field types: never answered, one line each, the chat goes on."""
+    user = FakeUser(fake, 9800)
+    async with running_bot(fake, bot_settings(fake, mode, "memory://"), EchoPipeline()):
+        for index, body in enumerate(UNREADABLE_UPDATES):
+            status = await fake.push({"update_id": 990_000 + index, **body})
+            assert status in {None, 200}  # webhook: acknowledged, so never delivered again
+        await user.says("still there?")
+        await fake.wait_for(lambda: len(fake.sent(9800)) == 1)
+    dropped = [r for r in caplog.records if "unreadable: dropped" in r.getMessage()]
+    assert len(dropped) == len(UNREADABLE_UPDATES)
+    assert [message["text"] for message in fake.sent(9800)] == ["size: still there? [en]"]
