@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import html
 import json
 import logging
@@ -156,6 +157,18 @@ def warm_up(pipeline: ConversationPipeline) -> None:
                 pipeline.respond(question, ChatContext(language=language))
     except Exception:  # a bug shows in customers' answers too; start-up is not the place to die
         log.warning("warm-up answer failed; serving without the warm-up", exc_info=True)
+
+
+def freeze_start_up_objects() -> None:
+    """Put what start-up built out of the garbage collector's sight, once per process.
+
+    The catalog, the compiled templates, the CLDR data and the libraries are about 100,000
+    objects that live as long as the process; every full collection walked them all (about
+    40 ms with everything stopped, the event loop included) every few hundred updates.
+    """
+    if gc.get_freeze_count() == 0:
+        gc.collect()
+        gc.freeze()
 
 
 @asynccontextmanager
@@ -331,6 +344,7 @@ async def serve_bot(
     )
     set_queue_source(dispatcher.backlog)
     receiving = _Receiving(dispatcher, store, timing.policy, hooks)
+    freeze_start_up_objects()
     # The pipeline's CATALOG_DIR source, when it has one, is also watched between messages.
     catalog: CatalogSource | None = getattr(pipeline, "catalog", None)
     watch_stop = asyncio.Event()
