@@ -179,7 +179,7 @@ async def post_message(
 ) -> None:
     """Call sendMessage as ``bot.send_message`` does, without reading the Message sent back.
 
-    PTB turns every answer's echo into a ``telegram.Message`` (a fifth of a cheap update's
+    PTB turns every answer's echo into a ``telegram.Message`` (a tenth of a cheap update's
     CPU), and nothing here reads it. ``_post`` is the call ``send_message`` itself ends in, so
     the rate limiter (pacing, retries, the journal), the request class and the Defaults (link
     previews off) all apply as before; a ``None`` parse mode means plain text, as there.
