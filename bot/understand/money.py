@@ -1,48 +1,62 @@
 """A monthly budget in US dollars, in any of the notations customers use.
 
 "$10k", "10k USD", "2万美元", "一万美金", "20.000 $", "30 mil dólares", "月2万ドル", "2만 달러",
-"20 000 долларов". Only amounts marked as money (a dollar sign or word, or a budget word right
-before) count: token counts are never read as money. "k" means 1,000 here, unlike contexts.
+"20 000 долларов", "US$ 25 mil". Only amounts marked as money (a dollar sign or word, or a
+budget word right before) count: token counts are never read as money. "k" means 1,000 here,
+unlike contexts. A negative amount ("-$5000") or one beyond any plan ("$1e308") is no budget:
+it is refused with a code the answer words.
 """
 
 from __future__ import annotations
 
 import re
+from functools import cache
 
+from bot.understand import limits
 from bot.understand.numbers import (
-    CHINESE_NUMERAL_PATTERN,
+    CJK_NUMBER_PATTERN,
     NUMBER_PATTERN,
     Found,
     blank,
-    parse_chinese_numeral,
+    magnitude_factor,
+    magnitude_pattern,
+    parse_cjk_number,
     parse_number,
 )
 
 _MONTHS_PER_YEAR = 12
+_LETTER_FACTORS = {"k": 1e3, "к": 1e3, "m": 1e6, "mm": 1e6, "м": 1e6}
+_SIGN = r"(?P<neg>(?<![a-z0-9])-\s?)?"
 
-# Word multipliers after an amount, decimal (money is never counted in powers of two).
-_MULTIPLIERS: tuple[tuple[str, int], ...] = (
-    (r"k|к|тыс\.?|тысяч\w*|mil|thousand|grand|tausend|mille", 1_000),
-    (r"m|mm|mio\.?|million\w*|млн\.?|миллион\w*|millones|milhões|millionen", 1_000_000),
-    (r"万|萬|만", 10_000),
-    (r"千|천", 1_000),
-)
-_MULTIPLIER_PATTERN = "|".join(f"(?:{words})" for words, _ in _MULTIPLIERS)
-_MULTIPLIER_RES = tuple((re.compile(words), factor) for words, factor in _MULTIPLIERS)
-_AMOUNT = (
-    rf"(?:{NUMBER_PATTERN}(?:\s?(?P<mult>{_MULTIPLIER_PATTERN})(?![a-zа-я]))?"
-    rf"|(?P<cn>{CHINESE_NUMERAL_PATTERN}))"
-)
+
+@cache
+def _amount() -> str:
+    return (
+        rf"(?:{NUMBER_PATTERN}(?:\s?(?:(?P<letter>mm|[kкmм])|(?P<mag>{magnitude_pattern()}))"
+        rf"(?![a-zа-яё]))?|{CJK_NUMBER_PATTERN})"
+    )
+
+
 # A bare "$" only: "R$", "NT$", "HK$", "C$" are other dollars (and reais).
-_BEFORE = r"(?:us\$|u\$s|(?<![a-z])\$|usd)"
+_BEFORE = r"(?:us\s?\$|u\$s|(?<![a-z])\$|usd)"
 _AFTER = (
-    r"(?:\$|usd|us\$|dollars?|bucks|美元|美金|美刀|刀|ドル|달러|불|долл\w*|dólares|dolares|"
-    r"dólar|dolar)"
+    r"(?:\$|usd|us\$|\$ us|dollars?|bucks|美元|美金|美刀|刀|ドル|달러|불|долл[а-яё]*|dólares|"
+    r"dolares|dólar|dolar)"
 )
-_MONEY_RES = (
-    re.compile(rf"{_BEFORE}\s?{_AMOUNT}"),
-    re.compile(rf"{_AMOUNT}\s?{_AFTER}"),
-)
+
+
+@cache
+def _money_res() -> tuple[re.Pattern[str], ...]:
+    return (
+        re.compile(rf"{_SIGN}{_BEFORE}\s?{_amount()}"),
+        re.compile(rf"{_SIGN}{_amount()}\s?{_AFTER}"),
+        re.compile(
+            rf"(?:budget|预算|預算|бюджет[а-яё]*|予算|예산|presupuesto|orçamento|orcamento)"
+            rf"[^\d¤零〇一二两兩三四五六七八九十百千万萬-]{{0,25}}?{_SIGN}{_amount()}"
+        ),
+    )
+
+
 # Amounts in other currencies are no USD budget ("15k€", "R$ 50 mil", "2万元", "50万円"): they
 # are blanked so that neither the budget cue nor the context finder reads their number.
 _OTHER_BEFORE = (
@@ -50,8 +64,8 @@ _OTHER_BEFORE = (
 )
 _OTHER_AFTER = (
     r"(?:€|£|¥|₽|₩|₹|euros?|eur|rmb|cny|yuan|gbp|pounds?|chf|jpy|yen|rub|brl|krw|reais|"
-    r"libras?|pfund|francs?|руб\w*|евро|фунт\w*|юан\w*|иен\w*|元|块|塊|人民币|人民幣|日元|円|"
-    r"欧元|歐元|英镑|英鎊|港币|港幣|台币|台幣|ユーロ|유로|엔|원|루블)(?![a-z])"
+    r"libras?|pfund|francs?|руб[а-яё]*|евро|фунт[а-яё]*|юан[а-яё]*|иен[а-яё]*|元|块|塊|人民币|"
+    r"人民幣|日元|円|欧元|歐元|英镑|英鎊|港币|港幣|台币|台幣|ユーロ|유로|엔|원|루블)(?![a-z])"
 )
 # Substrings every other-currency amount contains: most messages have none, and a substring
 # test is far cheaper than the amount patterns.
@@ -80,44 +94,48 @@ _OTHER_MARKS = (
     "иен",
 )
 _SPENT = "¤"
-_OTHER_MONEY_RES = (
-    re.compile(rf"{_OTHER_BEFORE}\s?{_AMOUNT}"),
-    re.compile(rf"{_AMOUNT}\s?{_OTHER_AFTER}"),
-)
-_BUDGET_CUE_RE = re.compile(
-    rf"(?:budget|预算|預算|бюджет\w*|予算|예산|presupuesto|orçamento|orcamento)"
-    rf"[^\d¤零〇一二两兩三四五六七八九十百千万萬]{{0,25}}?{_AMOUNT}"
-)
+
+
+@cache
+def _other_money_res() -> tuple[re.Pattern[str], ...]:
+    return (
+        re.compile(rf"{_OTHER_BEFORE}\s?{_amount()}"),
+        re.compile(rf"{_amount()}\s?{_OTHER_AFTER}"),
+    )
+
+
 _PER_YEAR_RE = re.compile(
     r"\s?(?:/\s?(?:y|yr|year|год|año|ano|jahr|an)\b|per year|a year|each year|annually|"
     r"每年|一年|/年|в год|al año|por año|por ano|ao ano|pro jahr|im jahr|par an|年間|年額)"
 )
 
 
-def _amount_value(match: re.Match[str]) -> int | None:
-    chinese = match.group("cn")
-    if chinese:
-        return parse_chinese_numeral(chinese)
-    value = parse_number(match.group("num"))
-    multiplier = match.group("mult")
-    if multiplier:
-        for pattern, factor in _MULTIPLIER_RES:
-            if pattern.fullmatch(multiplier):
-                value *= factor
-                break
-    return round(value)
+def _amount_value(match: re.Match[str], language: str) -> float:
+    if match.group("cjk"):
+        value = parse_cjk_number(match.group("cjk"))
+    else:
+        value = parse_number(match.group("num"))
+        if match.group("letter"):
+            value *= _LETTER_FACTORS[match.group("letter")]
+        elif match.group("mag"):
+            value *= magnitude_factor(match.group("mag"), language)
+    return -abs(value) if match.group("neg") else value
 
 
-def find_budget(text: str) -> Found | None:
+def find_budget(text: str, language: str = "en") -> Found | None:
     """Find the first money amount in ``text`` (per month; a yearly one is divided by 12)."""
-    for pattern in (*_MONEY_RES, _BUDGET_CUE_RE):
+    for pattern in _money_res():
         for match in pattern.finditer(text):
-            value = _amount_value(match)
-            if not value:
+            value = _amount_value(match, language)
+            if value == 0:
                 continue
             if _PER_YEAR_RE.match(text, match.end()):
-                value //= _MONTHS_PER_YEAR
-            return Found(value, blank(text, match.start(), match.end()))
+                value /= _MONTHS_PER_YEAR
+            rest = blank(text, match.start(), match.end())
+            checked = limits.check(limits.BUDGET, value)
+            if checked.refused is not None:
+                return Found(None, rest, checked.refused)
+            return Found(round(value), rest)
     return None
 
 
@@ -126,7 +144,7 @@ def blank_other_currencies(text: str) -> tuple[str, bool]:
     if not any(mark in text for mark in _OTHER_MARKS):
         return text, False
     found = False
-    for pattern in _OTHER_MONEY_RES:
+    for pattern in _other_money_res():
         for match in pattern.finditer(text):
             # Filled with a currency sign, not spaces: a budget word before it must not reach
             # past it to a later number ("budget 5000 eur, ctx 32k").

@@ -1,32 +1,34 @@
 """From one message to a ``ParsedRequest``: commands, fields, intent and language.
 
-Every finder reads cleaned text and blanks what it consumed, in an order that keeps numbers
-apart: GPU names, then the model, then money, then concurrency, then context.
+The language is chosen first (it decides what "billion" means). Every finder then reads the
+cleaned text and blanks what it consumed, in an order that keeps numbers apart: GPU names, the
+model, money, concurrency, context; formats, engine and platform words are read from the whole
+text. Numbers a slot cannot accept are refused with a code in ``not_understood``.
 """
 
 from __future__ import annotations
 
 import logging
-import re
 from dataclasses import dataclass, replace
 
 from bot.request import Intent, ParsedRequest
 from bot.understand.commands import Command, normalise_lang_choice, parse_command
+from bot.understand.concurrency import find_concurrency
+from bot.understand.context import find_context
+from bot.understand.engines import find_engine
 from bot.understand.gpus import find_gpus
 from bot.understand.intents import Facts, decide_intent, is_thanks, is_trivial
 from bot.understand.language import choose_language, negotiate_language
+from bot.understand.lexicon import compiled
 from bot.understand.models import ModelIndex, catalog_index, find_model
 from bot.understand.money import blank_other_currencies, find_budget
-from bot.understand.numbers import find_concurrency, find_context
+from bot.understand.platform import find_platform
 from bot.understand.precision import find_precision
 from bot.understand.sizes import find_generic_size
 from bot.understand.text import clean_text
 from bot.understand.topics import apply_topic
 
 _log = logging.getLogger(__name__)
-# The serving engines a launch command can be written for, as people spell them.
-_ENGINE_RE = re.compile(r"(?<![a-z0-9])(vllm|sglang)(?![a-z0-9])")
-_CONTEXT_WORD_RE = re.compile(r"context|ctx|контекст|コンテキスト|컨텍스트|contexto|kontext|上下文")
 _COMMAND_INTENTS = {
     "start": Intent.HELP,
     "help": Intent.HELP,
@@ -37,6 +39,8 @@ _COMMAND_INTENTS = {
     "compare": Intent.COMPARE,
     "sales": Intent.SALES,
 }
+# The code for a message the parser itself failed on: the answer apologises for it.
+PARSE_FAILED = "message"
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,19 +49,26 @@ class _Fields:
     facts: Facts
 
 
-def _read_fields(clean: str, index: ModelIndex) -> _Fields:
+def _read_fields(clean: str, index: ModelIndex, language: str) -> _Fields:
     gpus = find_gpus(clean)
     match = find_model(gpus.rest, index)
-    generic = None if match.model or match.ambiguous else find_generic_size(match.rest)
+    generic = None if match.model or match.ambiguous else find_generic_size(match.rest, language)
     precision = find_precision(clean)
+    platform = find_platform(clean)
+    engine = find_engine(clean)
     rest, other_currency = blank_other_currencies(match.rest)
-    budget = find_budget(rest)
+    budget = find_budget(rest, language)
     rest = budget.rest if budget else rest
-    concurrency = find_concurrency(rest)
+    concurrency = find_concurrency(rest, language)
     rest = concurrency.rest if concurrency else rest
-    context = find_context(rest)
+    context = find_context(rest, language)
+    refused = [
+        found.refused
+        for found in (generic, budget, concurrency, context)
+        if found is not None and found.refused is not None
+    ]
     not_understood: list[str] = []
-    if context is None and _CONTEXT_WORD_RE.search(rest):
+    if context is None and compiled("context_cues").search(rest):
         not_understood.append("context")
     if match.unknown_model or (match.ambiguous and not match.model):
         not_understood.append("model")
@@ -65,7 +76,7 @@ def _read_fields(clean: str, index: ModelIndex) -> _Fields:
         not_understood.append("budget_currency")
     request = ParsedRequest(
         intent=Intent.UNKNOWN,
-        language="en",
+        language=language,
         model=match.model,
         params_b=generic.params_b if generic else None,
         active_params_b=generic.active_params_b if generic else None,
@@ -73,40 +84,35 @@ def _read_fields(clean: str, index: ModelIndex) -> _Fields:
         precision=precision.precision,
         precision_variant=precision.variant,
         kv_dtype=precision.kv_dtype,
+        engine=engine,
         context_tokens=context.value if context else None,
         concurrency=concurrency.value if concurrency else None,
         gpus=gpus.gpus,
         budget_usd_month=budget.value if budget else None,
-        cuda_only=gpus.cuda_only,
-        needs_native_fp4=gpus.needs_native_fp4,
+        cuda_only=platform.cuda_only,
+        needs_native_fp4=platform.needs_native_fp4,
         unknown_model=match.unknown_model,
         suggestions=match.suggestions,
         ambiguous=match.ambiguous,
-        not_understood=tuple(not_understood),
-        engine=_engine(clean),
+        not_understood=(*not_understood, *refused),
     )
     settings = (
-        precision.precision,
-        precision.kv_dtype,
+        request.precision,
+        request.kv_dtype,
+        request.engine,
         context,
         concurrency,
         budget,
-        gpus.cuda_only,
-        gpus.needs_native_fp4,
+        request.cuda_only,
+        request.needs_native_fp4,
     )
     facts = Facts(
         has_model=bool(match.model or match.ambiguous or match.unknown_model),
-        has_size=generic is not None,
+        has_size=generic is not None and generic.params_b is not None,
         gpus=len(gpus.gpus),
         has_settings=any(value is not None for value in settings),
     )
     return _Fields(request, facts)
-
-
-def _engine(clean: str) -> str | None:
-    """Return the serving engine the text names, if it names one."""
-    match = _ENGINE_RE.search(clean)
-    return match.group(1) if match else None
 
 
 def _parse_command(command: Command, hint: str | None, index: ModelIndex) -> ParsedRequest:
@@ -127,14 +133,8 @@ def _parse_command(command: Command, hint: str | None, index: ModelIndex) -> Par
         return replace(base, intent=intent, lang_choice=choice, not_understood=missing)
     if intent is Intent.HELP:
         return replace(base, intent=intent)
-    fields = _read_fields(body, index).request
-    return replace(
-        fields,
-        intent=intent,
-        language=language,
-        command=command.name,
-        command_args=command.args or None,
-    )
+    fields = _read_fields(body, index, language).request
+    return replace(fields, intent=intent, command=command.name, command_args=command.args or None)
 
 
 def parse_with(
@@ -155,9 +155,9 @@ def parse_with(
         return ParsedRequest(intent=Intent.UNKNOWN, language=language)
     if is_thanks(clean):
         return ParsedRequest(intent=Intent.UNKNOWN, language=language, courtesy=True)
-    fields = _read_fields(clean, index)
+    fields = _read_fields(clean, index, language)
     intent = decide_intent(clean, fields.facts)
-    request = replace(fields.request, intent=intent, language=language)
+    request = replace(fields.request, intent=intent)
     # >>> The one hook of the knowledge base: questions the product page answers, and requests
     # for a person, become ``knowledge`` (with a ``topic``) or ``sales`` here, unless the
     # message is a sizing request (bot.understand.topics decides).
@@ -170,18 +170,25 @@ def parse_message(
     telegram_language: str | None = None,
     bot_username: str | None = None,
 ) -> ParsedRequest:
-    """Understand one customer message; never raises (bad input is an ``unknown`` request)."""
+    """Understand one customer message; never raises (a failure is reported, not thrown)."""
     try:
         return parse_with(
             text if isinstance(text, str) else "",
             catalog_index(),
-            telegram_language=telegram_language,
-            bot_username=bot_username,
+            telegram_language=telegram_language if isinstance(telegram_language, str) else None,
+            bot_username=bot_username if isinstance(bot_username, str) else None,
         )
     except Exception:  # noqa: BLE001 - the bot's entry point answers every message, whatever broke
         _log.exception("parsing failed")
         return ParsedRequest(
             intent=Intent.UNKNOWN,
-            language=negotiate_language(telegram_language),
-            not_understood=("message",),
+            language=_safe_language(telegram_language),
+            not_understood=(PARSE_FAILED,),
         )
+
+
+def _safe_language(code: object) -> str:
+    try:
+        return negotiate_language(code if isinstance(code, str) else None)
+    except Exception:  # noqa: BLE001 - the fallback of the fallback: English
+        return "en"

@@ -2,18 +2,23 @@
 
 Half precision in ten languages means 16-bit (bf16 unless the text says fp16); "8bit" and
 "w8a8" are int8; awq, gptq, q4 and w4a16 are int4; mxfp4 and nvfp4 are fp4 with the variant
-kept, because the engine sizes the two block formats differently.
+kept, because the engine sizes the two block formats differently. A format said of the KV
+cache ("fp8 kv", "KV 缓存 FP8", "KV-кэш в FP8", "KVキャッシュだけFP8", "caché KV en FP8",
+"--kv-cache-dtype fp8") is the KV dtype, never the weights'.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
+
+from bot.understand import lexicon
 
 _LEFT = r"(?<![a-z0-9])"
 # "4bit", "4 bits" (es, fr, pt), "4 бита", "4ビット", "4비트", "4位", "4比特". 位 is also the
-# polite measure word for people ("16位用户": 16 users), so not before a word for people.
-_BIT = r"[- ]?(?:bits?|бит\w*|ビット|비트|位(?!用户|用戶|客户|客戶|同事|员工|員工|人)|比特)"
+# polite measure word for people ("16位用户", "20 位使用者"), so not before a word for people.
+_BIT = r"[- ]?(?:bits?|бит[а-яё]*|ビット|비트|位(?!用户|用戶|使用者|客户|客戶|同事|员工|員工|人)|比特)"
 _RIGHT = r"(?![a-z0-9])"
 
 # (pattern, precision, variant). Order matters only between overlapping spellings.
@@ -25,33 +30,39 @@ _SPELLINGS: tuple[tuple[str, str, str | None], ...] = (
     (rf"fp8|float8|e4m3(?:fn)?|e5m2|8{_BIT} (?:float|fp)|w8a8[-_]fp8", "fp8", None),
     (r"bf16|bfloat16|bfloat-16", "bf16", None),
     (r"fp16|float16|f16", "fp16", None),
-    (
-        (
-            r"half[- ]precision|半精度|半精|полов\w* точност\w*|половинн\w* точност\w*|"
-            r"media precisión|media precision|meia precisão|meia precisao|halbe[rn]? genauigkeit|"
-            rf"demi[- ]précision|demi[- ]precision|반정밀도|16{_BIT}"
-        ),
-        "bf16",
-        None,
-    ),
+    (rf"{lexicon.pattern('half_precision')}|16{_BIT}", "bf16", None),
     (rf"int8|w8a8|w8a16|8{_BIT}|q8(?:_0)?|int-8", "int8", None),
     (
-        (
-            rf"int4|w4a16|4{_BIT}|awq|gptq|q4(?:_k_m|_k_s|_0|_k)?|int-4|"
-            r"bnb[- ]?4bit|nf4"
-        ),
+        rf"int4|w4a16|4{_BIT}|awq|gptq|q4(?:_k_m|_k_s|_0|_k)?|int-4|bnb[- ]?4bit|nf4",
         "int4",
         None,
     ),
 )
+# CJK words glued to a spelling ("int4量化", "fp8で") are fine: only ASCII neighbours block.
 _SPELLING_RES: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
     (re.compile(f"{_LEFT}(?:{pattern}){_RIGHT}"), precision, variant)
     for pattern, precision, variant in _SPELLINGS
 )
-# CJK words glued to a spelling ("int4量化", "fp8で") are fine: only ASCII neighbours block.
-_KV_BEFORE_RE = re.compile(r"kv[-_ ]?(?:cache)?[-_ ]?(?:dtype)?[\s:=]*$")
-_KV_AFTER_RE = re.compile(r"^[\s-]*kv")
-_KV_LOOK_CHARS = 20
+# Words that may stand between the KV cache and its format: "in", "en", "em", "в", "で", "만",
+# "用", a colon, "dtype", "only".
+_LINKS = (
+    r"(?:dtype|in|en|em|auf|à|a|на|в|で|を|は|だけ|のみ|만|은|는|를|로|으로|为|為|用|使用|改成|"
+    r"改为|是|only|solo|nur|only in|только|also)"
+)
+_KV_LOOK_CHARS = 24
+_KV_FORMATS = frozenset({"bf16", "fp16", "fp8"})
+
+
+@cache
+def _kv_before_re() -> re.Pattern[str]:
+    kv = lexicon.pattern("kv_cache")
+    return re.compile(rf"(?:{kv})(?:[-_ ]?dtype)?[\s:=_-]*(?:{_LINKS}[\s:=]*){{0,2}}$")
+
+
+@cache
+def _kv_after_re() -> re.Pattern[str]:
+    kv = lexicon.pattern("kv_cache")
+    return re.compile(rf"^[\s-]*(?:{kv})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,21 +77,23 @@ class PrecisionMention:
 def _is_kv(text: str, start: int, end: int) -> bool:
     before = text[max(0, start - _KV_LOOK_CHARS) : start]
     after = text[end : end + _KV_LOOK_CHARS]
-    return bool(_KV_BEFORE_RE.search(before) or _KV_AFTER_RE.match(after))
+    return bool(_kv_before_re().search(before) or _kv_after_re().match(after))
 
 
 def find_precision(text: str) -> PrecisionMention:
     """Find the first weight precision named and the KV dtype, if one is named."""
     weights: tuple[int, str, str | None] | None = None
-    kv_dtype: str | None = None
+    kv_dtype: tuple[int, str] | None = None
     for pattern, precision, variant in _SPELLING_RES:
         for match in pattern.finditer(text):
             if _is_kv(text, match.start(), match.end()):
-                if precision in {"bf16", "fp16", "fp8"} and kv_dtype is None:
-                    kv_dtype = precision
-            elif weights is None or match.start() < weights[0]:
-                # Keep reading: "FP8 with FP8 KV cache" names the KV dtype after the weights.
+                if precision in _KV_FORMATS and (kv_dtype is None or match.start() < kv_dtype[0]):
+                    kv_dtype = (match.start(), precision)
+                continue
+            if weights is None or match.start() < weights[0]:
                 weights = (match.start(), precision, variant)
+            break
+    kv = kv_dtype[1] if kv_dtype else None
     if weights is None:
-        return PrecisionMention(kv_dtype=kv_dtype)
-    return PrecisionMention(precision=weights[1], variant=weights[2], kv_dtype=kv_dtype)
+        return PrecisionMention(kv_dtype=kv)
+    return PrecisionMention(precision=weights[1], variant=weights[2], kv_dtype=kv)

@@ -1,43 +1,65 @@
-"""Generic model sizes: "a 70B dense model", "671B MoE", "106B (12B active)", "700亿参数".
+"""Generic model sizes: "a 70B dense model", "1T MoE", "106B (12B active)", "700亿参数".
 
-Read only when no catalog model is named, so the engine can size a model it does not know by
-its parameter count. MoE-ness is what the text says (MoE, experts, an active count) or ``None``.
+Read when no catalog model is named, so the engine can size a model it does not know by its
+parameter count. Large units in every language: "1T", "1 триллион", "一万亿", "1.5兆", "7천억",
+"1,2 billones" (es: 10^12), "un billion" (fr: 10^12), "70 mil millones", "405 bilhões". MoE-ness
+is what the text says (MoE, experts, an active count) or ``None``.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
+from functools import cache
 
-# 亿 (億, 억) is 10^8: 700亿 parameters are 70 billion.
-_YI_PER_BILLION = 10
-_BILLIONS = (
-    r"b|bn|billion|billions|млрд\.?|миллиард\w*|milliard\w*|milliarden|mil millones|"
-    r"bilhões|bilhoes|billones"
+from bot.understand import lexicon, limits
+from bot.understand.numbers import (
+    CJK_NUMBER_PATTERN,
+    NUMBER_PATTERN,
+    magnitude_factor,
+    one_words_pattern,
+    parse_cjk_number,
+    parse_number,
 )
-_SIZE_RE = re.compile(
-    rf"(?<![a-z0-9.])(?P<num>\d+(?:\.\d+)?)\s?(?:(?P<b>{_BILLIONS})(?![a-zа-яё0-9])"
-    rf"|(?P<yi>亿|億|억))"
-)
+
+_BILLION = 1e9
+_HUNDRED_MILLION = 1e8  # 亿 (億, 억): an East Asian size needs at least this unit
+_LETTERS = {"b": 1e9, "bn": 1e9, "t": 1e12, "tn": 1e12}
+
+
+@cache
+def _size_re() -> re.Pattern[str]:
+    words = lexicon.words("billion") + lexicon.words("trillion")
+    scale = lexicon.union(words)
+    return re.compile(
+        rf"(?:(?<![a-z0-9.]){NUMBER_PATTERN}|(?P<one>{one_words_pattern()}))"
+        rf"\s?(?:(?P<letter>bn|tn|b|t)(?![a-zа-яё0-9])|(?P<scale>{scale}))"
+        rf"|{CJK_NUMBER_PATTERN}"
+    )
+
+
 _ACTIVE_AFTER = (
-    r"active|activ[oa]s?|ativ[oa]s?|aktiv\w*|actifs?|actives?|активн\w*|激活|アクティブ|활성"
+    r"active|activ[oa]s?|ativ[oa]s?|aktiv[a-z]*|actifs?|actives?|активн[а-яё]*|激活|アクティブ|활성"
 )
 _ACTIVE_BEFORE = (
-    r"(?:激活(?:参数|參數)?(?:量)?|active(?: params| parameters)?|активн\w*(?: параметр\w*)?|"
-    r"アクティブ(?:パラメータ)?|활성(?:화)?(?: 파라미터)?|activ[oa]s|ativ[oa]s|aktiv\w*|actifs)"
+    r"(?:激活(?:参数|參數)?(?:量)?|active(?: params| parameters)?|активн[а-яё]*(?: параметр[а-яё]*)?|"
+    r"アクティブ(?:パラメータ)?|활성(?:화)?(?: 파라미터)?|activ[oa]s|ativ[oa]s|aktiv[a-z]*|actifs)"
 )
 _ACTIVE_RES = (
-    re.compile(rf"(?<![a-z0-9.])(?P<num>\d+(?:\.\d+)?)\s?b\s?\(?\s?(?:{_ACTIVE_AFTER})"),
-    re.compile(rf"{_ACTIVE_BEFORE}\s?[:=]?\s?(?:de |of |von )?(?P<num>\d+(?:\.\d+)?)\s?b(?![a-z])"),
-    re.compile(r"(?<![a-z0-9])a(?P<num>\d+(?:\.\d+)?)b(?![a-z0-9])"),
+    re.compile(rf"(?<![a-z0-9.])(?P<num>[0-9]+(?:\.[0-9]+)?)\s?b\s?\(?\s?(?:{_ACTIVE_AFTER})"),
+    re.compile(
+        rf"{_ACTIVE_BEFORE}\s?[:=]?\s?(?:de |of |von )?(?P<num>[0-9]+(?:\.[0-9]+)?)\s?b(?![a-z])"
+    ),
+    re.compile(r"(?<![a-z0-9])a(?P<num>[0-9]+(?:\.[0-9]+)?)b(?![a-z0-9])"),
 )
 _MOE_RE = re.compile(
     r"(?<![a-z])moe(?![a-z])|mixture[- ]of[- ]experts|experts|混合专家|混合專家|专家|專家|"
-    r"エキスパート|専門家|전문가|эксперт|expert[eo]s|experten|experts"
+    r"エキスパート|専門家|전문가|эксперт|expert[eo]s|experten|мое(?![а-яё])"
 )
 _DENSE_RE = re.compile(
-    r"(?<![a-z])dense(?![a-z])|稠密|密集|плотн\w*|densos?|densa|dicht\w*|denses?|デンス|밀집|"
-    r"dense"
+    r"(?<![a-z])dense(?![a-z])|稠密|密集|密モデル|плотн[а-яё]*|densos?|densa|dicht[a-z]*|denses?|"
+    r"デンス|밀집|덴스"
 )
 
 
@@ -45,31 +67,46 @@ _DENSE_RE = re.compile(
 class GenericSize:
     """A parameter count from the text, in billions, with what it says about MoE."""
 
-    params_b: float
+    params_b: float | None
     active_params_b: float | None
     moe: bool | None
+    refused: str | None = None
 
 
-def _active(text: str) -> tuple[float, int, int] | None:
+def _active(text: str) -> tuple[float, int] | None:
     for pattern in _ACTIVE_RES:
         match = pattern.search(text)
         if match:
-            return float(match.group("num")), match.start("num"), match.end("num")
+            return float(match.group("num")), match.start("num")
     return None
 
 
-def find_generic_size(text: str) -> GenericSize | None:
+def _billions(match: re.Match[str], language: str) -> float | None:
+    if match.group("cjk"):
+        value = parse_cjk_number(match.group("cjk"))
+        return value / _BILLION if value >= _HUNDRED_MILLION else None
+    number = 1.0 if match.group("one") else parse_number(match.group("num"))
+    if match.group("letter"):
+        return number * _LETTERS[match.group("letter")] / _BILLION
+    return number * magnitude_factor(match.group("scale"), language) / _BILLION
+
+
+def find_generic_size(text: str, language: str = "en") -> GenericSize | None:
     """Find the total size named in ``text`` (not the active one), or ``None``."""
     active = _active(text)
     params_b: float | None = None
-    for match in _SIZE_RE.finditer(text):
-        if active is not None and match.start("num") == active[1]:
+    for match in _size_re().finditer(text):
+        start = match.start("num") if match.group("num") else match.start()
+        if active is not None and start == active[1]:
             continue
-        value = float(match.group("num"))
-        params_b = value / _YI_PER_BILLION if match.group("yi") else value
-        break
-    if params_b is None or params_b <= 0:
+        params_b = _billions(match, language)
+        if params_b is not None:
+            break
+    if params_b is None or params_b == 0:
         return None
+    checked = limits.check(limits.PARAMS, params_b)
+    if checked.refused is not None or not math.isfinite(params_b):
+        return GenericSize(None, None, None, checked.refused or f"{limits.PARAMS}_too_large")
     moe: bool | None = None
     if active is not None or _MOE_RE.search(text):
         moe = True

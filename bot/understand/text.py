@@ -20,6 +20,27 @@ _SCRIPT_BLOCK_RE = re.compile(
 )
 _TAG_RE = re.compile(r"</?[a-z][^<>]{0,200}>", re.IGNORECASE)
 _SPACES_RE = re.compile(r"[ \t\r\n\f\v]+")
+# Superscript exponents ("10⁹", "10⁻³") would become "109" under NFKC: written as "^9" first.
+_SUPERSCRIPT_RE = re.compile("[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+-")
+# Every decimal digit of every script (Thai ๕, Arabic-Indic ٥, Devanagari ५, ...) becomes
+# ASCII, so patterns use [0-9] and read a number whatever script it is typed in; the minus signs
+# and hyphens NFKC keeps become "-".
+_OTHER_DIGITS_RE = re.compile(r"(?:(?![0-9])\d)+")
+_DIGIT_TABLE: dict[int, str] = {}  # filled as digits of each script are first seen
+
+
+def _ascii_digits(match: re.Match[str]) -> str:
+    run = match.group()
+    for char in set(run):
+        _DIGIT_TABLE.setdefault(ord(char), str(unicodedata.decimal(char, 0)))
+    return run.translate(_DIGIT_TABLE)
+
+
+# A full-width comma ends a clause in CJK text and is never a decimal mark: "batch 8，32k" is
+# two numbers, so it becomes a comma and a space before NFKC would make it a bare comma.
+_FULL_WIDTH_COMMA_RE = re.compile("[，、]")
+_FOLD = str.maketrans({"\u2212": "-", "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u066b": ".", "\u066c": ","})
 # Categories dropped outright: format marks (zero-width, bidi, BOM), unassigned, private use,
 # surrogates. Control characters become spaces so words either side stay apart.
 _DROPPED_CATEGORIES = frozenset({"Cf", "Cn", "Co", "Cs"})
@@ -49,6 +70,11 @@ def clean_text(raw: str, *, lower: bool = True) -> str:
         text = _TAG_RE.sub(" ", text)
     if "&" in text:
         text = html.unescape(text)
-    text = _drop_invisible(unicodedata.normalize("NFKC", text))
+    if not text.isascii():
+        text = _FULL_WIDTH_COMMA_RE.sub(lambda m: m.group() + " ", text)
+        text = _SUPERSCRIPT_RE.sub(lambda m: "^" + m.group().translate(_SUPERSCRIPTS), text)
+        text = unicodedata.normalize("NFKC", text).translate(_FOLD)
+        text = _OTHER_DIGITS_RE.sub(_ascii_digits, text)
+    text = _drop_invisible(text)
     text = _SPACES_RE.sub(" ", text).strip()
     return text.lower() if lower else text

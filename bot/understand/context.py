@@ -1,0 +1,135 @@
+"""The context length: "128k", "128K ctx", "32 000 tokens", "上下文 12.8万", "64 тыс. токенов".
+
+Context lengths count tokens in powers of two when written with a letter: "128k" is 131,072
+(the convention of model cards and of vLLM's --max-model-len) and "1M" 1,048,576. Numbers
+written in full, and thousands or millions written as words or East Asian units ("32 mil",
+"64 тыс.", "12.8万", "1 milhão"), are kept as written.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from bot.understand import lexicon, limits
+from bot.understand.numbers import (
+    CJK_NUMBER_PATTERN,
+    MILLION_LETTERS,
+    NUMBER_PATTERN,
+    THOUSAND_LETTERS,
+    Found,
+    blank,
+    magnitude_factor,
+    magnitude_pattern,
+    parse_cjk_number,
+    parse_number,
+)
+
+TOKENS_PER_K = 1024
+TOKENS_PER_M = 1024 * 1024
+# A bare number below this is never a context length (it would not hold one prompt).
+_MIN_PLAIN_CONTEXT_TOKENS = 256
+# Without a context word nearby, a suffixed number beyond this is not read as a context
+# (the longest contexts of the catalog's models are 10M tokens, Llama 4 Scout).
+_MAX_UNCUED_CONTEXT_TOKENS = 10 * 1024 * 1024
+# How far (characters) a context word may stand from a number and still label it.
+_CUE_REACH_CHARS = 24
+
+
+@cache
+def _cue_re() -> re.Pattern[str]:
+    cues = lexicon.words("context_cues") + lexicon.words("tokens")
+    return re.compile(lexicon.union(cues))
+
+
+@cache
+def _cue_before_re() -> re.Pattern[str]:
+    # A context word right before a number labels it, unless the word already follows a number
+    # ("32k ctx 50 users": ctx belongs to 32k).
+    return re.compile(
+        rf"(?:{_cue_re().pattern})[\s:=]*(?:of|de|von|为|為|是|は|은|는|~|≈|约|約|:)?\s*$"
+    )
+
+
+# A standalone number (not the tail of a name such as "bf16" or "fp8") right before a cue.
+_NUMBER_BEFORE_CUE_RE = re.compile(r"(?<![a-z0-9.,])[0-9][0-9.,]*\s?[kкmм]?\s?$")
+
+
+def labels_next_number(text: str, number_start: int) -> bool:
+    """Whether a context word right before ``number_start`` in ``text`` labels that number."""
+    window_start = max(0, number_start - _CUE_REACH_CHARS)
+    cue = _cue_before_re().search(text, window_start, number_start)
+    if cue is None:
+        return False
+    return _NUMBER_BEFORE_CUE_RE.search(text, window_start, cue.start()) is None
+
+
+@cache
+def _suffixed_re() -> re.Pattern[str]:
+    letters = THOUSAND_LETTERS + MILLION_LETTERS
+    return re.compile(
+        rf"(?:{CJK_NUMBER_PATTERN}"
+        rf"|{NUMBER_PATTERN}\s?(?:(?P<letter>[{letters}])(?![a-zа-яё])"
+        rf"|(?P<mag>{magnitude_pattern()})))"
+    )
+
+
+@cache
+def _plain_after_cue_re() -> re.Pattern[str]:
+    cues = lexicon.pattern("context_cues")
+    return re.compile(rf"(?:{cues})[^0-9]{{0,12}}?{NUMBER_PATTERN}(?!\s?[kкmм万萬만\d])")
+
+
+@cache
+def _plain_before_cue_re() -> re.Pattern[str]:
+    cues = lexicon.union(lexicon.words("context_cues") + lexicon.words("tokens"))
+    return re.compile(rf"{NUMBER_PATTERN}\s?(?:-\s?)?(?:de |of )?(?:{cues})")
+
+
+def _near_cue(text: str, start: int, end: int) -> bool:
+    window = text[max(0, start - _CUE_REACH_CHARS) : end + _CUE_REACH_CHARS]
+    return _cue_re().search(window) is not None
+
+
+def _suffixed_tokens(match: re.Match[str], language: str) -> float:
+    if match.group("cjk"):
+        return parse_cjk_number(match.group("cjk"))
+    value = parse_number(match.group("num"))
+    letter = match.group("letter")
+    if letter:
+        return value * (TOKENS_PER_K if letter in THOUSAND_LETTERS else TOKENS_PER_M)
+    return value * magnitude_factor(match.group("mag"), language)
+
+
+def _candidates(text: str, language: str) -> list[tuple[int, int, int, float]]:
+    """(rank, start, end, tokens): near a context word first, then any suffixed number."""
+    found: list[tuple[int, int, int, float]] = []
+    for match in _suffixed_re().finditer(text):
+        tokens = _suffixed_tokens(match, language)
+        cued = _near_cue(text, match.start(), match.end())
+        if match.group("cjk") or match.group("mag"):
+            if cued:
+                found.append((0, match.start(), match.end(), tokens))
+            continue
+        if not cued and abs(tokens) > _MAX_UNCUED_CONTEXT_TOKENS:
+            continue  # "31m" alone is more likely minutes, metres or money than a context
+        found.append((0 if cued else 2, match.start(), match.end(), tokens))
+    for pattern in (_plain_before_cue_re(), _plain_after_cue_re()):
+        for match in pattern.finditer(text):
+            tokens = parse_number(match.group("num"))
+            if abs(tokens) >= _MIN_PLAIN_CONTEXT_TOKENS:
+                found.append((1, match.start(), match.end(), tokens))
+    return found
+
+
+def find_context(text: str, language: str = "en") -> Found | None:
+    """Find the context length; a negative or absurd one is refused with a code."""
+    candidates = _candidates(text, language)
+    if not candidates:
+        return None
+    _, start, end, tokens = min(candidates, key=lambda c: (c[0], c[1]))
+    rest = blank(text, start, end)
+    checked = limits.check(limits.CONTEXT, tokens)
+    if checked.refused is not None:
+        return Found(None, rest, checked.refused)
+    return Found(round(tokens), rest)

@@ -1,0 +1,227 @@
+"""Model names taken apart: family, version, size, active size, line, date and release format.
+
+"Qwen3-VL-235B-A22B-Instruct" is the family qwen at version 3, line vl, 235B with 22B active;
+"DeepSeek-R1-Distill-Llama-70B" is deepseek r1, line distill, based on llama, 70B. Catalog
+names and the names in a message are read by the same tokenizer, so a message matches a
+catalog model when the parts it states agree, whatever the spelling ("qwen3 235b",
+"Qwen-3 235B", "квен3 235б").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+# One token of a name. Release formats come first so that "fp8" is not "fp" and "8".
+_TOKEN_RE = re.compile(
+    r"(?P<quant>nvfp4|mxfp4|fp8|fp16|bf16|fp4|int4|int8|w4a16|w8a8|awq|gptq|gguf|q4_k_m|q8_0)"
+    r"(?![a-z0-9])"
+    r"|(?P<size>(?:[0-9]+x)?[0-9]+(?:\.[0-9]+)? ?b)(?![a-z0-9])"
+    r"|(?P<active>a[0-9]+(?:\.[0-9]+)?b)(?![a-z0-9])"
+    r"|(?P<experts>[0-9]+e)(?![a-z0-9])"
+    r"|(?P<lver>[vkrm][0-9]+(?:\.[0-9]+)?)(?![a-z0-9])"
+    r"|(?P<num>[0-9]+(?:[._][0-9]+)?)(?![0-9a-zа-яё万萬만亿億억千천兆조])"
+    r"|(?P<other>[0-9][0-9.]*[a-zа-яё万萬만亿億억千천兆조][a-zа-яё0-9]*)"
+    r"|(?P<word>[a-z]+)"
+)
+_DATE_RE = re.compile(r"[0-9]{4}")
+# Words that say nothing about which model it is: release tags and vendors.
+NEUTRAL_WORDS = frozenset(
+    {
+        "instruct",
+        "it",
+        "chat",
+        "hf",
+        "base",
+        "model",
+        "release",
+        "preview",
+        "official",
+        "static",
+        "pertensor",
+        "dynamic",
+        "nvidia",
+        "meta",
+        "google",
+        "openai",
+        "ai",
+        "org",
+        "project",
+        "sgl",
+        "the",
+    }
+)
+# Release formats that are the model itself, not a quantized release of it.
+BASE_FORMATS = frozenset({"bf16", "fp16"})
+# Words naming a model's line in many families: a message that says one of them ("Mistral
+# Small") names a different model from any catalog entry without it.
+COMMON_LINES = frozenset(
+    {
+        "small",
+        "medium",
+        "large",
+        "mini",
+        "nano",
+        "micro",
+        "tiny",
+        "pro",
+        "plus",
+        "max",
+        "turbo",
+        "lite",
+        "flash",
+        "ultra",
+        "super",
+        "thinking",
+        "reasoning",
+        "vision",
+        "vl",
+        "omni",
+        "math",
+        "coder",
+        "code",
+        "air",
+        "distill",
+        "scout",
+        "maverick",
+        "oss",
+        "embedding",
+        "guard",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One name token and where it stands in the text."""
+
+    kind: str  # quant, size, active, experts, lver, num, other, word
+    text: str
+    start: int
+    end: int
+
+
+def tokenize(text: str) -> list[Token]:
+    """The name tokens of ``text`` (cleaned and latinized) with their spans."""
+    tokens: list[Token] = []
+    for match in _TOKEN_RE.finditer(text):
+        kind = match.lastgroup or "word"
+        value = match.group().replace(" ", "")
+        tokens.append(Token(kind, value, match.start(), match.end()))
+    return tokens
+
+
+def version_key(token: Token) -> tuple[str, str]:
+    """(letter, number) of a version token: "v3" is ("", "3"), "k2.5" ("k", "2.5")."""
+    text = token.text.replace("_", ".")
+    if token.kind == "lver":
+        letter = text[0]
+        return ("" if letter == "v" else letter, text[1:])
+    return ("", text)
+
+
+def versions_agree(said: tuple[str, str], known: tuple[str, str]) -> bool:
+    """Whether a stated version is a catalog version: numbers equal, letters not in conflict."""
+    return said[1] == known[1] and (not said[0] or not known[0] or said[0] == known[0])
+
+
+def version_prefix(said: tuple[str, str], known: tuple[str, str]) -> bool:
+    """Whether ``said`` ("3") is a coarser form of ``known`` ("3.1")."""
+    return known[1].startswith(said[1] + ".") and (not said[0] or said[0] == known[0])
+
+
+def size_billions(size: str) -> float:
+    """Billions of a size token: "70b" is 70, "8x22b" is 176 (what people mean by it)."""
+    body = size.rstrip("b")
+    if "x" in body:
+        count, each = body.split("x", 1)
+        return float(count) * float(each)
+    return float(body)
+
+
+@dataclass
+class NameParts:
+    """What one name (catalog or message) states about a model."""
+
+    families: list[str] = field(default_factory=list)
+    versions: dict[str, tuple[str, str]] = field(default_factory=dict)
+    sizes: set[str] = field(default_factory=set)
+    active: set[str] = field(default_factory=set)
+    experts: set[str] = field(default_factory=set)
+    lines: set[str] = field(default_factory=set)
+    dates: set[str] = field(default_factory=set)
+    quants: set[str] = field(default_factory=set)
+    glued_quants: set[str] = field(default_factory=set)  # "-fp8" written into the name
+
+    def add(self, token: Token, families: frozenset[str], *, glued: bool = False) -> None:
+        """Record one token: versions attach to the family named last."""
+        kind, text = token.kind, token.text
+        if kind == "word":
+            if text in families:
+                if text not in self.families:
+                    self.families.append(text)
+            elif text not in NEUTRAL_WORDS:
+                self.lines.add(text)
+        elif kind in {"lver", "num"}:
+            if kind == "num" and _DATE_RE.fullmatch(text):
+                self.dates.add(text)
+            elif self.families and self.families[-1] not in self.versions:
+                self.versions[self.families[-1]] = version_key(token)
+            elif kind == "lver" and not text.startswith("v0"):
+                self.lines.add(text)
+        elif kind == "size":
+            self.sizes.add(text)
+        elif kind == "active":
+            self.active.add(text)
+        elif kind == "experts":
+            self.experts.add(text)
+        elif kind == "quant" and text not in BASE_FORMATS:
+            self.quants.add(text)
+            if glued:
+                self.glued_quants.add(text)
+
+
+def read_name(name: str, families: frozenset[str]) -> NameParts:
+    """Take one catalog name apart ("Qwen3-VL-235B-A22B-Instruct")."""
+    parts = NameParts()
+    for token in tokenize(name.lower().replace("_", ".")):
+        parts.add(token, families)
+    return parts
+
+
+def edit_distance(a: str, b: str, limit: int) -> int:
+    """Damerau-Levenshtein distance of two short words, or ``limit + 1`` once beyond it."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, char_a in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, char_b in enumerate(b, 1):
+            cost = char_a != char_b
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and char_a == b[j - 2] and a[i - 2] == char_b:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        if min(current) > limit:
+            return limit + 1
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+# How far a misspelt word may be from a known one: one edit in short words, two in longer.
+_SHORT_WORD = 5
+
+
+def correct_word(word: str, vocabulary: frozenset[str]) -> str | None:
+    """The vocabulary word ``word`` is a typo of (same first letter, one or two edits)."""
+    if len(word) < 4 or word in vocabulary:  # noqa: PLR2004 - shorter words are too ambiguous
+        return None
+    limit = 1 if len(word) < _SHORT_WORD else 2
+    best: tuple[int, str] | None = None
+    for known in vocabulary:
+        if known[0] != word[0] or len(known) < 4:  # noqa: PLR2004 - see above
+            continue
+        distance = edit_distance(word, known, limit)
+        if distance <= limit and (best is None or distance < best[0]):
+            best = (distance, known)
+    return None if best is None else best[1]

@@ -1,0 +1,91 @@
+"""Platform constraints: CUDA only (or ROCm accepted), and native FP4 hardware.
+
+Read by proximity within one clause rather than by whole phrases, with every language's words
+for exclusivity ("only", "只能", "だけ", "만", "nur"), requirement ("must", "必须", "必須",
+"필수", "precisa ser", "Pflicht") and acceptance ("fine", "也行", "大丈夫", "괜찮", "nos vale",
+"pode ser"): "we're OK with ROCm", "用 ROCm 也行", "ROCmで大丈夫", "pode ser ROCm" accept ROCm
+(``cuda_only`` false); "precisa ser CUDA", "Bei uns geht nur CUDA", "no ROCm" require CUDA.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from bot.understand import lexicon
+
+# NVIDIA named for the platform ("只能用英伟达的卡"), but not as the maker of a named GPU
+# ("need nvidia h200" asks for a GPU, not for CUDA).
+_NVIDIA = (
+    r"(?:cuda|nvidia(?![\s-]?(?:h[0-9]|b[0-9]|a[0-9]|gb|gh|l40|rtx|dgx|hgx))|英伟达|英偉達|n卡|"
+    r"エヌビディア|엔비디아|нвидиа)"
+)
+_AMD = r"(?:rocm|amd(?![\s-]?(?:mi|instinct|epyc)[0-9\s]))"
+_PLATFORM_WORDS = ("cuda", "nvidia", "rocm", "amd", "英伟达", "英偉達", "n卡", "エヌビディア", "엔비디아", "нвидиа")
+_CLAUSE = r"[^.!?;。！？；\n]"
+# How far (characters) an exclusivity or requirement word may stand from the platform.
+_REACH = 16
+
+
+@cache
+def _cuda_only_re() -> re.Pattern[str]:
+    only = lexicon.pattern("only")
+    required = lexicon.pattern("required")
+    negation = lexicon.pattern("negation")
+    return re.compile(
+        rf"(?:{only}|{required})(?:(?!{negation}){_CLAUSE}){{0,{_REACH}}}?{_NVIDIA}"
+        rf"|{_NVIDIA}{_CLAUSE}{{0,{_REACH}}}?(?:{only}|{required})"
+        rf"|(?:{negation}|不要|不用|不能用|别用|без|sin|sem|ohne|sans|kein\w*)\s?(?:用\s?)?{_AMD}"
+        rf"|{_AMD}{_CLAUSE}{{0,12}}?(?:{negation}){_CLAUSE}{{0,10}}?"
+        rf"(?:{lexicon.pattern('acceptable')}|option|work|行|可|돼|되|sirve|serve|geht|marche|"
+        rf"подходит|подойд[её]т|можно)"
+        rf"|{_AMD}\s?(?:是)?(?:不行|不可|ダメ|だめ|不可以|안\s?돼|불가|нельзя|is a no)"
+    )
+
+
+@cache
+def _rocm_fine_re() -> re.Pattern[str]:
+    acceptable = lexicon.pattern("acceptable")
+    before = lexicon.pattern("acceptable_before")
+    negation = lexicon.pattern("negation")
+    return re.compile(
+        rf"{_AMD}(?:(?!{negation}){_CLAUSE}){{0,{_REACH}}}?(?:{acceptable})"
+        rf"|(?:{before})\s?(?:the |o |el |le |des |den )?{_AMD}"
+        rf"|(?:don'?t|doesn'?t|do not) (?:need|require) (?:cuda|nvidia)"
+        rf"|cuda (?:is )?not (?:required|needed|a must|necessary)"
+        rf"|cuda (?:no es|não é|n'est pas|ist nicht) (?:necesari[oa]|necessári[oa]|nécessaire|nötig)"
+        rf"|cuda не обязател[а-яё]*|不(?:需要|一定要|必)\s?(?:用\s?)?cuda"
+    )
+
+
+@cache
+def _native_fp4_re() -> re.Pattern[str]:
+    native = lexicon.pattern("native")
+    fp4 = r"(?:fp4|nvfp4|mxfp4|4-?bit(?: float)?)"
+    return re.compile(
+        rf"(?:{native}){_CLAUSE}{{0,14}}?{fp4}(?![0-9])|(?<![a-z0-9]){fp4}{_CLAUSE}{{0,14}}?(?:{native})"
+        rf"|{fp4}[\s-]?(?:tensor cores|in silicon|support)"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Platform:
+    """What the text says about the software platform and FP4 hardware."""
+
+    cuda_only: bool | None
+    needs_native_fp4: bool | None
+
+
+def find_platform(text: str) -> Platform:
+    """CUDA only (True), ROCm accepted (False) or silence (None); native FP4 needed or None."""
+    cuda_only: bool | None = None
+    if any(word in text for word in _PLATFORM_WORDS):
+        if _rocm_fine_re().search(text):
+            cuda_only = False
+        elif _cuda_only_re().search(text):
+            cuda_only = True
+    native = True if "fp4" in text or "4bit" in text or "4-bit" in text else None
+    if native and _native_fp4_re().search(text) is None:
+        native = None
+    return Platform(cuda_only, native)
