@@ -1,16 +1,27 @@
-"""Messages parsed per second on one core, over a mix of realistic messages in ten languages.
+"""How fast one message is understood: throughput and p50/p99/max per message, on one core.
 
-Run: ``python bench/parse_throughput.py [--seconds N]``. The catalog index is built before the
-clock starts; the figure is the best of three timed rounds.
+Run: ``python bench/parse_throughput.py [--rounds N]``. The mix is a set of typical messages
+plus every message of the project's labelled sets (ten languages, every phrasing they hold).
+The catalog index and the patterns are built before the clock starts (their one-off cost is
+printed as start-up); each message is then timed on its own, ``--rounds`` times.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import statistics
 import time
+from pathlib import Path
 
 from bot.understand import parse_message
 
+ROOT = Path(__file__).resolve().parent.parent
+LABELLED = (
+    ROOT / "tests" / "bot" / "understand" / "data" / "holdout-messages.jsonl",
+    ROOT / "tests" / "bot" / "understand" / "data" / "blind-a.jsonl",
+    ROOT.parent / "shared" / "reference" / "dev-messages.jsonl",
+)
 MESSAGES = (
     "lamma3 70b int4, 32k ctx, ~50 concurent users",
     "Hey, looking to host Llama 3.1 405B. FP8, 32k context, 10 users. One 8x H200 server?",
@@ -31,29 +42,57 @@ MESSAGES = (
 )
 
 
-def messages_per_second(seconds: float) -> float:
-    """Parse the mix repeatedly for about ``seconds``; return messages per second."""
-    parsed = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        for message in MESSAGES:
-            parse_message(message)
-        parsed += len(MESSAGES)
-    return parsed / (time.perf_counter() - start)
+def load_mix() -> list[tuple[str, str | None]]:
+    """The typical messages and every labelled message found, with its language hint."""
+    mix: list[tuple[str, str | None]] = [(text, None) for text in MESSAGES]
+    for path in LABELLED:
+        if path.exists():
+            for line in path.read_text(encoding="utf-8").splitlines():
+                if line.strip():
+                    row = json.loads(line)
+                    mix.append((row["text"], row.get("lang")))
+    return mix
+
+
+def time_messages(mix: list[tuple[str, str | None]], rounds: int) -> list[list[float]]:
+    """Seconds per parse: for each message, one timing per round."""
+    timings: list[list[float]] = [[] for _ in mix]
+    for _ in range(rounds):
+        for index, (text, hint) in enumerate(mix):
+            start = time.perf_counter()
+            parse_message(text, telegram_language=hint)
+            timings[index].append(time.perf_counter() - start)
+    return timings
+
+
+def percentiles(values: list[float]) -> str:
+    """p50, p99 and max of ``values`` (seconds) in microseconds."""
+    ordered = sorted(values)
+    p99 = ordered[min(len(ordered) - 1, round(0.99 * len(ordered)))]
+    return (
+        f"p50 {statistics.median(ordered) * 1e6:,.0f} µs, p99 {p99 * 1e6:,.0f} µs, "
+        f"max {ordered[-1] * 1e6:,.0f} µs"
+    )
 
 
 def main() -> None:
-    """Print the throughput figure."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=2.0, help="length of one round")
+    """Print start-up, throughput and the per-message percentiles."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5, help="times each message is parsed")
     args = parser.parse_args()
-    parse_message("warm up")  # builds the catalog index outside the timing
-    best = max(messages_per_second(args.seconds) for _ in range(3))
-    print(
-        f"parse_message: {best:,.0f} messages/s on one core "
-        f"({1e6 / best:.0f} µs per message, {len(MESSAGES)}-message mix)"
-    )
+    mix = load_mix()
+    start = time.perf_counter()
+    for text, hint in mix:  # builds the catalog index and compiles every pattern
+        parse_message(text, telegram_language=hint)
+    startup = time.perf_counter() - start
+    timings = time_messages(mix, args.rounds)
+    every = [seconds for per_message in timings for seconds in per_message]
+    print(f"mix: {len(mix)} messages x {args.rounds} rounds; first pass (start-up) {startup:.2f} s")
+    print(f"parse_message: {len(every) / sum(every):,.0f} messages/s on one core")
+    print(f"every parse:            {percentiles(every)}")
+    # The best round of each message is its cost without the scheduler's or the collector's
+    # interruptions, which a machine shared with other work adds at random.
+    print(f"each message, best run: {percentiles([min(t) for t in timings])}")
 
 
 if __name__ == "__main__":

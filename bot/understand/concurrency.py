@@ -8,6 +8,7 @@ and the cue words come from every language's lexicon.
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import cache
 
@@ -25,9 +26,12 @@ from bot.understand.numbers import (
     number_words_pattern,
     parse_cjk_number,
     parse_number,
+    scan,
+    worth_trying,
 )
 
 _THOUSAND = 1000
+_MAX_COUNTS = 32  # counts tried per pattern: a message states its count among its first ones
 # "并发改成 100", "同時接続数を100に", "concurrency to 100": a verb or particle of change.
 _SET_TO = (
     r"(?:再?(?:改成|改为|改為|设为|設為|设成|設成|调到|調到|调成|調成|换成|換成|增加到|提高到|加到|拉到)|"
@@ -35,13 +39,18 @@ _SET_TO = (
 )
 
 
+def _counts() -> tuple[str, ...]:
+    """A count in digits (with "k" or a magnitude word), in CJK numerals, or as a word."""
+    return (
+        rf"{NUMBER_PATTERN}(?:\s?(?P<k>[kк])(?![a-zа-яё]))?(?:\s?(?P<mag>{magnitude_pattern()}))?",
+        CJK_NUMBER_PATTERN,
+        rf"(?P<word>{number_words_pattern()})",
+    )
+
+
 @cache
 def _count() -> str:
-    return (
-        rf"(?:{CJK_NUMBER_PATTERN}"
-        rf"|{NUMBER_PATTERN}(?:\s?(?P<k>[kк])(?![a-zа-яё]))?(?:\s?(?P<mag>{magnitude_pattern()}))?"
-        rf"|(?P<word>{number_words_pattern()}))"
-    )
+    return "(?:" + "|".join(_counts()) + ")"
 
 
 @cache
@@ -51,11 +60,12 @@ def _nouns() -> str:
 
 
 @cache
-def _count_then_noun() -> re.Pattern[str]:
+def _count_then_noun() -> tuple[re.Pattern[str], ...]:
     letters = lexicon.WORD_LETTER
     # Up to two words between ("100 concurrent users", "40 gleichzeitige Nutzer") or "d'"/"de".
     between = rf"(?:\s+(?:[{letters}\-]+\s+){{0,2}}|\s*(?:d'|de |of )?)"
-    return re.compile(rf"{_count()}{between}(?:{_nouns()})")
+    # One pattern per kind of count, each led by its own first characters (see ``numbers``).
+    return tuple(re.compile(rf"{count}{between}(?:{_nouns()})") for count in _counts())
 
 
 @cache
@@ -69,26 +79,27 @@ def _cue_then_count() -> re.Pattern[str]:
 
 
 def _value(match: re.Match[str], language: str) -> float | None:
-    if match.group("cjk"):
-        return parse_cjk_number(match.group("cjk"))
-    if match.group("word"):
-        value = number_word_value(match.group("word"))
+    groups = match.groupdict()
+    if groups.get("cjk"):
+        return parse_cjk_number(groups["cjk"])
+    if groups.get("word"):
+        value = number_word_value(groups["word"])
         return None if value is None else float(value)
-    count = parse_number(match.group("num"))
-    if match.group("k"):
+    count = parse_number(groups["num"])
+    if groups.get("k"):
         count *= _THOUSAND
-    if match.group("mag"):
-        count *= magnitude_factor(match.group("mag"), language)
+    if groups.get("mag"):
+        count *= magnitude_factor(groups["mag"], language)
     return count
 
 
 def _best_match(text: str) -> re.Match[str] | None:
     best: re.Match[str] | None = None
-    for pattern in (_cue_then_count(), _count_then_noun()):
-        for match in pattern.finditer(text):
-            start = match.start("num") if match.group("num") else match.start()
+    cue = _cue_then_count()
+    for pattern in (cue, *worth_trying(_count_then_noun(), text)):
+        for match in itertools.islice(scan(pattern, text), _MAX_COUNTS):
             # "上下文 32768 并发 16": a number right after a context word is the context.
-            if pattern is _count_then_noun() and labels_next_number(text, start):
+            if pattern is not cue and labels_next_number(text, match.start()):
                 continue
             # "32K 并发 200": the cue that ends this match has its own count after it, and
             # that labelled count wins; the number before the cue is then the context.

@@ -8,6 +8,7 @@ written in full, and thousands or millions written as words or East Asian units 
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import cache
 
@@ -23,6 +24,8 @@ from bot.understand.numbers import (
     magnitude_pattern,
     parse_cjk_number,
     parse_number,
+    scan,
+    worth_trying,
 )
 
 TOKENS_PER_K = 1024
@@ -34,6 +37,9 @@ _MIN_PLAIN_CONTEXT_TOKENS = 256
 _MAX_UNCUED_CONTEXT_TOKENS = 10 * 1024 * 1024
 # How far (characters) a context word may stand from a number and still label it.
 _CUE_REACH_CHARS = 24
+# Numbers read per notation: a message states its context among its first ones (this bounds
+# the work on a wall of numbers).
+_MAX_CANDIDATES = 32
 
 
 @cache
@@ -65,12 +71,14 @@ def labels_next_number(text: str, number_start: int) -> bool:
 
 
 @cache
-def _suffixed_re() -> re.Pattern[str]:
+def _suffixed_res() -> tuple[re.Pattern[str], ...]:
     letters = THOUSAND_LETTERS + MILLION_LETTERS
-    return re.compile(
-        rf"(?:{CJK_NUMBER_PATTERN}"
-        rf"|{NUMBER_PATTERN}\s?(?:(?P<letter>[{letters}])(?![a-zа-яё])"
-        rf"|(?P<mag>{magnitude_pattern()})))"
+    return (
+        re.compile(CJK_NUMBER_PATTERN),
+        re.compile(
+            rf"{NUMBER_PATTERN}\s?(?:(?P<letter>[{letters}])(?![a-zа-яё])"
+            rf"|(?P<mag>{magnitude_pattern()}))"
+        ),
     )
 
 
@@ -92,10 +100,11 @@ def _near_cue(text: str, start: int, end: int) -> bool:
 
 
 def _suffixed_tokens(match: re.Match[str], language: str) -> float:
-    if match.group("cjk"):
-        return parse_cjk_number(match.group("cjk"))
-    value = parse_number(match.group("num"))
-    letter = match.group("letter")
+    groups = match.groupdict()
+    if groups.get("cjk"):
+        return parse_cjk_number(groups["cjk"])
+    value = parse_number(groups["num"])
+    letter = groups.get("letter")
     if letter:
         return value * (TOKENS_PER_K if letter in THOUSAND_LETTERS else TOKENS_PER_M)
     return value * magnitude_factor(match.group("mag"), language)
@@ -104,10 +113,15 @@ def _suffixed_tokens(match: re.Match[str], language: str) -> float:
 def _candidates(text: str, language: str) -> list[tuple[int, int, int, float]]:
     """(rank, start, end, tokens): near a context word first, then any suffixed number."""
     found: list[tuple[int, int, int, float]] = []
-    for match in _suffixed_re().finditer(text):
+    matches = (
+        match
+        for pattern in worth_trying(_suffixed_res(), text)
+        for match in itertools.islice(scan(pattern, text), _MAX_CANDIDATES)
+    )
+    for match in matches:
         tokens = _suffixed_tokens(match, language)
         cued = _near_cue(text, match.start(), match.end())
-        if match.group("cjk") or match.group("mag"):
+        if match.groupdict().get("cjk") or match.groupdict().get("mag"):
             if cued:
                 found.append((0, match.start(), match.end(), tokens))
             continue
@@ -115,7 +129,7 @@ def _candidates(text: str, language: str) -> list[tuple[int, int, int, float]]:
             continue  # "31m" alone is more likely minutes, metres or money than a context
         found.append((0 if cued else 2, match.start(), match.end(), tokens))
     for pattern in (_plain_before_cue_re(), _plain_after_cue_re()):
-        for match in pattern.finditer(text):
+        for match in itertools.islice(scan(pattern, text), _MAX_CANDIDATES):
             tokens = parse_number(match.group("num"))
             if abs(tokens) >= _MIN_PLAIN_CONTEXT_TOKENS:
                 found.append((1, match.start(), match.end(), tokens))

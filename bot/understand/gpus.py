@@ -5,22 +5,24 @@ Only the GPUs FullGPU sizes count (h200, mi355x, b200); "H100" or "GH200" are no
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
-from bot.understand.numbers import blank
+# The core of each name, found in one scan; what may stand around it is checked after.
+_CORE_RE = re.compile(r"h200|b200|mi[\s-]?355x?")
+# A vendor or system word before the name belongs to it ("NVIDIA H200", "HGX H200",
+# "AMD Instinct MI355X"); a count glued with "x" is allowed ("8xH200"), any other letter or
+# digit is not ("gh200" is Grace Hopper, "gb200" a different system).
+_PREFIX_RE = re.compile(r"(?:(?:nvidia|hgx|dgx|amd|instinct)[\s-]?)+$")
+_GLUED_COUNT_RE = re.compile(r"[0-9]x$")
+_SUFFIX_RE = re.compile(r"(?:[\s-]?(?:sxm|nvl|141gb))?")
+_NAMES = {"h": "h200", "b": "b200", "m": "mi355x"}
+# Only Latin letters and digits glue to a name: "8卡H200" and "H200とMI355X" name GPUs.
+_ASCII_ALNUM_RE = re.compile("[a-z0-9]")
+_LOOK_BEHIND_CHARS = 20
+_MAX_MENTIONS = 32  # GPU names read per message: three GPUs exist, repeats add nothing
 
-# "8xh200" and "8卡H200" glue a count to the name: a digit-x prefix is allowed, a letter is not
-# ("gh200" is Grace Hopper, "gb200" a different system).
-_LEFT = r"(?:(?<=\dx)|(?<![a-z0-9]))"
-_GPU_RES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (
-        re.compile(rf"{_LEFT}(?:(?:nvidia|hgx|dgx)[\s-]?)?h200(?:[\s-]?(?:sxm|nvl|141gb))?(?!\d)"),
-        "h200",
-    ),
-    (re.compile(rf"{_LEFT}(?:(?:amd|instinct)[\s-]?)?mi[\s-]?355x?(?![0-9])"), "mi355x"),
-    (re.compile(rf"{_LEFT}(?:(?:nvidia|hgx|dgx)[\s-]?)?b200(?!\d)"), "b200"),
-)
 
 @dataclass(frozen=True, slots=True)
 class GpuMentions:
@@ -30,16 +32,36 @@ class GpuMentions:
     rest: str
 
 
+def _span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
+    """The span of the whole name around a core match, or None when it is another product."""
+    start, end = match.span()
+    if _ASCII_ALNUM_RE.match(text, end) and text[end].isdigit():
+        return None
+    before = text[max(0, start - _LOOK_BEHIND_CHARS) : start]
+    prefix = _PREFIX_RE.search(before)
+    if prefix is not None:
+        start -= len(prefix.group())
+        before = before[: prefix.start()]
+    if before and _ASCII_ALNUM_RE.match(before[-1]) and not _GLUED_COUNT_RE.search(before):
+        return None
+    suffix = _SUFFIX_RE.match(text, end)
+    return start, suffix.end() if suffix else end
+
+
 def find_gpus(text: str) -> GpuMentions:
     """GPU names in order of first mention; their spans are blanked in ``rest``."""
-    found: list[tuple[int, str]] = []
-    rest = text
-    for pattern, gpu in _GPU_RES:
-        for match in pattern.finditer(text):
-            found.append((match.start(), gpu))
-            rest = blank(rest, match.start(), match.end())
+    if "200" not in text and "355" not in text:
+        return GpuMentions((), text)  # every GPU name we know holds one of these
     ordered: list[str] = []
-    for _, gpu in sorted(found):
+    pieces: list[str] = []
+    kept = 0
+    for match in itertools.islice(_CORE_RE.finditer(text), _MAX_MENTIONS):
+        span = _span(text, match)
+        if span is None or span[0] < kept:
+            continue
+        gpu = _NAMES[match.group()[0]]
         if gpu not in ordered:
             ordered.append(gpu)
-    return GpuMentions(tuple(ordered), rest)
+        pieces += [text[kept : span[0]], " " * (span[1] - span[0])]
+        kept = span[1]
+    return GpuMentions(tuple(ordered), "".join([*pieces, text[kept:]]))

@@ -27,6 +27,8 @@ _ALNUM_RE = re.compile(r"[^\W_]")
 _OFF_TOPIC_MAX_CHARS = 3
 # What may remain of a greeting message and still be only a greeting ("hey there!", "hi bot").
 _GREETING_TAIL_CHARS = 12
+_CUE_HEAD_CHARS = 1200
+_CUE_TAIL_CHARS = 600
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,14 +41,13 @@ class Facts:
     has_settings: bool  # precision, KV dtype, context, concurrency, budget, engine, constraints
 
 
-@cache
 def _cue(slot: str) -> re.Pattern[str]:
     return lexicon.compiled(slot)
 
 
 def says(slot: str, text: str) -> bool:
     """Whether ``text`` (cleaned) holds a cue word of ``slot`` in any language."""
-    return _cue(slot).search(text) is not None
+    return lexicon.search(slot, text)
 
 
 def has_price_words(text: str) -> bool:
@@ -68,8 +69,21 @@ def _only_greets(text: str) -> bool:
     return len(tail) <= _GREETING_TAIL_CHARS and not any(char.isdigit() for char in tail)
 
 
+def _where_asked(text: str) -> str:
+    """The parts of a long message where its question is: its start and its end.
+
+    A long message is a question around pasted material (a config, a log, a launch command);
+    the words that say what is wanted stand before or after it, so only those are read for
+    cue words, which bounds the work on a message of thousands of characters.
+    """
+    if len(text) <= _CUE_HEAD_CHARS + _CUE_TAIL_CHARS:
+        return text
+    return f"{text[:_CUE_HEAD_CHARS]} … {text[-_CUE_TAIL_CHARS:]}"
+
+
 def decide_intent(text: str, facts: Facts, *, topic: str | None = None) -> Intent:
     """Return the intent of a non-command message (``text`` cleaned)."""
+    text = _where_asked(text)
     named = facts.has_model or facts.has_size
     if says("instruction", text) and not named:
         return Intent.UNKNOWN

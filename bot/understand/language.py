@@ -8,6 +8,7 @@ any word list, so "H100" or "fp8 128k" carry no evidence and the user's Telegram
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 
@@ -25,11 +26,13 @@ _CYRILLIC_RE = re.compile(r"[\u0400-\u04ff]")
 _LATIN_WORD_RE = re.compile(r"[a-zà-öø-ÿœß]+")
 # Words that may be evidence: a letter run glued to digits is a unit or a name ("1t", "h200",
 # "128k"), never the French "t" or the Spanish "e".
-_EVIDENCE_WORD_RE = re.compile(r"(?<![0-9])[a-zà-öø-ÿœß]+(?![0-9])")
+_EVIDENCE_WORD_RE = re.compile(r"[a-zà-öø-ÿœß](?<![0-9].)[a-zà-öø-ÿœß]*(?![0-9a-zà-öø-ÿœß])")
 # Commands, mentions and links are English or names whatever the user's language.
 _NOT_WORDS_RE = re.compile(r"(?:^|\s)[/@]\w+(?:@\w+)?|https?://\S+")
 # Two letters of a script are needed: one stray letter is often a unit ("128к") or a symbol.
 _MIN_SCRIPT_LETTERS = 2
+# Words weighed per message: a few hundred settle the language (and bound the work).
+_MAX_EVIDENCE_WORDS = 300
 
 # Characters written only in one Chinese standard (common words of this domain and of chat).
 _SIMPLIFIED_ONLY = frozenset(
@@ -160,6 +163,7 @@ def is_common_word(word: str) -> bool:
 _MARK_WEIGHTS: dict[str, dict[str, int]] = {
     char: weights for chars, weights in _MARKS for char in chars
 }
+_MARKS_RE = re.compile(f"[{''.join(_MARK_WEIGHTS)}]")
 
 
 def negotiate_language(code: str | None) -> str:
@@ -218,15 +222,16 @@ def _laughter(word: str) -> dict[str, int]:
 
 def _latin_scores(clean: str) -> dict[str, int]:
     scores: dict[str, int] = {}
-    for word in _EVIDENCE_WORD_RE.findall(clean.replace("'", " ")):
+    words = _EVIDENCE_WORD_RE.finditer(clean.replace("'", " "))
+    for word in (match.group() for match in itertools.islice(words, _MAX_EVIDENCE_WORDS)):
         weights = _WORD_WEIGHTS.get(word)
         if weights is None:
             weights = _laughter(word)
         for language, weight in weights.items():
             scores[language] = scores.get(language, 0) + weight
     if not clean.isascii():
-        for char in clean:
-            for language, weight in _MARK_WEIGHTS.get(char, {}).items():
+        for char in _MARKS_RE.findall(clean):
+            for language, weight in _MARK_WEIGHTS[char].items():
                 scores[language] = scores.get(language, 0) + weight
     return scores
 

@@ -136,11 +136,14 @@ class ModelIndex:
             for b in parts.families
             if a != b
         }
-        self._versions = {
-            (family, version)
-            for parts in self._all_parts()
-            for family, version in parts.versions.items()
-        }
+        self._versions: dict[str, set[tuple[str, str]]] = {}
+        self._by_family: dict[str, list[tuple[str, NameParts]]] = {}
+        for model_id, names in self.names.items():
+            for parts in names:
+                for family, version in parts.versions.items():
+                    self._versions.setdefault(family, set()).add(version)
+                for family in set(parts.families):
+                    self._by_family.setdefault(family, []).append((model_id, parts))
         self._letter_versions = self._collect_letter_versions()
         self.keys: dict[str, tuple[str, ...]] = {}
         self._add_keys(models)
@@ -174,7 +177,10 @@ class ModelIndex:
         known = self.all_families
         parts = [read_name(latinize_names(name.lower()), known) for name in official]
         aliases = [read_name(latinize_names(alias.lower()), known) for alias in model.aliases]
-        self.names[model.id] = parts + [alias for alias in aliases if alias.families]
+        unique: dict[tuple[object, ...], NameParts] = {}
+        for name in [*parts, *(alias for alias in aliases if alias.families)]:
+            unique.setdefault(name.key(), name)
+        self.names[model.id] = list(unique.values())
         self._defaults[model.id] = [alias for alias in aliases if alias.families]
 
     def _all_parts(self) -> Iterable[NameParts]:
@@ -222,7 +228,7 @@ class ModelIndex:
 
     def _size_agrees(self, said: str, parts: NameParts, model_id: str) -> bool:
         wanted = size_billions(said)
-        if wanted <= 0:
+        if not 0 < wanted < math.inf:
             return False
         own_sizes = [size_billions(own) for own in parts.sizes]
         if any(abs(own - wanted) <= _NAME_SIZE_AGREEMENT * wanted for own in own_sizes):
@@ -245,9 +251,7 @@ class ModelIndex:
             if versions_agree(version, known):
                 continue
             coarse = version_prefix(version, known)
-            exact_exists = any(
-                f == family and versions_agree(version, v) for f, v in self._versions
-            )
+            exact_exists = any(versions_agree(version, v) for v in self._versions[family])
             if not coarse or exact_exists:
                 return None
             prefix += 1
@@ -275,20 +279,21 @@ class ModelIndex:
 
     def resolve(self, said: NameParts) -> tuple[str, ...]:
         """The catalog ids that fit ``said`` best (several when equally good), or none."""
-        best: tuple[int, ...] | None = None
-        chosen: list[str] = []
-        for model_id, names in self.names.items():
-            fits = [
-                key for own in names if (key := self._agreement(said, own, model_id)) is not None
-            ]
-            if not fits:
-                continue
-            key = (*min(fits), 0 if self._is_default(said, model_id) else 1)
-            if best is None or key < best:
-                best, chosen = key, [model_id]
-            elif key == best:
-                chosen.append(model_id)
-        return tuple(chosen)
+        if not said.families:
+            return ()
+        best: dict[str, tuple[int, ...]] = {}
+        for model_id, own in self._by_family.get(said.families[0], ()):
+            key = self._agreement(said, own, model_id)
+            if key is not None and (model_id not in best or key < best[model_id]):
+                best[model_id] = key
+        if not best:
+            return ()
+        ranked = {
+            model_id: (*key, 0 if self._is_default(said, model_id) else 1)
+            for model_id, key in best.items()
+        }
+        top = min(ranked.values())
+        return tuple(model_id for model_id in self.ids if ranked.get(model_id) == top)
 
     def suggestions(self, said: NameParts) -> tuple[str, ...]:
         """Catalog models of the same family, the closest in size first."""
@@ -298,7 +303,8 @@ class ModelIndex:
             for model_id, names in self.names.items()
             if names[0].families[:1] == [family]  # the family it is named by, not its base
         ]
-        if said.sizes:
-            wanted = max(size_billions(size) for size in said.sizes)
-            same.sort(key=lambda model_id: abs(math.log((self._shape[model_id][0] or 1) / (wanted * _BILLION))))
+        sizes = [size_billions(size) for size in said.sizes]
+        wanted = max((size for size in sizes if 0 < size < math.inf), default=None)
+        if wanted is not None:
+            same.sort(key=lambda model_id: abs(math.log(max(self._shape[model_id][0], 1) / (wanted * _BILLION))))
         return tuple(same)

@@ -9,8 +9,11 @@ catalog model when the parts it states agree, whatever the spelling ("qwen3 235b
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import NamedTuple
 
 # One token of a name. Release formats come first so that "fp8" is not "fp" and "8".
 _TOKEN_RE = re.compile(
@@ -25,6 +28,9 @@ _TOKEN_RE = re.compile(
     r"|(?P<word>[a-z]+)"
 )
 _DATE_RE = re.compile(r"[0-9]{4}")
+# Model names are read among a message's first this many words and numbers; a pasted wall of
+# text beyond them is not searched for names (it bounds the work per message).
+MAX_TOKENS = 200
 # Words that say nothing about which model it is: release tags and vendors.
 NEUTRAL_WORDS = frozenset(
     {
@@ -91,9 +97,8 @@ COMMON_LINES = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
-    """One name token and where it stands in the text."""
+class Token(NamedTuple):
+    """One name token and where it stands in the text (a tuple: messages hold thousands)."""
 
     kind: str  # quant, size, active, experts, lver, num, other, word
     text: str
@@ -101,10 +106,10 @@ class Token:
     end: int
 
 
-def tokenize(text: str) -> list[Token]:
-    """The name tokens of ``text`` (cleaned and latinized) with their spans."""
+def tokenize(text: str, limit: int = MAX_TOKENS) -> list[Token]:
+    """The first ``limit`` name tokens of ``text`` (cleaned and latinized) with their spans."""
     tokens: list[Token] = []
-    for match in _TOKEN_RE.finditer(text):
+    for match in itertools.islice(_TOKEN_RE.finditer(text), limit):
         kind = match.lastgroup or "word"
         value = match.group().replace(" ", "")
         tokens.append(Token(kind, value, match.start(), match.end()))
@@ -152,6 +157,15 @@ class NameParts:
     dates: set[str] = field(default_factory=set)
     quants: set[str] = field(default_factory=set)
     glued_quants: set[str] = field(default_factory=set)  # "-fp8" written into the name
+
+    def key(self) -> tuple[object, ...]:
+        """A hashable summary: two names with equal keys say the same about a model."""
+        return (
+            tuple(self.families),
+            tuple(sorted(self.versions.items())),
+            *(frozenset(part) for part in (self.sizes, self.active, self.experts)),
+            *(frozenset(part) for part in (self.lines, self.dates, self.quants)),
+        )
 
     def add(self, token: Token, families: frozenset[str], *, glued: bool = False) -> None:
         """Record one token: versions attach to the family named last."""
@@ -212,6 +226,7 @@ def edit_distance(a: str, b: str, limit: int) -> int:
 _SHORT_WORD = 5
 
 
+@lru_cache(maxsize=4096)
 def correct_word(word: str, vocabulary: frozenset[str]) -> str | None:
     """The vocabulary word ``word`` is a typo of (same first letter, one or two edits)."""
     if len(word) < 4 or word in vocabulary:  # noqa: PLR2004 - shorter words are too ambiguous

@@ -30,6 +30,9 @@ __all__ = ["CatalogModel", "ModelIndex", "ModelMatch", "catalog_index", "compact
 _MAX_GAP_CHARS = 6
 _BREAK_RE = re.compile(r"[,;!?，。；！？、\n]|(?:^|\s)--?[a-z]")
 _DATE_DIGITS = 4
+# A message names a handful of models at most: past this many names, a pasted wall of text
+# is not read for more (it bounds the work).
+_MAX_MENTIONS = 16
 # Words that may link a distilled model to the model it is based on ("R1 distill on Llama").
 _LINKS = frozenset({"de", "of", "on", "based", "на", "base"})
 
@@ -148,7 +151,8 @@ def _continues(
 
 def _mentions(index: ModelIndex, tokens: Sequence[Token], text: str) -> Iterator[_Mention]:
     position = 0
-    while position < len(tokens):
+    found = 0
+    while position < len(tokens) and found < _MAX_MENTIONS:
         family = _family_at(index, tokens, position)
         if family is None:
             position += 1
@@ -176,6 +180,7 @@ def _mentions(index: ModelIndex, tokens: Sequence[Token], text: str) -> Iterator
                 )
             mention.last = nxt
             nxt += 1
+        found += 1
         yield mention
         position = mention.last + 1
 

@@ -13,6 +13,7 @@ import re
 from functools import cache
 
 from bot.understand import limits
+from bot.understand.lexicon import union
 from bot.understand.numbers import (
     CJK_NUMBER_PATTERN,
     NUMBER_PATTERN,
@@ -22,23 +23,33 @@ from bot.understand.numbers import (
     magnitude_pattern,
     parse_cjk_number,
     parse_number,
+    scan,
+    worth_trying,
 )
 
 _MONTHS_PER_YEAR = 12
 _LETTER_FACTORS = {"k": 1e3, "к": 1e3, "m": 1e6, "mm": 1e6, "м": 1e6}
-_SIGN = r"(?P<neg>(?<![a-z0-9])-\s?)?"
+# A minus sign before a dollar sign ("-$5000"): the amount is negative.
+_SIGN_BEFORE_RE = re.compile(r"(?<![a-z0-9])-\s?$")
+
+
+@cache
+def _amounts() -> tuple[str, ...]:
+    """An amount in digits (with k, M or a magnitude word) or in CJK numerals."""
+    return (
+        rf"{NUMBER_PATTERN}(?:\s?(?:(?P<letter>mm|[kкmм])|(?P<mag>{magnitude_pattern()}))"
+        rf"(?![a-zа-яё]))?",
+        CJK_NUMBER_PATTERN,
+    )
 
 
 @cache
 def _amount() -> str:
-    return (
-        rf"(?:{NUMBER_PATTERN}(?:\s?(?:(?P<letter>mm|[kкmм])|(?P<mag>{magnitude_pattern()}))"
-        rf"(?![a-zа-яё]))?|{CJK_NUMBER_PATTERN})"
-    )
+    return "(?:" + "|".join(_amounts()) + ")"
 
 
 # A bare "$" only: "R$", "NT$", "HK$", "C$" are other dollars (and reais).
-_BEFORE = r"(?:us\s?\$|u\$s|(?<![a-z])\$|usd)"
+_BEFORE = r"(?:us\s?\$|u\$s|\$(?<![a-z]\$)|usd)"
 _AFTER = (
     r"(?:\$|usd|us\$|\$ us|dollars?|bucks|美元|美金|美刀|刀|ドル|달러|불|долл[а-яё]*|dólares|"
     r"dolares|dólar|dolar)"
@@ -47,20 +58,26 @@ _AFTER = (
 
 @cache
 def _money_res() -> tuple[re.Pattern[str], ...]:
+    budget = r"(?:budget|预算|預算|бюджет[а-яё]*|予算|예산|presupuesto|orçamento|orcamento)"
     return (
-        re.compile(rf"{_SIGN}{_BEFORE}\s?{_amount()}"),
-        re.compile(rf"{_SIGN}{_amount()}\s?{_AFTER}"),
-        re.compile(
-            rf"(?:budget|预算|預算|бюджет[а-яё]*|予算|예산|presupuesto|orçamento|orcamento)"
-            rf"[^\d¤零〇一二两兩三四五六七八九十百千万萬-]{{0,25}}?{_SIGN}{_amount()}"
-        ),
+        re.compile(rf"{_BEFORE}\s?{_amount()}"),
+        *(re.compile(rf"{amount}\s?{_AFTER}") for amount in _amounts()),
+        re.compile(rf"{budget}[^\d¤零〇一二两兩三四五六七八九十百千万萬-]{{0,25}}?{_amount()}"),
     )
 
 
 # Amounts in other currencies are no USD budget ("15k€", "R$ 50 mil", "2万元", "50万円"): they
 # are blanked so that neither the budget cue nor the context finder reads their number.
-_OTHER_BEFORE = (
-    r"(?<![a-z])(?:r\$|nt\$|hk\$|c\$|a\$|€|£|¥|₽|₩|₹|eur|rmb|cny|gbp|chf|jpy|rub|brl|krw)"
+_OTHER_BEFORE = union(
+    (
+        "r\\$",
+        "nt\\$",
+        "hk\\$",
+        "c\\$",
+        "a\\$",
+        *"€£¥₽₩₹",
+        *"eur rmb cny gbp chf jpy rub brl krw".split(),
+    )
 )
 _OTHER_AFTER = (
     r"(?:€|£|¥|₽|₩|₹|euros?|eur|rmb|cny|yuan|gbp|pounds?|chf|jpy|yen|rub|brl|krw|reais|"
@@ -100,7 +117,7 @@ _SPENT = "¤"
 def _other_money_res() -> tuple[re.Pattern[str], ...]:
     return (
         re.compile(rf"{_OTHER_BEFORE}\s?{_amount()}"),
-        re.compile(rf"{_amount()}\s?{_OTHER_AFTER}"),
+        *(re.compile(rf"{amount}\s?{_OTHER_AFTER}") for amount in _amounts()),
     )
 
 
@@ -110,23 +127,33 @@ _PER_YEAR_RE = re.compile(
 )
 
 
-def _amount_value(match: re.Match[str], language: str) -> float:
-    if match.group("cjk"):
-        value = parse_cjk_number(match.group("cjk"))
+def _amount_value(match: re.Match[str], text: str, language: str) -> float:
+    groups = match.groupdict()
+    if groups.get("cjk"):
+        value = parse_cjk_number(groups["cjk"])
     else:
-        value = parse_number(match.group("num"))
-        if match.group("letter"):
-            value *= _LETTER_FACTORS[match.group("letter")]
-        elif match.group("mag"):
-            value *= magnitude_factor(match.group("mag"), language)
-    return -abs(value) if match.group("neg") else value
+        value = parse_number(groups["num"])
+        if groups.get("letter"):
+            value *= _LETTER_FACTORS[groups["letter"]]
+        elif groups.get("mag"):
+            value *= magnitude_factor(groups["mag"], language)
+    negative = _SIGN_BEFORE_RE.search(text, max(0, match.start() - 2), match.start())
+    return -abs(value) if negative else value
+
+
+_MONEY_MARKS_RE = re.compile(
+    r"\$|usd|dollar|dólar|dolar|buck|美元|美金|美刀|刀|ドル|달러|불|долл|budget|预算|預算|бюджет|予算|"
+    r"예산|presupuesto|orçamento|orcamento"
+)
 
 
 def find_budget(text: str, language: str = "en") -> Found | None:
     """Find the first money amount in ``text`` (per month; a yearly one is divided by 12)."""
-    for pattern in _money_res():
-        for match in pattern.finditer(text):
-            value = _amount_value(match, language)
+    if _MONEY_MARKS_RE.search(text) is None:
+        return None  # every pattern below needs a dollar or a budget word
+    for pattern in worth_trying(_money_res(), text):
+        for match in scan(pattern, text):
+            value = _amount_value(match, text, language)
             if value == 0:
                 continue
             if _PER_YEAR_RE.match(text, match.end()):
@@ -144,8 +171,8 @@ def blank_other_currencies(text: str) -> tuple[str, bool]:
     if not any(mark in text for mark in _OTHER_MARKS):
         return text, False
     found = False
-    for pattern in _other_money_res():
-        for match in pattern.finditer(text):
+    for pattern in worth_trying(_other_money_res(), text):
+        for match in list(scan(pattern, text)):
             # Filled with a currency sign, not spaces: a budget word before it must not reach
             # past it to a later number ("budget 5000 eur, ctx 32k").
             start, end = match.span()

@@ -12,78 +12,103 @@ from __future__ import annotations
 
 import re
 
-_NOT_CYRILLIC_BEFORE = r"(?<![а-яё])"
-_CYRILLIC_END = r"[а-яё]*"
-_NOT_HANGUL_BEFORE = r"(?<![가-힣])"
-# A Korean name may carry a particle ("라마를", "라마엔", "큐웬으로"); no other syllable.
-_HANGUL_END = r"(?:[은는이가을를로으에엔와과도만의랑]|으로|에서|이랑)?(?![가-힣])"
-_KATAKANA = r"ァ-ヺー"
-_KATAKANA_END = rf"(?![{_KATAKANA}])"
+from bot.understand.lexicon.patterns import union
 
-# (pattern, Latin word). Russian stems take any case ending ("дипсика", "квеном").
+# Korean names may carry a particle ("라마를", "라마엔", "큐웬으로"); no other syllable follows.
+_HANGUL_END = r"(?:[은는이가을를로으에엔와과도만의랑]|으로|에서|이랑)?(?![가-힣])"
+_KATAKANA_END = r"(?![ァ-ヺー])"
+
+
+def _hangul(word: str) -> str:
+    """A Korean word, not the end of a longer one (checked after its first syllable)."""
+    return f"{word[0]}(?<![가-힣]{word[0]}){word[1:]}{_HANGUL_END}"
+
+
+def _katakana(word: str, *, whole: bool = True) -> str:
+    """A katakana word, not inside a longer one."""
+    end = _KATAKANA_END if whole else ""
+    return f"{word[0]}(?<![ァ-ヺー]{word[0]}){word[1:]}{end}"
+
+
+# (fragment, Latin word). Russian stems take any case ending ("дипсика", "квеном"); Latin and
+# Cyrillic words are matched whole (see ``lexicon.patterns``).
 _SPELLINGS: tuple[tuple[str, str], ...] = (
-    (rf"{_NOT_CYRILLIC_BEFORE}(?:дипс[иі]к|дипсийк){_CYRILLIC_END}", "deepseek"),
-    (rf"{_NOT_CYRILLIC_BEFORE}(?:квен|цвен){_CYRILLIC_END}", "qwen"),
-    (rf"{_NOT_CYRILLIC_BEFORE}(?:ллам|лам)(?:а|ы|е|у|ой|ах)?(?![а-яё])", "llama"),
-    (rf"{_NOT_CYRILLIC_BEFORE}кими(?![а-яё])", "kimi"),
-    (rf"{_NOT_CYRILLIC_BEFORE}микстрал{_CYRILLIC_END}", "mixtral"),
-    (rf"{_NOT_CYRILLIC_BEFORE}мистрал{_CYRILLIC_END}", "mistral"),
-    (rf"{_NOT_CYRILLIC_BEFORE}(?:джем|гем)м?[аеуы](?![а-яё])", "gemma"),
-    (rf"{_NOT_CYRILLIC_BEFORE}глм(?![а-яё])", "glm"),
-    (rf"{_NOT_CYRILLIC_BEFORE}минимакс{_CYRILLIC_END}", "minimax"),
-    (rf"{_NOT_CYRILLIC_BEFORE}немотрон{_CYRILLIC_END}", "nemotron"),
-    (rf"{_NOT_CYRILLIC_BEFORE}дистил{_CYRILLIC_END}", "distill"),
-    (rf"{_NOT_CYRILLIC_BEFORE}кодер{_CYRILLIC_END}", "coder"),
-    (rf"{_NOT_CYRILLIC_BEFORE}скаут{_CYRILLIC_END}", "scout"),
-    (rf"{_NOT_CYRILLIC_BEFORE}маверик{_CYRILLIC_END}", "maverick"),
-    (rf"{_NOT_CYRILLIC_BEFORE}инстра[кc]т{_CYRILLIC_END}", "instruct"),
-    (rf"{_NOT_HANGUL_BEFORE}딥\s?시크{_HANGUL_END}", "deepseek"),
-    (rf"{_NOT_HANGUL_BEFORE}(?:큐웬|큐원|췐|쿠웬){_HANGUL_END}", "qwen"),
-    (rf"{_NOT_HANGUL_BEFORE}라마{_HANGUL_END}", "llama"),
-    (rf"{_NOT_HANGUL_BEFORE}키미{_HANGUL_END}", "kimi"),
-    (rf"{_NOT_HANGUL_BEFORE}믹스트랄{_HANGUL_END}", "mixtral"),
-    (rf"{_NOT_HANGUL_BEFORE}미스트랄{_HANGUL_END}", "mistral"),
-    (rf"{_NOT_HANGUL_BEFORE}젬마{_HANGUL_END}", "gemma"),
-    (rf"{_NOT_HANGUL_BEFORE}디스틸{_HANGUL_END}", "distill"),
-    (rf"{_NOT_HANGUL_BEFORE}코더{_HANGUL_END}", "coder"),
-    (rf"{_NOT_HANGUL_BEFORE}스카우트{_HANGUL_END}", "scout"),
-    (rf"{_NOT_HANGUL_BEFORE}매버릭{_HANGUL_END}", "maverick"),
-    (rf"(?<![{_KATAKANA}])ディープシーク", "deepseek"),
-    (rf"(?<![{_KATAKANA}])(?:クウェン|クエン){_KATAKANA_END}", "qwen"),
-    (rf"(?<![{_KATAKANA}])ラマ{_KATAKANA_END}", "llama"),
-    (rf"(?<![{_KATAKANA}])ミクストラル", "mixtral"),
-    (rf"(?<![{_KATAKANA}])ミストラル", "mistral"),
-    (rf"(?<![{_KATAKANA}])(?:ジェマ|ジェンマ){_KATAKANA_END}", "gemma"),
-    (rf"(?<![{_KATAKANA}])コーダー", "coder"),
-    (rf"(?<![{_KATAKANA}])スカウト", "scout"),
-    (rf"(?<![{_KATAKANA}])マーベリック", "maverick"),
-    (r"羊驼|羊駝", "llama"),
-    (r"智谱|智譜", "glm"),
-    (r"通义千问|通義千問|千问|千問", "qwen"),
-    (r"深度求索", "deepseek"),
-    (r"月之暗面", "kimi"),
-    (r"蒸馏|蒸餾|蒸留", "distill"),
+    ("дипс[иі]к[а-яё]*", "deepseek"),
+    ("дипсийк[а-яё]*", "deepseek"),
+    ("квен[а-яё]*", "qwen"),
+    ("цвен[а-яё]*", "qwen"),
+    ("ллам(?:а|ы|е|у|ой|ах)?", "llama"),
+    ("лам(?:а|ы|е|у|ой|ах)?", "llama"),
+    ("кими", "kimi"),
+    ("микстрал[а-яё]*", "mixtral"),
+    ("мистрал[а-яё]*", "mistral"),
+    ("джемм?[аеуы]", "gemma"),
+    ("гемм?[аеуы]", "gemma"),
+    ("глм", "glm"),
+    ("минимакс[а-яё]*", "minimax"),
+    ("немотрон[а-яё]*", "nemotron"),
+    ("дистил[а-яё]*", "distill"),
+    ("кодер[а-яё]*", "coder"),
+    ("скаут[а-яё]*", "scout"),
+    ("маверик[а-яё]*", "maverick"),
+    ("инстра[кc]т[а-яё]*", "instruct"),
+    (f"딥(?<![가-힣]딥)\\s?시크{_HANGUL_END}", "deepseek"),
+    (_hangul("큐웬"), "qwen"),
+    (_hangul("큐원"), "qwen"),
+    (_hangul("쿠웬"), "qwen"),
+    (_hangul("췐"), "qwen"),
+    (_hangul("라마"), "llama"),
+    (_hangul("키미"), "kimi"),
+    (_hangul("믹스트랄"), "mixtral"),
+    (_hangul("미스트랄"), "mistral"),
+    (_hangul("젬마"), "gemma"),
+    (_hangul("디스틸"), "distill"),
+    (_hangul("코더"), "coder"),
+    (_hangul("스카우트"), "scout"),
+    (_hangul("매버릭"), "maverick"),
+    (_katakana("ディープシーク", whole=False), "deepseek"),
+    (_katakana("クウェン"), "qwen"),
+    (_katakana("クエン"), "qwen"),
+    (_katakana("ラマ"), "llama"),
+    (_katakana("ミクストラル", whole=False), "mixtral"),
+    (_katakana("ミストラル", whole=False), "mistral"),
+    (_katakana("ジェマ"), "gemma"),
+    (_katakana("ジェンマ"), "gemma"),
+    (_katakana("コーダー", whole=False), "coder"),
+    (_katakana("スカウト", whole=False), "scout"),
+    (_katakana("マーベリック", whole=False), "maverick"),
+    ("羊驼", "llama"),
+    ("羊駝", "llama"),
+    ("智谱", "glm"),
+    ("智譜", "glm"),
+    ("通义千问", "qwen"),
+    ("通義千問", "qwen"),
+    ("千问", "qwen"),
+    ("千問", "qwen"),
+    ("深度求索", "deepseek"),
+    ("月之暗面", "kimi"),
+    ("蒸馏", "distill"),
+    ("蒸餾", "distill"),
+    ("蒸留", "distill"),
 )
-# The characters the spellings above begin with: a cheap first test at each position keeps the
-# alternation off most of the text.
-_FIRST_LETTERS = "дкцлмгнсиклдкцлм딥큐췐쿠라키믹미젬디코스매ディクラミジコスマ羊智通千深月蒸"
-_SPELLING_RE = re.compile(
-    f"(?=[{_FIRST_LETTERS}])(?:"
-    + "|".join(f"(?P<g{index}>{pattern})" for index, (pattern, _) in enumerate(_SPELLINGS))
-    + ")"
-)
-_LATIN = tuple(latin for _, latin in _SPELLINGS)
+# One scan finds any spelling (see ``lexicon.patterns``); the match is then named by the first
+# spelling it is in full, which is only ever done for the few words found.
+_SPELLING_RE = re.compile(union(tuple(fragment for fragment, _ in _SPELLINGS)))
+_NAMING = tuple((re.compile(fragment), latin) for fragment, latin in _SPELLINGS)
 
 # Cyrillic letters that share a key or a sound with the Latin letter of a model version.
 _CYRILLIC_TO_LATIN = str.maketrans("авекмортсх", "avekmortsx")
-_CYRILLIC_VERSION_RE = re.compile(r"(?<![а-яёa-z0-9])[авекмортсх]\d{1,2}(?![а-яёa-z0-9])")
+_CYRILLIC_VERSION_RE = re.compile(r"[авекмортсх](?<![а-яёa-z0-9].)[0-9]{1,2}(?![а-яёa-z0-9])")
 # "405б", "72б": the Russian abbreviation of billion glued to a size.
-_CYRILLIC_SIZE_RE = re.compile(r"(?<=[0-9])\s?б(?![а-яё])")
+_CYRILLIC_SIZE_RE = re.compile(r"[0-9]\s?б(?![а-яё])")
 
 
 def _latin_word(match: re.Match[str]) -> str:
-    group = match.lastgroup or "g0"
-    return f" {_LATIN[int(group[1:])]} "
+    word = match.group()
+    for pattern, latin in _NAMING:
+        if pattern.fullmatch(word):
+            return f" {latin} "
+    return word
 
 
 def latinize_names(text: str) -> str:
@@ -91,5 +116,5 @@ def latinize_names(text: str) -> str:
     if text.isascii():
         return text
     text = _SPELLING_RE.sub(_latin_word, text)
-    text = _CYRILLIC_SIZE_RE.sub("b", text)
+    text = _CYRILLIC_SIZE_RE.sub(lambda m: m.group()[0] + "b", text)
     return _CYRILLIC_VERSION_RE.sub(lambda m: m.group().translate(_CYRILLIC_TO_LATIN), text)

@@ -16,8 +16,10 @@ sensible magnitude reads as infinity (then refused by the caller), never as an e
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -28,19 +30,28 @@ from bot.understand.lexicon import LEXICONS, for_language, union
 _MAX_DIGITS = 40
 _MAX_EXPONENT = 400
 
-_LEFT = r"(?<![a-z0-9_])(?<![0-9][.,'])"
-_SIGN = r"(?:(?<![a-z0-9_.,\-])-)?"
+# The first character is read before the checks on what precedes it (lookbehinds that include
+# it), so that every number pattern starts with a plain character class and the regex engine
+# can skip straight to the digits of a message.
+_FIRST = (
+    r"[-0-9]"
+    r"(?<![a-z0-9_.,\-]-)"  # a minus sign stands alone ("-5"), not in "8k-32k" or "--flag"
+    r"(?<![a-z0-9_][0-9])"  # a number is not the tail of a name ("h200", "bf16")
+    r"(?<![0-9][.,'][0-9])"  # nor the decimals of another number
+)
+_REST = r"[0-9]{0,2}"  # the rest of a first group of up to three digits
 _MANTISSA = (
-    r"(?>[0-9]{1,3}(?:[,.'][0-9]{3})+(?![0-9])"
-    r"|[0-9]{1,3}(?: [0-9]{3})+(?![0-9])(?! ?[kкmм万萬만千천])"
-    r"|[0-9]+(?:[.,][0-9]+)?)"
+    rf"(?:(?<=-)(?=[0-9])[0-9]|(?<=[0-9]))"
+    rf"(?>{_REST}(?:[,.'][0-9]{{3}})+(?![0-9])"
+    rf"|{_REST}(?: [0-9]{{3}})+(?![0-9])(?! ?[kкmм万萬만千천])"
+    r"|[0-9]*(?:[.,][0-9]+)?)"
 )
 _EXPONENT = (
     r"(?:e[+-]?[0-9]+(?![0-9a-z])"
     r"|\s?(?:\^|\*\*)\s?[+-]?[0-9]+"
     r"|\s?[x×*]\s?10\s?(?:\^|\*\*)\s?[+-]?[0-9]+)"
 )
-NUMBER_PATTERN = rf"(?P<num>{_SIGN}{_LEFT}{_MANTISSA}{_EXPONENT}?)"
+NUMBER_PATTERN = rf"(?P<num>{_FIRST}{_MANTISSA}{_EXPONENT}?)"
 
 _GROUPED_RE = re.compile(r"[0-9]{1,3}(?:([,.' ])[0-9]{3})(?:\1[0-9]{3})*")
 _SPLIT_RE = re.compile(
@@ -79,9 +90,51 @@ _CJK_UNIT_CLASS = "十십百백千천万萬만亿億억兆조"
 _CJK_PART = rf"(?:[0-9]+(?:\.[0-9]+)?|[{_CJK_DIGIT_CLASS}])"
 # At least one unit, a digit before the first unit (or 十 alone, as in 十二万), at most a
 # trailing digit: "12万8千", "3만 2천", "一万五", "十二万", "7천억".
+_CJK_UNIT = rf"[{_CJK_UNIT_CLASS}]"
+_CJK_UNIT_RE = re.compile(_CJK_UNIT)
+
+
+def worth_trying(patterns: tuple[re.Pattern[str], ...], text: str) -> list[re.Pattern[str]]:
+    """``patterns`` without those led by a CJK number when ``text`` has no CJK number unit."""
+    cjk = _CJK_UNIT_RE.search(text) is not None
+    return [pattern for pattern in patterns if cjk or not pattern.pattern.startswith("(?P<cjk>")]
+
+
+# Where numbers may start: a run of digits (after a minus sign) or of Chinese numerals. A
+# pattern led by a number is tried at these starts only: trying it at every digit of a long run
+# (4,096 Thai digits) would cost as many attempts as there are digits, for each pattern.
+_RUN_RE = re.compile(rf"-?[0-9]+|[{_CJK_DIGIT_CLASS}十]+")
+# A message states its numbers among its first ones: past this many, a wall of numbers is not
+# read any further (it bounds the work per message).
+MAX_NUMBERS = 64
+
+
+def number_led(pattern: re.Pattern[str]) -> bool:
+    """Whether ``pattern`` starts with a number (NUMBER_PATTERN or CJK_NUMBER_PATTERN)."""
+    return pattern.pattern.startswith(("(?P<num>", "(?P<cjk>"))
+
+
+def scan(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """Matches of ``pattern`` in ``text``, left to right; number-led ones at number starts only."""
+    if not number_led(pattern):
+        yield from pattern.finditer(text)
+        return
+    end = 0
+    for run in itertools.islice(_RUN_RE.finditer(text), MAX_NUMBERS):
+        if run.start() < end:
+            continue
+        match = pattern.match(text, run.start())
+        if match is not None:
+            end = match.end()
+            yield match
+# At least one unit, a digit before the first unit (or 十 alone, as in 十二万), at most a
+# trailing digit: "12万8千", "3만 2천", "一万五", "十二万", "7천억". Read first, its first
+# character is checked not to continue another number.
 CJK_NUMBER_PATTERN = (
-    rf"(?P<cjk>(?<![0-9.])(?:{_CJK_PART} ?[{_CJK_UNIT_CLASS}]|十(?=[{_CJK_DIGIT_CLASS}{_CJK_UNIT_CLASS}]))"
-    rf"(?: ?{_CJK_PART}? ?[{_CJK_UNIT_CLASS}])*(?: ?{_CJK_PART}(?![{_CJK_UNIT_CLASS}0-9]))?)"
+    rf"(?P<cjk>[0-9{_CJK_DIGIT_CLASS}十](?<![0-9.{_CJK_DIGIT_CLASS}{_CJK_UNIT_CLASS}].)"
+    rf"(?>(?:(?<=[0-9])[0-9]*(?:\.[0-9]+)? ?{_CJK_UNIT}|(?<=[{_CJK_DIGIT_CLASS}]) ?{_CJK_UNIT}"
+    rf"|(?<=十)(?=[{_CJK_DIGIT_CLASS}{_CJK_UNIT_CLASS}]))"
+    rf"(?: ?{_CJK_PART}? ?{_CJK_UNIT})*+(?: ?{_CJK_PART}(?![{_CJK_UNIT_CLASS}0-9]))?))"
 )
 
 # Letter suffixes read by each slot in its own way ("128k" tokens are 131,072; "$10k" is 10,000).
@@ -99,9 +152,8 @@ def _bounded_exponent(digits: str) -> int:
 
 def _plain_value(token: str) -> float:
     """Value of a mantissa: grouped digits are whole ("128.000"), "1,5" is one and a half."""
-    digits = sum(char.isdigit() for char in token)
-    if digits > _MAX_DIGITS:
-        return math.inf
+    if len(token) > 2 * _MAX_DIGITS:
+        return math.inf  # at most one separator per three digits: over 60 digits
     grouped = _GROUPED_RE.fullmatch(token)
     if grouped is not None:
         return float(re.sub(r"[,.' ]", "", token))

@@ -22,7 +22,6 @@ _NVIDIA = (
     r"エヌビディア|엔비디아|нвидиа)"
 )
 _AMD = r"(?:rocm|amd(?![\s-]?(?:mi|instinct|epyc)[0-9\s]))"
-_PLATFORM_WORDS = ("cuda", "nvidia", "rocm", "amd", "英伟达", "英偉達", "n卡", "エヌビディア", "엔비디아", "нвидиа")
 _CLAUSE = r"[^.!?;。！？；\n]"
 # How far (characters) an exclusivity or requirement word may stand from the platform.
 _REACH = 16
@@ -77,15 +76,42 @@ class Platform:
     needs_native_fp4: bool | None
 
 
+_PLATFORM_RE = re.compile(
+    "cuda|nvidia|rocm|amd|英伟达|英偉達|n卡|エヌビディア|엔비디아|нвидиа"
+)
+_FP4_RE = re.compile(r"fp4|4-?bit")
+# A constraint is said within a clause of the platform word: only this much text around each
+# of the first few mentions is read, which bounds the work on a long message.
+_WINDOW_CHARS = 48
+_MAX_MENTIONS = 8
+
+
+def _windows(text: str, mentions: re.Pattern[str]) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    for count, match in enumerate(mentions.finditer(text)):
+        if count == _MAX_MENTIONS:
+            break
+        start, end = max(0, match.start() - _WINDOW_CHARS), match.end() + _WINDOW_CHARS
+        if spans and start <= spans[-1][1]:
+            spans[-1] = (spans[-1][0], end)
+        else:
+            spans.append((start, end))
+    return spans
+
+
+def _said(pattern: re.Pattern[str], text: str, windows: list[tuple[int, int]]) -> bool:
+    return any(pattern.search(text, start, end) for start, end in windows)
+
+
 def find_platform(text: str) -> Platform:
     """CUDA only (True), ROCm accepted (False) or silence (None); native FP4 needed or None."""
     cuda_only: bool | None = None
-    if any(word in text for word in _PLATFORM_WORDS):
-        if _rocm_fine_re().search(text):
+    windows = _windows(text, _PLATFORM_RE)
+    if windows:
+        if _said(_rocm_fine_re(), text, windows):
             cuda_only = False
-        elif _cuda_only_re().search(text):
+        elif _said(_cuda_only_re(), text, windows):
             cuda_only = True
-    native = True if "fp4" in text or "4bit" in text or "4-bit" in text else None
-    if native and _native_fp4_re().search(text) is None:
-        native = None
+    fp4 = _windows(text, _FP4_RE)
+    native = True if fp4 and _said(_native_fp4_re(), text, fp4) else None
     return Platform(cuda_only, native)

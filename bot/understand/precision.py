@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from bot.understand import lexicon
+from bot.understand.lexicon import union
 
-_LEFT = r"(?<![a-z0-9])"
 # "4bit", "4 bits" (es, fr, pt), "4 бита", "4ビット", "4비트", "4位", "4比特". 位 is also the
 # polite measure word for people ("16位用户", "20 位使用者"), so not before a word for people.
 _BIT = r"[- ]?(?:bits?|бит[а-яё]*|ビット|비트|位(?!用户|用戶|使用者|客户|客戶|同事|员工|員工|人)|比特)"
@@ -38,9 +38,11 @@ _SPELLINGS: tuple[tuple[str, str, str | None], ...] = (
         None,
     ),
 )
-# CJK words glued to a spelling ("int4量化", "fp8で") are fine: only ASCII neighbours block.
+# CJK words glued to a spelling ("int4量化", "fp8で") are fine: only ASCII neighbours block,
+# checked after the first character so that each pattern starts with plain characters (see
+# ``lexicon.patterns``) and the regex engine skips straight to where one may start.
 _SPELLING_RES: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
-    (re.compile(f"{_LEFT}(?:{pattern}){_RIGHT}"), precision, variant)
+    (re.compile(f"(?:{union((pattern,))}){_RIGHT}"), precision, variant)
     for pattern, precision, variant in _SPELLINGS
 )
 # Words that may stand between the KV cache and its format: "in", "en", "em", "в", "で", "만",
@@ -80,8 +82,17 @@ def _is_kv(text: str, start: int, end: int) -> bool:
     return bool(_kv_before_re().search(before) or _kv_after_re().match(after))
 
 
+# Something every spelling above contains: most messages name no format at all.
+_ANY_FORMAT_RE = re.compile(
+    r"fp|bf|int|float|e[245]m|w[48]a|bit|бит|ビット|비트|位|比特|awq|gptq|q[48]|nf4|16|半精|полов|"
+    r"точност|precis|précis|genauig|präzis|half|halb|반|하프"
+)
+
+
 def find_precision(text: str) -> PrecisionMention:
     """Find the first weight precision named and the KV dtype, if one is named."""
+    if _ANY_FORMAT_RE.search(text) is None:
+        return PrecisionMention()
     weights: tuple[int, str, str | None] | None = None
     kv_dtype: tuple[int, str] | None = None
     for pattern, precision, variant in _SPELLING_RES:

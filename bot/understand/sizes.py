@@ -8,6 +8,7 @@ is what the text says (MoE, experts, an active count) or ``None``.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from dataclasses import dataclass
@@ -21,21 +22,25 @@ from bot.understand.numbers import (
     one_words_pattern,
     parse_cjk_number,
     parse_number,
+    scan,
+    worth_trying,
 )
 
 _BILLION = 1e9
+_MAX_SIZES = 8  # sizes read per kind of notation: the first ones are what the message asks
 _HUNDRED_MILLION = 1e8  # 亿 (億, 억): an East Asian size needs at least this unit
 _LETTERS = {"b": 1e9, "bn": 1e9, "t": 1e12, "tn": 1e12}
 
 
 @cache
-def _size_re() -> re.Pattern[str]:
-    words = lexicon.words("billion") + lexicon.words("trillion")
-    scale = lexicon.union(words)
-    return re.compile(
-        rf"(?:(?<![a-z0-9.]){NUMBER_PATTERN}|(?P<one>{one_words_pattern()}))"
-        rf"\s?(?:(?P<letter>bn|tn|b|t)(?![a-zа-яё0-9])|(?P<scale>{scale}))"
-        rf"|{CJK_NUMBER_PATTERN}"
+def _size_res() -> tuple[re.Pattern[str], ...]:
+    """A size in digits, as "one" before a scale word ("a trillion"), or in CJK numerals."""
+    scale = lexicon.union(lexicon.words("billion") + lexicon.words("trillion"))
+    unit = rf"\s?(?:(?P<letter>bn|tn|b|t)(?![a-zа-яё0-9])|(?P<scale>{scale}))"
+    return (
+        re.compile(rf"{NUMBER_PATTERN}{unit}"),
+        re.compile(rf"(?P<one>{one_words_pattern()}){unit}"),
+        re.compile(CJK_NUMBER_PATTERN),
     )
 
 
@@ -46,20 +51,54 @@ _ACTIVE_BEFORE = (
     r"(?:激活(?:参数|參數)?(?:量)?|active(?: params| parameters)?|активн[а-яё]*(?: параметр[а-яё]*)?|"
     r"アクティブ(?:パラメータ)?|활성(?:화)?(?: 파라미터)?|activ[oa]s|ativ[oa]s|aktiv[a-z]*|actifs)"
 )
+# Each pattern starts with plain characters, its boundary checked after them (``numbers``).
 _ACTIVE_RES = (
-    re.compile(rf"(?<![a-z0-9.])(?P<num>[0-9]+(?:\.[0-9]+)?)\s?b\s?\(?\s?(?:{_ACTIVE_AFTER})"),
+    re.compile(
+        r"(?P<num>[0-9](?<![a-z0-9.][0-9])[0-9]*(?:\.[0-9]+)?)"
+        rf"\s?b\s?\(?\s?(?:{_ACTIVE_AFTER})"
+    ),
     re.compile(
         rf"{_ACTIVE_BEFORE}\s?[:=]?\s?(?:de |of |von )?(?P<num>[0-9]+(?:\.[0-9]+)?)\s?b(?![a-z])"
     ),
-    re.compile(r"(?<![a-z0-9])a(?P<num>[0-9]+(?:\.[0-9]+)?)b(?![a-z0-9])"),
+    re.compile(r"a(?<![a-z0-9]a)(?P<num>[0-9]+(?:\.[0-9]+)?)b(?![a-z0-9])"),
 )
 _MOE_RE = re.compile(
-    r"(?<![a-z])moe(?![a-z])|mixture[- ]of[- ]experts|experts|混合专家|混合專家|专家|專家|"
-    r"エキスパート|専門家|전문가|эксперт|expert[eo]s|experten|мое(?![а-яё])"
+    lexicon.union(
+        (
+            "moe",
+            "мое",
+            "mixture[- ]of[- ]experts",
+            "experts",
+            "混合专家",
+            "混合專家",
+            "专家",
+            "專家",
+            "エキスパート",
+            "専門家",
+            "전문가",
+            "эксперт[а-яё]*",
+            "expert[eo]s",
+            "experten",
+        )
+    )
 )
 _DENSE_RE = re.compile(
-    r"(?<![a-z])dense(?![a-z])|稠密|密集|密モデル|плотн[а-яё]*|densos?|densa|dicht[a-z]*|denses?|"
-    r"デンス|밀집|덴스"
+    lexicon.union(
+        (
+            "dense",
+            "稠密",
+            "密集",
+            "密モデル",
+            "плотн[а-яё]*",
+            "densos?",
+            "densa",
+            "dicht[a-z]*",
+            "denses?",
+            "デンス",
+            "밀집",
+            "덴스",
+        )
+    )
 )
 
 
@@ -75,29 +114,37 @@ class GenericSize:
 
 def _active(text: str) -> tuple[float, int] | None:
     for pattern in _ACTIVE_RES:
-        match = pattern.search(text)
+        match = next(scan(pattern, text), None)
         if match:
             return float(match.group("num")), match.start("num")
     return None
 
 
 def _billions(match: re.Match[str], language: str) -> float | None:
-    if match.group("cjk"):
-        value = parse_cjk_number(match.group("cjk"))
+    groups = match.groupdict()
+    if groups.get("cjk"):
+        value = parse_cjk_number(groups["cjk"])
         return value / _BILLION if value >= _HUNDRED_MILLION else None
-    number = 1.0 if match.group("one") else parse_number(match.group("num"))
-    if match.group("letter"):
-        return number * _LETTERS[match.group("letter")] / _BILLION
-    return number * magnitude_factor(match.group("scale"), language) / _BILLION
+    number = 1.0 if groups.get("one") else parse_number(groups["num"])
+    if groups.get("letter"):
+        return number * _LETTERS[groups["letter"]] / _BILLION
+    return number * magnitude_factor(groups["scale"], language) / _BILLION
 
 
 def find_generic_size(text: str, language: str = "en") -> GenericSize | None:
     """Find the total size named in ``text`` (not the active one), or ``None``."""
     active = _active(text)
     params_b: float | None = None
-    for match in _size_re().finditer(text):
-        start = match.start("num") if match.group("num") else match.start()
-        if active is not None and start == active[1]:
+    matches = sorted(
+        (
+            match
+            for pattern in worth_trying(_size_res(), text)
+            for match in itertools.islice(scan(pattern, text), _MAX_SIZES)
+        ),
+        key=lambda match: match.start(),
+    )
+    for match in matches:
+        if active is not None and match.start() == active[1]:
             continue
         params_b = _billions(match, language)
         if params_b is not None:

@@ -21,33 +21,43 @@ _SCRIPT_BLOCK_RE = re.compile(
 _TAG_RE = re.compile(r"</?[a-z][^<>]{0,200}>", re.IGNORECASE)
 _SPACES_RE = re.compile(r"[ \t\r\n\f\v]+")
 # Superscript exponents ("10⁹", "10⁻³") would become "109" under NFKC: written as "^9" first.
-_SUPERSCRIPT_RE = re.compile("[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
+_SUPERSCRIPT_RE = re.compile("[⁺⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+")
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+-")
 # Every decimal digit of every script (Thai ๕, Arabic-Indic ٥, Devanagari ५, ...) becomes
 # ASCII, so patterns use [0-9] and read a number whatever script it is typed in; the minus signs
-# and hyphens NFKC keeps become "-".
-_OTHER_DIGITS_RE = re.compile(r"(?:(?![0-9])\d)+")
-_DIGIT_TABLE: dict[int, str] = {}  # filled as digits of each script are first seen
-
-
-def _ascii_digits(match: re.Match[str]) -> str:
-    run = match.group()
-    for char in set(run):
-        _DIGIT_TABLE.setdefault(ord(char), str(unicodedata.decimal(char, 0)))
-    return run.translate(_DIGIT_TABLE)
-
-
+# and hyphens NFKC keeps become "-". All decimal digits lie below U+20000 (a test pins this).
+_LAST_DIGIT_BLOCK = 0x20000
+_FOLD = str.maketrans(
+    {
+        **{
+            code: str(unicodedata.decimal(chr(code)))
+            for code in range(0x80, _LAST_DIGIT_BLOCK)
+            if chr(code).isdecimal()
+        },
+        "\u2212": "-",
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u066b": ".",
+        "\u066c": ",",
+    }
+)
 # A full-width comma ends a clause in CJK text and is never a decimal mark: "batch 8，32k" is
 # two numbers, so it becomes a comma and a space before NFKC would make it a bare comma.
 _FULL_WIDTH_COMMA_RE = re.compile("[，、]")
-_FOLD = str.maketrans({"\u2212": "-", "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u066b": ".", "\u066c": ","})
 # Categories dropped outright: format marks (zero-width, bidi, BOM), unassigned, private use,
 # surrogates. Control characters become spaces so words either side stay apart.
 _DROPPED_CATEGORIES = frozenset({"Cf", "Cn", "Co", "Cs"})
 
 
+def _exponent(match: re.Match[str]) -> str:
+    run = match.group()
+    return "^" + run.translate(_SUPERSCRIPTS) if run.strip("⁺⁻") else run
+
+
 def _drop_invisible(text: str) -> str:
-    if text.isascii() and text.isprintable():
+    # Every character dropped or replaced here is non-printable: most text has none.
+    if text.isprintable():
         return text
     out: list[str] = []
     for char in text:
@@ -72,9 +82,8 @@ def clean_text(raw: str, *, lower: bool = True) -> str:
         text = html.unescape(text)
     if not text.isascii():
         text = _FULL_WIDTH_COMMA_RE.sub(lambda m: m.group() + " ", text)
-        text = _SUPERSCRIPT_RE.sub(lambda m: "^" + m.group().translate(_SUPERSCRIPTS), text)
+        text = _SUPERSCRIPT_RE.sub(_exponent, text)
         text = unicodedata.normalize("NFKC", text).translate(_FOLD)
-        text = _OTHER_DIGITS_RE.sub(_ascii_digits, text)
-    text = _drop_invisible(text)
+    text = _drop_invisible(_SPACES_RE.sub(" ", text))
     text = _SPACES_RE.sub(" ", text).strip()
     return text.lower() if lower else text

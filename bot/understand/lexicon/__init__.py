@@ -1,8 +1,9 @@
 """Words per language for every slot the parser reads, and patterns over all languages.
 
-``pattern(slot)`` is the union of one slot over the ten lexicons (compiled once): a message
-may mix languages, so every finder listens for all of them. ``for_language`` gives one
-language's lexicon where the meaning of a word depends on it (the scale of "billion").
+``pattern(slot)`` is the union of one slot over the ten lexicons, as source to embed in other
+patterns: a message may mix languages, so every finder listens for all of them. ``search``
+also tries the slot's words that only count at the start of a message ("^and "). Where the
+meaning of a word depends on the language ("billion"), ``for_language`` gives its lexicon.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ import re
 from functools import cache
 
 from bot.understand.lexicon import de, en, es, fr, ja, ko, pt_br, ru, zh_hans, zh_hant
-from bot.understand.lexicon.base import SLOTS, WORD_LETTER, Lexicon, Words, union
+from bot.understand.lexicon.base import SLOTS, WORD_LETTER, Lexicon, Words
+from bot.understand.lexicon.patterns import anchored, union, unions_by_script
 
 LEXICONS: dict[str, Lexicon] = {
     lexicon.language: lexicon
@@ -29,7 +31,18 @@ LEXICONS: dict[str, Lexicon] = {
     )
 }
 
-__all__ = ["LEXICONS", "SLOTS", "WORD_LETTER", "Lexicon", "for_language", "pattern", "words"]
+__all__ = [
+    "LEXICONS",
+    "SLOTS",
+    "WORD_LETTER",
+    "Lexicon",
+    "compiled",
+    "for_language",
+    "pattern",
+    "search",
+    "union",
+    "words",
+]
 
 
 def for_language(language: str) -> Lexicon:
@@ -45,7 +58,7 @@ def words(slot: str) -> Words:
 
 @cache
 def pattern(slot: str) -> str:
-    """The union of ``slot`` over all languages, as pattern source to embed in others."""
+    """The union of ``slot`` over all languages (start-anchored words left out), as source."""
     return union(words(slot))
 
 
@@ -53,3 +66,22 @@ def pattern(slot: str) -> str:
 def compiled(slot: str) -> re.Pattern[str]:
     """``pattern(slot)`` compiled."""
     return re.compile(pattern(slot))
+
+
+@cache
+def _anchored(slot: str) -> re.Pattern[str] | None:
+    source = anchored(words(slot))
+    return None if source is None else re.compile(source)
+
+
+@cache
+def _by_script(slot: str) -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(source) for source in unions_by_script(words(slot)))
+
+
+def search(slot: str, text: str) -> bool:
+    """Whether ``text`` holds a word of ``slot`` (start-anchored words at its start only)."""
+    start = _anchored(slot)
+    if start is not None and start.match(text):
+        return True
+    return any(pattern.search(text) for pattern in _by_script(slot))

@@ -256,7 +256,7 @@ LEXICON = Lexicon(
     ),
     instead=("en vez", "en lugar", "misma configuración", "^y "),
     instruction=(
-        "ignora (?:las |todas |tus |todo )",
+        "ignora (?:las|todas|tus|todo)",
         "olvida (?:tus|todas|las|todo)",
         "a partir de ahora",
         "desde ahora",

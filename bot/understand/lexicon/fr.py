@@ -235,7 +235,7 @@ LEXICON = Lexicon(
     ),
     instead=("à la place", "plutôt", "mêmes paramètres", "^et "),
     instruction=(
-        "ignore (?:toutes |tes |les |vos )",
+        "ignore (?:toutes|tes|les|vos)",
         "oublie (?:tes|toutes|les|tout)",
         "à partir de maintenant",
         "désormais",

@@ -235,8 +235,8 @@ LEXICON = Lexicon(
     ),
     instead=("em vez", "no lugar", "mesma configuração", "^e "),
     instruction=(
-        "ignore (?:as |todas |suas |tudo )",
-        "ignora (?:as |todas |suas )",
+        "ignore (?:as|todas|suas|tudo)",
+        "ignora (?:as|todas|suas)",
         "esqueça (?:suas|todas|as|tudo)",
         "esquece (?:suas|todas|as|tudo)",
         "a partir de agora",

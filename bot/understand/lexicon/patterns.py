@@ -1,0 +1,193 @@
+"""One fast pattern from a slot's words: every branch led by a literal character.
+
+Python's regex engine scans quickly for the possible first characters of a pattern only when
+every top-level branch starts with a literal character, and it skips a branch whose literal
+does not match with one comparison. So fragments are expanded until each starts with a literal
+("(?:ok|fine) with" becomes "ok with" and "fine with"; "[个位]?用户" becomes "个用户", "位用户",
+"用户"), their shared leading characters are factored out into a trie, and the word boundary of
+Latin and Cyrillic words is checked just after the first character instead of before it.
+Fragments anchored at the start of the message ("^and ") are kept apart (``anchored``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.understand.lexicon.base import WORD_LETTER, Words
+
+_SPACED_RE = re.compile(f"[{WORD_LETTER}0-9]")
+_QUANTIFIERS = "?*+{"
+_MAX_EXPANSIONS = 64
+
+
+def _group_end(fragment: str) -> int:
+    """Index of the ``)`` closing the group that opens ``fragment``, or -1."""
+    depth = index = 0
+    while index < len(fragment):
+        char = fragment[index]
+        if char == "\\":
+            index += 2
+            continue
+        if char == "[":
+            index = fragment.find("]", index + 1)
+            if index < 0:
+                return -1
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                return index
+        index += 1
+    return -1
+
+
+def _branches(body: str) -> list[str]:
+    """``body`` split at its top-level ``|``."""
+    parts: list[str] = []
+    depth = start = index = 0
+    while index < len(body):
+        char = body[index]
+        if char == "\\":
+            index += 2
+            continue
+        if char == "[":
+            index = body.find("]", index + 1)
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            parts.append(body[start:index])
+            start = index + 1
+        index += 1
+    parts.append(body[start:])
+    return parts
+
+
+def _expand_once(fragment: str) -> list[str] | None:
+    """``fragment`` as fragments with a literal first character, or None if it cannot be."""
+    if fragment.startswith("(?:"):
+        end = _group_end(fragment)
+        after = fragment[end + 1 : end + 2]
+        if end < 0 or after in {"*", "+", "{"}:
+            return None
+        rest = fragment[end + 2 :] if after == "?" else fragment[end + 1 :]
+        heads = [branch + rest for branch in _branches(fragment[3:end])]
+        return [*heads, rest] if after == "?" else heads
+    if fragment.startswith("["):
+        end = fragment.find("]", 1)
+        body = fragment[1:end]
+        after = fragment[end + 1 : end + 2]
+        if end < 0 or body.startswith("^") or "-" in body or "\\" in body or after in {"*", "+", "{"}:
+            return None
+        rest = fragment[end + 2 :] if after == "?" else fragment[end + 1 :]
+        heads = [char + rest for char in body]
+        return [*heads, rest] if after == "?" else heads
+    if fragment[1:2] == "?" and fragment[0] not in "\\()[]^$.|*+?{}":
+        return [fragment[0] + fragment[2:], fragment[2:]]
+    return None
+
+
+def _expanded(fragment: str) -> list[str]:
+    """``fragment`` expanded until every piece starts with a literal (or cannot be)."""
+    done: list[str] = []
+    todo = _branches(fragment)
+    while todo and len(done) + len(todo) < _MAX_EXPANSIONS:
+        piece = todo.pop()
+        pieces = _expand_once(piece) if piece else None
+        if pieces is None:
+            done.append(piece)
+        else:
+            todo.extend(pieces)
+    return done if not todo else [fragment]
+
+
+def _head(fragment: str) -> str | None:
+    if not fragment or fragment[0] in "\\()[]^$.|*+?{}":
+        return None
+    if fragment[1:2] and fragment[1] in _QUANTIFIERS:
+        return None
+    return fragment[0]
+
+
+def _trie(fragments: list[str], *, top: bool) -> str:
+    """Alternation with shared leading literals factored out; longer words tried first."""
+    groups: dict[str, list[str]] = {}
+    others: list[str] = []
+    ends_here = False
+    for fragment in fragments:
+        head = _head(fragment)
+        if fragment == "":
+            ends_here = True
+        elif head is None:
+            others.append(fragment)
+        else:
+            groups.setdefault(head, []).append(fragment[1:])
+    branches = []
+    for head, tails in groups.items():
+        unique = list(dict.fromkeys(tails))
+        # A spaced-script word may not continue another: checked once its first letter is read.
+        spaced = top and _SPACED_RE.match(head) is not None
+        guard = rf"(?<![{WORD_LETTER}0-9]{re.escape(head)})" if spaced else ""
+        tail = f"(?:{unique[0]})" if len(unique) == 1 else _trie(unique, top=False)
+        branches.append(re.escape(head) + guard + tail)
+    for fragment in others:
+        left = rf"(?<![{WORD_LETTER}0-9])" if top else ""
+        branches.append(f"{left}(?:{fragment})")
+    if ends_here:
+        branches.append("")  # last: a longer word that shares this start is tried first
+    return "(?:" + "|".join(branches) + ")"
+
+
+def _longest_first(fragments: Words) -> list[str]:
+    pieces = [piece for fragment in fragments for piece in _expanded(fragment)]
+    return sorted(dict.fromkeys(pieces), key=len, reverse=True)
+
+
+def union(fragments: Words) -> str:
+    """One pattern matching any fragment not anchored at the start; spaced words matched whole.
+
+    Latin and Cyrillic words may not start or end inside a longer word ("rent" is not in
+    "parent"); CJK words need no boundary, since those scripts do not separate words.
+    """
+    free = _longest_first(tuple(f for f in fragments if not f.startswith("^")))
+    if not free:
+        return "(?!)"
+    bounded = [
+        f"{f}(?![{WORD_LETTER}])" if _SPACED_RE.match(f[:1]) else f for f in free
+    ]
+    return _trie(bounded, top=True)
+
+
+def _script(char: str) -> str:
+    """The script group of a character, for splitting a big union (see ``unions_by_script``)."""
+    code = ord(char)
+    if code < 0x400:  # noqa: PLR2004 - Latin, digits and punctuation
+        return "latin"
+    if code < 0x530:  # noqa: PLR2004 - Cyrillic
+        return "cyrillic"
+    if 0xAC00 <= code < 0xD7B0:  # noqa: PLR2004 - Hangul syllables
+        return "hangul"
+    return "other"
+
+
+def unions_by_script(fragments: Words) -> tuple[str, ...]:
+    """The union of ``fragments`` split by the script of their first character.
+
+    The regex engine tries a union's first characters one after the other at every position
+    where one may start; a slot of hundreds of words in ten languages has hundreds of them.
+    Split by script, each pattern holds a few dozen, and the engine skips the positions of the
+    other scripts outright, so a long message costs a few dozen tests per character at most.
+    """
+    groups: dict[str, list[str]] = {}
+    for piece in _longest_first(tuple(f for f in fragments if not f.startswith("^"))):
+        head = _head(piece)
+        groups.setdefault(_script(head) if head else "latin", []).append(piece)
+    return tuple(union(tuple(group)) for group in groups.values())
+
+
+def anchored(fragments: Words) -> str | None:
+    """The fragments anchored at the start of the message (without their "^"), or None."""
+    heads = [f[1:] for f in fragments if f.startswith("^")]
+    return "(?:" + "|".join(sorted(heads, key=len, reverse=True)) + ")" if heads else None
