@@ -55,8 +55,16 @@ NEUTRAL_WORDS = frozenset(
         "project",
         "sgl",
         "the",
+        "vllm",
+        "sglang",
+        "ollama",
+        "tensorrt",
+        "llm",
     }
 )
+# A parenthesised note in a display name ("(NVIDIA, with vision)", "(static, per tensor)")
+# describes the release, not the model's name.
+_NOTE_RE = re.compile(r"\((?=[^()]*[a-z])[^()]*\)")
 # Release formats that are the model itself, not a quantized release of it.
 BASE_FORMATS = frozenset({"bf16", "fp16"})
 # Words naming a model's line in many families: a message that says one of them ("Mistral
@@ -198,7 +206,7 @@ class NameParts:
 def read_name(name: str, families: frozenset[str]) -> NameParts:
     """Take one catalog name apart ("Qwen3-VL-235B-A22B-Instruct")."""
     parts = NameParts()
-    for token in tokenize(name.lower().replace("_", ".")):
+    for token in tokenize(_NOTE_RE.sub(" ", name.lower()).replace("_", ".")):
         parts.add(token, families)
     return parts
 

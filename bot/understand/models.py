@@ -129,7 +129,11 @@ def _continues(
     if kind == "num":
         # A version follows a family or line word ("llama 3.1", "mistral small 3.2"); any
         # other number is a date ("2407") or no part of the name ("... in int8 for 30").
-        return text if len(text) == _DATE_DIGITS or previous.kind in {"word", "lver"} else None
+        if len(text) == _DATE_DIGITS:
+            return text
+        versioned = parts.families[-1] in parts.versions
+        named = previous.kind == "word" and previous.text not in index.neutral
+        return text if named and not versioned else None
     if kind == "size" and parts.sizes:
         return None
     if kind in {"lver", "size", "active", "experts", "quant"}:
