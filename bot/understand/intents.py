@@ -97,9 +97,25 @@ def decide_intent(text: str, facts: Facts, *, topic: str | None = None) -> Inten
         return Intent.HELP
     if facts.has_settings and says("followup", text):
         return Intent.FOLLOWUP
-    if topic is not None or _asks_facts(text, facts):
+    if topic is not None or _asks_facts(text, facts) or _asks_about_gpu(text, facts):
         return Intent.KNOWLEDGE
     return _price_or_change(text, facts)
+
+
+_GPU_NAMES_RE = re.compile(r"h200|b200|mi\s?355x?")
+
+
+def _asks_about_gpu(text: str, facts: Facts) -> bool:
+    """A question about a GPU named ("what cpu and ram come with the h200 server?").
+
+    A GPU named alone or with a change word moves the last request to it ("and on h200?");
+    asked about, with words of its own, it is a factual question.
+    """
+    if not facts.gpus or facts.has_settings or not says("question", text):
+        return False
+    if says("followup", text) or says("size_question", text) or asks_price(text, facts):
+        return False
+    return _about_something_else(_GPU_NAMES_RE.sub(" ", text), cue="question")
 
 
 def _asks_facts(text: str, facts: Facts) -> bool:
@@ -113,16 +129,17 @@ def _asks_facts(text: str, facts: Facts) -> bool:
 # and Korean endings carry no object, so "多少钱？" stays a price question and "比特币多少钱" not.
 _PARTICLES_RE = re.compile(
     r"[吗嗎呢吧啊呀了的是我你您们們请請问問一下个個给給看发發这這那么麼现在目前大概]"
-    r"|[のはがをにでもかねよ]|です|ます|ください"
-    r"|[이가은는을를에서야요예까죠도]|인가|입니|알려|주세요"
+    r"|怎么样|怎麼樣|怎么|怎麼|什么|什麼|多少"
+    r"|[のはがをにでもかねよ]|です|ます|ください|どのくらい|どれくらい|教えて"
+    r"|어떻게|되나요|돼요|인가요|입니까|얼마|정도|알려|주세요|나요|까요|[이가은는을를에서야요예까죠도]"
 )
 _CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]")
 _WORD_RE = re.compile(rf"[{lexicon.WORD_LETTER}]{{3,}}")
 
 
-def _about_something_else(text: str) -> bool:
-    """Whether a money question names an object of its own ("how much is an iPhone")."""
-    rest = _cue("price").sub(" ", text)
+def _about_something_else(text: str, cue: str = "price") -> bool:
+    """Whether a question names an object of its own ("how much is an iPhone")."""
+    rest = _cue(cue).sub(" ", text)
     rest = _cue("greeting").sub(" ", rest)
     if any(not is_common_word(word) for word in _WORD_RE.findall(rest)):
         return True

@@ -36,7 +36,7 @@ _MAX_EXPONENT = 400
 _FIRST = (
     r"[-0-9]"
     r"(?<![a-z0-9_.,\-]-)"  # a minus sign stands alone ("-5"), not in "8k-32k" or "--flag"
-    r"(?<![a-z0-9_][0-9])"  # a number is not the tail of a name ("h200", "bf16")
+    r"(?<![a-z0-9_十십百백千천万萬만亿億억兆조][0-9])"  # not the tail of a name ("h200") or of 1万5
     r"(?<![0-9][.,'][0-9])"  # nor the decimals of another number
 )
 _REST = r"[0-9]{0,2}"  # the rest of a first group of up to three digits

@@ -49,7 +49,8 @@ _SPELLING_RES: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
 # "用", a colon, "dtype", "only".
 _LINKS = (
     r"(?:dtype|in|en|em|auf|à|a|на|в|で|を|は|だけ|のみ|만|은|는|를|로|으로|为|為|用|使用|改成|"
-    r"改为|是|only|solo|nur|only in|только|also)"
+    r"改为|是|only|solo|nur|only in|только|also|too|auch|ebenfalls|también|também|aussi|тоже|也|も|도|"
+    r"as well|set to|на|to)"
 )
 _KV_LOOK_CHARS = 24
 _KV_FORMATS = frozenset({"bf16", "fp16", "fp8"})
@@ -103,7 +104,6 @@ def find_precision(text: str) -> PrecisionMention:
                 continue
             if weights is None or match.start() < weights[0]:
                 weights = (match.start(), precision, variant)
-            break
     kv = kv_dtype[1] if kv_dtype else None
     if weights is None:
         return PrecisionMention(kv_dtype=kv)

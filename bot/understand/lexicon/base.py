@@ -70,6 +70,7 @@ class Lexicon:
     instead: Words = ()
     instruction: Words = ()
     size_question: Words = ()
+    question: Words = ()  # words of a question: "what", "сколько", "吗", "ですか"
     anaphor: Words = ()
 
 
