@@ -13,6 +13,7 @@ from bot.documents import UploadError, UploadProblem
 from bot.i18n import LANGUAGE_NAMES, N_, Localizer
 from bot.render import render_clarify, render_error, render_help
 from bot.reply import Button, Reply
+from sizing.validate import MAX_CONCURRENCY, MAX_CONTEXT_TOKENS
 
 # Request fields the engine may reject, in words (``InvalidRequestError.field``).
 FIELD_NAMES: dict[str, str] = {
@@ -33,6 +34,38 @@ FOREIGN_BUDGET_NOTE = N_(
     "in US dollars and I will compare the plans against it."
 )
 MAX_SUGGESTIONS = 3
+# Numbers the understanding step read but refused (``not_understood`` codes of
+# ``bot.understand.limits``): what is wrong with the number, then what to send instead.
+_USERS_HINT = N_("How many people will use it at the same time?")
+_CONTEXT_HINT = N_("How many tokens of context do you need, for example 32K or 128K?")
+_SIZE_HINT = N_("How many parameters does the model have, for example 70B dense or 671B MoE?")
+REFUSED_NUMBERS: dict[str, tuple[str, str]] = {
+    "concurrency_negative": (N_("A number of simultaneous users can't be negative."), _USERS_HINT),
+    "concurrency_too_small": (
+        N_("The number of simultaneous users must be at least one."),
+        _USERS_HINT,
+    ),
+    "concurrency_too_large": (
+        N_("That many simultaneous users is beyond anything we rent."),
+        N_("Tell me how many users you expect at the busiest moment (at most %(max)s)."),
+    ),
+    "context_negative": (N_("A context length can't be negative."), _CONTEXT_HINT),
+    "context_too_small": (N_("A context of zero tokens can't be sized."), _CONTEXT_HINT),
+    "context_too_large": (
+        N_("That context is longer than any model or server can hold."),
+        N_("Tell me a context length of at most %(max)s tokens."),
+    ),
+    "params_negative": (N_("A model can't have a negative number of parameters."), _SIZE_HINT),
+    "params_too_small": (N_("A model of zero parameters can't be sized."), _SIZE_HINT),
+    "params_too_large": (N_("No model that large fits on the servers we rent."), _SIZE_HINT),
+}
+_LIMITS = {"concurrency_too_large": MAX_CONCURRENCY, "context_too_large": MAX_CONTEXT_TOKENS}
+# A refused budget does not stop the sizing: it is left out and the answer says so.
+BUDGET_NOTES: dict[str, str] = {
+    "budget_negative": N_("A budget can't be negative, so I sized without one."),
+    "budget_too_small": N_("A budget of zero can't be applied, so I sized without one."),
+    "budget_too_large": N_("That budget is beyond the price of any plan, so I sized without it."),
+}
 
 
 def _which_model_hint(loc: Localizer) -> str:
@@ -52,6 +85,26 @@ def ask_which_model(loc: Localizer, *, follow_up: bool = False) -> Reply:
         notice=notice,
         code="which_model",
     )
+
+
+def refused_number(loc: Localizer, codes: tuple[str, ...]) -> Reply | None:
+    """Say why a number of the message cannot be sized and what to send; None if none was."""
+    code = next((code for code in codes if code in REFUSED_NUMBERS), None)
+    if code is None:
+        return None
+    problem, hint = REFUSED_NUMBERS[code]
+    limit = _LIMITS.get(code)
+    return render_clarify(
+        loc,
+        loc.gettext(problem),
+        hint=loc.gettext(hint, max=loc.formatter.integer(limit)) if limit else loc.gettext(hint),
+        code="refused_number",
+    )
+
+
+def budget_notes(loc: Localizer, codes: tuple[str, ...]) -> tuple[str, ...]:
+    """The notes for a budget that was read but not applied."""
+    return tuple(loc.gettext(BUDGET_NOTES[code]) for code in codes if code in BUDGET_NOTES)
 
 
 def off_topic(loc: Localizer) -> Reply:

@@ -24,11 +24,13 @@ from bot.clarify import (
     FOREIGN_BUDGET_NOTE,
     ask_which_model,
     bad_request,
+    budget_notes,
     cannot_answer,
     choose_language,
     courtesy,
     language_set,
     off_topic,
+    refused_number,
     stale_button,
     unknown_model,
     which_of,
@@ -51,6 +53,7 @@ from bot.requests_json import (
     to_sizing_request,
 )
 from bot.understand import parse_message
+from bot.understand.parser import PARSE_FAILED
 from bot.views import QuoteContext
 from sizing import (
     GpuId,
@@ -224,6 +227,8 @@ class Pipeline:
         """Answer a thank-you, or a message with nothing to size; None when there is a question."""
         if parsed.courtesy:
             return courtesy(loc)
+        if PARSE_FAILED in parsed.not_understood:
+            return cannot_answer(loc)  # the parser failed: an apology, not the off-topic text
         if (
             parsed.intent is Intent.UNKNOWN
             and not parsed.unknown_model
@@ -266,6 +271,9 @@ class Pipeline:
         return render_compare(loc, compare_gpus(a, b))
 
     def _sizing(self, parsed: ParsedRequest, chat: ChatContext, loc: Localizer) -> Turn:
+        refusal = refused_number(loc, parsed.not_understood)
+        if refusal is not None:
+            return Turn(refusal, chat)
         if parsed.ambiguous:
             return Turn(which_of(loc, parsed.ambiguous), chat)
         fields = fields_from_parsed(parsed)
@@ -277,9 +285,9 @@ class Pipeline:
         elif not names_model(fields):
             # Nothing earlier to change and no model named: ask, never guess one.
             return Turn(ask_which_model(loc, follow_up=bool(fields)), chat)
-        notes: tuple[str, ...] = ()
+        notes = budget_notes(loc, parsed.not_understood)
         if BUDGET_CURRENCY in parsed.not_understood:
-            notes = (loc.gettext(FOREIGN_BUDGET_NOTE),)
+            notes = (*notes, loc.gettext(FOREIGN_BUDGET_NOTE))
         return self._size_and_render(fields, chat, loc, notes=notes)
 
     def size_and_render(
