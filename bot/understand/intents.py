@@ -87,13 +87,15 @@ def decide_intent(text: str, facts: Facts, *, topic: str | None = None) -> Inten
     named = facts.has_model or facts.has_size
     if says("instruction", text) and not named:
         return Intent.UNKNOWN
+    if says("about_assistant", text) and not named:
+        return Intent.HELP  # "are you a real person?" asks about the assistant, not for one
     if says("sales", text):
         return Intent.SALES
     if named:
         return _with_model(text, facts)
     if facts.gpus >= _COMPARED_GPUS:
         return _two_gpus(text)
-    if says("about_assistant", text) or _only_greets(text):
+    if _only_greets(text):
         return Intent.HELP
     if facts.has_settings and says("followup", text):
         return Intent.FOLLOWUP

@@ -90,7 +90,8 @@ _WORDS: dict[str, tuple[str, str]] = {
             "quais melhor meia precisão preciso precisamos precisa rodar roda cabe placas usuários "
             "simultâneos orçamento mês um uma uns umas do da dos na nas em é com pra tá isso essa "
             "esse mais muito plano ajuda ativos parâmetros dá consigo posso gostaria vamos tudo "
-            "bem apenas somente só requisições pessoas sem preços valeu"
+            "bem apenas somente só requisições pessoas sem preços valeu podem ligar vocês voces "
+            "obrigado pra ta tô"
         ),
         (
             "para por servidor modelo contexto das no nos ou e o os as está este também queremos "

@@ -25,6 +25,9 @@ _AMD = r"(?:rocm|amd(?![\s-]?(?:mi|instinct|epyc)[0-9\s]))"
 _CLAUSE = r"[^.!?;。！？；\n]"
 # How far (characters) an exclusivity or requirement word may stand from the platform.
 _REACH = 16
+# Before the platform, a requirement word stands right beside it ("must be CUDA", "只能用英伟达"),
+# not a clause away ("have to rewrite my CUDA code" requires nothing).
+_NEAR = 8
 
 
 @cache
@@ -33,7 +36,7 @@ def _cuda_only_re() -> re.Pattern[str]:
     required = lexicon.pattern("required")
     negation = lexicon.pattern("negation")
     return re.compile(
-        rf"(?:{only}|{required})(?:(?!{negation}){_CLAUSE}){{0,{_REACH}}}?{_NVIDIA}"
+        rf"(?:{only}|{required})(?:(?!{negation}){_CLAUSE}){{0,{_NEAR}}}?{_NVIDIA}"
         rf"|{_NVIDIA}{_CLAUSE}{{0,{_REACH}}}?(?:{only}|{required})"
         rf"|(?:{negation}|不要|不用|不能用|别用|без|sin|sem|ohne|sans|kein\w*)\s?(?:用\s?)?{_AMD}"
         rf"|{_AMD}{_CLAUSE}{{0,12}}?(?:{negation}){_CLAUSE}{{0,10}}?"

@@ -119,6 +119,8 @@ LEXICON = Lexicon(
         "kannst du (?:auch )?(?:englisch|deutsch|französisch|spanisch)",
         "(?:antworten|sprechen|schreiben) (?:auf|in) (?:englisch|deutsch|französisch)",
         "was bist du",
+        "(?:auf|in) (?:deutsch|englisch|französisch|spanisch) (?:antworten|schreiben|sprechen)",
+        "kannst du (?:auch )?auf (?:deutsch|englisch)",
     ),
     price=(
         "was kostet",

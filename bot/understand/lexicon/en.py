@@ -196,6 +196,8 @@ LEXICON = Lexicon(
         "which languages",
         "what kind of (?:bot|assistant|thing)",
         "what(?: is|'s) this",
+        "what (?:are|r) (?:you|u) able to do",
+        "what do you offer",
     ),
     price=(
         "how much",
@@ -386,6 +388,9 @@ LEXICON = Lexicon(
         "onboarding",
         "support team",
         "24/7",
+        "rewrite",
+        "(?:my|our) (?:cuda |existing |current )?code",
+        "port(?:ing)? (?:my|our|the) code",
     ),
     followup=(
         "^(?:and|also|ok(?:ay)?,? and|but|then|so)\\b",

@@ -127,6 +127,9 @@ LEXICON = Lexicon(
         "(?:responder|contestar|hablar|escribir) en (?:inglés|alemán|francés|chino|portugués|ruso|japonés|coreano)",
         "hablas (?:inglés|alemán|francés)",
         "qué eres",
+        "en qué me (?:ayudas|puedes ayudar)",
+        "(?:responder|contestar|hablar|escribir) en (?:español|castellano)",
+        "me puedes (?:contestar|responder|hablar)",
     ),
     price=(
         "cuánto cuesta",

@@ -115,6 +115,7 @@ LEXICON = Lexicon(
         "ça marche comment",
         "comment ça fonctionne",
         "comment ça marche",
+        "(?:répondre|parler|écrire) en français",
     ),
     price=(
         "combien co[uû]te",

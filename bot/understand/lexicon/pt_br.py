@@ -110,6 +110,9 @@ LEXICON = Lexicon(
         "(?:você|voce|vc) fala (?:inglês|ingles|espanhol)",
         "o que (?:você|voce|vc) é",
         "como (?:isso|isto|o bot|você|voce|vc) funciona",
+        "o que (?:dá|da) pra fazer",
+        "o que posso fazer aqui",
+        "(?:responder|falar|escrever) em português",
     ),
     price=(
         "quanto custa",
