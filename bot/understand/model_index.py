@@ -269,11 +269,12 @@ class ModelIndex:
         return (unsaid, formats, len(own.dates - said.dates), prefix)
 
     def _is_default(self, said: NameParts, model_id: str) -> bool:
-        """Whether an alias of the model says exactly the families, versions and lines said."""
+        """Whether an alias says the families, versions and lines said, and no other size."""
         return any(
             alias.families == said.families
             and alias.versions == said.versions
             and alias.lines == said.lines
+            and alias.sizes <= said.sizes
             for alias in self._defaults[model_id]
         )
 

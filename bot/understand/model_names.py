@@ -28,6 +28,11 @@ _TOKEN_RE = re.compile(
     r"|(?P<word>[a-z]+)"
 )
 _DATE_RE = re.compile(r"[0-9]{4}")
+_GLUED_WORD_RE = re.compile(r"(?P<number>[0-9]+(?:\.[0-9]+)?)(?P<word>[a-z]{2,})")
+# Units glued to numbers: such a token is a quantity ("128k", "4bit", "80gb"), not a name.
+_UNITS = frozenset(
+    {"k", "m", "b", "t", "bit", "bits", "gb", "tb", "mb", "kb", "gib", "tib", "ms", "tok", "tokens"}
+)
 # Model names are read among a message's first this many words and numbers; a pasted wall of
 # text beyond them is not searched for names (it bounds the work per message).
 MAX_TOKENS = 200
@@ -120,6 +125,13 @@ def tokenize(text: str, limit: int = MAX_TOKENS) -> list[Token]:
     for match in itertools.islice(_TOKEN_RE.finditer(text), limit):
         kind = match.lastgroup or "word"
         value = match.group().replace(" ", "")
+        glued = _GLUED_WORD_RE.fullmatch(value) if kind == "other" else None
+        if glued is not None and glued.group("word") not in _UNITS:
+            # "qwen3vl": a version glued to the next word of the name, not a unit ("128k").
+            split = match.start() + glued.end("number")
+            tokens.append(Token("num", glued.group("number"), match.start(), split))
+            tokens.append(Token("word", glued.group("word"), split, match.end()))
+            continue
         tokens.append(Token(kind, value, match.start(), match.end()))
     return tokens
 
