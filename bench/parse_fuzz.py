@@ -47,12 +47,81 @@ SCRIPTS = {
 }
 DIGIT_ZEROS = [0x30, 0x660, 0x6F0, 0x966, 0x9E6, 0xE50, 0xFF10, 0x1040, 0x17E0, 0x1D7CE]
 WORDS = (
-    "llama 70b lamma3 deepseek r1 v3 v3.2 qwen3 235b a22b kimi k2.5 glm-5 minimax m3 mistral "
-    "small gemma 4 26b nemotron super fp8 int4 nvfp4 bf16 kv cache 128k 32 000 12.8万 $10k "
-    "并发 用户 users 上下文 context контекст 동시 명 usuarios nutzer utilisateurs h200 mi355x "
-    "b200 only cuda rocm 也行 大丈夫 괜찮아요 vllm sglang batch 1e9 10^9 -5 -$5000 1T "
-    "триллион 一万亿 兆 billion milliards 亿 万 k m ^ ** × e"
-).split()
+    "llama",
+    "70b",
+    "lamma3",
+    "deepseek",
+    "r1",
+    "v3",
+    "v3.2",
+    "qwen3",
+    "235b",
+    "a22b",
+    "kimi",
+    "k2.5",
+    "glm-5",
+    "minimax",
+    "m3",
+    "mistral",
+    "small",
+    "gemma",
+    "4",
+    "26b",
+    "nemotron",
+    "super",
+    "fp8",
+    "int4",
+    "nvfp4",
+    "bf16",
+    "kv",
+    "cache",
+    "128k",
+    "32",
+    "000",
+    "12.8万",
+    "$10k",
+    "并发",
+    "用户",
+    "users",
+    "上下文",
+    "context",
+    "контекст",
+    "동시",
+    "명",
+    "usuarios",
+    "nutzer",
+    "utilisateurs",
+    "h200",
+    "mi355x",
+    "b200",
+    "only",
+    "cuda",
+    "rocm",
+    "也行",
+    "大丈夫",
+    "괜찮아요",
+    "vllm",
+    "sglang",
+    "batch",
+    "1e9",
+    "10^9",
+    "-5",
+    "-$5000",
+    "1T",
+    "триллион",
+    "一万亿",
+    "兆",
+    "billion",
+    "milliards",
+    "亿",
+    "万",
+    "k",
+    "m",
+    "^",
+    "**",
+    "×",
+    "e",
+)
 
 
 def _char(rng: random.Random, script: str) -> str:
@@ -67,28 +136,34 @@ def random_text(rng: random.Random) -> str:
 
 
 def digits(rng: random.Random, length: int) -> str:
-    """A number of ``length`` digits in one digit script."""
+    """Return a number of ``length`` digits in one digit script."""
     zero = rng.choice(DIGIT_ZEROS)
     return "".join(chr(zero + rng.randint(0, 9)) for _ in range(length))
 
 
 def number(rng: random.Random) -> str:
-    """A number as people (and fuzzers) write it: signs, groups, exponents, huge lengths."""
+    """Return a number as people (and fuzzers) write it: signs, groups, exponents, sizes."""
     body = digits(rng, rng.choice([1, 2, 3, 4, 6, 9, 20, 400, 4300, 5000]))
-    decorate = rng.choice(
-        ["", "-", "−", "$", "-$", "$-", "~", "+"]
-    ) + body + rng.choice(["", "k", "K", "M", "万", "e308", "e-9", "^9", "⁹", "**20", "×10^12", ".5", ",000"])
+    decorate = (
+        rng.choice(["", "-", "−", "$", "-$", "$-", "~", "+"])
+        + body
+        + rng.choice(
+            ["", "k", "K", "M", "万", "e308", "e-9", "^9", "⁹", "**20", "×10^12", ".5", ",000"]
+        )
+    )
     return decorate[:TELEGRAM_MAX_CHARS]
 
 
 def word_salad(rng: random.Random) -> str:
     """Domain words and numbers in random order."""
-    parts = [rng.choice(WORDS) if rng.random() < 0.7 else number(rng) for _ in range(rng.randint(1, 40))]
+    parts = [
+        rng.choice(WORDS) if rng.random() < 0.7 else number(rng) for _ in range(rng.randint(1, 40))
+    ]
     return " ".join(parts)[:TELEGRAM_MAX_CHARS]
 
 
 def mutate(rng: random.Random, text: str) -> str:
-    """A labelled message with characters replaced, inserted, deleted or repeated."""
+    """Return a labelled message with characters replaced, inserted, deleted or repeated."""
     chars = list(text)
     for _ in range(rng.randint(1, 8)):
         position = rng.randrange(len(chars) + 1)
@@ -107,7 +182,9 @@ def mutate(rng: random.Random, text: str) -> str:
 
 def repetition(rng: random.Random) -> str:
     """One token repeated up to Telegram's limit (the shape that exposes slow patterns)."""
-    token = rng.choice([*WORDS, number(rng)[:12], _char(rng, rng.choice(sorted(SCRIPTS))), "1万", "k1"])
+    token = rng.choice(
+        [*WORDS, number(rng)[:12], _char(rng, rng.choice(sorted(SCRIPTS))), "1万", "k1"]
+    )
     return (token + rng.choice(["", " ", ",", "-", "."])) * (TELEGRAM_MAX_CHARS // (len(token) + 1))
 
 

@@ -43,7 +43,7 @@ MESSAGES = (
 
 
 def load_mix() -> list[tuple[str, str | None]]:
-    """The typical messages and every labelled message found, with its language hint."""
+    """Return the typical messages and every labelled message found, with its hint."""
     mix: list[tuple[str, str | None]] = [(text, None) for text in MESSAGES]
     for path in LABELLED:
         if path.exists():

@@ -103,7 +103,7 @@ def refused_number(loc: Localizer, codes: tuple[str, ...]) -> Reply | None:
 
 
 def budget_notes(loc: Localizer, codes: tuple[str, ...]) -> tuple[str, ...]:
-    """The notes for a budget that was read but not applied."""
+    """Return the notes for a budget that was read but not applied."""
     return tuple(loc.gettext(BUDGET_NOTES[code]) for code in codes if code in BUDGET_NOTES)
 
 

@@ -40,7 +40,7 @@ _SET_TO = (
 
 
 def _counts() -> tuple[str, ...]:
-    """A count in digits (with "k" or a magnitude word), in CJK numerals, or as a word."""
+    """Return the count patterns: digits (with "k" or a magnitude word), CJK numerals, words."""
     return (
         rf"{NUMBER_PATTERN}(?:\s?(?P<k>[kк])(?![a-zа-яё]))?(?:\s?(?P<mag>{magnitude_pattern()}))?",
         CJK_NUMBER_PATTERN,

@@ -9,7 +9,7 @@ _ENGINE_RE = re.compile(r"(?<![a-z0-9])(?:(?P<vllm>v[- ]?llm)|(?P<sglang>sg[- ]?
 
 
 def find_engine(text: str) -> str | None:
-    """The first engine named in ``text`` (cleaned): "vllm", "sglang" or None."""
+    """Return the first engine named in ``text`` (cleaned): "vllm", "sglang" or None."""
     if "llm" not in text and "lang" not in text:
         return None
     match = _ENGINE_RE.search(text)

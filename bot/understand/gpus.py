@@ -33,7 +33,7 @@ class GpuMentions:
 
 
 def _span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
-    """The span of the whole name around a core match, or None when it is another product."""
+    """Return the span of the name around a core match, or None for another product."""
     start, end = match.span()
     if _ASCII_ALNUM_RE.match(text, end) and text[end].isdigit():
         return None

@@ -70,7 +70,7 @@ def _only_greets(text: str) -> bool:
 
 
 def _where_asked(text: str) -> str:
-    """The parts of a long message where its question is: its start and its end.
+    """Return the parts of a long message where its question is: its start and its end.
 
     A long message is a question around pasted material (a config, a log, a launch command);
     the words that say what is wanted stand before or after it, so only those are read for
@@ -85,14 +85,27 @@ def decide_intent(text: str, facts: Facts, *, topic: str | None = None) -> Inten
     """Return the intent of a non-command message (``text`` cleaned)."""
     text = _where_asked(text)
     named = facts.has_model or facts.has_size
-    if says("instruction", text) and not named:
-        return Intent.UNKNOWN
-    if says("about_assistant", text) and not named:
-        return Intent.HELP  # "are you a real person?" asks about the assistant, not for one
-    if says("sales", text):
-        return Intent.SALES
+    about_us = _about_the_conversation(text, named=named)
+    if about_us is not None:
+        return about_us
     if named:
         return _with_model(text, facts)
+    return _without_model(text, facts, topic)
+
+
+def _about_the_conversation(text: str, *, named: bool) -> Intent | None:
+    """Decide an instruction to the assistant, a question about it, a request for a person."""
+    if named:
+        return Intent.SALES if says("sales", text) else None
+    if says("instruction", text):
+        return Intent.UNKNOWN
+    if says("about_assistant", text):
+        return Intent.HELP  # "are you a real person?" asks about the assistant, not for one
+    return Intent.SALES if says("sales", text) else None
+
+
+def _without_model(text: str, facts: Facts, topic: str | None) -> Intent:
+    """Decide a message naming no model: GPUs, greetings, changes, facts, prices."""
     if facts.gpus >= _COMPARED_GPUS:
         return _two_gpus(text)
     if _only_greets(text):
@@ -108,7 +121,7 @@ _GPU_NAMES_RE = re.compile(r"h200|b200|mi\s?355x?")
 
 
 def _asks_about_gpu(text: str, facts: Facts) -> bool:
-    """A question about a GPU named ("what cpu and ram come with the h200 server?").
+    """Tell a question about a GPU named ("what cpu and ram come with the h200 server?").
 
     A GPU named alone or with a change word moves the last request to it ("and on h200?");
     asked about, with words of its own, it is a factual question.
@@ -121,7 +134,7 @@ def _asks_about_gpu(text: str, facts: Facts) -> bool:
 
 
 def _asks_facts(text: str, facts: Facts) -> bool:
-    """A factual question: about a GPU named, or about plans and policies (not "what I need")."""
+    """Tell a factual question: about a GPU named, or plans and policies (not "what I need")."""
     if not says("knowledge", text):
         return False
     return facts.gpus > 0 or not says("size_question", text)
@@ -152,7 +165,7 @@ _FOREIGN_OBJECT_CJK_CHARS = 2
 
 
 def asks_price(text: str, facts: Facts) -> bool:
-    """A question about our prices: a price-list word, or money words about our GPUs or plans."""
+    """Tell a question about our prices: a price-list word, or money words about our offer."""
     if says("price_list", text) or says("catalog", text):
         return True
     if not has_price_words(text):
@@ -161,7 +174,7 @@ def asks_price(text: str, facts: Facts) -> bool:
 
 
 def _with_model(text: str, facts: Facts) -> Intent:
-    """A model or size is named: compare GPUs on it, change the last request, or size it."""
+    """Decide for a model or size named: compare GPUs on it, change the last request, size it."""
     if facts.gpus >= _COMPARED_GPUS and not says("instead", text):
         return Intent.COMPARE
     if facts.has_model and not facts.has_size and says("instead", text):

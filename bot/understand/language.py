@@ -161,6 +161,8 @@ _WORD_WEIGHTS = _word_weights()
 def is_common_word(word: str) -> bool:
     """Whether ``word`` is one of the function words the Latin-script languages are told by."""
     return word in _WORD_WEIGHTS
+
+
 _MARK_WEIGHTS: dict[str, dict[str, int]] = {
     char: weights for chars, weights in _MARKS for char in chars
 }

@@ -95,14 +95,12 @@ def compact(name: str) -> str:
 
 
 def _tail(model_id: str) -> str:
-    return model_id.split("/")[-1]
+    return model_id.rsplit("/", maxsplit=1)[-1]
 
 
 def _family_of(name: str) -> str | None:
-    for word in re.findall(r"[a-z]+", name.lower()):
-        if word not in NEUTRAL_WORDS:
-            return word
-    return None
+    words: list[str] = re.findall(r"[a-z]+", name.lower())
+    return next((word for word in words if word not in NEUTRAL_WORDS), None)
 
 
 class ModelIndex:
@@ -215,7 +213,7 @@ class ModelIndex:
     # --- questions the finder asks ------------------------------------------------------
 
     def implied_family(self, version: str) -> str | None:
-        """The family a lone version names ("r1" is DeepSeek's), when only one has it."""
+        """Return the family a lone version names ("r1" is DeepSeek's), when only one has it."""
         return self._letter_versions.get(version)
 
     def joinable(self, families: Sequence[str], word: str) -> bool:
@@ -279,7 +277,7 @@ class ModelIndex:
         )
 
     def resolve(self, said: NameParts) -> tuple[str, ...]:
-        """The catalog ids that fit ``said`` best (several when equally good), or none."""
+        """Return the catalog ids that fit ``said`` best (several when equally good), or none."""
         if not said.families:
             return ()
         best: dict[str, tuple[int, ...]] = {}
@@ -307,5 +305,9 @@ class ModelIndex:
         sizes = [size_billions(size) for size in said.sizes]
         wanted = max((size for size in sizes if 0 < size < math.inf), default=None)
         if wanted is not None:
-            same.sort(key=lambda model_id: abs(math.log(max(self._shape[model_id][0], 1) / (wanted * _BILLION))))
+            same.sort(
+                key=lambda model_id: abs(
+                    math.log(max(self._shape[model_id][0], 1) / (wanted * _BILLION))
+                )
+            )
         return tuple(same)

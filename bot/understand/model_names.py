@@ -120,7 +120,7 @@ class Token(NamedTuple):
 
 
 def tokenize(text: str, limit: int = MAX_TOKENS) -> list[Token]:
-    """The first ``limit`` name tokens of ``text`` (cleaned and latinized) with their spans."""
+    """Return the first ``limit`` name tokens of ``text`` (cleaned, latinized) with spans."""
     tokens: list[Token] = []
     for match in itertools.islice(_TOKEN_RE.finditer(text), limit):
         kind = match.lastgroup or "word"
@@ -179,7 +179,7 @@ class NameParts:
     glued_quants: set[str] = field(default_factory=set)  # "-fp8" written into the name
 
     def key(self) -> tuple[object, ...]:
-        """A hashable summary: two names with equal keys say the same about a model."""
+        """Return a hashable summary: two names with equal keys say the same about a model."""
         return (
             tuple(self.families),
             tuple(sorted(self.versions.items())),
@@ -191,28 +191,30 @@ class NameParts:
         """Record one token: versions attach to the family named last."""
         kind, text = token.kind, token.text
         if kind == "word":
-            if text in families:
-                if text not in self.families:
-                    self.families.append(text)
-            elif text not in NEUTRAL_WORDS:
-                self.lines.add(text)
+            self._add_word(text, families)
         elif kind in {"lver", "num"}:
-            if kind == "num" and _DATE_RE.fullmatch(text):
-                self.dates.add(text)
-            elif self.families and self.families[-1] not in self.versions:
-                self.versions[self.families[-1]] = version_key(token)
-            elif kind == "lver" and not text.startswith("v0"):
-                self.lines.add(text)
-        elif kind == "size":
-            self.sizes.add(text)
-        elif kind == "active":
-            self.active.add(text)
-        elif kind == "experts":
-            self.experts.add(text)
+            self._add_version(token)
+        elif kind in {"size", "active", "experts"}:
+            {"size": self.sizes, "active": self.active, "experts": self.experts}[kind].add(text)
         elif kind == "quant" and text not in BASE_FORMATS:
             self.quants.add(text)
             if glued:
                 self.glued_quants.add(text)
+
+    def _add_word(self, word: str, families: frozenset[str]) -> None:
+        if word in families:
+            if word not in self.families:
+                self.families.append(word)
+        elif word not in NEUTRAL_WORDS:
+            self.lines.add(word)
+
+    def _add_version(self, token: Token) -> None:
+        if token.kind == "num" and _DATE_RE.fullmatch(token.text):
+            self.dates.add(token.text)
+        elif self.families and self.families[-1] not in self.versions:
+            self.versions[self.families[-1]] = version_key(token)
+        elif token.kind == "lver" and not token.text.startswith("v0"):
+            self.lines.add(token.text)  # a second generation word: part of the line
 
 
 def read_name(name: str, families: frozenset[str]) -> NameParts:
@@ -248,7 +250,7 @@ _SHORT_WORD = 5
 
 @lru_cache(maxsize=4096)
 def correct_word(word: str, vocabulary: frozenset[str]) -> str | None:
-    """The vocabulary word ``word`` is a typo of (same first letter, one or two edits)."""
+    """Return the vocabulary word ``word`` is a typo of (same first letter, 1-2 edits)."""
     if len(word) < 4 or word in vocabulary:  # noqa: PLR2004 - shorter words are too ambiguous
         return None
     limit = 1 if len(word) < _SHORT_WORD else 2

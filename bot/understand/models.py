@@ -102,7 +102,7 @@ def _is_name_part(token: Token) -> bool:
 
 
 def _family_at(index: ModelIndex, tokens: Sequence[Token], position: int) -> str | None:
-    """The family a mention starting at ``position`` names, or None."""
+    """Return the family a mention starting at ``position`` names, or None."""
     token = tokens[position]
     nxt = tokens[position + 1] if position + 1 < len(tokens) else None
     following = nxt is not None and (_is_name_part(nxt) or nxt.text in index.lines)
@@ -123,23 +123,30 @@ def _family_at(index: ModelIndex, tokens: Sequence[Token], position: int) -> str
 def _continues(
     index: ModelIndex, mention: _Mention, previous: Token, token: Token, nxt: Token | None
 ) -> str | None:
-    """What ``token`` adds to the mention ("" to skip it, None when the name ends)."""
+    """Return what ``token`` adds to the mention ("" to skip it, None when the name ends)."""
     parts = mention.parts
-    kind, text = token.kind, token.text
-    if kind == "num":
-        # A version follows a family or line word ("llama 3.1", "mistral small 3.2"); any
-        # other number is a date ("2407") or no part of the name ("... in int8 for 30").
-        if len(text) == _DATE_DIGITS:
-            return text
-        versioned = parts.families[-1] in parts.versions
-        named = previous.kind == "word" and previous.text not in index.neutral
-        return text if named and not versioned else None
-    if kind == "size" and parts.sizes:
-        return None
-    if kind in {"lver", "size", "active", "experts", "quant"}:
-        return text
-    if kind != "word":
-        return None
+    if token.kind == "num":
+        return _version_or_date(index, parts, previous, token.text)
+    if token.kind == "size":
+        return None if parts.sizes else token.text
+    if token.kind in {"lver", "active", "experts", "quant"}:
+        return token.text
+    return _name_word(index, parts, token.text, nxt) if token.kind == "word" else None
+
+
+def _version_or_date(
+    index: ModelIndex, parts: NameParts, previous: Token, number: str
+) -> str | None:
+    # A version follows a family or line word ("llama 3.1", "mistral small 3.2"); any other
+    # number is a date ("2407") or no part of the name ("... in int8 for 30").
+    if len(number) == _DATE_DIGITS:
+        return number
+    versioned = parts.families[-1] in parts.versions
+    named = previous.kind == "word" and previous.text not in index.neutral
+    return number if named and not versioned else None
+
+
+def _name_word(index: ModelIndex, parts: NameParts, text: str, nxt: Token | None) -> str | None:
     word = text if text in index.vocabulary else correct_word(text, index.vocabulary) or text
     if word in parts.families:
         return ""  # "Qwen/Qwen3-32B": the publisher repeats the family
@@ -148,9 +155,8 @@ def _continues(
         return word if joined else None
     if word in index.neutral or (word in index.lines and not parts.sizes):
         return word  # a line is named before the size ("qwen3 coder 480b", not "32b max")
-    if word in _LINKS and "distill" in parts.lines and nxt is not None and nxt.kind == "word":
-        return ""
-    return None
+    linked = word in _LINKS and "distill" in parts.lines
+    return "" if linked and nxt is not None and nxt.kind == "word" else None
 
 
 def _mentions(index: ModelIndex, tokens: Sequence[Token], text: str) -> Iterator[_Mention]:
@@ -166,7 +172,11 @@ def _mentions(index: ModelIndex, tokens: Sequence[Token], text: str) -> Iterator
         if tokens[position].kind == "lver":
             mention.parts.add(tokens[position], index.all_families)
         before = position - 1
-        if before >= 0 and tokens[before].kind == "size" and _gap_ok(text, tokens[before], tokens[position]):
+        if (
+            before >= 0
+            and tokens[before].kind == "size"
+            and _gap_ok(text, tokens[before], tokens[position])
+        ):
             mention.first = before  # "405B 라마": the size said first
             mention.parts.add(tokens[before], index.all_families)
         nxt = position + 1
@@ -190,7 +200,7 @@ def _mentions(index: ModelIndex, tokens: Sequence[Token], text: str) -> Iterator
 
 
 def _exact_window(index: ModelIndex, tokens: Sequence[Token]) -> tuple[int, int, str] | None:
-    """The leftmost-longest token window whose compact form is a catalog key."""
+    """Return the leftmost-longest token window whose compact form is a catalog key."""
     for position in range(len(tokens)):
         best: tuple[int, int, str] | None = None
         joined = ""

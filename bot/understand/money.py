@@ -35,12 +35,9 @@ _SIGN_BEFORE_RE = re.compile(r"(?<![a-z0-9])-\s?$")
 
 @cache
 def _amounts() -> tuple[str, ...]:
-    """An amount in digits (with k, M or a magnitude word) or in CJK numerals."""
-    return (
-        rf"{NUMBER_PATTERN}(?:\s?(?:(?P<letter>mm|[kкmм])|(?P<mag>{magnitude_pattern()}))"
-        rf"(?![a-zа-яё]))?",
-        CJK_NUMBER_PATTERN,
-    )
+    """Return the amount patterns: digits (with k, M or a magnitude word), CJK numerals."""
+    multiplier = rf"(?:(?P<letter>mm|[kкmм])|(?P<mag>{magnitude_pattern()}))(?![a-zа-яё])"
+    return (rf"{NUMBER_PATTERN}(?:\s?{multiplier})?", CJK_NUMBER_PATTERN)
 
 
 @cache
@@ -76,7 +73,7 @@ _OTHER_BEFORE = union(
         "c\\$",
         "a\\$",
         *"€£¥₽₩₹",
-        *"eur rmb cny gbp chf jpy rub brl krw".split(),
+        *["eur", "rmb", "cny", "gbp", "chf", "jpy", "rub", "brl", "krw"],
     )
 )
 _OTHER_AFTER = (

@@ -20,12 +20,12 @@ _KATAKANA_END = r"(?![ァ-ヺー])"
 
 
 def _hangul(word: str) -> str:
-    """A Korean word, not the end of a longer one (checked after its first syllable)."""
+    """Return a Korean word, not the end of a longer one (checked after its first syllable)."""
     return f"{word[0]}(?<![가-힣]{word[0]}){word[1:]}{_HANGUL_END}"
 
 
 def _katakana(word: str, *, whole: bool = True) -> str:
-    """A katakana word, not inside a longer one."""
+    """Return a katakana word, not inside a longer one."""
     end = _KATAKANA_END if whole else ""
     return f"{word[0]}(?<![ァ-ヺー]{word[0]}){word[1:]}{end}"
 

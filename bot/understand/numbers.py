@@ -55,7 +55,8 @@ NUMBER_PATTERN = rf"(?P<num>{_FIRST}{_MANTISSA}{_EXPONENT}?)"
 
 _GROUPED_RE = re.compile(r"[0-9]{1,3}(?:([,.' ])[0-9]{3})(?:\1[0-9]{3})*")
 _SPLIT_RE = re.compile(
-    r"(?P<mant>[0-9.,' ]+?)\s?(?:(?P<sci>e|[x×*]\s?10\s?(?:\^|\*\*))|\^|\*\*)\s?(?P<exp>[+-]?[0-9]+)"
+    r"(?P<mant>[0-9.,' ]+?)\s?(?:(?P<sci>e|[x×*]\s?10\s?(?:\^|\*\*))|\^|\*\*)\s?"
+    r"(?P<exp>[+-]?[0-9]+)"
 )
 
 # East Asian numerals: digits (Arabic or Chinese) and units, big units stacking (万亿 = 10^12).
@@ -115,7 +116,7 @@ def number_led(pattern: re.Pattern[str]) -> bool:
 
 
 def scan(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
-    """Matches of ``pattern`` in ``text``, left to right; number-led ones at number starts only."""
+    """Yield the matches of ``pattern`` in ``text``; number-led ones at number starts only."""
     if not number_led(pattern):
         yield from pattern.finditer(text)
         return
@@ -127,6 +128,8 @@ def scan(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
         if match is not None:
             end = match.end()
             yield match
+
+
 # At least one unit, a digit before the first unit (or 十 alone, as in 十二万), at most a
 # trailing digit: "12万8千", "3만 2천", "一万五", "十二万", "7천억". Read first, its first
 # character is checked not to continue another number.
@@ -238,7 +241,7 @@ def _magnitude_res(language: str) -> tuple[tuple[re.Pattern[str], float], ...]:
 
 
 def magnitude_factor(word: str, language: str) -> float:
-    """Factor of a magnitude word, as the message's language means it ("billion": en 1e9, fr 1e12)."""
+    """Return the factor of a magnitude word in the message's language ("billion": 1e9 or 1e12)."""
     for word_re, factor in _magnitude_res(language):
         if word_re.fullmatch(word):
             return factor

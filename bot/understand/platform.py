@@ -56,7 +56,8 @@ def _rocm_fine_re() -> re.Pattern[str]:
         rf"|(?:{before})\s?(?:the |o |el |le |des |den )?{_AMD}"
         rf"|(?:don'?t|doesn'?t|do not) (?:need|require) (?:cuda|nvidia)"
         rf"|cuda (?:is )?not (?:required|needed|a must|necessary)"
-        rf"|cuda (?:no es|não é|n'est pas|ist nicht) (?:necesari[oa]|necessári[oa]|nécessaire|nötig)"
+        rf"|cuda (?:no es|não é|n'est pas|ist nicht) "
+        rf"(?:necesari[oa]|necessári[oa]|nécessaire|nötig)"
         rf"|cuda не обязател[а-яё]*|不(?:需要|一定要|必)\s?(?:用\s?)?cuda"
     )
 
@@ -79,9 +80,7 @@ class Platform:
     needs_native_fp4: bool | None
 
 
-_PLATFORM_RE = re.compile(
-    "cuda|nvidia|rocm|amd|英伟达|英偉達|n卡|エヌビディア|엔비디아|нвидиа"
-)
+_PLATFORM_RE = re.compile("cuda|nvidia|rocm|amd|英伟达|英偉達|n卡|エヌビディア|엔비디아|нвидиа")
 _FP4_RE = re.compile(r"fp4|4-?bit")
 # A constraint is said within a clause of the platform word: only this much text around each
 # of the first few mentions is read, which bounds the work on a long message.

@@ -18,7 +18,9 @@ from bot.understand.lexicon import union
 
 # "4bit", "4 bits" (es, fr, pt), "4 бита", "4ビット", "4비트", "4位", "4比特". 位 is also the
 # polite measure word for people ("16位用户", "20 位使用者"), so not before a word for people.
-_BIT = r"[- ]?(?:bits?|бит[а-яё]*|ビット|비트|位(?!用户|用戶|使用者|客户|客戶|同事|员工|員工|人)|比特)"
+_BIT = (
+    r"[- ]?(?:bits?|бит[а-яё]*|ビット|비트|位(?!用户|用戶|使用者|客户|客戶|同事|员工|員工|人)|比特)"
+)
 _RIGHT = r"(?![a-z0-9])"
 
 # (pattern, precision, variant). Order matters only between overlapping spellings.
@@ -49,8 +51,8 @@ _SPELLING_RES: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
 # "用", a colon, "dtype", "only".
 _LINKS = (
     r"(?:dtype|in|en|em|auf|à|a|на|в|で|を|は|だけ|のみ|만|은|는|를|로|으로|为|為|用|使用|改成|"
-    r"改为|是|only|solo|nur|only in|только|also|too|auch|ebenfalls|también|também|aussi|тоже|也|も|도|"
-    r"as well|set to|на|to)"
+    r"改为|是|only|solo|nur|only in|только|also|too|auch|ebenfalls|también|também|aussi|тоже|"
+    r"也|も|도|as well|set to|на|to)"
 )
 _KV_LOOK_CHARS = 24
 _KV_FORMATS = frozenset({"bf16", "fp16", "fp8"})

@@ -34,7 +34,7 @@ _LETTERS = {"b": 1e9, "bn": 1e9, "t": 1e12, "tn": 1e12}
 
 @cache
 def _size_res() -> tuple[re.Pattern[str], ...]:
-    """A size in digits, as "one" before a scale word ("a trillion"), or in CJK numerals."""
+    """Return the size patterns: digits, "one" before a scale word, CJK numerals."""
     scale = lexicon.union(lexicon.words("billion") + lexicon.words("trillion"))
     unit = rf"\s?(?:(?P<letter>bn|tn|b|t)(?![a-zа-яё0-9])|(?P<scale>{scale}))"
     return (
@@ -48,8 +48,9 @@ _ACTIVE_AFTER = (
     r"active|activ[oa]s?|ativ[oa]s?|aktiv[a-z]*|actifs?|actives?|активн[а-яё]*|激活|アクティブ|활성"
 )
 _ACTIVE_BEFORE = (
-    r"(?:激活(?:参数|參數)?(?:量)?|active(?: params| parameters)?|активн[а-яё]*(?: параметр[а-яё]*)?|"
-    r"アクティブ(?:パラメータ)?|활성(?:화)?(?: 파라미터)?|activ[oa]s|ativ[oa]s|aktiv[a-z]*|actifs)"
+    r"(?:激活(?:参数|參數)?(?:量)?|active(?: params| parameters)?|"
+    r"активн[а-яё]*(?: параметр[а-яё]*)?|アクティブ(?:パラメータ)?|활성(?:화)?(?: 파라미터)?|"
+    r"activ[oa]s|ativ[oa]s|aktiv[a-z]*|actifs)"
 )
 # Each pattern starts with plain characters, its boundary checked after them (``numbers``).
 _ACTIVE_RES = (

@@ -27,21 +27,14 @@ _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+-
 # ASCII, so patterns use [0-9] and read a number whatever script it is typed in; the minus signs
 # and hyphens NFKC keeps become "-". All decimal digits lie below U+20000 (a test pins this).
 _LAST_DIGIT_BLOCK = 0x20000
-_FOLD = str.maketrans(
-    {
-        **{
-            code: str(unicodedata.decimal(chr(code)))
-            for code in range(0x80, _LAST_DIGIT_BLOCK)
-            if chr(code).isdecimal()
-        },
-        "\u2212": "-",
-        "\u2010": "-",
-        "\u2011": "-",
-        "\u2012": "-",
-        "\u066b": ".",
-        "\u066c": ",",
-    }
-)
+_FOLDED: dict[int, str] = {
+    code: str(unicodedata.decimal(chr(code)))
+    for code in range(0x80, _LAST_DIGIT_BLOCK)
+    if chr(code).isdecimal()
+}
+_FOLDED.update({ord(sign): "-" for sign in "\u2212\u2010\u2011\u2012"})
+_FOLDED.update({0x066B: ".", 0x066C: ","})  # the Arabic decimal and thousands separators
+_FOLD = str.maketrans(_FOLDED)
 # A full-width comma ends a clause in CJK text and is never a decimal mark: "batch 8，32k" is
 # two numbers, so it becomes a comma and a space before NFKC would make it a bare comma.
 _FULL_WIDTH_COMMA_RE = re.compile("[，、]")

@@ -46,7 +46,7 @@ __all__ = [
 
 
 def for_language(language: str) -> Lexicon:
-    """The lexicon of ``language`` (English for a code we do not have)."""
+    """Return the lexicon of ``language`` (English for a code we do not have)."""
     return LEXICONS.get(language, en.LEXICON)
 
 
@@ -58,7 +58,7 @@ def words(slot: str) -> Words:
 
 @cache
 def pattern(slot: str) -> str:
-    """The union of ``slot`` over all languages (start-anchored words left out), as source."""
+    """Return the union of ``slot`` over all languages (start-anchored words left out)."""
     return union(words(slot))
 
 

@@ -74,4 +74,6 @@ class Lexicon:
     anaphor: Words = ()
 
 
-SLOTS = tuple(spec.name for spec in fields(Lexicon) if spec.name not in {"language", "number_words"})
+SLOTS = tuple(
+    spec.name for spec in fields(Lexicon) if spec.name not in {"language", "number_words"}
+)

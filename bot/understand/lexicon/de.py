@@ -90,7 +90,12 @@ LEXICON = Lexicon(
     negation=("nicht", "kein[a-z]*", "nie", "ohne"),
     native=("nativ[a-z]*", "in hardware", "hardwareseitig"),
     greeting=(
-        "hallo", "hi", "guten (?:tag|morgen|abend)", "moin", "servus", "grüß gott",
+        "hallo",
+        "hi",
+        "guten (?:tag|morgen|abend)",
+        "moin",
+        "servus",
+        "grüß gott",
         "hilfe",
     ),
     thanks=(

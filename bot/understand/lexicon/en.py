@@ -2,6 +2,8 @@
 
 from bot.understand.lexicon.base import Lexicon
 
+_LANGUAGE_NAMES = "(?:english|german|spanish|french|chinese|russian|japanese|korean|portuguese)"
+
 LEXICON = Lexicon(
     language="en",
     thousand=("thousand", "grand"),
@@ -177,7 +179,10 @@ LEXICON = Lexicon(
         "what (?:can|could) (?:you|u|ya|this bot|this thing|it) (?:do|help)",
         "what do (?:you|u) do",
         "who are (?:you|u)",
-        "are (?:you|u) (?:a )?(?:bot|robot|human|person|real|an? ai)(?![^.!?]*(?:useless|stupid|dumb))",
+        (
+            "are (?:you|u) (?:a )?(?:bot|robot|human|person|real|an? ai)"
+            "(?![^.!?]*(?:useless|stupid|dumb))"
+        ),
         "what(?: is|'s|s) this(?: bot| thing)?\\??$",
         "what are (?:you|u) for",
         "how does (?:this|it) work",
@@ -191,8 +196,8 @@ LEXICON = Lexicon(
         "what are (?:you|u)\\??$",
         "what kind of (?:questions|things)",
         "what can i ask",
-        "(?:reply|answer|respond|talk|write|speak) in (?:english|german|spanish|french|chinese|russian|japanese|korean|portuguese)",
-        "do (?:you|u) (?:understand|support) (?:english|german|spanish|french|chinese|russian|japanese|korean|portuguese)",
+        f"(?:reply|answer|respond|talk|write|speak) in {_LANGUAGE_NAMES}",
+        f"do (?:you|u) (?:understand|support) {_LANGUAGE_NAMES}",
         "which languages",
         "what kind of (?:bot|assistant|thing)",
         "what(?: is|'s) this",
@@ -241,8 +246,10 @@ LEXICON = Lexicon(
     ),
     alternative=("or", "and"),
     sales=(
-        "(?:talk|speak|chat) (?:to|with) (?:a |an |the |your )?(?:human|person|sales|someone|rep|"
-        "agent|real|somebody|account|team)",
+        (
+            "(?:talk|speak|chat) (?:to|with) (?:a |an |the |your )?(?:human|person|sales|someone|"
+            "rep|agent|real|somebody|account|team)"
+        ),
         "human (?:agent|being|support)",
         "real (?:person|human)",
         "(?:sales|someone|somebody|a person|a rep) (?:to )?(?:call|contact|reach|email|get back)",
@@ -257,7 +264,10 @@ LEXICON = Lexicon(
         "a human",
         "enterprise (?:deal|contract|pricing|agreement)",
         "connect me (?:to|with)",
-        "(?:have|get) (?:an? )?(?:account manager|sales ?rep|salesperson|someone) (?:to )?(?:email|call|contact)",
+        (
+            "(?:have|get) (?:an? )?(?:account manager|sales ?rep|salesperson|someone) "
+            "(?:to )?(?:email|call|contact)"
+        ),
         "speak with someone",
         "talk with someone",
         "someone from your team",
@@ -418,10 +428,14 @@ LEXICON = Lexicon(
         "^(?:and|what about|how about|what if) ",
     ),
     instruction=(
-        "ignore (?:all |any |the |your |my )?(?:previous|prior|above|earlier|preceding|your|"
-        "the|those|these|all)",
-        "disregard (?:all |any |the |your )?(?:previous|prior|above|your|rules|instructions|"
-        "the|all)",
+        (
+            "ignore (?:all |any |the |your |my )?(?:previous|prior|above|earlier|preceding|your|"
+            "the|those|these|all)"
+        ),
+        (
+            "disregard (?:all |any |the |your )?(?:previous|prior|above|your|rules|instructions|"
+            "the|all)"
+        ),
         "forget (?:all |your |everything|previous|the |about your)",
         "from now on",
         "you are now",

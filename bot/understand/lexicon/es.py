@@ -104,7 +104,12 @@ LEXICON = Lexicon(
     negation=("no", "nunca", "sin", "tampoco"),
     native=("nativ[oa]", "de forma nativa", "nativamente", "en hardware"),
     greeting=(
-        "hola", "buenas", "buenos días", "buenas tardes", "buenas noches", "saludos",
+        "hola",
+        "buenas",
+        "buenos días",
+        "buenas tardes",
+        "buenas noches",
+        "saludos",
         "ayuda",
     ),
     thanks=("gracias", "muchas gracias", "vale", "perfecto", "genial", "entendido", "ok", "adiós"),
@@ -124,7 +129,10 @@ LEXICON = Lexicon(
         "quien eres",
         "en qué (?:me )?puedes ayudar",
         "qué sabes hacer",
-        "(?:responder|contestar|hablar|escribir) en (?:inglés|alemán|francés|chino|portugués|ruso|japonés|coreano)",
+        (
+            "(?:responder|contestar|hablar|escribir) en "
+            "(?:inglés|alemán|francés|chino|portugués|ruso|japonés|coreano)"
+        ),
         "hablas (?:inglés|alemán|francés)",
         "qué eres",
         "en qué me (?:ayudas|puedes ayudar)",

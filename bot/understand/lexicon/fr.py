@@ -88,7 +88,11 @@ LEXICON = Lexicon(
     negation=("pas", "ne", "jamais", "sans", "aucun"),
     native=("natif", "native", "nativement", "en hardware", "matériel"),
     greeting=(
-        "bonjour", "salut", "coucou", "bonsoir", "hello",
+        "bonjour",
+        "salut",
+        "coucou",
+        "bonsoir",
+        "hello",
         "aide",
     ),
     thanks=("merci(?: beaucoup)?", "parfait", "d'accord", "ok", "super", "au revoir", "entendu"),
@@ -129,7 +133,12 @@ LEXICON = Lexicon(
         "mensuel",
         "devis",
     ),
-    catalog=("quels? (?:gpus?|cartes|serveurs|offres)", "quelles sont vos offres", "avez-vous", "vous avez"),
+    catalog=(
+        "quels? (?:gpus?|cartes|serveurs|offres)",
+        "quelles sont vos offres",
+        "avez-vous",
+        "vous avez",
+    ),
     compare=(
         "vs\\.?",
         "versus",

@@ -79,7 +79,13 @@ def _expand_once(fragment: str) -> list[str] | None:
         end = fragment.find("]", 1)
         body = fragment[1:end]
         after = fragment[end + 1 : end + 2]
-        if end < 0 or body.startswith("^") or "-" in body or "\\" in body or after in {"*", "+", "{"}:
+        if (
+            end < 0
+            or body.startswith("^")
+            or "-" in body
+            or "\\" in body
+            or after in {"*", "+", "{"}
+        ):
             return None
         rest = fragment[end + 2 :] if after == "?" else fragment[end + 1 :]
         heads = [char + rest for char in body]
@@ -154,14 +160,12 @@ def union(fragments: Words) -> str:
     free = _longest_first(tuple(f for f in fragments if not f.startswith("^")))
     if not free:
         return "(?!)"
-    bounded = [
-        f"{f}(?![{WORD_LETTER}])" if _SPACED_RE.match(f[:1]) else f for f in free
-    ]
+    bounded = [f"{f}(?![{WORD_LETTER}])" if _SPACED_RE.match(f[:1]) else f for f in free]
     return _trie(bounded, top=True)
 
 
 def _script(char: str) -> str:
-    """The script group of a character, for splitting a big union (see ``unions_by_script``)."""
+    """Return the script group of a character, to split a big union (``unions_by_script``)."""
     code = ord(char)
     if code < 0x400:  # noqa: PLR2004 - Latin, digits and punctuation
         return "latin"
@@ -173,7 +177,7 @@ def _script(char: str) -> str:
 
 
 def unions_by_script(fragments: Words) -> tuple[str, ...]:
-    """The union of ``fragments`` split by the script of their first character.
+    """Return the union of ``fragments`` split by the script of their first character.
 
     The regex engine tries a union's first characters one after the other at every position
     where one may start; a slot of hundreds of words in ten languages has hundreds of them.
@@ -188,6 +192,6 @@ def unions_by_script(fragments: Words) -> tuple[str, ...]:
 
 
 def anchored(fragments: Words) -> str | None:
-    """The fragments anchored at the start of the message (without their "^"), or None."""
+    """Return the fragments anchored at the start of a message (without "^"), or None."""
     heads = [f[1:] for f in fragments if f.startswith("^")]
     return "(?:" + "|".join(sorted(heads, key=len, reverse=True)) + ")" if heads else None

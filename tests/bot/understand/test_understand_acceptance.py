@@ -61,7 +61,7 @@ def scored(request: pytest.FixtureRequest) -> tuple[str, list[Outcome]]:
 
 
 def _report(name: str, outcomes: list[Outcome], failing: list[Outcome]) -> str:
-    """The per-language table and, unless the set is sealed, the messages that failed."""
+    """Return the per-language table and, unless the set is sealed, the failed messages."""
     lines = [f"{name}:", table(outcomes)]
     if name not in SEALED:
         lines += [f"{o.message_id}: {o.wrong}" for o in failing]
