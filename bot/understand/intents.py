@@ -10,17 +10,12 @@ is knowledge; money words ask for prices; settings alone change the previous req
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
 from bot.request import Intent
 from bot.understand import lexicon
 from bot.understand.language import is_common_word
-
-# A question-to-topic matcher (text, language) -> topic id or None: a topic found makes a
-# message without a model a knowledge question.
-TopicMatcher = Callable[[str, str], str | None]
 
 _COMPARED_GPUS = 2  # a comparison names two GPUs
 _ALNUM_RE = re.compile(r"[^\W_]")
@@ -48,6 +43,11 @@ def _cue(slot: str) -> re.Pattern[str]:
 def says(slot: str, text: str) -> bool:
     """Whether ``text`` (cleaned) holds a cue word of ``slot`` in any language."""
     return lexicon.search(slot, text)
+
+
+def asks_other_work(text: str) -> bool:
+    """Whether ``text`` instructs the assistant or asks it for unrelated work ("write a poem")."""
+    return says("instruction", text) or says("task", text)
 
 
 def has_price_words(text: str) -> bool:
@@ -81,7 +81,7 @@ def _where_asked(text: str) -> str:
     return f"{text[:_CUE_HEAD_CHARS]} … {text[-_CUE_TAIL_CHARS:]}"
 
 
-def decide_intent(text: str, facts: Facts, *, topic: str | None = None) -> Intent:
+def decide_intent(text: str, facts: Facts) -> Intent:
     """Return the intent of a non-command message (``text`` cleaned)."""
     text = _where_asked(text)
     named = facts.has_model or facts.has_size
@@ -90,21 +90,21 @@ def decide_intent(text: str, facts: Facts, *, topic: str | None = None) -> Inten
         return about_us
     if named:
         return _with_model(text, facts)
-    return _without_model(text, facts, topic)
+    return _without_model(text, facts)
 
 
 def _about_the_conversation(text: str, *, named: bool) -> Intent | None:
     """Decide an instruction to the assistant, a question about it, a request for a person."""
     if named:
         return Intent.SALES if says("sales", text) else None
-    if says("instruction", text):
+    if asks_other_work(text):
         return Intent.UNKNOWN
     if says("about_assistant", text):
         return Intent.HELP  # "are you a real person?" asks about the assistant, not for one
     return Intent.SALES if says("sales", text) else None
 
 
-def _without_model(text: str, facts: Facts, topic: str | None) -> Intent:
+def _without_model(text: str, facts: Facts) -> Intent:
     """Decide a message naming no model: GPUs, greetings, changes, facts, prices."""
     if facts.gpus >= _COMPARED_GPUS:
         return _two_gpus(text)
@@ -112,7 +112,7 @@ def _without_model(text: str, facts: Facts, topic: str | None) -> Intent:
         return Intent.HELP
     if facts.has_settings and says("followup", text):
         return Intent.FOLLOWUP
-    if topic is not None or _asks_facts(text, facts) or _asks_about_gpu(text, facts):
+    if _asks_facts(text, facts) or _asks_about_gpu(text, facts):
         return Intent.KNOWLEDGE
     return _price_or_change(text, facts)
 

@@ -17,7 +17,15 @@ from bot.understand.concurrency import find_concurrency
 from bot.understand.context import find_context
 from bot.understand.engines import find_engine
 from bot.understand.gpus import find_gpus
-from bot.understand.intents import Facts, decide_intent, is_thanks, is_trivial
+from bot.understand.intents import (
+    Facts,
+    asks_other_work,
+    decide_intent,
+    has_price_words,
+    is_thanks,
+    is_trivial,
+    says,
+)
 from bot.understand.language import choose_language, negotiate_language
 from bot.understand.lexicon import compiled
 from bot.understand.models import ModelIndex, catalog_index, find_model
@@ -158,10 +166,39 @@ def parse_with(
     fields = _read_fields(clean, index, language)
     intent = decide_intent(clean, fields.facts)
     request = replace(fields.request, intent=intent)
+    if _settled(request, clean):
+        return request
     # >>> The one hook of the knowledge base: questions the product page answers, and requests
     # for a person, become ``knowledge`` (with a ``topic``) or ``sales`` here, unless the
     # message is a sizing request (bot.understand.topics decides).
     return apply_topic(request, clean)
+
+
+def _settled(request: ParsedRequest, clean: str) -> bool:
+    """Whether the intent stands whatever topic the message also touches.
+
+    A request for a person; an instruction or unrelated work asked of the assistant; a model
+    or a size with settings to size it with ("a 70B dense model in BF16 on one H200?");
+    settings changed with a follow-up word ("switch to sglang"); the price of a GPU named
+    ("單張 H200 月租多少"): each is answered as such.
+    """
+    settings = (
+        request.precision,
+        request.kv_dtype,
+        request.engine,
+        request.context_tokens,
+        request.concurrency,
+        request.budget_usd_month,
+    )
+    if request.intent is Intent.SIZE:
+        return any(value is not None for value in settings)
+    if request.intent is Intent.FOLLOWUP:
+        return any(value is not None for value in settings) and says("followup", clean)
+    if request.intent is Intent.PRICE:
+        return bool(request.gpus) and has_price_words(clean)
+    if request.intent is Intent.UNKNOWN:
+        return asks_other_work(clean)
+    return request.intent is Intent.SALES
 
 
 def parse_message(

@@ -69,6 +69,7 @@ class Lexicon:
     followup: Words = ()
     instead: Words = ()
     instruction: Words = ()
+    task: Words = ()  # a piece of work asked of the assistant: "write me a poem", "翻译"
     size_question: Words = ()
     question: Words = ()  # words of a question: "what", "сколько", "吗", "ですか"
     anaphor: Words = ()

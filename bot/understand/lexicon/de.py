@@ -318,4 +318,12 @@ LEXICON = Lexicon(
         "ist",
         "sind",
     ),
+    task=(
+        "schreib(?:e)? (?:mir|ein|eine|einen)",
+        "übersetze",
+        "übersetz",
+        "fasse zusammen",
+        "erzähl(?:e)? mir (?:einen|eine) (?:witz|geschichte)",
+        "zeichne",
+    ),
 )

@@ -531,4 +531,16 @@ LEXICON = Lexicon(
         "would",
         "any",
     ),
+    task=(
+        "write (?:me )?(?:a|an|some|the)",
+        "compose",
+        "translate",
+        "summari[sz]e",
+        "draw (?:me )?a",
+        "tell me a (?:joke|story)",
+        "sing",
+        "generate (?:a|an) (?:poem|story|image)",
+        "make (?:me )?a (?:poem|song|joke)",
+        "code (?:me )?a",
+    ),
 )

@@ -343,4 +343,13 @@ LEXICON = Lexicon(
         "se puede",
         "¿",
     ),
+    task=(
+        "escríbeme",
+        "escribe(?:me)? (?:un|una)",
+        "tradúceme",
+        "traduce",
+        "resume",
+        "cuéntame un (?:chiste|cuento)",
+        "dibuja",
+    ),
 )

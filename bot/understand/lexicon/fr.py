@@ -321,4 +321,12 @@ LEXICON = Lexicon(
         "peut-on",
         "y a-t-il",
     ),
+    task=(
+        "écris-moi",
+        "écris (?:un|une)",
+        "traduis",
+        "résume",
+        "raconte-moi (?:une|un) (?:blague|histoire)",
+        "dessine",
+    ),
 )

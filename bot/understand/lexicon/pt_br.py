@@ -327,4 +327,14 @@ LEXICON = Lexicon(
         "dá pra",
         "posso",
     ),
+    task=(
+        "escreva",
+        "escreve (?:um|uma)",
+        "me escreve",
+        "traduz",
+        "traduza",
+        "resuma",
+        "me conta uma (?:piada|história)",
+        "desenhe",
+    ),
 )
