@@ -263,8 +263,9 @@ class ModelIndex:
         if not all(checks):
             return None
         unsaid = len(own.lines - said.lines) + len(set(own.families) - set(said.families))
+        qualified = len(own.qualifiers & said.qualifiers)
         formats = len(own.quants ^ said.glued_quants)
-        return (unsaid, formats, len(own.dates - said.dates), prefix)
+        return (unsaid, -qualified, formats, len(own.dates - said.dates), prefix)
 
     def _is_default(self, said: NameParts, model_id: str) -> bool:
         """Whether an alias says the families, versions and lines said, and no other size."""

@@ -70,6 +70,9 @@ NEUTRAL_WORDS = frozenset(
 # A parenthesised note in a display name ("(NVIDIA, with vision)", "(static, per tensor)")
 # describes the release, not the model's name.
 _NOTE_RE = re.compile(r"\((?=[^()]*[a-z])[^()]*\)")
+# Neutral words that tell one quantized release from another ("...-FP8-Static-PerTensor"): said,
+# they pick the release that has them.
+QUALIFIERS = frozenset({"static", "pertensor", "dynamic"})
 # Release formats that are the model itself, not a quantized release of it.
 BASE_FORMATS = frozenset({"bf16", "fp16"})
 # Words naming a model's line in many families: a message that says one of them ("Mistral
@@ -177,6 +180,7 @@ class NameParts:
     dates: set[str] = field(default_factory=set)
     quants: set[str] = field(default_factory=set)
     glued_quants: set[str] = field(default_factory=set)  # "-fp8" written into the name
+    qualifiers: set[str] = field(default_factory=set)  # "static", "pertensor"
 
     def key(self) -> tuple[object, ...]:
         """Return a hashable summary: two names with equal keys say the same about a model."""
@@ -184,7 +188,7 @@ class NameParts:
             tuple(self.families),
             tuple(sorted(self.versions.items())),
             *(frozenset(part) for part in (self.sizes, self.active, self.experts)),
-            *(frozenset(part) for part in (self.lines, self.dates, self.quants)),
+            *(frozenset(part) for part in (self.lines, self.dates, self.quants, self.qualifiers)),
         )
 
     def add(self, token: Token, families: frozenset[str], *, glued: bool = False) -> None:
@@ -205,6 +209,8 @@ class NameParts:
         if word in families:
             if word not in self.families:
                 self.families.append(word)
+        elif word in QUALIFIERS:
+            self.qualifiers.add(word)
         elif word not in NEUTRAL_WORDS:
             self.lines.add(word)
 
