@@ -47,7 +47,7 @@ _MANTISSA = (
     r"|[0-9]*(?:[.,][0-9]+)?)"
 )
 _EXPONENT = (
-    r"(?:e[+-]?[0-9]+(?![0-9a-z])"
+    r"(?:e[+-]?[0-9]+(?![0-9])"
     r"|\s?(?:\^|\*\*)\s?[+-]?[0-9]+"
     r"|\s?[x×*]\s?10\s?(?:\^|\*\*)\s?[+-]?[0-9]+)"
 )
@@ -125,6 +125,8 @@ def scan(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
         if run.start() < end:
             continue
         match = pattern.match(text, run.start())
+        if match is None and run.group().startswith("-"):
+            match = pattern.match(text, run.start() + 1)  # "20-30": a range, not a minus
         if match is not None:
             end = match.end()
             yield match

@@ -1,0 +1,111 @@
+"""The per-language lexicons and the fast patterns built from them."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.understand import lexicon
+from bot.understand.lexicon import LEXICONS, SLOTS
+from bot.understand.lexicon.base import WORD_LETTER
+from bot.understand.lexicon.patterns import union
+from bot.request import LANGUAGES
+
+# Slots every language must fill: the intent decision reads them all.
+INTENT_SLOTS = (
+    "greeting",
+    "thanks",
+    "about_assistant",
+    "price",
+    "compare",
+    "sales",
+    "knowledge",
+    "followup",
+    "instruction",
+    "task",
+    "question",
+)
+
+
+def test_there_is_one_lexicon_per_language():
+    """The ten answer languages each have a lexicon."""
+    assert sorted(LEXICONS) == sorted(LANGUAGES)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("slot", INTENT_SLOTS)
+def test_every_language_has_words_for_every_intent_cue(language, slot):
+    """A cue missing in one language would silently misroute all its messages."""
+    assert getattr(LEXICONS[language], slot), f"{language} has no {slot} words"
+
+
+@pytest.mark.parametrize("slot", SLOTS)
+def test_every_slot_compiles_whole_by_script_and_anchored(slot):
+    """Each slot's union, its per-script split and its start-anchored words compile."""
+    assert lexicon.compiled(slot).pattern
+    assert lexicon.search(slot, "") is False
+
+
+def _plain(fragments: tuple[str, ...]) -> re.Pattern[str]:
+    """The slow, obviously right form: each fragment with its word boundaries, tried in turn."""
+    pieces = []
+    for fragment in fragments:
+        spaced = re.match(f"[{WORD_LETTER}0-9]", fragment[:1]) is not None
+        left = f"(?<![{WORD_LETTER}0-9])" if spaced else ""
+        right = f"(?![{WORD_LETTER}])" if spaced else ""
+        pieces.append(f"{left}(?:{fragment}){right}")
+    return re.compile("|".join(pieces))
+
+
+_SLOT_WORDS = {
+    slot: tuple(f for f in lexicon.words(slot) if not f.startswith("^")) for slot in INTENT_SLOTS
+}
+_SAMPLES = st.sampled_from(
+    [
+        "rent",
+        "parent",
+        "how much",
+        "多少钱",
+        "стоимость",
+        "料金",
+        "얼마나 빨리",
+        "precio",
+        "preço",
+        "kostet",
+        "combien coûte",
+        "talk to a human",
+        "人工",
+        "vs",
+        "哪个好",
+        "versus",
+        "x",
+        " ",
+        "?",
+        "llama 70b",
+        "qué",
+        "ça",
+        "what",
+    ]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(INTENT_SLOTS), st.lists(_SAMPLES, max_size=8).map(" ".join))
+def test_the_fast_union_finds_what_the_plain_word_list_finds(slot, text):
+    """Factoring first letters, per-script splits and moved boundaries change nothing found."""
+    fragments = _SLOT_WORDS[slot]
+    expected = _plain(fragments).search(text) is not None
+    assert (re.compile(union(fragments)).search(text) is not None) == expected
+
+
+def test_longer_words_win_and_words_stay_whole():
+    """ "rental" is read whole beside "rent"; "rent" is not found inside "parent"."""
+    pattern = re.compile(union(("rent", "rental", "租")))
+    match = pattern.search("a rental box")
+    assert match is not None
+    assert match.group() == "rental"
+    assert pattern.search("my parent") is None
+    assert pattern.search("月租多少") is not None
