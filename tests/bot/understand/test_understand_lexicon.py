@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.request import LANGUAGES
 from bot.understand import lexicon
 from bot.understand.lexicon import LEXICONS, SLOTS
 from bot.understand.lexicon.base import WORD_LETTER
 from bot.understand.lexicon.patterns import union
-from bot.request import LANGUAGES
 
 # Slots every language must fill: the intent decision reads them all.
 INTENT_SLOTS = (
@@ -50,7 +50,7 @@ def test_every_slot_compiles_whole_by_script_and_anchored(slot):
 
 
 def _plain(fragments: tuple[str, ...]) -> re.Pattern[str]:
-    """The slow, obviously right form: each fragment with its word boundaries, tried in turn."""
+    """Return the slow, obviously right form: each fragment with its boundaries, in turn."""
     pieces = []
     for fragment in fragments:
         spaced = re.match(f"[{WORD_LETTER}0-9]", fragment[:1]) is not None

@@ -1,5 +1,7 @@
-"""The slots of the second milestone: KV dtype, engine, ROCm accepted, concurrency however
-phrased, sizes with large units; and the language a counter word must not flip."""
+"""The slots of the second milestone, and the language a counter word must not flip.
+
+KV dtype, engine, ROCm accepted, concurrency however phrased, sizes with large units.
+"""
 
 from __future__ import annotations
 
@@ -37,7 +39,7 @@ def test_the_kv_cache_format_is_apart_from_the_weights(text, kv_dtype, precision
     ],
 )
 def test_the_serving_engine_when_named(text, engine):
-    """vLLM and SGLang in their usual spellings; nothing when none is named."""
+    """Name vLLM and SGLang in their usual spellings; nothing when none is named."""
     assert parse_message(text).engine == engine
 
 
