@@ -80,7 +80,7 @@ def test_intent_from_slots_and_cue_words(language, text, intent):
 
 
 def test_a_comparison_naming_a_model_carries_the_model_and_both_gpus():
-    """ "H200 or MI355X for Qwen3 235B" compares the two plans on that model."""
+    """Compare the two plans on the model named: "H200 or MI355X for Qwen3 235B"."""
     parsed = parse_message("H200 or MI355X for Qwen3 235B, which gives more for the money?")
     assert (parsed.model, parsed.gpus) == ("Qwen/Qwen3-235B-A22B", ("h200", "mi355x"))
 

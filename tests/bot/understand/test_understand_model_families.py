@@ -82,7 +82,7 @@ def test_mistral_small_is_never_mixtral_or_mistral_large():
 
 
 def test_a_base_model_is_preferred_to_its_release_unless_the_format_is_in_its_name():
-    """ "zeta 5.2 120b fp8" is the model at FP8; "...-120B-A10B-FP8" is the FP8 release."""
+    """Read "zeta 5.2 120b fp8" as the model at FP8, "...-120B-A10B-FP8" as the release."""
     assert find_model("zeta 5.2 120b fp8", FUTURE).model == "zeta/Zeta-5.2-120B-A10B"
     assert find_model("zeta-5.2-120b-a10b-fp8", FUTURE).model == "zeta/Zeta-5.2-120B-A10B-FP8"
 
@@ -150,7 +150,7 @@ def test_releases_the_catalog_lacks_are_unknown(text):
 
 
 def test_a_typo_is_corrected_only_where_a_name_part_follows():
-    """ "lamma3 70b" is Llama; "lamma" with nothing after is no model at all."""
+    """Correct "lamma3 70b" to Llama; "lamma" with nothing after is no model at all."""
     assert parse_message("lamma3 70b").model == "meta-llama/Llama-3.1-70B-Instruct"
     assert parse_message("deepsik r1").model == "deepseek-ai/DeepSeek-R1"
     parsed = parse_message("the lamma spat")
@@ -158,7 +158,7 @@ def test_a_typo_is_corrected_only_where_a_name_part_follows():
 
 
 def test_engine_words_and_flags_are_no_part_of_a_name():
-    """ "GLM 4.5 Air 用 SGLang" and "--model zai-org/GLM-4.5-Air --tensor-parallel-size 2"."""
+    """Keep engines and flags out of names: "GLM 4.5 Air 用 SGLang", "--model ... --tp"."""
     assert parse_message("GLM 4.5 Air 用 SGLang").model == "zai-org/GLM-4.5-Air"
     flags = "--model zai-org/GLM-4.5-Air --tensor-parallel-size 2 --max-model-len 65536"
     assert parse_message(flags).model == "zai-org/GLM-4.5-Air"

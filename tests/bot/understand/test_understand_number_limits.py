@@ -96,7 +96,7 @@ def test_a_billion_users_is_read_and_refused_as_beyond_any_plan(text):
     ],
 )
 def test_negative_numbers_are_refused_not_read_as_positive(text, code):
-    """ "-5 users" is no 5 users, "-128k" no 128K context, "-$5000" no US$5,000 budget."""
+    """Refuse "-5 users" (not 5), "-128k" (not 128K), "-$5000" (not a US$5,000 budget)."""
     parsed = parse_message(text)
     assert code in parsed.not_understood
     assert (parsed.concurrency, parsed.context_tokens, parsed.budget_usd_month) == (
@@ -126,7 +126,7 @@ def test_hyphens_in_names_ranges_and_flags_are_no_minus_signs(text, context, use
 
 @pytest.mark.parametrize("text", ["llama 70b, budget $1e308", "llama 70b with $1e308/month"])
 def test_an_absurd_budget_is_no_budget(text):
-    """ "$1e308" is not US$1 nor any budget: it is refused as beyond any plan."""
+    """Refuse "$1e308" as beyond any plan: it is not US$1 nor any budget."""
     parsed = parse_message(text)
     assert parsed.budget_usd_month is None
     assert "budget_too_large" in parsed.not_understood
@@ -172,7 +172,7 @@ def test_any_mix_of_digits_signs_and_exponents_never_raises(text):
 
 
 def test_refused_users_are_asked_again_in_the_customers_language():
-    """ "-5 пользователей" gets a polite question back in Russian, not a sizing or a crash."""
+    """Answer "-5 пользователей" with a polite question in Russian, not a sizing or a crash."""
     reply = Pipeline().respond("llama 70b на -5 пользователей", ChatContext()).reply
     assert (reply.kind, reply.language) == ("clarify", "ru")
     assert reply.data is not None

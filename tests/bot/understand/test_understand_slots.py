@@ -79,7 +79,7 @@ def test_cuda_required_in_portuguese_german_french_and_spanish(text):
 
 
 def test_cuda_named_in_a_question_about_code_is_no_requirement():
-    """ "Do I have to rewrite my CUDA code?" requires nothing of the platform."""
+    """Require nothing of the platform for "Do I have to rewrite my CUDA code?"."""
     assert parse_message("do I have to rewrite my CUDA code for the MI355X?").cuda_only is None
 
 
@@ -105,7 +105,7 @@ def test_concurrency_however_phrased(text, users):
 
 
 def test_months_are_no_count_of_users():
-    """ "6개월 약정" (a six-month term) is no concurrency of six."""
+    """Read no concurrency of six in "6개월 약정" (a six-month term)."""
     assert parse_message("6개월 약정하면 할인 되나요?").concurrency is None
 
 
