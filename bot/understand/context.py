@@ -143,7 +143,5 @@ def find_context(text: str, language: str = "en") -> Found | None:
         return None
     _, start, end, tokens = min(candidates, key=lambda c: (c[0], c[1]))
     rest = blank(text, start, end)
-    checked = limits.check(limits.CONTEXT, tokens)
-    if checked.refused is not None:
-        return Found(None, rest, checked.refused)
-    return Found(round(tokens), rest)
+    whole, refused = limits.check_whole(limits.CONTEXT, tokens)
+    return Found(whole, rest, refused)

@@ -69,7 +69,7 @@ def _only_greets(text: str) -> bool:
     return len(tail) <= _GREETING_TAIL_CHARS and not any(char.isdigit() for char in tail)
 
 
-def _where_asked(text: str) -> str:
+def where_asked(text: str) -> str:
     """Return the parts of a long message where its question is: its start and its end.
 
     A long message is a question around pasted material (a config, a log, a launch command);
@@ -83,7 +83,7 @@ def _where_asked(text: str) -> str:
 
 def decide_intent(text: str, facts: Facts) -> Intent:
     """Return the intent of a non-command message (``text`` cleaned)."""
-    text = _where_asked(text)
+    text = where_asked(text)
     named = facts.has_model or facts.has_size
     about_us = _about_the_conversation(text, named=named)
     if about_us is not None:

@@ -53,3 +53,12 @@ def check(slot: str, value: float) -> Checked:
     if value == 0:
         return Checked(None, f"{slot}_{TOO_SMALL}")
     return Checked(value)
+
+
+def check_whole(slot: str, value: float) -> tuple[int | None, str | None]:
+    """Accept ``value`` rounded to a whole count (at least one), or refuse it with a code."""
+    checked = check(slot, value)
+    if checked.refused is not None:
+        return None, checked.refused
+    whole = round(value)
+    return (whole, None) if whole >= 1 else (None, f"{slot}_{TOO_SMALL}")

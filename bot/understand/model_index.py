@@ -239,8 +239,27 @@ class ModelIndex:
 
     def _agreement(self, said: NameParts, own: NameParts, model_id: str) -> tuple[int, ...] | None:
         """How well a model's name fits what was said (lower is better), None if it conflicts."""
-        if not set(said.families) <= set(own.families):
+        # The cheap set tests first: most names of a family fail one of them.
+        if not (
+            said.lines <= own.lines
+            and said.experts <= own.experts
+            and said.dates <= own.dates
+            and (not own.active or said.active <= own.active)
+            and set(said.families) <= set(own.families)
+        ):
             return None
+        prefix = self._version_fit(said, own)
+        if prefix is None:
+            return None
+        if not all(self._size_agrees(size, own, model_id) for size in said.sizes):
+            return None
+        unsaid = len(own.lines - said.lines) + len(set(own.families) - set(said.families))
+        qualified = len(own.qualifiers & said.qualifiers)
+        formats = len(own.quants ^ said.glued_quants)
+        return (unsaid, -qualified, formats, len(own.dates - said.dates), prefix)
+
+    def _version_fit(self, said: NameParts, own: NameParts) -> int | None:
+        """Return how many versions fit only coarsely ("3" for 3.1), None if one conflicts."""
         prefix = 0
         for family, version in said.versions.items():
             known = own.versions.get(family)
@@ -253,19 +272,7 @@ class ModelIndex:
             if not coarse or exact_exists:
                 return None
             prefix += 1
-        checks = (
-            all(self._size_agrees(size, own, model_id) for size in said.sizes),
-            not own.active or said.active <= own.active,
-            said.experts <= own.experts,
-            said.lines <= own.lines,
-            said.dates <= own.dates,
-        )
-        if not all(checks):
-            return None
-        unsaid = len(own.lines - said.lines) + len(set(own.families) - set(said.families))
-        qualified = len(own.qualifiers & said.qualifiers)
-        formats = len(own.quants ^ said.glued_quants)
-        return (unsaid, -qualified, formats, len(own.dates - said.dates), prefix)
+        return prefix
 
     def _is_default(self, said: NameParts, model_id: str) -> bool:
         """Whether an alias says the families, versions and lines said, and no other size."""

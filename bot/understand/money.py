@@ -156,10 +156,8 @@ def find_budget(text: str, language: str = "en") -> Found | None:
             if _PER_YEAR_RE.match(text, match.end()):
                 value /= _MONTHS_PER_YEAR
             rest = blank(text, match.start(), match.end())
-            checked = limits.check(limits.BUDGET, value)
-            if checked.refused is not None:
-                return Found(None, rest, checked.refused)
-            return Found(round(value), rest)
+            whole, refused = limits.check_whole(limits.BUDGET, value)
+            return Found(whole, rest, refused)
     return None
 
 

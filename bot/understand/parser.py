@@ -25,6 +25,7 @@ from bot.understand.intents import (
     is_thanks,
     is_trivial,
     says,
+    where_asked,
 )
 from bot.understand.language import choose_language, negotiate_language
 from bot.understand.lexicon import compiled
@@ -171,7 +172,7 @@ def parse_with(
     # >>> The one hook of the knowledge base: questions the product page answers, and requests
     # for a person, become ``knowledge`` (with a ``topic``) or ``sales`` here, unless the
     # message is a sizing request (bot.understand.topics decides).
-    return apply_topic(request, clean)
+    return apply_topic(request, where_asked(clean))
 
 
 def _settled(request: ParsedRequest, clean: str) -> bool:
