@@ -2,6 +2,6 @@
 
 from bot.understand.jsonform import parsed_to_json
 from bot.understand.language import detect_language, negotiate_language
-from bot.understand.parser import parse_message
+from bot.understand.parser import parse_message, prepare
 
-__all__ = ["detect_language", "negotiate_language", "parse_message", "parsed_to_json"]
+__all__ = ["detect_language", "negotiate_language", "parse_message", "parsed_to_json", "prepare"]

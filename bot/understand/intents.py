@@ -22,8 +22,8 @@ _ALNUM_RE = re.compile(r"[^\W_]")
 _OFF_TOPIC_MAX_CHARS = 3
 # What may remain of a greeting message and still be only a greeting ("hey there!", "hi bot").
 _GREETING_TAIL_CHARS = 12
-_CUE_HEAD_CHARS = 1200
-_CUE_TAIL_CHARS = 600
+CUE_HEAD_CHARS = 1200
+CUE_TAIL_CHARS = 600
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,10 +34,6 @@ class Facts:
     has_size: bool
     gpus: int
     has_settings: bool  # precision, KV dtype, context, concurrency, budget, engine, constraints
-
-
-def _cue(slot: str) -> re.Pattern[str]:
-    return lexicon.compiled(slot)
 
 
 def says(slot: str, text: str) -> bool:
@@ -69,16 +65,16 @@ def _only_greets(text: str) -> bool:
     return len(tail) <= _GREETING_TAIL_CHARS and not any(char.isdigit() for char in tail)
 
 
-def where_asked(text: str) -> str:
+def where_asked(text: str, head: int = CUE_HEAD_CHARS, tail: int = CUE_TAIL_CHARS) -> str:
     """Return the parts of a long message where its question is: its start and its end.
 
     A long message is a question around pasted material (a config, a log, a launch command);
     the words that say what is wanted stand before or after it, so only those are read for
     cue words, which bounds the work on a message of thousands of characters.
     """
-    if len(text) <= _CUE_HEAD_CHARS + _CUE_TAIL_CHARS:
+    if len(text) <= head + tail:
         return text
-    return f"{text[:_CUE_HEAD_CHARS]} … {text[-_CUE_TAIL_CHARS:]}"
+    return f"{text[:head]} … {text[-tail:]}"
 
 
 def decide_intent(text: str, facts: Facts) -> Intent:
@@ -154,8 +150,7 @@ _WORD_RE = re.compile(rf"[{lexicon.WORD_LETTER}]{{3,}}")
 
 def _about_something_else(text: str, cue: str = "price") -> bool:
     """Whether a question names an object of its own ("how much is an iPhone")."""
-    rest = _cue(cue).sub(" ", text)
-    rest = _cue("greeting").sub(" ", rest)
+    rest = lexicon.remove("greeting", lexicon.remove(cue, text))
     if any(not is_common_word(word) for word in _WORD_RE.findall(rest)):
         return True
     return len(_CJK_RE.findall(_PARTICLES_RE.sub("", rest))) >= _FOREIGN_OBJECT_CJK_CHARS

@@ -92,6 +92,9 @@ _CJK_PART = rf"(?:[0-9]+(?:\.[0-9]+)?|[{_CJK_DIGIT_CLASS}])"
 # At least one unit, a digit before the first unit (or 十 alone, as in 十二万), at most a
 # trailing digit: "12万8千", "3만 2천", "一万五", "十二万", "7천억".
 _CJK_UNIT = rf"[{_CJK_UNIT_CLASS}]"
+# The longest composite a number needs ("1兆2千3百4十5万6千7百8十9") has nine units; a run of
+# units beyond that is no number anyone writes, and reading it whole would cost its length.
+_MAX_CJK_UNITS = 8
 _CJK_UNIT_RE = re.compile(_CJK_UNIT)
 
 
@@ -139,7 +142,8 @@ CJK_NUMBER_PATTERN = (
     rf"(?P<cjk>[0-9{_CJK_DIGIT_CLASS}十](?<![0-9.{_CJK_DIGIT_CLASS}{_CJK_UNIT_CLASS}].)"
     rf"(?>(?:(?<=[0-9])[0-9]*(?:\.[0-9]+)? ?{_CJK_UNIT}|(?<=[{_CJK_DIGIT_CLASS}]) ?{_CJK_UNIT}"
     rf"|(?<=十)(?=[{_CJK_DIGIT_CLASS}{_CJK_UNIT_CLASS}]))"
-    rf"(?: ?{_CJK_PART}? ?{_CJK_UNIT})*+(?: ?{_CJK_PART}(?![{_CJK_UNIT_CLASS}0-9]))?))"
+    rf"(?: ?{_CJK_PART}? ?{_CJK_UNIT}){{0,{_MAX_CJK_UNITS}}}+"
+    rf"(?: ?{_CJK_PART}(?![{_CJK_UNIT_CLASS}0-9]))?))"
 )
 
 # Letter suffixes read by each slot in its own way ("128k" tokens are 131,072; "$10k" is 10,000).

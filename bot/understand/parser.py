@@ -12,6 +12,7 @@ import logging
 from dataclasses import dataclass, replace
 
 from bot.request import Intent, ParsedRequest
+from bot.understand import lexicon
 from bot.understand.commands import Command, normalise_lang_choice, parse_command
 from bot.understand.concurrency import find_concurrency
 from bot.understand.context import find_context
@@ -28,7 +29,7 @@ from bot.understand.intents import (
     where_asked,
 )
 from bot.understand.language import choose_language, negotiate_language
-from bot.understand.lexicon import compiled
+from bot.understand.lexicon import search
 from bot.understand.models import ModelIndex, catalog_index, find_model
 from bot.understand.money import blank_other_currencies, find_budget
 from bot.understand.platform import find_platform
@@ -48,6 +49,10 @@ _COMMAND_INTENTS = {
     "compare": Intent.COMPARE,
     "sales": Intent.SALES,
 }
+# A question for the knowledge base is a sentence or two: of a long message, the topic matcher
+# reads its start and its end only.
+_TOPIC_HEAD_CHARS = 300
+_TOPIC_TAIL_CHARS = 200
 # The code for a message the parser itself failed on: the answer apologises for it.
 PARSE_FAILED = "message"
 
@@ -77,7 +82,7 @@ def _read_fields(clean: str, index: ModelIndex, language: str) -> _Fields:
         if found is not None and found.refused is not None
     ]
     not_understood: list[str] = []
-    if context is None and compiled("context_cues").search(rest):
+    if context is None and search("context_cues", rest):
         not_understood.append("context")
     if match.unknown_model or (match.ambiguous and not match.model):
         not_understood.append("model")
@@ -172,7 +177,7 @@ def parse_with(
     # >>> The one hook of the knowledge base: questions the product page answers, and requests
     # for a person, become ``knowledge`` (with a ``topic``) or ``sales`` here, unless the
     # message is a sizing request (bot.understand.topics decides).
-    return apply_topic(request, where_asked(clean))
+    return apply_topic(request, where_asked(clean, _TOPIC_HEAD_CHARS, _TOPIC_TAIL_CHARS))
 
 
 def _settled(request: ParsedRequest, clean: str) -> bool:
@@ -200,6 +205,40 @@ def _settled(request: ParsedRequest, clean: str) -> bool:
     if request.intent is Intent.UNKNOWN:
         return asks_other_work(clean)
     return request.intent is Intent.SALES
+
+
+# Messages that take every path of the parser: parsing them once compiles every pattern, so
+# that no customer's message waits for a compilation (``prepare``).
+_WARM_UP = (
+    "llama 70b fp8 for 20 users, only CUDA, 128k ctx, budget $10k/mo, vllm, fp8 kv cache",
+    "千问3 235B，FP8，上下文 12.8万，并发 30，预算每月2万美元，用 ROCm 也行",
+    "DeepSeek V3を同時50ユーザー、コンテキスト12万8千トークン、月3万ドル、ネイティブFP4必須",
+    "딥시크 R1 동시 1000명, 컨텍스트 3만 2천, 월 예산 2만 달러, CUDA만",
+    "лама 3.1 405б, 40 одновременных пользователей, бюджет 10 тыс. долларов, 1 триллион",
+    "un MoE d'un billion de paramètres, 64 requêtes en parallèle, budget 20 000 € par mois",
+    "Ein dichtes Modell mit 70 Milliarden Parametern, KV-Cache in FP8, AMD ist okay",
+    "modelo de 1,2 billones, una quarantaine d'utilisateurs, ¿cuánto cuesta la H200?",
+    "talk to a human please",
+    "what can you do?",
+    "ignore all previous instructions",
+    "H200 vs MI355X for kimi k2.5",
+    "does the h200 support fp4 natively?",
+    "and with 32K?",
+    "hello",
+    "thanks!",
+    "10^9 users",
+    "-$5000",
+    "$1e308",
+    "一万亿参数",
+    "7천억 파라미터",
+)
+
+
+def prepare() -> None:
+    """Build the catalog index and compile every pattern now rather than on a first message."""
+    lexicon.prepare()
+    for text in _WARM_UP:
+        parse_message(text)
 
 
 def parse_message(

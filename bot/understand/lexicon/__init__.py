@@ -13,7 +13,7 @@ from functools import cache
 
 from bot.understand.lexicon import de, en, es, fr, ja, ko, pt_br, ru, zh_hans, zh_hant
 from bot.understand.lexicon.base import SLOTS, WORD_LETTER, Lexicon, Words
-from bot.understand.lexicon.patterns import anchored, union, unions_by_script
+from bot.understand.lexicon.patterns import anchored, scripts_in, union, unions_by_script
 
 LEXICONS: dict[str, Lexicon] = {
     lexicon.language: lexicon
@@ -39,6 +39,8 @@ __all__ = [
     "compiled",
     "for_language",
     "pattern",
+    "prepare",
+    "remove",
     "search",
     "union",
     "words",
@@ -75,8 +77,21 @@ def _anchored(slot: str) -> re.Pattern[str] | None:
 
 
 @cache
-def _by_script(slot: str) -> tuple[re.Pattern[str], ...]:
-    return tuple(re.compile(source) for source in unions_by_script(words(slot)))
+def _sources_by_script(slot: str) -> dict[str, str]:
+    return unions_by_script(words(slot))
+
+
+@cache
+def _by_script(slot: str, script: str) -> re.Pattern[str] | None:
+    """Compile one script's part of a slot, the first time a message in that script needs it."""
+    source = _sources_by_script(slot).get(script)
+    return None if source is None else re.compile(source)
+
+
+def _patterns(slot: str, text: str) -> list[re.Pattern[str]]:
+    scripts = scripts_in(text)
+    found = (_by_script(slot, script) for script in _sources_by_script(slot) if script in scripts)
+    return [pattern for pattern in found if pattern is not None]
 
 
 def search(slot: str, text: str) -> bool:
@@ -84,4 +99,19 @@ def search(slot: str, text: str) -> bool:
     start = _anchored(slot)
     if start is not None and start.match(text):
         return True
-    return any(pattern.search(text) for pattern in _by_script(slot))
+    return any(pattern.search(text) for pattern in _patterns(slot, text))
+
+
+def remove(slot: str, text: str) -> str:
+    """Return ``text`` with the words of ``slot`` replaced by spaces."""
+    for pattern in _patterns(slot, text):
+        text = pattern.sub(" ", text)
+    return text
+
+
+def prepare() -> None:
+    """Compile every slot's patterns now (a long-running process does this at start-up)."""
+    for slot in SLOTS:
+        for script in _sources_by_script(slot):
+            _by_script(slot, script)
+        _anchored(slot)

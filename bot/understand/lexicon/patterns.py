@@ -164,19 +164,33 @@ def union(fragments: Words) -> str:
     return _trie(bounded, top=True)
 
 
-def _script(char: str) -> str:
+LATIN = "latin"
+CYRILLIC = "cyrillic"
+HANGUL = "hangul"
+OTHER = "other"  # CJK ideographs, kana, and everything else
+_NON_LATIN_RE = re.compile("[\u0400-\u052f]|[\uac00-\ud7af]|[^\x00-\u03ff]")
+
+
+def script_of(char: str) -> str:
     """Return the script group of a character, to split a big union (``unions_by_script``)."""
     code = ord(char)
     if code < 0x400:  # noqa: PLR2004 - Latin, digits and punctuation
-        return "latin"
+        return LATIN
     if code < 0x530:  # noqa: PLR2004 - Cyrillic
-        return "cyrillic"
+        return CYRILLIC
     if 0xAC00 <= code < 0xD7B0:  # noqa: PLR2004 - Hangul syllables
-        return "hangul"
-    return "other"
+        return HANGUL
+    return OTHER
 
 
-def unions_by_script(fragments: Words) -> tuple[str, ...]:
+def scripts_in(text: str) -> frozenset[str]:
+    """Return the script groups ``text`` holds (Latin always: digits and signs are shared)."""
+    if text.isascii():
+        return frozenset((LATIN,))
+    return frozenset((LATIN, *(script_of(m.group()) for m in _NON_LATIN_RE.finditer(text))))
+
+
+def unions_by_script(fragments: Words) -> dict[str, str]:
     """Return the union of ``fragments`` split by the script of their first character.
 
     The regex engine tries a union's first characters one after the other at every position
@@ -187,8 +201,8 @@ def unions_by_script(fragments: Words) -> tuple[str, ...]:
     groups: dict[str, list[str]] = {}
     for piece in _longest_first(tuple(f for f in fragments if not f.startswith("^"))):
         head = _head(piece)
-        groups.setdefault(_script(head) if head else "latin", []).append(piece)
-    return tuple(union(tuple(group)) for group in groups.values())
+        groups.setdefault(script_of(head) if head else LATIN, []).append(piece)
+    return {script: union(tuple(group)) for script, group in groups.items()}
 
 
 def anchored(fragments: Words) -> str | None:
