@@ -13,7 +13,7 @@ from bot.documents import UploadError, UploadProblem
 from bot.i18n import LANGUAGE_NAMES, N_, Localizer
 from bot.render import render_clarify, render_error, render_help
 from bot.reply import Button, Reply
-from sizing.validate import MAX_CONCURRENCY, MAX_CONTEXT_TOKENS
+from sizing import MAX_CONCURRENCY, MAX_CONTEXT_TOKENS
 
 # Request fields the engine may reject, in words (``InvalidRequestError.field``).
 FIELD_NAMES: dict[str, str] = {

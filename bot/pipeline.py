@@ -53,7 +53,6 @@ from bot.requests_json import (
     to_sizing_request,
 )
 from bot.understand import parse_message
-from bot.understand.parser import PARSE_FAILED
 from bot.views import QuoteContext
 from sizing import (
     GpuId,
@@ -227,8 +226,6 @@ class Pipeline:
         """Answer a thank-you, or a message with nothing to size; None when there is a question."""
         if parsed.courtesy:
             return courtesy(loc)
-        if PARSE_FAILED in parsed.not_understood:
-            return cannot_answer(loc)  # the parser failed: an apology, not the off-topic text
         if (
             parsed.intent is Intent.UNKNOWN
             and not parsed.unknown_model

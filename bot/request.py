@@ -62,7 +62,6 @@ class ParsedRequest:
     ambiguous: tuple[str, ...] = field(default=())  # catalog ids the text could mean equally
     not_understood: tuple[str, ...] = ()  # codes of what could not be read, e.g. "context"
     kv_dtype: str | None = None  # bf16|fp16|fp8 when the text names the KV cache's own dtype
-    engine: str | None = None  # vllm|sglang when the customer names the serving engine
     courtesy: bool | None = None  # the message only thanks or acknowledges: no question in it
     topic: str | None = None  # knowledge intent: a ``sizing.knowledge_types.Topic`` value
     spec: str | None = None  # gpu_spec topic: the figure asked for (``SpecAspect`` value)

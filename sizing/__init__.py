@@ -17,6 +17,7 @@ from sizing.catalog_data import CATALOG_FILE_NAMES, CatalogData, install, read_c
 from sizing.compare import compare_gpus
 from sizing.engine import size_deployment
 from sizing.errors import CatalogError, InvalidRequestError, SizingError, UnknownModelError
+from sizing.generic import MAX_PARAMS_B
 from sizing.hardware import load_gpus, load_plans, prices_as_of
 from sizing.knowledge import answer_question
 from sizing.knowledge_plans import terms_points
@@ -76,11 +77,16 @@ from sizing.units import (
     context_code,
     parse_context_code,
 )
+from sizing.validate import MAX_BUDGET_USD, MAX_CONCURRENCY, MAX_CONTEXT_TOKENS
 
 __all__ = [
     "CATALOG_FILE_NAMES",
     "ENGINE_VERSIONS",
     "GB",
+    "MAX_BUDGET_USD",
+    "MAX_CONCURRENCY",
+    "MAX_CONTEXT_TOKENS",
+    "MAX_PARAMS_B",
     "TB",
     "TOKENS_PER_K",
     "TOKENS_PER_M",

@@ -27,14 +27,13 @@ from bot.understand.numbers import (
     scan,
     worth_trying,
 )
+from sizing import TOKENS_PER_K, TOKENS_PER_M
 
-TOKENS_PER_K = 1024
-TOKENS_PER_M = 1024 * 1024
 # A bare number below this is never a context length (it would not hold one prompt).
 _MIN_PLAIN_CONTEXT_TOKENS = 256
 # Without a context word nearby, a suffixed number beyond this is not read as a context
 # (the longest contexts of the catalog's models are 10M tokens, Llama 4 Scout).
-_MAX_UNCUED_CONTEXT_TOKENS = 10 * 1024 * 1024
+_MAX_UNCUED_CONTEXT_TOKENS = 10 * TOKENS_PER_M
 # How far (characters) a context word may stand from a number and still label it.
 _CUE_REACH_CHARS = 24
 # Numbers read per notation: a message states its context among its first ones (this bounds

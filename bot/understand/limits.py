@@ -12,8 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from sizing.generic import MAX_PARAMS_B
-from sizing.validate import MAX_BUDGET_USD, MAX_CONCURRENCY, MAX_CONTEXT_TOKENS
+from sizing import MAX_BUDGET_USD, MAX_CONCURRENCY, MAX_CONTEXT_TOKENS, MAX_PARAMS_B
 
 CONCURRENCY = "concurrency"
 CONTEXT = "context"
