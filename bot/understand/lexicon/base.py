@@ -19,7 +19,19 @@ Words = tuple[str, ...]
 # Letters of the alphabets that separate words with spaces: a Latin or Cyrillic fragment must
 # not start or end inside a longer word ("rent" is not inside "parent"). CJK fragments need no
 # boundary, since those scripts do not separate words.
-WORD_LETTER = r"a-zà-öø-ÿœßа-яё"
+WORD_LETTER = r"a-zß-öø-ÿœа-ё"
+# The same letters as two classes, Latin-1 and beyond: a regex class whose characters lie
+# beyond Latin-1 in more than two runs compiles to a 64K-entry table, and the slot unions hold
+# hundreds of boundary checks (see ``not_after`` and ``NOT_BEFORE_LETTER``).
+_LATIN1_LETTER = r"a-zß-öø-ÿ"
+_WIDE_LETTER = r"œа-ё"
+NOT_BEFORE_LETTER = rf"(?![{_LATIN1_LETTER}])(?![{_WIDE_LETTER}])"
+
+
+def not_after(head: str = "") -> str:
+    """Return a lookbehind: no letter or digit stands before ``head`` (a literal, escaped)."""
+    return rf"(?<![{_LATIN1_LETTER}0-9]{head})(?<![{_WIDE_LETTER}]{head})"
+
 _LETTER_RE = re.compile(f"[{WORD_LETTER}0-9]")
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from bot.understand.lexicon.base import WORD_LETTER, Words
+from bot.understand.lexicon.base import NOT_BEFORE_LETTER, WORD_LETTER, Words, not_after
 
 _SPACED_RE = re.compile(f"[{WORD_LETTER}0-9]")
 _QUANTIFIERS = "?*+{"
@@ -135,12 +135,17 @@ def _trie(fragments: list[str], *, top: bool) -> str:
         unique = list(dict.fromkeys(tails))
         # A spaced-script word may not continue another: checked once its first letter is read.
         spaced = top and _SPACED_RE.match(head) is not None
-        guard = rf"(?<![{WORD_LETTER}0-9]{re.escape(head)})" if spaced else ""
+        guard = not_after(re.escape(head)) if spaced else ""
         tail = f"(?:{unique[0]})" if len(unique) == 1 else _trie(unique, top=False)
-        branches.append(re.escape(head) + guard + tail)
+        # Every word of a spaced head ends at a word's end: checked once for all of them,
+        # which backtracks through the same words in the same order as one check each.
+        end = NOT_BEFORE_LETTER if spaced else ""
+        branches.append(re.escape(head) + guard + tail + end)
     for fragment in others:
-        left = rf"(?<![{WORD_LETTER}0-9])" if top else ""
-        branches.append(f"{left}(?:{fragment})")
+        spaced = top and _SPACED_RE.match(fragment[:1]) is not None
+        left = not_after() if top else ""
+        end = NOT_BEFORE_LETTER if spaced else ""
+        branches.append(f"{left}(?:{fragment}){end}")
     if ends_here:
         branches.append("")  # last: a longer word that shares this start is tried first
     return "(?:" + "|".join(branches) + ")"
@@ -160,15 +165,20 @@ def union(fragments: Words) -> str:
     free = _longest_first(tuple(f for f in fragments if not f.startswith("^")))
     if not free:
         return "(?!)"
-    bounded = [f"{f}(?![{WORD_LETTER}])" if _SPACED_RE.match(f[:1]) else f for f in free]
-    return _trie(bounded, top=True)
+    return _trie(free, top=True)
 
 
 LATIN = "latin"
 CYRILLIC = "cyrillic"
 HANGUL = "hangul"
 OTHER = "other"  # CJK ideographs, kana, and everything else
-_NON_LATIN_RE = re.compile("[\u0400-\u052f]|[\uac00-\ud7af]|[^\x00-\u03ff]")
+# Each script group but Latin and a character of it (as ``script_of`` tells them apart).
+_SCRIPT_RES = (
+    (CYRILLIC, re.compile("[\u0400-\u052f]")),
+    (HANGUL, re.compile("[\uac00-\ud7af]")),
+    (OTHER, re.compile("[^\x00-\u052f\uac00-\ud7af]")),
+)
+_LATIN_ONLY = frozenset((LATIN,))
 
 
 def script_of(char: str) -> str:
@@ -186,8 +196,8 @@ def script_of(char: str) -> str:
 def scripts_in(text: str) -> frozenset[str]:
     """Return the script groups ``text`` holds (Latin always: digits and signs are shared)."""
     if text.isascii():
-        return frozenset((LATIN,))
-    return frozenset((LATIN, *(script_of(m.group()) for m in _NON_LATIN_RE.finditer(text))))
+        return _LATIN_ONLY
+    return frozenset((LATIN, *(script for script, found in _SCRIPT_RES if found.search(text))))
 
 
 def unions_by_script(fragments: Words) -> dict[str, str]:
