@@ -32,6 +32,7 @@ def not_after(head: str = "") -> str:
     """Return a lookbehind: no letter or digit stands before ``head`` (a literal, escaped)."""
     return rf"(?<![{_LATIN1_LETTER}0-9]{head})(?<![{_WIDE_LETTER}]{head})"
 
+
 _LETTER_RE = re.compile(f"[{WORD_LETTER}0-9]")
 
 
