@@ -22,8 +22,6 @@ _ALNUM_RE = re.compile(r"[^\W_]")
 _OFF_TOPIC_MAX_CHARS = 3
 # What may remain of a greeting message and still be only a greeting ("hey there!", "hi bot").
 _GREETING_TAIL_CHARS = 12
-CUE_HEAD_CHARS = 1200
-CUE_TAIL_CHARS = 600
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,12 +63,11 @@ def _only_greets(text: str) -> bool:
     return len(tail) <= _GREETING_TAIL_CHARS and not any(char.isdigit() for char in tail)
 
 
-def where_asked(text: str, head: int = CUE_HEAD_CHARS, tail: int = CUE_TAIL_CHARS) -> str:
+def where_asked(text: str, head: int, tail: int) -> str:
     """Return the parts of a long message where its question is: its start and its end.
 
     A long message is a question around pasted material (a config, a log, a launch command);
-    the words that say what is wanted stand before or after it, so only those are read for
-    cue words, which bounds the work on a message of thousands of characters.
+    the words that say what is wanted stand before or after it.
     """
     if len(text) <= head + tail:
         return text
@@ -79,7 +76,6 @@ def where_asked(text: str, head: int = CUE_HEAD_CHARS, tail: int = CUE_TAIL_CHAR
 
 def decide_intent(text: str, facts: Facts) -> Intent:
     """Return the intent of a non-command message (``text`` cleaned)."""
-    text = where_asked(text)
     named = facts.has_model or facts.has_size
     about_us = _about_the_conversation(text, named=named)
     if about_us is not None:

@@ -108,6 +108,9 @@ def worth_trying(patterns: tuple[re.Pattern[str], ...], text: str) -> list[re.Pa
 # pattern led by a number is tried at these starts only: trying it at every digit of a long run
 # (4,096 Thai digits) would cost as many attempts as there are digits, for each pattern.
 _RUN_RE = re.compile(rf"-?[0-9]+|[{_CJK_DIGIT_CLASS}十]+")
+# A grouped number longer than this ("1 000 000 000" has 13 characters) is read from its start
+# only (see ``scan``).
+_LONG_GROUPED_CHARS = 24
 # A message states its numbers among its first ones: past this many, a wall of numbers is not
 # read any further (it bounds the work per message).
 MAX_NUMBERS = 64
@@ -133,6 +136,12 @@ def scan(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
         if match is not None:
             end = match.end()
             yield match
+        elif (span := _GROUPED_RE.match(text, run.start() + run.group().startswith("-"))) and (
+            span.end() - span.start() > _LONG_GROUPED_CHARS
+        ):
+            # A wall of groups ("000 000 000 ...") is one number: no other starts inside it.
+            # Trying each of its groups would re-read the rest of it every time.
+            end = span.end()
 
 
 # At least one unit, a digit before the first unit (or 十 alone, as in 十二万), at most a

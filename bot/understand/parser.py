@@ -35,7 +35,7 @@ from bot.understand.money import blank_other_currencies, find_budget
 from bot.understand.platform import find_platform
 from bot.understand.precision import find_precision
 from bot.understand.sizes import find_generic_size
-from bot.understand.text import clean_text
+from bot.understand.text import clean_text, reading_window
 from bot.understand.topics import apply_topic
 
 _log = logging.getLogger(__name__)
@@ -51,8 +51,8 @@ _COMMAND_INTENTS = {
 }
 # A question for the knowledge base is a sentence or two: of a long message, the topic matcher
 # reads its start and its end only.
-_TOPIC_HEAD_CHARS = 300
-_TOPIC_TAIL_CHARS = 200
+_TOPIC_HEAD_CHARS = 200
+_TOPIC_TAIL_CHARS = 100
 # The code for a message the parser itself failed on: the answer apologises for it.
 PARSE_FAILED = "message"
 
@@ -159,6 +159,7 @@ def parse_with(
     bot_username: str | None = None,
 ) -> ParsedRequest:
     """``parse_message`` against a given model index (tests pass a small fake catalog)."""
+    text = reading_window(text)
     if text.lstrip().startswith("/"):
         command = parse_command(clean_text(text, lower=False), bot_username)
         if command is not None:

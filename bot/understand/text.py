@@ -8,6 +8,7 @@ on the cleaned, lower-cased form, so each pattern is written once.
 from __future__ import annotations
 
 import html
+import itertools
 import re
 import unicodedata
 
@@ -26,10 +27,10 @@ _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+-
 # Every decimal digit of every script (Thai ๕, Arabic-Indic ٥, Devanagari ५, ...) becomes
 # ASCII, so patterns use [0-9] and read a number whatever script it is typed in; the minus signs
 # and hyphens NFKC keeps become "-". All decimal digits lie below U+20000 (a test pins this).
-_LAST_DIGIT_BLOCK = 0x20000
+LAST_DIGIT_BLOCK = 0x20000
 _FOLDED: dict[int, str] = {
     code: str(unicodedata.decimal(chr(code)))
-    for code in range(0x80, _LAST_DIGIT_BLOCK)
+    for code in range(0x80, LAST_DIGIT_BLOCK)
     if chr(code).isdecimal()
 }
 _FOLDED.update({ord(sign): "-" for sign in "\u2212\u2010\u2011\u2012"})
@@ -38,9 +39,33 @@ _FOLD = str.maketrans(_FOLDED)
 # A full-width comma ends a clause in CJK text and is never a decimal mark: "batch 8，32k" is
 # two numbers, so it becomes a comma and a space before NFKC would make it a bare comma.
 _FULL_WIDTH_COMMA_RE = re.compile("[，、]")
-# Categories dropped outright: format marks (zero-width, bidi, BOM), unassigned, private use,
-# surrogates. Control characters become spaces so words either side stay apart.
-_DROPPED_CATEGORIES = frozenset({"Cf", "Cn", "Co", "Cs"})
+# Format marks (zero-width, bidi, BOM, tags) lie below U+20000 or among the tags at U+E0000.
+_TAGS = range(0xE0000, 0xE1000)
+_FORMAT_MARKS = [
+    code
+    for code in (*range(0x80, LAST_DIGIT_BLOCK), *_TAGS)
+    if unicodedata.category(chr(code)) == "Cf"
+]
+
+
+def _char_class(codes: list[int]) -> str:
+    """Return the regex class body matching exactly ``codes`` (sorted), as ranges."""
+    parts: list[str] = []
+    for _, run in itertools.groupby(enumerate(codes), lambda pair: pair[1] - pair[0]):
+        first, *rest = (code for _, code in run)
+        last = rest[-1] if rest else first
+        parts.append(re.escape(chr(first)) + (f"-{re.escape(chr(last))}" if rest else ""))
+    return "".join(parts)
+
+
+_FOLDABLE_RE = re.compile(f"[{_char_class(sorted(_FOLDED))}]+")
+# Dropped outright: format marks, surrogates and private-use characters (their ranges are
+# fixed by the Unicode standard). Unassigned code points stay: no pattern matches them.
+_INVISIBLE_RE = re.compile(
+    f"[{_char_class(_FORMAT_MARKS)}\ud800-\udfff\ue000-\uf8ff\U000f0000-\U0010ffff]+"
+)
+# Control characters become spaces so words either side stay apart.
+_CONTROL_RE = re.compile("[\x00-\x1f\x7f-\x9f]+")
 
 
 def _exponent(match: re.Match[str]) -> str:
@@ -48,17 +73,47 @@ def _exponent(match: re.Match[str]) -> str:
     return "^" + run.translate(_SUPERSCRIPTS) if run.strip("⁺⁻") else run
 
 
+def _fold(match: re.Match[str]) -> str:
+    return match.group().translate(_FOLD)
+
+
 def _drop_invisible(text: str) -> str:
     # Every character dropped or replaced here is non-printable: most text has none.
     if text.isprintable():
         return text
-    out: list[str] = []
-    for char in text:
-        category = unicodedata.category(char)
-        if category in _DROPPED_CATEGORIES:
-            continue
-        out.append(" " if category == "Cc" else char)
-    return "".join(out)
+    return _CONTROL_RE.sub(" ", _INVISIBLE_RE.sub("", text))
+
+
+# A long message is read at its start and its end: a customer states what is wanted before
+# or after what they paste (a config, a log, a launch command), and the cost of reading grows
+# with the length. Cuts fall between words and numbers where the text allows.
+READ_HEAD_CHARS = 1024
+READ_TAIL_CHARS = 512
+_CUT_SLACK = 32
+_JOINED = ".,'-"  # characters that join digits into one number ("12.8", "32,000")
+
+
+def _splits_nothing(text: str, cut: int) -> bool:
+    before, after = text[cut - 1], text[cut]
+    return not ((before.isalnum() or before in _JOINED) and (after.isalnum() or after in _JOINED))
+
+
+def _cut_near(text: str, position: int, step: int) -> int:
+    """Return a cut within ``_CUT_SLACK`` of ``position``: at a space, else between tokens."""
+    cuts = [position + step * offset for offset in range(_CUT_SLACK)]
+    for cut in cuts:
+        if text[cut - 1].isspace() or text[cut].isspace():
+            return cut
+    return next((cut for cut in cuts if _splits_nothing(text, cut)), position)
+
+
+def reading_window(raw: str) -> str:
+    """Return what is read of a message: all of it, or its start and end if it is long."""
+    if len(raw) <= READ_HEAD_CHARS + READ_TAIL_CHARS + 2 * _CUT_SLACK:
+        return raw
+    head = _cut_near(raw, READ_HEAD_CHARS, -1)
+    tail = _cut_near(raw, len(raw) - READ_TAIL_CHARS, 1)
+    return f"{raw[:head]}\n{raw[tail:]}"
 
 
 def clean_text(raw: str, *, lower: bool = True) -> str:
@@ -74,9 +129,9 @@ def clean_text(raw: str, *, lower: bool = True) -> str:
     if "&" in text:
         text = html.unescape(text)
     if not text.isascii():
-        text = _FULL_WIDTH_COMMA_RE.sub(lambda m: m.group() + " ", text)
+        text = _FULL_WIDTH_COMMA_RE.sub(r"\g<0> ", text)
         text = _SUPERSCRIPT_RE.sub(_exponent, text)
-        text = unicodedata.normalize("NFKC", text).translate(_FOLD)
+        text = _FOLDABLE_RE.sub(_fold, unicodedata.normalize("NFKC", text))
     text = _drop_invisible(_SPACES_RE.sub(" ", text))
     text = _SPACES_RE.sub(" ", text).strip()
     return text.lower() if lower else text

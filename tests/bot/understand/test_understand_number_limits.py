@@ -21,8 +21,8 @@ from bot.understand import parse_message
 from bot.understand.models import catalog_index
 from bot.understand.parser import PARSE_FAILED, parse_with
 
-# A guard against the quadratic scans of issue-sized inputs (they took 5.4-5.9 s), not a
-# benchmark: bench/parse_fuzz.py measures; this only fails when the work stops being linear.
+# A guard against quadratic scans (such messages once took 5.4-5.9 s), not a benchmark:
+# bench/parse_fuzz.py measures; this only fails when the work stops being linear.
 MAX_LONG_MESSAGE_SECONDS = 0.05
 ZEROS = {"thai": "\u0e50", "arabic-indic": "\u0660", "devanagari": "\u0966", "ascii": "0"}
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import time
 
 import pytest
@@ -10,8 +11,9 @@ from hypothesis import strategies as st
 
 from bot.request import LANGUAGES, Intent, ParsedRequest
 from bot.understand import parse_message, parsed_to_json
+from bot.understand.text import LAST_DIGIT_BLOCK, READ_HEAD_CHARS, clean_text
 
-# The per-message budget of the issue; measured as the best of a few runs so that a loaded
+# The per-message budget; measured as the best of a few runs so that a loaded
 # two-core CI machine does not make the property flaky.
 MAX_PARSE_SECONDS = 0.005
 TIMING_RUNS = 3
@@ -163,3 +165,29 @@ def test_markup_around_a_name_is_ignored():
 def test_non_string_input_is_an_unknown_request():
     """A caller passing something that is not text still gets a request back."""
     assert parse_message(None).intent is Intent.UNKNOWN  # type: ignore[arg-type]
+
+
+def test_every_decimal_digit_lies_where_digits_are_folded():
+    """No decimal digit exists from U+20000 on, so folding the range below covers every script."""
+    assert not any(chr(code).isdecimal() for code in range(LAST_DIGIT_BLOCK, sys.maxunicode + 1))
+    assert clean_text("๕๐ ٥٠ ५० ５０ 𝟓𝟎") == "50 50 50 50 50"
+
+
+FILLER = "The attached log follows; nothing in it is a request. " * 80
+
+
+def test_a_long_message_is_read_at_its_start_and_its_end():
+    """Around a paste, the request before and after it is read; the paste itself is not."""
+    text = f"Llama 3.1 70B in FP8, 128k context. {FILLER} budget $5000 {FILLER} For 40 users."
+    parsed = parse_message(text)
+    assert (parsed.model, parsed.precision) == ("meta-llama/Llama-3.1-70B-Instruct", "fp8")
+    assert (parsed.context_tokens, parsed.concurrency) == (131072, 40)
+    assert parsed.budget_usd_month is None
+
+
+@pytest.mark.parametrize("shift", range(-12, 12, 3))
+def test_the_cut_of_a_long_message_splits_no_number(shift):
+    """A number at the cut is left out whole or read whole, never read as a part of it."""
+    lead = "x " * ((READ_HEAD_CHARS + shift) // 2 - 4)
+    parsed = parse_message(f"llama 70b {lead} 131072 tokens of context {FILLER}")
+    assert parsed.context_tokens in {None, 131072}
