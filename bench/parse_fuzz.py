@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 import time
@@ -131,10 +132,21 @@ def _char(rng: random.Random, script: str) -> str:
     return chr(rng.randint(low, high))
 
 
+# Chat messages are short with a long tail: lengths are log-normal around a median of 40
+# characters (one in a hundred passes 400), up to Telegram's 4,096.
+MEDIAN_CHARS = 40
+LENGTH_SPREAD = 1.0
+
+
+def message_length(rng: random.Random) -> int:
+    """Return a message length drawn as chat message lengths go."""
+    return min(TELEGRAM_MAX_CHARS, int(rng.lognormvariate(math.log(MEDIAN_CHARS), LENGTH_SPREAD)))
+
+
 def random_text(rng: random.Random) -> str:
-    """Characters of one to three scripts, up to 400 long."""
+    """Characters of one to three scripts, of a chat message's length."""
     scripts = rng.sample(sorted(SCRIPTS), rng.randint(1, 3))
-    return "".join(_char(rng, rng.choice(scripts)) for _ in range(rng.randint(0, 400)))
+    return "".join(_char(rng, rng.choice(scripts)) for _ in range(message_length(rng)))
 
 
 def digits(rng: random.Random, length: int) -> str:
@@ -146,7 +158,7 @@ def digits(rng: random.Random, length: int) -> str:
 # Digit counts of a fuzzed number: mostly what people type, now and then absurd ones (400,
 # 4,300 and 5,000 digits: beyond a float, at and past the int() conversion limit).
 NUMBER_LENGTHS = (1, 2, 3, 4, 6, 9, 20, 400, 4300, 5000)
-NUMBER_LENGTH_WEIGHTS = (20, 20, 15, 15, 10, 8, 6, 2, 2, 2)
+NUMBER_LENGTH_WEIGHTS = (20, 20, 15, 15, 10, 8, 10, 1, 0.2, 0.2)
 
 
 def number(rng: random.Random) -> str:
@@ -181,7 +193,7 @@ def mutate(rng: random.Random, text: str) -> str:
             chars.insert(position, number(rng)[:40])
         elif chars:
             piece = "".join(chars[position : position + rng.randint(1, 12)])
-            chars.insert(position, piece * rng.randint(2, 200))
+            chars.insert(position, piece * int(2 ** rng.uniform(1, math.log2(200))))
     return "".join(chars)[:TELEGRAM_MAX_CHARS]
 
 
@@ -203,11 +215,16 @@ def messages(count: int, seed: int, labelled: list[str]) -> Iterator[tuple[str, 
         ("repetition", lambda: repetition(rng)),
         ("number", lambda: number(rng)),
     ]
-    # Mostly message-sized text; one message in twenty repeats a token up to Telegram's limit.
-    weights = [30, 30, 30, 5, 5]
+    # Mostly message-sized text; one message in two hundred repeats a token up to Telegram's
+    # limit (their own figures are printed apart: the "repetition" line).
+    weights = [30, 30, 30, 0.5, 5]
     for _ in range(count):
         kind, make = rng.choices(kinds, weights)[0]
         yield kind, make()
+
+
+# Message lengths the figures are also given for (characters, up to and including).
+LENGTH_BUCKETS = (100, 400, 1000, TELEGRAM_MAX_CHARS)
 
 
 def _figures(timings: list[float]) -> str:
@@ -237,6 +254,7 @@ def main() -> None:
     timings: list[float] = []
     cpu_timings: list[float] = []
     by_kind: dict[str, list[float]] = {}
+    by_length: dict[int, list[float]] = {}
     slowest: list[tuple[float, str, str]] = []
     failures: dict[str, int] = {}
     for kind, text in messages(args.count, args.seed, labelled):
@@ -250,6 +268,8 @@ def main() -> None:
         cpu_timings.append(time.thread_time() - start_cpu)
         timings.append(elapsed)
         by_kind.setdefault(kind, []).append(elapsed)
+        bucket = next(limit for limit in LENGTH_BUCKETS if len(text) <= limit)
+        by_length.setdefault(bucket, []).append(elapsed)
         if len(slowest) < 5 or elapsed > slowest[-1][0]:
             slowest = sorted([*slowest, (elapsed, kind, text[:60])], reverse=True)[:5]
     print(f"messages: {len(timings):,}  seed: {args.seed}")
@@ -258,8 +278,11 @@ def main() -> None:
     print(f"parse time, all (CPU time):   {_figures(cpu_timings)}")
     for kind, kind_timings in sorted(by_kind.items()):
         print(f"  {kind:10} {len(kind_timings):>9,}  {_figures(kind_timings)}")
+    for limit, length_timings in sorted(by_length.items()):
+        print(f"  <= {limit:>5,} chars {len(length_timings):>9,}  {_figures(length_timings)}")
     for elapsed, kind, text in slowest:
-        print(f"  {elapsed * 1e3:7.1f} ms  {kind:10}  {json.dumps(text, ensure_ascii=False)}")
+        shown = json.dumps(text, ensure_ascii=False).encode("utf-8", "backslashreplace")
+        print(f"  {elapsed * 1e3:7.1f} ms  {kind:10}  {shown.decode('utf-8')}")
 
 
 if __name__ == "__main__":

@@ -33,9 +33,12 @@ _GLUED_WORD_RE = re.compile(r"(?P<number>[0-9]+(?:\.[0-9]+)?)(?P<word>[a-z]{2,})
 _UNITS = frozenset(
     {"k", "m", "b", "t", "bit", "bits", "gb", "tb", "mb", "kb", "gib", "tib", "ms", "tok", "tokens"}
 )
-# Model names are read among a message's first this many words and numbers; a pasted wall of
-# text beyond them is not searched for names (it bounds the work per message).
-MAX_TOKENS = 200
+# Model names are read among a message's first this many words and numbers, and among those
+# of its last characters (a name said after a paste); what lies between is not searched for
+# names (it bounds the work per message).
+MAX_TOKENS = 150
+TAIL_CHARS = 300
+MAX_TAIL_TOKENS = 60
 # Words that say nothing about which model it is: release tags and vendors.
 NEUTRAL_WORDS = frozenset(
     {
@@ -122,19 +125,35 @@ class Token(NamedTuple):
     end: int
 
 
-def tokenize(text: str, limit: int = MAX_TOKENS) -> list[Token]:
-    """Return the first ``limit`` name tokens of ``text`` (cleaned, latinized) with spans."""
+def tokenize(text: str) -> list[Token]:
+    """Return the name tokens of ``text`` (cleaned, latinized) with their spans.
+
+    Its first ``MAX_TOKENS``, then those of its last ``TAIL_CHARS`` characters if it has more.
+    """
+    tokens = _tokens(text, 0, MAX_TOKENS)
+    if len(tokens) < MAX_TOKENS:
+        return tokens
+    tail = max(tokens[-1].end, len(text) - TAIL_CHARS)
+    if tail > tokens[-1].end:
+        tail = text.find(" ", tail) + 1 or len(text)  # from a word's start
+    return tokens + _tokens(text, tail, MAX_TAIL_TOKENS)
+
+
+def _tokens(text: str, start: int, limit: int) -> list[Token]:
     tokens: list[Token] = []
-    for match in itertools.islice(_TOKEN_RE.finditer(text), limit):
+    for match in itertools.islice(_TOKEN_RE.finditer(text, start), limit):
         kind = match.lastgroup or "word"
-        value = match.group().replace(" ", "")
-        glued = _GLUED_WORD_RE.fullmatch(value) if kind == "other" else None
-        if glued is not None and glued.group("word") not in _UNITS:
-            # "qwen3vl": a version glued to the next word of the name, not a unit ("128k").
-            split = match.start() + glued.end("number")
-            tokens.append(Token("num", glued.group("number"), match.start(), split))
-            tokens.append(Token("word", glued.group("word"), split, match.end()))
-            continue
+        value = match.group()
+        if kind == "size":
+            value = value.replace(" ", "")  # "70 b"
+        elif kind == "other":
+            glued = _GLUED_WORD_RE.fullmatch(value)
+            if glued is not None and glued.group("word") not in _UNITS:
+                # "qwen3vl": a version glued to the next word of the name, not a unit ("128k").
+                split = match.start() + glued.end("number")
+                tokens.append(Token("num", glued.group("number"), match.start(), split))
+                tokens.append(Token("word", glued.group("word"), split, match.end()))
+                continue
         tokens.append(Token(kind, value, match.start(), match.end()))
     return tokens
 

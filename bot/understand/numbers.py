@@ -104,44 +104,34 @@ def worth_trying(patterns: tuple[re.Pattern[str], ...], text: str) -> list[re.Pa
     return [pattern for pattern in patterns if cjk or not pattern.pattern.startswith("(?P<cjk>")]
 
 
-# Where numbers may start: a run of digits (after a minus sign) or of Chinese numerals. A
-# pattern led by a number is tried at these starts only: trying it at every digit of a long run
-# (4,096 Thai digits) would cost as many attempts as there are digits, for each pattern.
-_RUN_RE = re.compile(rf"-?[0-9]+|[{_CJK_DIGIT_CLASS}十]+")
-# A grouped number longer than this ("1 000 000 000" has 13 characters) is read from its start
-# only (see ``scan``).
-_LONG_GROUPED_CHARS = 24
 # A message states its numbers among its first ones: past this many, a wall of numbers is not
-# read any further (it bounds the work per message).
+# read any further.
 MAX_NUMBERS = 64
 
 
-def number_led(pattern: re.Pattern[str]) -> bool:
-    """Whether ``pattern`` starts with a number (NUMBER_PATTERN or CJK_NUMBER_PATTERN)."""
-    return pattern.pattern.startswith(("(?P<num>", "(?P<cjk>"))
-
-
 def scan(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
-    """Yield the matches of ``pattern`` in ``text``; number-led ones at number starts only."""
-    if not number_led(pattern):
-        yield from pattern.finditer(text)
-        return
-    end = 0
-    for run in itertools.islice(_RUN_RE.finditer(text), MAX_NUMBERS):
-        if run.start() < end:
-            continue
-        match = pattern.match(text, run.start())
-        if match is None and run.group().startswith("-"):
-            match = pattern.match(text, run.start() + 1)  # "20-30": a range, not a minus
-        if match is not None:
-            end = match.end()
-            yield match
-        elif (span := _GROUPED_RE.match(text, run.start() + run.group().startswith("-"))) and (
-            span.end() - span.start() > _LONG_GROUPED_CHARS
-        ):
-            # A wall of groups ("000 000 000 ...") is one number: no other starts inside it.
-            # Trying each of its groups would re-read the rest of it every time.
-            end = span.end()
+    """Yield the first ``MAX_NUMBERS`` matches of ``pattern`` in ``text``.
+
+    Number patterns begin with a digit checked against what precedes it, so the regex engine
+    gives up at once inside a run of digits; a wall of digit groups is made one run first
+    (``join_long_groups``), so that no number is read again from each of its groups.
+    """
+    return itertools.islice(pattern.finditer(text), MAX_NUMBERS)
+
+
+# Groups beyond which a grouped number is one run of digits to every pattern: past 48 digits
+# it is refused as too large all the same, and "000 000 000 ..." over a whole message would
+# otherwise be read from each of its groups by each pattern that fails after it.
+_MAX_GROUPS = 16
+_LONG_GROUPED_RE = re.compile(
+    rf"[0-9]{{1,3}}(?:([,.' ])[0-9]{{3}})(?:\1[0-9]{{3}}){{{_MAX_GROUPS},}}"
+)
+_GROUP_MARKS_RE = re.compile(r"[,.' ]")
+
+
+def join_long_groups(text: str) -> str:
+    """Return ``text`` with each number of more than ``_MAX_GROUPS`` groups as bare digits."""
+    return _LONG_GROUPED_RE.sub(lambda match: _GROUP_MARKS_RE.sub("", match.group()), text)
 
 
 # At least one unit, a digit before the first unit (or 十 alone, as in 十二万), at most a

@@ -32,6 +32,7 @@ from bot.understand.language import choose_language, negotiate_language
 from bot.understand.lexicon import search
 from bot.understand.models import ModelIndex, catalog_index, find_model
 from bot.understand.money import blank_other_currencies, find_budget
+from bot.understand.numbers import join_long_groups
 from bot.understand.platform import find_platform
 from bot.understand.precision import find_precision
 from bot.understand.sizes import find_generic_size
@@ -130,7 +131,7 @@ def _read_fields(clean: str, index: ModelIndex, language: str) -> _Fields:
 
 
 def _parse_command(command: Command, hint: str | None, index: ModelIndex) -> ParsedRequest:
-    body = clean_text(command.args)
+    body = join_long_groups(clean_text(command.args))
     language = choose_language(body, hint)
     base = ParsedRequest(
         intent=Intent.UNKNOWN,
@@ -164,7 +165,7 @@ def parse_with(
         command = parse_command(clean_text(text, lower=False), bot_username)
         if command is not None:
             return _parse_command(command, telegram_language, index)
-    clean = clean_text(text)
+    clean = join_long_groups(clean_text(text))
     language = choose_language(clean, telegram_language)
     if is_trivial(clean):
         return ParsedRequest(intent=Intent.UNKNOWN, language=language)

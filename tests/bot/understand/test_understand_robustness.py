@@ -191,3 +191,9 @@ def test_the_cut_of_a_long_message_splits_no_number(shift):
     lead = "x " * ((READ_HEAD_CHARS + shift) // 2 - 4)
     parsed = parse_message(f"llama 70b {lead} 131072 tokens of context {FILLER}")
     assert parsed.context_tokens in {None, 131072}
+
+
+def test_a_model_named_after_a_long_paste_is_found():
+    """The name said at the end of a long message, after a paste, is read."""
+    parsed = parse_message(f"Here is our launch log. {FILLER} Can this run Qwen3 32B in FP8?")
+    assert (parsed.model, parsed.precision) == ("Qwen/Qwen3-32B", "fp8")
