@@ -179,6 +179,14 @@ def word_salad(rng: random.Random) -> str:
     return " ".join(parts)[:TELEGRAM_MAX_CHARS]
 
 
+def repeats(rng: random.Random) -> int:
+    """How many times a mutation repeats a piece: mostly a few (a stuck key), up to 200."""
+    return min(MAX_REPEATS, 2 + int(rng.lognormvariate(math.log(3), LENGTH_SPREAD)))
+
+
+MAX_REPEATS = 200
+
+
 def mutate(rng: random.Random, text: str) -> str:
     """Return a labelled message with characters replaced, inserted, deleted or repeated."""
     chars = list(text)
@@ -193,7 +201,7 @@ def mutate(rng: random.Random, text: str) -> str:
             chars.insert(position, number(rng)[:40])
         elif chars:
             piece = "".join(chars[position : position + rng.randint(1, 12)])
-            chars.insert(position, piece * int(2 ** rng.uniform(1, math.log2(200))))
+            chars.insert(position, piece * repeats(rng))
     return "".join(chars)[:TELEGRAM_MAX_CHARS]
 
 

@@ -35,6 +35,8 @@ _NAME_SUFFIX_RE = re.compile(r"[-_](?:instruct|it|chat|hf|v\d+(?:\.\d+)*)$", re.
 _NAME_SIZE_AGREEMENT = 0.02
 _TOTAL_SIZE_AGREEMENT = 0.05
 _BILLION = 1e9
+# Names said whose resolution is kept (a few hundred bytes each); past this the store restarts.
+_MAX_RESOLVED = 4096
 # Model families that exist but are not in the catalog: a name of theirs is an unknown model,
 # never a typo of a catalog name.
 OTHER_FAMILIES = frozenset(
@@ -135,6 +137,7 @@ class ModelIndex:
             if a != b
         }
         self._versions: dict[str, set[tuple[str, str]]] = {}
+        self._resolved: dict[tuple[object, ...], tuple[str, ...]] = {}
         self._by_family: dict[str, list[tuple[str, NameParts]]] = {}
         for model_id, names in self.names.items():
             for parts in names:
@@ -285,7 +288,19 @@ class ModelIndex:
         )
 
     def resolve(self, said: NameParts) -> tuple[str, ...]:
-        """Return the catalog ids that fit ``said`` best (several when equally good), or none."""
+        """Return the catalog ids that fit ``said`` best (several when equally good), or none.
+
+        Answers are kept per name said: customers name the same few models again and again.
+        """
+        key = (*said.key(), frozenset(said.glued_quants))
+        known = self._resolved.get(key)
+        if known is None:
+            if len(self._resolved) >= _MAX_RESOLVED:
+                self._resolved.clear()
+            known = self._resolved[key] = self._resolve(said)
+        return known
+
+    def _resolve(self, said: NameParts) -> tuple[str, ...]:
         if not said.families:
             return ()
         best: dict[str, tuple[int, ...]] = {}
