@@ -53,10 +53,12 @@ def _count() -> str:
     return "(?:" + "|".join(_counts()) + ")"
 
 
+_COUNTED = ("people", "requests", "at_once")  # the slots whose words a count stands before
+
+
 @cache
 def _nouns() -> str:
-    counted = lexicon.words("people") + lexicon.words("requests") + lexicon.words("at_once")
-    return lexicon.union(counted)
+    return lexicon.union(tuple(word for slot in _COUNTED for word in lexicon.words(slot)))
 
 
 @cache
@@ -96,7 +98,10 @@ def _value(match: re.Match[str], language: str) -> float | None:
 def _best_match(text: str) -> re.Match[str] | None:
     best: re.Match[str] | None = None
     cue = _cue_then_count()
-    for pattern in (cue, *worth_trying(_count_then_noun(), text)):
+    patterns = [cue]
+    if any(lexicon.search(slot, text) for slot in _COUNTED):  # a count needs a noun after it
+        patterns += worth_trying(_count_then_noun(), text)
+    for pattern in patterns:
         for match in itertools.islice(scan(pattern, text), _MAX_COUNTS):
             # "上下文 32768 并发 16": a number right after a context word is the context.
             if pattern is not cue and labels_next_number(text, match.start()):

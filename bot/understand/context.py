@@ -109,6 +109,13 @@ def _suffixed_tokens(match: re.Match[str], language: str) -> float:
     return value * magnitude_factor(match.group("mag"), language)
 
 
+def _plain_patterns(text: str) -> list[re.Pattern[str]]:
+    """Return the patterns of a number without a suffix that ``text`` has the words for."""
+    if lexicon.search("context_cues", text):
+        return [_plain_before_cue_re(), _plain_after_cue_re()]
+    return [_plain_before_cue_re()] if lexicon.search("tokens", text) else []
+
+
 def _candidates(text: str, language: str) -> list[tuple[int, int, int, float]]:
     """(rank, start, end, tokens): near a context word first, then any suffixed number."""
     found: list[tuple[int, int, int, float]] = []
@@ -127,7 +134,7 @@ def _candidates(text: str, language: str) -> list[tuple[int, int, int, float]]:
         if not cued and abs(tokens) > _MAX_UNCUED_CONTEXT_TOKENS:
             continue  # "31m" alone is more likely minutes, metres or money than a context
         found.append((0 if cued else 2, match.start(), match.end(), tokens))
-    for pattern in (_plain_before_cue_re(), _plain_after_cue_re()):
+    for pattern in _plain_patterns(text):
         for match in itertools.islice(scan(pattern, text), _MAX_CANDIDATES):
             tokens = parse_number(match.group("num"))
             if abs(tokens) >= _MIN_PLAIN_CONTEXT_TOKENS:

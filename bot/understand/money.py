@@ -84,7 +84,8 @@ _OTHER_AFTER = (
 # Substrings every other-currency amount contains: most messages have none, and a substring
 # test is far cheaper than the amount patterns.
 _OTHER_MARKS = (
-    *"$€£¥₽₩₹元块塊币幣円鎊镑ユ유엔원루",
+    *"€£¥₽₩₹元块塊币幣円鎊镑ユ유엔원루",
+    *("r$", "nt$", "hk$", "c$", "a$"),  # dollars that are not US dollars
     "eur",
     "rmb",
     "cny",
