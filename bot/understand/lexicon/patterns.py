@@ -12,6 +12,7 @@ Fragments anchored at the start of the message ("^and ") are kept apart (``ancho
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from bot.understand.lexicon.base import NOT_BEFORE_LETTER, WORD_LETTER, Words, not_after
 
@@ -193,6 +194,7 @@ def script_of(char: str) -> str:
     return OTHER
 
 
+@lru_cache(maxsize=64)  # the slot finders ask it of the same text one after the other
 def scripts_in(text: str) -> frozenset[str]:
     """Return the script groups ``text`` holds (Latin always: digits and signs are shared)."""
     if text.isascii():
