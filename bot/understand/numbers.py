@@ -159,13 +159,20 @@ def _bounded_exponent(digits: str) -> int:
 
 
 def _plain_value(token: str) -> float:
-    """Value of a mantissa: grouped digits are whole ("128.000"), "1,5" is one and a half."""
+    """Value of a mantissa: grouped digits are whole ("128.000"), "1,5" is one and a half.
+
+    With both marks ("4.518,5", "7,000.25") the last one is the decimal mark.
+    """
     if len(token) > 2 * _MAX_DIGITS:
         return math.inf  # at most one separator per three digits: over 60 digits
-    grouped = _GROUPED_RE.fullmatch(token)
-    if grouped is not None:
-        return float(re.sub(r"[,.' ]", "", token))
-    return float(token.replace(",", "."))
+    if _GROUPED_RE.fullmatch(token) is not None:
+        return float(_GROUP_MARKS_RE.sub("", token))
+    token = token.replace("'", "").replace(" ", "")
+    decimal = max(",.", key=token.rfind)
+    whole, mark, fraction = token.rpartition(decimal)
+    if not mark:
+        return float(token)
+    return float(f"{whole.replace(',', '').replace('.', '')}.{fraction}")
 
 
 def _power(base: float, exponent: int, *, scientific: bool) -> float:
@@ -185,9 +192,12 @@ def parse_number(token: str) -> float:
     sign = -1.0 if token.startswith("-") else 1.0
     token = token.lstrip("-")
     split = _SPLIT_RE.fullmatch(token)
-    if split is None:
-        return sign * _plain_value(token)
-    base = _plain_value(split.group("mant"))
+    try:
+        if split is None:
+            return sign * _plain_value(token)
+        base = _plain_value(split.group("mant"))
+    except ValueError:  # no spelling of a number the patterns take gets here; kept total
+        return math.nan
     exponent = _bounded_exponent(split.group("exp"))
     return sign * _power(base, exponent, scientific=split.group("sci") is not None)
 

@@ -8,6 +8,7 @@ plan (more than the engine's 1,000,000 simultaneous sequences).
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -19,7 +20,9 @@ from bot.reply import ChatContext
 from bot.request import Intent, ParsedRequest
 from bot.understand import parse_message
 from bot.understand.models import catalog_index
+from bot.understand.numbers import NUMBER_PATTERN, parse_number
 from bot.understand.parser import PARSE_FAILED, parse_with
+from bot.understand.text import clean_text
 
 # A guard against quadratic scans (such messages once took 5.4-5.9 s), not a benchmark:
 # bench/parse_fuzz.py measures; this only fails when the work stops being linear.
@@ -155,9 +158,11 @@ def test_digits_of_every_script_are_numbers(digits):
     assert parse_message(f"llama 70b for {digits} users").concurrency == 50
 
 
-_DIGITS = st.sampled_from(["0", "7", "\u0e55", "\u0665", "\u096b", "\uff17", "9" * 60])
+_DIGITS = st.sampled_from(
+    ["0", "7", "000", "518", "\u0e55", "\u0665", "\u096b", "\uff17", "9" * 60]
+)
 _PIECES = st.sampled_from(
-    ["-", "\u2212", "$", "e", "^", "**", "×10^", "k", "m", "万", "亿", ".", ",", " ", "users"]
+    ["-", "\u2212", "$", "e", "^", "**", "×10^", "k", "m", "万", "亿", ".", ",", "'", " ", "users"]
 )
 
 
@@ -169,6 +174,23 @@ def test_any_mix_of_digits_signs_and_exponents_never_raises(text):
     assert parsed.concurrency is None or parsed.concurrency >= 1
     assert parsed.context_tokens is None or parsed.context_tokens >= 1
     assert parsed.budget_usd_month is None or parsed.budget_usd_month >= 1
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("4.518,000", 4518.0), ("7,000.000", 7000.0), ("4.518,5", 4518.5), ("1'000.25", 1000.25)],
+)
+def test_a_number_with_both_marks_takes_the_last_as_its_decimal_mark(text, value):
+    """Group marks of one kind and a decimal mark of the other read as the writer meant."""
+    assert parse_number(text) == value
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.one_of(_DIGITS, _PIECES), max_size=30).map("".join))
+def test_every_number_the_pattern_finds_has_a_value(text):
+    """parse_number takes every match of NUMBER_PATTERN without raising."""
+    for match in re.finditer(NUMBER_PATTERN, clean_text(text)):
+        assert isinstance(parse_number(match.group("num")), float)
 
 
 def test_refused_users_are_asked_again_in_the_customers_language():
