@@ -137,7 +137,7 @@ class ModelIndex:
             if a != b
         }
         self._versions: dict[str, set[tuple[str, str]]] = {}
-        self._resolved: dict[tuple[object, ...], tuple[str, ...]] = {}
+        self._resolved: dict[str, tuple[str, ...]] = {}
         self._by_family: dict[str, list[tuple[str, NameParts]]] = {}
         for model_id, names in self.names.items():
             for parts in names:
@@ -292,7 +292,7 @@ class ModelIndex:
 
         Answers are kept per name said: customers name the same few models again and again.
         """
-        key = (*said.key(), frozenset(said.glued_quants))
+        key = said.text_key()
         known = self._resolved.get(key)
         if known is None:
             if len(self._resolved) >= _MAX_RESOLVED:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import NamedTuple
 
 # One token of a name. Release formats come first so that "fp8" is not "fp" and "8".
@@ -210,6 +209,23 @@ class NameParts:
             *(frozenset(part) for part in (self.lines, self.dates, self.quants, self.qualifiers)),
         )
 
+    def text_key(self) -> str:
+        """Return everything the name says as one string.
+
+        Stored as a cache key, a string holds no references for the garbage collector to walk.
+        """
+        sets = (self.sizes, self.active, self.experts, self.lines, self.dates, self.quants)
+        return "|".join(
+            (
+                ",".join(self.families),
+                ",".join(
+                    f"{family}={letter}{number}"
+                    for family, (letter, number) in sorted(self.versions.items())
+                ),
+                *(",".join(sorted(part)) for part in (*sets, self.qualifiers, self.glued_quants)),
+            )
+        )
+
     def add(self, token: Token, families: frozenset[str], *, glued: bool = False) -> None:
         """Record one token: versions attach to the family named last."""
         kind, text = token.kind, token.text
@@ -273,9 +289,28 @@ def edit_distance(a: str, b: str, limit: int) -> int:
 _SHORT_WORD = 5
 
 
-@lru_cache(maxsize=4096)
+# Corrections found, per vocabulary, word by word: plain dictionaries of strings, which the
+# garbage collector need not walk (an lru_cache keeps a list per entry). Each restarts when full.
+_CORRECTIONS: dict[frozenset[str], dict[str, str | None]] = {}
+_MAX_CORRECTIONS = 4096
+_MAX_VOCABULARIES = 8
+
+
 def correct_word(word: str, vocabulary: frozenset[str]) -> str | None:
     """Return the vocabulary word ``word`` is a typo of (same first letter, 1-2 edits)."""
+    known = _CORRECTIONS.get(vocabulary)
+    if known is None:
+        if len(_CORRECTIONS) >= _MAX_VOCABULARIES:
+            _CORRECTIONS.clear()  # catalogs replaced since: their vocabularies are gone
+        known = _CORRECTIONS[vocabulary] = {}
+    if word not in known:
+        if len(known) >= _MAX_CORRECTIONS:
+            known.clear()
+        known[word] = _correction(word, vocabulary)
+    return known[word]
+
+
+def _correction(word: str, vocabulary: frozenset[str]) -> str | None:
     if len(word) < 4 or word in vocabulary:  # noqa: PLR2004 - shorter words are too ambiguous
         return None
     limit = 1 if len(word) < _SHORT_WORD else 2
