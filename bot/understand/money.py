@@ -108,6 +108,7 @@ _OTHER_MARKS = (
     "юан",
     "иен",
 )
+_OTHER_MARKS_RE = re.compile("|".join(map(re.escape, _OTHER_MARKS)))
 _SPENT = "¤"
 
 
@@ -164,7 +165,7 @@ def find_budget(text: str, language: str = "en") -> Found | None:
 
 def blank_other_currencies(text: str) -> tuple[str, bool]:
     """``text`` with amounts in currencies other than USD blanked, and whether there were any."""
-    if not any(mark in text for mark in _OTHER_MARKS):
+    if _OTHER_MARKS_RE.search(text) is None:
         return text, False
     found = False
     for pattern in worth_trying(_other_money_res(), text):

@@ -88,10 +88,14 @@ def _by_script(slot: str, script: str) -> re.Pattern[str] | None:
     return None if source is None else re.compile(source)
 
 
-def _patterns(slot: str, text: str) -> list[re.Pattern[str]]:
-    scripts = scripts_in(text)
+@cache
+def _for_scripts(slot: str, scripts: frozenset[str]) -> tuple[re.Pattern[str], ...]:
     found = (_by_script(slot, script) for script in _sources_by_script(slot) if script in scripts)
-    return [pattern for pattern in found if pattern is not None]
+    return tuple(pattern for pattern in found if pattern is not None)
+
+
+def _patterns(slot: str, text: str) -> tuple[re.Pattern[str], ...]:
+    return _for_scripts(slot, scripts_in(text))
 
 
 def search(slot: str, text: str) -> bool:
@@ -99,7 +103,7 @@ def search(slot: str, text: str) -> bool:
     start = _anchored(slot)
     if start is not None and start.match(text):
         return True
-    return any(pattern.search(text) for pattern in _patterns(slot, text))
+    return any(pattern.search(text) for pattern in _for_scripts(slot, scripts_in(text)))
 
 
 def remove(slot: str, text: str) -> str:
