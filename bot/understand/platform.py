@@ -46,6 +46,25 @@ def _cuda_only_re() -> re.Pattern[str]:
     )
 
 
+# Verbs (after at most one modal word) that may stand between a negation and the platform it
+# refuses: "can't use ROCm", "不接受 AMD", "не можем использовать AMD", "no podemos usar AMD".
+_USE = (
+    r"(?:use|run on|go with|accept|take|接受|使用|用|考虑|考慮|使う|使え|쓸|사용|"
+    r"использовать|брать|usar|aceptar|aceitar|utiliser|prendre|accepter|nutzen|verwenden|nehmen)"
+)
+
+
+@cache
+def _refused_amd_re() -> re.Pattern[str]:
+    """Match a negation before the AMD platform, maybe through a verb: ROCm ruled out."""
+    negation = lexicon.pattern("negation")
+    before = lexicon.pattern("acceptable_before")
+    return re.compile(
+        rf"(?:{negation}|不能|不可以)\s?(?:(?:\S{{1,10}}\s)?{_USE}\s?|(?:{before})\s?)?"
+        rf"(?:the |o |el |le |des |den |das )?{_AMD}"
+    )
+
+
 @cache
 def _rocm_fine_re() -> re.Pattern[str]:
     acceptable = lexicon.pattern("acceptable")
@@ -110,7 +129,9 @@ def find_platform(text: str) -> Platform:
     cuda_only: bool | None = None
     windows = _windows(text, _PLATFORM_RE)
     if windows:
-        if _said(_rocm_fine_re(), text, windows):
+        if _said(_refused_amd_re(), text, windows):
+            cuda_only = True
+        elif _said(_rocm_fine_re(), text, windows):
             cuda_only = False
         elif _said(_cuda_only_re(), text, windows):
             cuda_only = True

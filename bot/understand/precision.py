@@ -52,7 +52,8 @@ _SPELLING_RES: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
 _LINKS = (
     r"(?:dtype|in|en|em|auf|à|a|на|в|で|を|は|だけ|のみ|만|은|는|를|로|으로|为|為|用|使用|改成|"
     r"改为|是|only|solo|nur|only in|только|also|too|auch|ebenfalls|también|também|aussi|тоже|"
-    r"也|も|도|as well|set to|на|to)"
+    r"也|も|도|as well|set to|на|to|please|pls|bitte|por favor|s'il vous plaît|svp|"
+    r"пожалуйста|请|請)"
 )
 _KV_LOOK_CHARS = 24
 _KV_FORMATS = frozenset({"bf16", "fp16", "fp8"})

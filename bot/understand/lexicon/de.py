@@ -60,7 +60,7 @@ LEXICON = Lexicon(
     tokens=("tokens?",),
     half_precision=("halbe[rn]? genauigkeit", "halbe[rn]? präzision", "half precision"),
     weights=("gewichte", "gewichten"),
-    kv_cache=("kv[-_ ]?cache", "kv"),
+    kv_cache=("kv[-_ ]?cache", "kv", "cache"),
     only=("nur", "ausschließlich", "ausschliesslich", "lediglich"),
     required=(
         "pflicht",

@@ -104,7 +104,7 @@ LEXICON = Lexicon(
     tokens=("tokens?", "toks"),
     half_precision=("half[- ]precision",),
     weights=("weights?", "model weights", "checkpoint"),
-    kv_cache=("kv[-_ ]?cache", "kv"),
+    kv_cache=("kv[-_ ]?cache", "kv", "cache"),
     only=("only", "just", "strictly", "exclusively", "nothing but"),
     required=(
         "must(?: be| use| have)?",

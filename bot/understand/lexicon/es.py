@@ -72,7 +72,7 @@ LEXICON = Lexicon(
     tokens=("tokens?",),
     half_precision=("media precisión", "media precision"),
     weights=("pesos", "los pesos"),
-    kv_cache=("caché kv", "cache kv", "kv[-_ ]?cache", "caché de kv", "kv"),
+    kv_cache=("caché kv", "cache kv", "kv[-_ ]?cache", "caché de kv", "kv", "caché", "cache"),
     only=("solo", "sólo", "solamente", "únicamente", "unicamente", "exclusivamente"),
     required=(
         "obligatori[oa]",

@@ -59,7 +59,7 @@ LEXICON = Lexicon(
     tokens=("tokens?", "jetons?"),
     half_precision=("demi[- ]précision", "demi[- ]precision"),
     weights=("poids",),
-    kv_cache=("cache kv", "kv[-_ ]?cache", "kv"),
+    kv_cache=("cache kv", "kv[-_ ]?cache", "kv", "cache"),
     only=("uniquement", "seulement", "que du", "que de la", "exclusivement", "juste"),
     required=(
         "obligatoire",

@@ -67,7 +67,7 @@ LEXICON = Lexicon(
     tokens=("tokens?",),
     half_precision=("meia precisão", "meia precisao"),
     weights=("pesos",),
-    kv_cache=("kv[-_ ]?cache", "cache kv", "cache de kv", "kv"),
+    kv_cache=("kv[-_ ]?cache", "cache kv", "cache de kv", "kv", "cache"),
     only=("só", "somente", "apenas", "exclusivamente", "unicamente"),
     required=(
         "obrigatóri[oa]",

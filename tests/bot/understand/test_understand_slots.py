@@ -18,6 +18,10 @@ KV = [
     ("Llama 3.3 70B con caché KV en FP8", "fp8", None),
     ("DeepSeek R1 in FP8, KV-Cache ebenfalls FP8", "fp8", "fp8"),
     ("vllm serve Qwen/Qwen3-32B --kv-cache-dtype fp8", "fp8", None),
+    ("llama 70b, cache fp8, weights bf16", "fp8", "bf16"),
+    ("llama 70b, кэш в fp8", "fp8", None),
+    ("llama 70b, KV-Cache bitte in FP8", "fp8", None),
+    ("qwen3 32b，缓存用 FP8", "fp8", None),
 ]
 
 
@@ -134,3 +138,18 @@ def test_sizes_with_large_units_in_every_language(text, params_b):
 def test_traditional_counters_keep_traditional_chinese(text):
     """位使用者 and 個使用者 are Traditional Chinese: the answer stays in zh-Hant."""
     assert parse_message(text, telegram_language="zh-Hant").language == "zh-Hant"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "qwen3 32b, we can't use ROCm",
+        "qwen3 32b，不接受 AMD",
+        "llama 70b, no AMD please",
+        "llama 70b, не можем использовать AMD",
+        "llama 70b, no podemos usar AMD",
+    ],
+)
+def test_a_refused_rocm_is_cuda_only(text):
+    """A negation before ROCm or AMD, through a verb or an acceptance word, requires CUDA."""
+    assert parse_message(text).cuda_only is True
