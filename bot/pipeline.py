@@ -200,8 +200,10 @@ class Pipeline:
         if parsed.intent is Intent.PRICE:
             gpu = GpuId(parsed.gpus[0]) if parsed.gpus else None
             return Turn(self.price(loc, gpu), chat)
-        if parsed.intent is Intent.COMPARE:
+        if parsed.intent is Intent.COMPARE and not names_model(fields_from_parsed(parsed)):
             return Turn(self._compare(loc, parsed), chat)
+        # A comparison that names a model ("H200 or MI355X for Qwen3 235B?") is that model
+        # sized on the GPUs named, side by side, with which one is the better buy first.
         reply = self._no_question(parsed, loc)
         return Turn(reply, chat) if reply is not None else self._sizing(parsed, chat, loc)
 

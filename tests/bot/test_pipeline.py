@@ -146,6 +146,26 @@ def test_price_and_compare_commands(pipeline):
     assert "H200" in reply.text
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "H200 or MI355X for Qwen3 235B, which gives more for the money?",
+        "Qwen3 235B 用 H200 还是 MI355X 更划算？",
+    ],
+)
+def test_a_comparison_naming_a_model_sizes_it_on_the_gpus_named(pipeline, text):
+    """A GPU comparison with a model is that model sized on both, the better buy said first."""
+    reply = pipeline.respond(text, ChatContext()).reply
+    assert reply.kind == "size"
+    data = json.loads(json.dumps(reply.data))
+    assert data["model"]["id"] == "Qwen/Qwen3-235B-A22B"
+    assert data["verdict"]["code"] == "better"
+    assert {
+        data["options"][data["verdict"]["other_index"]]["gpu"],
+        data["options"][data["recommended_index"]]["gpu"],
+    } == {"h200", "mi355x"}
+
+
 def test_price_b200_explains_no_price(pipeline):
     """/price b200 says B200 is not priced here."""
     reply = pipeline.respond("/price b200", ChatContext()).reply
