@@ -42,6 +42,8 @@ MIN_PROPOSED_CONTEXT_TOKENS = 4 * TOKENS_PER_K
 _SOFT = frozenset({Reason.OVER_BUDGET, Reason.GPU_NOT_REQUESTED})
 
 Sizer = Callable[[SizingRequest], SizingAnswer]
+# Whether a plan is recommended for a request (within its budget and constraints).
+Probe = Callable[[SizingRequest], bool]
 
 
 def made_choices(option: PlanOption, model: ModelSpec) -> bool:
@@ -119,8 +121,14 @@ def budget_advice(
     resolved: ResolvedRequest,
     options: tuple[PlanOption, ...],
     size: Sizer,
+    serves: Probe,
 ) -> BudgetAdvice | None:
-    """Name the cheapest plan serving the request over budget, and the changes that fit it."""
+    """Name the cheapest plan serving the request over budget, and the changes that fit it.
+
+    ``serves`` tells whether a plan is recommended for a changed request (the same pick
+    ``size`` makes, without speeds or launch commands); the searches for the longest context
+    and the most users try many requests with it and size in full only the one proposed.
+    """
     if resolved.budget_usd_month is None or not budget_exceeded_by_all(options):
         return None
     cheapest = cheapest_serving(options, resolved)
@@ -129,8 +137,8 @@ def budget_advice(
         for change in (
             _fp8_weights(request, resolved, size),
             _fp8_kv(request, resolved, size),
-            _shorter_context(request, resolved, size),
-            _fewer_users(request, resolved, size),
+            _shorter_context(request, resolved, size, serves),
+            _fewer_users(request, resolved, size, serves),
         )
         if change is not None
     ]
@@ -164,7 +172,7 @@ def _fp8_kv(request: SizingRequest, resolved: ResolvedRequest, size: Sizer) -> B
 
 
 def _shorter_context(
-    request: SizingRequest, resolved: ResolvedRequest, size: Sizer
+    request: SizingRequest, resolved: ResolvedRequest, size: Sizer, serves: Probe
 ) -> BudgetChange | None:
     """Find the longest power-of-two context (in K) under the one asked that fits the budget."""
     tokens = MIN_PROPOSED_CONTEXT_TOKENS
@@ -173,27 +181,26 @@ def _shorter_context(
         candidates.append(tokens)
         tokens *= 2
     for context in reversed(candidates):
-        change = _within(
-            size, replace(request, context_tokens=context), BudgetChangeKind.SHORTER_CONTEXT
-        )
-        if change is not None:
-            return change
+        shorter = replace(request, context_tokens=context)
+        if serves(shorter):
+            return _within(size, shorter, BudgetChangeKind.SHORTER_CONTEXT)
     return None
 
 
 def _fewer_users(
-    request: SizingRequest, resolved: ResolvedRequest, size: Sizer
+    request: SizingRequest, resolved: ResolvedRequest, size: Sizer, serves: Probe
 ) -> BudgetChange | None:
     """Find the most users under the number asked that fit the budget (more never cost less)."""
     low, high, found = 1, resolved.concurrency - 1, None
     while low <= high:
         middle = (low + high) // 2
-        change = _within(size, replace(request, concurrency=middle), BudgetChangeKind.FEWER_USERS)
-        if change is None:
-            high = middle - 1
+        if serves(replace(request, concurrency=middle)):
+            found, low = middle, middle + 1
         else:
-            found, low = change, middle + 1
-    return found
+            high = middle - 1
+    if found is None:
+        return None
+    return _within(size, replace(request, concurrency=found), BudgetChangeKind.FEWER_USERS)
 
 
 def room_figures(

@@ -48,9 +48,10 @@ def install(catalog: CatalogData | None) -> None:
     """Answer from ``catalog`` from now on (``None``: the packaged catalog again)."""
     use_hardware(catalog.hardware if catalog is not None else None)
     use_knowledge(catalog.knowledge if catalog is not None else None)
-    # Everything cached from the old tables: GPU and plan look-ups, the sizing targets, the
-    # comparisons (their prices and ratios).
+    # Everything cached from the old tables: GPU and plan look-ups, the sizing targets and
+    # answers, the comparisons (their prices and ratios).
     hardware.get_gpu.cache_clear()
     hardware.plans_for.cache_clear()
     engine.targets.cache_clear()
+    engine.forget_answers()
     compare.compare_gpus.cache_clear()

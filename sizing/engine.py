@@ -44,6 +44,9 @@ from sizing.validate import check_model_source, resolve
 _SIXTEEN_BIT = frozenset({Precision.BF16, Precision.FP16})
 # Distinct generic sizes kept: "70B dense", "671B MoE" and a few more recur in conversations.
 _GENERIC_CACHE_SIZE = 256
+# Answers kept: the same request comes back with every button under an answer (details, launch
+# commands, a ticket) and with the questions many customers ask alike.
+_ANSWER_CACHE_SIZE = 512
 
 
 @cache
@@ -81,9 +84,29 @@ def size_deployment(request: SizingRequest) -> SizingAnswer:
     Each plan is offered with the best variant the search finds for it (``sizing.search``);
     the answer also carries the literal request's options when the pick departs from it, a
     one-line verdict, and over a budget the changes that would fit it (``sizing.advice``).
+    Answers are immutable and kept for requests seen recently (``forget_answers`` drops them
+    when the catalog changes); a request carrying a config file is sized afresh each time.
     """
+    try:
+        hash(request)
+    except TypeError:  # a config file's dict
+        return _size_deployment(request)
+    return _remembered(request)
+
+
+@lru_cache(maxsize=_ANSWER_CACHE_SIZE)
+def _remembered(request: SizingRequest) -> SizingAnswer:
+    return _size_deployment(request)
+
+
+def forget_answers() -> None:
+    """Drop the answers kept (the catalog of GPUs or plans changed)."""
+    _remembered.cache_clear()
+
+
+def _size_deployment(request: SizingRequest) -> SizingAnswer:
     answer = _size(request)
-    budget = budget_advice(request, answer.request, answer.options, _size)
+    budget = budget_advice(request, answer.request, answer.options, _size, _served)
     model = resolve_model(request)
     index = answer.recommended_index
     pick = answer.options[index] if index is not None else None
@@ -111,6 +134,22 @@ def _release_option(
     if index is None:
         index = cheapest_serving(at_release.options, at_release.request)
     return at_release.options[index] if index is not None else None
+
+
+def _served(request: SizingRequest) -> bool:
+    """Tell whether a plan is recommended for the request: ``_size``'s pick, found faster.
+
+    The variants are sized without speeds or launch commands, which no ranking reads.
+    """
+    model = resolve_model(request)
+    literal = resolve(request, model.release_precision, max_context_tokens=model.max_context_tokens)
+    options = tuple(
+        best_variant(
+            explore_target(model, target, literal, complete=False), model, literal.concurrency
+        )
+        for target in targets()
+    )
+    return recommend(options, literal, model) is not None
 
 
 def _size(request: SizingRequest) -> SizingAnswer:

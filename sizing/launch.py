@@ -175,27 +175,30 @@ def _serve(deployment: Deployment, replicas_here: int) -> list[str]:
 
 
 def _pipelined(deployment: Deployment) -> tuple[str, ...]:
-    """Replicas spanning servers: one command per server of each replica."""
+    """Replicas spanning servers: one command per server of each replica.
+
+    Every copy runs the same commands on its own servers (HEAD_IP is its first server), so
+    one copy's commands are written once and repeated.
+    """
     engine = deployment.variant.engine
     stages = deployment.layout.pipeline_parallel
-    commands: list[str] = []
-    # Every copy runs the same commands on its own servers; HEAD_IP is its first server.
     address = HEAD_ADDRESS
-    for _replica in range(deployment.replicas):
-        serve = _serve(deployment, 1)
-        if engine is ServingEngine.VLLM:
-            executor = [_flag(Setting.EXECUTOR, engine), "ray"]
-            ray_head = ["ray", "start", "--head", f"--port={RAY_PORT}"]
-            commands.append(f"{shlex.join(ray_head)} && {shlex.join(serve + executor)}")
-            join = ["ray", "start", f"--address={address}:{RAY_PORT}", "--block"]
-            commands += [shlex.join(join)] * (stages - 1)
-            continue
+    serve = _serve(deployment, 1)
+    if engine is ServingEngine.VLLM:
+        executor = [_flag(Setting.EXECUTOR, engine), "ray"]
+        ray_head = ["ray", "start", "--head", f"--port={RAY_PORT}"]
+        join = ["ray", "start", f"--address={address}:{RAY_PORT}", "--block"]
+        head = f"{shlex.join(ray_head)} && {shlex.join(serve + executor)}"
+        one_copy = (head, *[shlex.join(join)] * (stages - 1))
+    else:
+        commands: list[str] = []
         for rank in range(stages):
             nodes = [_flag(Setting.NODES, engine), str(stages)]
             nodes += [_flag(Setting.NODE_RANK, engine), str(rank)]
             nodes += [_flag(Setting.INIT_ADDRESS, engine), f"{address}:{SGLANG_INIT_PORT}"]
             commands.append(shlex.join(serve + nodes))
-    return tuple(commands)
+        one_copy = tuple(commands)
+    return one_copy * deployment.replicas
 
 
 def launch_commands(deployment: Deployment) -> tuple[str, ...]:

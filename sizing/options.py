@@ -62,15 +62,21 @@ def smallest_placement(
     return load, placement
 
 
-def build_option(model: ModelSpec, target: Target, request: ResolvedRequest) -> PlanOption:
-    """Size the request on one target: rent what the smallest shape needs, lay it out best."""
+def build_option(
+    model: ModelSpec, target: Target, request: ResolvedRequest, *, speeds: bool = True
+) -> PlanOption:
+    """Size the request on one target: rent what the smallest shape needs, lay it out best.
+
+    Without ``speeds`` the option has no speed figures (nor a cost per token): enough to rank
+    and pick, for searches that only ask whether a request is served.
+    """
     load, placement = smallest_placement(model, target, request)
     if placement is None:
         return _no_shape(target, request)
     if placement.fits:
         placement = best_layout_on_rented_units(load, target, placement, request)
     placement = _dp_attention_if_cheaper(load, target, placement, request)
-    return _option(load, target, placement, request)
+    return _option(load, target, placement, request, speeds=speeds)
 
 
 def _dp_attention_if_cheaper(
@@ -182,14 +188,21 @@ def full_load_concurrency(placement: Placement) -> int:
 
 
 def _option(
-    load: ModelLoad, target: Target, placement: Placement, request: ResolvedRequest
+    load: ModelLoad,
+    target: Target,
+    placement: Placement,
+    request: ResolvedRequest,
+    *,
+    speeds: bool = True,
 ) -> PlanOption:
     shape, room, plan, gpu = placement.shape, placement.room, target.plan, target.gpu
     speed = monthly = per_million = None
     full_concurrency = full_load_concurrency(placement) if placement.fits else None
     # Every rented GPU serves a copy of the model, and the users spread over all of them.
     replicas = placement.gpus // shape.gpus
-    if placement.fits:
+    if placement.fits and plan is not None:
+        monthly = monthly_usd(plan, placement.units)
+    if placement.fits and speeds:
         speed = speed_figures(
             load,
             gpu,
@@ -200,8 +213,7 @@ def _option(
             full_load_concurrency=full_concurrency or request.concurrency,
             speculative=request.include_mtp,
         )
-        if plan is not None:
-            monthly = monthly_usd(plan, placement.units)
+        if monthly is not None:
             per_million = usd_per_million_tokens(monthly, speed.full_load_tokens_per_s)
     set_aside = _set_aside(target, request, monthly)
     reason = placement.reason

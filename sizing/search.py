@@ -167,11 +167,20 @@ def engine_for(request: ResolvedRequest, *, dp_attention: bool) -> tuple[Serving
 
 
 def size_candidate(
-    model: ModelSpec, target: Target, request: ResolvedRequest, candidate: Candidate
+    model: ModelSpec,
+    target: Target,
+    request: ResolvedRequest,
+    candidate: Candidate,
+    *,
+    complete: bool = True,
 ) -> PlanOption:
-    """Size one variant on one target and say which choices it rests on."""
+    """Size one variant on one target and say which choices it rests on.
+
+    An incomplete option (``complete=False``) has no speeds and no launch commands: it ranks
+    and is picked exactly as the complete one would be.
+    """
     sized = replace(request, precision=candidate.weight_format, kv_dtype=candidate.kv_dtype)
-    option = build_option(spec_for(model, candidate.weight_format), target, sized)
+    option = build_option(spec_for(model, candidate.weight_format), target, sized, speeds=complete)
     dp_attention = option.layout is not None and option.layout.dp_attention
     engine, engine_source = engine_for(request, dp_attention=dp_attention)
     checkpoint, at_load = checkpoint_for(model, candidate.weight_format)
@@ -190,7 +199,7 @@ def size_candidate(
     caveats = list(option.caveats)
     if candidate.requested_weight_format is not None:
         caveats.append(Caveat.NVFP4_AS_MXFP4)
-    commands = _commands(model, target, sized, option, variant)
+    commands = _commands(model, target, sized, option, variant) if complete else ()
     return replace(option, variant=variant, caveats=tuple(caveats), launch_commands=commands)
 
 
@@ -265,11 +274,11 @@ def variant_key(option: PlanOption, model: ModelSpec, concurrency: int) -> tuple
 
 
 def explore_target(
-    model: ModelSpec, target: Target, request: ResolvedRequest
+    model: ModelSpec, target: Target, request: ResolvedRequest, *, complete: bool = True
 ) -> tuple[PlanOption, ...]:
     """Every variant of the request sized on one target, the literal one first."""
     return tuple(
-        size_candidate(model, target, request, candidate)
+        size_candidate(model, target, request, candidate, complete=complete)
         for candidate in candidates(model, request, target.gpu)
     )
 

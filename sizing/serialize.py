@@ -11,6 +11,7 @@ import dataclasses
 from datetime import date
 from decimal import Decimal
 from enum import Enum
+from functools import cache
 from typing import Any
 
 from sizing.units import to_cents
@@ -20,11 +21,17 @@ def to_json(obj: object) -> dict[str, Any]:
     """Convert an answer (Sizing, Price, Compare, or a part of one) to a JSON-ready dict."""
     if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
         raise TypeError(f"not an answer: {type(obj).__name__}")
-    return {
-        f.name: json_value(getattr(obj, f.name))
-        for f in dataclasses.fields(obj)
-        if f.metadata.get("json", True)
-    }
+    return {name: json_value(getattr(obj, name)) for name in _json_fields(type(obj))}
+
+
+@cache
+def _json_fields(cls: type) -> tuple[str, ...]:
+    """Return the names of a dataclass's fields that go into JSON, in order."""
+    return tuple(f.name for f in dataclasses.fields(cls) if f.metadata.get("json", True))
+
+
+# Leaves that are already JSON values (exact types: an Enum subclass of str is converted).
+_AS_IS = frozenset({str, int, float, bool, type(None)})
 
 
 def _scalar(obj: object) -> Any:  # noqa: ANN401 - JSON values are of any type
@@ -40,10 +47,15 @@ def _scalar(obj: object) -> Any:  # noqa: ANN401 - JSON values are of any type
 
 def json_value(obj: object) -> Any:  # noqa: ANN401 - JSON values are of any type
     """One value in JSON-ready form."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return to_json(obj)
+    kind = type(obj)
+    if kind in _AS_IS:  # the common leaves, with no conversion to look for
+        return obj
     if isinstance(obj, tuple | list):
+        if all(type(item) is str for item in obj):  # e.g. one launch command per server
+            return list(obj)
         return [json_value(item) for item in obj]
     if isinstance(obj, dict):
         return {str(key): json_value(value) for key, value in obj.items()}
+    if hasattr(kind, "__dataclass_fields__"):  # an instance (a class is of type ``type``)
+        return to_json(obj)
     return _scalar(obj)

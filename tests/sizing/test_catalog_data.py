@@ -40,16 +40,18 @@ def _mi355x_price(data, usd="18500"):
 
 def test_an_installed_price_reaches_every_answer(data_dir):
     """Price list, sizing, comparison and knowledge answers all use the new price at once."""
-    compare_gpus(GpuId.MI355X, GpuId.H200)  # warm the caches built on the old price
+    # Warm the caches built on the old price: comparisons and the answers kept.
+    compare_gpus(GpuId.MI355X, GpuId.H200)
+    request = SizingRequest(model_id="deepseek-ai/DeepSeek-V3", precision=Precision.FP8)
+    before = next(o for o in size_deployment(request).options if o.plan == "mi355x-8x")
+    assert before.monthly_usd != Decimal(18500)
     _edit(data_dir / "plans.json", lambda d: (_mi355x_price(d), d.update(as_of="2026-12-01")))
     install(read_catalog(data_dir))
     assert price_list(GpuId.MI355X).plans[0].monthly_usd == Decimal(18500)
     assert prices_as_of().isoformat() == "2026-12-01"
     comparison = compare_gpus(GpuId.MI355X, GpuId.H200)
     assert comparison.server_monthly_usd_difference == Decimal(5400)
-    sized = size_deployment(
-        SizingRequest(model_id="deepseek-ai/DeepSeek-V3", precision=Precision.FP8)
-    )
+    sized = size_deployment(request)
     mi355x = next(o for o in sized.options if o.plan == "mi355x-8x")
     assert mi355x.monthly_usd == Decimal(18500)
     answer = answer_question(Question(Topic.WHOLE_SERVER_ONLY, gpus=(GpuId.MI355X,)))

@@ -1,5 +1,6 @@
 """size_deployment: options per plan, placement rules, constraints, caveats, recommendation."""
 
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -286,3 +287,24 @@ def test_a_float_budget_is_taken_as_dollars():
     answer = size_deployment(SizingRequest(model_id=LLAMA_70B, budget_usd_month=20000.0))
     assert answer.request.budget_usd_month == Decimal(20000)
     assert Reason.OVER_BUDGET in _option(answer, "h200-8x").set_aside
+
+
+def test_an_answer_is_kept_for_the_same_request_and_a_config_is_sized_afresh():
+    """Buttons under an answer size the same request again: the kept answer is returned."""
+    request = SizingRequest(model_id="meta-llama/Llama-3.1-70B-Instruct", concurrency=7)
+    first = size_deployment(request)
+    assert size_deployment(replace(request)) is first
+    assert size_deployment(replace(request, concurrency=8)) is not first
+    config = {
+        "model_type": "llama",
+        "hidden_size": 4096,
+        "num_hidden_layers": 32,
+        "num_attention_heads": 32,
+        "num_key_value_heads": 8,
+        "intermediate_size": 14336,
+        "vocab_size": 128256,
+    }
+    from_file = SizingRequest(model_config=config, context_tokens=8192)
+    once, again = size_deployment(from_file), size_deployment(from_file)
+    assert once is not again
+    assert once == again

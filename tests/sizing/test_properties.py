@@ -8,6 +8,7 @@ from decimal import Decimal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sizing import engine
 from sizing.engine import size_deployment
 from sizing.hardware import get_gpu
 from sizing.models import get_model
@@ -314,3 +315,26 @@ def test_a_fixed_choice_is_never_overridden(model, fixed, context, c):
     ]
     if named_serving:
         assert pick.gpu in c["gpus"]
+
+
+@SETTINGS
+@given(
+    models,
+    st.tuples(open_or_fixed_precision, open_or_fixed_kv),
+    contexts,
+    concurrencies,
+    constraints,
+)
+def test_the_quick_probe_picks_as_the_full_sizing_does(model, fixed, context, n, c):
+    """The budget searches' probe (no speeds, no commands) recommends exactly when sizing does."""
+    precision, kv = fixed
+    request = SizingRequest(
+        model_id=model,
+        precision=precision,
+        kv_dtype=kv,
+        context_tokens=context,
+        concurrency=n,
+        **c,
+    )
+    full = engine._size(request)
+    assert engine._served(request) is (full.recommended_index is not None)
