@@ -145,7 +145,10 @@ def _gettext_functions(catalog: gettext.NullTranslations) -> dict[str, Any]:
     @pass_eval_context
     def newstyle_gettext(eval_ctx: EvalContext, message: str, **params: Any) -> str:  # noqa: ANN401
         text = lookup(message)
-        return (Markup(text) if eval_ctx.autoescape else text) % params  # noqa: S704
+        if eval_ctx.autoescape:
+            text = Markup(text)  # noqa: S704 - a translation is markup, as the extension has it
+        # Without a "%" there is nothing to fill or unescape.
+        return text % params if params or "%" in text else text
 
     @pass_eval_context
     def newstyle_ngettext(
@@ -157,7 +160,7 @@ def _gettext_functions(catalog: gettext.NullTranslations) -> dict[str, Any]:
     ) -> str:
         params.setdefault("num", count)
         text = plural(singular, plural_form, count)
-        return (Markup(text) if eval_ctx.autoescape else text) % params  # noqa: S704
+        return (Markup(text) if eval_ctx.autoescape else text) % params  # noqa: S704 - as above
 
     @pass_eval_context
     def newstyle_pgettext(
@@ -168,7 +171,7 @@ def _gettext_functions(catalog: gettext.NullTranslations) -> dict[str, Any]:
     ) -> str:
         params.setdefault("context", context)
         text = contextual(context, message)
-        return (Markup(text) if eval_ctx.autoescape else text) % params  # noqa: S704
+        return (Markup(text) if eval_ctx.autoescape else text) % params  # noqa: S704 - as above
 
     return {
         "_": newstyle_gettext,

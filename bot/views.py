@@ -129,13 +129,20 @@ def option_view(
 ) -> dict[str, Any]:
     """One plan option, formatted."""
     fmt = loc.formatter
+    short = short_gpu_name(option.gpu)
     # The product page gives no B200 price; none may appear even if a catalog carried one.
     priced = option.gpu is not GpuId.B200
-    gpu_params: SentenceParams = {**params, "gpu": short_gpu_name(option.gpu)}
+    replicas = _replicas_on_rented(option)
     contexts = _all_replicas(option, option.max_concurrency_at_context)
-    return {
+    kv_tokens = _all_replicas(option, option.kv_cache_tokens)
+    kv_tokens_physical = _all_replicas(option, option.kv_cache_tokens_physical)
+    layout = option.layout
+    gpu_params: SentenceParams | None = None
+    if option.reason or option.caveats:
+        gpu_params = {**params, "gpu": short}
+    view: dict[str, Any] = {
         "name": option_name(option),
-        "short": short_gpu_name(option.gpu),
+        "short": short,
         "plan": option.plan,
         "fits": option.fits,
         "usable": is_offerable(option),
@@ -147,25 +154,30 @@ def option_view(
         "monthly": _optional(option.monthly_usd, fmt.money) if priced else None,
         "per_gpu_hour": _optional(option.usd_per_gpu_hour, fmt.money) if priced else None,
         "per_million": _optional(option.usd_per_million_tokens, fmt.money) if priced else None,
-        "kv_tokens": _optional(_all_replicas(option, option.kv_cache_tokens), fmt.tokens),
-        "kv_tokens_physical": _optional(
-            _all_replicas(option, option.kv_cache_tokens_physical), fmt.tokens
-        ),
+        "kv_tokens": None if kv_tokens is None else fmt.tokens(kv_tokens),
+        "kv_tokens_physical": None
+        if kv_tokens_physical is None
+        else fmt.tokens(kv_tokens_physical),
         "contexts": contexts,
-        "contexts_fmt": _optional(contexts, fmt.integer),
-        **speed_view(loc, option),
-        "ttft": _optional(option.ttft_s, fmt.seconds),
-        "tp": option.tensor_parallel,
-        "pp": option.pipeline_parallel,
-        "dp": option.layout.data_parallel if option.layout else 1,
-        "ep_gpus": fmt.integer(option.gpus_per_replica or option.gpus),
-        "replicas": _replicas_on_rented(option),
-        "replicas_fmt": fmt.integer(_replicas_on_rented(option)),
-        "weights_per_gpu": _optional(option.weights_bytes_per_gpu, fmt.gigabytes),
-        "reason": reason_text(loc, option.reason, gpu_params) if option.reason else None,
-        "caveats": [caveat_text(loc, c, gpu_params) for c in option.caveats],
-        "checkout_url": checkout_url,
+        "contexts_fmt": None if contexts is None else fmt.integer(contexts),
     }
+    view.update(speed_view(loc, option))
+    view["ttft"] = _optional(option.ttft_s, fmt.seconds)
+    view["tp"] = option.tensor_parallel
+    view["pp"] = option.pipeline_parallel
+    view["dp"] = layout.data_parallel if layout else 1
+    view["ep_gpus"] = fmt.integer(option.gpus_per_replica or option.gpus)
+    view["replicas"] = replicas
+    view["replicas_fmt"] = fmt.integer(replicas)
+    view["weights_per_gpu"] = _optional(option.weights_bytes_per_gpu, fmt.gigabytes)
+    view["reason"] = (
+        reason_text(loc, option.reason, gpu_params) if option.reason and gpu_params else None
+    )
+    view["caveats"] = (
+        [caveat_text(loc, c, gpu_params) for c in option.caveats] if gpu_params else []
+    )
+    view["checkout_url"] = checkout_url
+    return view
 
 
 def _copy_gpus(option: PlanOption) -> int:
