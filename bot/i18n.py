@@ -22,6 +22,7 @@ from jinja2 import (
     Environment,
     FileSystemLoader,
     StrictUndefined,
+    Template,
     pass_eval_context,
     select_autoescape,
 )
@@ -189,6 +190,11 @@ class Localizer:
     catalog: gettext.NullTranslations
     formatter: Formatter
     env: Environment = field(init=False, repr=False, compare=False)
+    # The templates this localizer has rendered, by name: found without the environment's
+    # cache (a lock and a weak reference per look-up).
+    _templates: dict[str, Template] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "env", make_environment(self.catalog, self.formatter))
@@ -209,7 +215,10 @@ class Localizer:
 
     def render(self, template_name: str, **context: Any) -> str:  # noqa: ANN401 - template data
         """Render one template of ``templates/`` with this language."""
-        return self.env.get_template(template_name).render(**context).strip()
+        template = self._templates.get(template_name)
+        if template is None:
+            template = self._templates[template_name] = self.env.get_template(template_name)
+        return template.render(**context).strip()
 
 
 def resolve_language(language: str | None) -> str:
