@@ -29,6 +29,7 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from functools import lru_cache
 from typing import TextIO
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
@@ -66,6 +67,9 @@ _MODEL_TAG_HEX = 8
 _FIELDS = {QUOTE_VERSION: 9, LEGACY_QUOTE_VERSION: 8}
 DATE_FORMAT = "%Y%m%d"
 CLOCK_SKEW = timedelta(days=1)
+# An answer links each plan it offers, and answers repeat the same plans, quantities and quote
+# references: links and references are remembered (quoting and signing cost tens of µs each).
+_LINKS_REMEMBERED = 4096
 
 
 class CheckoutConfigError(ValueError):
@@ -94,6 +98,7 @@ class QuoteCheck:
     facts: QuoteFacts | None = None
 
 
+@lru_cache(maxsize=_LINKS_REMEMBERED)
 def model_tag(model_id: str) -> str:
     """Return a short, stable tag of a model id (the id itself may be long or private)."""
     return hashlib.sha256(model_id.encode()).hexdigest()[:_MODEL_TAG_HEX]
@@ -108,6 +113,7 @@ def _signature(key: bytes, payload: str) -> str:
     return _b64(digest[:_SIGNATURE_BYTES])
 
 
+@lru_cache(maxsize=_LINKS_REMEMBERED)
 def sign_quote(facts: QuoteFacts, key: bytes, valid_days: int = DEFAULT_QUOTE_VALID_DAYS) -> str:
     """Return the signed reference for ``facts``, valid ``valid_days`` unless it says until when."""
     expires = facts.expires or facts.issued + timedelta(days=valid_days)
@@ -268,19 +274,45 @@ class CheckoutConfig:
             if quote_facts and self.signing_key
             else ""
         )
-        values = {
-            "site_locale": SITE_LOCALES.get(language, "en"),
-            "locale": language,
-            "page_path": plan.page_path,
-            "plan": plan.id,
-            "gpu": plan.gpu.value,
-            "quantity": str(quantity),
-            "quote": reference,
-            "campaign": self.campaign,
-            "medium": self.medium,
-        }
-        safe = {k: quote(v, safe="/" if k == "page_path" else "") for k, v in values.items()}
-        return _drop_empty_query_values((self.url_template or DEFAULT_URL_TEMPLATE).format(**safe))
+        return _link(
+            self.url_template or DEFAULT_URL_TEMPLATE,
+            language=language,
+            page_path=plan.page_path,
+            plan=plan.id,
+            gpu=plan.gpu.value,
+            quantity=str(quantity),
+            reference=reference,
+            campaign=self.campaign,
+            medium=self.medium,
+        )
+
+
+@lru_cache(maxsize=_LINKS_REMEMBERED)
+def _link(
+    template: str,
+    *,
+    language: str,
+    page_path: str,
+    plan: str,
+    gpu: str,
+    quantity: str,
+    reference: str,
+    campaign: str,
+    medium: str,
+) -> str:
+    values = {
+        "site_locale": SITE_LOCALES.get(language, "en"),
+        "locale": language,
+        "page_path": page_path,
+        "plan": plan,
+        "gpu": gpu,
+        "quantity": quantity,
+        "quote": reference,
+        "campaign": campaign,
+        "medium": medium,
+    }
+    safe = {k: quote(v, safe="/" if k == "page_path" else "") for k, v in values.items()}
+    return _drop_empty_query_values(template.format(**safe))
 
 
 def model_for_tag(tag: str) -> str | None:

@@ -18,10 +18,20 @@ from typing import Any
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import (
+    Environment,
+    FileSystemLoader,
+    StrictUndefined,
+    Template,
+    pass_eval_context,
+    select_autoescape,
+)
+from jinja2.nodes import EvalContext
+from markupsafe import Markup
 
 from bot.formatting import Formatter
 from bot.language_codes import normalise_language
+from bot.phrases import Phrases, template_phrases
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 # An installed wheel carries templates and compiled catalogs in bot/_data (see setup.py); a
@@ -117,8 +127,59 @@ def make_environment(catalog: gettext.NullTranslations, formatter: Formatter) ->
     )
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
+    env.globals.update(_gettext_functions(catalog))
+    env.globals["p"] = template_phrases(Phrases(catalog))
     env.filters.update(formatter.filters())
     return env
+
+
+def _gettext_functions(catalog: gettext.NullTranslations) -> dict[str, Any]:
+    """Newstyle gettext for templates, as the i18n extension installs it, in one call.
+
+    The extension's ``_`` looks ``gettext`` up in the template context and calls it through the
+    context, which calls the catalog through the context again: three calls for each message an
+    answer shows. These do the same work directly: mark the message safe in an HTML template,
+    then fill it as a ``%`` format (always, so ``%%`` reads as ``%``).
+    """
+    lookup, plural, contextual = catalog.gettext, catalog.ngettext, catalog.pgettext
+
+    @pass_eval_context
+    def newstyle_gettext(eval_ctx: EvalContext, message: str, **params: Any) -> str:  # noqa: ANN401
+        text = lookup(message)
+        if eval_ctx.autoescape:
+            text = Markup(text)  # noqa: S704 - a translation is markup, as the extension has it
+        # Without a "%" there is nothing to fill or unescape.
+        return text % params if params or "%" in text else text
+
+    @pass_eval_context
+    def newstyle_ngettext(
+        eval_ctx: EvalContext,
+        singular: str,
+        plural_form: str,
+        count: int,
+        **params: Any,  # noqa: ANN401
+    ) -> str:
+        params.setdefault("num", count)
+        text = plural(singular, plural_form, count)
+        return (Markup(text) if eval_ctx.autoescape else text) % params  # noqa: S704 - as above
+
+    @pass_eval_context
+    def newstyle_pgettext(
+        eval_ctx: EvalContext,
+        context: str,
+        message: str,
+        **params: Any,  # noqa: ANN401
+    ) -> str:
+        params.setdefault("context", context)
+        text = contextual(context, message)
+        return (Markup(text) if eval_ctx.autoescape else text) % params  # noqa: S704 - as above
+
+    return {
+        "_": newstyle_gettext,
+        "gettext": newstyle_gettext,
+        "ngettext": newstyle_ngettext,
+        "pgettext": newstyle_pgettext,
+    }
 
 
 @dataclass(frozen=True)
@@ -129,6 +190,11 @@ class Localizer:
     catalog: gettext.NullTranslations
     formatter: Formatter
     env: Environment = field(init=False, repr=False, compare=False)
+    # The templates this localizer has rendered, by name: found without the environment's
+    # cache (a lock and a weak reference per look-up).
+    _templates: dict[str, Template] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "env", make_environment(self.catalog, self.formatter))
@@ -149,7 +215,10 @@ class Localizer:
 
     def render(self, template_name: str, **context: Any) -> str:  # noqa: ANN401 - template data
         """Render one template of ``templates/`` with this language."""
-        return self.env.get_template(template_name).render(**context).strip()
+        template = self._templates.get(template_name)
+        if template is None:
+            template = self._templates[template_name] = self.env.get_template(template_name)
+        return template.render(**context).strip()
 
 
 def resolve_language(language: str | None) -> str:

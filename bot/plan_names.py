@@ -12,9 +12,12 @@ PLAN_NAMES: dict[str, str] = {
 }
 
 
+_SHORT_NAMES = {gpu: gpu.value.upper() for gpu in GpuId}
+
+
 def short_gpu_name(gpu: GpuId) -> str:
     """``MI355X``, ``H200``, ``B200``: how buttons and tables name a GPU."""
-    return gpu.value.upper()
+    return _SHORT_NAMES[gpu]
 
 
 def facts_name(plan: PlanFacts | None, gpu: GpuFacts) -> str:

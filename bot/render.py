@@ -8,6 +8,7 @@ tickets, fed the same view data (``bot.views``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -85,6 +86,23 @@ def _reply(
     )
 
 
+_GPUS = tuple(GpuId)
+
+
+@lru_cache(maxsize=64)
+def _try_labels(loc: Localizer) -> dict[str, str]:
+    """Label "Try X" of every GPU and precision a button offers, in ``loc``'s language."""
+    names = [short_gpu_name(g) for g in _GPUS] + [p.value.upper() for p in PRECISION_CHOICES]
+    # TRANSLATORS: button that sizes the same request again on another GPU or precision ("Try FP8").
+    return {name: loc.gettext("Try %(what)s", what=name) for name in names}
+
+
+@lru_cache(maxsize=256)
+def _context_label(loc: Localizer, tokens: int) -> str:
+    # TRANSLATORS: button that sizes the same request again for this context length.
+    return loc.gettext("Context %(context)s", context=loc.formatter.context(tokens))
+
+
 def _size_buttons(
     loc: Localizer, view: dict[str, Any], answer: SizingAnswer, state: str | None
 ) -> tuple[tuple[Button, ...], ...]:
@@ -102,18 +120,15 @@ def _size_buttons(
         return encode(Callback(state, action, argument))
 
     req = answer.request
+    tries = _try_labels(loc)
     current = (
         answer.options[answer.recommended_index].gpu
         if answer.recommended_index is not None
         else None
     )
-    # TRANSLATORS: button that sizes the same request again on another GPU or precision ("Try FP8").
     gpu_row = tuple(
-        Button(
-            loc.gettext("Try %(what)s", what=short_gpu_name(g)),
-            callback_data=press(Action.GPU, g.value),
-        )
-        for g in GpuId
+        Button(tries[short_gpu_name(g)], callback_data=press(Action.GPU, g.value))
+        for g in _GPUS
         if g is not current
     )
     if req.gpus:
@@ -121,19 +136,12 @@ def _size_buttons(
     rows.append(gpu_row)
     rows.append(
         tuple(
-            Button(
-                loc.gettext("Try %(what)s", what=p.value.upper()),
-                callback_data=press(Action.PRECISION, p.value),
-            )
+            Button(tries[p.value.upper()], callback_data=press(Action.PRECISION, p.value))
             for p in PRECISION_CHOICES
             if p is not req.precision
         )
         + tuple(
-            Button(
-                # TRANSLATORS: button that sizes the same request again for this context length.
-                loc.gettext("Context %(context)s", context=loc.formatter.context(t)),
-                callback_data=press(Action.CONTEXT, context_argument(t)),
-            )
+            Button(_context_label(loc, t), callback_data=press(Action.CONTEXT, context_argument(t)))
             for t in context_choices(answer)
             if t != req.context_tokens
         )

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from decimal import Decimal
 from typing import Any
 
 from bot.checkout import CheckoutConfig, QuoteFacts, model_tag
@@ -87,10 +86,6 @@ def sentence_params(loc: Localizer, answer: SizingAnswer) -> SentenceParams:
     return params
 
 
-def _optional(value: float | Decimal | None, render: Any) -> str | None:  # noqa: ANN401 - a formatter
-    return None if value is None else str(render(value))
-
-
 def _replicas_on_rented(option: PlanOption) -> int:
     # The engine counts every copy of the model the rented GPUs hold (JSON and words agree).
     return option.replicas or 1
@@ -106,14 +101,17 @@ def speed_view(loc: Localizer, option: PlanOption) -> dict[str, Any]:
 
     The range is there where the figure is an estimate or counts speculative decoding.
     """
-    fmt = loc.formatter
+    approx = loc.formatter.approx
     low = high = None
     if option.decode_tokens_per_s_range is not None:
-        low, high = (fmt.approx(value) for value in option.decode_tokens_per_s_range)
+        low, high = (approx(value) for value in option.decode_tokens_per_s_range)
+    user = option.decode_tokens_per_s
+    each = option.decode_tokens_per_s_per_user
+    total = option.decode_tokens_per_s_aggregate
     return {
-        "decode_user": _optional(option.decode_tokens_per_s, fmt.approx),
-        "decode_each": _optional(option.decode_tokens_per_s_per_user, fmt.approx),
-        "decode_total": _optional(option.decode_tokens_per_s_aggregate, fmt.approx),
+        "decode_user": None if user is None else approx(user),
+        "decode_each": None if each is None else approx(each),
+        "decode_total": None if total is None else approx(total),
         "decode_low": low,
         "decode_high": high,
         "decode_estimated": option.decode_speed_estimated,
@@ -129,13 +127,25 @@ def option_view(
 ) -> dict[str, Any]:
     """One plan option, formatted."""
     fmt = loc.formatter
+    short = short_gpu_name(option.gpu)
     # The product page gives no B200 price; none may appear even if a catalog carried one.
     priced = option.gpu is not GpuId.B200
-    gpu_params: SentenceParams = {**params, "gpu": short_gpu_name(option.gpu)}
+    monthly, per_gpu_hour, per_million = (
+        (option.monthly_usd, option.usd_per_gpu_hour, option.usd_per_million_tokens)
+        if priced
+        else (None, None, None)
+    )
+    replicas = _replicas_on_rented(option)
     contexts = _all_replicas(option, option.max_concurrency_at_context)
-    return {
+    kv_tokens = _all_replicas(option, option.kv_cache_tokens)
+    kv_tokens_physical = _all_replicas(option, option.kv_cache_tokens_physical)
+    layout = option.layout
+    gpu_params: SentenceParams | None = None
+    if option.reason or option.caveats:
+        gpu_params = {**params, "gpu": short}
+    view: dict[str, Any] = {
         "name": option_name(option),
-        "short": short_gpu_name(option.gpu),
+        "short": short,
         "plan": option.plan,
         "fits": option.fits,
         "usable": is_offerable(option),
@@ -144,28 +154,34 @@ def option_view(
         "servers_fmt": fmt.integer(option.servers),
         "gpus": option.gpus,
         "gpus_fmt": fmt.integer(option.gpus),
-        "monthly": _optional(option.monthly_usd, fmt.money) if priced else None,
-        "per_gpu_hour": _optional(option.usd_per_gpu_hour, fmt.money) if priced else None,
-        "per_million": _optional(option.usd_per_million_tokens, fmt.money) if priced else None,
-        "kv_tokens": _optional(_all_replicas(option, option.kv_cache_tokens), fmt.tokens),
-        "kv_tokens_physical": _optional(
-            _all_replicas(option, option.kv_cache_tokens_physical), fmt.tokens
-        ),
+        "monthly": None if monthly is None else fmt.money(monthly),
+        "per_gpu_hour": None if per_gpu_hour is None else fmt.money(per_gpu_hour),
+        "per_million": None if per_million is None else fmt.money(per_million),
+        "kv_tokens": None if kv_tokens is None else fmt.tokens(kv_tokens),
+        "kv_tokens_physical": None
+        if kv_tokens_physical is None
+        else fmt.tokens(kv_tokens_physical),
         "contexts": contexts,
-        "contexts_fmt": _optional(contexts, fmt.integer),
-        **speed_view(loc, option),
-        "ttft": _optional(option.ttft_s, fmt.seconds),
-        "tp": option.tensor_parallel,
-        "pp": option.pipeline_parallel,
-        "dp": option.layout.data_parallel if option.layout else 1,
-        "ep_gpus": fmt.integer(option.gpus_per_replica or option.gpus),
-        "replicas": _replicas_on_rented(option),
-        "replicas_fmt": fmt.integer(_replicas_on_rented(option)),
-        "weights_per_gpu": _optional(option.weights_bytes_per_gpu, fmt.gigabytes),
-        "reason": reason_text(loc, option.reason, gpu_params) if option.reason else None,
-        "caveats": [caveat_text(loc, c, gpu_params) for c in option.caveats],
-        "checkout_url": checkout_url,
+        "contexts_fmt": None if contexts is None else fmt.integer(contexts),
     }
+    view.update(speed_view(loc, option))
+    view["ttft"] = None if option.ttft_s is None else fmt.seconds(option.ttft_s)
+    view["tp"] = option.tensor_parallel
+    view["pp"] = option.pipeline_parallel
+    view["dp"] = layout.data_parallel if layout else 1
+    view["ep_gpus"] = fmt.integer(option.gpus_per_replica or option.gpus)
+    view["replicas"] = replicas
+    view["replicas_fmt"] = fmt.integer(replicas)
+    weights = option.weights_bytes_per_gpu
+    view["weights_per_gpu"] = None if weights is None else fmt.gigabytes(weights)
+    view["reason"] = (
+        reason_text(loc, option.reason, gpu_params) if option.reason and gpu_params else None
+    )
+    view["caveats"] = (
+        [caveat_text(loc, c, gpu_params) for c in option.caveats] if gpu_params else []
+    )
+    view["checkout_url"] = checkout_url
+    return view
 
 
 def _copy_gpus(option: PlanOption) -> int:
