@@ -224,8 +224,11 @@ async def steady(  # noqa: PLR0917 - one call site, all needed
                 probes.append(time.perf_counter() - started)
                 await asyncio.sleep(0.01)
 
+    lags: list[float] = []
+
     async def one(i: int) -> None:
         sent_at[users[i].user_id] = time.perf_counter()
+        lags.append(sent_at[users[i].user_id] - (started + i / rate))
         await users[i].says(texts[i % len(texts)])
 
     # This process's own collector pauses (the fake keeps every call) would show up as the
@@ -234,6 +237,7 @@ async def steady(  # noqa: PLR0917 - one call site, all needed
     gc.disable()
     try:
         prober = asyncio.create_task(probe_livez())
+        cpu_before = sut.cpu_s()
         started = time.perf_counter()
         tasks = []
         for i in range(n):
@@ -244,6 +248,7 @@ async def steady(  # noqa: PLR0917 - one call site, all needed
         async with asyncio.timeout(RUN_TIMEOUT_S):
             await asyncio.gather(*tasks)
             await fake.answered.wait()
+        cpu_ms = (sut.cpu_s() - cpu_before) * 1000 / n
         stop.set()
         await prober
     finally:
@@ -252,6 +257,11 @@ async def steady(  # noqa: PLR0917 - one call site, all needed
     p99 = latencies[int(len(latencies) * 0.99) - 1]
     sut.figures[f"{label} at {rate:.0f}/s: latency p50/p99/max ms"] = (
         f"{statistics.median(latencies) * 1000:.1f} / {p99 * 1000:.1f} / {latencies[-1] * 1000:.1f}"
+    )
+    # The bot's CPU per update at this rate, and how late the load generator sent (a late
+    # generator, not the bot, would then explain the latency).
+    sut.figures[f"{label} at {rate:.0f}/s: CPU ms/update, send lag p99 ms"] = (
+        f"{cpu_ms:.2f}, {sorted(lags)[int(len(lags) * 0.99) - 1] * 1000:.1f}"
     )
     sut.figures[f"{label} at {rate:.0f}/s: /livez p99/max ms"] = (
         f"{sorted(probes)[int(len(probes) * 0.99) - 1] * 1000:.1f} / {max(probes) * 1000:.1f}"

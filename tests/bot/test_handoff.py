@@ -98,6 +98,16 @@ def test_the_summary_says_who_what_our_pick_the_quote_and_how_to_reply(sales_pip
     assert '<a href="tg://user?id=4242">Dana Ito</a>' in html
 
 
+def test_the_customers_own_words_are_escaped_in_the_summary(sales_pipeline):
+    """Markup-like text in the message reaches sales as text, and the summary stays valid."""
+    asked = "talk to a human <b>now</b> & tell me if 3 < 4"
+    turn = sales_pipeline.respond(asked, _chat())
+    html = turn.handoff.html
+    check_telegram_html(html)
+    assert "Asked: talk to a human &lt;b&gt;now&lt;/b&gt; &amp; tell me if 3 &lt; 4" in html
+    assert f"Asked: {asked}" in turn.handoff.text
+
+
 def test_a_customer_who_asked_nothing_yet_is_summarised_as_such(sales_pipeline):
     """No sized request: the summary says so instead of inventing one."""
     turn = sales_pipeline.respond("/sales", _chat())
