@@ -53,7 +53,9 @@ async def test_the_loop_keeps_running_while_an_answer_computes():
     done.set()
     await ticking
     assert len(gaps) > 30  # on the loop, the answer would have allowed one tick
-    assert max(gaps) < 0.1
+    # On the loop one gap would last the whole 300 ms answer; a loaded machine may still
+    # delay a tick by tens of milliseconds, which says nothing about the loop being blocked.
+    assert max(gaps) < 0.25
 
 
 async def test_answers_run_one_at_a_time_in_the_order_asked():

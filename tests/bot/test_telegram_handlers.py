@@ -9,13 +9,22 @@ import pytest
 from telegram import Update
 from telegram.error import Forbidden, NetworkError
 
+from bot.checkout import CheckoutConfig
 from bot.delivery import TelegramUnavailableError, TokenRejectedError
 from bot.journal import MemoryJournal
+from bot.pipeline import Pipeline
+from bot.reply import ChatContext, Reply
 from bot.sending import CURRENT_UPDATE, AnswerSender, Outcome, UpdateScope
 from bot.settings import load_settings
 from bot.state import MemoryStore
 from bot.state_fallback import FallbackStore
-from bot.telegram_handlers import MAX_CALLBACK_BYTES, MAX_MESSAGE_CHARS, TelegramHandlers
+from bot.telegram_handlers import (
+    MAX_CALLBACK_BYTES,
+    MAX_MESSAGE_CHARS,
+    TelegramHandlers,
+    keyboard,
+    keyboard_json,
+)
 from tests.fakes.pipeline import EchoPipeline, echo_menu
 
 
@@ -226,3 +235,19 @@ async def test_typing_shows_only_when_the_answer_is_slow(monkeypatch):
     async with telegram_handlers.typing_while_slow(bot, 7):
         await asyncio.sleep(0.15)
     assert bot.actions == [(7, "typing")]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Llama 3.1 70B FP8 32K context for 8 users", "/compare", "/price", "/start", "hello"],
+)
+def test_the_keyboard_json_is_what_the_bot_api_objects_would_send(question):
+    """Buttons with links and with callback data: the same JSON as python-telegram-bot's."""
+    reply = Pipeline(CheckoutConfig()).respond(question, ChatContext(language="en")).reply
+    built = keyboard(reply)
+    assert keyboard_json(reply) == (built.to_dict() if built is not None else None)
+
+
+def test_an_answer_without_buttons_has_no_keyboard_json():
+    """No rows: no reply_markup at all, as with the objects."""
+    assert keyboard_json(Reply(kind="help", language="en", text="hi", html="hi")) is None
