@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import replace
 from functools import cache, lru_cache
 
@@ -47,6 +49,11 @@ _GENERIC_CACHE_SIZE = 256
 # Answers kept: the same request comes back with every button under an answer (details, launch
 # commands, a ticket) and with the questions many customers ask alike.
 _ANSWER_CACHE_SIZE = 512
+# An answer listing more launch commands than this (a deployment of thousands of servers) is
+# not kept: each holds megabytes, and a few hundred of them would exhaust a replica's memory.
+KEEP_MAX_LAUNCH_COMMANDS = 1_000
+_kept: OrderedDict[SizingRequest, SizingAnswer] = OrderedDict()
+_kept_lock = threading.Lock()
 
 
 @cache
@@ -91,17 +98,34 @@ def size_deployment(request: SizingRequest) -> SizingAnswer:
         hash(request)
     except TypeError:  # a config file's dict
         return _size_deployment(request)
-    return _remembered(request)
+    with _kept_lock:
+        kept = _kept.get(request)
+        if kept is not None:
+            _kept.move_to_end(request)
+            return kept
+    answer = _size_deployment(request)
+    if launch_commands_listed(answer) <= KEEP_MAX_LAUNCH_COMMANDS:
+        with _kept_lock:
+            _kept[request] = answer
+            if len(_kept) > _ANSWER_CACHE_SIZE:
+                _kept.popitem(last=False)
+    return answer
 
 
-@lru_cache(maxsize=_ANSWER_CACHE_SIZE)
-def _remembered(request: SizingRequest) -> SizingAnswer:
-    return _size_deployment(request)
+def launch_commands_listed(answer: SizingAnswer) -> int:
+    """Count the launch commands an answer holds, over every option it carries."""
+    options = [*answer.explored, *answer.literal_options]
+    if answer.release_option is not None:
+        options.append(answer.release_option)
+    if answer.budget is not None:
+        options += [change.option for change in answer.budget.changes]
+    return sum(len(option.launch_commands) for option in options)
 
 
 def forget_answers() -> None:
     """Drop the answers kept (the catalog of GPUs or plans changed)."""
-    _remembered.cache_clear()
+    with _kept_lock:
+        _kept.clear()
 
 
 def _size_deployment(request: SizingRequest) -> SizingAnswer:
@@ -141,22 +165,26 @@ def _served(request: SizingRequest) -> bool:
 
     The variants are sized without speeds or launch commands, which no ranking reads.
     """
+    model, literal, explored = _explore(request, complete=False)
+    options = tuple(best_variant(found, model, literal.concurrency) for found in explored)
+    return recommend(options, literal, model) is not None
+
+
+def _explore(
+    request: SizingRequest, *, complete: bool = True
+) -> tuple[ModelSpec, ResolvedRequest, tuple[tuple[PlanOption, ...], ...]]:
+    """Resolve the model and the literal request, and size every variant on every target."""
     model = resolve_model(request)
     literal = resolve(request, model.release_precision, max_context_tokens=model.max_context_tokens)
-    options = tuple(
-        best_variant(
-            explore_target(model, target, literal, complete=False), model, literal.concurrency
-        )
-        for target in targets()
+    explored = tuple(
+        explore_target(model, target, literal, complete=complete) for target in targets()
     )
-    return recommend(options, literal, model) is not None
+    return model, literal, explored
 
 
 def _size(request: SizingRequest) -> SizingAnswer:
     """Size without the advice (the budget's counter-proposals size through this)."""
-    model = resolve_model(request)
-    literal = resolve(request, model.release_precision, max_context_tokens=model.max_context_tokens)
-    explored = tuple(explore_target(model, target, literal) for target in targets())
+    model, literal, explored = _explore(request)
     options = tuple(best_variant(found, model, literal.concurrency) for found in explored)
     index = recommend(options, literal, model)
     pick = options[index] if index is not None else None

@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from sizing.engine import size_deployment
+from sizing.engine import KEEP_MAX_LAUNCH_COMMANDS, launch_commands_listed, size_deployment
 from sizing.errors import InvalidRequestError, UnknownModelError
 from sizing.types import Caveat, GpuId, KvDtype, Precision, Reason, SizingRequest
 
@@ -308,3 +308,15 @@ def test_an_answer_is_kept_for_the_same_request_and_a_config_is_sized_afresh():
     once, again = size_deployment(from_file), size_deployment(from_file)
     assert once is not again
     assert once == again
+
+
+def test_an_answer_listing_thousands_of_servers_is_not_kept():
+    """A few such answers would hold gigabytes: each is sized afresh, and is the same again."""
+    request = SizingRequest(
+        model_id="meta-llama/Llama-3.1-70B-Instruct", context_tokens=131072, concurrency=100_000
+    )
+    first = size_deployment(request)
+    assert launch_commands_listed(first) > KEEP_MAX_LAUNCH_COMMANDS
+    again = size_deployment(request)
+    assert again is not first
+    assert again == first
