@@ -8,6 +8,7 @@ import pytest
 from sizing.engine import KEEP_MAX_LAUNCH_COMMANDS, launch_commands_listed, size_deployment
 from sizing.errors import InvalidRequestError, UnknownModelError
 from sizing.types import Caveat, GpuId, KvDtype, Precision, Reason, SizingRequest
+from tests.sizing.test_models_config import LLAMA_LIKE
 
 DEEPSEEK = "deepseek-ai/DeepSeek-V3"
 LLAMA_70B = "meta-llama/Llama-3.1-70B-Instruct"
@@ -295,16 +296,7 @@ def test_an_answer_is_kept_for_the_same_request_and_a_config_is_sized_afresh():
     first = size_deployment(request)
     assert size_deployment(replace(request)) is first
     assert size_deployment(replace(request, concurrency=8)) is not first
-    config = {
-        "model_type": "llama",
-        "hidden_size": 4096,
-        "num_hidden_layers": 32,
-        "num_attention_heads": 32,
-        "num_key_value_heads": 8,
-        "intermediate_size": 14336,
-        "vocab_size": 128256,
-    }
-    from_file = SizingRequest(model_config=config, context_tokens=8192)
+    from_file = SizingRequest(model_config=dict(LLAMA_LIKE), context_tokens=8192)
     once, again = size_deployment(from_file), size_deployment(from_file)
     assert once is not again
     assert once == again
