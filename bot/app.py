@@ -138,9 +138,6 @@ def run(argv: Sequence[str], *, timing: Timing | None = None) -> int:
         if catalog is not None and hasattr(signal, "SIGHUP"):
             signal.signal(signal.SIGHUP, lambda *_: catalog.request_reload())
         return run_console(pipeline, sys.stdin, sys.stdout, telegram_language=language)
-    from bot.warm import warm_up  # noqa: PLC0415 - keeps `--help` light
-
-    warm_up(pipeline)
     return _serve_telegram(settings, pipeline, timing)
 
 

@@ -25,7 +25,7 @@ from bot.jsonl import Answer, LineError, LineItem, run_stream
 from bot.language_codes import normalise_language
 from bot.pipeline import Pipeline
 from bot.reply import ChatContext, Reply
-from bot.warm import warm_up
+from bot.warm import freeze_start_up_objects, warm_up
 from sizing import (
     CatalogError,
 )
@@ -116,6 +116,7 @@ def run(argv: list[str], *, stdin: IO[Any] | None = None, stdout: IO[Any] | None
         return 2
     if args.jsonl:
         warm_up(pipeline)  # a stream: every line answered as fast as the first
+        freeze_start_up_objects()
         source = stdin if stdin is not None else sys.stdin.buffer
         sink = stdout if stdout is not None else sys.stdout.buffer
         return run_stream(source, sink, _jsonl_answer(pipeline, args.lang))

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import html
 import json
 import logging
@@ -45,8 +44,6 @@ from bot.observability import METRICS, MetricsHooks, set_queue_source, update_sc
 from bot.outage import QUIET_S, SETTLE_S, OutageMonitor
 from bot.pacing import Limits, LocalPacer, Pacer, RedisPacer
 from bot.polling import poll
-from bot.reply import ChatContext
-from bot.request import LANGUAGES
 from bot.sending import Outcome
 from bot.settings import BotMode, Settings
 from bot.state import ChatStore, RedisStore, SqliteStore, connect_store
@@ -59,6 +56,7 @@ from bot.telegram_app import (
     build_application,
     running,
 )
+from bot.warm import freeze_start_up_objects, warm_up
 
 log = logging.getLogger(__name__)
 
@@ -140,35 +138,6 @@ def _handler(application: BotApp) -> Callable[[Job], Awaitable[Outcome]]:
         return scope.outcome
 
     return handle
-
-
-WARM_UP_QUESTIONS = ("/help", "/price", "Llama 3.1 70B FP8 32K context")
-
-
-def warm_up(pipeline: ConversationPipeline) -> None:
-    """Answer a few questions in every language before the first customer does.
-
-    The first answer in a language loads its catalog, CLDR data and compiles its templates
-    (tens of milliseconds): done here, it delays start-up, not a customer or a health probe.
-    """
-    try:
-        for language in LANGUAGES:
-            for question in WARM_UP_QUESTIONS:
-                pipeline.respond(question, ChatContext(language=language))
-    except Exception:  # a bug shows in customers' answers too; start-up is not the place to die
-        log.warning("warm-up answer failed; serving without the warm-up", exc_info=True)
-
-
-def freeze_start_up_objects() -> None:
-    """Put what start-up built out of the garbage collector's sight, once per process.
-
-    The catalog, the compiled templates, the CLDR data and the libraries are about 100,000
-    objects that live as long as the process; every full collection walked them all (about
-    40 ms with everything stopped, the event loop included) every few hundred updates.
-    """
-    if gc.get_freeze_count() == 0:
-        gc.collect()
-        gc.freeze()
 
 
 @asynccontextmanager

@@ -31,7 +31,7 @@ from bot.journal import CURRENT_DELIVERY, DeliveryJournal
 log = logging.getLogger(__name__)
 
 # An answer's inline keyboard: python-telegram-bot's object, or the Bot API's JSON of it.
-Markup = InlineKeyboardMarkup | dict[str, Any] | None
+ReplyMarkup = InlineKeyboardMarkup | dict[str, Any] | None
 
 MAX_TEXT_UTF16 = int(MessageLimit.MAX_TEXT_LENGTH)  # 4096, counted in UTF-16 code units
 TOO_LONG = "message is too long"
@@ -177,7 +177,7 @@ async def post_message(
     bot: Any,  # noqa: ANN401 - PTB's ExtBot is generic
     chat_id: int,
     part: Part,
-    markup: Markup,
+    markup: ReplyMarkup,
     reply_to: ReplyParameters | None,
 ) -> None:
     """Call sendMessage as ``bot.send_message`` does, without reading the Message sent back.
@@ -210,7 +210,7 @@ class AnswerSender:
         chat_id: int,
         html_text: str,
         *,
-        markup: Markup = None,
+        markup: ReplyMarkup = None,
         reply_to: ReplyParameters | None = None,
     ) -> None:
         """Send one answer of the current update (or an unjournaled message outside one)."""
@@ -224,7 +224,7 @@ class AnswerSender:
         key: str | None,
         chat_id: int,
         parts: list[Part],
-        markup: Markup,
+        markup: ReplyMarkup,
         reply_to: ReplyParameters | None,
         *,
         first_try: bool = True,
@@ -259,7 +259,7 @@ class AnswerSender:
         key: str | None,
         chat_id: int,
         part: Part,
-        markup: Markup,
+        markup: ReplyMarkup,
         reply_to: ReplyParameters | None,
     ) -> None:
         if key is not None and await self._journal.contains(key):

@@ -98,6 +98,10 @@ def size_deployment(request: SizingRequest) -> SizingAnswer:
         hash(request)
     except TypeError:  # a config file's dict
         return _size_deployment(request)
+    # Checked first: 8.0 == 8 and True == 1, so a request the engine refuses (a float count)
+    # would otherwise be answered with the kept answer of an equal, valid one.
+    model = resolve_model(request)
+    resolve(request, model.release_precision, max_context_tokens=model.max_context_tokens)
     with _kept_lock:
         kept = _kept.get(request)
         if kept is not None:

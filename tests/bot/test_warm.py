@@ -11,7 +11,7 @@ from bot.i18n import localizer
 from bot.pipeline import Pipeline
 from bot.request import LANGUAGES
 from bot.understand import concurrency, lexicon, platform
-from bot.warm import WARM_QUESTIONS, pattern_builders, warm_up
+from bot.warm import WARM_QUESTIONS, freeze_start_up_objects, pattern_builders, warm_up
 
 
 @pytest.fixture
@@ -46,7 +46,28 @@ def test_warming_builds_every_pattern_and_answers_in_every_language(unfrozen):
     languages = {language for _, language in seen}
     assert len(languages) == 10
     assert len(seen) == 10 * len(WARM_QUESTIONS)
-    assert gc.get_freeze_count() > 0
+
+
+def test_a_failing_warm_up_is_logged_and_start_up_goes_on(caplog):
+    """A bug met while warming shows in the log; the process still starts."""
+
+    class Broken(Pipeline):
+        def respond(self, *_args, **_kwargs):
+            raise RuntimeError("broken")
+
+    assert warm_up(Broken(CheckoutConfig())) >= 0
+    assert "warm-up failed" in caplog.text
+
+
+def test_start_up_objects_are_frozen_once(unfrozen):
+    """The collector stops walking what start-up built; a second call changes nothing."""
+    gc.unfreeze()
+    freeze_start_up_objects()
+    frozen = gc.get_freeze_count()
+    assert frozen > 0
+    [object() for _ in range(10)]
+    freeze_start_up_objects()
+    assert gc.get_freeze_count() == frozen
 
 
 def test_warming_compiles_every_template_in_every_language(unfrozen):

@@ -312,3 +312,10 @@ def test_an_answer_listing_thousands_of_servers_is_not_kept():
     again = size_deployment(request)
     assert again is not first
     assert again == first
+
+
+def test_a_request_equal_to_a_kept_one_but_of_the_wrong_type_is_still_refused():
+    """8.0 == 8 in Python: the float count is refused, not answered from the kept answer."""
+    size_deployment(SizingRequest(params_b=70, concurrency=8))
+    with pytest.raises(InvalidRequestError):
+        size_deployment(SizingRequest(params_b=70, concurrency=8.0))
