@@ -51,7 +51,8 @@ _SPELLING_RES: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
 # "用", a colon, "dtype", "only".
 _LINKS = (
     r"(?:dtype|in|en|em|auf|à|a|на|в|で|を|は|だけ|のみ|만|은|는|를|로|으로|为|為|用|使用|改成|"
-    r"改为|是|only|solo|nur|only in|только|also|too|auch|ebenfalls|también|também|aussi|тоже|"
+    r"改为|设为|設為|设置为|設定為|设成|設成|设|設|是|only|solo|nur|only in|только|also|too|auch|"
+    r"ebenfalls|también|também|aussi|тоже|"
     r"也|も|도|as well|set to|на|to|please|pls|bitte|por favor|s'il vous plaît|svp|"
     r"пожалуйста|请|請)"
 )
@@ -68,7 +69,8 @@ def _kv_before_re() -> re.Pattern[str]:
 @cache
 def _kv_after_re() -> re.Pattern[str]:
     kv = lexicon.pattern("kv_cache")
-    return re.compile(rf"^[\s-]*(?:{kv})")
+    # Directly after, or through a possessive: "FP8 KV", "FP8 的 KV", "FP8 の KV", "fp8 for the KV".
+    return re.compile(rf"^[\s-]*(?:(?:的|の|for the|for)\s*)?(?:{kv})")
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,6 +77,9 @@ LEXICON = Lexicon(
     required=(
         "obligatori[oa]",
         "tiene que ser",
+        "todo en",
+        "limitad[oa]s? a",
+        "atad[oa]s? a",
         "tienen que ser",
         "necesitamos",
         "necesito",
@@ -89,6 +92,8 @@ LEXICON = Lexicon(
         "nos vale",
         "vale",
         "sirve",
+        "aceptad[oa]s?",
+        "aceptable",
         "bien",
         "está bien",
         "no es problema",

@@ -26,10 +26,10 @@ from bot.request import LANGUAGES
 DATA = Path(__file__).resolve().parent / "data"
 SHARED_SAMPLE = Path(__file__).resolve().parents[3].parent / "shared" / "reference"
 SHARED_SAMPLE /= "dev-messages.jsonl"
-SEALED = frozenset({"blind-b"})
 SETS = {
     "blind-a": DATA / "blind-a.jsonl",
     "blind-b": DATA / "blind-b.jsonl",
+    "blind-c": DATA / "blind-c.jsonl",
     "holdout": DATA / "holdout-messages.jsonl",
     "sample": SHARED_SAMPLE,
 }
@@ -39,18 +39,32 @@ MIN_FIELDS_RATE = 0.95
 MIN_MESSAGES_PER_LANGUAGE = 15
 MIN_MESSAGES = 200
 
-# The sealed set measures how the parser does on messages nobody tuned it to; it does not
-# reach the bars above, so it is held to floors just under what it measured once the parser
-# was done (intent 98.8%, 94.1% in zh-Hant and ru: one message of 17 each; all fields 92.4%,
-# 82.4% at worst by language; by field, CUDA-only 70.6% and KV dtype 80.0% are the weakest).
-# A change that loses ground there fails; raising a floor needs a new measurement.
-SEALED_FLOORS = {"intent": 0.94, "all fields": 0.82, "each field": 0.70}
-BARS = {"intent": MIN_INTENT_RATE, "all fields": MIN_FIELDS_RATE, "each field": MIN_FIELDS_RATE}
+# blind-b and blind-c measure how the parser does on messages written without looking at it.
+# They do not reach the bars above, so each is held to floors just under what it measured
+# (a change that loses ground fails; raising a floor needs a new measurement):
+# - blind-b (172): measured at intent 98.8%, all fields 92.4% when first scored; its misses
+#   have since been studied and some fixed (all fields 95.9%), so it is no longer unseen;
+# - blind-c (200): sealed, written after those fixes and never tuned to. First scored at
+#   intent 96.0% (90% at worst by language), language 99.5% (95% in de), all fields 91.5%
+#   (80% at worst, ja), each field 92% at worst (users at once 92.2%, CUDA only 92.3%); the
+#   same before and after the fixes made for blind-b. Its labels follow the other sets'
+#   conventions: a 4-bit float is "fp4" with a variant, and "and for model X?" is a follow-up.
+FLOORS = {
+    "blind-b": {"intent": 0.94, "language": 0.99, "all fields": 0.88, "each field": 0.90},
+    "blind-c": {"intent": 0.90, "language": 0.95, "all fields": 0.80, "each field": 0.92},
+}
+SEALED = frozenset({"blind-c"})  # its failing messages are never printed
+BARS = {
+    "intent": MIN_INTENT_RATE,
+    "language": MIN_LANGUAGE_RATE,
+    "all fields": MIN_FIELDS_RATE,
+    "each field": MIN_FIELDS_RATE,
+}
 
 
 def _bar(name: str, kind: str) -> float:
     """Return the bar a set is held to for ``kind``: the issue's, or the sealed floor."""
-    return SEALED_FLOORS[kind] if name in SEALED else BARS[kind]
+    return FLOORS[name][kind] if name in FLOORS else BARS[kind]
 
 
 _scored: dict[str, list[Outcome]] = {}
@@ -108,7 +122,7 @@ def test_intent_is_right_on_98_percent_in_every_language(scored):
 def test_language_is_right_on_99_percent_in_every_language(scored):
     """In each language at least 99% are answered in it (Telegram language as the hint)."""
     name, outcomes = scored
-    weak = _weak_languages(outcomes, "language_ok", MIN_LANGUAGE_RATE)
+    weak = _weak_languages(outcomes, "language_ok", _bar(name, "language"))
     failing = [o for o in outcomes if not o.language_ok]
     assert not weak, _report(name, outcomes, failing)
 

@@ -225,3 +225,41 @@ def test_a_negation_between_rocm_and_fine_is_not_rocm_fine(text):
 def test_needing_an_nvidia_gpu_is_not_cuda_only():
     """Needing an NVIDIA H200 names a GPU; only "only/just nvidia" restricts the platform."""
     assert parse_message("qwen3 32b, need nvidia h200").cuda_only is None
+
+
+@pytest.mark.parametrize(
+    ("text", "cuda_only"),
+    [
+        ("Llama 3.1 70B for 30 users, our stack is all CUDA", True),
+        ("we are locked into CUDA, qwen3 32b 64k", True),
+        ("Mixtral 8x7B, nous sommes limités à CUDA", True),
+        ("Qwen3 32B, a nossa infraestrutura é toda NVIDIA", True),
+        ("DeepSeek V3, estamos limitados a CUDA", True),
+        ("Llama 70B, wir sind auf CUDA beschränkt", True),
+        ("Llama 70B, ROCm accepted, 64K", False),
+        ("Kimi K2, ROCm aceptado", False),
+        ("Kimi K2, ROCm aceito, 40 usuários", False),
+        ("GLM 4.5 mit ROCm akzeptiert", False),
+        ("Qwen3 235B, ROCmで使えるなら MI355X がいい", False),
+        ("our stack is vLLM, llama 70b", None),
+    ],
+)
+def test_a_platform_that_is_the_whole_stack_or_is_accepted(text, cuda_only):
+    """A stack, a shop or a constraint that is CUDA requires it; ROCm "accepted" allows it."""
+    assert parse_message(text).cuda_only is cuda_only
+
+
+@pytest.mark.parametrize(
+    ("text", "kv_dtype", "precision"),
+    [
+        ("Llama 70B，FP8 的 KV，128k", "fp8", None),
+        ("Llama 70B、FP8 の KV で 64k", "fp8", None),
+        ("Qwen3 32B BF16 weights, fp8 for the kv", "fp8", "bf16"),
+        ("DeepSeek V3，KV 缓存设为 FP8", "fp8", None),
+        ("DeepSeek V3，KV 快取設定為 FP8，20 人", "fp8", None),
+    ],
+)
+def test_a_format_said_of_the_kv_through_a_possessive_or_a_setting(text, kv_dtype, precision):
+    """Through a possessive or a setting (FP8 的 KV, KV 设为 FP8): the cache's format."""
+    parsed = parse_message(text)
+    assert (parsed.kv_dtype, parsed.precision) == (kv_dtype, precision)
