@@ -238,6 +238,14 @@ open_or_fixed_kv = st.none() | kv_dtypes
 engines = st.none() | st.sampled_from(list(ServingEngine))
 
 
+def _request(model, fixed, context, n, c):
+    """Build the request of the open-or-fixed properties: a model, fixed formats, the load."""
+    precision, kv = fixed
+    return SizingRequest(
+        model_id=model, precision=precision, kv_dtype=kv, context_tokens=context, concurrency=n, **c
+    )
+
+
 def _serves(option):
     """Whether an explored variant serves the request within the customer's hard constraints."""
     return option.fits and not HARD.intersection(option.set_aside)
@@ -253,17 +261,7 @@ def _serves(option):
 )
 def test_the_pick_is_never_dearer_than_any_variant_that_serves(model, fixed, context, n, c):
     """No explored variant that respects the fixed choices and serves costs less than the pick."""
-    precision, kv = fixed
-    answer = size_deployment(
-        SizingRequest(
-            model_id=model,
-            precision=precision,
-            kv_dtype=kv,
-            context_tokens=context,
-            concurrency=n,
-            **c,
-        )
-    )
+    answer = size_deployment(_request(model, fixed, context, n, c))
     serving = [o for o in answer.explored if _serves(o) and o.monthly_usd is not None]
     if answer.recommended_index is None:
         assert not serving
@@ -327,14 +325,6 @@ def test_a_fixed_choice_is_never_overridden(model, fixed, context, c):
 )
 def test_the_quick_probe_picks_as_the_full_sizing_does(model, fixed, context, n, c):
     """The budget searches' probe (no speeds, no commands) recommends exactly when sizing does."""
-    precision, kv = fixed
-    request = SizingRequest(
-        model_id=model,
-        precision=precision,
-        kv_dtype=kv,
-        context_tokens=context,
-        concurrency=n,
-        **c,
-    )
+    request = _request(model, fixed, context, n, c)
     full = engine._size(request)
     assert engine._served(request) is (full.recommended_index is not None)
