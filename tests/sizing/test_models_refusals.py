@@ -138,7 +138,7 @@ def test_inspect_refuses_an_unknown_model_type_in_one_line(tmp_path, capsys):
 def test_inspect_reads_a_checkpoint_folder_with_its_quant_config(tmp_path, capsys):
     """config.json plus hf_quant_config.json in one folder: sized as the NVFP4 release."""
     stem = "nvidia--DeepSeek-V3.2-NVFP4"
-    (tmp_path / "config.json").write_text((CONFIGS / f"{stem}.json").read_text("utf-8"))
+    (tmp_path / "config.json").write_text(json.dumps(_config(stem)))
     quant = (CONFIGS / f"{stem}.hf_quant_config.json").read_text("utf-8")
     (tmp_path / "hf_quant_config.json").write_text(quant)
     assert main(["inspect", "--config", str(tmp_path / "config.json"), "--json"]) == 0
