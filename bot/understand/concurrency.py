@@ -34,7 +34,8 @@ _THOUSAND = 1000
 _MAX_COUNTS = 32  # counts tried per pattern: a message states its count among its first ones
 # "并发改成 100", "同時接続数を100に", "concurrency to 100": a verb or particle of change.
 _SET_TO = (
-    r"(?:再?(?:改成|改为|改為|设为|設為|设成|設成|调到|調到|调成|調成|换成|換成|增加到|提高到|加到|拉到)|"
+    r"(?:再?(?:改成|改为|改為|设为|設為|设成|設成|调到|調到|调成|調成|换成|換成|增加到|提高到|加到|拉到|"
+    r"变成|變成|变为|變為|增至)|"
     r"を|は|to|a|à|auf|на|до|으로|로)"
 )
 
@@ -70,13 +71,20 @@ def _count_then_noun() -> tuple[re.Pattern[str], ...]:
     return tuple(re.compile(rf"{count}{between}(?:{_nouns()})") for count in _counts())
 
 
+# "users, so 150", "usuários, tipo 80": a count restated after a comma.
+_RESTATED = r"(?:,\s?(?:so|i\.?e\.?|like|tipo|soit|also|d\.h\.|то есть|即|也就是))"
+
+
 @cache
 def _cue_then_count() -> re.Pattern[str]:
     cues = lexicon.pattern("concurrency_cues")
     about = lexicon.pattern("about")
+    # A count in thousands that a context word follows is the context ("users, 128k context").
+    context = lexicon.union((*lexicon.words("context_cues"), *lexicon.words("tokens")))
     return re.compile(
-        rf"(?:{cues})\s?[:=]?\s?(?:{_SET_TO}\s?)?(?:(?:of|de|von|du|в)\s)?(?:(?:{about})\s?)?"
-        rf"{_count()}(?![0-9])"
+        rf"(?:{cues})\s?[:=]?{_RESTATED}?\s?(?:{_SET_TO}\s?)?(?:(?:of|de|von|du|в)\s)?"
+        rf"(?:(?:{about})\s?)?{_count()}(?![0-9])(?!\s?[kк]\s?(?:{context}))"
+        rf"(?:(?<=[kк])(?!\s?(?:{context}))|(?<![kк]))"
     )
 
 
@@ -95,23 +103,48 @@ def _value(match: re.Match[str], language: str) -> float | None:
     return count
 
 
-def _best_match(text: str) -> re.Match[str] | None:
-    best: re.Match[str] | None = None
+def _at_once(match: re.Match[str]) -> bool:
+    """Whether a count is said to be simultaneous ("150 at once", "并发 30")."""
+    return lexicon.search("at_once", match.group())
+
+
+def _candidates(text: str) -> list[re.Match[str]]:
+    """Per pattern, its first count and its first simultaneous count, in the order found."""
     cue = _cue_then_count()
     patterns = [cue]
     if any(lexicon.search(slot, text) for slot in _COUNTED):  # a count needs a noun after it
         patterns += worth_trying(_count_then_noun(), text)
+    found: list[re.Match[str]] = []
     for pattern in patterns:
+        first = True
         for match in itertools.islice(scan(pattern, text), _MAX_COUNTS):
             # "上下文 32768 并发 16": a number right after a context word is the context.
             if pattern is not cue and labels_next_number(text, match.start()):
                 continue
-            # "32K 并发 200": the cue that ends this match has its own count after it, and
-            # that labelled count wins; the number before the cue is then the context.
-            cued_inside = best is not None and match.start() < best.start() < match.end()
-            if (best is None or match.start() < best.start()) and not cued_inside:
-                best = match
-            break
+            simultaneous = _at_once(match)
+            if first or simultaneous:
+                found.append(match)
+                first = False
+            if simultaneous:
+                break
+    return found
+
+
+def _best_match(text: str) -> re.Match[str] | None:
+    """Return the count said to be simultaneous first, else the first count.
+
+    "5000 employees but realistically 150 at once": the people who use it at the same time are
+    what a deployment serves, not everyone who may.
+    """
+    best: re.Match[str] | None = None
+    best_rank = (2, 0)
+    for match in _candidates(text):
+        rank = (0 if _at_once(match) else 1, match.start())
+        # "32K 并发 200": the cue that ends this match has its own count after it, and that
+        # labelled count wins; the number before the cue is then the context.
+        cued_inside = best is not None and match.start() < best.start() < match.end()
+        if rank < best_rank and not cued_inside:
+            best, best_rank = match, rank
     return best
 
 

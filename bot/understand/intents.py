@@ -93,20 +93,35 @@ def _about_the_conversation(text: str, *, named: bool) -> Intent | None:
         return Intent.UNKNOWN
     if says("about_assistant", text):
         return Intent.HELP  # "are you a real person?" asks about the assistant, not for one
-    return Intent.SALES if says("sales", text) else None
+    # "we want to order two servers": a purchase goes to a person; with a model named it is
+    # still a sizing question ("we want to buy a server for Llama 70B").
+    return Intent.SALES if says("sales", text) or says("purchase", text) else None
 
 
 def _without_model(text: str, facts: Facts) -> Intent:
     """Decide a message naming no model: GPUs, greetings, changes, facts, prices."""
     if facts.gpus >= _COMPARED_GPUS:
         return _two_gpus(text)
-    if _only_greets(text):
-        return Intent.HELP
+    first = _first_cue(text, facts)
+    if first is not None:
+        return first
     if facts.has_settings and says("followup", text):
         return Intent.FOLLOWUP
     if _asks_facts(text, facts) or _asks_about_gpu(text, facts):
         return Intent.KNOWLEDGE
     return _price_or_change(text, facts)
+
+
+def _first_cue(text: str, facts: Facts) -> Intent | None:
+    """Decide what a cue settles before settings are read as a change.
+
+    A greeting; a question about a term ("what is FP8?" changes nothing); a price asked first.
+    """
+    if _only_greets(text):
+        return Intent.HELP
+    if says("definition", text):
+        return Intent.KNOWLEDGE
+    return Intent.PRICE if _price_first(text, facts) else None
 
 
 _GPU_NAMES_RE = re.compile(r"h200|b200|mi\s?355x?")
@@ -164,9 +179,35 @@ def asks_price(text: str, facts: Facts) -> bool:
     return facts.gpus > 0 or says("domain", text) or not _about_something_else(text)
 
 
+def _price_first(text: str, facts: Facts) -> bool:
+    """Tell a price question asked first, with a second question after it.
+
+    "B200 月租多少？簽年約有優惠嗎": the first question decides, and the price answer names the
+    longer terms; a factual question that only mentions money stays a factual question.
+    """
+    first, rest = _first_question(text)
+    if not rest or not facts.gpus or facts.has_settings:
+        return False
+    return asks_price(first, facts) and not says("knowledge", first)
+
+
+_QUESTION_END_RE = re.compile(r"[?？]")
+
+
+def _first_question(text: str) -> tuple[str, str]:
+    match = _QUESTION_END_RE.search(text)
+    if match is None:
+        return text, ""
+    return text[: match.end()], text[match.end() :].strip()
+
+
 def _with_model(text: str, facts: Facts) -> Intent:
-    """Decide for a model or size named: compare GPUs on it, change the last request, size it."""
-    if facts.gpus >= _COMPARED_GPUS and not says("instead", text):
+    """Decide for a model or size named: compare GPUs on it, change the last request, size it.
+
+    Two GPUs beside a model compare them on it, unless either will do ("H200 或 B200 都可以"):
+    then the cheapest that serves it is the answer, a sizing question.
+    """
+    if facts.gpus >= _COMPARED_GPUS and not says("instead", text) and not says("either", text):
         return Intent.COMPARE
     if facts.has_model and not facts.has_size and says("instead", text):
         return Intent.FOLLOWUP

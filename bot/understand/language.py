@@ -106,7 +106,7 @@ _WORDS: dict[str, tuple[str, str]] = {
             "läuft laufen passt reicht genügt unterschied welche welcher welches besser zu von "
             "bei mir uns kann können genug karten halbe genauigkeit aktiv aktive preis monatlich "
             "auch schon noch aber hat haben gibt geht kein keine ohne bist dich dir dein deine "
-            "sehr gut mal doch nein preise nutzlos sich mehr lohnt"
+            "sehr gut mal doch nein preise nutzlos sich mehr lohnt etwa ungefähr"
         ),
         "was will es das budget pro parameter server du",
     ),
@@ -214,6 +214,12 @@ def _chinese_or_japanese(clean: str, hint: str | None) -> str:
     return "zh-Hans"
 
 
+# German word shapes no other of our languages has: a misspelt German word ("gleichzeitg") still
+# tells the language by its stem or ending.
+_GERMAN_SHAPE_RE = re.compile(r"gleichzeit|.{3,}(?:ungen|keit|heit|lich|schaft)$")
+_SHAPE_WEIGHT = 1
+
+
 def _laughter(word: str) -> dict[str, int]:
     if len(word) < 3 or word[0] not in "kjmp":  # noqa: PLR2004 - the shortest laugh is "mdr"
         return {}
@@ -223,13 +229,17 @@ def _laughter(word: str) -> dict[str, int]:
     return {}
 
 
+def _shape(word: str) -> dict[str, int]:
+    return {"de": _SHAPE_WEIGHT} if _GERMAN_SHAPE_RE.match(word) else {}
+
+
 def _latin_scores(clean: str) -> dict[str, int]:
     scores: dict[str, int] = {}
     words = _EVIDENCE_WORD_RE.finditer(clean.replace("'", " "))
     for word in (match.group() for match in itertools.islice(words, _MAX_EVIDENCE_WORDS)):
         weights = _WORD_WEIGHTS.get(word)
         if weights is None:
-            weights = _laughter(word)
+            weights = _laughter(word) or _shape(word)
         for language, weight in weights.items():
             scores[language] = scores.get(language, 0) + weight
     if not clean.isascii():

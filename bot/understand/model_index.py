@@ -10,10 +10,12 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.understand.model_names import (
     COMMON_LINES,
+    MODALITY_LINES,
     NEUTRAL_WORDS,
     NameParts,
     read_name,
@@ -137,6 +139,7 @@ class ModelIndex:
             if a != b
         }
         self._versions: dict[str, set[tuple[str, str]]] = {}
+        self._dates: dict[str, set[str]] = {}
         self._resolved: dict[str, tuple[str, ...]] = {}
         self._by_family: dict[str, list[tuple[str, NameParts]]] = {}
         for model_id, names in self.names.items():
@@ -145,6 +148,7 @@ class ModelIndex:
                     self._versions.setdefault(family, set()).add(version)
                 for family in set(parts.families):
                     self._by_family.setdefault(family, []).append((model_id, parts))
+                    self._dates.setdefault(family, set()).update(parts.dates)
         self._letter_versions = self._collect_letter_versions()
         self.keys: dict[str, tuple[str, ...]] = {}
         self._add_keys(models)
@@ -249,6 +253,7 @@ class ModelIndex:
             and said.dates <= own.dates
             and (not own.active or said.active <= own.active)
             and set(said.families) <= set(own.families)
+            and not (own.lines & MODALITY_LINES) - said.lines
         ):
             return None
         prefix = self._version_fit(said, own)
@@ -303,6 +308,11 @@ class ModelIndex:
     def _resolve(self, said: NameParts) -> tuple[str, ...]:
         if not said.families:
             return ()
+        # A dated update the catalog does not list ("Qwen3-235B-A22B-Instruct-2507") has the
+        # architecture of its model: the date is left out; a listed one ("V3-0324") counts.
+        known_dates = self._dates.get(said.families[0], set())
+        if not said.dates <= known_dates:
+            said = replace(said, dates=said.dates & known_dates)
         best: dict[str, tuple[int, ...]] = {}
         for model_id, own in self._by_family.get(said.families[0], ()):
             key = self._agreement(said, own, model_id)

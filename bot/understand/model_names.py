@@ -115,6 +115,11 @@ COMMON_LINES = frozenset(
 )
 
 
+# Lines that change what a model reads (images, audio): never chosen for a name without them,
+# so "Qwen3 8B" (a text model the catalog lacks) is not sized as Qwen3-VL-8B.
+MODALITY_LINES = frozenset({"vl", "vision", "omni"})
+
+
 class Token(NamedTuple):
     """One name token and where it stands in the text (a tuple: messages hold thousands)."""
 

@@ -28,7 +28,12 @@ __all__ = ["CatalogModel", "ModelIndex", "ModelMatch", "catalog_index", "compact
 
 # A name's tokens are separated by at most this much (particles such as "的", "の", "版").
 _MAX_GAP_CHARS = 6
-_BREAK_RE = re.compile(r"[,;!?，。；！？、\n]|(?:^|\s)--?[a-z]")
+# A negation between two names separates them: "DeepSeek-V3 (не R1)", "V3, not R1".
+_BREAK_RE = re.compile(
+    r"[,;!?，。；！？、\n]|(?:^|\s)--?[a-z]"
+    r"|(?:^|[\s(])(?:не|not|no|nicht|kein|pas|non|não|nao|sin|sem|ohne|sans|ni)(?=[\s)]|$)"
+    r"|不是|并非|並非|じゃなく|ではなく|아니"
+)
 _DATE_DIGITS = 4
 # A message names a handful of models at most: past this many names, a pasted wall of text
 # is not read for more (it bounds the work).

@@ -134,13 +134,13 @@ def join_long_groups(text: str) -> str:
     return _LONG_GROUPED_RE.sub(lambda match: _GROUP_MARKS_RE.sub("", match.group()), text)
 
 
-# At least one unit, a digit before the first unit (or 十 alone, as in 十二万), at most a
-# trailing digit: "12万8千", "3만 2천", "一万五", "十二万", "7천억". Read first, its first
-# character is checked not to continue another number.
+# At least one unit, a digit before the first unit (or 十 alone, as in 十二万, or before a
+# counter, as in 十个), at most a trailing digit: "12万8千", "3만 2천", "一万五", "十二万",
+# "7천억". Read first, its first character is checked not to continue another number.
 CJK_NUMBER_PATTERN = (
     rf"(?P<cjk>[0-9{_CJK_DIGIT_CLASS}十](?<![0-9.{_CJK_DIGIT_CLASS}{_CJK_UNIT_CLASS}].)"
     rf"(?>(?:(?<=[0-9])[0-9]*(?:\.[0-9]+)? ?{_CJK_UNIT}|(?<=[{_CJK_DIGIT_CLASS}]) ?{_CJK_UNIT}"
-    rf"|(?<=十)(?=[{_CJK_DIGIT_CLASS}{_CJK_UNIT_CLASS}]))"
+    rf"|(?<=十)(?=[{_CJK_DIGIT_CLASS}{_CJK_UNIT_CLASS}])|(?<=十)(?=[个個位名人]))"
     rf"(?: ?{_CJK_PART}? ?{_CJK_UNIT}){{0,{_MAX_CJK_UNITS}}}+"
     rf"(?: ?{_CJK_PART}(?![{_CJK_UNIT_CLASS}0-9]))?))"
 )

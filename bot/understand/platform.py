@@ -18,7 +18,7 @@ from bot.understand import lexicon
 # NVIDIA named for the platform ("只能用英伟达的卡"), but not as the maker of a named GPU
 # ("need nvidia h200" asks for a GPU, not for CUDA).
 _NVIDIA = (
-    r"(?:cuda|nvidia(?![\s-]?(?:h[0-9]|b[0-9]|a[0-9]|gb|gh|l40|rtx|dgx|hgx))|英伟达|英偉達|n卡|"
+    r"(?:cuda|nvidia(?![\s-]?(?:h[0-9]|b[0-9]|a[0-9]|gb|gh|l40|rtx|dgx|hgx))|英伟达|英偉達|n\s?卡|"
     r"エヌビディア|엔비디아|нвидиа)"
 )
 _AMD = r"(?:rocm|amd(?![\s-]?(?:mi|instinct|epyc)[0-9\s]))"
@@ -37,12 +37,16 @@ def _cuda_only_re() -> re.Pattern[str]:
     negation = lexicon.pattern("negation")
     return re.compile(
         rf"(?:{only}|{required})(?:(?!{negation}){_CLAUSE}){{0,{_NEAR}}}?{_NVIDIA}"
+        rf"|(?:{only})\s(?:\S{{1,12}}\s)?{_USE}\s{_NVIDIA}"  # "solo podemos usar NVIDIA"
+        rf"|100\s?%\s?{_NVIDIA}"  # "on est 100 % CUDA"
         rf"|{_NVIDIA}{_CLAUSE}{{0,{_REACH}}}?(?:{only}|{required})"
         rf"|(?:{negation}|不要|不用|不能用|别用|без|sin|sem|ohne|sans|kein\w*)\s?(?:用\s?)?{_AMD}"
         rf"|{_AMD}{_CLAUSE}{{0,12}}?(?:{negation}){_CLAUSE}{{0,10}}?"
         rf"(?:{lexicon.pattern('acceptable')}|option|work|行|可|돼|되|sirve|serve|geht|marche|"
         rf"подходит|подойд[её]т|можно)"
         rf"|{_AMD}\s?(?:是)?(?:不行|不可|ダメ|だめ|不可以|안\s?돼|불가|нельзя|is a no)"
+        rf"|{_AMD}\s?(?:は|が|も)?\s?(?:使え|使わ|利用でき|動かせ)(?:ない|ません)"
+        rf"|{_AMD}\s?(?:我们|我們)?(?:用不了|不考虑|不考慮|不支持|不支援)"
     )
 
 
@@ -61,7 +65,7 @@ def _refused_amd_re() -> re.Pattern[str]:
     before = lexicon.pattern("acceptable_before")
     return re.compile(
         rf"(?:{negation}|不能|不可以)\s?(?:(?:\S{{1,10}}\s)?{_USE}\s?|(?:{before})\s?)?"
-        rf"(?:the |o |el |le |des |den |das )?{_AMD}"
+        rf"(?:the |o |el |le |des |den |das |d'|de |du )?{_AMD}"
     )
 
 
@@ -99,7 +103,7 @@ class Platform:
     needs_native_fp4: bool | None
 
 
-_PLATFORM_RE = re.compile("cuda|nvidia|rocm|amd|英伟达|英偉達|n卡|エヌビディア|엔비디아|нвидиа")
+_PLATFORM_RE = re.compile(r"cuda|nvidia|rocm|amd|英伟达|英偉達|n\s?卡|エヌビディア|엔비디아|нвидиа")
 _FP4_RE = re.compile(r"fp4|4-?bit")
 # A constraint is said within a clause of the platform word: only this much text around each
 # of the first few mentions is read, which bounds the work on a long message.

@@ -54,7 +54,7 @@ _LINKS = (
     r"改为|设为|設為|设置为|設定為|设成|設成|设|設|是|only|solo|nur|only in|только|also|too|auch|"
     r"ebenfalls|también|também|aussi|тоже|"
     r"也|も|도|as well|set to|на|to|please|pls|bitte|por favor|s'il vous plaît|svp|"
-    r"пожалуйста|请|請)"
+    r"пожалуйста|请|請|维持|維持|保持|保留|stays?|keep|bleibt|reste|queda|fica|остается|остаётся|のまま)"
 )
 _KV_LOOK_CHARS = 24
 _KV_FORMATS = frozenset({"bf16", "fp16", "fp8"})

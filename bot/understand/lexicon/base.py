@@ -33,6 +33,9 @@ def not_after(head: str = "") -> str:
     return rf"(?<![{_LATIN1_LETTER}0-9]{head})(?<![{_WIDE_LETTER}]{head})"
 
 
+# Terms a definition question asks about ("what is FP8?", "что такое KV-кэш?").
+TERMS = r"(?:fp|bf|int|kv|mla|moe|gqa|mxfp|nvfp|vram|hbm|tensor|quant|cach[eé]|캐시|양자화)"
+
 _LETTER_RE = re.compile(f"[{WORD_LETTER}0-9]")
 
 
@@ -78,7 +81,10 @@ class Lexicon:
     compare: Words = ()  # words that ask for a comparison: "vs", "which is better", "哪个好"
     alternative: Words = ()  # "or", "and": two things named side by side
     sales: Words = ()
+    purchase: Words = ()  # a wish to buy, order or sign: "we want to order", "怎么下单"
     knowledge: Words = ()
+    definition: Words = ()  # "what is", "что такое", "什么是": a question about a term
+    either: Words = ()  # "either is fine", "都可以": any of the GPUs named will do
     followup: Words = ()
     instead: Words = ()
     instruction: Words = ()

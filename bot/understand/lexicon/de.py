@@ -1,6 +1,6 @@
 """German. "Milliarde" is 10^9 and "Billion" 10^12 (long scale)."""
 
-from bot.understand.lexicon.base import Lexicon
+from bot.understand.lexicon.base import TERMS, Lexicon
 
 LEXICON = Lexicon(
     language="de",
@@ -23,7 +23,18 @@ LEXICON = Lexicon(
         ("ein", 1),
         ("eine", 1),
     ),
-    about=("ca\\.?", "circa", "etwa", "ungefähr", "rund", "so um die", "um die", "~"),
+    about=(
+        "maximal",
+        "höchstens",
+        "ca\\.?",
+        "circa",
+        "etwa",
+        "ungefähr",
+        "rund",
+        "so um die",
+        "um die",
+        "~",
+    ),
     people=(
         "nutzer[a-z]*",
         "benutzer[a-z]*",
@@ -48,8 +59,17 @@ LEXICON = Lexicon(
         "aufrufe",
         "[a-zäöü]+anfragen",
     ),
-    at_once=("gleichzeitig[a-z]*", "parallel[a-z]*", "simultan[a-z]*", "zur gleichen zeit"),
+    at_once=(
+        "gleichzeiti?g[a-z]*",
+        "gleichzeitig[a-z]*",
+        "parallel[a-z]*",
+        "simultan[a-z]*",
+        "zur gleichen zeit",
+    ),
     concurrency_cues=(
+        "gleichzeiti?g[a-z]*",
+        "nutzer(?:zahl)?",
+        "user",
         "nebenläufigkeit",
         "parallelität",
         "batch(?:größe|grösse|size)?(?: von)?",
@@ -63,6 +83,8 @@ LEXICON = Lexicon(
     kv_cache=("kv[-_ ]?cache", "kv", "cache"),
     only=("nur", "ausschließlich", "ausschliesslich", "lediglich"),
     required=(
+        "angewiesen",
+        "abhängig",
         "pflicht",
         "beschränkt",
         "festgelegt",
@@ -92,7 +114,13 @@ LEXICON = Lexicon(
         "egal",
         "auch recht",
     ),
-    acceptable_before=("können (?:auch )?mit", "gerne auch", "auch mit"),
+    acceptable_before=(
+        "kein problem mit",
+        "keine probleme mit",
+        "können (?:auch )?mit",
+        "gerne auch",
+        "auch mit",
+    ),
     negation=("nicht", "kein[a-z]*", "nie", "ohne"),
     native=("nativ[a-z]*", "in hardware", "hardwareseitig"),
     greeting=(
@@ -114,6 +142,10 @@ LEXICON = Lexicon(
         "verstanden",
     ),
     about_assistant=(
+        "was kann (?:der|dieser|euer|ihr|dein) bot",
+        "was kann ich (?:dich |sie |hier )?fragen",
+        "welche (?:infos|informationen|angaben|daten) (?:brauchst du|brauchen sie)",
+        "was (?:musst du|müssen sie) wissen",
         "was kannst du",
         "was können sie",
         "wie funktioniert",
@@ -180,6 +212,12 @@ LEXICON = Lexicon(
         "einen menschen",
     ),
     knowledge=(
+        "inklusive",
+        "enthalten",
+        "inbegriffen",
+        "dsgvo",
+        "in (?:deutschland|der eu|europa)",
+        "stehen die server",
         "unterstützt",
         "unterstützung",
         "nativ",
@@ -262,7 +300,16 @@ LEXICON = Lexicon(
         "wie wäre",
         "was ist mit",
     ),
-    instead=("stattdessen", "gleiche[n]? einstellungen", "^und "),
+    instead=(
+        "(?:die |das )?gleiche(?:s|n)? (?:anfrage|frage|setup|szenario|spiel)",
+        "das gleiche",
+        "dasselbe",
+        "genauso,? aber",
+        "^(?:und (?:mit|für|wenn|bei)|was ist mit|wie (?:wäre|sieht) es mit)",
+        "stattdessen",
+        "gleiche[n]? einstellungen",
+        "^und ",
+    ),
     instruction=(
         "ignoriere",
         "vergiss (?:deine|alle|die|alles)",
@@ -331,5 +378,24 @@ LEXICON = Lexicon(
         "fasse zusammen",
         "erzähl(?:e)? mir (?:einen|eine) (?:witz|geschichte)",
         "zeichne",
+    ),
+    purchase=(
+        (
+            "(?:möchten|wollen|würden gerne|möchte|will) (?:[a-zäöüß0-9]+ ){0,4}"
+            "(?:bestellen|kaufen|buchen|mieten|unterschreiben)"
+        ),
+        "bestellen (?:möchten|wollen)",
+        "wie (?:kann ich|können wir|bestelle ich|bestellen wir)(?: [a-zäöüß]+){0,2} bestellen",
+        "verhandeln",
+    ),
+    definition=(
+        f"was (?:ist|sind|bedeutet) (?:eigentlich )?(?:ein |eine |der |die |das )?{TERMS}",
+        "was bedeutet",
+    ),
+    either=(
+        "egal welche",
+        "beide (?:gehen|sind okay|sind ok|passen)",
+        "welche auch immer",
+        "ist uns egal",
     ),
 )

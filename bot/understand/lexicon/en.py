@@ -1,6 +1,6 @@
 """English."""
 
-from bot.understand.lexicon.base import Lexicon
+from bot.understand.lexicon.base import TERMS, Lexicon
 
 _LANGUAGE_NAMES = "(?:english|german|spanish|french|chinese|russian|japanese|korean|portuguese)"
 
@@ -38,8 +38,27 @@ LEXICON = Lexicon(
         ("a", 1),
         ("an", 1),
     ),
-    about=("about", "around", "approx\\.?", "approximately", "roughly", "~", "≈", "ca\\.?", "like"),
+    about=(
+        "at most",
+        "max(?:imum)?",
+        "no more than",
+        "peak(?: of)?",
+        "about",
+        "around",
+        "approx\\.?",
+        "approximately",
+        "roughly",
+        "~",
+        "≈",
+        "ca\\.?",
+        "like",
+    ),
     people=(
+        "ppl",
+        "peeps",
+        "heads",
+        "coders",
+        "programmers",
         "users?",
         "people",
         "persons",
@@ -107,6 +126,8 @@ LEXICON = Lexicon(
     kv_cache=("kv[-_ ]?cache", "kv", "cache"),
     only=("only", "just", "strictly", "exclusively", "nothing but"),
     required=(
+        "depend(?:s|ent)? on",
+        "rel(?:y|ies|iant) on",
         "must(?: be| use| have)?",
         "requires?",
         "required",
@@ -141,6 +162,7 @@ LEXICON = Lexicon(
         "no issue",
     ),
     acceptable_before=(
+        "no (?:issues?|problems?) (?:with|running on|using)",
         "(?:ok|okay|fine|happy|good|open) (?:with|to use|to|w/)",
         "don'?t mind",
         "can use",
@@ -184,6 +206,10 @@ LEXICON = Lexicon(
         "bye",
     ),
     about_assistant=(
+        "what (?:can|should|do) i ask",
+        "what (?:info|information|details|data) do (?:you|u) need",
+        "what do (?:you|u) need (?:from me|to know)",
+        "what (?:can|does) (?:this|the) bot do",
         "what (?:can|could) (?:you|u|ya|this bot|this thing|it) (?:do|help)",
         "what do (?:you|u) do",
         "who are (?:you|u)",
@@ -284,6 +310,11 @@ LEXICON = Lexicon(
         "custom quote",
     ),
     knowledge=(
+        "included",
+        "includes?",
+        "comes? with",
+        "gdpr",
+        "in (?:the )?(?:eu|europe)",
         "support(?:s|ed)?",
         "natively",
         "bandwidth",
@@ -429,6 +460,8 @@ LEXICON = Lexicon(
         "meant",
     ),
     instead=(
+        "same (?:thing|again|request|question|deal|as before)",
+        "^ditto",
         "instead",
         "same (?:settings|setup|config|params|parameters|but)",
         "rather than",
@@ -550,5 +583,23 @@ LEXICON = Lexicon(
         "generate (?:a|an) (?:poem|story|image)",
         "make (?:me )?a (?:poem|song|joke)",
         "code (?:me )?a",
+    ),
+    purchase=(
+        "(?:want|like|ready|going|need|plan(?:ning)?) to (?:order|buy|purchase|sign(?: up)?|book)",
+        "place (?:an|the|our|my) order",
+        "how (?:do|can|would) (?:we|i) (?:order|buy|purchase|sign)",
+        "sign the (?:contract|agreement|order)",
+        "negotiate",
+    ),
+    definition=(
+        f"what(?: is|'s|s) (?:an? |the )?{TERMS}",
+        "what does [a-z0-9-]+ mean",
+        "explain (?:what|the difference)",
+    ),
+    either=(
+        "either (?:is|one|works|would|will|of them)",
+        "whichever",
+        "any of (?:them|those|these|the two)",
+        "both (?:are|work|would work) (?:fine|ok)",
     ),
 )

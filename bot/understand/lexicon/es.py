@@ -1,6 +1,6 @@
 """Spanish. "Billón" is 10^12; 10^9 is "mil millones"."""
 
-from bot.understand.lexicon.base import Lexicon
+from bot.understand.lexicon.base import TERMS, Lexicon
 
 LEXICON = Lexicon(
     language="es",
@@ -25,7 +25,18 @@ LEXICON = Lexicon(
         ("una", 1),
         ("uno", 1),
     ),
-    about=("unos", "unas", "cerca de", "alrededor de", "aprox\\.?", "aproximadamente", "como", "~"),
+    about=(
+        "como máximo",
+        "máximo",
+        "unos",
+        "unas",
+        "cerca de",
+        "alrededor de",
+        "aprox\\.?",
+        "aproximadamente",
+        "como",
+        "~",
+    ),
     people=(
         "usuari[oa]s",
         "personas",
@@ -61,6 +72,7 @@ LEXICON = Lexicon(
         "paralelas",
     ),
     concurrency_cues=(
+        "usuarios",
         "concurrencia",
         "simultaneidad",
         "lote(?: de)?",
@@ -75,6 +87,9 @@ LEXICON = Lexicon(
     kv_cache=("caché kv", "cache kv", "kv[-_ ]?cache", "caché de kv", "kv", "caché", "cache"),
     only=("solo", "sólo", "solamente", "únicamente", "unicamente", "exclusivamente"),
     required=(
+        "dependemos de",
+        "dependientes de",
+        "atados a",
         "obligatori[oa]",
         "tiene que ser",
         "todo en",
@@ -105,7 +120,14 @@ LEXICON = Lexicon(
         "no importa",
         "ok",
     ),
-    acceptable_before=("puede ser", "podemos usar", "aceptamos", "también vale"),
+    acceptable_before=(
+        "no (?:hay|tenemos|vemos) (?:ningún )?problema (?:con|en usar|de usar)",
+        "sin problemas? con",
+        "puede ser",
+        "podemos usar",
+        "aceptamos",
+        "también vale",
+    ),
     negation=("no", "nunca", "sin", "tampoco"),
     native=("nativ[oa]", "de forma nativa", "nativamente", "en hardware"),
     greeting=(
@@ -119,6 +141,10 @@ LEXICON = Lexicon(
     ),
     thanks=("gracias", "muchas gracias", "vale", "perfecto", "genial", "entendido", "ok", "adiós"),
     about_assistant=(
+        "qu[ée] (?:te |le )?(?:puedo|debo|se puede) preguntar",
+        "qu[ée] (?:datos|informaci[óo]n|info) necesitas",
+        "qu[ée] necesitas saber",
+        "qu[ée] (?:hace|puede hacer) (?:este|el) bot",
         "qué puedes hacer",
         "que puedes hacer",
         "qué haces",
@@ -201,6 +227,10 @@ LEXICON = Lexicon(
         "persona de ventas",
     ),
     knowledge=(
+        "incluid[oa]s?",
+        "incluye",
+        "rgpd",
+        "en (?:europa|la ue|españa)",
         "soporta",
         "soporte",
         "de forma nativa",
@@ -284,7 +314,17 @@ LEXICON = Lexicon(
         "si fueran",
         "si fuera",
     ),
-    instead=("en vez", "en lugar", "misma configuración", "^y "),
+    instead=(
+        "lo mismo",
+        "igual pero",
+        "^ídem",
+        "^idem",
+        "^¿?\\s?(?:y (?:si|con|para|qué tal)|qué tal (?:con|si|para))",
+        "en vez",
+        "en lugar",
+        "misma configuración",
+        "^y ",
+    ),
     instruction=(
         "ignora (?:las|todas|tus|todo)",
         "olvida (?:tus|todas|las|todo)",
@@ -356,5 +396,24 @@ LEXICON = Lexicon(
         "resume",
         "cuéntame un (?:chiste|cuento)",
         "dibuja",
+    ),
+    purchase=(
+        (
+            "(?:quiero|queremos|quisiera|quisiéramos|vamos a) "
+            "(?:comprar|contratar|pedir|ordenar|encargar|firmar)"
+        ),
+        "(?:cómo|como) (?:hago|hacemos|se hace|realizo) (?:el|un) pedido",
+        "hacer (?:el|un) pedido",
+        "(?:cómo|como) (?:compro|contrato|firmo)",
+        "negociar",
+    ),
+    definition=(
+        f"qu[ée] (?:es|son|significa) (?:el |la |un |una )?{TERMS}",
+        "qu[ée] significa",
+    ),
+    either=(
+        "cualquiera (?:de (?:las|los) dos|sirve|vale|nos vale)",
+        "da igual cu[aá]l",
+        "nos da igual",
     ),
 )

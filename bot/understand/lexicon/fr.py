@@ -1,6 +1,6 @@
 """French. "Milliard" is 10^9 and "billion" 10^12 (long scale)."""
 
-from bot.understand.lexicon.base import Lexicon
+from bot.understand.lexicon.base import TERMS, Lexicon
 
 LEXICON = Lexicon(
     language="fr",
@@ -31,8 +31,18 @@ LEXICON = Lexicon(
         ("un", 1),
         ("une", 1),
     ),
-    about=("environ", "à peu près", "autour de", "dans les", "près de", "~"),
+    about=(
+        "au plus",
+        "au maximum",
+        "environ",
+        "à peu près",
+        "autour de",
+        "dans les",
+        "près de",
+        "~",
+    ),
     people=(
+        "utili?s[a-zé]{1,5}eurs?",
         "utilisateurs?",
         "utilisatrices",
         "personnes",
@@ -54,7 +64,13 @@ LEXICON = Lexicon(
         "concurrent(?:e)?s",
         "à la fois",
     ),
-    concurrency_cues=("concurrence", "lot(?: de)?", "taille de lot", "batch(?: de)?"),
+    concurrency_cues=(
+        "utilisateurs",
+        "concurrence",
+        "lot(?: de)?",
+        "taille de lot",
+        "batch(?: de)?",
+    ),
     context_cues=("contexte", "fenêtre(?: de contexte)?"),
     tokens=("tokens?", "jetons?"),
     half_precision=("demi[- ]précision", "demi[- ]precision"),
@@ -62,6 +78,7 @@ LEXICON = Lexicon(
     kv_cache=("cache kv", "kv[-_ ]?cache", "kv", "cache"),
     only=("uniquement", "seulement", "que du", "que de la", "exclusivement", "juste"),
     required=(
+        "dépend(?:ons|ants?|antes?) d[eu]",
         "obligatoire",
         "il (?:nous|me) faut",
         "il faut",
@@ -89,7 +106,13 @@ LEXICON = Lexicon(
         "aucun problème",
         "très bien",
     ),
-    acceptable_before=("on peut (?:aussi )?(?:utiliser|prendre)", "ok pour", "d'accord pour"),
+    acceptable_before=(
+        "pas de (?:problème|souci) (?:avec|pour)",
+        "aucun (?:problème|souci) (?:avec|pour)",
+        "on peut (?:aussi )?(?:utiliser|prendre)",
+        "ok pour",
+        "d'accord pour",
+    ),
     negation=("pas", "ne", "jamais", "sans", "aucun"),
     native=("natif", "native", "nativement", "en hardware", "matériel"),
     greeting=(
@@ -102,6 +125,10 @@ LEXICON = Lexicon(
     ),
     thanks=("merci(?: beaucoup)?", "parfait", "d'accord", "ok", "super", "au revoir", "entendu"),
     about_assistant=(
+        "que (?:peut|sait) faire (?:ce|le|votre) bot",
+        "qu'est-ce que (?:je peux|on peut) (?:te |vous )?demander",
+        "que (?:puis-je|peut-on) (?:te |vous )?demander",
+        "(?:de )?quelles (?:infos|informations|données) (?:as-tu|avez-vous) besoin",
         "que (?:peux|sais)-tu faire",
         "qu'est-ce que tu (?:peux|sais) faire",
         "tu sers à quoi",
@@ -179,6 +206,10 @@ LEXICON = Lexicon(
         "équipe commerciale",
     ),
     knowledge=(
+        "inclus(?:e|es)?",
+        "compris",
+        "rgpd",
+        "en (?:europe|france)",
         "supporte",
         "gère",
         "nativement",
@@ -266,7 +297,17 @@ LEXICON = Lexicon(
         "plutôt",
         "passe(?:r)? à",
     ),
-    instead=("à la place", "plutôt", "mêmes paramètres", "^et "),
+    instead=(
+        "pareil",
+        "la même chose",
+        "même (?:chose|question|demande)",
+        "^idem",
+        "^(?:et (?:avec|pour|si)|qu'en est-il|et qu'en est-il)",
+        "à la place",
+        "plutôt",
+        "mêmes paramètres",
+        "^et ",
+    ),
     instruction=(
         "ignore (?:toutes|tes|les|vos)",
         "oublie (?:tes|toutes|les|tout)",
@@ -333,5 +374,25 @@ LEXICON = Lexicon(
         "résume",
         "raconte-moi (?:une|un) (?:blague|histoire)",
         "dessine",
+    ),
+    purchase=(
+        (
+            "(?:voudrions|voudrais|souhaitons|souhaite|veux|voulons|aimerions) "
+            "(?:[a-zàâçéèêëîïôûù0-9']+ ){0,3}(?:commander|acheter|louer|signer)"
+        ),
+        "comment (?:commander|passer commande|acheter|signer)",
+        "passer (?:une |la )?commande",
+        "négocier",
+    ),
+    definition=(
+        f"qu'est-ce (?:que|qu'|qu) (?:c'est )?(?:le |la |l'|un |une )?{TERMS}",
+        f"c'est quoi (?:le |la |l'|un |une )?{TERMS}",
+        "que (?:veut dire|signifie)",
+    ),
+    either=(
+        "peu importe (?:laquelle|lequel)",
+        "n'importe (?:laquelle|lequel)",
+        "l'une ou l'autre",
+        "les deux (?:vont|conviennent|nous vont)",
     ),
 )

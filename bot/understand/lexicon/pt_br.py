@@ -1,6 +1,6 @@
 """Brazilian Portuguese. "Bilhão" is 10^9 and "trilhão" 10^12 (short scale)."""
 
-from bot.understand.lexicon.base import Lexicon
+from bot.understand.lexicon.base import TERMS, Lexicon
 
 LEXICON = Lexicon(
     language="pt-BR",
@@ -23,7 +23,16 @@ LEXICON = Lexicon(
         ("um", 1),
         ("uma", 1),
     ),
-    about=("uns", "umas", "cerca de", "mais ou menos", "aprox\\.?", "aproximadamente", "~"),
+    about=(
+        "no máximo",
+        "uns",
+        "umas",
+        "cerca de",
+        "mais ou menos",
+        "aprox\\.?",
+        "aproximadamente",
+        "~",
+    ),
     people=(
         "usuários",
         "usuarios",
@@ -57,6 +66,8 @@ LEXICON = Lexicon(
         "em paralelo",
     ),
     concurrency_cues=(
+        "usuários",
+        "usuarios",
         "concorrência",
         "concorrencia",
         "lote(?: de)?",
@@ -70,6 +81,8 @@ LEXICON = Lexicon(
     kv_cache=("kv[-_ ]?cache", "cache kv", "cache de kv", "kv", "cache"),
     only=("só", "somente", "apenas", "exclusivamente", "unicamente"),
     required=(
+        "dependemos d[eo]",
+        "dependentes d[eo]",
         "obrigatóri[oa]",
         "precisa ser",
         "precisamos",
@@ -97,7 +110,14 @@ LEXICON = Lexicon(
         "pode",
         "beleza",
     ),
-    acceptable_before=("pode ser", "podemos usar", "aceitamos", "tudo bem (?:com|usar)"),
+    acceptable_before=(
+        "(?:não|nao) (?:tem|temos|há|ha|vejo) (?:nenhum )?problema (?:com|em usar|usar|de usar)",
+        "sem problemas? com",
+        "pode ser",
+        "podemos usar",
+        "aceitamos",
+        "tudo bem (?:com|usar)",
+    ),
     negation=("não", "nao", "nunca", "sem"),
     native=("nativ[oa]", "nativamente", "em hardware"),
     greeting=(
@@ -113,7 +133,10 @@ LEXICON = Lexicon(
     ),
     thanks=("obrigad[oa]", "valeu", "beleza", "blz", "show", "ok", "tchau", "perfeito"),
     about_assistant=(
-        "o que (?:você|voce|vc) (?:faz|pode|sabe)",
+        "o que (?:eu )?(?:posso|devo|dá pra|da pra) (?:te |lhe )?perguntar",
+        "que (?:dados|informações|informacoes|info) (?:você|voce|vc) precisa",
+        "o que (?:esse|este|o) bot (?:faz|pode|sabe)",
+        "o que (?:você|voce|vc) (?:faz|pode|sabe|consegue)",
         "como funciona",
         "pra que serve",
         "para que serve",
@@ -188,6 +211,11 @@ LEXICON = Lexicon(
         "pessoa de verdade",
     ),
     knowledge=(
+        "inclus[oa]s?",
+        "incluíd[oa]s?",
+        "inclui",
+        "lgpd",
+        "(?:no brasil|na europa)",
         "suporta",
         "suporte",
         "nativamente",
@@ -271,7 +299,17 @@ LEXICON = Lexicon(
         "troca(?:r)? (?:pra|para)",
         "muda(?:r)? (?:pra|para)",
     ),
-    instead=("em vez", "no lugar", "mesma configuração", "^e "),
+    instead=(
+        "mesma coisa",
+        "o mesmo",
+        "igual,? mas",
+        "^idem",
+        "^(?:e (?:se|com|pra|para|quanto a)|que tal (?:com|se|o|a))",
+        "em vez",
+        "no lugar",
+        "mesma configuração",
+        "^e ",
+    ),
     instruction=(
         "ignore (?:as|todas|suas|tudo)",
         "ignora (?:as|todas|suas)",
@@ -342,5 +380,23 @@ LEXICON = Lexicon(
         "resuma",
         "me conta uma (?:piada|história)",
         "desenhe",
+    ),
+    purchase=(
+        (
+            "(?:quero|queremos|gostaria de|vamos) "
+            "(?:comprar|contratar|fechar|pedir|encomendar|assinar)"
+        ),
+        "como (?:faço|fazemos|faz) (?:o|um|para) (?:pedido|comprar|contratar)",
+        "fechar (?:o |um )?(?:contrato|pedido|negócio)",
+        "negociar",
+    ),
+    definition=(
+        f"o que (?:é|são|significa) (?:o |a |um |uma )?{TERMS}",
+        "o que significa",
+    ),
+    either=(
+        "qualquer (?:uma|um) (?:das|dos) duas?",
+        "tanto faz",
+        "qualquer (?:uma|um) serve",
     ),
 )
