@@ -11,7 +11,9 @@ one to let go, which it does within the switch interval. ``ANSWER_SWITCH_INTERVA
 of CPython's 5 ms) bounds how long the loop waits for it, each time it comes back from a
 socket call.
 
-The context variables of the caller (the update's scope: its ids on log lines) go along.
+The hand-off is a queue and one ``call_soon_threadsafe`` back, without an executor's futures
+and locks. The context variables of the
+caller (the update's scope: its ids on log lines) go along.
 Everything the answer work touches (the pipeline's caches, the catalog it installs) is touched
 by this one thread only, once serving has started.
 """
@@ -19,28 +21,61 @@ by this one thread only, once serving has started.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import functools
+import queue
 import sys
 import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 P = ParamSpec("P")
 T = TypeVar("T")
 
 ANSWER_SWITCH_INTERVAL_S = 0.001
 
+# One job: the call (in its context), the loop that asked, the future it awaits.
+_Job = tuple[Callable[[], Any], asyncio.AbstractEventLoop, "asyncio.Future[Any]"]
+
 _lock = threading.Lock()
-_worker: list[ThreadPoolExecutor] = []
+_jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
+_worker: list[threading.Thread] = []
 
 
-def _executor() -> ThreadPoolExecutor:
+def _settle(future: asyncio.Future[Any], result: object, error: BaseException | None) -> None:
+    """On the loop: hand the answer (or its exception) to the awaiting task."""
+    if future.cancelled():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
+
+
+def _work() -> None:
+    """Run the jobs one at a time, in the order they came."""
+    while True:
+        call, loop, future = _jobs.get()
+        if future.cancelled():  # the asker gave up before the job began
+            continue
+        result: object = None
+        error: BaseException | None = None
+        try:
+            result = call()
+        except BaseException as raised:  # noqa: BLE001 - raised again in the asking task
+            error = raised
+        with contextlib.suppress(RuntimeError):  # a closed loop: nobody is waiting any more
+            loop.call_soon_threadsafe(_settle, future, result, error)
+        del call, loop, future, result, error  # hold nothing while waiting for the next job
+
+
+def _start_worker() -> None:
     with _lock:
         if not _worker:
-            _worker.append(ThreadPoolExecutor(max_workers=1, thread_name_prefix="answers"))
-        return _worker[0]
+            thread = threading.Thread(target=_work, name="answers", daemon=True)
+            thread.start()
+            _worker.append(thread)
 
 
 def prefer_the_event_loop() -> None:
@@ -50,6 +85,11 @@ def prefer_the_event_loop() -> None:
 
 async def off_loop(function: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
     """Run ``function(*args, **kwargs)`` on the answer thread; return (or raise) its result."""
+    if not _worker:
+        _start_worker()
     context = contextvars.copy_context()
-    call = functools.partial(context.run, function, *args, **kwargs)
-    return await asyncio.get_running_loop().run_in_executor(_executor(), call)
+    future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+    _jobs.put(
+        (functools.partial(context.run, function, *args, **kwargs), future.get_loop(), future)
+    )
+    return await future

@@ -202,7 +202,9 @@ async def guard_requests(
     if protocol is not None:
         protocol.disarm()
     try:
-        if request.can_read_body:
+        if request.can_read_body and request.content.is_eof():
+            await request.read()  # all here already (nearly every update): nothing to wait for
+        elif request.can_read_body:
             try:
                 async with asyncio.timeout(guard.limits.body_timeout_s):
                     await request.read()  # cached: handlers read it again for free

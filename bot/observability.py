@@ -17,7 +17,7 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
@@ -191,10 +191,14 @@ def _outcome_label(scope: UpdateScope) -> str:
     return "ok" if scope.outcome is Outcome.DONE else scope.outcome.value
 
 
-@contextmanager
-def update_scope(update: Update) -> Iterator[UpdateScope]:
+def update_scope(update: Update) -> AbstractContextManager[UpdateScope]:
     """Handle one update inside: ids on every log line, latency and outcome recorded after."""
-    scope = scope_of(update)
+    return opened_scope(scope_of(update))
+
+
+@contextmanager
+def opened_scope(scope: UpdateScope) -> Iterator[UpdateScope]:
+    """``update_scope`` for an update read without python-telegram-bot (``bot.incoming``)."""
     started = _received.pop(scope.update_id, time.monotonic())
     token = CURRENT_UPDATE.set(scope)
     try:

@@ -29,6 +29,7 @@ from bot.catalog_watch import watch_catalog
 from bot.delivery import DeliveryHooks, DeliveryPolicy, TokenRejectedError
 from bot.dispatch import Dispatcher
 from bot.http_server import make_base_app, serving
+from bot.incoming import answer_private, private_message
 from bot.intake import Intake, Job, MemoryIntake
 from bot.intake_redis import RedisIntake
 from bot.intake_sqlite import SqliteIntake
@@ -40,7 +41,13 @@ from bot.journal import (
     SqliteJournal,
     journal_path,
 )
-from bot.observability import METRICS, MetricsHooks, set_queue_source, update_scope
+from bot.observability import (
+    METRICS,
+    MetricsHooks,
+    opened_scope,
+    set_queue_source,
+    update_scope,
+)
 from bot.outage import QUIET_S, SETTLE_S, OutageMonitor
 from bot.pacing import Limits, LocalPacer, Pacer, RedisPacer
 from bot.polling import poll
@@ -53,7 +60,8 @@ from bot.telegram_app import (
     CommandMenu,
     ConversationPipeline,
     DeliveryKit,
-    build_application,
+    TelegramHandlers,
+    compose,
     running,
 )
 from bot.warm import freeze_start_up_objects, warm_up
@@ -125,10 +133,18 @@ def chat_key_of(raw: dict[str, Any]) -> int:
     return 0
 
 
-def _handler(application: BotApp) -> Callable[[Job], Awaitable[Outcome]]:
+def _handler(
+    application: BotApp, handlers: TelegramHandlers
+) -> Callable[[Job], Awaitable[Outcome]]:
     async def handle(job: Job) -> Outcome:
+        raw = json.loads(job.body)
+        message = private_message(raw)
+        if message is not None:  # most updates: read without building PTB's objects
+            with opened_scope(message.scope()) as scope:
+                await answer_private(application, handlers, message, raw)
+            return scope.outcome
         try:
-            update = Update.de_json(json.loads(job.body), application.bot)
+            update = Update.de_json(raw, application.bot)
         except Exception as error:  # noqa: BLE001 - a stored update PTB cannot read is dropped
             METRICS.rejected_requests.labels(reason="bad_update").inc()
             log.warning("update %d unreadable: dropped (%s)", job.update_id, error)
@@ -299,13 +315,13 @@ async def serve_bot(
     queueing = _queueing(store, errors, store_failed, timing.pacing)
     chats = FallbackStore(store, store_failed)
     kit = DeliveryKit(timing.policy, queueing.journal, queueing.pacer, hooks, refused.set)
-    application = build_application(
+    application, handlers = compose(
         settings, pipeline, chats, menu=menu, delivery=kit, monitor=monitor
     )
     notices.application = application
     dispatcher = Dispatcher(
         queueing.intake,
-        _handler(application),
+        _handler(application, handlers),
         chat_key=chat_key_of,
         on_store_failure=store_failed,
         store_errors=errors,

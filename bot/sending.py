@@ -20,18 +20,18 @@ from enum import Enum
 from html.parser import HTMLParser
 from typing import Any
 
-from telegram import InlineKeyboardMarkup, ReplyParameters
-from telegram._utils.defaultvalue import DEFAULT_NONE
+from telegram import ReplyParameters
 from telegram.constants import MessageLimit, ParseMode
 from telegram.error import BadRequest, ChatMigrated
 
+from bot.api_json import Markup, call_json, message_json
 from bot.delivery import DeliveryUncertainError, ResultMissingError
 from bot.journal import CURRENT_DELIVERY, DeliveryJournal
 
 log = logging.getLogger(__name__)
 
 # An answer's inline keyboard: python-telegram-bot's object, or the Bot API's JSON of it.
-ReplyMarkup = InlineKeyboardMarkup | dict[str, Any] | None
+ReplyMarkup = Markup
 
 MAX_TEXT_UTF16 = int(MessageLimit.MAX_TEXT_LENGTH)  # 4096, counted in UTF-16 code units
 TOO_LONG = "message is too long"
@@ -180,22 +180,16 @@ async def post_message(
     markup: ReplyMarkup,
     reply_to: ReplyParameters | None,
 ) -> None:
-    """Call sendMessage as ``bot.send_message`` does, without reading the Message sent back.
+    """Call sendMessage with the body ``bot.send_message`` sends, without reading the echo.
 
     PTB turns every answer's echo into a ``telegram.Message`` (a tenth of a cheap update's
-    CPU), and nothing here reads it. ``_post`` is the call ``send_message`` itself ends in, so
-    the rate limiter (pacing, retries, the journal), the request class and the Defaults (link
-    previews off) all apply as before; a ``None`` parse mode means plain text, as there.
+    CPU), and nothing here reads it; the body is written straight as JSON
+    (``bot.api_json``), through the same rate limiter (pacing, retries, the journal) and
+    request class, with the Defaults (link previews off); a ``None`` parse mode means plain
+    text, as there.
     """
-    data: dict[str, Any] = {
-        "chat_id": chat_id,
-        "text": part.text,
-        "parse_mode": part.parse_mode,
-        "reply_markup": markup,
-        "reply_parameters": reply_to,
-        "link_preview_options": DEFAULT_NONE,  # the Defaults' value goes in, as in send_message
-    }
-    await bot._post("sendMessage", data)  # noqa: SLF001 - see above
+    data = message_json(bot, chat_id, part.text, part.parse_mode, markup, reply_to)
+    await call_json(bot, "sendMessage", data)
 
 
 class AnswerSender:

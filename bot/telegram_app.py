@@ -49,6 +49,7 @@ __all__ = [
     "DeliveryKit",
     "TelegramHandlers",
     "build_application",
+    "compose",
     "inline_article",
     "is_addressed",
     "keyboard",
@@ -94,6 +95,22 @@ def build_application(
     monitor: OutageMonitor | None = None,
 ) -> BotApp:
     """Compose the Application: requests, delivery limiter, handlers, menus, error handler."""
+    application, _ = compose(
+        settings, pipeline, store, menu=menu, delivery=delivery, monitor=monitor
+    )
+    return application
+
+
+def compose(
+    settings: Settings,
+    pipeline: ConversationPipeline,
+    store: ChatStore,
+    *,
+    menu: CommandMenu | None = None,
+    delivery: DeliveryKit | None = None,
+    monitor: OutageMonitor | None = None,
+) -> tuple[BotApp, TelegramHandlers]:
+    """``build_application``, also returning its handlers (``bot.incoming`` calls them too)."""
     if settings.telegram_bot_token is None:
         raise ValueError("TELEGRAM_BOT_TOKEN is needed to build the Telegram application")
     # Opt in to PTB's coming timedelta durations: otherwise PTB 22 warns each time it builds
@@ -129,7 +146,7 @@ def build_application(
     application.add_handler(CallbackQueryHandler(handlers.on_callback))
     application.add_handler(InlineQueryHandler(handlers.on_inline))
     application.add_error_handler(handlers.on_error)
-    return application
+    return application, handlers
 
 
 @asynccontextmanager

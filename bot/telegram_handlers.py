@@ -26,6 +26,7 @@ from telegram import (
     MessageEntity,
     ReplyParameters,
     Update,
+    User,
 )
 from telegram.constants import (
     ChatAction,
@@ -196,15 +197,9 @@ class TelegramHandlers:
         self.monitor = monitor
 
     async def _chat(
-        self,
-        chat_id: int,
-        telegram_language: str | None,
-        user: Any = None,  # noqa: ANN401 - PTB's User
+        self, chat_id: int, telegram_language: str | None, sender: Sender | None
     ) -> ChatContext:
         stored = await self.store.get(chat_id)
-        sender = None
-        if user is not None:
-            sender = Sender(user.id, user.first_name or "", user.last_name, user.username)
         return replace(stored, chat_id=chat_id, telegram_language=telegram_language, sender=sender)
 
     async def _deliver(
@@ -232,12 +227,26 @@ class TelegramHandlers:
         text = (message.text or message.caption or "")[:MAX_MESSAGE_CHARS]
         if not text.strip() and message.chat.type != ChatType.PRIVATE:
             return  # a sticker or photo replying to us in a group is chatter, not a question
-        chat_id = message.chat.id
+        user = message.from_user
+        language = user.language_code if user else None
+        reply_to = _quote(message)
+        await self.answer_text(bot, message.chat.id, text, language, sender_of(user), reply_to)
+
+    async def answer_text(  # noqa: PLR0917 - the facts of one message
+        self,
+        bot: Any,  # noqa: ANN401 - PTB's ExtBot
+        chat_id: int,
+        text: str,
+        telegram_language: str | None,
+        sender: Sender | None,
+        reply_to: ReplyParameters | None = None,
+    ) -> None:
+        """Answer a message addressed to the bot (``on_message``, or ``bot.incoming``)."""
+        text = text[:MAX_MESSAGE_CHARS]
         async with typing_while_slow(bot, chat_id):
-            user = message.from_user
-            chat = await self._chat(chat_id, user.language_code if user else None, user)
+            chat = await self._chat(chat_id, telegram_language, sender)
             turn = await off_loop(self.pipeline.respond, text, chat, bot_username=bot.username)
-            stored = await self._deliver(bot, chat_id, turn, _quote(message))
+            stored = await self._deliver(bot, chat_id, turn, reply_to)
         await self.store.put(replace(stored, chat_id=chat_id, sender=None))
 
     async def on_document(self, update: Update, context: Context) -> None:
@@ -250,7 +259,8 @@ class TelegramHandlers:
         document, chat_id = message.document, message.chat.id
         async with typing_while_slow(bot, chat_id):
             user = message.from_user
-            chat = await self._chat(chat_id, user.language_code if user else None, user)
+            language = user.language_code if user else None
+            chat = await self._chat(chat_id, language, sender_of(user))
             content = await download_small(bot, document)
             turn = await off_loop(
                 self.pipeline.respond_to_document,
@@ -269,7 +279,8 @@ class TelegramHandlers:
         if query is None:
             return
         chat_id = query.message.chat.id if query.message else query.from_user.id
-        chat = await self._chat(chat_id, query.from_user.language_code, query.from_user)
+        user = query.from_user
+        chat = await self._chat(chat_id, user.language_code, sender_of(user))
         data = _clip_bytes(query.data or "", MAX_CALLBACK_BYTES)
         turn = await off_loop(self.pipeline.respond_to_callback, data, chat)
         try:
@@ -381,6 +392,13 @@ class TelegramHandlers:
             code = MENU_LANGUAGE_CODES.get(language, language)
             commands = self.menu(language)
             await _quietly(application.bot.set_my_commands(commands, language_code=code))
+
+
+def sender_of(user: User | None) -> Sender | None:
+    """Who wrote the message, as the pipeline sees them (hand-offs name them)."""
+    if user is None:
+        return None
+    return Sender(user.id, user.first_name or "", user.last_name, user.username)
 
 
 def _quote(message: Message) -> ReplyParameters | None:

@@ -36,6 +36,7 @@ from telegram._utils.types import ODVInput
 from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
 
+from bot.api_json import JsonBody
 from bot.delivery import (
     AnswerOverdueError,
     DeliveryPolicy,
@@ -66,6 +67,8 @@ def _body(request_data: RequestData | None) -> aiohttp.FormData | bytes | None:
     """
     if request_data is None:
         return None
+    if isinstance(request_data, JsonBody):
+        return request_data.body
     if not request_data.contains_files:
         # Native JSON values (numbers, nested reply_markup), as a client of the API writes them.
         return json.dumps(request_data.parameters, ensure_ascii=False).encode()
@@ -127,6 +130,7 @@ class BotApiRequest(BaseRequest):
             read_timeout_s if read_timeout_s is not None else self._policy.read_timeout_s
         )
         self._session: aiohttp.ClientSession | None = None
+        self._default_timeouts: dict[bool, aiohttp.ClientTimeout] = {}
 
     @property
     def read_timeout(self) -> float:
@@ -160,6 +164,10 @@ class BotApiRequest(BaseRequest):
         connect_timeout: ODVInput[float],
         pool_timeout: ODVInput[float],
     ) -> aiohttp.ClientTimeout:
+        given = (read_timeout, write_timeout, connect_timeout, pool_timeout)
+        defaults_only = all(isinstance(value, DefaultValue) for value in given)
+        if defaults_only and has_files in self._default_timeouts:
+            return self._default_timeouts[has_files]  # nearly every call: built once
         policy = self._policy
         write_default = MEDIA_WRITE_TIMEOUT_S if has_files else policy.write_timeout_s
         write_s = _pick(write_timeout, write_default)
@@ -168,12 +176,15 @@ class BotApiRequest(BaseRequest):
         pool_s = _pick(pool_timeout, policy.pool_timeout_s)
         # aiohttp has no separate write deadline: the write allowance goes into the total.
         total = None if read_s is None else read_s + (write_s or 0) + (connect_s or 0)
-        return aiohttp.ClientTimeout(
+        timeout = aiohttp.ClientTimeout(
             total=total,
             connect=None if connect_s is None else connect_s + (pool_s or 0),
             sock_connect=connect_s,
             sock_read=read_s,
         )
+        if defaults_only:
+            self._default_timeouts[has_files] = timeout
+        return timeout
 
     async def do_request(  # noqa: PLR0917 - PTB's signature
         self,

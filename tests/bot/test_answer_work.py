@@ -91,3 +91,23 @@ async def test_the_callers_context_goes_along_and_errors_come_back():
     assert await off_loop(read) == "update 7"
     with pytest.raises(ValueError, match="update 7"):
         await off_loop(fail)
+
+
+async def test_an_answer_no_longer_awaited_is_not_computed():
+    """A task cancelled while its answer waits its turn: the answer is skipped, the next runs."""
+    ran: list[str] = []
+
+    def answer(name: str) -> str:
+        ran.append(name)
+        busy_for(0.05 if name == "first" else 0)
+        return name
+
+    first = asyncio.create_task(off_loop(answer, "first"))
+    await asyncio.sleep(0.01)  # the first is running: the second waits behind it
+    second = asyncio.create_task(off_loop(answer, "second"))
+    await asyncio.sleep(0)
+    second.cancel()
+    assert await first == "first"
+    assert await off_loop(answer, "third") == "third"
+    assert second.cancelled()
+    assert ran == ["first", "third"]

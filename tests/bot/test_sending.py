@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -9,7 +10,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, ReplyParameters
-from telegram._utils.defaultvalue import DEFAULT_NONE
 from telegram.error import BadRequest, ChatMigrated
 
 from bot.delivery import DeliveryUncertainError
@@ -116,24 +116,17 @@ async def test_a_too_long_answer_goes_out_in_parts_buttons_on_the_last(scope):
     await AnswerSender(MemoryJournal()).send(bot, 9, LONG_HTML, markup=MARKUP, reply_to=quote)
     assert len(bot.sent) > 1
     assert all(m["parse_mode"] == "HTML" for m in bot.sent)
-    assert [m["reply_markup"] for m in bot.sent] == [None] * (len(bot.sent) - 1) + [MARKUP]
-    assert [m["reply_parameters"] for m in bot.sent] == [quote] + [None] * (len(bot.sent) - 1)
+    markups = [m.get("reply_markup") for m in bot.sent]
+    assert markups == [None] * (len(bot.sent) - 1) + [MARKUP.to_dict()]
+    quotes = [m.get("reply_parameters") for m in bot.sent]
+    assert quotes == [quote.to_dict()] + [None] * (len(bot.sent) - 1)
 
 
 async def test_unparsable_html_goes_out_as_plain_text(scope):
     """Telegram cannot parse the HTML: the same words, without formatting."""
     bot = ScriptedBot([BadRequest("Can't parse entities: unsupported start tag")])
     await AnswerSender(MemoryJournal()).send(bot, 9, "<b>x &amp; y</b>", markup=MARKUP)
-    assert bot.sent == [
-        {
-            "chat_id": 9,
-            "text": "x & y",
-            "parse_mode": None,
-            "reply_markup": MARKUP,
-            "reply_parameters": None,
-            "link_preview_options": DEFAULT_NONE,
-        }
-    ]
+    assert bot.sent == [{"chat_id": 9, "text": "x & y", "reply_markup": MARKUP.to_dict()}]
 
 
 async def test_plain_text_refused_again_gives_up(scope):
@@ -158,7 +151,7 @@ async def test_a_send_that_may_have_arrived_counts_as_sent(scope):
 
 
 async def test_an_answer_is_posted_as_send_message_posts_it():
-    """post_message sends the very body PTB's send_message sends (Defaults included)."""
+    """post_message sends, byte for byte, the body PTB's send_message sends (Defaults included)."""
     from aiohttp import web  # noqa: PLC0415
     from aiohttp.test_utils import TestServer  # noqa: PLC0415
     from telegram import LinkPreviewOptions  # noqa: PLC0415
@@ -168,14 +161,14 @@ async def test_an_answer_is_posted_as_send_message_posts_it():
     from bot.sending import post_message  # noqa: PLC0415
     from bot.transport import BotApiRequest  # noqa: PLC0415
 
-    bodies: list[dict[str, Any]] = []
+    bodies: list[bytes] = []
     bot_user = {"id": 1, "is_bot": True, "first_name": "B", "username": "b_bot"}
     message = {"message_id": 1, "date": 0, "chat": {"id": 9, "type": "private"}, "text": "x"}
 
     async def handle(request: web.Request) -> web.Response:
         if request.match_info["method"] == "getMe":
             return web.json_response({"ok": True, "result": bot_user})
-        bodies.append(await request.json())
+        bodies.append(await request.read())
         return web.json_response({"ok": True, "result": message})
 
     app = web.Application()
@@ -193,19 +186,24 @@ async def test_an_answer_is_posted_as_send_message_posts_it():
         )
         await bot.initialize()
         try:
-            reply_to = ReplyParameters(5, allow_sending_without_reply=True)
+            quote = ReplyParameters(5, allow_sending_without_reply=True)
             for parse_mode in (ParseMode.HTML, None):
-                await bot.send_message(
-                    9,
-                    "<b>x</b>",
-                    parse_mode=parse_mode,
-                    reply_markup=MARKUP,
-                    reply_parameters=reply_to,
-                )
-                await post_message(bot, 9, Part("<b>x</b>", parse_mode), MARKUP, reply_to)
+                for reply_to, markup in ((quote, MARKUP), (None, MARKUP.to_dict()), (None, None)):
+                    await bot.send_message(
+                        9,
+                        "<b>x</b> ü",
+                        parse_mode=parse_mode,
+                        reply_markup=MARKUP if markup else None,
+                        reply_parameters=reply_to,
+                    )
+                    part = Part("<b>x</b> ü", parse_mode)
+                    await post_message(bot, 9, part, markup, reply_to)
         finally:
             await bot.shutdown()
-    assert bodies[0] == bodies[1]
-    assert bodies[2] == bodies[3]
-    assert bodies[0]["link_preview_options"] == {"is_disabled": True}
-    assert "parse_mode" not in bodies[2]
+    assert len(bodies) == 12
+    for sent, posted in zip(bodies[::2], bodies[1::2], strict=True):
+        assert sent == posted
+    first = json.loads(bodies[0])
+    assert first["link_preview_options"] == {"is_disabled": True}
+    assert first["reply_parameters"]["quote_parse_mode"] == "HTML"
+    assert "parse_mode" not in json.loads(bodies[6])
