@@ -96,7 +96,7 @@ def test_names_with_notes_updates_and_native_spellings(text, model):
 
 
 def test_a_vision_model_is_never_assumed_for_a_text_model():
-    """ "Qwen3 4B" is not in the catalog: Qwen3-VL-4B is suggested, never sized in its place."""
+    """A text model the catalog lacks ("Qwen3 4B") is never sized as its vision release."""
     parsed = parse_message("qwen3 4b on one h200")
     assert parsed.model is None
     assert parsed.unknown_model is not None
