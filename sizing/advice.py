@@ -20,6 +20,7 @@ from sizing.advice_types import (
     Verdict,
     VerdictCode,
 )
+from sizing.fleet import beyond_online_order
 from sizing.models import get_model, kv_bytes_for_sequence, kv_bytes_per_token
 from sizing.search import SIXTEEN_BIT, departures, headroom
 from sizing.types import (
@@ -92,7 +93,23 @@ def verdict(
     model: ModelSpec,
     budget: BudgetAdvice | None,
 ) -> Verdict:
-    """Give the one-line answer: see ``VerdictCode``."""
+    """Give the one-line answer: see ``VerdictCode``.
+
+    A fleet comes first: whatever was asked, the deployment answered is quoted by a person.
+    """
+    lead = index if index is not None or budget is None else budget.cheapest_index
+    if lead is not None and beyond_online_order(options[lead]):
+        return Verdict(VerdictCode.BEYOND_ONLINE_ORDER, lead)
+    return _orderable_verdict(options, index, request, model, budget)
+
+
+def _orderable_verdict(
+    options: tuple[PlanOption, ...],
+    index: int | None,
+    request: ResolvedRequest,
+    model: ModelSpec,
+    budget: BudgetAdvice | None,
+) -> Verdict:
     if index is None:
         if budget is not None and budget.cheapest_index is not None:
             return Verdict(VerdictCode.OVER_BUDGET, budget.cheapest_index)

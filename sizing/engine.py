@@ -49,8 +49,9 @@ _GENERIC_CACHE_SIZE = 256
 # Answers kept: the same request comes back with every button under an answer (details, launch
 # commands, a ticket) and with the questions many customers ask alike.
 _ANSWER_CACHE_SIZE = 512
-# An answer listing more launch commands than this (a deployment of thousands of servers) is
-# not kept: each holds megabytes, and a few hundred of them would exhaust a replica's memory.
+# An answer listing more launch commands than this is not kept: each would hold megabytes, and
+# a few hundred of them would exhaust a replica's memory. Fleets list none (``sizing.fleet``),
+# so no answer reaches it today; it stays as the bound on what one kept answer may hold.
 KEEP_MAX_LAUNCH_COMMANDS = 1_000
 _kept: OrderedDict[SizingRequest, SizingAnswer] = OrderedDict()
 _kept_lock = threading.Lock()

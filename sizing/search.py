@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 from sizing.advice_types import Variant
 from sizing.errors import UnknownModelError
+from sizing.fleet import beyond_online_order
 from sizing.launch import Deployment, launch_commands
 from sizing.memory import vllm_kv_bytes_per_gpu
 from sizing.model_catalog import get_model, official_checkpoints
@@ -210,9 +211,12 @@ def _commands(
     option: PlanOption,
     variant: Variant,
 ) -> tuple[str, ...]:
-    """Write a fitting option's launch commands, with the budget and batch the sizing used."""
+    """Write a fitting option's launch commands, with the budget and batch the sizing used.
+
+    None beyond an online order: a fleet is quoted by a person, not started from a list.
+    """
     layout = option.layout
-    if not option.fits or layout is None:
+    if not option.fits or layout is None or beyond_online_order(option):
         return ()
     gpu = target.gpu
     budget = vllm_kv_bytes_per_gpu(
