@@ -28,7 +28,15 @@ from sizing.models import (
 )
 from sizing.options import is_offerable
 from sizing.placement import Target, target_for_plan, target_for_server
-from sizing.search import best_variant, departures, explore_target, headroom, spec_for
+from sizing.search import (
+    best_variant,
+    best_variant_index,
+    complete_variant,
+    departures,
+    explore_target,
+    headroom,
+    spec_for,
+)
 from sizing.types import (
     Caveat,
     GpuId,
@@ -188,9 +196,24 @@ def _explore(
 
 
 def _size(request: SizingRequest) -> SizingAnswer:
-    """Size without the advice (the budget's counter-proposals size through this)."""
-    model, literal, explored = _explore(request)
-    options = tuple(best_variant(found, model, literal.concurrency) for found in explored)
+    """Size without the advice (the budget's counter-proposals size through this).
+
+    Every variant is sized without speeds or launch commands, which no ranking reads; only
+    the options the answer carries (each plan's pick, and the literal request's) are then
+    sized in full.
+    """
+    model, literal, explored = _explore(request, complete=False)
+    completed: dict[tuple[int, int], PlanOption] = {}
+
+    def complete(target: int, index: int) -> PlanOption:
+        found = completed.get((target, index))
+        if found is None:
+            found = complete_variant(model, targets()[target], literal, explored[target][index])
+            completed[target, index] = found
+        return found
+
+    picks = [best_variant_index(found, model, literal.concurrency) for found in explored]
+    options = tuple(complete(target, index) for target, index in enumerate(picks))
     index = recommend(options, literal, model)
     pick = options[index] if index is not None else None
     # Over a budget nothing is recommended, but the answer is about the cheapest that serves.
@@ -199,7 +222,7 @@ def _size(request: SizingRequest) -> SizingAnswer:
     literal_options: tuple[PlanOption, ...] = ()
     literal_index = None
     if pick is not None and any(departures(pick, model)):
-        literal_options = tuple(found[0] for found in explored)
+        literal_options = tuple(complete(target, 0) for target in range(len(explored)))
         literal_index = recommend(literal_options, literal, model)
         if literal_index is None:  # over the budget, say what it would cost all the same
             literal_index = cheapest_serving(literal_options, literal)
@@ -218,7 +241,11 @@ def _size(request: SizingRequest) -> SizingAnswer:
         + _lead_caveats(model, options[lead] if lead is not None else None),
         literal_options=literal_options,
         literal_recommended_index=literal_index,
-        explored=tuple(option for found in explored for option in found),
+        explored=tuple(
+            completed.get((target, index), option)
+            for target, found in enumerate(explored)
+            for index, option in enumerate(found)
+        ),
     )
 
 
