@@ -176,10 +176,31 @@ def _release_option(
 def _served(request: SizingRequest) -> bool:
     """Tell whether a plan is recommended for the request: ``_size``'s pick, found faster.
 
-    The variants are sized without speeds or launch commands, which no ranking reads.
+    The variants are sized without speeds or launch commands, which no ranking reads. A priced
+    plan with a variant that serves the request within its constraints is enough: it is
+    recommended, or one as good. A plan whose one unit costs more than the budget has none,
+    and is sized only when no priced plan serves (the unpriced B200 may then be pointed at).
     """
-    model, literal, explored = _explore(request, complete=False)
-    options = tuple(best_variant(found, model, literal.concurrency) for found in explored)
+    model = resolve_model(request)
+    literal = resolve(request, model.release_precision, max_context_tokens=model.max_context_tokens)
+    budget = literal.budget_usd_month
+    sized: dict[int, tuple[PlanOption, ...]] = {}
+
+    def explored(index: int) -> tuple[PlanOption, ...]:
+        found = sized.get(index)
+        if found is None:
+            found = sized[index] = explore_target(model, targets()[index], literal, complete=False)
+        return found
+
+    for index, target in enumerate(targets()):
+        plan = target.plan
+        if plan is None or (budget is not None and plan.monthly_usd > budget):
+            continue
+        if any(is_offerable(option) for option in explored(index)):
+            return True
+    options = tuple(
+        best_variant(explored(index), model, literal.concurrency) for index in range(len(targets()))
+    )
     return recommend(options, literal, model) is not None
 
 
