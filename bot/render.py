@@ -16,6 +16,7 @@ from telegram.constants import MessageLimit
 
 from bot.callbacks import ANY_GPU, Action, Callback, context_argument, encode
 from bot.checkout import CheckoutConfig
+from bot.deeplink import LinkKind, to_callback
 from bot.i18n import N_, Localizer
 from bot.plan_names import short_gpu_name
 from bot.reply import Button, Reply
@@ -113,6 +114,9 @@ def _size_buttons(
         # TRANSLATORS: button opening the checkout page of a plan, e.g. "Order 8× NVIDIA HGX H200".
         label = loc.gettext("Order %(plan)s", plan=ordered["name"])
         rows.append((Button(label, url=ordered["checkout_url"]),))
+    sales = to_callback(LinkKind.SALES.value)
+    if view["fleet"] and sales is not None:  # a fleet is quoted by a person: hand over
+        rows.append((Button(loc.gettext("Talk to a person"), callback_data=sales),))
     if state is None:
         return tuple(rows)
 

@@ -29,6 +29,7 @@ from sizing import (
     PlanFacts,
     PlanOption,
     SizingAnswer,
+    beyond_online_order,
     is_offerable,
     load_gpus,
 )
@@ -227,10 +228,14 @@ def checkout_url_for(
 ) -> str | None:
     """Return the checkout link of an option that fits and has a plan; ``None`` otherwise.
 
+    None for a fleet either (``beyond_online_order``): more than one online order holds.
+
     The quote names the option's own weight format and the context it was sized at
     (``context_tokens`` for a budget counter-proposal sized at a shorter one).
     """
     if checkout is None or option.plan is None or not option.fits or option.gpu is GpuId.B200:
+        return None
+    if beyond_online_order(option):  # a fleet is quoted by a person, not put in a basket
         return None
     facts = None
     if quote is not None:

@@ -17,6 +17,7 @@ from bot.i18n import N_, Localizer
 from bot.plan_names import option_name
 from sizing import (
     ENGINE_VERSIONS,
+    MAX_ONLINE_ORDER_UNITS,
     TB,
     BudgetChangeKind,
     Choice,
@@ -47,7 +48,17 @@ VERDICTS: dict[VerdictCode, str] = {
         "%(shape)s, %(price)s."
     ),
     VerdictCode.NO_PLAN: N_("No: nothing we rent serves this as asked."),
+    VerdictCode.BEYOND_ONLINE_ORDER: N_(
+        "%(plan)s serves it with %(shape)s, %(price)s: more than one online order holds "
+        "(%(max)s servers or machines at most). A person from our team quotes deployments "
+        "of this size."
+    ),
 }
+# A fleet: what one copy of the model takes and serves, and how many copies the answer counts.
+FLEET_COPY = N_(
+    "GPUs per copy of the model: %(copy_gpus)s · users each copy serves at %(context)s: "
+    "%(users)s · copies: %(copies)s"
+)
 # BETTER when no other GPU named serves it at all.
 ONLY_ONE_SERVES = N_(
     "%(gpu)s: of the GPUs you named, only its plan %(plan)s serves it, %(shape)s, %(price)s."
@@ -158,6 +169,7 @@ def verdict_text(loc: Localizer, answer: SizingAnswer, budget: str) -> str | Non
     params["gpu"] = option.gpu_facts.name
     named = [g for g in answer.request.gpus if g is not option.gpu]
     params["named"] = _listed(loc, [_gpu_name(answer, g) for g in named])
+    params["max"] = loc.formatter.integer(MAX_ONLINE_ORDER_UNITS)
     if verdict.code is VerdictCode.BETTER:
         if verdict.other_index is None:
             return loc.gettext(ONLY_ONE_SERVES, **params)
@@ -172,6 +184,23 @@ def verdict_text(loc: Localizer, answer: SizingAnswer, budget: str) -> str | Non
         )
         message = VERDICTS[plain]
     return loc.gettext(message, **params)
+
+
+def fleet_text(loc: Localizer, answer: SizingAnswer) -> str | None:
+    """Say what one copy of a fleet's model takes and serves, and how many copies it counts."""
+    verdict = answer.verdict
+    if verdict is None or verdict.code is not VerdictCode.BEYOND_ONLINE_ORDER:
+        return None
+    if verdict.option_index is None:
+        return None
+    option, fmt = answer.options[verdict.option_index], loc.formatter
+    return loc.gettext(
+        FLEET_COPY,
+        copy_gpus=fmt.integer(option.gpus_per_replica or option.gpus),
+        context=fmt.context(answer.request.context_tokens),
+        users=fmt.integer(option.max_concurrency_at_context or 0),
+        copies=fmt.integer(option.replicas or 1),
+    )
 
 
 def _gpu_name(answer: SizingAnswer, gpu: GpuId) -> str:
@@ -331,6 +360,7 @@ def advice_view(
     return {
         "kv_line": not same,
         "verdict": verdict_text(loc, answer, budget),
+        "fleet": fleet_text(loc, answer),
         "within_budget": within,
         "literal": literal_text(loc, answer),
         "release": release_text(loc, answer),

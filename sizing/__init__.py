@@ -17,6 +17,7 @@ from sizing.catalog_data import CATALOG_FILE_NAMES, CatalogData, install, read_c
 from sizing.compare import compare_gpus
 from sizing.engine import size_deployment
 from sizing.errors import CatalogError, InvalidRequestError, SizingError, UnknownModelError
+from sizing.fleet import MAX_ONLINE_ORDER_UNITS, beyond_online_order
 from sizing.generic import MAX_PARAMS_B
 from sizing.hardware import load_gpus, load_plans, prices_as_of
 from sizing.knowledge import answer_question
@@ -86,6 +87,7 @@ __all__ = [
     "MAX_BUDGET_USD",
     "MAX_CONCURRENCY",
     "MAX_CONTEXT_TOKENS",
+    "MAX_ONLINE_ORDER_UNITS",
     "MAX_PARAMS_B",
     "TB",
     "TOKENS_PER_K",
@@ -140,6 +142,7 @@ __all__ = [
     "Verdict",
     "VerdictCode",
     "answer_question",
+    "beyond_online_order",
     "compare_gpus",
     "compare_takeaways",
     "context_code",

@@ -20,6 +20,7 @@ from sizing.advice_types import (
     Verdict,
     VerdictCode,
 )
+from sizing.fleet import beyond_online_order
 from sizing.models import get_model, kv_bytes_for_sequence, kv_bytes_per_token
 from sizing.search import SIXTEEN_BIT, departures, headroom
 from sizing.types import (
@@ -92,7 +93,23 @@ def verdict(
     model: ModelSpec,
     budget: BudgetAdvice | None,
 ) -> Verdict:
-    """Give the one-line answer: see ``VerdictCode``."""
+    """Give the one-line answer: see ``VerdictCode``.
+
+    A fleet comes first: whatever was asked, the deployment answered is quoted by a person.
+    """
+    lead = index if index is not None or budget is None else budget.cheapest_index
+    if lead is not None and beyond_online_order(options[lead]):
+        return Verdict(VerdictCode.BEYOND_ONLINE_ORDER, lead)
+    return _orderable_verdict(options, index, request, model, budget)
+
+
+def _orderable_verdict(
+    options: tuple[PlanOption, ...],
+    index: int | None,
+    request: ResolvedRequest,
+    model: ModelSpec,
+    budget: BudgetAdvice | None,
+) -> Verdict:
     if index is None:
         if budget is not None and budget.cheapest_index is not None:
             return Verdict(VerdictCode.OVER_BUDGET, budget.cheapest_index)
@@ -174,24 +191,40 @@ def _fp8_kv(request: SizingRequest, resolved: ResolvedRequest, size: Sizer) -> B
 def _shorter_context(
     request: SizingRequest, resolved: ResolvedRequest, size: Sizer, serves: Probe
 ) -> BudgetChange | None:
-    """Find the longest power-of-two context (in K) under the one asked that fits the budget."""
+    """Find the longest power-of-two context (in K) under the one asked that fits the budget.
+
+    A longer context never costs less: when the shortest does not fit, none is tried.
+    """
     tokens = MIN_PROPOSED_CONTEXT_TOKENS
     candidates = []
     while tokens < resolved.context_tokens:
         candidates.append(tokens)
         tokens *= 2
-    for context in reversed(candidates):
+    if not candidates:
+        return None
+    shortest = replace(request, context_tokens=candidates[0])
+    if not serves(shortest):
+        return None
+    for context in reversed(candidates[1:]):
         shorter = replace(request, context_tokens=context)
         if serves(shorter):
             return _within(size, shorter, BudgetChangeKind.SHORTER_CONTEXT)
-    return None
+    return _within(size, shortest, BudgetChangeKind.SHORTER_CONTEXT)
 
 
 def _fewer_users(
     request: SizingRequest, resolved: ResolvedRequest, size: Sizer, serves: Probe
 ) -> BudgetChange | None:
-    """Find the most users under the number asked that fit the budget (more never cost less)."""
-    low, high, found = 1, resolved.concurrency - 1, None
+    """Find the most users under the number asked that fit the budget (more never cost less).
+
+    Counted up from one, doubling, then halved between the last count served and the first
+    not: the probes grow with the answer (a budget buys tens of users), not with the count
+    asked (up to a million), and none sizes a fleet far beyond what the budget buys.
+    """
+    asked, served, probe = resolved.concurrency, 0, 1
+    while probe < asked and serves(replace(request, concurrency=probe)):
+        served, probe = probe, probe * 2
+    low, high, found = served + 1, min(probe, asked) - 1, served or None
     while low <= high:
         middle = (low + high) // 2
         if serves(replace(request, concurrency=middle)):

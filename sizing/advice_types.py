@@ -53,6 +53,8 @@ class VerdictCode(StrEnum):
     BETTER = "better"  # several GPUs named: which one's plan serves it, for less
     OVER_BUDGET = "over_budget"  # plans serve it, none within the budget
     NO_PLAN = "no_plan"  # nothing we rent serves it
+    # The deployment that serves it is more than one online order holds: a person quotes it.
+    BEYOND_ONLINE_ORDER = "beyond_online_order"
 
 
 @dataclass(frozen=True, slots=True)

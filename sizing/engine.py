@@ -28,7 +28,15 @@ from sizing.models import (
 )
 from sizing.options import is_offerable
 from sizing.placement import Target, target_for_plan, target_for_server
-from sizing.search import best_variant, departures, explore_target, headroom, spec_for
+from sizing.search import (
+    best_variant,
+    best_variant_index,
+    complete_variant,
+    departures,
+    explore_target,
+    headroom,
+    spec_for,
+)
 from sizing.types import (
     Caveat,
     GpuId,
@@ -49,8 +57,9 @@ _GENERIC_CACHE_SIZE = 256
 # Answers kept: the same request comes back with every button under an answer (details, launch
 # commands, a ticket) and with the questions many customers ask alike.
 _ANSWER_CACHE_SIZE = 512
-# An answer listing more launch commands than this (a deployment of thousands of servers) is
-# not kept: each holds megabytes, and a few hundred of them would exhaust a replica's memory.
+# An answer listing more launch commands than this is not kept: each would hold megabytes, and
+# a few hundred of them would exhaust a replica's memory. Fleets list none (``sizing.fleet``),
+# so no answer reaches it today; it stays as the bound on what one kept answer may hold.
 KEEP_MAX_LAUNCH_COMMANDS = 1_000
 _kept: OrderedDict[SizingRequest, SizingAnswer] = OrderedDict()
 _kept_lock = threading.Lock()
@@ -167,10 +176,31 @@ def _release_option(
 def _served(request: SizingRequest) -> bool:
     """Tell whether a plan is recommended for the request: ``_size``'s pick, found faster.
 
-    The variants are sized without speeds or launch commands, which no ranking reads.
+    The variants are sized without speeds or launch commands, which no ranking reads. A priced
+    plan with a variant that serves the request within its constraints is enough: it is
+    recommended, or one as good. A plan whose one unit costs more than the budget has none,
+    and is sized only when no priced plan serves (the unpriced B200 may then be pointed at).
     """
-    model, literal, explored = _explore(request, complete=False)
-    options = tuple(best_variant(found, model, literal.concurrency) for found in explored)
+    model = resolve_model(request)
+    literal = resolve(request, model.release_precision, max_context_tokens=model.max_context_tokens)
+    budget = literal.budget_usd_month
+    sized: dict[int, tuple[PlanOption, ...]] = {}
+
+    def explored(index: int) -> tuple[PlanOption, ...]:
+        found = sized.get(index)
+        if found is None:
+            found = sized[index] = explore_target(model, targets()[index], literal, complete=False)
+        return found
+
+    for index, target in enumerate(targets()):
+        plan = target.plan
+        if plan is None or (budget is not None and plan.monthly_usd > budget):
+            continue
+        if any(is_offerable(option) for option in explored(index)):
+            return True
+    options = tuple(
+        best_variant(explored(index), model, literal.concurrency) for index in range(len(targets()))
+    )
     return recommend(options, literal, model) is not None
 
 
@@ -187,9 +217,24 @@ def _explore(
 
 
 def _size(request: SizingRequest) -> SizingAnswer:
-    """Size without the advice (the budget's counter-proposals size through this)."""
-    model, literal, explored = _explore(request)
-    options = tuple(best_variant(found, model, literal.concurrency) for found in explored)
+    """Size without the advice (the budget's counter-proposals size through this).
+
+    Every variant is sized without speeds or launch commands, which no ranking reads; only
+    the options the answer carries (each plan's pick, and the literal request's) are then
+    sized in full.
+    """
+    model, literal, explored = _explore(request, complete=False)
+    completed: dict[tuple[int, int], PlanOption] = {}
+
+    def complete(target: int, index: int) -> PlanOption:
+        found = completed.get((target, index))
+        if found is None:
+            found = complete_variant(model, targets()[target], literal, explored[target][index])
+            completed[target, index] = found
+        return found
+
+    picks = [best_variant_index(found, model, literal.concurrency) for found in explored]
+    options = tuple(complete(target, index) for target, index in enumerate(picks))
     index = recommend(options, literal, model)
     pick = options[index] if index is not None else None
     # Over a budget nothing is recommended, but the answer is about the cheapest that serves.
@@ -198,7 +243,7 @@ def _size(request: SizingRequest) -> SizingAnswer:
     literal_options: tuple[PlanOption, ...] = ()
     literal_index = None
     if pick is not None and any(departures(pick, model)):
-        literal_options = tuple(found[0] for found in explored)
+        literal_options = tuple(complete(target, 0) for target in range(len(explored)))
         literal_index = recommend(literal_options, literal, model)
         if literal_index is None:  # over the budget, say what it would cost all the same
             literal_index = cheapest_serving(literal_options, literal)
@@ -217,7 +262,11 @@ def _size(request: SizingRequest) -> SizingAnswer:
         + _lead_caveats(model, options[lead] if lead is not None else None),
         literal_options=literal_options,
         literal_recommended_index=literal_index,
-        explored=tuple(option for found in explored for option in found),
+        explored=tuple(
+            completed.get((target, index), option)
+            for target, found in enumerate(explored)
+            for index, option in enumerate(found)
+        ),
     )
 
 

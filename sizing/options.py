@@ -45,14 +45,19 @@ def is_offerable(option: PlanOption) -> bool:
     return option.fits and not HARD_SET_ASIDE.intersection(option.set_aside)
 
 
+def load_on(model: ModelSpec, target: Target, request: ResolvedRequest) -> ModelLoad:
+    """Return the model at the request's formats as the target's GPU stores it."""
+    fmt = storage_format(target.gpu, request.precision)
+    return model_load(
+        model, fmt, request.kv_dtype, request.context_tokens, include_mtp=request.include_mtp
+    )
+
+
 def smallest_placement(
     model: ModelSpec, target: Target, request: ResolvedRequest
 ) -> tuple[ModelLoad, Placement | None]:
     """Return the model at the request's formats and the smallest shape serving it there."""
-    fmt = storage_format(target.gpu, request.precision)
-    load = model_load(
-        model, fmt, request.kv_dtype, request.context_tokens, include_mtp=request.include_mtp
-    )
+    load = load_on(model, target, request)
     placement = place(
         load,
         target,
@@ -196,30 +201,17 @@ def _option(
     speeds: bool = True,
 ) -> PlanOption:
     shape, room, plan, gpu = placement.shape, placement.room, target.plan, target.gpu
-    speed = monthly = per_million = None
+    monthly = None
     full_concurrency = full_load_concurrency(placement) if placement.fits else None
     # Every rented GPU serves a copy of the model, and the users spread over all of them.
     replicas = placement.gpus // shape.gpus
     if placement.fits and plan is not None:
         monthly = monthly_usd(plan, placement.units)
-    if placement.fits and speeds:
-        speed = speed_figures(
-            load,
-            gpu,
-            shape,
-            plan=plan,
-            concurrency=request.concurrency,
-            replicas=replicas,
-            full_load_concurrency=full_concurrency or request.concurrency,
-            speculative=request.include_mtp,
-        )
-        if monthly is not None:
-            per_million = usd_per_million_tokens(monthly, speed.full_load_tokens_per_s)
     set_aside = _set_aside(target, request, monthly)
     reason = placement.reason
     if reason is None and set_aside:
         reason = set_aside[0]
-    return PlanOption(
+    option = PlanOption(
         plan=plan.id if plan else None,
         gpu=gpu.id,
         gpus=placement.gpus,
@@ -234,30 +226,69 @@ def _option(
         kv_cache_tokens=room.kv_tokens,
         kv_cache_tokens_physical=room.kv_tokens_physical,
         max_concurrency_at_context=room.max_sequences,
-        decode_tokens_per_s=speed.single_user_tokens_per_s if speed else None,
-        decode_tokens_per_s_aggregate=speed.aggregate_tokens_per_s if speed else None,
-        ttft_s=speed.ttft_s if speed else None,
+        decode_tokens_per_s=None,
+        decode_tokens_per_s_aggregate=None,
+        ttft_s=None,
         monthly_usd=monthly,
         usd_per_gpu_hour=plan.usd_per_gpu_hour if plan else None,
         usd_per_gb_month=plan.usd_per_gb_month if plan else None,
-        usd_per_million_tokens=per_million,
+        usd_per_million_tokens=None,
         checkout_url=None,
         caveats=_gpu_caveats(target, request) + _fit_caveats(load, target, placement),
         gpus_per_replica=shape.gpus,
         kv_cache_bytes_physical=max(room.kv_bytes_physical_per_gpu, 0) * shape.gpus,
         set_aside=set_aside,
         full_load_concurrency=full_concurrency,
-        decode_tokens_per_s_full_load=speed.full_load_tokens_per_s if speed else None,
-        decode_tokens_per_s_per_user=speed.per_user_tokens_per_s if speed else None,
-        decode_tokens_per_s_range=speed.per_user_range if speed else None,
-        decode_speed_estimated=speed.estimated if speed else False,
-        mtp_tokens_per_step=speed.mtp_tokens_per_step if speed else None,
         layout=layout_of(shape),
         kv_cache_bytes_marketed=(
             shape.gpus * gpu.memory_gb * GB - load.weights_bytes if placement.fits else None
         ),
         gpu_facts=gpu,
         plan_facts=plan,
+    )
+    return with_speeds(load, target, request, option) if speeds else option
+
+
+def with_speeds(
+    load: ModelLoad, target: Target, request: ResolvedRequest, option: PlanOption
+) -> PlanOption:
+    """Add the speed figures (and the cost per token) to an option sized without them.
+
+    ``load`` is the model at the option's formats, as it was placed.
+    """
+    layout = option.layout
+    if not option.fits or layout is None or option.replicas is None:
+        return option
+    shape = Shape(
+        layout.tensor_parallel,
+        layout.pipeline_parallel,
+        layout.data_parallel,
+        expert_parallel=layout.expert_parallel,
+    )
+    speed = speed_figures(
+        load,
+        target.gpu,
+        shape,
+        plan=target.plan,
+        concurrency=request.concurrency,
+        replicas=option.replicas,
+        full_load_concurrency=option.full_load_concurrency or request.concurrency,
+        speculative=request.include_mtp,
+    )
+    monthly = option.monthly_usd
+    return replace(
+        option,
+        decode_tokens_per_s=speed.single_user_tokens_per_s,
+        decode_tokens_per_s_aggregate=speed.aggregate_tokens_per_s,
+        ttft_s=speed.ttft_s,
+        usd_per_million_tokens=None
+        if monthly is None
+        else usd_per_million_tokens(monthly, speed.full_load_tokens_per_s),
+        decode_tokens_per_s_full_load=speed.full_load_tokens_per_s,
+        decode_tokens_per_s_per_user=speed.per_user_tokens_per_s,
+        decode_tokens_per_s_range=speed.per_user_range,
+        decode_speed_estimated=speed.estimated,
+        mtp_tokens_per_step=speed.mtp_tokens_per_step,
     )
 
 

@@ -23,10 +23,11 @@ from dataclasses import dataclass, replace
 
 from sizing.advice_types import Variant
 from sizing.errors import UnknownModelError
+from sizing.fleet import beyond_online_order
 from sizing.launch import Deployment, launch_commands
 from sizing.memory import vllm_kv_bytes_per_gpu
 from sizing.model_catalog import get_model, official_checkpoints
-from sizing.options import VLLM_MAX_NUM_SEQS, build_option, is_offerable
+from sizing.options import VLLM_MAX_NUM_SEQS, build_option, is_offerable, load_on, with_speeds
 from sizing.placement import Target
 from sizing.speed import gpu_fp4_format
 from sizing.types import (
@@ -210,9 +211,12 @@ def _commands(
     option: PlanOption,
     variant: Variant,
 ) -> tuple[str, ...]:
-    """Write a fitting option's launch commands, with the budget and batch the sizing used."""
+    """Write a fitting option's launch commands, with the budget and batch the sizing used.
+
+    None beyond an online order: a fleet is quoted by a person, not started from a list.
+    """
     layout = option.layout
-    if not option.fits or layout is None:
+    if not option.fits or layout is None or beyond_online_order(option):
         return ()
     gpu = target.gpu
     budget = vllm_kv_bytes_per_gpu(
@@ -283,8 +287,29 @@ def explore_target(
     )
 
 
+def best_variant_index(explored: tuple[PlanOption, ...], model: ModelSpec, concurrency: int) -> int:
+    """Return the index of the variant a plan is offered with (see the module docstring)."""
+    return min(range(len(explored)), key=lambda i: variant_key(explored[i], model, concurrency))
+
+
 def best_variant(
     explored: tuple[PlanOption, ...], model: ModelSpec, concurrency: int
 ) -> PlanOption:
     """Pick the variant a plan is offered with (see the module docstring)."""
-    return min(explored, key=lambda option: variant_key(option, model, concurrency))
+    return explored[best_variant_index(explored, model, concurrency)]
+
+
+def complete_variant(
+    model: ModelSpec, target: Target, request: ResolvedRequest, option: PlanOption
+) -> PlanOption:
+    """Add speeds and launch commands to a variant sized without them (``complete=False``).
+
+    The same option ``size_candidate`` sizes in full, without placing it again.
+    """
+    variant = option.variant
+    if variant is None:
+        return option
+    sized = replace(request, precision=variant.weight_format, kv_dtype=variant.kv_dtype)
+    load = load_on(spec_for(model, variant.weight_format), target, sized)
+    full = with_speeds(load, target, sized, option)
+    return replace(full, launch_commands=_commands(model, target, sized, full, variant))

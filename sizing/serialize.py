@@ -8,6 +8,7 @@ carried for the renderer) are left out.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from datetime import date
 from decimal import Decimal
 from enum import Enum
@@ -21,7 +22,7 @@ def to_json(obj: object) -> dict[str, Any]:
     """Convert an answer (Sizing, Price, Compare, or a part of one) to a JSON-ready dict."""
     if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
         raise TypeError(f"not an answer: {type(obj).__name__}")
-    return {name: json_value(getattr(obj, name)) for name in _json_fields(type(obj))}
+    return _dataclass_json(obj)
 
 
 @cache
@@ -45,17 +46,42 @@ def _scalar(obj: object) -> Any:  # noqa: ANN401 - JSON values are of any type
     return obj
 
 
+def _sequence_json(obj: tuple[object, ...] | list[object]) -> list[Any]:
+    if all(type(item) is str for item in obj):  # e.g. one launch command per server
+        return list(obj)
+    return [json_value(item) for item in obj]
+
+
+def _mapping_json(obj: dict[object, object]) -> dict[str, Any]:
+    return {str(key): json_value(value) for key, value in obj.items()}
+
+
+def _dataclass_json(obj: object) -> dict[str, Any]:
+    cls: type = type(obj)
+    return {name: json_value(getattr(obj, name)) for name in _json_fields(cls)}
+
+
+def _converter(kind: type) -> Callable[[Any], Any]:
+    """Choose how values of one type are converted (sequences, mappings, answers, scalars)."""
+    if issubclass(kind, tuple | list):
+        return _sequence_json
+    if issubclass(kind, dict):
+        return _mapping_json
+    if hasattr(kind, "__dataclass_fields__"):  # an instance (a class is of type ``type``)
+        return _dataclass_json
+    return _scalar
+
+
+# The converter of each type met so far: an answer holds a few hundred values of a dozen types.
+_converters: dict[type, Callable[[Any], Any]] = {}
+
+
 def json_value(obj: object) -> Any:  # noqa: ANN401 - JSON values are of any type
     """One value in JSON-ready form."""
     kind = type(obj)
     if kind in _AS_IS:  # the common leaves, with no conversion to look for
         return obj
-    if isinstance(obj, tuple | list):
-        if all(type(item) is str for item in obj):  # e.g. one launch command per server
-            return list(obj)
-        return [json_value(item) for item in obj]
-    if isinstance(obj, dict):
-        return {str(key): json_value(value) for key, value in obj.items()}
-    if hasattr(kind, "__dataclass_fields__"):  # an instance (a class is of type ``type``)
-        return to_json(obj)
-    return _scalar(obj)
+    convert = _converters.get(kind)
+    if convert is None:
+        convert = _converters[kind] = _converter(kind)
+    return convert(obj)

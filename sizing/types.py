@@ -264,7 +264,8 @@ class SizingAnswer:
     room: RoomFigures | None = None  # the recommendation's KV room, stock and page rule
     # A wider format than the release was asked for: what the release format would take.
     release_option: PlanOption | None = None
-    # Every variant the search sized (all plans), for checks; not part of the JSON form.
+    # Every variant the search sized (all plans), for checks; not part of the JSON form. Only
+    # those the answer carries (options, literal options) have speeds and launch commands.
     explored: tuple[PlanOption, ...] = field(default=(), metadata=NOT_IN_JSON)
 
 

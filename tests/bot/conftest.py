@@ -231,8 +231,11 @@ def every_reply(loc, checkout=None):
             cuda_only=True,
         )
     )
+    # A fleet: more servers than one online order holds, handed to a person.
+    fleet = sized(SizingRequest(model_id="meta-llama/Llama-3.3-70B-Instruct", concurrency=900_000))
     return {
         "size": render_size(loc, deepseek, checkout=checkout, quote=quote, state="abc123"),
+        "size_fleet": fleet,
         "size_verdict": verdict,
         "size_budget": budget,
         "launch": replace(launch, html=launch.launch_html, detail_html=None),

@@ -20,6 +20,7 @@ KINDS = (
     "size",
     "size_verdict",
     "size_budget",
+    "size_fleet",
     "launch",
     "price",
     "price_b200",

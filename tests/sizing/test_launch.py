@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sizing.engine import size_deployment
+from sizing.fleet import beyond_online_order
 from sizing.launch import ENGINE_VERSIONS, FLAGS, HEAD_ADDRESS, KV_VALUES, PROGRAMS
 from sizing.memory import vllm_kv_bytes_per_gpu
 from sizing.models import get_model
@@ -151,7 +152,10 @@ SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[Healt
     ),
 )
 def test_every_command_carries_the_sizing_and_only_known_flags(model, precision, kv, engine, load):
-    """For every fitting variant: one command per server, known flags, the sized values."""
+    """For every fitting option offered: one command per server, known flags, sized values.
+
+    The variants the search only ranked carry no commands; a fleet carries none either.
+    """
     context, users = load
     answer = size_deployment(
         SizingRequest(
@@ -163,8 +167,8 @@ def test_every_command_carries_the_sizing_and_only_known_flags(model, precision,
             concurrency=users,
         )
     )
-    for option in answer.explored:
-        if not option.fits:
+    for option in (*answer.options, *answer.literal_options):
+        if not option.fits or beyond_online_order(option):
             assert option.launch_commands == ()
             continue
         assert len(option.launch_commands) == option.servers
