@@ -21,7 +21,7 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from bot.understand.lexicon import LEXICONS, for_language, union
 
@@ -109,14 +109,6 @@ def worth_trying(patterns: tuple[re.Pattern[str], ...], text: str) -> list[re.Pa
 MAX_NUMBERS = 64
 
 
-def scan(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
-    """Yield the first ``MAX_NUMBERS`` matches of ``pattern`` in ``text``.
-
-    Number patterns begin with a digit checked against what precedes it, so the regex engine
-    gives up at once inside a run of digits; a wall of digit groups is made one run first
-    (``join_long_groups``), so that no number is read again from each of its groups.
-    """
-    return itertools.islice(pattern.finditer(text), MAX_NUMBERS)
 
 
 # Groups beyond which a grouped number is one run of digits to every pattern: past 48 digits
@@ -144,6 +136,63 @@ CJK_NUMBER_PATTERN = (
     rf"(?: ?{_CJK_PART}? ?{_CJK_UNIT}){{0,{_MAX_CJK_UNITS}}}+"
     rf"(?: ?{_CJK_PART}(?![{_CJK_UNIT_CLASS}0-9]))?))"
 )
+
+# A digit-led pattern (``NUMBER_PATTERN``, ``DIGIT_FIRST``) matches only where a minus sign
+# or a digit stands without a digit before it; a CJK-led one (``CJK_NUMBER_PATTERN``) only at
+# the first character of a run of digits and CJK numerals. Inside a long run the regex engine
+# would still try, and fail, at every digit: where a text has one, the matches are looked for
+# at those starts alone, found by one scan that reads each run whole.
+DIGIT_FIRST = r"[0-9](?<![a-z0-9.][0-9])"
+_DIGIT_STARTS = (re.compile(r"-|[0-9]+"), re.compile(r"[0-9]{16}"))
+_CJK_STARTS = (
+    re.compile(rf"[0-9{_CJK_DIGIT_CLASS}十]+"),
+    re.compile(rf"[0-9{_CJK_DIGIT_CLASS}十]{{16}}"),
+)
+_LED = (
+    (f"(?P<num>{DIGIT_FIRST}", _DIGIT_STARTS),
+    (NUMBER_PATTERN, _DIGIT_STARTS),
+    (CJK_NUMBER_PATTERN, _CJK_STARTS),
+)
+
+
+@lru_cache(maxsize=64)  # the finders scan the same few texts one after the other
+def _starts(text: str, starts: tuple[re.Pattern[str], re.Pattern[str]]) -> tuple[int, ...] | None:
+    """Where numbers may start in ``text``, or None if it has no long run (then not needed)."""
+    runs, long_run = starts
+    if long_run.search(text) is None:
+        return None
+    return tuple(match.start() for match in runs.finditer(text))
+
+
+def _from_starts(
+    pattern: re.Pattern[str], text: str, starts: tuple[int, ...]
+) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text)`` for a pattern that matches only at ``starts`` (never empty)."""
+    end = 0
+    for start in starts:
+        if start >= end:
+            match = pattern.match(text, start)
+            if match is not None:
+                yield match
+                end = match.end()
+
+
+def scan(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """Yield the first ``MAX_NUMBERS`` matches of ``pattern`` in ``text``.
+
+    Number patterns begin with a digit checked against what precedes it, so the regex engine
+    gives up at once inside a run of digits; a wall of digit groups is made one run first
+    (``join_long_groups``), so that no number is read again from each of its groups.
+    """
+    source = pattern.pattern
+    for lead, starts in _LED:
+        if source.startswith(lead):
+            found = _starts(text, starts)
+            if found is not None:
+                return itertools.islice(_from_starts(pattern, text, found), MAX_NUMBERS)
+            break
+    return itertools.islice(pattern.finditer(text), MAX_NUMBERS)
+
 
 # Letter suffixes read by each slot in its own way ("128k" tokens are 131,072; "$10k" is 10,000).
 THOUSAND_LETTERS = "kк"
