@@ -109,8 +109,6 @@ def worth_trying(patterns: tuple[re.Pattern[str], ...], text: str) -> list[re.Pa
 MAX_NUMBERS = 64
 
 
-
-
 # Groups beyond which a grouped number is one run of digits to every pattern: past 48 digits
 # it is refused as too large all the same, and "000 000 000 ..." over a whole message would
 # otherwise be read from each of its groups by each pattern that fails after it.
