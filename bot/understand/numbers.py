@@ -88,7 +88,9 @@ _BIG_UNITS = {
 }
 _CJK_DIGIT_CLASS = "零〇一二两兩三四五六七八九"
 _CJK_UNIT_CLASS = "十십百백千천万萬만亿億억兆조"
-_CJK_PART = rf"(?:[0-9]+(?:\.[0-9]+)?|[{_CJK_DIGIT_CLASS}])"
+# Digit runs are possessive ("++", "*+"): a unit, a space or a non-digit follows each one, so
+# giving digits back never makes a number match, and a long run is not read back and forth.
+_CJK_PART = rf"(?:[0-9]++(?:\.[0-9]++)?|[{_CJK_DIGIT_CLASS}])"
 # At least one unit, a digit before the first unit (or 十 alone, as in 十二万), at most a
 # trailing digit: "12万8千", "3만 2천", "一万五", "十二万", "7천억".
 _CJK_UNIT = rf"[{_CJK_UNIT_CLASS}]"
@@ -117,10 +119,15 @@ _LONG_GROUPED_RE = re.compile(
     rf"[0-9]{{1,3}}(?:([,.' ])[0-9]{{3}})(?:\1[0-9]{{3}}){{{_MAX_GROUPS},}}"
 )
 _GROUP_MARKS_RE = re.compile(r"[,.' ]")
+# Two groups in a row, which every such number has: led by the mark, so the regex engine skips
+# runs of digits at once (the full pattern would be tried at each of their digits).
+_TWO_GROUPS_RE = re.compile(r"[,.' ][0-9]{3}[,.' ][0-9]{3}")
 
 
 def join_long_groups(text: str) -> str:
     """Return ``text`` with each number of more than ``_MAX_GROUPS`` groups as bare digits."""
+    if _TWO_GROUPS_RE.search(text) is None:
+        return text
     return _LONG_GROUPED_RE.sub(lambda match: _GROUP_MARKS_RE.sub("", match.group()), text)
 
 
@@ -129,7 +136,7 @@ def join_long_groups(text: str) -> str:
 # character is checked not to continue another number.
 CJK_NUMBER_PATTERN = (
     rf"(?P<cjk>[0-9{_CJK_DIGIT_CLASS}十](?<![0-9.{_CJK_DIGIT_CLASS}{_CJK_UNIT_CLASS}].)"
-    rf"(?>(?:(?<=[0-9])[0-9]*(?:\.[0-9]+)? ?{_CJK_UNIT}|(?<=[{_CJK_DIGIT_CLASS}]) ?{_CJK_UNIT}"
+    rf"(?>(?:(?<=[0-9])[0-9]*+(?:\.[0-9]++)? ?{_CJK_UNIT}|(?<=[{_CJK_DIGIT_CLASS}]) ?{_CJK_UNIT}"
     rf"|(?<=十)(?=[{_CJK_DIGIT_CLASS}{_CJK_UNIT_CLASS}]))"
     rf"(?: ?{_CJK_PART}? ?{_CJK_UNIT}){{0,{_MAX_CJK_UNITS}}}+"
     rf"(?: ?{_CJK_PART}(?![{_CJK_UNIT_CLASS}0-9]))?))"

@@ -56,7 +56,7 @@ _ACTIVE_BEFORE = (
 # Each pattern starts with plain characters, its boundary checked after them (``numbers``).
 _ACTIVE_RES = (
     re.compile(
-        rf"(?P<num>{DIGIT_FIRST}[0-9]*(?:\.[0-9]+)?)"
+        rf"(?P<num>{DIGIT_FIRST}[0-9]*+(?:\.[0-9]++)?)"
         rf"\s?b\s?\(?\s?(?:{_ACTIVE_AFTER})"
     ),
     re.compile(
