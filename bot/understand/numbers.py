@@ -160,13 +160,22 @@ _LED = (
 )
 
 
+# Looking for matches at the starts alone costs a call each: worth it where the digits inside
+# runs (each a failed try of the regex engine) outnumber the starts this many times.
+_DIGITS_PER_START = 8
+
+
 @lru_cache(maxsize=64)  # the finders scan the same few texts one after the other
 def _starts(text: str, starts: tuple[re.Pattern[str], re.Pattern[str]]) -> tuple[int, ...] | None:
-    """Where numbers may start in ``text``, or None if it has no long run (then not needed)."""
+    """Where numbers may start in ``text``, or None where scanning the whole text is cheaper."""
     runs, long_run = starts
     if long_run.search(text) is None:
         return None
-    return tuple(match.start() for match in runs.finditer(text))
+    spans = [match.span() for match in runs.finditer(text)]
+    inside = sum(end - start - 1 for start, end in spans)
+    if inside <= _DIGITS_PER_START * len(spans):
+        return None
+    return tuple(start for start, _ in spans)
 
 
 def _from_starts(
