@@ -148,34 +148,39 @@ CJK_NUMBER_PATTERN = (
 # would still try, and fail, at every digit: where a text has one, the matches are looked for
 # at those starts alone, found by one scan that reads each run whole.
 DIGIT_FIRST = r"[0-9](?<![a-z0-9.][0-9])"
-_DIGIT_STARTS = (re.compile(r"-|[0-9]+"), re.compile(r"[0-9]{16}"))
-_CJK_STARTS = (
-    re.compile(rf"[0-9{_CJK_DIGIT_CLASS}十]+"),
-    re.compile(rf"[0-9{_CJK_DIGIT_CLASS}十]{{16}}"),
+_DIGITS = "0123456789"
+_CJK_DIGITS_AND_TEN = _DIGITS + _CJK_DIGIT_CLASS + "十"
+# (where numbers may start, long runs, the characters of a run)
+_Starts = tuple[re.Pattern[str], re.Pattern[str], str]
+_DIGIT_STARTS: _Starts = (re.compile(r"-|[0-9]+"), re.compile(r"[0-9]{16,}"), _DIGITS)
+_CJK_STARTS: _Starts = (
+    re.compile(rf"[{_CJK_DIGITS_AND_TEN}]+"),
+    re.compile(rf"[{_CJK_DIGITS_AND_TEN}]{{16,}}"),
+    _CJK_DIGITS_AND_TEN,
 )
 _LED = (
     (f"(?P<num>{DIGIT_FIRST}", _DIGIT_STARTS),
     (NUMBER_PATTERN, _DIGIT_STARTS),
     (CJK_NUMBER_PATTERN, _CJK_STARTS),
 )
-
-
-# Looking for matches at the starts alone costs a call each: worth it where the digits inside
-# runs (each a failed try of the regex engine) outnumber the starts this many times.
+# Looking for matches at the starts alone costs a call each: worth it where the characters
+# inside long runs (each a failed try of the regex engine) outnumber the starts this many times.
 _DIGITS_PER_START = 8
 
 
 @lru_cache(maxsize=64)  # the finders scan the same few texts one after the other
-def _starts(text: str, starts: tuple[re.Pattern[str], re.Pattern[str]]) -> tuple[int, ...] | None:
+def _starts(text: str, starts: _Starts) -> tuple[int, ...] | None:
     """Where numbers may start in ``text``, or None where scanning the whole text is cheaper."""
-    runs, long_run = starts
-    if long_run.search(text) is None:
+    runs, long_runs, chars = starts
+    long = long_runs.findall(text)
+    if not long:
         return None
-    spans = [match.span() for match in runs.finditer(text)]
-    inside = sum(end - start - 1 for start, end in spans)
-    if inside <= _DIGITS_PER_START * len(spans):
+    in_long = sum(map(len, long))
+    # At most one start per other character of a run, one per minus sign, one per long run.
+    others = sum(map(text.count, chars)) - in_long + text.count("-") + len(long)
+    if in_long - len(long) <= _DIGITS_PER_START * others:
         return None
-    return tuple(start for start, _ in spans)
+    return tuple(match.start() for match in runs.finditer(text))
 
 
 def _from_starts(
