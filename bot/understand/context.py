@@ -116,38 +116,61 @@ def _plain_patterns(text: str) -> list[re.Pattern[str]]:
     return [_plain_before_cue_re()] if lexicon.search("tokens", text) else []
 
 
-def _candidates(text: str, language: str) -> list[tuple[int, int, int, float]]:
-    """(rank, start, end, tokens): near a context word first, then any suffixed number."""
-    found: list[tuple[int, int, int, float]] = []
-    matches = (
-        match
-        for pattern in worth_trying(_suffixed_res(), text)
-        for match in itertools.islice(scan(pattern, text), _MAX_CANDIDATES)
-    )
-    for match in matches:
-        tokens = _suffixed_tokens(match, language)
-        cued = _near_cue(text, match.start(), match.end())
-        if match.groupdict().get("cjk") or match.groupdict().get("mag"):
-            if cued:
-                found.append((0, match.start(), match.end(), tokens))
-            continue
-        if not cued and abs(tokens) > _MAX_UNCUED_CONTEXT_TOKENS:
-            continue  # "31m" alone is more likely minutes, metres or money than a context
-        found.append((0 if cued else 2, match.start(), match.end(), tokens))
+Candidate = tuple[int, int, int, float]  # (rank, start, end, tokens)
+
+
+def _first(best: Candidate | None, rank: int, start: int) -> bool:
+    """Whether a candidate at ``start`` of ``rank`` would come before ``best``."""
+    return best is None or (rank, start) < best[:2]
+
+
+def _suffixed_candidate(text: str, language: str) -> Candidate | None:
+    """Return the first suffixed number near a context word (rank 0), else the first alone (2)."""
+    best: Candidate | None = None
+    for pattern in worth_trying(_suffixed_res(), text):
+        for match in itertools.islice(scan(pattern, text), _MAX_CANDIDATES):
+            if not _first(best, 0, match.start()):
+                break  # nor can any later match of this pattern
+            tokens = _suffixed_tokens(match, language)
+            cued = _near_cue(text, match.start(), match.end())
+            if match.groupdict().get("cjk") or match.groupdict().get("mag"):
+                if cued:
+                    best = (0, match.start(), match.end(), tokens)
+                continue
+            if not cued and abs(tokens) > _MAX_UNCUED_CONTEXT_TOKENS:
+                continue  # "31m" alone is more likely minutes, metres or money than a context
+            rank = 0 if cued else 2
+            if _first(best, rank, match.start()):
+                best = (rank, match.start(), match.end(), tokens)
+    return best
+
+
+def _best_candidate(text: str, language: str) -> Candidate | None:
+    """Return the candidate of lowest (rank, start), the first found of equals.
+
+    Near a context word first (rank 0), then a plain number by a context or token word (1),
+    then any suffixed number (2). A pattern's matches come in order of their start, so the
+    scan of a pattern stops at the first match that could not come first.
+    """
+    best = _suffixed_candidate(text, language)
+    if best is not None and best[0] == 0:
+        return best
     for pattern in _plain_patterns(text):
         for match in itertools.islice(scan(pattern, text), _MAX_CANDIDATES):
+            if not _first(best, 1, match.start()):
+                break
             tokens = parse_number(match.group("num"))
             if abs(tokens) >= _MIN_PLAIN_CONTEXT_TOKENS:
-                found.append((1, match.start(), match.end(), tokens))
-    return found
+                best = (1, match.start(), match.end(), tokens)
+    return best
 
 
 def find_context(text: str, language: str = "en") -> Found | None:
     """Find the context length; a negative or absurd one is refused with a code."""
-    candidates = _candidates(text, language)
-    if not candidates:
+    best = _best_candidate(text, language)
+    if best is None:
         return None
-    _, start, end, tokens = min(candidates, key=lambda c: (c[0], c[1]))
+    _, start, end, tokens = best
     rest = blank(text, start, end)
     whole, refused = limits.check_whole(limits.CONTEXT, tokens)
     return Found(whole, rest, refused)

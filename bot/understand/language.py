@@ -174,11 +174,29 @@ def negotiate_language(code: str | None) -> str:
     return normalise_language(code) or DEFAULT_LANGUAGE
 
 
+def _runs_of(char_class: str) -> re.Pattern[str]:
+    """Compile runs of ``char_class`` (``[...]``), led by the class so the engine skips to it."""
+    return re.compile(f"{char_class}{char_class}*")
+
+
+def _count(runs: re.Pattern[str], text: str) -> int:
+    """How many characters of ``text`` the class of ``runs`` holds (read a run at a time)."""
+    return sum(map(len, runs.findall(text)))
+
+
+_HANGUL_RUNS_RE = _runs_of(_HANGUL_RE.pattern)
+_KANA_RUNS_RE = _runs_of(_KANA_RE.pattern)
+_HAN_RUNS_RE = _runs_of(_HAN_RE.pattern)
+_CYRILLIC_RUNS_RE = _runs_of(_CYRILLIC_RE.pattern)
+
+
 def _script_language(clean: str, hint: str | None) -> str | None:
-    hangul = len(_HANGUL_RE.findall(clean))
-    kana = len(_KANA_RE.findall(clean))
-    han = len(_HAN_RE.findall(clean))
-    cyrillic = len(_CYRILLIC_RE.findall(clean))
+    if clean.isascii():
+        return None  # no letter of any of these scripts
+    hangul = _count(_HANGUL_RUNS_RE, clean)
+    kana = _count(_KANA_RUNS_RE, clean)
+    han = _count(_HAN_RUNS_RE, clean)
+    cyrillic = _count(_CYRILLIC_RUNS_RE, clean)
     best = max(hangul, kana + han, cyrillic)
     # One Han character alone ("滚", "谢") is a Chinese message; beside Latin words it may be
     # a unit ("12.8万 tokens") and decides nothing.
@@ -194,15 +212,20 @@ def _script_language(clean: str, hint: str | None) -> str | None:
     return _chinese_or_japanese(clean, hint)
 
 
+def _class_of(chars: frozenset[str]) -> re.Pattern[str]:
+    return _runs_of("[" + "".join(sorted(map(re.escape, chars))) + "]")
+
+
+# Each character counts for the first of the three standards that has it.
+_TRADITIONAL_RE = _class_of(_TRADITIONAL_ONLY)
+_SIMPLIFIED_RE = _class_of(_SIMPLIFIED_ONLY - _TRADITIONAL_ONLY)
+_JAPANESE_RE = _class_of(_JAPANESE_ONLY_KANJI - _TRADITIONAL_ONLY - _SIMPLIFIED_ONLY)
+
+
 def _chinese_or_japanese(clean: str, hint: str | None) -> str:
-    traditional = simplified = japanese = 0
-    for char in clean:
-        if char in _TRADITIONAL_ONLY:
-            traditional += 1
-        elif char in _SIMPLIFIED_ONLY:
-            simplified += 1
-        elif char in _JAPANESE_ONLY_KANJI:
-            japanese += 1
+    traditional = _count(_TRADITIONAL_RE, clean)
+    simplified = _count(_SIMPLIFIED_RE, clean)
+    japanese = _count(_JAPANESE_RE, clean)
     if japanese > traditional and japanese > simplified:
         return "ja"
     if traditional > simplified:

@@ -14,17 +14,21 @@ import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-# One token of a name. Release formats come first so that "fp8" is not "fp" and "8".
+# One token of a name. Release formats come first so that "fp8" is not "fp" and "8". Runs of
+# digits are possessive ("++"): what may follow a run is never a digit, so giving digits back
+# could not make a token match, and a long run is read once per kind rather than back and forth.
+# Every token starts with a Latin letter or a digit: checked first, once, at each position.
 _TOKEN_RE = re.compile(
-    r"(?P<quant>nvfp4|mxfp4|fp8|fp16|bf16|fp4|int4|int8|w4a16|w8a8|awq|gptq|gguf|q4_k_m|q8_0)"
+    r"(?=[a-z0-9])"
+    r"(?:(?P<quant>nvfp4|mxfp4|fp8|fp16|bf16|fp4|int4|int8|w4a16|w8a8|awq|gptq|gguf|q4_k_m|q8_0)"
     r"(?![a-z0-9])"
-    r"|(?P<size>(?:[0-9]+x)?[0-9]+(?:\.[0-9]+)? ?b)(?![a-z0-9])"
-    r"|(?P<active>a[0-9]+(?:\.[0-9]+)?b)(?![a-z0-9])"
-    r"|(?P<experts>[0-9]+e)(?![a-z0-9])"
-    r"|(?P<lver>[vkrm][0-9]+(?:\.[0-9]+)?)(?![a-z0-9])"
-    r"|(?P<num>[0-9]+(?:[._][0-9]+)?)(?![0-9a-zа-яё万萬만亿億억千천兆조])"
-    r"|(?P<other>[0-9][0-9.]*[a-zа-яё万萬만亿億억千천兆조][a-zа-яё0-9]*)"
-    r"|(?P<word>[a-z]+)"
+    r"|(?P<size>(?:[0-9]++x)?[0-9]++(?:\.[0-9]++)? ?b)(?![a-z0-9])"
+    r"|(?P<active>a[0-9]++(?:\.[0-9]++)?b)(?![a-z0-9])"
+    r"|(?P<experts>[0-9]++e)(?![a-z0-9])"
+    r"|(?P<lver>[vkrm][0-9]++(?:\.[0-9]++)?)(?![a-z0-9])"
+    r"|(?P<num>[0-9]++(?:[._][0-9]++)?)(?![0-9a-zа-яё万萬만亿億억千천兆조])"
+    r"|(?P<other>[0-9][0-9.]*+[a-zа-яё万萬만亿億억千천兆조][a-zа-яё0-9]*)"
+    r"|(?P<word>[a-z]+))"
 )
 _DATE_RE = re.compile(r"[0-9]{4}")
 _GLUED_WORD_RE = re.compile(r"(?P<number>[0-9]+(?:\.[0-9]+)?)(?P<word>[a-z]{2,})")

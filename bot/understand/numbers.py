@@ -21,7 +21,7 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from bot.understand.lexicon import LEXICONS, for_language, union
 
@@ -88,7 +88,9 @@ _BIG_UNITS = {
 }
 _CJK_DIGIT_CLASS = "零〇一二两兩三四五六七八九"
 _CJK_UNIT_CLASS = "十십百백千천万萬만亿億억兆조"
-_CJK_PART = rf"(?:[0-9]+(?:\.[0-9]+)?|[{_CJK_DIGIT_CLASS}])"
+# Digit runs are possessive ("++", "*+"): a unit, a space or a non-digit follows each one, so
+# giving digits back never makes a number match, and a long run is not read back and forth.
+_CJK_PART = rf"(?:[0-9]++(?:\.[0-9]++)?|[{_CJK_DIGIT_CLASS}])"
 # At least one unit, a digit before the first unit (or 十 alone, as in 十二万), at most a
 # trailing digit: "12万8千", "3만 2천", "一万五", "十二万", "7천억".
 _CJK_UNIT = rf"[{_CJK_UNIT_CLASS}]"
@@ -109,16 +111,6 @@ def worth_trying(patterns: tuple[re.Pattern[str], ...], text: str) -> list[re.Pa
 MAX_NUMBERS = 64
 
 
-def scan(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
-    """Yield the first ``MAX_NUMBERS`` matches of ``pattern`` in ``text``.
-
-    Number patterns begin with a digit checked against what precedes it, so the regex engine
-    gives up at once inside a run of digits; a wall of digit groups is made one run first
-    (``join_long_groups``), so that no number is read again from each of its groups.
-    """
-    return itertools.islice(pattern.finditer(text), MAX_NUMBERS)
-
-
 # Groups beyond which a grouped number is one run of digits to every pattern: past 48 digits
 # it is refused as too large all the same, and "000 000 000 ..." over a whole message would
 # otherwise be read from each of its groups by each pattern that fails after it.
@@ -127,10 +119,15 @@ _LONG_GROUPED_RE = re.compile(
     rf"[0-9]{{1,3}}(?:([,.' ])[0-9]{{3}})(?:\1[0-9]{{3}}){{{_MAX_GROUPS},}}"
 )
 _GROUP_MARKS_RE = re.compile(r"[,.' ]")
+# Two groups in a row, which every such number has: led by the mark, so the regex engine skips
+# runs of digits at once (the full pattern would be tried at each of their digits).
+_TWO_GROUPS_RE = re.compile(r"[,.' ][0-9]{3}[,.' ][0-9]{3}")
 
 
 def join_long_groups(text: str) -> str:
     """Return ``text`` with each number of more than ``_MAX_GROUPS`` groups as bare digits."""
+    if _TWO_GROUPS_RE.search(text) is None:
+        return text
     return _LONG_GROUPED_RE.sub(lambda match: _GROUP_MARKS_RE.sub("", match.group()), text)
 
 
@@ -139,11 +136,82 @@ def join_long_groups(text: str) -> str:
 # "7천억". Read first, its first character is checked not to continue another number.
 CJK_NUMBER_PATTERN = (
     rf"(?P<cjk>[0-9{_CJK_DIGIT_CLASS}十](?<![0-9.{_CJK_DIGIT_CLASS}{_CJK_UNIT_CLASS}].)"
-    rf"(?>(?:(?<=[0-9])[0-9]*(?:\.[0-9]+)? ?{_CJK_UNIT}|(?<=[{_CJK_DIGIT_CLASS}]) ?{_CJK_UNIT}"
+    rf"(?>(?:(?<=[0-9])[0-9]*+(?:\.[0-9]++)? ?{_CJK_UNIT}|(?<=[{_CJK_DIGIT_CLASS}]) ?{_CJK_UNIT}"
     rf"|(?<=十)(?=[{_CJK_DIGIT_CLASS}{_CJK_UNIT_CLASS}])|(?<=十)(?=[个個位名人]))"
     rf"(?: ?{_CJK_PART}? ?{_CJK_UNIT}){{0,{_MAX_CJK_UNITS}}}+"
     rf"(?: ?{_CJK_PART}(?![{_CJK_UNIT_CLASS}0-9]))?))"
 )
+
+# A digit-led pattern (``NUMBER_PATTERN``, ``DIGIT_FIRST``) matches only where a minus sign
+# or a digit stands without a digit before it; a CJK-led one (``CJK_NUMBER_PATTERN``) only at
+# the first character of a run of digits and CJK numerals. Inside a long run the regex engine
+# would still try, and fail, at every digit: where a text has one, the matches are looked for
+# at those starts alone, found by one scan that reads each run whole.
+DIGIT_FIRST = r"[0-9](?<![a-z0-9.][0-9])"
+_DIGITS = "0123456789"
+_CJK_DIGITS_AND_TEN = _DIGITS + _CJK_DIGIT_CLASS + "十"
+# (where numbers may start, long runs, the characters of a run)
+_Starts = tuple[re.Pattern[str], re.Pattern[str], str]
+_DIGIT_STARTS: _Starts = (re.compile(r"-|[0-9]+"), re.compile(r"[0-9]{16,}"), _DIGITS)
+_CJK_STARTS: _Starts = (
+    re.compile(rf"[{_CJK_DIGITS_AND_TEN}]+"),
+    re.compile(rf"[{_CJK_DIGITS_AND_TEN}]{{16,}}"),
+    _CJK_DIGITS_AND_TEN,
+)
+_LED = (
+    (f"(?P<num>{DIGIT_FIRST}", _DIGIT_STARTS),
+    (NUMBER_PATTERN, _DIGIT_STARTS),
+    (CJK_NUMBER_PATTERN, _CJK_STARTS),
+)
+# Looking for matches at the starts alone costs a call each: worth it where the characters
+# inside long runs (each a failed try of the regex engine) outnumber the starts this many times.
+_DIGITS_PER_START = 8
+
+
+@lru_cache(maxsize=64)  # the finders scan the same few texts one after the other
+def _starts(text: str, starts: _Starts) -> tuple[int, ...] | None:
+    """Where numbers may start in ``text``, or None where scanning the whole text is cheaper."""
+    runs, long_runs, chars = starts
+    long = long_runs.findall(text)
+    if not long:
+        return None
+    in_long = sum(map(len, long))
+    # At most one start per other character of a run, one per minus sign, one per long run.
+    others = sum(map(text.count, chars)) - in_long + text.count("-") + len(long)
+    if in_long - len(long) <= _DIGITS_PER_START * others:
+        return None
+    return tuple(match.start() for match in runs.finditer(text))
+
+
+def _from_starts(
+    pattern: re.Pattern[str], text: str, starts: tuple[int, ...]
+) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text)`` for a pattern that matches only at ``starts`` (never empty)."""
+    end = 0
+    for start in starts:
+        if start >= end:
+            match = pattern.match(text, start)
+            if match is not None:
+                yield match
+                end = match.end()
+
+
+def scan(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """Yield the first ``MAX_NUMBERS`` matches of ``pattern`` in ``text``.
+
+    Number patterns begin with a digit checked against what precedes it, so the regex engine
+    gives up at once inside a run of digits; a wall of digit groups is made one run first
+    (``join_long_groups``), so that no number is read again from each of its groups.
+    """
+    source = pattern.pattern
+    for lead, starts in _LED:
+        if source.startswith(lead):
+            found = _starts(text, starts)
+            if found is not None:
+                return itertools.islice(_from_starts(pattern, text, found), MAX_NUMBERS)
+            break
+    return itertools.islice(pattern.finditer(text), MAX_NUMBERS)
+
 
 # Letter suffixes read by each slot in its own way ("128k" tokens are 131,072; "$10k" is 10,000).
 THOUSAND_LETTERS = "kк"

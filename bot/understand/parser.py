@@ -226,6 +226,7 @@ _WARM_UP = (
     "H200 vs MI355X for kimi k2.5",
     "does the h200 support fp4 natively?",
     "and with 32K?",
+    "context of 32768 tokens",
     "hello",
     "thanks!",
     "10^9 users",

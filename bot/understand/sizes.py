@@ -17,6 +17,7 @@ from functools import cache
 from bot.understand import lexicon, limits
 from bot.understand.numbers import (
     CJK_NUMBER_PATTERN,
+    DIGIT_FIRST,
     NUMBER_PATTERN,
     magnitude_factor,
     one_words_pattern,
@@ -55,7 +56,7 @@ _ACTIVE_BEFORE = (
 # Each pattern starts with plain characters, its boundary checked after them (``numbers``).
 _ACTIVE_RES = (
     re.compile(
-        r"(?P<num>[0-9](?<![a-z0-9.][0-9])[0-9]*(?:\.[0-9]+)?)"
+        rf"(?P<num>{DIGIT_FIRST}[0-9]*+(?:\.[0-9]++)?)"
         rf"\s?b\s?\(?\s?(?:{_ACTIVE_AFTER})"
     ),
     re.compile(

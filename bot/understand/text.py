@@ -20,9 +20,21 @@ _SCRIPT_BLOCK_RE = re.compile(
     r"<(script|style)\b[^>]{0,200}>.{0,2000}?</\1\s*>", re.IGNORECASE | re.DOTALL
 )
 _TAG_RE = re.compile(r"</?[a-z][^<>]{0,200}>", re.IGNORECASE)
+
+
+def _runs(char_class: str) -> re.Pattern[str]:
+    """Compile a run of ``char_class`` (``[...]``) as one class then a repeat of it.
+
+    Same matches as ``[...]+``, but a pattern led by a plain class lets the regex engine skip
+    straight to the characters of the class (a leading repeat makes it try every position).
+    """
+    return re.compile(f"{char_class}{char_class}*")
+
+
 _SPACES_RE = re.compile(r"[ \t\r\n\f\v]+")
+_SPACES = "\t\r\n\f\v"
 # Superscript exponents ("10⁹", "10⁻³") would become "109" under NFKC: written as "^9" first.
-_SUPERSCRIPT_RE = re.compile("[⁺⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+")
+_SUPERSCRIPT_RE = _runs("[⁺⁻⁰¹²³⁴⁵⁶⁷⁸⁹]")
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+-")
 # Every decimal digit of every script (Thai ๕, Arabic-Indic ٥, Devanagari ५, ...) becomes
 # ASCII, so patterns use [0-9] and read a number whatever script it is typed in; the minus signs
@@ -38,7 +50,7 @@ _FOLDED.update({0x066B: ".", 0x066C: ","})  # the Arabic decimal and thousands s
 _FOLD = str.maketrans(_FOLDED)
 # A full-width comma ends a clause in CJK text and is never a decimal mark: "batch 8，32k" is
 # two numbers, so it becomes a comma and a space before NFKC would make it a bare comma.
-_FULL_WIDTH_COMMA_RE = re.compile("[，、]")
+_FULL_WIDTH_COMMAS = "，、"
 # Format marks (zero-width, bidi, BOM, tags) lie below U+20000 or among the tags at U+E0000.
 _TAGS = range(0xE0000, 0xE1000)
 _FORMAT_MARKS = [
@@ -58,11 +70,19 @@ def _char_class(codes: list[int]) -> str:
     return "".join(parts)
 
 
-_FOLDABLE_RE = re.compile(f"[{_char_class(sorted(_FOLDED))}]+")
+# Two classes: one of the Basic Multilingual Plane, which the regex engine tests with one table
+# lookup per character, and one beyond it (a list of ranges, tested one by one), only read when
+# the text has a character beyond the BMP. Each digit is folded on its own, so a run split
+# between the two reads the same.
+_BMP_END = 0x10000
+_FOLDABLE_RE = _runs(f"[{_char_class(sorted(code for code in _FOLDED if code < _BMP_END))}]")
+_FOLDABLE_ASTRAL_RE = _runs(
+    f"[{_char_class(sorted(code for code in _FOLDED if code >= _BMP_END))}]"
+)
 # Dropped outright: format marks, surrogates and private-use characters (their ranges are
 # fixed by the Unicode standard). Unassigned code points stay: no pattern matches them.
-_INVISIBLE_RE = re.compile(
-    f"[{_char_class(_FORMAT_MARKS)}\ud800-\udfff\ue000-\uf8ff\U000f0000-\U0010ffff]+"
+_INVISIBLE_RE = _runs(
+    f"[{_char_class(_FORMAT_MARKS)}\ud800-\udfff\ue000-\uf8ff\U000f0000-\U0010ffff]"
 )
 # Control characters become spaces so words either side stay apart.
 _CONTROL_RE = re.compile("[\x00-\x1f\x7f-\x9f]+")
@@ -75,6 +95,20 @@ def _exponent(match: re.Match[str]) -> str:
 
 def _fold(match: re.Match[str]) -> str:
     return match.group().translate(_FOLD)
+
+
+def _fold_digits(text: str) -> str:
+    text = _FOLDABLE_RE.sub(_fold, text)
+    if text and ord(max(text)) >= _BMP_END:
+        text = _FOLDABLE_ASTRAL_RE.sub(_fold, text)
+    return text
+
+
+def _squeeze(text: str) -> str:
+    """Return ``text`` with each run of spaces, tabs and line breaks as one space."""
+    if "  " in text or any(space in text for space in _SPACES):
+        return _SPACES_RE.sub(" ", text)
+    return text  # every run is one space already
 
 
 def _drop_invisible(text: str) -> str:
@@ -129,9 +163,13 @@ def clean_text(raw: str, *, lower: bool = True) -> str:
     if "&" in text:
         text = html.unescape(text)
     if not text.isascii():
-        text = _FULL_WIDTH_COMMA_RE.sub(r"\g<0> ", text)
+        for comma in _FULL_WIDTH_COMMAS:
+            text = text.replace(comma, f"{comma} ")
         text = _SUPERSCRIPT_RE.sub(_exponent, text)
-        text = _FOLDABLE_RE.sub(_fold, unicodedata.normalize("NFKC", text))
-    text = _drop_invisible(_SPACES_RE.sub(" ", text))
-    text = _SPACES_RE.sub(" ", text).strip()
+        text = _fold_digits(unicodedata.normalize("NFKC", text))
+    squeezed = _squeeze(text)
+    text = _drop_invisible(squeezed)
+    if text is not squeezed:  # control characters became spaces, invisible ones were dropped
+        text = _squeeze(text)
+    text = text.strip()
     return text.lower() if lower else text

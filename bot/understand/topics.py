@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from bot.request import Intent, ParsedRequest
 from bot.understand.topic_concepts import Concept
-from bot.understand.topic_lexicon import PATTERNS, software_named
+from bot.understand.topic_lexicon import mentions_concept, software_named
 from sizing import (
     SpecAspect,
     Topic,
@@ -112,7 +112,7 @@ class Mentions:
     def has(self, concept: Concept) -> bool:
         """Whether the message mentions ``concept``."""
         if concept not in self._found:
-            found = PATTERNS[concept].search(self.text) is not None
+            found = mentions_concept(concept, self.text)
             if concept is C.SOFTWARE and not found:
                 found = self.software is not None  # "vLLM" says software as well as any word
             self._found[concept] = found

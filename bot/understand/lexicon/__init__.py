@@ -13,7 +13,13 @@ from functools import cache
 
 from bot.understand.lexicon import de, en, es, fr, ja, ko, pt_br, ru, zh_hans, zh_hant
 from bot.understand.lexicon.base import SLOTS, WORD_LETTER, Lexicon, Words
-from bot.understand.lexicon.patterns import anchored, scripts_in, union, unions_by_script
+from bot.understand.lexicon.patterns import (
+    anchored,
+    scripts_in,
+    search_unions_by_script,
+    union,
+    unions_by_script,
+)
 
 LEXICONS: dict[str, Lexicon] = {
     lexicon.language: lexicon
@@ -98,12 +104,49 @@ def _patterns(slot: str, text: str) -> tuple[re.Pattern[str], ...]:
     return _for_scripts(slot, scripts_in(text))
 
 
+@cache
+def _search_sources(slot: str) -> dict[str, tuple[str, ...]]:
+    return search_unions_by_script(words(slot))
+
+
+@cache
+def _search_by_script(slot: str, script: str) -> tuple[re.Pattern[str], ...]:
+    """One script's part of a slot as ``search`` reads it (``search_unions_by_script``)."""
+    return tuple(re.compile(source) for source in _search_sources(slot).get(script, ()))
+
+
+@cache
+def _search_for_scripts(slot: str, scripts: frozenset[str]) -> tuple[re.Pattern[str], ...]:
+    return tuple(
+        pattern
+        for script in _search_sources(slot)
+        if script in scripts
+        for pattern in _search_by_script(slot, script)
+    )
+
+
+# Answers of ``search`` for the last texts read: the finders and the intent decision ask for
+# the same words of the same text more than once. Restarted when full.
+_FOUND: dict[tuple[str, str], bool] = {}
+_MAX_FOUND = 256
+
+
 def search(slot: str, text: str) -> bool:
     """Whether ``text`` holds a word of ``slot`` (start-anchored words at its start only)."""
+    key = (slot, text)
+    found = _FOUND.get(key)
+    if found is None:
+        if len(_FOUND) >= _MAX_FOUND:
+            _FOUND.clear()
+        found = _FOUND[key] = _search(slot, text)
+    return found
+
+
+def _search(slot: str, text: str) -> bool:
     start = _anchored(slot)
     if start is not None and start.match(text):
         return True
-    return any(pattern.search(text) for pattern in _for_scripts(slot, scripts_in(text)))
+    return any(pattern.search(text) for pattern in _search_for_scripts(slot, scripts_in(text)))
 
 
 def remove(slot: str, text: str) -> str:
@@ -118,4 +161,6 @@ def prepare() -> None:
     for slot in SLOTS:
         for script in _sources_by_script(slot):
             _by_script(slot, script)
+        for script in _search_sources(slot):
+            _search_by_script(slot, script)
         _anchored(slot)

@@ -217,6 +217,79 @@ def unions_by_script(fragments: Words) -> dict[str, str]:
     return {script: union(tuple(group)) for script, group in groups.items()}
 
 
+_BOUNDED_QUANTIFIER_RE = re.compile(r"\{([0-9]+)(?:,([0-9]*))?\}")
+
+
+def _repeats_after(atom: str, rest: str) -> str | None:
+    """Return ``rest`` with one repeat of ``atom`` fewer ("{2,5}t" is "[a-z]{1,4}t" after "[a-z]").
+
+    None if the atom may be absent ("?", "*", "{0,").
+    """
+    if rest[:1] == "+":
+        return f"{atom}*{rest[1:]}"
+    bounded = _BOUNDED_QUANTIFIER_RE.match(rest)
+    if bounded is None:
+        return None if rest[:1] in {"?", "*", "{"} else rest
+    low, high = int(bounded.group(1)), bounded.group(2)
+    if low < 1:
+        return None
+    if high is None:
+        return f"{atom}{{{low - 1}}}{rest[bounded.end() :]}"
+    upper = "" if high == "" else str(int(high) - 1)
+    return f"{atom}{{{low - 1},{upper}}}{rest[bounded.end() :]}"
+
+
+def _leading_atom(fragment: str) -> tuple[str, str] | None:
+    """Split a fragment into its first one-character atom (a class or an escaped sign) and the rest.
+
+    None for any other shape, or if the atom may be absent.
+    """
+    if fragment.startswith("\\") and len(fragment) > 1 and not fragment[1].isalnum():
+        atom = fragment[:2]
+    elif fragment.startswith("["):
+        end = fragment.find("]", 1)
+        if end < 0 or fragment[1] in "]^" or "\\" in fragment[1:end] or "[" in fragment[1:end]:
+            return None
+        atom = fragment[: end + 1]
+    else:
+        return None
+    rest = _repeats_after(atom, fragment[len(atom) :])
+    return None if rest is None else (atom, rest)
+
+
+def _led(piece: str) -> str:
+    """Return the one-word union of a piece without a literal head, led by its first atom.
+
+    Same matches as ``union((piece,))`` (the check that no letter precedes it is made once the
+    atom is read), but a pattern that starts with a class or a sign lets the regex engine skip
+    straight to where it may match, where a leading look-behind makes it try every position.
+    """
+    split = _leading_atom(piece) if len(_branches(piece)) == 1 else None
+    if split is None or _expanded(piece) != [piece]:
+        return union((piece,))
+    atom, rest = split
+    return f"(?:{atom}{not_after(atom)}(?:{rest}))"
+
+
+def search_unions_by_script(fragments: Words) -> dict[str, tuple[str, ...]]:
+    r"""Return ``unions_by_script`` as patterns to search with, each led by a character.
+
+    The words of a script with a literal head stay one union; each word without one (a class,
+    an escaped sign: "[a-z]{2,5}n'?t", "\\?") is a pattern of its own. Whether any of them
+    matches is whether the whole union does; each can be skipped to its first characters.
+    """
+    groups: dict[str, list[str]] = {}
+    for piece in _longest_first(tuple(f for f in fragments if not f.startswith("^"))):
+        head = _head(piece)
+        groups.setdefault(script_of(head) if head else LATIN, []).append(piece)
+    found: dict[str, tuple[str, ...]] = {}
+    for script, group in groups.items():
+        led = tuple(piece for piece in group if _head(piece) is not None)
+        others = [_led(piece) for piece in group if _head(piece) is None]
+        found[script] = (union(led), *others) if led else tuple(others)
+    return found
+
+
 def anchored(fragments: Words) -> str | None:
     """Return the fragments anchored at the start of a message (without "^"), or None."""
     heads = [f[1:] for f in fragments if f.startswith("^")]
