@@ -328,6 +328,8 @@ def _correction(word: str, vocabulary: frozenset[str]) -> str | None:
         if known[0] != word[0] or len(known) < 4:  # noqa: PLR2004 - see above
             continue
         distance = edit_distance(word, known, limit)
-        if distance <= limit and (best is None or distance < best[0]):
+        # Ties go to the first word in alphabetical order: the same answer in every process,
+        # whatever order the set is walked in.
+        if distance <= limit and (best is None or (distance, known) < best):
             best = (distance, known)
     return None if best is None else best[1]

@@ -6,6 +6,9 @@ catalog shows the derivations customers write: distills, transliterations, relea
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from dataclasses import dataclass
 
 import pytest
@@ -162,3 +165,22 @@ def test_engine_words_and_flags_are_no_part_of_a_name():
     assert parse_message("GLM 4.5 Air 用 SGLang").model == "zai-org/GLM-4.5-Air"
     flags = "--model zai-org/GLM-4.5-Air --tensor-parallel-size 2 --max-model-len 65536"
     assert parse_message(flags).model == "zai-org/GLM-4.5-Air"
+
+
+def test_a_typo_equally_close_to_two_words_is_corrected_the_same_way_in_every_process():
+    """Between equally close words the alphabetically first wins, whatever the hash seed."""
+    script = (
+        "from bot.understand.model_names import correct_word;"
+        "print(correct_word('gemmx', frozenset(['gemmc', 'gemmb', 'gemma', 'gemmd'])))"
+    )
+    answers = {
+        subprocess.run(  # noqa: S603 - a fixed script of this test
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        for seed in range(3)
+    }
+    assert answers == {"gemma"}
