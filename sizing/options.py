@@ -6,6 +6,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from sizing.advice_types import Layout
+from sizing.copying import changed
 from sizing.loads import model_load
 from sizing.memory import KvRoom, ModelLoad, Shape, kv_room
 from sizing.placement import (
@@ -298,7 +299,7 @@ def with_speeds(
         speculative=request.include_mtp,
     )
     monthly = option.monthly_usd
-    return replace(
+    return changed(
         option,
         decode_tokens_per_s=speed.single_user_tokens_per_s,
         decode_tokens_per_s_aggregate=speed.aggregate_tokens_per_s,
