@@ -137,9 +137,10 @@ def place(
     ``rooms`` keeps the KV room of each shape tried, for a caller that weighs them again.
     """
     best: Placement | None = None
+    best_key: tuple[int, int, int, int, int] | None = None
     last: Placement | None = None
     for shape in candidate_shapes(load, target) if shapes is None else shapes:
-        if best is not None and _least_cost(shape) > _cost_key(best)[:2]:
+        if best_key is not None and _least_cost(shape) > best_key[:2]:
             break  # shapes come smallest first: no later one can cost less
         room = kv_room(load, target.gpu, shape, gpu_memory_utilization=gpu_memory_utilization)
         if rooms is not None:
@@ -159,8 +160,9 @@ def place(
             units=units,
             gpus=units * target.gpus_per_unit,
         )
-        if best is None or _cost_key(option) < _cost_key(best):
-            best = option
+        key = _cost_key(option)
+        if best_key is None or key < best_key:
+            best, best_key = option, key
     if best is not None:
         return best
     needs_more_gpus = {Reason.WEIGHTS_EXCEED_MEMORY, Reason.NO_KV_ROOM}
