@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import cache, lru_cache
 
@@ -29,12 +30,13 @@ from sizing.models import (
 from sizing.options import is_offerable
 from sizing.placement import Target, target_for_plan, target_for_server
 from sizing.search import (
-    best_variant,
     best_variant_index,
+    candidates,
     complete_variant,
     departures,
     explore_target,
     headroom,
+    size_candidate,
     spec_for,
 )
 from sizing.types import (
@@ -176,32 +178,60 @@ def _release_option(
 def _served(request: SizingRequest) -> bool:
     """Tell whether a plan is recommended for the request: ``_size``'s pick, found faster.
 
-    The variants are sized without speeds or launch commands, which no ranking reads. A priced
-    plan with a variant that serves the request within its constraints is enough: it is
-    recommended, or one as good. A plan whose one unit costs more than the budget has none,
-    and is sized only when no priced plan serves (the unpriced B200 may then be pointed at).
+    The variants are sized without speeds or launch commands, which no ranking reads, one at
+    a time and only until the answer is known. A priced plan with a variant that serves the
+    request within its constraints is enough: it is recommended, or one as good. A plan whose
+    one unit costs more than the budget has none. When no priced plan serves, only the
+    unpriced B200 may be pointed at (``recommend``): it is when one of its variants serves,
+    unless every priced plan that fits is over the budget; the plans over the budget by one
+    unit are sized only for that, and only until one fits.
     """
     model = resolve_model(request)
     literal = resolve(request, model.release_precision, max_context_tokens=model.max_context_tokens)
     budget = literal.budget_usd_month
-    sized: dict[int, tuple[PlanOption, ...]] = {}
 
-    def explored(index: int) -> tuple[PlanOption, ...]:
-        found = sized.get(index)
-        if found is None:
-            found = sized[index] = explore_target(model, targets()[index], literal, complete=False)
-        return found
+    def variants(target: Target) -> Iterator[PlanOption]:
+        # Any variant answers, and those departing from the request fit more often: first.
+        for candidate in reversed(candidates(model, literal, target.gpu)):
+            yield size_candidate(model, target, literal, candidate, complete=False)
 
-    for index, target in enumerate(targets()):
+    within: list[PlanOption] = []
+    beyond: list[Target] = []
+    unpriced: list[Target] = []
+    for target in targets():
         plan = target.plan
-        if plan is None or (budget is not None and plan.monthly_usd > budget):
-            continue
-        if any(is_offerable(option) for option in explored(index)):
-            return True
-    options = tuple(
-        best_variant(explored(index), model, literal.concurrency) for index in range(len(targets()))
-    )
-    return recommend(options, literal, model) is not None
+        if plan is None:
+            unpriced.append(target)
+        elif budget is not None and plan.monthly_usd > budget:
+            beyond.append(target)
+        else:
+            for option in variants(target):
+                if is_offerable(option):
+                    return True
+                within.append(option)
+    return _unpriced_recommended(within, beyond, unpriced, variants)
+
+
+def _unpriced_recommended(
+    within: list[PlanOption],
+    beyond: list[Target],
+    unpriced: list[Target],
+    variants: Callable[[Target], Iterator[PlanOption]],
+) -> bool:
+    """Tell whether ``recommend`` points at the unpriced B200, no priced plan serving.
+
+    ``within`` holds every variant sized on the plans whose one unit is within the budget.
+    """
+    if not any(is_offerable(option) for target in unpriced for option in variants(target)):
+        return False
+    # A priced option fits only with a price: over the budget, or set aside for another reason.
+    fitting = [option for option in within if option.fits]
+    if any(Reason.OVER_BUDGET not in option.set_aside for option in fitting):
+        return True  # a priced plan fits within the budget: the budget does not rule all out
+    if fitting:
+        return False
+    # One unit over the budget: a plan that fits is over it, and so is every priced one.
+    return not any(option.fits for target in beyond for option in variants(target))
 
 
 def _explore(

@@ -6,6 +6,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from sizing.advice_types import Layout
+from sizing.copying import changed
 from sizing.loads import model_load
 from sizing.memory import KvRoom, ModelLoad, Shape, kv_room
 from sizing.placement import (
@@ -75,11 +76,23 @@ def build_option(
     Without ``speeds`` the option has no speed figures (nor a cost per token): enough to rank
     and pick, for searches that only ask whether a request is served.
     """
-    load, placement = smallest_placement(model, target, request)
+    load = load_on(model, target, request)
+    shapes = candidate_shapes(load, target)
+    rooms: dict[Shape, KvRoom] = {}
+    placement = place(
+        load,
+        target,
+        concurrency=request.concurrency,
+        gpu_memory_utilization=request.gpu_memory_utilization,
+        shapes=shapes,
+        rooms=rooms,
+    )
     if placement is None:
         return _no_shape(target, request)
     if placement.fits:
-        placement = best_layout_on_rented_units(load, target, placement, request)
+        placement = best_layout_on_rented_units(
+            load, target, placement, request, shapes=shapes, rooms=rooms
+        )
     placement = _dp_attention_if_cheaper(load, target, placement, request)
     return _option(load, target, placement, request, speeds=speeds)
 
@@ -114,7 +127,13 @@ WIDER_LAYOUT_MIN_GAIN = 2
 
 
 def best_layout_on_rented_units(
-    load: ModelLoad, target: Target, placement: Placement, request: ResolvedRequest
+    load: ModelLoad,
+    target: Target,
+    placement: Placement,
+    request: ResolvedRequest,
+    *,
+    shapes: tuple[Shape, ...] | None = None,
+    rooms: dict[Shape, KvRoom] | None = None,
 ) -> Placement:
     """Keep the smallest shape, unless a wider one on the same rented units holds far more.
 
@@ -124,16 +143,20 @@ def best_layout_on_rented_units(
     128K contexts, where one TP=8 replica holds about fifteen. Among the shapes with the same
     pipeline depth that fit on the same units and serve the requested concurrency, the one
     holding the most sequences on the rented GPUs replaces the smallest one when it holds at
-    least ``WIDER_LAYOUT_MIN_GAIN`` times as many.
+    least ``WIDER_LAYOUT_MIN_GAIN`` times as many. ``shapes`` and ``rooms`` are the classic
+    shapes and the KV rooms ``place`` already computed, when the caller kept them.
     """
+    known = rooms if rooms is not None else {}
     best, best_held = placement, _held_on_rented(placement.gpus, placement.shape, placement.room)
     threshold = best_held * WIDER_LAYOUT_MIN_GAIN
-    for shape in candidate_shapes(load, target):
+    for shape in candidate_shapes(load, target) if shapes is None else shapes:
         if shape.pipeline_parallel != placement.shape.pipeline_parallel or shape == best.shape:
             continue
-        room = kv_room(
-            load, target.gpu, shape, gpu_memory_utilization=request.gpu_memory_utilization
-        )
+        room = known.get(shape)
+        if room is None:
+            room = kv_room(
+                load, target.gpu, shape, gpu_memory_utilization=request.gpu_memory_utilization
+            )
         held = _held_on_rented(placement.gpus, shape, room)
         if room.max_sequences < 1 or held < max(threshold, request.concurrency, best_held + 1):
             continue
@@ -276,7 +299,7 @@ def with_speeds(
         speculative=request.include_mtp,
     )
     monthly = option.monthly_usd
-    return replace(
+    return changed(
         option,
         decode_tokens_per_s=speed.single_user_tokens_per_s,
         decode_tokens_per_s_aggregate=speed.aggregate_tokens_per_s,

@@ -127,19 +127,24 @@ def place(
     concurrency: int,
     gpu_memory_utilization: float,
     shapes: tuple[Shape, ...] | None = None,
+    rooms: dict[Shape, KvRoom] | None = None,
 ) -> Placement | None:
     """Choose the cheapest shape that serves the concurrency.
 
     Cheapest: fewest units, then fewest GPUs, then the most sequences held (see ``_cost_key``).
     ``shapes`` (smallest first) defaults to the classic tensor/pipeline shapes. When none
     fits, the largest shape tried with its reason; None when the target has no shape at all.
+    ``rooms`` keeps the KV room of each shape tried, for a caller that weighs them again.
     """
     best: Placement | None = None
+    best_key: tuple[int, int, int, int, int] | None = None
     last: Placement | None = None
     for shape in candidate_shapes(load, target) if shapes is None else shapes:
-        if best is not None and _least_cost(shape) > _cost_key(best)[:2]:
+        if best_key is not None and _least_cost(shape) > best_key[:2]:
             break  # shapes come smallest first: no later one can cost less
         room = kv_room(load, target.gpu, shape, gpu_memory_utilization=gpu_memory_utilization)
+        if rooms is not None:
+            rooms[shape] = room
         if room.max_sequences < 1:
             reason = failure_reason(room, target.gpu)
             last = Placement(shape, room, fits=False, reason=reason, replicas=0, units=0, gpus=0)
@@ -155,8 +160,9 @@ def place(
             units=units,
             gpus=units * target.gpus_per_unit,
         )
-        if best is None or _cost_key(option) < _cost_key(best):
-            best = option
+        key = _cost_key(option)
+        if best_key is None or key < best_key:
+            best, best_key = option, key
     if best is not None:
         return best
     needs_more_gpus = {Reason.WEIGHTS_EXCEED_MEMORY, Reason.NO_KV_ROOM}

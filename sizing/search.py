@@ -19,9 +19,10 @@ FP8 weights or an FP8 cache cost some quality, worth paying only when they save 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from sizing.advice_types import Variant
+from sizing.copying import changed
 from sizing.errors import UnknownModelError
 from sizing.fleet import beyond_online_order
 from sizing.launch import Deployment, launch_commands
@@ -167,6 +168,13 @@ def engine_for(request: ResolvedRequest, *, dp_attention: bool) -> tuple[Serving
     return (ServingEngine.SGLANG if dp_attention else ServingEngine.VLLM), Choice.CHOSEN
 
 
+def with_formats(request: ResolvedRequest, fmt: Precision, kv: KvDtype) -> ResolvedRequest:
+    """Return the request with this weight format and KV dtype (itself when it has them)."""
+    if request.precision is fmt and request.kv_dtype is kv:
+        return request
+    return changed(request, precision=fmt, kv_dtype=kv)
+
+
 def size_candidate(
     model: ModelSpec,
     target: Target,
@@ -180,7 +188,7 @@ def size_candidate(
     An incomplete option (``complete=False``) has no speeds and no launch commands: it ranks
     and is picked exactly as the complete one would be.
     """
-    sized = replace(request, precision=candidate.weight_format, kv_dtype=candidate.kv_dtype)
+    sized = with_formats(request, candidate.weight_format, candidate.kv_dtype)
     option = build_option(spec_for(model, candidate.weight_format), target, sized, speeds=complete)
     dp_attention = option.layout is not None and option.layout.dp_attention
     engine, engine_source = engine_for(request, dp_attention=dp_attention)
@@ -201,7 +209,7 @@ def size_candidate(
     if candidate.requested_weight_format is not None:
         caveats.append(Caveat.NVFP4_AS_MXFP4)
     commands = _commands(model, target, sized, option, variant) if complete else ()
-    return replace(option, variant=variant, caveats=tuple(caveats), launch_commands=commands)
+    return changed(option, variant=variant, caveats=tuple(caveats), launch_commands=commands)
 
 
 def _commands(
@@ -309,7 +317,7 @@ def complete_variant(
     variant = option.variant
     if variant is None:
         return option
-    sized = replace(request, precision=variant.weight_format, kv_dtype=variant.kv_dtype)
+    sized = with_formats(request, variant.weight_format, variant.kv_dtype)
     load = load_on(spec_for(model, variant.weight_format), target, sized)
     full = with_speeds(load, target, sized, option)
-    return replace(full, launch_commands=_commands(model, target, sized, full, variant))
+    return changed(full, launch_commands=_commands(model, target, sized, full, variant))

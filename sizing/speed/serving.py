@@ -128,16 +128,23 @@ def speed_figures(
     mtp = speculative and load.mtp_bytes > 0
     tokens = MTP_TOKENS_PER_STEP if mtp else 1.0
 
+    # Users spread over the replicas: counts that make the same micro-batch decode alike.
+    known: dict[tuple[int, float], float] = {}
+
     def each_user(tokens_per_step: float, users: int = concurrency) -> float:
-        return per_user_tokens_per_s(
-            load,
-            gpu,
-            shape,
-            concurrency=users,
-            replicas=replicas,
-            network=network,
-            tokens_per_step=tokens_per_step,
-        )
+        key = (micro_batch(shape, concurrency=users, replicas=replicas), tokens_per_step)
+        found = known.get(key)
+        if found is None:
+            found = known[key] = per_user_tokens_per_s(
+                load,
+                gpu,
+                shape,
+                concurrency=users,
+                replicas=replicas,
+                network=network,
+                tokens_per_step=tokens_per_step,
+            )
+        return found
 
     per_user = each_user(tokens)
     low, high = per_user, per_user
@@ -152,9 +159,7 @@ def speed_figures(
         per_user_tokens_per_s=per_user,
         per_user_range=(low, high) if (mtp or not anchored) else None,
         aggregate_tokens_per_s=per_user * max(concurrency, 1),
-        full_load_tokens_per_s=aggregate_tokens_per_s(
-            load, gpu, shape, concurrency=full, replicas=replicas, network=network
-        ),
+        full_load_tokens_per_s=each_user(1.0, users=full) * max(full, 1),
         ttft_s=ttft_s(load, gpu, shape, context_tokens=load.context_tokens, network=network),
         estimated=not anchored,
         mtp_tokens_per_step=tokens if mtp else None,
