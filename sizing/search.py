@@ -300,13 +300,6 @@ def best_variant_index(explored: tuple[PlanOption, ...], model: ModelSpec, concu
     return min(range(len(explored)), key=lambda i: variant_key(explored[i], model, concurrency))
 
 
-def best_variant(
-    explored: tuple[PlanOption, ...], model: ModelSpec, concurrency: int
-) -> PlanOption:
-    """Pick the variant a plan is offered with (see the module docstring)."""
-    return explored[best_variant_index(explored, model, concurrency)]
-
-
 def complete_variant(
     model: ModelSpec, target: Target, request: ResolvedRequest, option: PlanOption
 ) -> PlanOption:
