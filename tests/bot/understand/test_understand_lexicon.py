@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import re._constants as sre_constants
+import re._parser as sre_parser
 
 import pytest
 from hypothesis import given, settings
@@ -110,3 +112,60 @@ def test_longer_words_win_and_words_stay_whole():
     assert match.group() == "rental"
     assert pattern.search("my parent") is None
     assert pattern.search("月租多少") is not None
+
+
+def _class_has_space(value: list) -> bool:
+    wide = (sre_constants.CATEGORY_SPACE, sre_constants.CATEGORY_NOT_DIGIT)
+    return any(
+        kind is sre_constants.NEGATE
+        or (kind is sre_constants.LITERAL and item == ord(" "))
+        or (kind is sre_constants.RANGE and item[0] <= ord(" ") <= item[1])
+        or (kind is sre_constants.CATEGORY and item in wide)
+        for kind, item in value
+    )
+
+
+def _crosses_spaces(items: list) -> bool:
+    """Whether a repeated body can match a space (and so run over a whole message)."""
+    return any(
+        op is sre_constants.ANY
+        or op is sre_constants.NOT_LITERAL
+        or (op is sre_constants.LITERAL and value == ord(" "))
+        or (op is sre_constants.IN and _class_has_space(value))
+        for op, value in items
+    )
+
+
+def _open_ended_runs(items: list, *, last: bool = True) -> int:
+    """Count unbounded runs that can cross spaces and have more pattern after them."""
+    repeats = (sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT, sre_constants.POSSESSIVE_REPEAT)
+    found = 0
+    for position, (op, value) in enumerate(items):
+        at_end = last and position == len(items) - 1
+        if op in repeats:
+            _low, high, body = value
+            open_ended = high == sre_constants.MAXREPEAT and _crosses_spaces(list(body))
+            found += int(open_ended and not at_end) + _open_ended_runs(list(body), last=False)
+        elif op is sre_constants.SUBPATTERN:
+            found += _open_ended_runs(list(value[-1]), last=at_end)
+        elif op is sre_constants.BRANCH:
+            found += sum(_open_ended_runs(list(branch), last=at_end) for branch in value[1])
+    return found
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_word_runs_on_over_the_rest_of_a_message(language):
+    """No fragment has an unbounded run across spaces followed by more pattern.
+
+    Such a run is tried from every match of what precedes it to the end of the message, so a
+    message repeating that word ("kv kv kv ...", 4,096 characters) takes quadratic time. A
+    lookahead after a whole phrase ("are you a bot (?=...?)") is left out: it runs only where
+    the phrase stands.
+    """
+    runaway = [
+        (slot, fragment)
+        for slot in SLOTS
+        for fragment in getattr(LEXICONS[language], slot)
+        if _open_ended_runs(list(sre_parser.parse(fragment)))
+    ]
+    assert not runaway
