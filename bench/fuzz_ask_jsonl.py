@@ -11,7 +11,13 @@ Counted: crashes (the process died or answered "internal error"), answers whose 
 strict Telegram HTML validator of tests/fakes refuses, error lines for valid messages, and the
 hostile lines answered with an error object in place (expected).
 
+Line ``i`` is generated from its own seed (``--seed`` and ``i``), so ``--jobs N`` runs the same
+lines as one job, split over N command processes (line ``i`` goes to job ``i % N``), and prints
+the figures of all of them together. Use at most one job per core: a job is the driver and
+its command, which take turns.
+
     .venv/bin/python bench/fuzz_ask_jsonl.py [--count 1000000] [--seed 13] [--every 50000]
+        [--jobs 2]
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import json
 import random
 import subprocess
 import sys
+import tempfile
 import time
 from array import array
 from dataclasses import dataclass, field
@@ -156,6 +163,11 @@ def start(stderr: IO[bytes]) -> subprocess.Popen[bytes]:
     return process
 
 
+def line_random(seed: int, index: int) -> random.Random:
+    """Return the random source of line ``index``: the same whichever job sends it."""
+    return random.Random(seed * 1_000_003 + index)
+
+
 def check(answer: dict[str, object], *, valid: bool, tally: Tally) -> None:
     """Judge one answer."""
     if "error" in answer:
@@ -172,7 +184,7 @@ def check(answer: dict[str, object], *, valid: bool, tally: Tally) -> None:
         tally.invalid_html += 1
 
 
-def report(tally: Tally, elapsed_s: float) -> None:
+def report(tally: Tally, elapsed_s: float, label: str = "") -> None:
     """Print the figures so far."""
     times = sorted(tally.times_s)
     if not times:
@@ -182,7 +194,7 @@ def report(tally: Tally, elapsed_s: float) -> None:
         return times[min(len(times) - 1, int(len(times) * q))] * 1000
 
     print(
-        f"messages {tally.sent:,} in {elapsed_s:.0f} s | crashes {tally.crashes} | internal "
+        f"{label}messages {tally.sent:,} in {elapsed_s:.0f} s | crashes {tally.crashes} | internal "
         f"errors {tally.internal_errors} | invalid HTML {tally.invalid_html} | errors on valid "
         f"messages {tally.unexpected_errors} | hostile lines answered in place "
         f"{tally.expected_errors} | ms p50 {pct(0.5):.2f} p99 {pct(0.99):.2f} "
@@ -196,16 +208,16 @@ def run(args: argparse.Namespace, log: IO[bytes]) -> Tally:
 
     Stops early after ``--max-seconds``, saying so: the count reached is the count run.
     """
-    count, seed, every = args.count, args.seed, max(1, args.every)
-    rng = random.Random(seed)
+    count, every = args.count, max(1, args.every)
+    job, jobs = args.shard
     tally = Tally()
     process = start(log)
     started = time.perf_counter()
-    for _ in range(count):
+    for index in range(job, count, jobs):
         if time.perf_counter() - started > args.max_seconds:
             print(f"stopped after {args.max_seconds:.0f} s (--max-seconds)", flush=True)
             break
-        line, valid = fuzz_line(rng, args.max_digit_run)
+        line, valid = fuzz_line(line_random(args.seed, index), args.max_digit_run)
         if process.stdin is None or process.stdout is None:
             raise RuntimeError("the process has no pipes")
         before = time.perf_counter()
@@ -228,13 +240,69 @@ def run(args: argparse.Namespace, log: IO[bytes]) -> Tally:
             tally.slowest = sorted([*tally.slowest, (took, repr(line[:60]))])[-10:]
         check(json.loads(out), valid=valid, tally=tally)
         if tally.sent % every == 0:
-            report(tally, time.perf_counter() - started)
+            report(tally, time.perf_counter() - started, args.label)
     if process.stdin is not None:
         process.stdin.close()
     process.wait(timeout=60)
     if tally.sent % every:
-        report(tally, time.perf_counter() - started)
+        report(tally, time.perf_counter() - started, args.label)
     return tally
+
+
+COUNTS = ("sent", "crashes", "internal_errors", "invalid_html", "unexpected_errors")
+
+
+def save(tally: Tally, path: Path) -> None:
+    """Write a job's tally for the parent: counts and slowest lines as JSON, then the times."""
+    head = {name: getattr(tally, name) for name in (*COUNTS, "expected_errors")}
+    head["slowest"] = tally.slowest
+    with path.open("wb") as out:
+        out.write(json.dumps(head).encode() + b"\n")
+        tally.times_s.tofile(out)
+
+
+def load(path: Path, into: Tally) -> None:
+    """Add a job's saved tally to ``into``."""
+    with path.open("rb") as saved:
+        head = json.loads(saved.readline())
+        rest = saved.read()
+    for name in (*COUNTS, "expected_errors"):
+        setattr(into, name, getattr(into, name) + head[name])
+    into.slowest = sorted([*into.slowest, *(tuple(item) for item in head["slowest"])])[-10:]
+    into.times_s.frombytes(rest)
+
+
+def run_jobs(args: argparse.Namespace) -> Tally:
+    """Run ``--jobs`` copies of this script, each on its share of the lines; merge their tallies."""
+    tally = Tally()
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="fuzz-ask-") as scratch:
+        children = []
+        for job in range(args.jobs):
+            saved = Path(scratch) / f"job{job}.bin"
+            command = [
+                sys.executable, __file__, "--count", str(args.count), "--seed", str(args.seed),
+                "--every", str(max(1, args.every // args.jobs)), "--max-seconds",
+                str(args.max_seconds), "--max-digit-run", str(args.max_digit_run),
+                "--log", f"{args.log}.{job}", "--shard", f"{job}/{args.jobs}",
+                "--label", f"[job {job}] ", "--save", str(saved),
+            ]  # fmt: skip
+            children.append((subprocess.Popen(command), saved))  # noqa: S603 - our own script
+        for child, saved in children:
+            if child.wait() != 0:
+                raise RuntimeError(f"a job ended with status {child.returncode}")
+            load(saved, tally)
+    print("all jobs:", flush=True)
+    report(tally, time.perf_counter() - started)
+    return tally
+
+
+def shard(text: str) -> tuple[int, int]:
+    """``K/N``: job K of N."""
+    job, _, jobs = text.partition("/")
+    if not (job.isdigit() and jobs.isdigit() and int(job) < int(jobs)):
+        raise argparse.ArgumentTypeError("expected K/N with 0 <= K < N")
+    return int(job), int(jobs)
 
 
 def main() -> int:
@@ -248,10 +316,22 @@ def main() -> int:
     parser.add_argument(
         "--max-digit-run", type=int, default=4096, help="cap runs of digits (default: none)"
     )
+    parser.add_argument("--jobs", type=int, default=1, help="command processes (one per core)")
+    parser.add_argument("--shard", type=shard, default=(0, 1), help=argparse.SUPPRESS)
+    parser.add_argument("--label", default="", help=argparse.SUPPRESS)
+    parser.add_argument("--save", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    with Path(args.log).open("wb") as log:
-        tally = run(args, log)
-    caught = Path(args.log).read_bytes().count(b"Traceback")
+    if args.jobs > 1:
+        tally = run_jobs(args)
+        logs = [Path(f"{args.log}.{job}") for job in range(args.jobs)]
+    else:
+        with Path(args.log).open("wb") as log:
+            tally = run(args, log)
+        logs = [Path(args.log)]
+        if args.save:
+            save(tally, Path(args.save))
+            return 0
+    caught = sum(log.read_bytes().count(b"Traceback") for log in logs)
     print(f"tracebacks the pipeline caught and logged (answered with an apology): {caught}")
     print("slowest lines (ms, first 60 bytes):")
     for took, line in reversed(tally.slowest):
