@@ -14,7 +14,10 @@ from bot.telegram_app import CommandMenu, ConversationPipeline
 from tests.fakes.telegram_api import FakeTelegram
 
 WEBHOOK_SECRET = "e2e-secret_0123456789"  # noqa: S105 - a fake
-START_TIMEOUT_S = 10.0
+# Start-up warms every pattern and template and answers a few questions first: seconds on a
+# quiet machine, several times that on a loaded one. A bot that fails to start ends its task,
+# which the wait sees at once, so the bound only has to cover a slow start.
+START_TIMEOUT_S = 60.0
 STOP_TIMEOUT_S = 10.0
 # Faults resolve in well under a second: short back-off, a read time-out the fake's held
 # answers outlast, outages declared over quickly.
