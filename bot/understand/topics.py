@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from bot.request import Intent, ParsedRequest
+from bot.understand.glossary_terms import term_named
+from bot.understand.intents import says
 from bot.understand.topic_concepts import Concept
 from bot.understand.topic_lexicon import mentions_concept, software_named
 from sizing import (
@@ -159,11 +161,29 @@ def match_rule(request: ParsedRequest, text: str) -> tuple[Rule, Mentions] | Non
     return None
 
 
+def _definition(request: ParsedRequest, text: str) -> ParsedRequest:
+    """Answer "what is X?" from the glossary, or with a GPU's card when X is the GPU named.
+
+    Only a question about a term: a model, a size or a sizing setting named beside it is still
+    sized ("what is FP8 and can Llama 70B run in it?").
+    """
+    if request.intent is not Intent.KNOWLEDGE or not says("definition", text):
+        return request
+    if _names_model(request) or request.params_b is not None or _asks_for_sizing(request):
+        return request
+    term = term_named(text)
+    if term is None and request.gpus:
+        if len(set(request.gpus)) > 1:
+            return request
+        return replace(request, topic=Topic.GPU_CARD.value)
+    return replace(request, topic=Topic.GLOSSARY.value, term=term.value if term else None)
+
+
 def apply_topic(request: ParsedRequest, text: str) -> ParsedRequest:
     """Return ``request`` as a knowledge question or a request for a person, when it is one."""
     found = match_rule(request, text)
     if found is None:
-        return request
+        return _definition(request, text)
     rule, mentions = found
     if rule.topic is None:
         return replace(request, intent=Intent.SALES)
