@@ -91,3 +91,17 @@ def test_the_term_reaches_the_parsed_json():
 
     shown = parsed_to_json(parse_message("What is MoE?"))
     assert (shown["topic"], shown["term"]) == ("glossary", "moe")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what is int4 going to cost me?",
+        "Что такое FP8 и какая у него цена?",
+        "什么是最便宜的方案",
+        "что такое хорошая модель для кода и чата",
+    ],
+)
+def test_a_question_about_money_or_something_longer_than_a_term_is_not_a_glossary_one(text):
+    """Money words, or many words after "what is", ask something else than a term's meaning."""
+    assert parse_message(text).topic != Topic.GLOSSARY.value
