@@ -231,7 +231,9 @@ class Knowledge(_Frozen):
     rule_of_thumb: RuleOfThumb
     choose: tuple[Choice, ...] = Field(min_length=1)
     faq: Faq
-    glossary: Glossary
+    # The examples of the glossary's figures. A catalog copy from before the glossary has none:
+    # its answers then give the definitions and the GPUs, without a model's figures.
+    glossary: Glossary | None = None
 
     def stack_of(self, gpu: GpuId) -> SoftwareStack | None:
         """Return the software facts of one GPU."""

@@ -282,9 +282,13 @@ def answer_glossary(question: Question) -> KnowledgeAnswer:
             points=(),
             actions=(Action(ActionKind.SIZE),),
         )
-    detail = _DETAIL.get(term)
-    points = detail(glossary) if detail is not None else _format_points(term, glossary)
-    action = _size_action(term, glossary)
+    if glossary is None:  # no examples named: the definition, and where a format computes
+        points = _where_it_computes(_FORMATS[term]) if term in _FORMATS else []
+        action = Action(ActionKind.SIZE)
+    else:
+        detail = _DETAIL.get(term)
+        points = detail(glossary) if detail is not None else _format_points(term, glossary)
+        action = _size_action(term, glossary)
     if action.model is not None and _model(action.model) is None:
         action = Action(ActionKind.SIZE)
     return KnowledgeAnswer(

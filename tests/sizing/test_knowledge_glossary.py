@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
 
 from sizing.formats import BITS_PER_PARAM, weights_bytes
-from sizing.hardware import get_gpu, load_gpus, load_plans, plans_for
+from sizing.hardware import get_gpu, load_gpus, load_plans, plans_for, read_hardware
 from sizing.knowledge import answer_question
-from sizing.knowledge_data import load_knowledge
+from sizing.knowledge_data import KNOWLEDGE_FILE, load_knowledge, parse_knowledge, use_knowledge
 from sizing.knowledge_types import ActionKind, Fact, Question, Term, Topic, Verdict
 from sizing.models import get_model, kv_bytes_for_sequence, kv_bytes_per_token
 from sizing.types import KvDtype, Precision
 
 GLOSSARY = load_knowledge().glossary
+assert GLOSSARY is not None
 DENSE = get_model(GLOSSARY.dense_model)
 CONTEXT = GLOSSARY.context_tokens
 
@@ -188,3 +190,22 @@ def test_an_example_model_missing_from_the_catalog_leaves_its_figure_out(monkeyp
     assert answer.short.fact is Fact.TERM_KV_CACHE
     assert answer.points == ()
     assert answer.actions[0].model is None
+
+
+def test_a_catalog_from_before_the_glossary_still_loads_and_answers(tmp_path):
+    """A CATALOG_DIR copy without the glossary section: definitions and GPUs, no model figures."""
+    raw = json.loads(KNOWLEDGE_FILE.read_text(encoding="utf-8"))
+    del raw["glossary"]
+    older = tmp_path / "knowledge.json"
+    older.write_text(json.dumps(raw), encoding="utf-8")
+    hardware = read_hardware()
+    knowledge = parse_knowledge(older, hardware.gpus, hardware.plans.plans)
+    assert knowledge.glossary is None
+    use_knowledge(knowledge)
+    try:
+        fp8, kv = _ask(Term.FP8), _ask(Term.KV_CACHE)
+    finally:
+        use_knowledge(None)
+    assert fp8.short.fact is Fact.TERM_FP8
+    assert [p.fact for p in fp8.points] == [Fact.NATIVE_ON]
+    assert (kv.short.fact, kv.points, kv.actions[0].model) == (Fact.TERM_KV_CACHE, (), None)
