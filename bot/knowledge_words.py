@@ -239,6 +239,119 @@ FACTS: dict[Fact, Message] = {
     Fact.NO_SERVER_HOLDS: N_(
         "In %(precision)s (about %(weights_gb)s) it needs more than one 8-GPU server."
     ),
+    Fact.TERM_BF16: N_(
+        "BF16 and FP16 are 16-bit floating-point formats: BF16 keeps the range of FP32 with "
+        "less precision, FP16 has more precision in a narrower range. Most models are "
+        "published in BF16."
+    ),
+    Fact.TERM_FP8: N_(
+        "FP8 is an 8-bit floating-point format (E4M3 or E5M2): weights and KV cache take half "
+        "the memory of BF16, and GPUs that compute in FP8 natively also run the maths faster."
+    ),
+    Fact.TERM_FP4: N_(
+        "FP4 is a 4-bit floating-point format in which each small block of values shares a "
+        "scale: MXFP4 is the Open Compute Project's microscaling standard, NVFP4 NVIDIA's "
+        "variant with smaller blocks and FP8 scales."
+    ),
+    Fact.TERM_INT4: N_(
+        "INT4 with AWQ or GPTQ is weight-only quantization: the weights are stored as 4-bit "
+        "integers with a scale per group, and turned back into a higher precision for the "
+        "maths, so memory shrinks while the maths stays in BF16 or FP16."
+    ),
+    Fact.TERM_KV_CACHE: N_(
+        "The KV cache keeps the attention keys and values of every token already processed, "
+        "so they are not computed again for each new token. It grows with the context length "
+        "and with every request served at once, and fills the GPU memory left beside the "
+        "weights."
+    ),
+    Fact.TERM_MLA: N_(
+        "MLA (multi-head latent attention, introduced with DeepSeek-V2) caches one compressed "
+        "latent vector per token and layer instead of keys and values for every head, which "
+        "makes the KV cache much smaller."
+    ),
+    Fact.TERM_MOE: N_(
+        "A mixture-of-experts (MoE) model has many expert networks in each layer, and a router "
+        "sends each token to only a few of them: every expert must sit in GPU memory, but each "
+        "token computes with the active ones only."
+    ),
+    Fact.TERM_TENSOR_PARALLELISM: N_(
+        "Tensor parallelism splits every layer's weights across several GPUs, which work on "
+        "each token together and exchange results at every layer, so it needs fast links "
+        "between the GPUs of one server."
+    ),
+    Fact.TERM_CONTEXT_LENGTH: N_(
+        "The context length is how many tokens, prompt and answer together, a model takes into "
+        "account at once. Each model has a maximum, and every token of context takes room in "
+        "the KV cache."
+    ),
+    Fact.TERM_SLIDING_WINDOW: N_(
+        "Sliding-window attention lets some layers look only at the most recent tokens (the "
+        "window), so the KV cache of those layers stops growing once the context is longer "
+        "than the window."
+    ),
+    Fact.GLOSSARY_TERMS: N_("That term is not in my glossary yet. I can explain %(names)s."),
+    Fact.FORMAT_WEIGHTS: N_(
+        "In %(format)s a weight takes %(weight_bits)s bits: the weights of %(model)s take "
+        "about %(weights_gb)s, against %(bf16_weights_gb)s in BF16."
+    ),
+    Fact.FP4_VARIANTS: N_(
+        "With its scales, MXFP4 takes %(weight_bits)s bits per weight and NVFP4 "
+        "%(other_bits)s: the weights of %(model)s take about %(weights_gb)s in MXFP4 and "
+        "%(other_weights_gb)s in NVFP4, against %(bf16_weights_gb)s in BF16."
+    ),
+    Fact.NATIVE_ON: NP_(
+        "Of the GPUs we rent, %(names)s computes in %(format)s natively.",
+        "Of the GPUs we rent, %(names)s compute in %(format)s natively.",
+    ),
+    Fact.WEIGHT_ONLY_ON: N_(
+        "No native %(format)s on %(names)s: there, 4-bit weights are stored with weight-only "
+        "quantization (%(any_names)s) and the maths runs at a higher precision."
+    ),
+    Fact.KV_PER_TOKEN: N_(
+        "For %(model)s it takes %(per_token_bytes)s per token in BF16: one %(context_tokens)s "
+        "context needs about %(per_context_gb)s, or %(fp8_per_context_gb)s with an FP8 KV "
+        "cache."
+    ),
+    Fact.MLA_VS_GQA: N_(
+        "%(model)s (MLA) caches %(per_token_bytes)s per token in BF16, %(other_model)s "
+        "(grouped-query attention) %(other_per_token_bytes)s: one %(context_tokens)s context "
+        "takes about %(per_context_gb)s against %(other_per_context_gb)s."
+    ),
+    Fact.MLA_KV_WHOLE_ON_EACH_GPU: N_(
+        "With MLA attention, vLLM keeps the whole KV cache on every tensor-parallel GPU "
+        "instead of splitting it."
+    ),
+    Fact.MOE_MEMORY_AND_SPEED: N_(
+        "%(model)s has %(total_b)s parameters, %(active_b)s of them active per token: memory "
+        "is sized by all %(total_b)s (about %(weights_gb)s in %(precision)s), generation speed "
+        "by the %(active_b)s each token reads."
+    ),
+    Fact.TP_SPLIT: NP_(
+        "In %(precision)s the weights of %(model)s take about %(weights_gb)s: split over "
+        "%(gpus_count)s GPU, each holds about %(per_gpu_gb)s, and the rest of its memory goes "
+        "to the KV cache.",
+        "In %(precision)s the weights of %(model)s take about %(weights_gb)s: split over "
+        "%(gpus_count)s GPUs, each holds about %(per_gpu_gb)s, and the rest of its memory goes "
+        "to the KV cache.",
+    ),
+    Fact.TP_SERVER: N_(
+        "%(plan)s: %(gpus_count)s GPUs linked by %(interconnect)s, %(monthly_usd)s a month."
+    ),
+    Fact.CONTEXT_GROWTH: N_(
+        "%(model)s accepts up to %(max_tokens)s. Its KV cache takes %(per_token_bytes)s per "
+        "token in BF16: about %(short_per_context_gb)s for one %(short_tokens)s context, "
+        "%(per_context_gb)s for one %(context_tokens)s context."
+    ),
+    Fact.WINDOW_CAP: NP_(
+        "In %(model)s, %(windowed_count)s of %(layers_count)s layers attends to a window of "
+        "%(window_tokens)s tokens: one %(context_tokens)s context takes about "
+        "%(per_context_gb)s of KV cache in BF16, against %(full_per_context_gb)s if every "
+        "layer cached the whole context.",
+        "In %(model)s, %(windowed_count)s of %(layers_count)s layers attend to a window of "
+        "%(window_tokens)s tokens: one %(context_tokens)s context takes about "
+        "%(per_context_gb)s of KV cache in BF16, against %(full_per_context_gb)s if every "
+        "layer cached the whole context.",
+    ),
 }
 
 # A fact worded differently when a value is present (or absent, for ``names``).
@@ -249,6 +362,15 @@ WITH_VALUE: dict[tuple[Fact, str], Message] = {
     ),
 }
 WITHOUT_VALUE: dict[tuple[Fact, str], Message] = {
+    (Fact.FORMAT_WEIGHTS, "bf16_weights_gb"): N_(
+        "In %(format)s a weight takes %(weight_bits)s bits: the weights of %(model)s take "
+        "about %(weights_gb)s."
+    ),
+    (Fact.CONTEXT_GROWTH, "max_tokens"): N_(
+        "The KV cache of %(model)s takes %(per_token_bytes)s per token in BF16: about "
+        "%(short_per_context_gb)s for one %(short_tokens)s context, %(per_context_gb)s for one "
+        "%(context_tokens)s context."
+    ),
     (Fact.NEEDS_MORE_GPUS, "any_names"): NP_(
         "In %(precision)s the weights alone take about %(weights_gb)s, so you need "
         "%(gpus_count)s %(gpu)s.",
@@ -277,7 +399,17 @@ ITEM_NAMES: dict[str, str] = {
     "nvfp4": "NVFP4",
     "amd": "AMD",
     "nvidia": "NVIDIA",
+    # the glossary's terms
+    "bf16_fp16": "BF16/FP16",
+    "fp4_formats": "FP4 (MXFP4, NVFP4)",
+    "int4_weight_only": "INT4 (AWQ, GPTQ)",
+    "mla": "MLA",
+    "moe": "MoE",
 }
 TRANSLATED_ITEMS: dict[str, str] = {
     "custom_cuda_kernels": N_("custom CUDA kernels"),
+    "kv_cache": N_("KV cache"),
+    "tensor_parallelism": N_("tensor parallelism"),
+    "context_length": N_("context length (context window)"),
+    "sliding_window": N_("sliding-window attention"),
 }

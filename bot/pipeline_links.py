@@ -43,6 +43,7 @@ def question_from(parsed: ParsedRequest) -> Question:
         precision=precision,
         params_b=parsed.params_b,
         moe=parsed.moe,
+        term=parsed.term,
     )
 
 

@@ -67,3 +67,4 @@ class ParsedRequest:
     spec: str | None = None  # gpu_spec topic: the figure asked for (``SpecAspect`` value)
     software: str | None = None  # software topic: the item named (``SoftwareItem`` value)
     engine: str | None = None  # vllm|sglang when the text names the serving engine
+    term: str | None = None  # glossary topic: the term asked about (``Term`` value)

@@ -53,6 +53,7 @@ CONVERSATION_FIELDS = frozenset(
         "topic",
         "spec",
         "software",
+        "term",
     }
 )
 # Stored by the conversation rather than read from a message: an uploaded config.json, kept

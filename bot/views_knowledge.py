@@ -112,8 +112,12 @@ def format_value(loc: Localizer, key: str, value: Value) -> str:  # noqa: C901, 
         return fmt.money(Decimal(value))
     if key.endswith("room_gb"):
         return about_room(loc, float(value))
-    if key == "per_context_gb":
+    if key.endswith("per_context_gb"):
         return fmt.size(float(value) * BYTES_PER_GB)
+    if key.endswith("_bytes"):
+        return fmt.size(float(value))
+    if key.endswith("_bits"):
+        return fmt.decimal(float(value), 2)
     if key.endswith("_gb"):
         return fmt.gigabytes(float(value) * BYTES_PER_GB)
     if key.endswith("_ratio"):

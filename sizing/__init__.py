@@ -31,6 +31,7 @@ from sizing.knowledge_types import (
     Point,
     Question,
     SpecAspect,
+    Term,
     Topic,
     Value,
 )
@@ -135,6 +136,7 @@ __all__ = [
     "SizingRequest",
     "Software",
     "SpecAspect",
+    "Term",
     "Topic",
     "UnknownModelError",
     "Value",

@@ -3,7 +3,7 @@
 ``answer_question`` takes a ``Question`` and returns a ``KnowledgeAnswer`` built from the
 catalog in use (GPUs, plans, ``knowledge.json``), so a changed price or policy changes the
 answer. The topics live in ``knowledge_gpus``, ``knowledge_plans``, ``knowledge_formats``
-and ``knowledge_faq`` (the page's five questions).
+and ``knowledge_faq`` (the page's five questions) and ``knowledge_glossary`` (what a term means).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from sizing.knowledge_faq import (
     answer_migrate,
 )
 from sizing.knowledge_formats import answer_formats
+from sizing.knowledge_glossary import answer_glossary
 from sizing.knowledge_types import KnowledgeAnswer, Question, Topic
 
 _ANSWERS: dict[Topic, Callable[[Question], KnowledgeAnswer]] = {
@@ -41,6 +42,7 @@ _ANSWERS: dict[Topic, Callable[[Question], KnowledgeAnswer]] = {
     Topic.FAQ_70B_SINGLE_H200: answer_fit_one_gpu,
     Topic.FAQ_MIGRATE: answer_migrate,
     Topic.FAQ_DEEPSEEK: answer_class_fit,
+    Topic.GLOSSARY: answer_glossary,
 }
 
 

@@ -207,6 +207,17 @@ class Faq(_Frozen):
     deepseek_class: ClassFaq
 
 
+class Glossary(_Frozen):
+    """The catalog models whose figures the glossary's answers compute, and their contexts."""
+
+    dense_model: str  # a dense GQA model: formats, KV cache, context, tensor parallelism
+    mla_model: str  # a model with multi-head latent attention
+    moe_model: str  # a mixture-of-experts model
+    window_model: str  # a model with sliding-window layers
+    context_tokens: int = Field(gt=0)  # the long context of the examples
+    short_context_tokens: int = Field(gt=0)  # the short context of the context-length answer
+
+
 class Knowledge(_Frozen):
     """Everything the knowledge base knows beyond the GPU and plan tables."""
 
@@ -220,6 +231,9 @@ class Knowledge(_Frozen):
     rule_of_thumb: RuleOfThumb
     choose: tuple[Choice, ...] = Field(min_length=1)
     faq: Faq
+    # The examples of the glossary's figures. A catalog copy from before the glossary has none:
+    # its answers then give the definitions and the GPUs, without a model's figures.
+    glossary: Glossary | None = None
 
     def stack_of(self, gpu: GpuId) -> SoftwareStack | None:
         """Return the software facts of one GPU."""

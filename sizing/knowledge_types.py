@@ -5,8 +5,10 @@ actions that follow (size a model, compare, order, talk to a person). Each point
 with named values; the front end words it. Value names carry their unit so the front end can
 format them without knowing the point: ``*_usd`` money, ``*_gb`` decimal gigabytes, ``*_ratio``
 a multiple, ``*_days``/``*_months``/``*_count`` whole numbers, ``*_tflops``, ``*_tb_s``,
-``*_gb_s``, ``*_w``, ``*_tokens`` a context length, ``gpu``/``other`` GPU ids, ``plan`` a plan
-id, ``names`` a list of codes (all of them), ``any_names`` a list of alternatives.
+``*_gb_s``, ``*_w``, ``*_tokens`` a context length, ``*_bytes`` a size in bytes, ``*_bits``
+bits per weight, ``*_b`` billions of parameters, ``gpu``/``other`` GPU ids, ``plan`` a plan
+id, ``model``/``other_model`` a model's name, ``names`` a list of codes (all of them),
+``any_names`` a list of alternatives.
 """
 
 from __future__ import annotations
@@ -40,6 +42,22 @@ class Topic(StrEnum):
     FAQ_70B_SINGLE_H200 = "faq_70b_single_h200"
     FAQ_MIGRATE = "faq_migrate"
     FAQ_DEEPSEEK = "faq_deepseek"
+    GLOSSARY = "glossary"  # what a term means (with a ``Term`` when the message names one)
+
+
+class Term(StrEnum):
+    """A term the glossary explains (the values are also the names it lists)."""
+
+    BF16 = "bf16_fp16"  # BF16 and FP16
+    FP8 = "fp8"
+    FP4 = "fp4_formats"  # FP4: MXFP4 and NVFP4
+    INT4 = "int4_weight_only"  # INT4 weights with AWQ or GPTQ
+    KV_CACHE = "kv_cache"
+    MLA = "mla"
+    MOE = "moe"
+    TENSOR_PARALLELISM = "tensor_parallelism"
+    CONTEXT_LENGTH = "context_length"
+    SLIDING_WINDOW = "sliding_window"
 
 
 class SpecAspect(StrEnum):
@@ -145,6 +163,30 @@ class Fact(StrEnum):
     KV_ROOM_SERVERS = "kv_room_servers"
     ONLY_ONE_SERVER_HOLDS = "only_one_server_holds"
     NO_SERVER_HOLDS = "no_server_holds"
+    # the glossary: what a term means, then what it means for sizing
+    TERM_BF16 = "term_bf16"
+    TERM_FP8 = "term_fp8"
+    TERM_FP4 = "term_fp4"
+    TERM_INT4 = "term_int4"
+    TERM_KV_CACHE = "term_kv_cache"
+    TERM_MLA = "term_mla"
+    TERM_MOE = "term_moe"
+    TERM_TENSOR_PARALLELISM = "term_tensor_parallelism"
+    TERM_CONTEXT_LENGTH = "term_context_length"
+    TERM_SLIDING_WINDOW = "term_sliding_window"
+    GLOSSARY_TERMS = "glossary_terms"  # a term the glossary does not explain: those it does
+    FORMAT_WEIGHTS = "format_weights"  # bits per weight, and a model's weights in the format
+    FP4_VARIANTS = "fp4_variants"  # MXFP4 and NVFP4 side by side
+    NATIVE_ON = "native_on"  # the rented GPUs that compute in a format
+    WEIGHT_ONLY_ON = "weight_only_on"  # the rented GPUs that only store it (weight-only)
+    KV_PER_TOKEN = "kv_per_token"  # noqa: S105 - a model's KV cache per token and per context
+    MLA_VS_GQA = "mla_vs_gqa"  # an MLA model's KV cache next to a GQA model's
+    MLA_KV_WHOLE_ON_EACH_GPU = "mla_kv_whole_on_each_gpu"  # tensor parallelism keeps it whole
+    MOE_MEMORY_AND_SPEED = "moe_memory_and_speed"  # memory by total, speed by active
+    TP_SPLIT = "tp_split"  # a model's weights split over a server's GPUs
+    TP_SERVER = "tp_server"  # a server whose GPUs are linked for tensor parallelism
+    CONTEXT_GROWTH = "context_growth"  # KV cache of a short and a long context
+    WINDOW_CAP = "window_cap"  # KV cache with and without the window
 
 
 # A point's values: numbers, money, ids and codes (lists of codes as tuples).
@@ -197,6 +239,7 @@ class Question:
     precision: Precision | None = None  # the format asked about
     params_b: float | None = None  # a generic model size the message named
     moe: bool | None = None
+    term: str | None = None  # glossary: a ``Term`` value
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,9 +11,13 @@ except for the rules built around one ("can a 70B model run on one H200?").
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from bot.request import Intent, ParsedRequest
+from bot.understand import lexicon
+from bot.understand.glossary_terms import term_named
+from bot.understand.intents import says
 from bot.understand.topic_concepts import Concept
 from bot.understand.topic_lexicon import mentions_concept, software_named
 from sizing import (
@@ -159,11 +163,51 @@ def match_rule(request: ParsedRequest, text: str) -> tuple[Rule, Mentions] | Non
     return None
 
 
+def _asks_what_a_term_means(request: ParsedRequest, text: str) -> bool:
+    """Whether a knowledge question asks what something means, and nothing to size or price.
+
+    A model, a size or a sizing setting named beside the term keeps it a sizing request ("what
+    is FP8 and can Llama 70B run in it?"); money words ask about money ("what is FP8 going to
+    cost me?").
+    """
+    if request.intent is not Intent.KNOWLEDGE or not says("definition", text):
+        return False
+    if _names_model(request) or request.params_b is not None or _asks_for_sizing(request):
+        return False
+    return not says("price", text)
+
+
+def _definition(request: ParsedRequest, text: str) -> ParsedRequest:
+    """Answer "what is X?" from the glossary, or with a GPU's card when X is the GPU named."""
+    if not _asks_what_a_term_means(request, text):
+        return request
+    term = term_named(text)
+    if term is None and len(set(request.gpus)) == 1:
+        return replace(request, topic=Topic.GPU_CARD.value)
+    if term is None and (request.gpus or not _names_one_thing(text)):
+        return request  # "什么是最便宜的方案" ("what is the cheapest plan") is no term
+    return replace(request, topic=Topic.GLOSSARY.value, term=term.value if term else None)
+
+
+_WORDS_RE = re.compile(r"[^\W_]+")
+_CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]")
+_TERM_MAX_WORDS = 3
+_TERM_MAX_CJK_CHARS = 5
+
+
+def _names_one_thing(text: str) -> bool:
+    """Whether what a definition question asks about is short enough to be a term."""
+    words = _WORDS_RE.findall(lexicon.remove("definition", text))
+    if len(words) > _TERM_MAX_WORDS:
+        return False
+    return all(len(word) <= _TERM_MAX_CJK_CHARS for word in words if _CJK_RE.search(word))
+
+
 def apply_topic(request: ParsedRequest, text: str) -> ParsedRequest:
     """Return ``request`` as a knowledge question or a request for a person, when it is one."""
     found = match_rule(request, text)
     if found is None:
-        return request
+        return _definition(request, text)
     rule, mentions = found
     if rule.topic is None:
         return replace(request, intent=Intent.SALES)

@@ -18,7 +18,7 @@ from bot.request import LANGUAGES
 from bot.views_knowledge import sentence
 from sizing.knowledge import answer_question
 from sizing.knowledge_data import SoftwareItem
-from sizing.knowledge_types import Fact, Point, Question, SpecAspect, Topic
+from sizing.knowledge_types import Fact, Point, Question, SpecAspect, Term, Topic
 from sizing.types import GpuId, Precision
 from tests.fakes.telegram_html import check_telegram_html
 
@@ -82,8 +82,35 @@ ALL_VALUES = {
     "names": ("pytorch", "vllm", "custom_cuda_kernels"),
     "any_names": ("awq", "gptq"),
     "cancel_any_month": 1,
+    "model": "Llama 3.3 70B Instruct",
+    "other_model": "DeepSeek-V3",
+    "weight_bits": 4.25,
+    "other_bits": 4.5,
+    "bf16_weights_gb": 141.1,
+    "other_weights_gb": 42.7,
+    "per_token_bytes": 327680,
+    "other_per_token_bytes": 70272,
+    "fp8_per_context_gb": 21.47,
+    "other_per_context_gb": 9.21,
+    "short_per_context_gb": 2.68,
+    "full_per_context_gb": 9.66,
+    "short_tokens": 8192,
+    "max_tokens": 131072,
+    "window_tokens": 128,
+    "windowed_count": 18,
+    "layers_count": 36,
+    "total_b": 671.0,
+    "active_b": 37.6,
+    "per_gpu_gb": 17.6,
 }
-COUNTS = ("delivery_days", "minimum_months", "trial_months", "gpus_count", "contexts_count")
+COUNTS = (
+    "delivery_days",
+    "minimum_months",
+    "trial_months",
+    "gpus_count",
+    "contexts_count",
+    "windowed_count",
+)
 
 
 def _points():
@@ -120,6 +147,8 @@ def _questions():
             yield Question(Topic.FAQ_70B_SINGLE_H200, gpus=(gpu,), params_b=params_b)
     for params_b in (235, 3000):
         yield Question(Topic.FAQ_DEEPSEEK, params_b=params_b)
+    for term in (*Term, None):
+        yield Question(Topic.GLOSSARY, term=term.value if term else None)
 
 
 QUESTIONS = list(_questions())

@@ -34,7 +34,10 @@ def not_after(head: str = "") -> str:
 
 
 # Terms a definition question asks about ("what is FP8?", "что такое KV-кэш?").
-TERMS = r"(?:fp|bf|int|kv|mla|moe|gqa|mxfp|nvfp|vram|hbm|tensor|quant|cach[eé]|캐시|양자화)"
+TERMS = (
+    r"(?:fp|bf|int|kv|mla|moe|gqa|mxfp|nvfp|vram|hbm|tensor|quant|cach[eé]|캐시|양자화"
+    r"|awq|gptq|sliding|mixture|context (?:length|window))"
+)
 
 _LETTER_RE = re.compile(f"[{WORD_LETTER}0-9]")
 

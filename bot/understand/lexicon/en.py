@@ -594,7 +594,9 @@ LEXICON = Lexicon(
     definition=(
         f"what(?: is|'s|s) (?:an? |the )?{TERMS}",
         "what does [a-z0-9-]+ mean",
+        f"what does (?:an? |the )?{TERMS}[a-z0-9-]*(?: [a-z0-9-]+)? (?:mean|stand for)",
         "explain (?:what|the difference)",
+        f"explain (?:to me )?(?:an? |the )?{TERMS}",
     ),
     either=(
         "either (?:is|one|works|would|will|of them)",

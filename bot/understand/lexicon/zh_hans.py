@@ -1,6 +1,6 @@
 """Simplified Chinese. 万 (10^4) and 亿 (10^8) are read by the number grammar itself."""
 
-from bot.understand.lexicon.base import Lexicon
+from bot.understand.lexicon.base import TERMS, Lexicon
 
 LEXICON = Lexicon(
     language="zh-Hans",
@@ -440,6 +440,8 @@ LEXICON = Lexicon(
     ),
     definition=(
         "什么是",
+        f"{TERMS}[0-9a-z -]{{0,8}}(?:缓存)?是什么",
+        "(?:张量并行|上下文长度|上下文窗口|滑动窗口|混合专家|量化)是什么",
         "是什么意思",
         "是什么东西",
         "是啥",

@@ -1,6 +1,6 @@
 """Traditional Chinese. 萬 (10^4) and 億 (10^8) are read by the number grammar itself."""
 
-from bot.understand.lexicon.base import Lexicon
+from bot.understand.lexicon.base import TERMS, Lexicon
 
 LEXICON = Lexicon(
     language="zh-Hant",
@@ -384,6 +384,8 @@ LEXICON = Lexicon(
     ),
     definition=(
         "什麼是",
+        f"{TERMS}[0-9a-z -]{{0,8}}(?:快取|緩存)?是什麼",
+        "(?:張量並行|上下文長度|上下文窗口|滑動窗口|混合專家|量化)是什麼",
         "是什麼意思",
         "是什麼東西",
         "是啥",
