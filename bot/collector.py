@@ -11,8 +11,8 @@ So, after start-up (``apply_collector_policy``):
 
 - a young collection waits for ``YOUNG_THRESHOLD`` more container objects instead of 700:
   most of an answer's objects are freed by reference counting before it comes, so the same
-  run needed 70 young collections and less than half the collector's CPU, the longest young
-  or middle one under 10 ms (a larger threshold makes them longer);
+  run needed 70 young collections and less than half the collector's CPU; each takes a few
+  milliseconds, as before (a larger threshold makes them longer);
 - full collections are not left to CPython (its threshold is out of reach): the event loop
   runs one (``collect_when_quiet``) when nothing is waiting, at most every ``FULL_EVERY_S``,
   or after ``FULL_DEFER_MAX_S`` however busy the bot is, so cyclic garbage cannot pile up.
