@@ -79,8 +79,12 @@ class Dispatcher:
         self._stopping = False
 
     # -- intake ------------------------------------------------------------------------------
-    async def accept(self, raw: dict[str, Any]) -> bool:
-        """Store one update as Telegram sent it; ``False`` for a duplicate or a bad update."""
+    async def accept(self, raw: dict[str, Any], body: str | None = None) -> bool:
+        """Store one update as Telegram sent it; ``False`` for a duplicate or a bad update.
+
+        ``body`` is its JSON text as received (the webhook's), stored as it is; without it,
+        the JSON is written from ``raw``.
+        """
         update_id = raw.get("update_id")
         if not isinstance(update_id, int) or update_id in self._recent:
             return False
@@ -89,7 +93,8 @@ class Dispatcher:
         except Exception as error:  # noqa: BLE001 - any unreadable update is dropped, once
             log.warning("update %d is not one the bot can read: dropped (%s)", update_id, error)
             return False
-        body = json.dumps(raw, ensure_ascii=False, separators=(",", ":"))
+        if body is None:
+            body = json.dumps(raw, ensure_ascii=False, separators=(",", ":"))
         added = None
         if time.monotonic() >= self._durable_rests_until:
             try:

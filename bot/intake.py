@@ -102,15 +102,18 @@ class MemoryIntake:
 
     async def take(self, limit: int) -> list[Job]:
         """Hold up to ``limit`` ready chats; return their oldest updates."""
-        now, taken = self._clock(), list[Job]()
-        for chat_key, not_before in list(self._ready.items()):
-            if len(taken) >= limit:
+        # Only as far into the ready chats as ``limit`` needs: with thousands waiting, a copy of
+        # them all on every take made a burst cost quadratic time on the event loop.
+        now, chats = self._clock(), list[int]()
+        for chat_key, not_before in self._ready.items():
+            if len(chats) >= limit:
                 break
             if not_before <= now:
-                del self._ready[chat_key]
-                self._held.add(chat_key)
-                taken.append(self._queues[chat_key][0])
-        return taken
+                chats.append(chat_key)
+        for chat_key in chats:
+            del self._ready[chat_key]
+            self._held.add(chat_key)
+        return [self._queues[chat_key][0] for chat_key in chats]
 
     async def done(self, job: Job) -> Job | None:
         """Drop the handled update; keep holding the chat if more is queued."""

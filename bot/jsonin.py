@@ -5,6 +5,10 @@ and ``1e400`` (infinite floats), integers of thousands of digits (``ValueError``
 digits, slow below), nesting deep enough to hit the recursion limit, and ``"\\ud800"``
 escapes that decode to lone surrogates no UTF-8 writer can encode. ``load_json`` refuses each
 of them with ``JsonInputError``, whose message says which rule the input broke.
+
+Walking the parsed value (depth, surrogates) cost about twice the parse itself, on every
+webhook delivery. Most inputs show in their text that the walk cannot fail (fewer brackets
+than the depth bound, nothing that decodes to a surrogate): those are not walked.
 """
 
 from __future__ import annotations
@@ -16,6 +20,11 @@ from typing import Any
 MAX_DEPTH = 64  # Telegram updates nest about 10 deep (reply -> message -> markup -> rows)
 MAX_NUMBER_CHARS = 40  # ids are 64-bit (20 digits); nothing we read needs more
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+# What a surrogate can come from in JSON text: an escape of one (``\\uD800``-``\\uDFFF``,
+# paired or not) or the code point itself; in bytes, UTF-8's 0xED lead byte, as json decodes
+# bytes with "surrogatepass". Looked for as plain substrings (a few microseconds).
+_SURROGATE_HINTS_TEXT = ("\\ud", "\\uD")
+_SURROGATE_HINTS_BYTES = (b"\\ud", b"\\uD", b"\xed")
 
 
 class JsonInputError(ValueError):
@@ -58,10 +67,28 @@ def _check_tree(value: object, max_depth: int) -> None:
         stack.extend((item, depth + 1) for item in items)
 
 
+def _no_tree_check_needed(data: str | bytes, max_depth: int) -> bool:
+    """Tell whether walking the parsed value could not fail, judging by the text alone.
+
+    Each level of nesting opens with a bracket, and a surrogate needs one of the hints above.
+    Bytes that json would read as UTF-16 or UTF-32 are always walked.
+    """
+    if isinstance(data, bytes):
+        if json.detect_encoding(data) != "utf-8":
+            return False
+        if any(hint in data for hint in _SURROGATE_HINTS_BYTES):
+            return False
+        return data.count(b"{") + data.count(b"[") <= max_depth
+    if any(hint in data for hint in _SURROGATE_HINTS_TEXT) or _LONE_SURROGATE.search(data):
+        return False
+    return data.count("{") + data.count("[") <= max_depth
+
+
 def load_json(data: str | bytes, *, max_bytes: int, max_depth: int = MAX_DEPTH) -> Any:  # noqa: ANN401 - any JSON value
     """Parse ``data`` as one JSON value within the bounds; raise ``JsonInputError`` otherwise."""
     if len(data) > max_bytes:
         raise JsonInputError(f"input of {len(data)} bytes is over the {max_bytes}-byte limit")
+    walk = not _no_tree_check_needed(data, max_depth)
     try:
         value = json.loads(
             data,
@@ -77,5 +104,6 @@ def load_json(data: str | bytes, *, max_bytes: int, max_depth: int = MAX_DEPTH) 
         raise JsonInputError(f"not UTF-8 text ({error.reason})") from None
     except ValueError as error:  # json.JSONDecodeError and int() refusals
         raise JsonInputError(f"invalid JSON: {error}") from None
-    _check_tree(value, max_depth)
+    if walk:
+        _check_tree(value, max_depth)
     return value

@@ -76,6 +76,19 @@ class Metrics:
         self.open_connections = Gauge(
             "fullgpu_http_open_connections", "Open connections to the HTTP server", registry=reg
         )
+        self._handled: dict[tuple[str, str], tuple[Counter, Histogram]] = {}
+
+    def update_handled(self, kind: str, outcome: str, elapsed_s: float) -> None:
+        """Count one handled update and observe its answer latency."""
+        children = self._handled.get((kind, outcome))
+        if children is None:  # a few kinds and outcomes: each pair's children looked up once
+            children = (
+                self.updates.labels(kind=kind, outcome=outcome),
+                self.answer_seconds.labels(kind=kind),
+            )
+            self._handled[kind, outcome] = children
+        children[0].inc()
+        children[1].observe(elapsed_s)
 
     def exposition(self) -> bytes:
         """Render every metric in the Prometheus text format."""
@@ -209,8 +222,7 @@ def opened_scope(scope: UpdateScope) -> Iterator[UpdateScope]:
     finally:
         elapsed_s = time.monotonic() - started
         outcome = _outcome_label(scope)
-        METRICS.updates.labels(kind=scope.kind, outcome=outcome).inc()
-        METRICS.answer_seconds.labels(kind=scope.kind).observe(elapsed_s)
+        METRICS.update_handled(scope.kind, outcome, elapsed_s)
         log.info("update %s %s in %.1f ms", scope.kind, outcome, elapsed_s * 1000)
         CURRENT_UPDATE.reset(token)
 

@@ -26,6 +26,7 @@ from telegram.error import TelegramError
 
 from bot.catalog_source import CatalogSource
 from bot.catalog_watch import watch_catalog
+from bot.collector import apply_collector_policy, collect_when_quiet
 from bot.delivery import DeliveryHooks, DeliveryPolicy, TokenRejectedError
 from bot.dispatch import Dispatcher
 from bot.http_server import make_base_app, serving
@@ -330,6 +331,7 @@ async def serve_bot(
     set_queue_source(dispatcher.backlog)
     receiving = _Receiving(dispatcher, store, timing.policy, hooks)
     freeze_start_up_objects()
+    apply_collector_policy()
     # The pipeline's CATALOG_DIR source, when it has one, is also watched between messages.
     catalog: CatalogSource | None = getattr(pipeline, "catalog", None)
     watch_stop = asyncio.Event()
@@ -337,7 +339,8 @@ async def serve_bot(
         if not await _reached(application, stop):
             return
         async with running(application):
-            helpers = [asyncio.create_task(dispatcher.run())]
+            collecting = asyncio.create_task(collect_when_quiet(lambda: dispatcher.backlog() > 0))
+            helpers = [asyncio.create_task(dispatcher.run()), collecting]
             if catalog is not None:
                 admins = settings.admin_chat_ids
                 watch = watch_catalog(catalog, application.bot, admins, watch_stop)
@@ -348,6 +351,7 @@ async def serve_bot(
                 watch_stop.set()
                 await dispatcher.stop(timing.grace_s)
                 helpers[0].cancel()
+                collecting.cancel()
                 await asyncio.gather(*helpers, return_exceptions=True)
     finally:
         await monitor.close()

@@ -41,6 +41,7 @@ from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
 from bot.answer_work import off_loop
+from bot.api_json import call_json
 from bot.callbacks import Action, decode
 from bot.deeplink import from_callback
 from bot.delivery import ResultMissingError, TelegramUnavailableError, TokenRejectedError
@@ -428,19 +429,26 @@ async def typing_while_slow(bot: Any, chat_id: int) -> AsyncIterator[None]:  # n
 
     Most answers leave in milliseconds, before a typing indicator could even be drawn; sending
     one up front cost a Bot API call per message (11% of the CPU under load). It still shows
-    when the answer waits (a slow store, a 429, Telegram retried).
+    when the answer waits (a slow store, a 429, Telegram retried). Until then it is a timer,
+    not a task: most answers only set it and cancel it.
     """
+    typing: list[asyncio.Task[None]] = []
 
-    async def type_later() -> None:
-        await asyncio.sleep(TYPING_AFTER_S)
-        # "typing..." lasts up to 5 s (Bot API sendChatAction); a failure is not worth a reply.
-        await _quietly(bot.send_chat_action(chat_id, ChatAction.TYPING))
+    def start_typing() -> None:
+        typing.append(asyncio.ensure_future(_quietly(send_typing(bot, chat_id))))
 
-    task = asyncio.create_task(type_later())
+    timer = asyncio.get_running_loop().call_later(TYPING_AFTER_S, start_typing)
     try:
         yield
     finally:
-        task.cancel()
+        timer.cancel()
+        for task in typing:
+            task.cancel()
+
+
+async def send_typing(bot: Any, chat_id: int) -> None:  # noqa: ANN401 - PTB's ExtBot is generic
+    """Send "typing..." (it lasts up to 5 s, Bot API sendChatAction) as the Bot API's JSON."""
+    await call_json(bot, "sendChatAction", {"chat_id": chat_id, "action": str(ChatAction.TYPING)})
 
 
 async def _quietly(call: Coroutine[Any, Any, object]) -> None:

@@ -14,10 +14,11 @@ redelivers) instead of the queue growing without bound.
 from __future__ import annotations
 
 import hmac
+import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, Protocol
 
 from aiohttp import web
 
@@ -36,8 +37,21 @@ ALLOWED_UPDATES = ("message", "callback_query", "inline_query")
 # Updates stored and not yet handled, at most, before Telegram is asked to deliver later.
 MAX_PENDING_UPDATES = 2000
 SECRET_KEY = web.AppKey("secret", bytes)
-# Stores one update as Telegram sent it (``Dispatcher.accept``); returns once it is stored.
-UpdateSink = Callable[[dict[str, Any]], Awaitable[bool]]
+# Every acknowledgement is the same few bytes: written once.
+ACCEPTED_TEXT = json.dumps({"ok": True})
+
+
+class UpdateSink(Protocol):
+    """Stores one update as Telegram sent it (``Dispatcher.accept``); returns once it is stored.
+
+    ``body`` is the delivery's JSON as received, stored as it is instead of written anew.
+    """
+
+    async def __call__(self, raw: dict[str, Any], body: str | None = None) -> bool:
+        """Store ``raw`` (whose JSON text is ``body``); ``False`` if it was not stored."""
+        ...
+
+
 SINK_KEY: web.AppKey[UpdateSink] = web.AppKey("sink")
 # How many updates wait (``Dispatcher.backlog``): read on every delivery, so it must be cheap.
 Backlog = Callable[[], int]
@@ -62,6 +76,11 @@ def decode_update(body: bytes) -> dict[str, Any] | None:
     return data
 
 
+def received_text(body: bytes) -> str:
+    """Return a delivery's bytes as the text ``json`` read them as (``json.loads`` does this)."""
+    return body.decode(json.detect_encoding(body), "surrogatepass")
+
+
 def _short(error: Exception) -> str:
     return f"{type(error).__name__}: {str(error)[:200]}"
 
@@ -77,10 +96,11 @@ async def receive_update(request: web.Request) -> web.Response:
         METRICS.rejected_requests.labels(reason="queue_full").inc()
         log.warning("update queue full (%d): asking Telegram to deliver later", MAX_PENDING_UPDATES)
         return web.json_response({"ok": False}, status=503, headers={"Retry-After": "5"})
-    raw = decode_update(await request.read())
+    body = await request.read()
+    raw = decode_update(body)
     if raw is not None:
-        await request.app[SINK_KEY](raw)
-    return web.json_response({"ok": True})
+        await request.app[SINK_KEY](raw, received_text(body))
+    return web.Response(text=ACCEPTED_TEXT, content_type="application/json")
 
 
 def make_web_app(

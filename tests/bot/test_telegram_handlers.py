@@ -214,9 +214,10 @@ class ChatActionBot:
     def __init__(self) -> None:
         self.actions: list[tuple[int, str]] = []
 
-    async def send_chat_action(self, chat_id: int, action: str) -> bool:
-        """Record the action."""
-        self.actions.append((chat_id, action))
+    async def _post(self, endpoint: str, data: dict[str, Any]) -> bool:
+        """Record the action, as the typing helper posts it."""
+        assert endpoint == "sendChatAction"
+        self.actions.append((data["chat_id"], data["action"]))
         return True
 
 

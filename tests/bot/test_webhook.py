@@ -30,13 +30,15 @@ class SlowSink:
 
     def __init__(self) -> None:
         self.stored: list[dict] = []
+        self.bodies: list[str | None] = []
         self.release = asyncio.Event()
         self.release.set()
 
-    async def __call__(self, raw: dict) -> bool:
-        """Store ``raw`` once allowed to."""
+    async def __call__(self, raw: dict, body: str | None = None) -> bool:
+        """Store ``raw`` (and the JSON text it came as) once allowed to."""
         await self.release.wait()
         self.stored.append(raw)
+        self.bodies.append(body)
         return True
 
 
@@ -64,6 +66,31 @@ async def test_the_right_secret_stores_the_update_as_sent(client):
     response = await client.post("/telegram/hook", json=UPDATE, headers={SECRET_HEADER: SECRET})
     assert response.status == 200
     assert client.sink.stored == [UPDATE]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        json.dumps(UPDATE).encode(),
+        json.dumps(UPDATE, ensure_ascii=False, indent=1)
+        .replace('"hi"', '"é 😀 \\ud83d\\ude00"')
+        .encode(),
+        json.dumps(UPDATE).encode("utf-16"),
+        b"\xef\xbb\xbf" + json.dumps(UPDATE).encode(),
+    ],
+    ids=["compact", "non-ascii", "utf-16", "utf-8 bom"],
+)
+async def test_the_update_is_stored_as_the_text_that_came(client, body):
+    """The sink gets the delivery's own JSON text (not written anew), which reads as the update."""
+    response = await client.post(
+        "/telegram/hook", data=body, headers={SECRET_HEADER: SECRET, "Content-Type": "text/plain"}
+    )
+    assert response.status == 200
+    [raw], [text] = client.sink.stored, client.sink.bodies
+    assert text is not None
+    assert json.loads(text) == raw
+    if not body.startswith((b"\xef", b"\xff", b"\xfe")):
+        assert text.encode() == body
 
 
 async def test_the_200_waits_until_the_update_is_stored(client):

@@ -1,0 +1,81 @@
+"""bot.jsonin: the bounds hold whether or not the parsed value is walked."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot import jsonin
+from bot.jsonin import MAX_DEPTH, JsonInputError, load_json
+
+# Any character, lone surrogates included (what a hostile client can escape or encode).
+TEXT = st.text(st.characters(codec=None, categories=None), max_size=12)
+VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | TEXT,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4),
+    max_leaves=20,
+)
+
+
+def encoded(value: object, how: str) -> str | bytes:
+    """Write ``value`` as JSON text or bytes, escaped or not, as a client might."""
+    text = json.dumps(value, ensure_ascii=how == "ascii")
+    if how == "text":
+        return text
+    return text.encode("utf-16" if how == "utf-16" else "utf-8", "surrogatepass")
+
+
+def outcome(data: str | bytes) -> tuple[str, object]:
+    """Return what ``load_json`` makes of ``data``: the value, or the refusal's message."""
+    try:
+        return "value", load_json(data, max_bytes=10**6)
+    except JsonInputError as error:
+        return "refused", str(error)
+
+
+@given(VALUES, st.sampled_from(["ascii", "utf-8", "utf-16", "text"]))
+def test_skipping_the_walk_never_changes_what_is_read(value, how):
+    """Parsed without the walk when the text allows it: the same value or the same refusal."""
+    data = encoded(value, how)
+    fast = outcome(data)
+    with pytest.MonkeyPatch.context() as always:
+        always.setattr(jsonin, "_no_tree_check_needed", lambda *_args: False)
+        walked = outcome(data)
+    assert repr(fast) == repr(walked)  # repr: NaN-free, and -0.0 apart from 0.0
+
+
+@pytest.mark.parametrize("as_bytes", [False, True])
+def test_nesting_is_bounded_on_both_paths(as_bytes):
+    """MAX_DEPTH levels are read; one more is refused, brackets in strings or not."""
+    for padding in ("", "{[" * 40):
+        deepest = "[" * MAX_DEPTH + json.dumps(padding) + "]" * MAX_DEPTH
+        too_deep = "[" + deepest + "]"
+        assert outcome(deepest.encode() if as_bytes else deepest)[0] == "value"
+        refused = outcome(too_deep.encode() if as_bytes else too_deep)
+        assert refused == ("refused", f"nested deeper than {MAX_DEPTH} levels")
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b'{"text": "\xed\xa0\x80"}',  # a surrogate written as UTF-8 bytes
+        b'{"text": "\\ud800"}',
+        b'{"text": "\\uDFFF x"}',
+        '{"text": "\ud800"}',
+        '{"t\\udc00": 1}',
+    ],
+)
+def test_a_lone_surrogate_is_refused_however_it_comes(data):
+    """Escaped, encoded or in the text itself, in a key or a value: refused."""
+    assert outcome(data) == (
+        "refused",
+        "string holds a lone surrogate escape (not valid Unicode)",
+    )
+
+
+def test_a_surrogate_pair_escape_reads_as_its_character():
+    """An escaped surrogate pair is one emoji, not two lone surrogates."""
+    assert load_json(b'{"text": "\\ud83d\\ude00"}', max_bytes=100) == {"text": "\U0001f600"}
