@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -134,35 +135,31 @@ def join_long_groups(text: str) -> str:
 # At least one unit, a digit before the first unit (or 十 alone, as in 十二万, or before a
 # counter, as in 十个), at most a trailing digit: "12万8千", "3만 2천", "一万五", "十二万",
 # "7천억". Read first, its first character is checked not to continue another number.
-CJK_NUMBER_PATTERN = (
-    rf"(?P<cjk>[0-9{_CJK_DIGIT_CLASS}十](?<![0-9.{_CJK_DIGIT_CLASS}{_CJK_UNIT_CLASS}].)"
-    rf"(?>(?:(?<=[0-9])[0-9]*+(?:\.[0-9]++)? ?{_CJK_UNIT}|(?<=[{_CJK_DIGIT_CLASS}]) ?{_CJK_UNIT}"
+_CJK_FIRST = rf"[0-9{_CJK_DIGIT_CLASS}十](?<![0-9.{_CJK_DIGIT_CLASS}{_CJK_UNIT_CLASS}].)"
+_CJK_FIRST_UNIT = (
+    rf"(?:(?<=[0-9])[0-9]*+(?:\.[0-9]++)? ?{_CJK_UNIT}|(?<=[{_CJK_DIGIT_CLASS}]) ?{_CJK_UNIT}"
     rf"|(?<=十)(?=[{_CJK_DIGIT_CLASS}{_CJK_UNIT_CLASS}])|(?<=十)(?=[个個位名人]))"
+)
+CJK_NUMBER_PATTERN = (
+    rf"(?P<cjk>{_CJK_FIRST}"
+    rf"(?>{_CJK_FIRST_UNIT}"
     rf"(?: ?{_CJK_PART}? ?{_CJK_UNIT}){{0,{_MAX_CJK_UNITS}}}+"
     rf"(?: ?{_CJK_PART}(?![{_CJK_UNIT_CLASS}0-9]))?))"
 )
+# What follows the first unit is optional: a CJK number matches exactly where its start and
+# first unit do, which this reads (``cjk_number_starts``).
+_CJK_HEAD_RE = re.compile(_CJK_FIRST + _CJK_FIRST_UNIT)
 
 # A digit-led pattern (``NUMBER_PATTERN``, ``DIGIT_FIRST``) matches only where a minus sign
-# or a digit stands without a digit before it; a CJK-led one (``CJK_NUMBER_PATTERN``) only at
-# the first character of a run of digits and CJK numerals. Inside a long run the regex engine
-# would still try, and fail, at every digit: where a text has one, the matches are looked for
-# at those starts alone, found by one scan that reads each run whole.
+# or a digit stands without a digit before it. Inside a long run the regex engine would still
+# try, and fail, at every digit: where a text has one, the matches are looked for at those
+# starts alone, found by one scan that reads each run whole.
 DIGIT_FIRST = r"[0-9](?<![a-z0-9.][0-9])"
 _DIGITS = "0123456789"
-_CJK_DIGITS_AND_TEN = _DIGITS + _CJK_DIGIT_CLASS + "十"
 # (where numbers may start, long runs, the characters of a run)
 _Starts = tuple[re.Pattern[str], re.Pattern[str], str]
 _DIGIT_STARTS: _Starts = (re.compile(r"-|[0-9]+"), re.compile(r"[0-9]{16,}"), _DIGITS)
-_CJK_STARTS: _Starts = (
-    re.compile(rf"[{_CJK_DIGITS_AND_TEN}]+"),
-    re.compile(rf"[{_CJK_DIGITS_AND_TEN}]{{16,}}"),
-    _CJK_DIGITS_AND_TEN,
-)
-_LED = (
-    (f"(?P<num>{DIGIT_FIRST}", _DIGIT_STARTS),
-    (NUMBER_PATTERN, _DIGIT_STARTS),
-    (CJK_NUMBER_PATTERN, _CJK_STARTS),
-)
+_DIGIT_LED = (f"(?P<num>{DIGIT_FIRST}", NUMBER_PATTERN)
 # Looking for matches at the starts alone costs a call each: worth it where the characters
 # inside long runs (each a failed try of the regex engine) outnumber the starts this many times.
 _DIGITS_PER_START = 8
@@ -196,20 +193,84 @@ def _from_starts(
                 end = match.end()
 
 
+class CjkNumberStarts:
+    """Where the CJK numbers of one text start, found once for every pattern led by one.
+
+    Several finders look for CJK numbers in the same text ("12.8万" as a context, a size, a
+    count, an amount): the starts are read once, as far as the finders ask, and each finder
+    tries its pattern at those starts alone.
+    """
+
+    __slots__ = ("_lock", "_next", "_text", "found")
+
+    def __init__(self, text: str) -> None:
+        """Prepare to read ``text``; nothing is read before a finder asks."""
+        self._text = text
+        self.found: list[int] = []
+        self._next: int | None = 0  # where to look for the next start, None past the last
+        self._lock = threading.Lock()  # two threads reading on keep the starts in order
+
+    def read_more(self) -> bool:
+        """Find the next start; False once the text has no more."""
+        with self._lock:
+            if self._next is None:
+                return False
+            head = _CJK_HEAD_RE.search(self._text, self._next)
+            if head is None:
+                self._next = None
+                return False
+            # Every start is kept, even one inside the last head ("12 十二" may be read from
+            # "十" where a pattern fails at "12").
+            self.found.append(head.start())
+            self._next = head.start() + 1
+            return True
+
+
+@lru_cache(maxsize=16)  # the finders read the same few texts one after the other
+def cjk_number_starts(text: str) -> CjkNumberStarts:
+    """Return the shared reading of where the CJK numbers of ``text`` start."""
+    return CjkNumberStarts(text)
+
+
+# Starts tried one by one, each a call: past this many in one text (a wall of CJK numbers),
+# the regex engine scans the rest of it itself, which costs less per start.
+_SHARED_CJK_STARTS = 8
+
+
+def _from_cjk_starts(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text)`` for a pattern led by ``CJK_NUMBER_PATTERN``."""
+    starts = cjk_number_starts(text)
+    found = starts.found
+    end = index = 0
+    while index < len(found) or starts.read_more():
+        start = found[index]
+        if index == _SHARED_CJK_STARTS:
+            # Every start before this one was tried: nothing else before it can match.
+            yield from pattern.finditer(text, max(end, start))
+            return
+        index += 1
+        if start >= end:
+            match = pattern.match(text, start)
+            if match is not None:
+                yield match
+                end = match.end()
+
+
 def scan(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
     """Yield the first ``MAX_NUMBERS`` matches of ``pattern`` in ``text``.
 
     Number patterns begin with a digit checked against what precedes it, so the regex engine
     gives up at once inside a run of digits; a wall of digit groups is made one run first
-    (``join_long_groups``), so that no number is read again from each of its groups.
+    (``join_long_groups``), so that no number is read again from each of its groups. Patterns
+    led by a CJK number are tried only where one starts (``cjk_number_starts``).
     """
     source = pattern.pattern
-    for lead, starts in _LED:
-        if source.startswith(lead):
-            found = _starts(text, starts)
-            if found is not None:
-                return itertools.islice(_from_starts(pattern, text, found), MAX_NUMBERS)
-            break
+    if source.startswith(CJK_NUMBER_PATTERN):
+        return itertools.islice(_from_cjk_starts(pattern, text), MAX_NUMBERS)
+    if source.startswith(_DIGIT_LED):
+        found = _starts(text, _DIGIT_STARTS)
+        if found is not None:
+            return itertools.islice(_from_starts(pattern, text, found), MAX_NUMBERS)
     return itertools.islice(pattern.finditer(text), MAX_NUMBERS)
 
 

@@ -70,15 +70,14 @@ def _char_class(codes: list[int]) -> str:
     return "".join(parts)
 
 
-# Two classes: one of the Basic Multilingual Plane, which the regex engine tests with one table
-# lookup per character, and one beyond it (a list of ranges, tested one by one), only read when
-# the text has a character beyond the BMP. Each digit is folded on its own, so a run split
-# between the two reads the same.
+# The digits of the Basic Multilingual Plane form one class, which the regex engine tests with
+# one table lookup per character. Beyond it, a class of every script's range would be tested
+# range by range at every character; instead the runs of characters beyond the BMP are found
+# with one range test each and folded whole (what is not a digit maps to itself). Each digit is
+# folded on its own, so a run split between the two passes reads the same.
 _BMP_END = 0x10000
 _FOLDABLE_RE = _runs(f"[{_char_class(sorted(code for code in _FOLDED if code < _BMP_END))}]")
-_FOLDABLE_ASTRAL_RE = _runs(
-    f"[{_char_class(sorted(code for code in _FOLDED if code >= _BMP_END))}]"
-)
+_ASTRAL_RE = _runs("[\U00010000-\U0010ffff]")
 # Dropped outright: format marks, surrogates and private-use characters (their ranges are
 # fixed by the Unicode standard). Unassigned code points stay: no pattern matches them.
 _INVISIBLE_RE = _runs(
@@ -98,10 +97,7 @@ def _fold(match: re.Match[str]) -> str:
 
 
 def _fold_digits(text: str) -> str:
-    text = _FOLDABLE_RE.sub(_fold, text)
-    if text and ord(max(text)) >= _BMP_END:
-        text = _FOLDABLE_ASTRAL_RE.sub(_fold, text)
-    return text
+    return _ASTRAL_RE.sub(_fold, _FOLDABLE_RE.sub(_fold, text))
 
 
 def _squeeze(text: str) -> str:
