@@ -142,6 +142,11 @@ def search(slot: str, text: str) -> bool:
     return found
 
 
+def forget_found() -> None:
+    """Drop the kept answers of ``search`` (a timing that must read every text afresh)."""
+    _FOUND.clear()
+
+
 def _search(slot: str, text: str) -> bool:
     start = _anchored(slot)
     if start is not None and start.match(text):
