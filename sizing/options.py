@@ -198,7 +198,7 @@ def _no_shape(target: Target, request: ResolvedRequest) -> PlanOption:
         usd_per_million_tokens=None,
         checkout_url=None,
         caveats=_gpu_caveats(target, request),
-        set_aside=_set_aside(target, request, None),
+        set_aside=set_aside_reasons(target, request, None),
         gpu_facts=target.gpu,
         plan_facts=plan,
     )
@@ -230,7 +230,7 @@ def _option(
     replicas = placement.gpus // shape.gpus
     if placement.fits and plan is not None:
         monthly = monthly_usd(plan, placement.units)
-    set_aside = _set_aside(target, request, monthly)
+    set_aside = set_aside_reasons(target, request, monthly)
     reason = placement.reason
     if reason is None and set_aside:
         reason = set_aside[0]
@@ -360,9 +360,13 @@ def _fit_caveats(load: ModelLoad, target: Target, placement: Placement) -> tuple
     return tuple(caveats)
 
 
-def _set_aside(
+def set_aside_reasons(
     target: Target, request: ResolvedRequest, monthly: Decimal | None
 ) -> tuple[Reason, ...]:
+    """Return the customer's constraints an option on the target breaks at that monthly price.
+
+    Only the price depends on the variant: the weight format and KV dtype do not enter.
+    """
     gpu = target.gpu
     reasons = []
     if request.cuda_only and gpu.software is not Software.CUDA:
