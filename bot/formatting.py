@@ -95,7 +95,7 @@ class Formatter:
         """Bytes as decimal gigabytes: ``1,342 GB`` / ``1 342 ГБ`` / ``1 342 Go``."""
         size_gb = size_bytes / BYTES_PER_GB
         shown = round(size_gb) if size_gb >= 10 else round(size_gb, 1)  # noqa: PLR2004 - precision switch
-        return str(format_unit(shown, "digital-gigabyte", length="short", locale=self.locale))
+        return self._unit(shown, "digital-gigabyte")
 
     @_memo
     def size(self, size_bytes: float, *, exact: bool = False) -> str:
@@ -107,8 +107,17 @@ class Formatter:
             if abs(size_bytes) >= 10**power or power == 0:
                 value = size_bytes / 10**power
                 shown = round(value, 2) if exact else two_significant(value)[0]
-                return str(format_unit(shown, unit, length="short", locale=self.locale))
+                return self._unit(shown, unit)
         raise AssertionError  # pragma: no cover - power 0 always matches
+
+    @_memo
+    def _unit(self, shown: float, unit: str) -> str:
+        """Return a figure already rounded as shown, in a CLDR unit, short form.
+
+        Kept by the figure shown: the many sizes and durations that round alike are
+        formatted once.
+        """
+        return str(format_unit(shown, unit, length="short", locale=self.locale))
 
     @_memo
     def watts(self, power_w: float) -> str:
@@ -144,7 +153,7 @@ class Formatter:
         if value >= 120:  # noqa: PLR2004 - minutes read better past two of them
             value, unit = value / 60, "duration-minute"
         shown, _digits = two_significant(value)
-        return str(format_unit(shown, unit, length="short", locale=self.locale))
+        return self._unit(shown, unit)
 
     @_memo
     def percent(self, fraction: float) -> str:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from decimal import Decimal
+from functools import lru_cache
 
 from sizing.advice_types import Layout
 from sizing.copying import changed
@@ -77,28 +78,55 @@ def build_option(
     and pick, for searches that only ask whether a request is served.
     """
     load = load_on(model, target, request)
+    placement = laid_out(load, target, request.concurrency, request.gpu_memory_utilization)
+    if placement is None:
+        return _no_shape(target, request)
+    return _option(load, target, placement, request, speeds=speeds)
+
+
+@dataclass(frozen=True, slots=True)
+class _Load:
+    """What of a request a layout depends on."""
+
+    concurrency: int
+    gpu_memory_utilization: float
+
+
+# Layouts kept, by what they depend on: requests that differ only in budget, GPUs named or
+# constraints share them, and so do the budget searches' probes (typed: 1 and 1.0 apart).
+_LAYOUT_CACHE_SIZE = 4096
+
+
+@lru_cache(maxsize=_LAYOUT_CACHE_SIZE, typed=True)
+def laid_out(
+    load: ModelLoad, target: Target, concurrency: int, gpu_memory_utilization: float
+) -> Placement | None:
+    """Return the layout ``build_option`` rents: the smallest shape, laid out best.
+
+    None when the target has no shape for the model at all.
+    """
+    request = _Load(concurrency, gpu_memory_utilization)
     shapes = candidate_shapes(load, target)
     rooms: dict[Shape, KvRoom] = {}
     placement = place(
         load,
         target,
-        concurrency=request.concurrency,
-        gpu_memory_utilization=request.gpu_memory_utilization,
+        concurrency=concurrency,
+        gpu_memory_utilization=gpu_memory_utilization,
         shapes=shapes,
         rooms=rooms,
     )
     if placement is None:
-        return _no_shape(target, request)
+        return None
     if placement.fits:
         placement = best_layout_on_rented_units(
             load, target, placement, request, shapes=shapes, rooms=rooms
         )
-    placement = _dp_attention_if_cheaper(load, target, placement, request)
-    return _option(load, target, placement, request, speeds=speeds)
+    return _dp_attention_if_cheaper(load, target, placement, request)
 
 
 def _dp_attention_if_cheaper(
-    load: ModelLoad, target: Target, classic: Placement, request: ResolvedRequest
+    load: ModelLoad, target: Target, classic: Placement, request: ResolvedRequest | _Load
 ) -> Placement:
     """Lay out with data-parallel attention where it rents fewer units (or fits at all).
 
@@ -130,7 +158,7 @@ def best_layout_on_rented_units(
     load: ModelLoad,
     target: Target,
     placement: Placement,
-    request: ResolvedRequest,
+    request: ResolvedRequest | _Load,
     *,
     shapes: tuple[Shape, ...] | None = None,
     rooms: dict[Shape, KvRoom] | None = None,
@@ -198,7 +226,7 @@ def _no_shape(target: Target, request: ResolvedRequest) -> PlanOption:
         usd_per_million_tokens=None,
         checkout_url=None,
         caveats=_gpu_caveats(target, request),
-        set_aside=_set_aside(target, request, None),
+        set_aside=set_aside_reasons(target, request, None),
         gpu_facts=target.gpu,
         plan_facts=plan,
     )
@@ -230,7 +258,7 @@ def _option(
     replicas = placement.gpus // shape.gpus
     if placement.fits and plan is not None:
         monthly = monthly_usd(plan, placement.units)
-    set_aside = _set_aside(target, request, monthly)
+    set_aside = set_aside_reasons(target, request, monthly)
     reason = placement.reason
     if reason is None and set_aside:
         reason = set_aside[0]
@@ -360,9 +388,13 @@ def _fit_caveats(load: ModelLoad, target: Target, placement: Placement) -> tuple
     return tuple(caveats)
 
 
-def _set_aside(
+def set_aside_reasons(
     target: Target, request: ResolvedRequest, monthly: Decimal | None
 ) -> tuple[Reason, ...]:
+    """Return the customer's constraints an option on the target breaks at that monthly price.
+
+    Only the price depends on the variant: the weight format and KV dtype do not enter.
+    """
     gpu = target.gpu
     reasons = []
     if request.cuda_only and gpu.software is not Software.CUDA:

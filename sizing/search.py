@@ -28,8 +28,17 @@ from sizing.fleet import beyond_online_order
 from sizing.launch import Deployment, launch_commands
 from sizing.memory import vllm_kv_bytes_per_gpu
 from sizing.model_catalog import get_model, official_checkpoints
-from sizing.options import VLLM_MAX_NUM_SEQS, build_option, is_offerable, load_on, with_speeds
+from sizing.options import (
+    HARD_SET_ASIDE,
+    VLLM_MAX_NUM_SEQS,
+    build_option,
+    is_offerable,
+    load_on,
+    set_aside_reasons,
+    with_speeds,
+)
 from sizing.placement import Target
+from sizing.pricing import monthly_usd
 from sizing.speed import gpu_fp4_format
 from sizing.types import (
     Caveat,
@@ -255,6 +264,11 @@ def departures(option: PlanOption, model: ModelSpec) -> tuple[bool, bool]:
     variant = option.variant
     if variant is None:
         return False, False
+    return _departures(variant, model)
+
+
+def _departures(variant: Variant | Candidate, model: ModelSpec) -> tuple[bool, bool]:
+    """``departures`` of a variant, sized or not: its formats and who chose them decide."""
     weights = (
         variant.weight_format_source is Choice.CHOSEN
         and variant.weight_format is not model.release_precision
@@ -288,10 +302,47 @@ def variant_key(option: PlanOption, model: ModelSpec, concurrency: int) -> tuple
 def explore_target(
     model: ModelSpec, target: Target, request: ResolvedRequest, *, complete: bool = True
 ) -> tuple[PlanOption, ...]:
-    """Every variant of the request sized on one target, the literal one first."""
-    return tuple(
-        size_candidate(model, target, request, candidate, complete=complete)
-        for candidate in candidates(model, request, target.gpu)
+    """Size the variants that may be the target's pick, the literal request first.
+
+    A variant is left unsized when even the best ``variant_key`` it could reach ranks after
+    a variant already sized (``least_key_prefix``): it could never be the pick, and the pick
+    (the first variant of least key) is the one sizing every variant would find.
+    """
+    sized: list[PlanOption] = []
+    best: tuple[object, ...] | None = None
+    for candidate in candidates(model, request, target.gpu):
+        if best is not None:
+            bound = least_key_prefix(model, target, request, candidate)
+            if bound > best[: len(bound)]:
+                continue
+        option = size_candidate(model, target, request, candidate, complete=complete)
+        sized.append(option)
+        key = variant_key(option, model, request.concurrency)
+        if best is None or key < best:
+            best = key
+    return tuple(sized)
+
+
+def least_key_prefix(
+    model: ModelSpec, target: Target, request: ResolvedRequest, candidate: Candidate
+) -> tuple[object, ...]:
+    """Return a bound under the candidate's ``variant_key`` once sized, all but its headroom.
+
+    A variant that fits rents at least one unit, at the rent of one unit; the constraints it
+    breaks beyond the price (CUDA only, native FP4) are the target's whatever the variant, and
+    one unit over the budget puts every fitting variant over it. A variant that does not fit
+    ranks after the bound in its first or second place. The departures are known unsized.
+    """
+    plan = target.plan
+    monthly = monthly_usd(plan, 1) if plan is not None else None
+    reasons = set_aside_reasons(target, request, monthly)
+    return (
+        bool(HARD_SET_ASIDE.intersection(reasons)),
+        False,
+        Reason.OVER_BUDGET in reasons,
+        target.gpus_per_unit,
+        monthly if monthly is not None else 0,
+        *_departures(candidate, model),
     )
 
 

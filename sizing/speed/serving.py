@@ -11,6 +11,7 @@ checks the drafted tokens against the same cache and yields ``tokens_per_step`` 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from sizing.memory import ModelLoad, Shape
 from sizing.speed.calibration_data import anchored_gpus
@@ -128,23 +129,12 @@ def speed_figures(
     mtp = speculative and load.mtp_bytes > 0
     tokens = MTP_TOKENS_PER_STEP if mtp else 1.0
 
-    # Users spread over the replicas: counts that make the same micro-batch decode alike.
-    known: dict[tuple[int, float], float] = {}
-
     def each_user(tokens_per_step: float, users: int = concurrency) -> float:
-        key = (micro_batch(shape, concurrency=users, replicas=replicas), tokens_per_step)
-        found = known.get(key)
-        if found is None:
-            found = known[key] = per_user_tokens_per_s(
-                load,
-                gpu,
-                shape,
-                concurrency=users,
-                replicas=replicas,
-                network=network,
-                tokens_per_step=tokens_per_step,
-            )
-        return found
+        # Users spread over the replicas: counts that make the same micro-batch decode alike.
+        sequences = micro_batch(shape, concurrency=users, replicas=replicas)
+        return _step_tokens_per_s(
+            load, gpu, shape, sequences, network, tokens_per_step=tokens_per_step
+        )
 
     per_user = each_user(tokens)
     low, high = per_user, per_user
@@ -160,7 +150,36 @@ def speed_figures(
         per_user_range=(low, high) if (mtp or not anchored) else None,
         aggregate_tokens_per_s=per_user * max(concurrency, 1),
         full_load_tokens_per_s=each_user(1.0, users=full) * max(full, 1),
-        ttft_s=ttft_s(load, gpu, shape, context_tokens=load.context_tokens, network=network),
+        ttft_s=_ttft_s(load, gpu, shape, network),
         estimated=not anchored,
         mtp_tokens_per_step=tokens if mtp else None,
     )
+
+
+# Speeds kept, by what they depend on: requests that differ only in budget, GPUs named or
+# users share their model's formats and context, and one user's speed, a first token's
+# delay, or a micro-batch's step recur across them (typed: 1 and 1.0 are kept apart).
+_SPEED_CACHE_SIZE = 8192
+
+
+@lru_cache(maxsize=_SPEED_CACHE_SIZE, typed=True)
+def _step_tokens_per_s(
+    load: ModelLoad,
+    gpu: GpuFacts,
+    shape: Shape,
+    sequences: int,
+    network: Network,
+    *,
+    tokens_per_step: float,
+) -> float:
+    """Tokens per second each of a micro-batch's sequences gets: ``per_user_tokens_per_s``."""
+    step = decode_step(
+        load, gpu, shape, sequences=sequences, tokens_per_sequence=tokens_per_step, network=network
+    )
+    return tokens_per_step / step.total_s
+
+
+@lru_cache(maxsize=_SPEED_CACHE_SIZE, typed=True)
+def _ttft_s(load: ModelLoad, gpu: GpuFacts, shape: Shape, network: Network) -> float:
+    """Time to first token for one prompt of the load's context (``ttft_s``)."""
+    return ttft_s(load, gpu, shape, context_tokens=load.context_tokens, network=network)

@@ -4,6 +4,7 @@ import re
 from decimal import Decimal
 
 import pytest
+from babel.units import format_unit
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -91,3 +92,27 @@ def test_two_significant_digits_stay_within_five_percent(value):
     """Rounding estimates to two significant digits moves them by at most 5%."""
     shown, _digits = two_significant(value)
     assert abs(shown - value) <= 0.05 * value
+
+
+@given(
+    st.sampled_from(sorted(FORMAT_LOCALES.values())),
+    st.lists(st.floats(min_value=1, max_value=999), min_size=1, max_size=20),
+)
+def test_figures_formatted_after_others_read_as_babel_writes_them(locale, values):
+    """Sizes, gigabytes and durations kept by their shown figure are CLDR's, unit by unit."""
+    formatter = Formatter(locale)
+
+    def cldr(shown, unit):
+        return format_unit(shown, unit, length="short", locale=locale)
+
+    for value in values:  # the same figures in four units, each kept apart
+        shown = two_significant(value)[0]
+        gigabytes = round(value) if value >= 10 else round(value, 1)
+        seconds = cldr(shown, "duration-second")
+        if value >= 120:
+            seconds = cldr(two_significant(value / 60)[0], "duration-minute")
+        assert formatter.gigabytes(value * 1e9) == cldr(gigabytes, "digital-gigabyte")
+        assert formatter.seconds(value) == seconds
+        for power, unit in ((3, "digital-kilobyte"), (12, "digital-terabyte")):
+            in_unit = two_significant(value * 10**power / 10**power)[0]
+            assert formatter.size(value * 10**power) == cldr(in_unit, unit)

@@ -3,17 +3,19 @@
 More context, concurrency or bits never need fewer GPUs; what fits at N tokens fits at fewer.
 """
 
+from dataclasses import replace
 from decimal import Decimal
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sizing import engine
+from sizing import engine, options, search
 from sizing.engine import size_deployment
 from sizing.hardware import get_gpu
 from sizing.models import get_model
 from sizing.options import HARD_SET_ASIDE as HARD
 from sizing.search import concrete_format
+from sizing.speed import serving
 from sizing.types import (
     Attention,
     Caveat,
@@ -26,6 +28,7 @@ from sizing.types import (
     SizingRequest,
     Software,
 )
+from sizing.validate import resolve
 
 MODELS = (
     "meta-llama/Llama-3.1-8B-Instruct",
@@ -328,3 +331,63 @@ def test_the_quick_probe_picks_as_the_full_sizing_does(model, fixed, context, n,
     request = _request(model, fixed, context, n, c)
     full = engine._size(request)
     assert engine._served(request) is (full.recommended_index is not None)
+
+
+@SETTINGS
+@given(
+    models,
+    st.tuples(open_or_fixed_precision, open_or_fixed_kv),
+    contexts,
+    concurrencies,
+    constraints,
+)
+def test_a_variant_left_unsized_could_never_be_the_pick(model, fixed, context, n, c):
+    """Every plan's pick is the one sizing every variant finds; the bound is under every key."""
+    request = _request(model, fixed, context, n, c)
+    spec = engine.resolve_model(request)
+    literal = resolve(request, spec.release_precision, max_context_tokens=spec.max_context_tokens)
+    for target in engine.targets():
+        tried = search.candidates(spec, literal, target.gpu)
+        every = [
+            search.size_candidate(spec, target, literal, candidate, complete=False)
+            for candidate in tried
+        ]
+        for candidate, option in zip(tried, every, strict=True):
+            bound = search.least_key_prefix(spec, target, literal, candidate)
+            assert search.variant_key(option, spec, literal.concurrency)[: len(bound)] >= bound
+        sized = search.explore_target(spec, target, literal, complete=False)
+        assert sized[0] == every[0]  # the literal request is always sized
+        assert all(option in every for option in sized)
+        pick = sized[search.best_variant_index(sized, spec, literal.concurrency)]
+        assert pick == every[search.best_variant_index(tuple(every), spec, literal.concurrency)]
+
+
+def _sized_afresh(request):
+    """Size the request with no layout or speed kept from earlier requests."""
+    options.laid_out.cache_clear()
+    serving._step_tokens_per_s.cache_clear()
+    serving._ttft_s.cache_clear()
+    engine.forget_answers()
+    return size_deployment(request)
+
+
+@SETTINGS
+@given(
+    models,
+    st.tuples(open_or_fixed_precision, open_or_fixed_kv),
+    st.tuples(contexts, concurrencies),
+    st.lists(st.tuples(st.sampled_from([0.8, 0.9, 0.95]), constraints), min_size=2, max_size=4),
+)
+def test_layouts_and_speeds_kept_between_requests_change_no_answer(model, fixed, load, asks):
+    """An answer sized after other requests' layouts and speeds were kept is the fresh one."""
+    context, n = load
+    requests = [
+        replace(_request(model, fixed, context, n, c), gpu_memory_utilization=utilization)
+        for utilization, c in asks
+    ]
+    fresh = [_sized_afresh(request) for request in requests]
+    engine.forget_answers()
+    for request in requests[::-1]:
+        size_deployment(request)  # every request's layouts and speeds kept, in another order
+    engine.forget_answers()
+    assert [size_deployment(request) for request in requests] == fresh

@@ -4,9 +4,9 @@ from decimal import Decimal
 
 import pytest
 
-from sizing.engine import size_deployment
+from sizing.engine import resolve_model, size_deployment
 from sizing.hardware import get_gpu
-from sizing.search import concrete_format
+from sizing.search import candidates, concrete_format
 from sizing.types import (
     Caveat,
     Choice,
@@ -16,6 +16,7 @@ from sizing.types import (
     ServingEngine,
     SizingRequest,
 )
+from sizing.validate import resolve
 
 DEEPSEEK = "deepseek-ai/DeepSeek-V3"
 LLAMA_8B = "meta-llama/Llama-3.1-8B-Instruct"
@@ -127,30 +128,42 @@ def test_fixed_choices_are_never_changed_by_the_search():
         assert option.variant.engine_source is Choice.ASKED
 
 
+def _tried(model_id, gpu, **fields):
+    """Return the (weight format, KV dtype) pairs the search tries on a GPU for a request."""
+    request = SizingRequest(model_id=model_id, **fields)
+    model = resolve_model(request)
+    literal = resolve(request, model.release_precision, max_context_tokens=model.max_context_tokens)
+    return [(c.weight_format, c.kv_dtype) for c in candidates(model, literal, get_gpu(gpu))]
+
+
 def test_open_choices_explore_fp8_weights_and_kv_on_every_plan():
     """A 16-bit release with nothing fixed is tried in BF16 and FP8, with both KV dtypes."""
-    answer = size_deployment(SizingRequest(model_id=LLAMA_70B))
     for gpu in GpuId:
-        tried = {
-            (o.variant.weight_format, o.variant.kv_dtype) for o in answer.explored if o.gpu is gpu
-        }
-        assert tried >= {
+        assert set(_tried(LLAMA_70B, gpu)) >= {
             (p, k)
             for p in (Precision.BF16, Precision.FP8)
             for k in KvDtype
             if k is not KvDtype.FP16
         }
+        assert _tried(LLAMA_70B, gpu)[0] == (Precision.BF16, KvDtype.BF16)  # the literal first
 
 
 def test_four_bit_is_explored_only_where_an_official_checkpoint_ships_it():
     """NVFP4 is tried on the B200 for Qwen3 235B (NVIDIA's release), never for Llama 70B."""
-    qwen = size_deployment(SizingRequest(model_id=QWEN_235B))
-    b200 = {o.variant.weight_format for o in qwen.explored if o.gpu is GpuId.B200}
-    assert Precision.NVFP4 in b200
-    h200 = {o.variant.weight_format for o in qwen.explored if o.gpu is GpuId.H200}
-    assert Precision.NVFP4 not in h200
-    llama = size_deployment(SizingRequest(model_id=LLAMA_70B))
-    assert all(o.variant.weight_format is not Precision.NVFP4 for o in llama.explored)
+    assert Precision.NVFP4 in {fmt for fmt, _kv in _tried(QWEN_235B, GpuId.B200)}
+    assert Precision.NVFP4 not in {fmt for fmt, _kv in _tried(QWEN_235B, GpuId.H200)}
+    for gpu in GpuId:
+        assert all(fmt is not Precision.NVFP4 for fmt, _kv in _tried(LLAMA_70B, gpu))
+
+
+def test_a_variant_that_cannot_be_the_pick_is_left_unsized():
+    """Llama 8B fits one 8-GPU server in BF16: no other variant can rent less, none is sized."""
+    answer = size_deployment(SizingRequest(model_id=LLAMA_8B))
+    server = [o for o in answer.explored if o.plan == "h200-8x"]
+    assert [(o.variant.weight_format, o.variant.kv_dtype) for o in server] == [
+        (Precision.BF16, KvDtype.BF16)
+    ]
+    assert len(_tried(LLAMA_8B, GpuId.H200)) == 4
 
 
 def test_nvfp4_asked_on_mi355x_is_sized_as_mxfp4_and_said():
