@@ -6,6 +6,10 @@ answered. ``run`` takes updates from both lanes and hands each to ``handle``; an
 marked done only after its handlers ran, put back for later when Telegram was unreachable,
 and handed back untouched when the process stops. ``stop`` lets the updates in hand finish
 within a grace period and hands back the rest.
+
+An update taken under a lease with a token (several replicas, ``bot.fence``) is handled with
+that lease as the task's fence: when it turns out to have passed to another replica, the
+update is dropped here, neither marked done nor handed back, since the new owner has it.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.fence import CURRENT_FENCE, Fence, LeaseLostError
 from bot.intake import MEMORY_SEEN_MAX, Intake, Job, MemoryIntake
 from bot.observability import note_received
 from bot.sending import Outcome
@@ -189,7 +194,8 @@ class Dispatcher:
             job: Job | None = held.job
             while job is not None and not self._stopping:
                 held.job = job
-                job = await self._settle(held, await self._handle_safely(job))
+                outcome = await self._handle_fenced(held)
+                job = None if outcome is None else await self._settle(held, outcome)
             if job is not None:  # stopping: hand the next update back untouched
                 held.job = job
                 await self._give_back(held)
@@ -201,9 +207,41 @@ class Dispatcher:
                 self._parked.setdefault(chat, []).extend(parked)
             self._wake.set()
 
+    async def _handle_fenced(self, held: _InHand) -> Outcome | None:
+        """Handle the update under its lease; ``None`` when the lease passed to another replica."""
+        job, lane = held.job, held.lane
+        fence = None
+        if job.lease:
+            fence = Fence(job.chat_key, job.lease, lambda: self._confirm(lane, job))
+        token = CURRENT_FENCE.set(fence)
+        try:
+            outcome = await self._handle_safely(job)
+        finally:
+            CURRENT_FENCE.reset(token)
+        if fence is not None and fence.lost:
+            log.warning(
+                "update %d: chat %d passed to another replica meanwhile: left to it",
+                job.update_id,
+                job.chat_key,
+            )
+            return None
+        return outcome
+
+    async def _confirm(self, lane: Intake, job: Job) -> bool:
+        """Confirm the job's lease; a store that cannot answer cannot hand the chat on either."""
+        if time.monotonic() < self._durable_rests_until:  # failing: not waited on per answer
+            return True
+        try:
+            return await lane.holds(job)
+        except self._errors as error:
+            self._store_failed("lease check", error)
+            return True
+
     async def _handle_safely(self, job: Job) -> Outcome:
         try:
             return await self._handle(job)
+        except LeaseLostError:  # the fence is marked lost: the caller drops the update
+            return Outcome.DONE
         except Exception:  # a bug must not stop the chat's other updates
             log.exception("update %d could not be handled: dropped", job.update_id)
             return Outcome.DONE

@@ -17,7 +17,7 @@ import asyncio
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 # Telegram keeps an undelivered update for at most 24 hours
@@ -34,6 +34,8 @@ class Job:
     chat_key: int  # the chat (or user) whose updates are handled in order
     body: str  # the update as Telegram sent it, JSON
     attempts: int = 0  # times it was put back for a later try
+    # The token of the lease it was taken under (``bot.fence``); empty where one process holds all.
+    lease: str = field(default="", compare=False)
 
 
 class Intake(Protocol):
@@ -61,6 +63,10 @@ class Intake(Protocol):
 
     async def renew(self, jobs: Sequence[Job]) -> None:
         """Keep holding the chats of ``jobs`` (replicas take over chats held too long)."""
+        ...
+
+    async def holds(self, job: Job) -> bool:
+        """Tell whether ``job``'s chat is still held under its lease, and keep holding it."""
         ...
 
     async def wait_for_work(self, timeout_s: float) -> None:
@@ -144,6 +150,10 @@ class MemoryIntake:
 
     async def renew(self, jobs: Sequence[Job]) -> None:
         """Nothing to renew: one process holds everything."""
+
+    async def holds(self, job: Job) -> bool:  # noqa: ARG002 - the Intake signature
+        """Say yes: one process holds everything."""
+        return True
 
     async def wait_for_work(self, timeout_s: float) -> None:
         """Wait for a put or a release, at most ``timeout_s``."""

@@ -4,8 +4,12 @@ Per chat a list of update ids (``q:<chat>``); the bodies in ``upd:<id>``; chats 
 nobody holds in the sorted set ``ready`` (scored by the time they may be taken); a chat being
 handled is held by one replica through a lease (``lease:<chat>``, renewed while it works, and
 listed in ``leases`` by expiry). A replica that dies stops renewing; once its leases run out
-any replica takes those chats again, oldest update first. Every step is one Lua script, so
-replicas never see half a change. ``wake`` is a short list that idle replicas block on.
+any replica takes those chats again, oldest update first. Each grant of a lease holds a token
+of its own (the replica's id and a number from ``grants``), carried by the jobs handed out
+under it: a replica only renews, hands back or goes on under a lease that still holds its
+token, and commits the chat's state and answers only then (``bot.fence``). Every step is one
+Lua script, so replicas never see half a change. ``wake`` is a short list that idle replicas
+block on.
 
 Keys are built inside the scripts from the prefix: this needs one Redis server (or a
 primary with replicas), not Redis Cluster.
@@ -60,24 +64,25 @@ for _, chat in ipairs(redis.call('ZRANGEBYSCORE', p .. 'ready', '-inf', now, 'LI
   redis.call('ZREM', p .. 'ready', chat)
   local id = redis.call('LINDEX', p .. 'q:' .. chat, 0)
   if id and redis.call('EXISTS', p .. 'lease:' .. chat) == 0 then
-    redis.call('SET', p .. 'lease:' .. chat, owner, 'PX', lease_ms)
+    local token = owner .. ':' .. redis.call('INCR', p .. 'grants')
+    redis.call('SET', p .. 'lease:' .. chat, token, 'PX', lease_ms)
     redis.call('ZADD', p .. 'leases', now + lease_ms, chat)
     local h = redis.call('HMGET', p .. 'upd:' .. id, 'b', 'n')
-    table.insert(taken, {chat, id, h[1] or '', h[2] or '0'})
+    table.insert(taken, {chat, id, h[1] or '', h[2] or '0', token})
   end
 end
 return taken
 """
 
 _DONE = """
-local p, owner, chat, id, lease_ms = ARGV[1], ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5])
+local p, token, chat, id, lease_ms = ARGV[1], ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5])
 local q, lease = p .. 'q:' .. chat, p .. 'lease:' .. chat
 if redis.call('LINDEX', q, 0) == id then
   redis.call('LPOP', q)
   redis.call('DEL', p .. 'upd:' .. id)
   redis.call('DECR', p .. 'pending')
 end
-if redis.call('GET', lease) ~= owner then return false end
+if redis.call('GET', lease) ~= token then return false end
 local next_id = redis.call('LINDEX', q, 0)
 if not next_id then
   redis.call('DEL', lease)
@@ -87,14 +92,14 @@ end
 redis.call('PEXPIRE', lease, lease_ms)
 redis.call('ZADD', p .. 'leases', now + lease_ms, chat)
 local h = redis.call('HMGET', p .. 'upd:' .. next_id, 'b', 'n')
-return {chat, next_id, h[1] or '', h[2] or '0'}
+return {chat, next_id, h[1] or '', h[2] or '0', token}
 """
 
 # ARGV[5]: milliseconds before the chat may be taken again; ARGV[6]: 1 to count an attempt.
 _GIVE_BACK = """
-local p, owner, chat, id = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+local p, token, chat, id = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
 local lease = p .. 'lease:' .. chat
-if redis.call('GET', lease) ~= owner then return 0 end
+if redis.call('GET', lease) ~= token then return 0 end
 if ARGV[6] == '1' then redis.call('HINCRBY', p .. 'upd:' .. id, 'n', 1) end
 redis.call('DEL', lease)
 redis.call('ZREM', p .. 'leases', chat)
@@ -106,22 +111,24 @@ end
 return 1
 """
 
+# ARGV[3..]: pairs of a chat and the token it is held under; returns how many are still held.
 _RENEW = """
-local p, owner, lease_ms = ARGV[1], ARGV[2], tonumber(ARGV[3])
-for i = 4, #ARGV do
+local p, lease_ms, held = ARGV[1], tonumber(ARGV[2]), 0
+for i = 3, #ARGV, 2 do
   local chat = ARGV[i]
-  if redis.call('GET', p .. 'lease:' .. chat) == owner then
+  if redis.call('GET', p .. 'lease:' .. chat) == ARGV[i + 1] then
     redis.call('PEXPIRE', p .. 'lease:' .. chat, lease_ms)
     redis.call('ZADD', p .. 'leases', now + lease_ms, chat)
+    held = held + 1
   end
 end
-return 1
+return held
 """
 
 
 def _job(row: Sequence[Any]) -> Job:
-    chat, update_id, body, attempts = (_text(value) for value in row)
-    return Job(int(update_id), int(chat), body, int(attempts or 0))
+    chat, update_id, body, attempts, token = (_text(value) for value in row)
+    return Job(int(update_id), int(chat), body, int(attempts or 0), lease=token)
 
 
 def _text(value: object) -> str:
@@ -165,24 +172,29 @@ class RedisIntake:
 
     async def done(self, job: Job) -> Job | None:
         """Remove the handled update; return the chat's next one while the lease is ours."""
-        row = await self._run("done", self._owner, job.chat_key, job.update_id, self._lease_ms)
+        row = await self._run("done", job.lease, job.chat_key, job.update_id, self._lease_ms)
         return _job(row) if row else None
 
     async def defer(self, job: Job, delay_s: float) -> None:
         """Give the chat back, ready again after ``delay_s``, counting an attempt."""
         delay_ms = round(delay_s * 1000)
         await self._run(
-            "give", self._owner, job.chat_key, job.update_id, delay_ms, 1, WAKE_TOKENS - 1
+            "give", job.lease, job.chat_key, job.update_id, delay_ms, 1, WAKE_TOKENS - 1
         )
 
     async def release(self, job: Job) -> None:
         """Give the chat back for anyone to take now."""
-        await self._run("give", self._owner, job.chat_key, job.update_id, 0, 0, WAKE_TOKENS - 1)
+        await self._run("give", job.lease, job.chat_key, job.update_id, 0, 0, WAKE_TOKENS - 1)
 
     async def renew(self, jobs: Sequence[Job]) -> None:
         """Extend the leases of the chats being handled."""
         if jobs:
-            await self._run("renew", self._owner, self._lease_ms, *(j.chat_key for j in jobs))
+            held = [value for job in jobs for value in (job.chat_key, job.lease)]
+            await self._run("renew", self._lease_ms, *held)
+
+    async def holds(self, job: Job) -> bool:
+        """Tell whether ``job``'s lease still holds its token; if so, extend it a full lease."""
+        return bool(await self._run("renew", self._lease_ms, job.chat_key, job.lease))
 
     async def wait_for_work(self, timeout_s: float) -> None:
         """Block on the wake list (any replica's new update), at most ``timeout_s``."""

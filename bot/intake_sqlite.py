@@ -138,6 +138,10 @@ class SqliteIntake:
     async def renew(self, jobs: Sequence[Job]) -> None:
         """Nothing to renew: one process holds everything."""
 
+    async def holds(self, job: Job) -> bool:  # noqa: ARG002 - the Intake signature
+        """Say yes: one process holds everything."""
+        return True
+
     async def wait_for_work(self, timeout_s: float) -> None:
         """Wait for a put or a release, at most ``timeout_s``."""
         try:

@@ -3,6 +3,8 @@
 Each answer of an update gets a journal key (``"<update_id>:<n>"``, n counting the update's
 answers in order, so handling the update again finds the same keys). An answer whose key is
 in the journal may already be with the customer and is not sent again (``bot.journal``).
+Under a lease (several replicas), an answer goes out only after the lease is confirmed still
+ours, right after that journal check (``bot.fence``).
 
 When Telegram refuses the HTML ("message is too long", "can't parse entities"), the answer is
 sent in a safe form instead of being lost: split at line breaks where no tag is open, or as
@@ -26,6 +28,7 @@ from telegram.error import BadRequest, ChatMigrated
 
 from bot.api_json import Markup, call_json, message_json
 from bot.delivery import DeliveryUncertainError, ResultMissingError
+from bot.fence import hold_lease
 from bot.journal import CURRENT_DELIVERY, DeliveryJournal
 
 log = logging.getLogger(__name__)
@@ -259,6 +262,7 @@ class AnswerSender:
         if key is not None and await self._journal.contains(key):
             log.info("answer %s may already be delivered: not sent again", key)
             return
+        await hold_lease()  # after the journal check: a new owner's redo finds our mark
         token = CURRENT_DELIVERY.set(key)
         try:
             await post_message(bot, chat_id, part, markup, reply_to)

@@ -14,12 +14,19 @@ from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import urlsplit
 
+from bot.fence import CURRENT_FENCE
 from bot.reply import ChatContext
 
 REDIS_PREFIX = "fullgpu:"
 # A Redis that stops answering (not one that refuses connections) fails a call after this long.
 REDIS_SOCKET_TIMEOUT_S = 5.0
 REDIS_CONNECT_TIMEOUT_S = 2.0
+# KEYS: the chat's state, the lease of the chat being handled; ARGV: the state, the lease token.
+_FENCED_PUT = """
+if redis.call('GET', KEYS[2]) ~= ARGV[2] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1])
+return 1
+"""
 
 
 class StateStoreError(ValueError):
@@ -163,7 +170,10 @@ class RedisStore:
     """Redis, for several replicas behind one webhook: chats as strings.
 
     ``redis`` (the connection pool), ``url`` and ``prefix`` are shared with the intake, the
-    delivery journal and the pacer, which keep their own keys under the same prefix.
+    delivery journal and the pacer, which keep their own keys under the same prefix. Inside an
+    update handled under a lease (``bot.fence``), a chat is written only while that lease
+    still holds its token, checked and written in one script: a replica that lost the chat
+    to another never writes over the newer state.
     """
 
     def __init__(self, url: str, *, prefix: str = REDIS_PREFIX) -> None:
@@ -176,6 +186,7 @@ class RedisStore:
         )
         self.url = url
         self.prefix = prefix
+        self._fenced_put = self.redis.register_script(_FENCED_PUT)
 
     async def get(self, chat_id: int) -> ChatContext:
         """Return the chat's context."""
@@ -183,8 +194,15 @@ class RedisStore:
         return chat_from_json(chat_id, raw)
 
     async def put(self, chat: ChatContext) -> None:
-        """Store the chat's context."""
-        await self.redis.set(f"{self.prefix}chat:{_require_id(chat)}", chat_to_json(chat))
+        """Store the chat's context; raise ``LeaseLostError`` if the update's lease is gone."""
+        key, data = f"{self.prefix}chat:{_require_id(chat)}", chat_to_json(chat)
+        fence = CURRENT_FENCE.get()
+        if fence is None:
+            await self.redis.set(key, data)
+            return
+        lease = f"{self.prefix}lease:{fence.chat_key}"
+        if not await self._fenced_put(keys=[key, lease], args=[data, fence.token]):
+            raise fence.refused()
 
     async def ping(self) -> None:
         """Raise redis' ``ConnectionError`` (or another ``RedisError``) when Redis cannot answer."""

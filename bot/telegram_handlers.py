@@ -45,6 +45,7 @@ from bot.api_json import call_json
 from bot.callbacks import Action, decode
 from bot.deeplink import from_callback
 from bot.delivery import ResultMissingError, TelegramUnavailableError, TokenRejectedError
+from bot.fence import CURRENT_FENCE, LeaseLostError, hold_lease
 from bot.i18n import N_, localizer, resolve_language
 from bot.observability import claim_apology, mark_update_failed
 from bot.outage import OutageMonitor
@@ -308,6 +309,7 @@ class TelegramHandlers:
     ) -> None:
         """Edit the answer in place; a refused edit becomes a new message."""
         bot, markup = context.bot, keyboard(reply)
+        await hold_lease()  # a replica that lost the chat must not edit over the new owner's
         try:
             if inline_id is not None:
                 await bot.edit_message_text(
@@ -352,6 +354,10 @@ class TelegramHandlers:
         if isinstance(error, TokenRejectedError):
             if scope is not None:
                 scope.outcome = Outcome.STOPPED  # kept for the next start, with a valid token
+            return
+        fence = CURRENT_FENCE.get()
+        if isinstance(error, LeaseLostError) or (fence is not None and fence.lost):
+            log.info("update left to the replica that holds its chat now (%s)", where)
             return
         if isinstance(error, TelegramUnavailableError):
             if scope is not None:

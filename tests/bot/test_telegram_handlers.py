@@ -11,6 +11,7 @@ from telegram.error import Forbidden, NetworkError
 
 from bot.checkout import CheckoutConfig
 from bot.delivery import TelegramUnavailableError, TokenRejectedError
+from bot.fence import LeaseLostError
 from bot.journal import MemoryJournal
 from bot.pipeline import Pipeline
 from bot.reply import ChatContext, Reply
@@ -170,6 +171,16 @@ async def test_a_refused_token_leaves_the_update_for_the_next_start(scope):
     await handlers.on_error(private_update("en"), ErrorContext(TokenRejectedError("401"), bot))
     assert bot.sent == []
     assert scope.outcome is Outcome.STOPPED
+
+
+async def test_a_lost_lease_is_left_to_the_new_owner_without_apology(scope):
+    """The chat passed to another replica mid-update: no apology, no report, nothing sent."""
+    monitor = Monitor()
+    handlers, bot = handlers_with(monitor=monitor), RecordingBot()
+    error = LeaseLostError("the lease on chat 9 passed to another replica")
+    await handlers.on_error(private_update("en"), ErrorContext(error, bot))
+    assert bot.sent == []
+    assert monitor.reports == []
 
 
 async def test_a_bug_reports_one_failure_of_its_kind(scope):
