@@ -101,7 +101,12 @@ async def test_two_replicas_one_killed_mid_burst_answer_everything_once_in_order
         await asyncio.sleep(1.0)
         await replicas[0].start()
         await pushing
-        await fake.wait_for(lambda: len(fake.sent()) >= TOTAL, timeout_s=ANSWERED_TIMEOUT_S)
+        try:
+            await fake.wait_for(lambda: len(fake.sent()) >= TOTAL, timeout_s=ANSWERED_TIMEOUT_S)
+        except TimeoutError:
+            short = {u.user_id: len(fake.sent(u.user_id)) for u in users}
+            short = {chat: n for chat, n in short.items() if n < len(CONVERSATION)}
+            pytest.fail(f"{len(fake.sent())} of {TOTAL} answered; answers per short chat {short}")
         await asyncio.sleep(QUIET_AFTER_S)
     finally:
         statuses = [await bot.stop() for bot in replicas]
