@@ -36,7 +36,14 @@ def not_after(head: str = "") -> str:
 # Terms a definition question asks about ("what is FP8?", "что такое KV-кэш?").
 TERMS = (
     r"(?:fp|bf|int|kv|mla|moe|gqa|mxfp|nvfp|vram|hbm|tensor|quant|cach[eé]|캐시|양자화"
-    r"|awq|gptq|sliding|mixture|context (?:length|window))"
+    r"|awq|gptq|sliding|mixture|context (?:length|window)"
+    # the glossary's terms by their names in the other languages (bot.understand.glossary_terms),
+    # as stems with their endings: "parallélisme", "Kontextlänge"
+    r"|(?:paral+[eé]l|张量|張量|テンソル|텐서|тензор|滑动|滑動|スライディング|슬라이딩|скользящ"
+    r"|deslizante|glissante|gleitend|混合专家|混合專家|エキスパート|전문가|эксперт|expert"
+    r"|especialista|mistura|mezcla|mélange|上下文|コンテキスト|컨텍스트|контекст|context"
+    r"|kontext|janela|ventana|fenêtre|fenster|longitud|comprimento|longueur|潜在|잠재|latent"
+    r")\w*)"
 )
 
 _LETTER_RE = re.compile(f"[{WORD_LETTER}0-9]")

@@ -31,6 +31,14 @@ from sizing.knowledge_types import Term, Topic
         ("o que é o kv cache?", Term.KV_CACHE),
         ("Was bedeutet MoE eigentlich?", Term.MOE),
         ("c'est quoi le fp8 ?", Term.FP8),
+        # terms said by their own names in the language, not by a Latin abbreviation
+        ("텐서 병렬이 뭐예요?", Term.TENSOR_PARALLELISM),
+        ("c'est quoi le parallélisme de tenseurs ?", Term.TENSOR_PARALLELISM),
+        ("¿qué es el paralelismo de tensor?", Term.TENSOR_PARALLELISM),
+        ("was ist eine Expertenmischung?", Term.MOE),
+        ("o que é janela deslizante?", Term.SLIDING_WINDOW),
+        ("qu'est-ce que la longueur de contexte ?", Term.CONTEXT_LENGTH),
+        ("上下文长度是什么", Term.CONTEXT_LENGTH),
     ],
 )
 def test_a_definition_question_asks_the_glossary_about_its_term(text, term):
