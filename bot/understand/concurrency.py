@@ -43,7 +43,9 @@ _SET_TO = (
 def _counts() -> tuple[str, ...]:
     """Return the count patterns: digits (with "k" or a magnitude word), CJK numerals, words."""
     return (
-        rf"{NUMBER_PATTERN}(?:\s?(?P<k>[kк])(?![a-zа-яё]))?(?:\s?(?P<mag>{magnitude_pattern()}))?",
+        # "\s?+": neither "k" nor a magnitude word starts with a space, so one is never
+        # looked for at the space before it once looked for after it.
+        rf"{NUMBER_PATTERN}(?:\s?+(?P<k>[kк])(?![a-zа-яё]))?(?:\s?+(?P<mag>{magnitude_pattern()}))?",
         CJK_NUMBER_PATTERN,
         rf"(?P<word>{number_words_pattern()})",
     )
@@ -67,8 +69,10 @@ def _count_then_noun() -> tuple[re.Pattern[str], ...]:
     letters = lexicon.WORD_LETTER
     # Up to two words between ("100 concurrent users", "40 gleichzeitige Nutzer") or "d'"/"de".
     # Possessive runs of spaces and letters: no counted noun starts with a space, nor does a
-    # word end before a letter, so giving characters back could not make a noun match.
-    between = rf"(?:\s++(?:[{letters}\-]++\s++){{0,2}}|\s*+(?:d'|de |of )?)"
+    # word end before a letter, so giving characters back could not make a noun match. Right
+    # after the spaces the noun is looked for once (the first branch, with no word between);
+    # the last branch is for a noun glued to its count ("30用户").
+    between = rf"(?:\s++(?:[{letters}\-]++\s++){{0,2}}|\s*+(?:d'|de |of )|)"
     # One pattern per kind of count, each led by its own first characters (see ``numbers``).
     return tuple(re.compile(rf"{count}{between}(?:{_nouns()})") for count in _counts())
 

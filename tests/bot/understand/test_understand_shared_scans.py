@@ -94,7 +94,23 @@ def test_long_runs_read_from_the_start_of_each_run_are_the_long_runs(text):
 
 
 _OLD_GAP = rf"(?:\s+(?:[{lexicon.WORD_LETTER}\-]+\s+){{0,2}}|\s*(?:d'|de |of )?)"
-_NEW_GAP = rf"(?:\s++(?:[{lexicon.WORD_LETTER}\-]++\s++){{0,2}}|\s*+(?:d'|de |of )?)"
+_NEW_GAP = rf"(?:\s++(?:[{lexicon.WORD_LETTER}\-]++\s++){{0,2}}|\s*+(?:d'|de |of )|)"
+# Each rewritten piece of the count patterns and its plain form.
+_PLAIN_FORMS = (
+    (_NEW_GAP, _OLD_GAP),
+    (r"\s?+(?P<k>", r"\s?(?P<k>"),
+    (r"\s?+(?P<mag>", r"\s?(?P<mag>"),
+)
+
+
+def _plain_form(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    source = pattern.pattern
+    for new, old in _PLAIN_FORMS:
+        source = source.replace(new, old)
+    assert source != pattern.pattern
+    return re.compile(source)
+
+
 _COUNT_PIECES = st.sampled_from(
     [
         "40",
@@ -139,6 +155,21 @@ _COUNT_PIECES = st.sampled_from(
         "명",
         "at once",
         "simultaneously",
+        "concurrency",
+        "batch",
+        "并发",
+        "동시",
+        ": ",
+        "=",
+        ", so ",
+        "about ",
+        "to ",
+        "ctx",
+        "context",
+        "tokens",
+        "mil",
+        "millones",
+        "k ",
     ]
 )
 
@@ -149,9 +180,7 @@ def _spans(pattern: re.Pattern[str], text: str) -> list[tuple[tuple[int, int], d
 
 @settings(max_examples=500, deadline=None)
 @given(st.lists(_COUNT_PIECES, max_size=10).map("".join))
-def test_the_possessive_gap_before_a_counted_noun_finds_what_the_plain_gap_finds(text):
+def test_the_possessive_count_patterns_find_what_the_plain_ones_find(text):
     """Spaces and whole words are never given back in vain: the same counts are found."""
-    for pattern in concurrency._count_then_noun():
-        assert _NEW_GAP in pattern.pattern
-        plain = re.compile(pattern.pattern.replace(_NEW_GAP, _OLD_GAP))
-        assert _spans(pattern, text) == _spans(plain, text)
+    for pattern in (*concurrency._count_then_noun(), concurrency._cue_then_count()):
+        assert _spans(pattern, text) == _spans(_plain_form(pattern), text)
