@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from bot.understand import concurrency, lexicon
 from bot.understand.concurrency import COUNTED
 from bot.understand.intents import UNNAMED_CUES
+from bot.understand.lexicon.patterns import union
 from bot.understand.numbers import LONG_RUN
 
 _PLAIN_WORD_RE = re.compile(r"[^\\()\[\]^$.|*+?{}]+")
@@ -184,3 +185,28 @@ def test_the_possessive_count_patterns_find_what_the_plain_ones_find(text):
     """Spaces and whole words are never given back in vain: the same counts are found."""
     for pattern in (*concurrency._count_then_noun(), concurrency._cue_then_count()):
         assert _spans(pattern, text) == _spans(_plain_form(pattern), text)
+
+
+# The Korean "…는요?" cue as it was written, led by a look-behind, and as it is.
+_PARTICLE_BEFORE = "(?<![가-힣])(?:는|은)요\\s?\\??$"
+_PARTICLE_FIRST = "(?:는|은)(?<![가-힣].)(?<![a-zß-öø-ÿ0-9].)(?<![œа-ё].)요\\s?\\??$"
+_HANGUL_PIECES = st.sampled_from(
+    ["는요", "은요", "요", "는", "은", "가", "a", "1", "д", "œ", " ", "?", "\n"]
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_HANGUL_PIECES, max_size=8).map("".join))
+def test_the_korean_particle_cue_read_first_matches_where_it_did(text):
+    """Led by its particle, the cue matches the texts its look-behind-led form matched."""
+    assert _PARTICLE_FIRST in lexicon.words("instead")
+    before = re.compile(union((_PARTICLE_BEFORE,))).search(text)
+    first = re.compile(union((_PARTICLE_FIRST,))).search(text)
+    assert (before is None, before and before.span()) == (first is None, first and first.span())
+    lexicon.forget_found()
+    plain_instead = tuple(
+        _PARTICLE_BEFORE if word == _PARTICLE_FIRST else word for word in lexicon.words("instead")
+    )
+    assert lexicon.search("instead", text) is (
+        re.compile(union(plain_instead)).search(text) is not None
+    )
