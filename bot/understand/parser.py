@@ -19,6 +19,7 @@ from bot.understand.context import find_context
 from bot.understand.engines import find_engine
 from bot.understand.gpus import find_gpus
 from bot.understand.intents import (
+    NAMED_CUES,
     UNNAMED_CUES,
     Facts,
     asks_other_work,
@@ -240,7 +241,7 @@ _WARM_UP = (
 
 def prepare() -> None:
     """Build the catalog index and compile every pattern now rather than on a first message."""
-    lexicon.prepare(UNNAMED_CUES, COUNTED)
+    lexicon.prepare(NAMED_CUES, UNNAMED_CUES, COUNTED)
     for text in _WARM_UP:
         parse_message(text)
 

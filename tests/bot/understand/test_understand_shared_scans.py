@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from bot.understand import concurrency, lexicon
 from bot.understand.concurrency import COUNTED
-from bot.understand.intents import UNNAMED_CUES
+from bot.understand.intents import NAMED_CUES, UNNAMED_CUES
 from bot.understand.lexicon.patterns import union
 from bot.understand.numbers import LONG_RUN
 
@@ -51,7 +51,11 @@ def _each(slots: tuple[str, ...], text: str) -> bool:
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.sampled_from([UNNAMED_CUES, COUNTED]).flatmap(lambda s: st.tuples(st.just(s), _texts(s))))
+@given(
+    st.sampled_from([NAMED_CUES, UNNAMED_CUES, COUNTED]).flatmap(
+        lambda s: st.tuples(st.just(s), _texts(s))
+    )
+)
 def test_one_scan_for_several_slots_finds_what_a_scan_per_slot_finds(case):
     """The union of several slots matches a text exactly when one of the slots does."""
     slots, text = case
@@ -61,13 +65,16 @@ def test_one_scan_for_several_slots_finds_what_a_scan_per_slot_finds(case):
 
 
 @settings(max_examples=300, deadline=None)
-@given(_texts(UNNAMED_CUES))
-def test_slots_ruled_out_together_answer_as_searched_one_by_one(text):
+@given(
+    st.sampled_from([NAMED_CUES, UNNAMED_CUES]).flatmap(lambda s: st.tuples(st.just(s), _texts(s)))
+)
+def test_slots_ruled_out_together_answer_as_searched_one_by_one(case):
     """After ``rule_out``, every slot's answer is the one a fresh search gives."""
-    expected = {slot: _each((slot,), text) for slot in UNNAMED_CUES}
+    slots, text = case
+    expected = {slot: _each((slot,), text) for slot in slots}
     lexicon.forget_found()
-    lexicon.rule_out(UNNAMED_CUES, text)
-    assert {slot: lexicon.search(slot, text) for slot in UNNAMED_CUES} == expected
+    lexicon.rule_out(slots, text)
+    assert {slot: lexicon.search(slot, text) for slot in slots} == expected
 
 
 def test_a_slot_ruled_out_is_not_found_and_one_present_still_is():
