@@ -43,7 +43,9 @@ _SET_TO = (
 def _counts() -> tuple[str, ...]:
     """Return the count patterns: digits (with "k" or a magnitude word), CJK numerals, words."""
     return (
-        rf"{NUMBER_PATTERN}(?:\s?(?P<k>[kк])(?![a-zа-яё]))?(?:\s?(?P<mag>{magnitude_pattern()}))?",
+        # "\s?+": neither "k" nor a magnitude word starts with a space, so one is never
+        # looked for at the space before it once looked for after it.
+        rf"{NUMBER_PATTERN}(?:\s?+(?P<k>[kк])(?![a-zа-яё]))?(?:\s?+(?P<mag>{magnitude_pattern()}))?",
         CJK_NUMBER_PATTERN,
         rf"(?P<word>{number_words_pattern()})",
     )
@@ -54,19 +56,23 @@ def _count() -> str:
     return "(?:" + "|".join(_counts()) + ")"
 
 
-_COUNTED = ("people", "requests", "at_once")  # the slots whose words a count stands before
+COUNTED = ("people", "requests", "at_once")  # the slots whose words a count stands before
 
 
 @cache
 def _nouns() -> str:
-    return lexicon.union(tuple(word for slot in _COUNTED for word in lexicon.words(slot)))
+    return lexicon.union(tuple(word for slot in COUNTED for word in lexicon.words(slot)))
 
 
 @cache
 def _count_then_noun() -> tuple[re.Pattern[str], ...]:
     letters = lexicon.WORD_LETTER
     # Up to two words between ("100 concurrent users", "40 gleichzeitige Nutzer") or "d'"/"de".
-    between = rf"(?:\s+(?:[{letters}\-]+\s+){{0,2}}|\s*(?:d'|de |of )?)"
+    # Possessive runs of spaces and letters: no counted noun starts with a space, nor does a
+    # word end before a letter, so giving characters back could not make a noun match. Right
+    # after the spaces the noun is looked for once (the first branch, with no word between);
+    # the last branch is for a noun glued to its count ("30用户").
+    between = rf"(?:\s++(?:[{letters}\-]++\s++){{0,2}}|\s*+(?:d'|de |of )|)"
     # One pattern per kind of count, each led by its own first characters (see ``numbers``).
     return tuple(re.compile(rf"{count}{between}(?:{_nouns()})") for count in _counts())
 
@@ -112,7 +118,7 @@ def _candidates(text: str) -> list[re.Match[str]]:
     """Per pattern, its first count and its first simultaneous count, in the order found."""
     cue = _cue_then_count()
     patterns = [cue]
-    if any(lexicon.search(slot, text) for slot in _COUNTED):  # a count needs a noun after it
+    if lexicon.search_any(COUNTED, text):  # a count needs a noun after it
         patterns += worth_trying(_count_then_noun(), text)
     found: list[re.Match[str]] = []
     for pattern in patterns:

@@ -74,9 +74,29 @@ def where_asked(text: str, head: int, tail: int) -> str:
     return f"{text[:head]} … {text[-tail:]}"
 
 
+# The cue words the decision may ask for, with a model named and without: most messages hold
+# none of them, and one scan for them all then answers its questions (``lexicon.rule_out``).
+NAMED_CUES = ("sales", "instead", "either")
+UNNAMED_CUES = (
+    "instruction",
+    "task",
+    "about_assistant",
+    "sales",
+    "purchase",
+    "definition",
+    "knowledge",
+    "size_question",
+    "followup",
+    "price",
+    "price_list",
+    "catalog",
+)
+
+
 def decide_intent(text: str, facts: Facts) -> Intent:
     """Return the intent of a non-command message (``text`` cleaned)."""
     named = facts.has_model or facts.has_size
+    lexicon.rule_out(NAMED_CUES if named else UNNAMED_CUES, text)
     about_us = _about_the_conversation(text, named=named)
     if about_us is not None:
         return about_us

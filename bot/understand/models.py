@@ -109,20 +109,20 @@ def _is_name_part(token: Token) -> bool:
 def _family_at(index: ModelIndex, tokens: Sequence[Token], position: int) -> str | None:
     """Return the family a mention starting at ``position`` names, or None."""
     token = tokens[position]
-    nxt = tokens[position + 1] if position + 1 < len(tokens) else None
-    following = nxt is not None and (_is_name_part(nxt) or nxt.text in index.lines)
     if token.kind == "lver":
         return index.implied_family(token.text)
     if token.kind != "word":
         return None
     word = token.text
-    if word in index.all_families:
-        if word in index.needs_version and not following:
-            return None
+    known = word in index.all_families
+    if known and word not in index.needs_version:
         return word
-    if following:
-        return correct_word(word, index.families)
-    return None
+    # What follows matters only now: a family that needs a version, or a word to correct.
+    nxt = tokens[position + 1] if position + 1 < len(tokens) else None
+    following = nxt is not None and (_is_name_part(nxt) or nxt.text in index.lines)
+    if not following:
+        return None
+    return word if known else correct_word(word, index.families)
 
 
 def _continues(

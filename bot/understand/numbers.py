@@ -158,7 +158,10 @@ DIGIT_FIRST = r"[0-9](?<![a-z0-9.][0-9])"
 _DIGITS = "0123456789"
 # (where numbers may start, long runs, the characters of a run)
 _Starts = tuple[re.Pattern[str], re.Pattern[str], str]
-_DIGIT_STARTS: _Starts = (re.compile(r"-|[0-9]+"), re.compile(r"[0-9]{16,}"), _DIGITS)
+# A long run is looked for at the first digit of each run only (the look-behind includes the
+# digit read first): tried at every digit, a short run would be read again from each of them.
+LONG_RUN = r"[0-9](?<![0-9][0-9])[0-9]{15,}"
+_DIGIT_STARTS: _Starts = (re.compile(r"-|[0-9]+"), re.compile(LONG_RUN), _DIGITS)
 _DIGIT_LED = (f"(?P<num>{DIGIT_FIRST}", NUMBER_PATTERN)
 # Looking for matches at the starts alone costs a call each: worth it where the characters
 # inside long runs (each a failed try of the regex engine) outnumber the starts this many times.

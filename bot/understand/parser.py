@@ -14,11 +14,13 @@ from dataclasses import dataclass, replace
 from bot.request import Intent, ParsedRequest
 from bot.understand import lexicon
 from bot.understand.commands import Command, normalise_lang_choice, parse_command
-from bot.understand.concurrency import find_concurrency
+from bot.understand.concurrency import COUNTED, find_concurrency
 from bot.understand.context import find_context
 from bot.understand.engines import find_engine
 from bot.understand.gpus import find_gpus
 from bot.understand.intents import (
+    NAMED_CUES,
+    UNNAMED_CUES,
     Facts,
     asks_other_work,
     decide_intent,
@@ -239,7 +241,7 @@ _WARM_UP = (
 
 def prepare() -> None:
     """Build the catalog index and compile every pattern now rather than on a first message."""
-    lexicon.prepare()
+    lexicon.prepare(NAMED_CUES, UNNAMED_CUES, COUNTED)
     for text in _WARM_UP:
         parse_message(text)
 

@@ -47,7 +47,9 @@ __all__ = [
     "pattern",
     "prepare",
     "remove",
+    "rule_out",
     "search",
+    "search_any",
     "union",
     "words",
 ]
@@ -76,9 +78,20 @@ def compiled(slot: str) -> re.Pattern[str]:
     return re.compile(pattern(slot))
 
 
+# One slot, or several searched as one (``search_any``): the union of their words.
+Slots = str | tuple[str, ...]
+
+
 @cache
-def _anchored(slot: str) -> re.Pattern[str] | None:
-    source = anchored(words(slot))
+def _fragments(slots: Slots) -> Words:
+    if isinstance(slots, str):
+        return words(slots)
+    return tuple(dict.fromkeys(fragment for slot in slots for fragment in words(slot)))
+
+
+@cache
+def _anchored(slot: Slots) -> re.Pattern[str] | None:
+    source = anchored(_fragments(slot))
     return None if source is None else re.compile(source)
 
 
@@ -105,18 +118,18 @@ def _patterns(slot: str, text: str) -> tuple[re.Pattern[str], ...]:
 
 
 @cache
-def _search_sources(slot: str) -> dict[str, tuple[str, ...]]:
-    return search_unions_by_script(words(slot))
+def _search_sources(slot: Slots) -> dict[str, tuple[str, ...]]:
+    return search_unions_by_script(_fragments(slot))
 
 
 @cache
-def _search_by_script(slot: str, script: str) -> tuple[re.Pattern[str], ...]:
+def _search_by_script(slot: Slots, script: str) -> tuple[re.Pattern[str], ...]:
     """One script's part of a slot as ``search`` reads it (``search_unions_by_script``)."""
     return tuple(re.compile(source) for source in _search_sources(slot).get(script, ()))
 
 
 @cache
-def _search_for_scripts(slot: str, scripts: frozenset[str]) -> tuple[re.Pattern[str], ...]:
+def _search_for_scripts(slot: Slots, scripts: frozenset[str]) -> tuple[re.Pattern[str], ...]:
     return tuple(
         pattern
         for script in _search_sources(slot)
@@ -127,12 +140,39 @@ def _search_for_scripts(slot: str, scripts: frozenset[str]) -> tuple[re.Pattern[
 
 # Answers of ``search`` for the last texts read: the finders and the intent decision ask for
 # the same words of the same text more than once. Restarted when full.
-_FOUND: dict[tuple[str, str], bool] = {}
+_FOUND: dict[tuple[Slots, str], bool] = {}
 _MAX_FOUND = 256
 
 
 def search(slot: str, text: str) -> bool:
     """Whether ``text`` holds a word of ``slot`` (start-anchored words at its start only)."""
+    return _found(slot, text)
+
+
+def search_any(slots: tuple[str, ...], text: str) -> bool:
+    """Whether ``text`` holds a word of any of ``slots``, read with one scan for all of them.
+
+    The union of their words matches wherever one of the words does: each word keeps its own
+    boundaries in it (``union``).
+    """
+    return _found(slots, text)
+
+
+def rule_out(slots: tuple[str, ...], text: str) -> None:
+    """Read once whether ``text`` holds a word of any of ``slots``; if none, note each absent.
+
+    A decision that asks for several slots of a text which has none of their words (most
+    texts) then scans it once, not once per slot: ``search`` answers from the note.
+    """
+    if _found(slots, text):
+        return
+    for slot in slots:
+        if len(_FOUND) >= _MAX_FOUND:
+            _FOUND.clear()
+        _FOUND[(slot, text)] = False
+
+
+def _found(slot: Slots, text: str) -> bool:
     key = (slot, text)
     found = _FOUND.get(key)
     if found is None:
@@ -147,7 +187,7 @@ def forget_found() -> None:
     _FOUND.clear()
 
 
-def _search(slot: str, text: str) -> bool:
+def _search(slot: Slots, text: str) -> bool:
     start = _anchored(slot)
     if start is not None and start.match(text):
         return True
@@ -161,11 +201,15 @@ def remove(slot: str, text: str) -> str:
     return text
 
 
-def prepare() -> None:
-    """Compile every slot's patterns now (a long-running process does this at start-up)."""
+def prepare(*unions: tuple[str, ...]) -> None:
+    """Compile every slot's patterns now (a long-running process does this at start-up).
+
+    ``unions``: the groups of slots also searched as one (``search_any``, ``rule_out``).
+    """
     for slot in SLOTS:
         for script in _sources_by_script(slot):
             _by_script(slot, script)
-        for script in _search_sources(slot):
-            _search_by_script(slot, script)
-        _anchored(slot)
+    for searched in (*SLOTS, *unions):
+        for script in _search_sources(searched):
+            _search_by_script(searched, script)
+        _anchored(searched)

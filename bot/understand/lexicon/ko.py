@@ -250,7 +250,9 @@ LEXICON = Lexicon(
         "같은 걸로",
         "(?:나머지|다른 건) 그대로",
         "^(?:그럼|그러면|그렇다면)",
-        "(?<![가-힣])(?:는|은)요\\s?\\??$",
+        # "…는요?" ending the message: the particle is read first (a Hangul character to skip
+        # to), then checked to start a word, as a look-behind before it would check it.
+        "(?:는|은)(?<![가-힣].)(?<![a-zß-öø-ÿ0-9].)(?<![œа-ё].)요\\s?\\??$",
         "대신",
         "같은 (?:설정|조건)",
         "로 바꾸",
