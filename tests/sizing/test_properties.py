@@ -9,9 +9,11 @@ from decimal import Decimal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sizing import engine, memory, options, search
+from sizing import engine, loads, memory, options, search
 from sizing.copying import changed
 from sizing.engine import size_deployment
+from sizing.formats import weights_bytes
+from sizing.generic import generic_model
 from sizing.hardware import get_gpu
 from sizing.models import get_model
 from sizing.options import HARD_SET_ASIDE as HARD
@@ -367,6 +369,8 @@ def _sized_afresh(request):
     """Size the request with no layout or speed kept from earlier requests."""
     options.laid_out.cache_clear()
     memory.kv_room.cache_clear()
+    for kept in (loads.model_load, loads.weights_split, loads.group_bytes, loads.all_weights_bytes):
+        kept.cache_clear()
     serving._step_tokens_per_s.cache_clear()
     serving._ttft_s.cache_clear()
     engine.forget_answers()
@@ -430,3 +434,38 @@ def test_a_variant_built_once_is_the_option_laid_out_then_completed(model, fixed
             commands = search._commands(spec, target, sized, expected, whole.variant)
             assert whole == changed(expected, launch_commands=commands)
             assert bare == changed(unsped, variant=whole.variant, caveats=unsped.caveats + extra)
+
+
+@SETTINGS
+@given(
+    st.one_of(
+        st.sampled_from(MODELS).map(get_model),
+        st.builds(generic_model, st.floats(min_value=0.1, max_value=3000)),
+        st.builds(generic_model, st.floats(min_value=10, max_value=3000), moe=st.just(value=True)),
+    ),
+    precisions,
+    st.booleans(),
+)
+def test_a_kept_whole_weighs_each_group_as_the_whole_worked_out_afresh(model, precision, mtp):
+    """Each group's bytes, taken from the kept whole, are its drop from the whole worked anew."""
+    whole = weights_bytes(model, precision, include_mtp=mtp)
+    assert loads.all_weights_bytes(model, precision, include_mtp=mtp) == whole
+    for group in ("attention", "routed_experts", "shared_experts", "embedding", "vision", "mtp"):
+        kept = loads.group_bytes(model, precision, group, include_mtp=mtp)
+        afresh = loads.group_bytes.__wrapped__(model, precision, group, include_mtp=mtp)
+        assert kept == afresh
+        assert afresh == (
+            whole
+            - weights_bytes(
+                replace(
+                    model,
+                    params=replace(model.params, **{group: 0}),
+                    release_layout=tuple(r for r in model.release_layout if r[0] != group),
+                ),
+                precision,
+                include_mtp=mtp,
+            )
+            if getattr(model.params, group)
+            else 0
+        )
+    assert loads.weights_split(model, precision, include_mtp=mtp)[0] == whole
