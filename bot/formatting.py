@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import math
+from bisect import bisect_right
 from collections.abc import Callable
 from datetime import date
 from decimal import Decimal
@@ -17,7 +18,12 @@ from typing import Any
 
 from babel import Locale
 from babel.dates import format_date
-from babel.numbers import format_compact_decimal, format_decimal, format_percent
+from babel.numbers import (
+    format_compact_decimal,
+    format_decimal,
+    format_percent,
+    parse_pattern,
+)
 from babel.units import format_unit
 
 from sizing import GB, TOKENS_PER_K, TOKENS_PER_M
@@ -25,6 +31,8 @@ from sizing import GB, TOKENS_PER_K, TOKENS_PER_M
 BYTES_PER_GB = GB  # decimal gigabyte, as the product page writes memory
 DECIMAL_THOUSAND = 1000  # a count written in decimal thousands ("128.000") is shown as written
 CURRENCY = "USD"
+# Counts Babel divides exactly: the default decimal context keeps 28 significant digits.
+_EXACT_DECIMAL_BELOW = 10**27
 _SIZE_UNITS = (
     (12, "digital-terabyte"),
     (9, "digital-gigabyte"),
@@ -129,7 +137,50 @@ class Formatter:
         """Return a token count, compact: ``3.1M`` / ``310万``; exact under ten thousand."""
         if abs(count) < 10_000:  # noqa: PLR2004 - compact forms only help for large counts
             return self.integer(count)
+        return self._compact(self._compact_alike(count))
+
+    @_memo
+    def _compact(self, count: int) -> str:
         return str(format_compact_decimal(count, fraction_digits=1, locale=self.locale))
+
+    @cached_property
+    def _compact_bands(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The locale's short compact magnitudes, and the place each rounds its figure at.
+
+        Babel (CLDR's algorithm) picks the largest magnitude not above the count, divides by
+        it less the pattern's extra zeros and rounds to one decimal: ``1,234,567`` ->
+        ``1.2M`` rounds at the 100,000s. A place of 0 marks a plain ``0`` pattern (German
+        under a million, Chinese and Japanese thousands), which prints the count whole.
+        """
+        other = self.locale.compact_decimal_formats["short"]["other"]
+        magnitudes = tuple(sorted(int(m) for m in other))
+        places = []
+        for magnitude in magnitudes:
+            pattern = parse_pattern(other[str(magnitude)]).pattern
+            divisor = magnitude // 10 ** (pattern.count("0") - 1)
+            decimal_place = str(magnitude).rstrip("0") == "1" and divisor >= 10  # noqa: PLR2004
+            places.append(divisor // 10 if decimal_place and pattern != "0" else 0)
+        return magnitudes, tuple(places)
+
+    def _compact_alike(self, count: int) -> int:
+        """Return a count whose compact form is ``count``'s, shared by all that round alike.
+
+        The compact form depends on the count only through its magnitude band, the digits
+        above the rounding place and whether the rest is zero, under, at or over half of it
+        (whatever the rounding mode). The representative keeps all of these: the figures
+        kept by ``_compact`` are then the few shown, not every count met.
+        """
+        if type(count) is not int or not 0 <= count < _EXACT_DECIMAL_BELOW:
+            return count
+        magnitudes, places = self._compact_bands
+        band = bisect_right(magnitudes, count) - 1
+        place = places[band] if band >= 0 else 0
+        if place < 10:  # noqa: PLR2004 - a place of 10 leaves a half of 5 between 1 and 10
+            return count
+        above, rest = divmod(count, place)
+        half = place // 2
+        alike = 0 if rest == 0 else 1 if rest < half else half if rest == half else half + 1
+        return above * place + alike
 
     @_memo
     def context(self, tokens: int) -> str:

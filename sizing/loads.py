@@ -14,6 +14,16 @@ _CACHE_SIZE = 4096
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
+def all_weights_bytes(model: ModelSpec, precision: Precision, *, include_mtp: bool) -> int:
+    """Return ``weights_bytes`` of a concrete format, kept: each group's drop is taken from it.
+
+    A model met for the first time (a generic size) has every group measured against the
+    same whole, worked out once instead of once a group.
+    """
+    return weights_bytes(model, precision, include_mtp=include_mtp)
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
 def group_bytes(model: ModelSpec, precision: Precision, group: str, *, include_mtp: bool) -> int:
     """Bytes one tensor group takes in a concrete format: the weights' drop when it is removed.
 
@@ -23,7 +33,7 @@ def group_bytes(model: ModelSpec, precision: Precision, group: str, *, include_m
     params = model.params
     if not getattr(params, group):
         return 0
-    total = weights_bytes(model, precision, include_mtp=include_mtp)
+    total = all_weights_bytes(model, precision, include_mtp=include_mtp)
     without = dataclasses.replace(
         model,
         params=dataclasses.replace(params, **{group: 0}),
@@ -41,7 +51,7 @@ def weights_split(
     Tied embeddings are read whole as the LM head, so only a separate input embedding counts
     as gathered (a row per token) rather than read.
     """
-    total = weights_bytes(model, precision, include_mtp=include_mtp)
+    total = all_weights_bytes(model, precision, include_mtp=include_mtp)
     routed = group_bytes(model, precision, "routed_experts", include_mtp=include_mtp)
     embedding = 0
     if model.params.embedding and model.params.lm_head:

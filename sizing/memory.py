@@ -11,6 +11,7 @@ Two budgets, always named (``engine-notes.md``, "Memory budget per GPU"):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from sizing.types import Attention, GpuFacts, Precision
 from sizing.units import GIB
@@ -180,6 +181,13 @@ class KvRoom:
     max_sequences_physical: int
 
 
+# Rooms kept, by everything they depend on (all frozen, compared field by field): a request
+# weighs the same shapes again for its dp-attention and wider layouts, and its budget advice
+# probes many concurrencies of one load, none of which changes a room (typed: 1 and 1.0 apart).
+_ROOM_CACHE_SIZE = 8192
+
+
+@lru_cache(maxsize=_ROOM_CACHE_SIZE, typed=True)
 def kv_room(
     load: ModelLoad, gpu: GpuFacts, shape: Shape, *, gpu_memory_utilization: float
 ) -> KvRoom:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
+from typing import Any
 
-from sizing.advice_types import Layout
+from sizing.advice_types import Layout, Variant
 from sizing.copying import changed
 from sizing.loads import model_load
 from sizing.memory import KvRoom, ModelLoad, Shape, kv_room
@@ -80,8 +81,8 @@ def build_option(
     load = load_on(model, target, request)
     placement = laid_out(load, target, request.concurrency, request.gpu_memory_utilization)
     if placement is None:
-        return _no_shape(target, request)
-    return _option(load, target, placement, request, speeds=speeds)
+        return no_shape_option(target, request)
+    return placed_option(load, target, placement, request, speeds=speeds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +201,8 @@ def _held_on_rented(rented_gpus: int, shape: Shape, room: KvRoom) -> int:
     return (rented_gpus // shape.gpus) * max(room.max_sequences, 0)
 
 
-def _no_shape(target: Target, request: ResolvedRequest) -> PlanOption:
+def no_shape_option(target: Target, request: ResolvedRequest) -> PlanOption:
+    """Return the option of a target with no shape for the model at all."""
     plan = target.plan
     return PlanOption(
         plan=plan.id if plan else None,
@@ -243,14 +245,17 @@ def full_load_concurrency(placement: Placement) -> int:
     return max(replicas * per_replica, 1)
 
 
-def _option(
+def placed_option(
     load: ModelLoad,
     target: Target,
     placement: Placement,
     request: ResolvedRequest,
     *,
     speeds: bool = True,
+    variant: Variant | None = None,
+    more_caveats: tuple[Caveat, ...] = (),
 ) -> PlanOption:
+    """Build the option of a placement once, with its speeds and variant when given."""
     shape, room, plan, gpu = placement.shape, placement.room, target.plan, target.gpu
     monthly = None
     full_concurrency = full_load_concurrency(placement) if placement.fits else None
@@ -262,7 +267,23 @@ def _option(
     reason = placement.reason
     if reason is None and set_aside:
         reason = set_aside[0]
-    option = PlanOption(
+    layout = layout_of(shape)
+    replicas_serving = replicas if placement.fits else None
+    speed = (
+        _speed_fields(
+            load,
+            target,
+            request,
+            fits=placement.fits,
+            layout=layout,
+            replicas=replicas_serving,
+            full_load_concurrency=full_concurrency,
+            monthly=monthly,
+        )
+        if speeds
+        else {}
+    ) or _NO_SPEEDS
+    return PlanOption(
         plan=plan.id if plan else None,
         gpu=gpu.id,
         gpus=placement.gpus,
@@ -271,33 +292,38 @@ def _option(
         reason=reason,
         tensor_parallel=shape.tensor_parallel,
         pipeline_parallel=shape.pipeline_parallel,
-        replicas=replicas if placement.fits else None,
+        replicas=replicas_serving,
         weights_bytes_per_gpu=room.weights_per_gpu_bytes,
         kv_cache_bytes=max(room.kv_bytes_per_gpu, 0) * shape.gpus,
         kv_cache_tokens=room.kv_tokens,
         kv_cache_tokens_physical=room.kv_tokens_physical,
         max_concurrency_at_context=room.max_sequences,
-        decode_tokens_per_s=None,
-        decode_tokens_per_s_aggregate=None,
-        ttft_s=None,
         monthly_usd=monthly,
         usd_per_gpu_hour=plan.usd_per_gpu_hour if plan else None,
         usd_per_gb_month=plan.usd_per_gb_month if plan else None,
-        usd_per_million_tokens=None,
         checkout_url=None,
-        caveats=_gpu_caveats(target, request) + _fit_caveats(load, target, placement),
+        caveats=_gpu_caveats(target, request)
+        + _fit_caveats(load, target, placement)
+        + more_caveats,
         gpus_per_replica=shape.gpus,
         kv_cache_bytes_physical=max(room.kv_bytes_physical_per_gpu, 0) * shape.gpus,
         set_aside=set_aside,
         full_load_concurrency=full_concurrency,
-        layout=layout_of(shape),
+        layout=layout,
         kv_cache_bytes_marketed=(
             shape.gpus * gpu.memory_gb * GB - load.weights_bytes if placement.fits else None
         ),
+        variant=variant,
         gpu_facts=gpu,
         plan_facts=plan,
+        **speed,
     )
-    return with_speeds(load, target, request, option) if speeds else option
+
+
+# The speed fields an option without speeds sets (the others keep their defaults).
+_NO_SPEEDS: dict[str, Any] = dict.fromkeys(
+    ("decode_tokens_per_s", "decode_tokens_per_s_aggregate", "ttft_s", "usd_per_million_tokens")
+)
 
 
 def with_speeds(
@@ -307,9 +333,39 @@ def with_speeds(
 
     ``load`` is the model at the option's formats, as it was placed.
     """
-    layout = option.layout
-    if not option.fits or layout is None or option.replicas is None:
-        return option
+    speed = speed_fields(load, target, request, option)
+    return changed(option, **speed) if speed else option
+
+
+def speed_fields(
+    load: ModelLoad, target: Target, request: ResolvedRequest, option: PlanOption
+) -> dict[str, Any]:
+    """Return the fields ``with_speeds`` sets on an option (none where it has no speeds)."""
+    return _speed_fields(
+        load,
+        target,
+        request,
+        fits=option.fits,
+        layout=option.layout,
+        replicas=option.replicas,
+        full_load_concurrency=option.full_load_concurrency,
+        monthly=option.monthly_usd,
+    )
+
+
+def _speed_fields(
+    load: ModelLoad,
+    target: Target,
+    request: ResolvedRequest,
+    *,
+    fits: bool,
+    layout: Layout | None,
+    replicas: int | None,
+    full_load_concurrency: int | None,
+    monthly: Decimal | None,
+) -> dict[str, Any]:
+    if not fits or layout is None or replicas is None:
+        return {}
     shape = Shape(
         layout.tensor_parallel,
         layout.pipeline_parallel,
@@ -322,25 +378,23 @@ def with_speeds(
         shape,
         plan=target.plan,
         concurrency=request.concurrency,
-        replicas=option.replicas,
-        full_load_concurrency=option.full_load_concurrency or request.concurrency,
+        replicas=replicas,
+        full_load_concurrency=full_load_concurrency or request.concurrency,
         speculative=request.include_mtp,
     )
-    monthly = option.monthly_usd
-    return changed(
-        option,
-        decode_tokens_per_s=speed.single_user_tokens_per_s,
-        decode_tokens_per_s_aggregate=speed.aggregate_tokens_per_s,
-        ttft_s=speed.ttft_s,
-        usd_per_million_tokens=None
+    return {
+        "decode_tokens_per_s": speed.single_user_tokens_per_s,
+        "decode_tokens_per_s_aggregate": speed.aggregate_tokens_per_s,
+        "ttft_s": speed.ttft_s,
+        "usd_per_million_tokens": None
         if monthly is None
         else usd_per_million_tokens(monthly, speed.full_load_tokens_per_s),
-        decode_tokens_per_s_full_load=speed.full_load_tokens_per_s,
-        decode_tokens_per_s_per_user=speed.per_user_tokens_per_s,
-        decode_tokens_per_s_range=speed.per_user_range,
-        decode_speed_estimated=speed.estimated,
-        mtp_tokens_per_step=speed.mtp_tokens_per_step,
-    )
+        "decode_tokens_per_s_full_load": speed.full_load_tokens_per_s,
+        "decode_tokens_per_s_per_user": speed.per_user_tokens_per_s,
+        "decode_tokens_per_s_range": speed.per_user_range,
+        "decode_speed_estimated": speed.estimated,
+        "mtp_tokens_per_step": speed.mtp_tokens_per_step,
+    }
 
 
 def layout_of(shape: Shape) -> Layout:

@@ -31,11 +31,13 @@ from sizing.model_catalog import get_model, official_checkpoints
 from sizing.options import (
     HARD_SET_ASIDE,
     VLLM_MAX_NUM_SEQS,
-    build_option,
     is_offerable,
+    laid_out,
     load_on,
+    no_shape_option,
+    placed_option,
     set_aside_reasons,
-    with_speeds,
+    speed_fields,
 )
 from sizing.placement import Target
 from sizing.pricing import monthly_usd
@@ -198,8 +200,10 @@ def size_candidate(
     and is picked exactly as the complete one would be.
     """
     sized = with_formats(request, candidate.weight_format, candidate.kv_dtype)
-    option = build_option(spec_for(model, candidate.weight_format), target, sized, speeds=complete)
-    dp_attention = option.layout is not None and option.layout.dp_attention
+    load = load_on(spec_for(model, candidate.weight_format), target, sized)
+    placement = laid_out(load, target, sized.concurrency, sized.gpu_memory_utilization)
+    # The option's layout is the placement's shape's (``layout_of``), as build_option lays it.
+    dp_attention = placement is not None and placement.shape.dp_attention
     engine, engine_source = engine_for(request, dp_attention=dp_attention)
     checkpoint, at_load = checkpoint_for(model, candidate.weight_format)
     variant = Variant(
@@ -214,11 +218,22 @@ def size_candidate(
         quantize_at_load=at_load,
         requested_weight_format=candidate.requested_weight_format,
     )
-    caveats = list(option.caveats)
-    if candidate.requested_weight_format is not None:
-        caveats.append(Caveat.NVFP4_AS_MXFP4)
+    more_caveats = (Caveat.NVFP4_AS_MXFP4,) if candidate.requested_weight_format is not None else ()
+    if placement is None:  # no shape at all: the option build_option makes, with the variant
+        option = no_shape_option(target, sized)
+        option = changed(option, variant=variant, caveats=option.caveats + more_caveats)
+    else:  # built once, with its variant (and its speeds when complete)
+        option = placed_option(
+            load,
+            target,
+            placement,
+            sized,
+            speeds=complete,
+            variant=variant,
+            more_caveats=more_caveats,
+        )
     commands = _commands(model, target, sized, option, variant) if complete else ()
-    return changed(option, variant=variant, caveats=tuple(caveats), launch_commands=commands)
+    return changed(option, launch_commands=commands) if commands else option
 
 
 def _commands(
@@ -363,5 +378,6 @@ def complete_variant(
         return option
     sized = with_formats(request, variant.weight_format, variant.kv_dtype)
     load = load_on(spec_for(model, variant.weight_format), target, sized)
-    full = with_speeds(load, target, sized, option)
-    return changed(full, launch_commands=_commands(model, target, sized, full, variant))
+    # One copy: the launch commands read none of the figures the speeds add.
+    commands = _commands(model, target, sized, option, variant)
+    return changed(option, **speed_fields(load, target, sized, option), launch_commands=commands)

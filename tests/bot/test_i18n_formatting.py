@@ -4,6 +4,7 @@ import re
 from decimal import Decimal
 
 import pytest
+from babel.numbers import format_compact_decimal
 from babel.units import format_unit
 from hypothesis import given
 from hypothesis import strategies as st
@@ -116,3 +117,46 @@ def test_figures_formatted_after_others_read_as_babel_writes_them(locale, values
         for power, unit in ((3, "digital-kilobyte"), (12, "digital-terabyte")):
             in_unit = two_significant(value * 10**power / 10**power)[0]
             assert formatter.size(value * 10**power) == cldr(in_unit, unit)
+
+
+def _near_rounding(draw_digits, place_power, offset):
+    """Return ``draw_digits`` above a power-of-ten place, ``offset`` from a whole."""
+    return max(10_000, draw_digits * 10**place_power + offset)
+
+
+_COUNTS = st.one_of(
+    st.integers(min_value=10_000, max_value=10**28),
+    st.builds(
+        _near_rounding,
+        st.integers(min_value=1, max_value=10**5),
+        st.integers(min_value=1, max_value=16),
+        st.sampled_from([-1, 0, 1])
+        | st.builds(
+            lambda p, d: 5 * 10 ** (p - 1) + d, st.integers(0, 16), st.sampled_from([-1, 0, 1])
+        ),
+    ),
+)
+
+
+@given(
+    st.sampled_from(sorted(FORMAT_LOCALES.values())),
+    st.lists(_COUNTS, min_size=1, max_size=20),
+)
+def test_token_counts_kept_by_their_rounding_read_as_babel_writes_them(locale, counts):
+    """Counts that round alike share one compact form, and each is Babel's own for its count."""
+    formatter = Formatter(locale)
+    for count in counts:  # after others: a kept figure must be this count's too
+        expected = format_compact_decimal(count, fraction_digits=1, locale=locale)
+        assert formatter.tokens(count) == expected
+
+
+@pytest.mark.parametrize("locale", sorted(FORMAT_LOCALES.values()))
+def test_token_counts_at_each_rounding_edge_read_as_babel_writes_them(locale):
+    """Just under, at and over each half and each carry into the next magnitude, in every locale."""
+    formatter = Formatter(locale)
+    for power in range(4, 18):
+        for digits in (1, 9, 99, 999, 9999):
+            for base in (digits * 10**power, digits * 10**power + 5 * 10 ** (power - 1)):
+                for count in range(max(10_000, base - 2), base + 3):
+                    expected = format_compact_decimal(count, fraction_digits=1, locale=locale)
+                    assert formatter.tokens(count) == expected, count

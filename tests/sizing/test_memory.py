@@ -3,6 +3,8 @@
 import dataclasses
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sizing.hardware import get_gpu
 from sizing.memory import (
@@ -155,3 +157,29 @@ def test_dp_attention_caches_each_sequence_in_one_group_only():
     tp = kv_room(load, h200, Shape(8, 1), gpu_memory_utilization=0.9)
     assert tp.max_sequences == tp.kv_bytes_per_gpu // load.kv_bytes_per_sequence
     assert dp.max_sequences > 2 * tp.max_sequences
+
+
+_LOADS = st.builds(
+    _load,
+    weights_bytes=st.integers(min_value=1_000_000_000, max_value=2_000_000_000_000),
+    kv_bytes_per_sequence=st.integers(min_value=1, max_value=2_000_000).map((327_680).__mul__),
+    moe=st.booleans(),
+)
+
+
+@given(
+    _LOADS,
+    st.sampled_from(list(GpuId)),
+    st.sampled_from([Shape(1, 1), Shape(8, 1), Shape(4, 2), Shape(2, 1, 4, expert_parallel=True)]),
+    st.sampled_from([0.9, 0.95, 1, 1.0]),
+)
+def test_a_kept_room_is_the_room_worked_out_afresh(load, gpu_id, shape, utilization):
+    """Rooms kept between requests equal those computed anew, whatever was asked before."""
+    gpu = get_gpu(gpu_id)
+    kept = kv_room(load, gpu, shape, gpu_memory_utilization=utilization)
+    again = kv_room(load, gpu, shape, gpu_memory_utilization=utilization)
+    afresh = kv_room.__wrapped__(load, gpu, shape, gpu_memory_utilization=utilization)
+    assert kept == again == afresh
+    assert [type(v) for v in dataclasses.astuple(kept)] == [
+        type(v) for v in dataclasses.astuple(afresh)
+    ]

@@ -9,8 +9,11 @@ from decimal import Decimal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sizing import engine, options, search
+from sizing import engine, loads, memory, options, search
+from sizing.copying import changed
 from sizing.engine import size_deployment
+from sizing.formats import weights_bytes
+from sizing.generic import generic_model
 from sizing.hardware import get_gpu
 from sizing.models import get_model
 from sizing.options import HARD_SET_ASIDE as HARD
@@ -365,6 +368,9 @@ def test_a_variant_left_unsized_could_never_be_the_pick(model, fixed, context, n
 def _sized_afresh(request):
     """Size the request with no layout or speed kept from earlier requests."""
     options.laid_out.cache_clear()
+    memory.kv_room.cache_clear()
+    for kept in (loads.model_load, loads.weights_split, loads.group_bytes, loads.all_weights_bytes):
+        kept.cache_clear()
     serving._step_tokens_per_s.cache_clear()
     serving._ttft_s.cache_clear()
     engine.forget_answers()
@@ -391,3 +397,75 @@ def test_layouts_and_speeds_kept_between_requests_change_no_answer(model, fixed,
         size_deployment(request)  # every request's layouts and speeds kept, in another order
     engine.forget_answers()
     assert [size_deployment(request) for request in requests] == fresh
+
+
+@SETTINGS
+@given(
+    models,
+    # NVFP4 too: on an MI355X it is served as MXFP4, with a caveat saying so.
+    st.tuples(open_or_fixed_precision | st.just(Precision.NVFP4), open_or_fixed_kv),
+    contexts,
+    concurrencies,
+    constraints,
+)
+def test_a_variant_built_once_is_the_option_laid_out_then_completed(model, fixed, context, n, c):
+    """Every variant, built in one go, is ``build_option``'s with its variant, caveat, commands."""
+    request = _request(model, fixed, context, n, c)
+    spec = engine.resolve_model(request)
+    literal = resolve(request, spec.release_precision, max_context_tokens=spec.max_context_tokens)
+    for target in engine.targets():
+        for candidate in search.candidates(spec, literal, target.gpu):
+            whole = search.size_candidate(spec, target, literal, candidate)
+            bare = search.size_candidate(spec, target, literal, candidate, complete=False)
+            assert search.complete_variant(spec, target, literal, bare) == whole
+            sized = search.with_formats(literal, candidate.weight_format, candidate.kv_dtype)
+            model_as_stored = search.spec_for(spec, candidate.weight_format)
+            laid = options.build_option(model_as_stored, target, sized)
+            unsped = options.build_option(model_as_stored, target, sized, speeds=False)
+            load = options.load_on(model_as_stored, target, sized)
+            assert options.with_speeds(load, target, sized, unsped) == laid
+            extra = (Caveat.NVFP4_AS_MXFP4,) if candidate.requested_weight_format else ()
+            dp = laid.layout is not None and laid.layout.dp_attention
+            assert whole.variant is not None
+            assert (whole.variant.engine, whole.variant.engine_source) == search.engine_for(
+                literal, dp_attention=dp
+            )
+            expected = changed(laid, variant=whole.variant, caveats=laid.caveats + extra)
+            commands = search._commands(spec, target, sized, expected, whole.variant)
+            assert whole == changed(expected, launch_commands=commands)
+            assert bare == changed(unsped, variant=whole.variant, caveats=unsped.caveats + extra)
+
+
+@SETTINGS
+@given(
+    st.one_of(
+        st.sampled_from(MODELS).map(get_model),
+        st.builds(generic_model, st.floats(min_value=0.1, max_value=3000)),
+        st.builds(generic_model, st.floats(min_value=10, max_value=3000), moe=st.just(value=True)),
+    ),
+    precisions,
+    st.booleans(),
+)
+def test_a_kept_whole_weighs_each_group_as_the_whole_worked_out_afresh(model, precision, mtp):
+    """Each group's bytes, taken from the kept whole, are its drop from the whole worked anew."""
+    whole = weights_bytes(model, precision, include_mtp=mtp)
+    assert loads.all_weights_bytes(model, precision, include_mtp=mtp) == whole
+    for group in ("attention", "routed_experts", "shared_experts", "embedding", "vision", "mtp"):
+        kept = loads.group_bytes(model, precision, group, include_mtp=mtp)
+        afresh = loads.group_bytes.__wrapped__(model, precision, group, include_mtp=mtp)
+        assert kept == afresh
+        assert afresh == (
+            whole
+            - weights_bytes(
+                replace(
+                    model,
+                    params=replace(model.params, **{group: 0}),
+                    release_layout=tuple(r for r in model.release_layout if r[0] != group),
+                ),
+                precision,
+                include_mtp=mtp,
+            )
+            if getattr(model.params, group)
+            else 0
+        )
+    assert loads.weights_split(model, precision, include_mtp=mtp)[0] == whole
