@@ -43,7 +43,7 @@ TERMS = (
     r"|deslizante|glissante|gleitend|混合专家|混合專家|エキスパート|전문가|эксперт|expert"
     r"|especialista|mistura|mezcla|mélange|上下文|コンテキスト|컨텍스트|контекст|context"
     r"|kontext|janela|ventana|fenêtre|fenster|longitud|comprimento|longueur|潜在|잠재|latent"
-    r")\w*)"
+    r")\w{0,12})"  # bounded: unbounded, it would run over a whole unspaced CJK message
 )
 
 _LETTER_RE = re.compile(f"[{WORD_LETTER}0-9]")

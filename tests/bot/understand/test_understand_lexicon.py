@@ -114,23 +114,39 @@ def test_longer_words_win_and_words_stay_whole():
     assert pattern.search("月租多少") is not None
 
 
+# Kana, CJK ideographs and Hangul: text in these scripts has no spaces between its words, so
+# a run of them goes on over a whole message as a run across spaces does in Latin text.
+_UNSPACED = (0x3040, 0xD7AF)
+
+
 def _class_has_space(value: list) -> bool:
-    wide = (sre_constants.CATEGORY_SPACE, sre_constants.CATEGORY_NOT_DIGIT)
+    wide = (
+        sre_constants.CATEGORY_SPACE,
+        sre_constants.CATEGORY_NOT_DIGIT,
+        sre_constants.CATEGORY_WORD,
+    )
     return any(
         kind is sre_constants.NEGATE
-        or (kind is sre_constants.LITERAL and item == ord(" "))
-        or (kind is sre_constants.RANGE and item[0] <= ord(" ") <= item[1])
+        or (kind is sre_constants.LITERAL and (item == ord(" ") or _unspaced(item, item)))
+        or (kind is sre_constants.RANGE and (item[0] <= ord(" ") <= item[1] or _unspaced(*item)))
         or (kind is sre_constants.CATEGORY and item in wide)
         for kind, item in value
     )
 
 
+def _unspaced(low: int, high: int) -> bool:
+    return low <= _UNSPACED[1] and high >= _UNSPACED[0]
+
+
 def _crosses_spaces(items: list) -> bool:
-    """Whether a repeated body can match a space (and so run over a whole message)."""
+    """Whether a repeated body can match a space or an unspaced script's letter.
+
+    Either lets the run go on over a whole message.
+    """
     return any(
         op is sre_constants.ANY
         or op is sre_constants.NOT_LITERAL
-        or (op is sre_constants.LITERAL and value == ord(" "))
+        or (op is sre_constants.LITERAL and (value == ord(" ") or _unspaced(value, value)))
         or (op is sre_constants.IN and _class_has_space(value))
         for op, value in items
     )
@@ -155,7 +171,7 @@ def _open_ended_runs(items: list, *, last: bool = True) -> int:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_word_runs_on_over_the_rest_of_a_message(language):
-    """No fragment has an unbounded run across spaces followed by more pattern.
+    """No fragment has an unbounded run across spaces (or CJK text) followed by more pattern.
 
     Such a run is tried from every match of what precedes it to the end of the message, so a
     message repeating that word ("kv kv kv ...", 4,096 characters) takes quadratic time. A
