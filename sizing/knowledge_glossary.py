@@ -29,10 +29,10 @@ from sizing.knowledge_types import (
 )
 from sizing.models import get_model, kv_bytes_for_sequence, kv_bytes_per_token
 from sizing.types import Attention, GpuId, KvDtype, ModelSpec, Precision
+from sizing.units import GB
 
 # The formats whose weights a GPU without them stores weight-only (AWQ, GPTQ).
 _FOUR_BIT = frozenset({Precision.FP4, Precision.INT4})
-BYTES_PER_GB = 1e9
 _BILLION = 1e9
 _DEFINITIONS: dict[Term, Fact] = {
     Term.BF16: Fact.TERM_BF16,
@@ -64,7 +64,7 @@ def _model(model_id: str) -> ModelSpec | None:
 
 
 def _gb(size_bytes: int) -> float:
-    return size_bytes / BYTES_PER_GB
+    return size_bytes / GB
 
 
 def _weights_gb(model: ModelSpec, precision: Precision) -> float:
