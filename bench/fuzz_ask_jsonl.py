@@ -5,7 +5,9 @@ HTML-like text, model names with hostile numbers, control and zero-width charact
 4,096 characters) plus hostile JSON lines (lone surrogates, long integers, deep nesting,
 non-finite numbers, broken objects, invalid UTF-8). Each line is written to one long-running
 ``ask --jsonl`` process and its answer read back before the next line is sent, so the time
-measured per message is the command's own (plus a pipe round trip, ~0.05 ms).
+measured per message is the command's own (plus a pipe round trip, ~0.05 ms). Beside that wall
+time, the command's own CPU time per message is read from its process CPU clock: where the two
+differ, the host (another process, another tenant) held the core, not the command.
 
 Counted: crashes (the process died or answered "internal error"), answers whose ``html`` the
 strict Telegram HTML validator of tests/fakes refuses, error lines for valid messages, and the
@@ -138,7 +140,8 @@ class Tally:
     unexpected_errors: int = 0
     expected_errors: int = 0
     times_s: array[float] = field(default_factory=lambda: array("d"))
-    slowest: list[tuple[float, str]] = field(default_factory=list)
+    cpu_s: array[float] = field(default_factory=lambda: array("d"))
+    slowest: list[tuple[float, float, str]] = field(default_factory=list)
 
 
 def start(stderr: IO[bytes]) -> subprocess.Popen[bytes]:
@@ -161,6 +164,11 @@ def start(stderr: IO[bytes]) -> subprocess.Popen[bytes]:
         process.stdin.flush()
         process.stdout.readline()
     return process
+
+
+def cpu_clock(process: subprocess.Popen[bytes]) -> int:
+    """Return the id of ``process``'s CPU-time clock (Linux: ``clock_getcpuclockid``)."""
+    return ((~process.pid) << 3) | 2  # the kernel's process-wide scheduler clock of that pid
 
 
 def line_random(seed: int, index: int) -> random.Random:
@@ -190,15 +198,18 @@ def report(tally: Tally, elapsed_s: float, label: str = "") -> None:
     if not times:
         return
 
-    def pct(q: float) -> float:
-        return times[min(len(times) - 1, int(len(times) * q))] * 1000
+    cpu = sorted(tally.cpu_s)
+
+    def pct(q: float, of: list[float] = times) -> float:
+        return of[min(len(of) - 1, int(len(of) * q))] * 1000
 
     print(
         f"{label}messages {tally.sent:,} in {elapsed_s:.0f} s | crashes {tally.crashes} | internal "
         f"errors {tally.internal_errors} | invalid HTML {tally.invalid_html} | errors on valid "
         f"messages {tally.unexpected_errors} | hostile lines answered in place "
         f"{tally.expected_errors} | ms p50 {pct(0.5):.2f} p99 {pct(0.99):.2f} "
-        f"p99.9 {pct(0.999):.2f} max {times[-1] * 1000:.2f}",
+        f"p99.9 {pct(0.999):.2f} max {times[-1] * 1000:.2f} | CPU ms p50 {pct(0.5, cpu):.2f} "
+        f"p99 {pct(0.99, cpu):.2f} p99.9 {pct(0.999, cpu):.2f} max {cpu[-1] * 1000:.2f}",
         flush=True,
     )
 
@@ -212,6 +223,7 @@ def run(args: argparse.Namespace, log: IO[bytes]) -> Tally:
     job, jobs = args.shard
     tally = Tally()
     process = start(log)
+    clock = cpu_clock(process)
     started = time.perf_counter()
     for index in range(job, count, jobs):
         if time.perf_counter() - started > args.max_seconds:
@@ -220,6 +232,7 @@ def run(args: argparse.Namespace, log: IO[bytes]) -> Tally:
         line, valid = fuzz_line(line_random(args.seed, index), args.max_digit_run)
         if process.stdin is None or process.stdout is None:
             raise RuntimeError("the process has no pipes")
+        cpu_before = time.clock_gettime(clock)
         before = time.perf_counter()
         try:
             process.stdin.write(line + b"\n")
@@ -234,10 +247,13 @@ def run(args: argparse.Namespace, log: IO[bytes]) -> Tally:
             print(f"crash on message {tally.sent}: {line[:80]!r}", flush=True)
             process.kill()
             process = start(log)
+            clock = cpu_clock(process)
             continue
+        used = time.clock_gettime(clock) - cpu_before
         tally.times_s.append(took)
+        tally.cpu_s.append(used)
         if len(tally.slowest) < 10 or took > tally.slowest[0][0]:
-            tally.slowest = sorted([*tally.slowest, (took, repr(line[:60]))])[-10:]
+            tally.slowest = sorted([*tally.slowest, (took, used, repr(line[:60]))])[-10:]
         check(json.loads(out), valid=valid, tally=tally)
         if tally.sent % every == 0:
             report(tally, time.perf_counter() - started, args.label)
@@ -259,6 +275,7 @@ def save(tally: Tally, path: Path) -> None:
     with path.open("wb") as out:
         out.write(json.dumps(head).encode() + b"\n")
         tally.times_s.tofile(out)
+        tally.cpu_s.tofile(out)
 
 
 def load(path: Path, into: Tally) -> None:
@@ -269,7 +286,9 @@ def load(path: Path, into: Tally) -> None:
     for name in (*COUNTS, "expected_errors"):
         setattr(into, name, getattr(into, name) + head[name])
     into.slowest = sorted([*into.slowest, *(tuple(item) for item in head["slowest"])])[-10:]
-    into.times_s.frombytes(rest)
+    half = len(rest) // 2  # the wall times, then as many CPU times
+    into.times_s.frombytes(rest[:half])
+    into.cpu_s.frombytes(rest[half:])
 
 
 def run_jobs(args: argparse.Namespace) -> Tally:
@@ -333,9 +352,9 @@ def main() -> int:
             return 0
     caught = sum(log.read_bytes().count(b"Traceback") for log in logs)
     print(f"tracebacks the pipeline caught and logged (answered with an apology): {caught}")
-    print("slowest lines (ms, first 60 bytes):")
-    for took, line in reversed(tally.slowest):
-        print(f"  {took * 1000:8.2f}  {line}")
+    print("slowest lines (wall ms, the command's CPU ms, first 60 bytes):")
+    for took, used, line in reversed(tally.slowest):
+        print(f"  {took * 1000:8.2f}  {used * 1000:8.2f}  {line}")
     return 0
 
 
