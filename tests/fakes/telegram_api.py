@@ -34,7 +34,9 @@ TOKEN = "123456789:AAFakeTokenForTestsOnly_abcdefghijk"  # noqa: S105 - a fake
 BOT_USERNAME = "fullgpu_test_bot"
 MAX_POLL_S = 2.0  # the fake never holds a long poll longer, so shutdowns stay fast
 REDELIVER_EVERY_S = 0.1  # Telegram backs off longer; tests need not wait
-REDELIVER_FOR_S = 30.0
+# Telegram keeps retrying an unacknowledged update for hours; the fake retries long enough that a
+# replica restarting on a starved machine is still reached, and stops at once when closed.
+REDELIVER_FOR_S = 300.0
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"  # noqa: S105 - a header name
 _OBJECT_FIELDS = frozenset(
     {
