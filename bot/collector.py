@@ -21,10 +21,11 @@ So, after start-up (``apply_collector_policy``):
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 log = logging.getLogger(__name__)
 
@@ -67,11 +68,49 @@ async def collect_when_quiet(
         )
 
 
+# A JSON-lines stream (``ask --jsonl``) keeps what it sized in bounded caches: after 30,000
+# fuzzed lines about 84,000 objects that a full collection walks (50-90 ms of CPU on one line,
+# the slowest line of the stream by far). Every ``STREAM_FREEZE_EVERY_LINES`` lines, between
+# two lines, the stream collects everything and then freezes what survived, as start-up's objects
+# are: the next collection walks only what was kept since (3 ms on average, 6 at most in the same
+# run). A frozen object still goes when its last reference does (an entry dropped from a cache);
+# only a reference cycle among frozen objects that later became garbage would stay, and between
+# two lines nothing but the caches is alive.
+STREAM_FREEZE_EVERY_LINES = 1000
+
+
+@contextlib.contextmanager
+def stream_collection(every_lines: int | None = None) -> Iterator[Callable[[], None]]:
+    """Apply the serving thresholds for a stream; yield the call to make after each line.
+
+    Every ``every_lines`` lines (``STREAM_FREEZE_EVERY_LINES`` unless given) that call collects
+    and freezes. The thresholds in force before are restored when the stream ends.
+    """
+    every = every_lines or STREAM_FREEZE_EVERY_LINES
+    before = gc.get_threshold()
+    apply_collector_policy()
+    lines = 0
+
+    def after_line() -> None:
+        nonlocal lines
+        lines += 1
+        if lines % every == 0:
+            gc.collect()
+            gc.freeze()
+
+    try:
+        yield after_line
+    finally:
+        gc.set_threshold(*before)
+
+
 __all__ = [
     "FULL_DEFER_MAX_S",
     "FULL_EVERY_S",
+    "STREAM_FREEZE_EVERY_LINES",
     "YOUNG_THRESHOLD",
     "apply_collector_policy",
     "collect_when_quiet",
     "full_collection_due",
+    "stream_collection",
 ]

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import IO, Any, AnyStr
 
+from bot.collector import stream_collection
 from bot.jsonin import JsonInputError, load_json
 
 MAX_LINE_BYTES = 64 * 1024  # a Telegram message is at most 4,096 UTF-16 units, escaped ~24 KB
@@ -115,19 +116,24 @@ def write_line(sink: IO[str] | IO[bytes], line: str) -> None:
 
 
 def run_stream(source: IO[AnyStr], sink: IO[str] | IO[bytes], answer: Answer) -> int:
-    """Answer every line of ``source`` into ``sink``; return 1 if any line failed, else 0."""
+    """Answer every line of ``source`` into ``sink``; return 1 if any line failed, else 0.
+
+    Full garbage collections run between lines, as ``bot.collector.stream_collection`` says.
+    """
     failed = False
-    for number, line in read_lines(source):
-        try:
-            out = json_line(answer(item_of(number, line)))
-        except LineError as error:
-            failed = True
-            out = json_line({"line": number, "error": str(error)})
-        except Exception as error:  # noqa: BLE001 - one line's failure must not end the stream
-            failed = True
-            sys.stderr.write(f"line {number}: internal error ({type(error).__name__})\n")
-            out = json_line(
-                {"line": number, "error": "internal error", "detail": type(error).__name__}
-            )
-        write_line(sink, out)
+    with stream_collection() as after_line:
+        for number, line in read_lines(source):
+            try:
+                out = json_line(answer(item_of(number, line)))
+            except LineError as error:
+                failed = True
+                out = json_line({"line": number, "error": str(error)})
+            except Exception as error:  # noqa: BLE001 - one line's failure must not end the stream
+                failed = True
+                sys.stderr.write(f"line {number}: internal error ({type(error).__name__})\n")
+                out = json_line(
+                    {"line": number, "error": "internal error", "detail": type(error).__name__}
+                )
+            write_line(sink, out)
+            after_line()
     return EXIT_SOME_FAILED if failed else EXIT_OK

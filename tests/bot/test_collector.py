@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import io
+import weakref
 
 import pytest
 
 from bot import collector
 from bot.collector import FULL_DEFER_MAX_S, FULL_EVERY_S, full_collection_due
+from bot.jsonl import run_stream
 
 
 def test_a_full_collection_waits_for_quiet_until_it_is_overdue():
@@ -51,3 +54,52 @@ async def test_the_loop_collects_only_while_quiet(monkeypatch, full_collections)
     finally:
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
+
+
+class _Cyclic:
+    """An object in a reference cycle: only a collection frees it."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+@pytest.fixture
+def unfrozen_after():
+    """Give back what a test froze, if nothing was frozen before it."""
+    frozen_before = gc.get_freeze_count()
+    yield
+    if frozen_before == 0:
+        gc.unfreeze()
+
+
+def test_a_stream_collects_and_freezes_every_n_lines(full_collections, unfrozen_after):
+    """Cyclic garbage lives until the Nth line, then goes; what survives is frozen."""
+    thresholds = gc.get_threshold()
+    with collector.stream_collection(every_lines=5) as after_line:
+        assert gc.get_threshold() == (
+            collector.YOUNG_THRESHOLD,
+            collector.MIDDLE_THRESHOLD,
+            collector.FULL_THRESHOLD_OUT_OF_REACH,
+        )
+        garbage = weakref.ref(_Cyclic())
+        for _ in range(4):
+            after_line()
+        assert garbage() is not None
+        assert full_collections == []
+        kept = _Cyclic()  # alive at the collection: frozen, not freed
+        after_line()
+        assert garbage() is None
+        assert full_collections == [1]
+        assert gc.get_freeze_count() > 0
+        assert all(tracked is not kept for tracked in gc.get_objects())  # frozen
+    assert gc.get_threshold() == thresholds
+
+
+def test_a_jsonl_stream_collects_between_lines(monkeypatch, full_collections, unfrozen_after):
+    """``run_stream`` collects after every STREAM_FREEZE_EVERY_LINES-th answered line."""
+    monkeypatch.setattr(collector, "STREAM_FREEZE_EVERY_LINES", 3)
+    source = io.BytesIO(b"".join(b'{"text": "q%d"}\n' % n for n in range(7)))
+    sink = io.BytesIO()
+    assert run_stream(source, sink, lambda item: {"echo": item.text}) == 0
+    assert sink.getvalue().count(b"\n") == 7
+    assert full_collections == [1, 1]
