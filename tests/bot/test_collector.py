@@ -103,3 +103,33 @@ def test_a_jsonl_stream_collects_between_lines(monkeypatch, full_collections, un
     assert run_stream(source, sink, lambda item: {"echo": item.text}) == 0
     assert sink.getvalue().count(b"\n") == 7
     assert full_collections == [1, 1]
+
+
+async def test_quiet_collections_freeze_and_thaw_hourly(
+    monkeypatch, full_collections, unfrozen_after
+):
+    """Survivors of a quiet collection are frozen; garbage among them goes at the next thaw."""
+    monkeypatch.setattr(collector, "QUIET_CHECK_S", 0.01)
+    now = [0.0]
+    monkeypatch.setattr(collector, "FULL_EVERY_S", 1.0)
+    kept = [_Cyclic()]
+    gone = weakref.ref(kept[0])
+    task = asyncio.create_task(collector.collect_when_quiet(lambda: False, clock=lambda: now[0]))
+    try:
+        await asyncio.sleep(0.05)  # started at 0
+        now[0] = 1.0
+        await asyncio.sleep(0.1)
+        assert len(full_collections) == 1
+        assert all(tracked is not gone() for tracked in gc.get_objects())  # frozen
+        kept.clear()  # garbage now, but frozen: later collections do not see it
+        now[0] = 2.0
+        await asyncio.sleep(0.1)
+        assert len(full_collections) == 2
+        assert gone() is not None
+        now[0] = collector.THAW_EVERY_S
+        await asyncio.sleep(0.1)
+        assert len(full_collections) == 3
+        assert gone() is None
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
