@@ -29,6 +29,7 @@ sys.path.insert(0, str(REPO))  # run from anywhere
 from bench.fuzz_ask_jsonl import fuzz_line  # noqa: E402
 from bot.ask_cli import AUTO, TICKET_MEDIUM, _jsonl_answer  # noqa: E402
 from bot.checkout import CheckoutConfig  # noqa: E402
+from bot.collector import stream_collection  # noqa: E402
 from bot.jsonl import LineError, item_of, json_line, read_lines  # noqa: E402
 from bot.pipeline import Pipeline  # noqa: E402
 from bot.warm import freeze_start_up_objects, warm_up  # noqa: E402
@@ -62,14 +63,16 @@ def main() -> int:
     rng = random.Random(args.seed)
     times = array("d")
     slow: list[tuple[float, bytes, int]] = []
-    for _ in range(args.count):
-        raw, _valid = fuzz_line(rng)
-        before = time.thread_time()
-        out = answer_line(answer, raw)
-        took = time.thread_time() - before
-        times.append(took)
-        if took * 1000 > args.slow_ms:
-            slow.append((took, raw, len(out)))
+    with stream_collection() as after_line:  # the garbage collection of ``ask --jsonl``
+        for _ in range(args.count):
+            raw, _valid = fuzz_line(rng)
+            before = time.thread_time()
+            out = answer_line(answer, raw)
+            after_line()  # a collection between lines is counted in the line before it
+            took = time.thread_time() - before
+            times.append(took)
+            if took * 1000 > args.slow_ms:
+                slow.append((took, raw, len(out)))
     ordered = sorted(times)
 
     def pct(q: float) -> float:
