@@ -102,9 +102,15 @@ def find_precision(text: str) -> PrecisionMention:
     weights: tuple[int, str, str | None] | None = None
     kv_dtype: tuple[int, str] | None = None
     for pattern, precision, variant in _SPELLING_RES:
+        kv_format = precision in _KV_FORMATS
         for match in pattern.finditer(text):
+            # A pattern's matches come in order of their start: once one starts after the
+            # first weights found and after the first KV dtype it could be, no later one counts.
+            later = weights is not None and match.start() >= weights[0]
+            if later and (not kv_format or (kv_dtype is not None and match.start() >= kv_dtype[0])):
+                break
             if _is_kv(text, match.start(), match.end()):
-                if precision in _KV_FORMATS and (kv_dtype is None or match.start() < kv_dtype[0]):
+                if kv_format and (kv_dtype is None or match.start() < kv_dtype[0]):
                     kv_dtype = (match.start(), precision)
                 continue
             if weights is None or match.start() < weights[0]:
