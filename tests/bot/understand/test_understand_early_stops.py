@@ -2,8 +2,9 @@
 
 The weight precision stops a pattern once no later match of it could come first; the active
 size skips the patterns whose words the text lacks; the generic size reads its patterns'
-matches merged in order of their start, only as far as the first size that counts. Each is
-checked against the plain form it replaces on texts of the words they read.
+matches merged in order of their start, only as far as the first size that counts; amounts in
+other currencies are looked for only where a currency's mark stands. Each is checked against
+the plain form it replaces on texts of the words they read.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.understand import precision, sizes
+from bot.understand import money, precision, sizes
 from bot.understand.numbers import scan, worth_trying
 from bot.understand.precision import PrecisionMention
 from bot.understand.sizes import GenericSize
@@ -171,3 +172,49 @@ def test_every_active_word_holds_one_of_the_stems():
     words = ("active", "activo", "activas", "ativos", "aktiven", "actifs", "активных")
     for word in (*words, "激活参数", "アクティブ", "활성화"):
         assert any(stem in word for stem in sizes._ACTIVE_STEMS)
+
+
+_MONEY_PIECES = st.sampled_from(
+    [
+        "eur",
+        "euro",
+        "euros",
+        "eurs",
+        "euré",
+        "utilisateurs",
+        "heure",
+        "serveur",
+        "€",
+        "r$",
+        "yen",
+        "元",
+        "5",
+        "10k",
+        "2万",
+        "1,000",
+        " ",
+        " ",
+        "-",
+        "o",
+        "s",
+        "a",
+    ]
+)
+
+
+def _plain_blank_other_currencies(text: str) -> tuple[str, bool]:
+    """``blank_other_currencies`` without the test for a currency's marks."""
+    found = False
+    for pattern in worth_trying(money._other_money_res(), text):
+        for match in list(scan(pattern, text)):
+            start, end = match.span()
+            text = text[:start] + money._SPENT * (end - start) + text[end:]
+            found = True
+    return text, found
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_MONEY_PIECES, max_size=10).map("".join))
+def test_other_currencies_looked_for_after_their_marks_are_all_found(text):
+    """The marks tested first never hide an amount in another currency."""
+    assert money.blank_other_currencies(text) == _plain_blank_other_currencies(text)
