@@ -1,15 +1,17 @@
 """Finders that stop reading early, or skip a pattern, find what the plain forms find.
 
-The weight precision stops a pattern once no later match of it could come first; the active
-size skips the patterns whose words the text lacks; the generic size reads its patterns'
-matches merged in order of their start, only as far as the first size that counts; amounts in
-other currencies are looked for only where a currency's mark stands. Each is checked against
-the plain form it replaces on texts of the words they read.
+The weight precision is read only where a format's mark stands, and stops a pattern once no
+later match of it could come first; the active size skips the patterns whose words the text
+lacks; the generic size reads its patterns' matches merged in order of their start, only as
+far as the first size that counts; amounts in other currencies are looked for only where a
+currency's mark stands. Each is checked against the plain form it replaces on texts of the
+words they read.
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -34,6 +36,13 @@ _PRECISION_PIECES = st.sampled_from(
         "4 bits",
         "16位",
         "half",
+        "f16",
+        "float16",
+        "16",
+        "2016",
+        "e3m2",
+        "w8a16",
+        "16 bit",
         "kv",
         "kv cache",
         "kv-cache-dtype",
@@ -54,9 +63,16 @@ _PRECISION_PIECES = st.sampled_from(
 )
 
 
+# The test for a format's marks as it was, with any "16" (which "f16" replaces).
+_PLAIN_ANY_FORMAT_RE = re.compile(
+    r"fp|bf|int|float|e[245]m|w[48]a|bit|бит|ビット|비트|位|比特|awq|gptq|q[48]|nf4|16|半精|полов|"
+    r"точност|precis|précis|genauig|präzis|half|halb|반|하프"
+)
+
+
 def _plain_precision(text: str) -> PrecisionMention:
-    """``find_precision`` reading every match of every pattern."""
-    if precision._ANY_FORMAT_RE.search(text) is None:
+    """``find_precision`` after any "16", reading every match of every pattern."""
+    if _PLAIN_ANY_FORMAT_RE.search(text) is None:
         return PrecisionMention()
     weights: tuple[int, str, str | None] | None = None
     kv_dtype: tuple[int, str] | None = None
