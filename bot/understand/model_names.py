@@ -133,6 +133,9 @@ class Token(NamedTuple):
     end: int
 
 
+_new_tuple = tuple.__new__
+
+
 def tokenize(text: str) -> list[Token]:
     """Return the name tokens of ``text`` (cleaned, latinized) with their spans.
 
@@ -149,6 +152,7 @@ def tokenize(text: str) -> list[Token]:
 
 def _tokens(text: str, start: int, limit: int) -> list[Token]:
     tokens: list[Token] = []
+    append = tokens.append
     for match in itertools.islice(_TOKEN_RE.finditer(text, start), limit):
         kind = match.lastgroup or "word"
         value = match.group()
@@ -159,10 +163,12 @@ def _tokens(text: str, start: int, limit: int) -> list[Token]:
             if glued is not None and glued.group("word") not in _UNITS:
                 # "qwen3vl": a version glued to the next word of the name, not a unit ("128k").
                 split = match.start() + glued.end("number")
-                tokens.append(Token("num", glued.group("number"), match.start(), split))
-                tokens.append(Token("word", glued.group("word"), split, match.end()))
+                append(Token("num", glued.group("number"), match.start(), split))
+                append(Token("word", glued.group("word"), split, match.end()))
                 continue
-        tokens.append(Token(kind, value, match.start(), match.end()))
+        # Built as a plain tuple of the type: a long message has hundreds of tokens, and the
+        # named constructor costs a Python call each.
+        append(_new_tuple(Token, (kind, value, *match.span())))
     return tokens
 
 

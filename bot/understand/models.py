@@ -102,6 +102,11 @@ def _gap_ok(text: str, before: Token, after: Token) -> bool:
     return len(gap.strip()) <= _MAX_GAP_CHARS and _BREAK_RE.search(gap) is None
 
 
+# The kinds of token a mention starts at (``_family_at``): a family word or a version only one
+# family has.
+_LEADS = frozenset({"word", "lver"})
+
+
 def _is_name_part(token: Token) -> bool:
     return token.kind in {"lver", "num", "size", "active", "experts", "quant"}
 
@@ -168,7 +173,7 @@ def _mentions(index: ModelIndex, tokens: Sequence[Token], text: str) -> Iterator
     position = 0
     found = 0
     while position < len(tokens) and found < _MAX_MENTIONS:
-        family = _family_at(index, tokens, position)
+        family = _family_at(index, tokens, position) if tokens[position].kind in _LEADS else None
         if family is None:
             position += 1
             continue

@@ -86,7 +86,6 @@ _OTHER_AFTER = (
 _OTHER_MARKS = (
     *"€£¥₽₩₹元块塊币幣円鎊镑ユ유엔원루",
     *("r$", "nt$", "hk$", "c$", "a$"),  # dollars that are not US dollars
-    "eur",
     "rmb",
     "cny",
     "yuan",
@@ -108,7 +107,9 @@ _OTHER_MARKS = (
     "юан",
     "иен",
 )
-_OTHER_MARKS_RE = re.compile("|".join(map(re.escape, _OTHER_MARKS)))
+# "eur" only where a currency word may end or go on to "euro": not inside "utilisateurs" or
+# "heure", which would otherwise send every French message through the amount patterns.
+_OTHER_MARKS_RE = re.compile("|".join((*map(re.escape, _OTHER_MARKS), "eur(?![a-np-z])")))
 _SPENT = "¤"
 
 

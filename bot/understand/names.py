@@ -128,5 +128,6 @@ def latinize_names(text: str) -> str:
     if text.isascii():
         return text
     text = _SPELLING_RE.sub(_latin_word, text)
-    text = _CYRILLIC_SIZE_RE.sub(lambda m: m.group()[0] + "b", text)
+    if "б" in text:  # led by a digit, the pattern would be tried at every digit of the text
+        text = _CYRILLIC_SIZE_RE.sub(lambda m: m.group()[0] + "b", text)
     return _CYRILLIC_VERSION_RE.sub(lambda m: m.group().translate(_CYRILLIC_TO_LATIN), text)

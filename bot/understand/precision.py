@@ -88,23 +88,39 @@ def _is_kv(text: str, start: int, end: int) -> bool:
     return bool(_kv_before_re().search(before) or _kv_after_re().match(after))
 
 
-# Something every spelling above contains: most messages name no format at all.
+# Something every spelling above contains: most messages name no format at all. Of the
+# spellings with "16", only "f16" has none of the others ("16bit" has "bit", "w8a16" "w8a"),
+# so a number such as "160" or "2016" does not send a message through every pattern.
 _ANY_FORMAT_RE = re.compile(
-    r"fp|bf|int|float|e[245]m|w[48]a|bit|бит|ビット|비트|位|比特|awq|gptq|q[48]|nf4|16|半精|полов|"
+    r"fp|bf|int|float|e[245]m|w[48]a|bit|бит|ビット|비트|位|比特|awq|gptq|q[48]|nf4|f16|半精|полов|"
     r"точност|precis|précis|genauig|präzis|half|halb|반|하프"
 )
 
 
+def _may_name_format(text: str) -> bool:
+    """Whether ``text`` holds a mark of a format (read only then: most texts name none)."""
+    if _ANY_FORMAT_RE.search(text) is not None:
+        return True
+    # "e3m2" and "e3m3" have no mark of their own: they are read where a "16" is also said.
+    return "e3m" in text and "16" in text
+
+
 def find_precision(text: str) -> PrecisionMention:
     """Find the first weight precision named and the KV dtype, if one is named."""
-    if _ANY_FORMAT_RE.search(text) is None:
+    if not _may_name_format(text):
         return PrecisionMention()
     weights: tuple[int, str, str | None] | None = None
     kv_dtype: tuple[int, str] | None = None
     for pattern, precision, variant in _SPELLING_RES:
+        kv_format = precision in _KV_FORMATS
         for match in pattern.finditer(text):
+            # A pattern's matches come in order of their start: once one starts after the
+            # first weights found and after the first KV dtype it could be, no later one counts.
+            later = weights is not None and match.start() >= weights[0]
+            if later and (not kv_format or (kv_dtype is not None and match.start() >= kv_dtype[0])):
+                break
             if _is_kv(text, match.start(), match.end()):
-                if precision in _KV_FORMATS and (kv_dtype is None or match.start() < kv_dtype[0]):
+                if kv_format and (kv_dtype is None or match.start() < kv_dtype[0]):
                     kv_dtype = (match.start(), precision)
                 continue
             if weights is None or match.start() < weights[0]:

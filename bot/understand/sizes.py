@@ -8,6 +8,7 @@ is what the text says (MoE, experts, an active count) or ``None``.
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import math
 import re
@@ -114,12 +115,28 @@ class GenericSize:
     refused: str | None = None
 
 
+# What every word of ``_ACTIVE_AFTER`` and ``_ACTIVE_BEFORE`` contains: without one of these, the
+# first two active patterns cannot match, and reading each number of the text for them is skipped.
+_ACTIVE_STEMS = ("activ", "ativ", "aktiv", "actif", "активн", "激活", "アクティブ", "활성")
+
+
+def _active_patterns(text: str) -> tuple[re.Pattern[str], ...]:
+    """Return the active patterns that may match in ``text`` (each needs a word of its own)."""
+    if any(stem in text for stem in _ACTIVE_STEMS):
+        return _ACTIVE_RES
+    return _ACTIVE_RES[2:]
+
+
 def _active(text: str) -> tuple[float, int] | None:
-    for pattern in _ACTIVE_RES:
+    for pattern in _active_patterns(text):
         match = next(scan(pattern, text), None)
         if match:
             return float(match.group("num")), match.start("num")
     return None
+
+
+def _start(match: re.Match[str]) -> int:
+    return match.start()
 
 
 def _billions(match: re.Match[str], language: str) -> float | None:
@@ -137,13 +154,14 @@ def find_generic_size(text: str, language: str = "en") -> GenericSize | None:
     """Find the total size named in ``text`` (not the active one), or ``None``."""
     active = _active(text)
     params_b: float | None = None
-    matches = sorted(
-        (
-            match
+    # In order of their start (the first pattern's first of equals), read only as far as the
+    # first size that counts: each pattern yields its matches in order of their start.
+    matches = heapq.merge(
+        *(
+            itertools.islice(scan(pattern, text), _MAX_SIZES)
             for pattern in worth_trying(_size_res(), text)
-            for match in itertools.islice(scan(pattern, text), _MAX_SIZES)
         ),
-        key=lambda match: match.start(),
+        key=_start,
     )
     for match in matches:
         if active is not None and match.start() == active[1]:
