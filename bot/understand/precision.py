@@ -92,17 +92,14 @@ def _is_kv(text: str, start: int, end: int) -> bool:
 # spellings with "16", only "f16" has none of the others ("16bit" has "bit", "w8a16" "w8a"),
 # so a number such as "160" or "2016" does not send a message through every pattern.
 _ANY_FORMAT_RE = re.compile(
-    r"fp|bf|int|float|e[245]m|w[48]a|bit|бит|ビット|비트|位|比特|awq|gptq|q[48]|nf4|f16|半精|полов|"
+    r"fp|bf|int|float|e[2-5]m|w[48]a|bit|бит|ビット|비트|位|比特|awq|gptq|q[48]|nf4|f16|半精|полов|"
     r"точност|precis|précis|genauig|präzis|half|halb|반|하프"
 )
 
 
 def _may_name_format(text: str) -> bool:
     """Whether ``text`` holds a mark of a format (read only then: most texts name none)."""
-    if _ANY_FORMAT_RE.search(text) is not None:
-        return True
-    # "e3m2" and "e3m3" have no mark of their own: they are read where a "16" is also said.
-    return "e3m" in text and "16" in text
+    return _ANY_FORMAT_RE.search(text) is not None
 
 
 def find_precision(text: str) -> PrecisionMention:

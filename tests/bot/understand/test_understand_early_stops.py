@@ -63,9 +63,9 @@ _PRECISION_PIECES = st.sampled_from(
 )
 
 
-# The test for a format's marks as it was, with any "16" (which "f16" replaces).
+# The test for a format's marks with any "16" (which "f16" replaces).
 _PLAIN_ANY_FORMAT_RE = re.compile(
-    r"fp|bf|int|float|e[245]m|w[48]a|bit|бит|ビット|비트|位|比特|awq|gptq|q[48]|nf4|16|半精|полов|"
+    r"fp|bf|int|float|e[2-5]m|w[48]a|bit|бит|ビット|비트|位|比特|awq|gptq|q[48]|nf4|16|半精|полов|"
     r"точност|precis|précis|genauig|präzis|half|halb|반|하프"
 )
 

@@ -25,6 +25,8 @@ PRECISIONS = [
     ("llama 70b 8-bit", "int8", None),
     ("llama 70b w8a8", "int8", None),
     ("llama 70b mxfp6", "fp6", None),
+    ("llama 70b e3m2", "fp6", None),
+    ("llama 70b e2m3", "fp6", None),
     ("llama 70b fp4", "fp4", None),
     ("llama 70b mxfp4", "fp4", "mxfp4"),
     ("llama 70b NVFP4", "fp4", "nvfp4"),
