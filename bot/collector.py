@@ -52,6 +52,13 @@ def apply_collector_policy() -> None:
     gc.set_threshold(YOUNG_THRESHOLD, MIDDLE_THRESHOLD, FULL_THRESHOLD_OUT_OF_REACH)
 
 
+def collect_and_freeze() -> int:
+    """Collect everything, then freeze what is left alive; return the unreachable count."""
+    found = gc.collect()
+    gc.freeze()
+    return found
+
+
 def full_collection_due(since_s: float, *, busy: bool) -> bool:
     """Tell whether to collect everything now, ``since_s`` after the last full collection."""
     return since_s >= FULL_DEFER_MAX_S or (since_s >= FULL_EVERY_S and not busy)
@@ -73,8 +80,7 @@ async def collect_when_quiet(
         thaw = clock() - thawed >= THAW_EVERY_S
         if thaw:
             gc.unfreeze()
-        found = gc.collect()
-        gc.freeze()
+        found = collect_and_freeze()
         last = clock()
         thawed = last if thaw else thawed
         log.debug(
@@ -85,7 +91,7 @@ async def collect_when_quiet(
         )
 
 
-# A JSON-lines stream (``ask --jsonl``) keeps what it sized in bounded caches: after 30,000
+# A JSON-lines stream (``ask --jsonl``) keeps what it sized in bounded caches: after 20,000
 # fuzzed lines about 84,000 objects that a full collection walks (50-90 ms of CPU on one line,
 # the slowest line of the stream by far). Every ``STREAM_FREEZE_EVERY_LINES`` lines, between
 # two lines, the stream collects everything and then freezes what survived, as start-up's objects
@@ -112,8 +118,7 @@ def stream_collection(every_lines: int | None = None) -> Iterator[Callable[[], N
         nonlocal lines
         lines += 1
         if lines % every == 0:
-            gc.collect()
-            gc.freeze()
+            collect_and_freeze()
 
     try:
         yield after_line
@@ -128,6 +133,7 @@ __all__ = [
     "THAW_EVERY_S",
     "YOUNG_THRESHOLD",
     "apply_collector_policy",
+    "collect_and_freeze",
     "collect_when_quiet",
     "full_collection_due",
     "stream_collection",

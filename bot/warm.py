@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Protocol
 
+from bot.collector import collect_and_freeze
 from bot.i18n import localizer
 from bot.reply import ChatContext, Turn
 from bot.request import LANGUAGES
@@ -99,8 +100,7 @@ def freeze_start_up_objects() -> None:
     once everything that lives as long as the process exists (the store, the application).
     """
     if gc.get_freeze_count() == 0:
-        gc.collect()
-        gc.freeze()
+        collect_and_freeze()
 
 
 __all__ = ["WARM_QUESTIONS", "freeze_start_up_objects", "pattern_builders", "warm_up"]
