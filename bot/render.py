@@ -7,6 +7,8 @@ tickets, fed the same view data (``bot.views``).
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 from html import escape
@@ -106,7 +108,7 @@ def _context_label(loc: Localizer, tokens: int) -> str:
 
 def _size_buttons(
     loc: Localizer, view: dict[str, Any], answer: SizingAnswer, state: str | None
-) -> tuple[tuple[Button, ...], ...]:
+) -> Buttons:
     rows: list[tuple[Button, ...]] = []
     # Over budget there is no recommendation, but the cheapest plan that serves it is named.
     ordered = view["rec"] or view["cheapest"]
@@ -166,6 +168,38 @@ def context_choices(answer: SizingAnswer) -> tuple[int, ...]:
     return tuple(t for t in CONTEXT_CHOICES_TOKENS if limit is None or t <= limit)
 
 
+# The message and buttons of recent sizing answers, by what they are made from. The engine
+# keeps recent answers (``sizing.engine``): the same request (a product page's deep link, a
+# popular question, a button pressed again) gets the very same answer object back, and for the
+# same language, quote and chat state its message and buttons are the same. Only those are kept
+# (a few kilobytes an entry, with the answer they came from, so its id cannot be reused); the
+# view, the ticket text, the details and the JSON are made when first read, as before.
+RENDERED_SIZES_MAX = 256
+Buttons = tuple[tuple[Button, ...], ...]
+_RenderedKey = tuple[
+    int, Localizer, CheckoutConfig | None, QuoteContext | None, str | None, tuple[str, ...]
+]
+_rendered_sizes: OrderedDict[_RenderedKey, tuple[SizingAnswer, str, Buttons]] = OrderedDict()
+_rendered_lock = threading.Lock()
+
+
+def _rendered(key: _RenderedKey, answer: SizingAnswer) -> tuple[str, Buttons] | None:
+    with _rendered_lock:
+        kept = _rendered_sizes.get(key)
+        if kept is None or kept[0] is not answer:
+            return None
+        _rendered_sizes.move_to_end(key)
+        return kept[1], kept[2]
+
+
+def _keep_rendered(key: _RenderedKey, answer: SizingAnswer, html: str, buttons: Buttons) -> None:
+    with _rendered_lock:
+        _rendered_sizes[key] = (answer, html, buttons)
+        _rendered_sizes.move_to_end(key)
+        if len(_rendered_sizes) > RENDERED_SIZES_MAX:
+            _rendered_sizes.popitem(last=False)
+
+
 def render_size(
     loc: Localizer,
     answer: SizingAnswer,
@@ -180,36 +214,51 @@ def render_size(
     ``state`` is the callback fingerprint of the stored request; without it, no callback
     buttons (inline mode and the ticket tool have nothing to call back into). ``notes`` are
     sentences, already in the customer's language, shown first among the caveats (what the
-    message said that the sizing could not use).
+    message said that the sizing could not use). The message and buttons of an answer
+    rendered recently with the same arguments are reused (``RENDERED_SIZES_MAX``).
     """
-    view = size_view(loc, answer, checkout, quote)
-    view["caveats"] = [*notes, *view["caveats"]]
+    made: list[dict[str, Any]] = []
+
+    def view() -> dict[str, Any]:
+        if not made:
+            fresh = size_view(loc, answer, checkout, quote)
+            fresh["caveats"] = [*notes, *fresh["caveats"]]
+            made.append(fresh)
+        return made[0]
 
     def data() -> dict[str, Any]:
         found = to_json(answer)
         for option_json, option_view in zip(
-            found.get("options", []), view["options"], strict=False
+            found.get("options", []), view()["options"], strict=False
         ):
             option_json["checkout_url"] = option_view["checkout_url"]
         return found
 
     def detail() -> str:
-        full = loc.render("size_detail.html.j2", **view, compact=False)
+        full = loc.render("size_detail.html.j2", **view(), compact=False)
         if utf16_length(full) <= TICKET_LIMIT_UTF16:
             return full
         # Many options with many notes: the per-option notes go (the ticket text keeps them).
-        return loc.render("size_detail.html.j2", **view, compact=True)
+        return loc.render("size_detail.html.j2", **view(), compact=True)
 
-    def launch() -> str:
-        return loc.render("launch.html.j2", **view)
+    def launch() -> str | None:
+        shown = view()
+        return loc.render("launch.html.j2", **shown) if shown["launch"] else None
 
-    return _reply(
-        loc,
-        "size",
-        view,
-        buttons=_size_buttons(loc, view, answer, state),
-        detail=detail,
-        launch=launch if view["launch"] else None,
+    key: _RenderedKey = (id(answer), loc, checkout, quote, state, notes)
+    rendered = _rendered(key, answer)
+    if rendered is None:
+        rendered = (loc.render("size.html.j2", **view()), _size_buttons(loc, view(), answer, state))
+        _keep_rendered(key, answer, *rendered)
+    html, buttons = rendered
+    return Reply.deferred(
+        kind="size",
+        language=loc.language,
+        html=html,
+        text=lambda: loc.render("size.txt.j2", **view()),
+        buttons=buttons,
+        detail_html=detail,
+        launch_html=launch,
         data=data,
     )
 

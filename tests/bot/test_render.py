@@ -6,6 +6,7 @@ from decimal import Decimal
 
 import pytest
 
+from bot import render as render_module
 from bot.callbacks import MAX_CALLBACK_BYTES, decode
 from bot.checkout import CheckoutConfig, verify_quote
 from bot.i18n import localizer
@@ -201,3 +202,77 @@ def test_over_budget_options_show_what_they_would_cost(language):
     advice = "Try a lower precision or a shorter context, or ask us about several servers."
     assert loc.gettext(advice) not in reply.text
     check_telegram_html(reply.html)
+
+
+def _fresh(reply):
+    """Every field of a reply, the deferred ones read (made) too."""
+    fields = (reply.html, reply.text, reply.buttons, reply.detail_html, reply.launch_html)
+    return (*fields, reply.data)
+
+
+def test_the_same_answer_rendered_again_reuses_its_message_and_buttons(answer, monkeypatch):
+    """A second render of one answer with the same arguments builds no view; every field agrees."""
+    first = _fresh(_size(answer, state="5a3e00"))
+    made = []
+    original = render_module.size_view
+    monkeypatch.setattr(render_module, "size_view", lambda *a: made.append(a) or original(*a))
+    again = _size(answer, state="5a3e00")
+    assert (again.html, again.buttons) == first[:3:2]
+    assert made == []  # message and buttons came from the kept render
+    assert _fresh(again) == first  # the ticket text, details and JSON are made when read
+    assert len(made) == 1
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"language": "de"},
+        {"state": "0b0b0b"},
+        {"notes": ("A note first.",)},
+        {"issued": date(2026, 12, 1)},
+        {"copy": True},
+    ],
+)
+def test_a_render_is_reused_only_for_the_same_arguments_and_answer(answer, change):
+    """Another language, chat state, note, quote date or answer object is rendered afresh."""
+    base = {"language": "en", "state": "a1a1a1", "notes": (), "issued": date(2026, 11, 30)}
+    args = {**base, **{k: v for k, v in change.items() if k != "copy"}}
+    target = replace(answer) if change.get("copy") else answer
+
+    def render(what, language, state, notes, issued):
+        quote = QuoteContext(model_id=what.model.id, issued=issued)
+        checkout = CheckoutConfig(signing_key=KEY)
+        reply = render_size(
+            localizer(language), what, checkout=checkout, quote=quote, state=state, notes=notes
+        )
+        return _fresh(reply)
+
+    render(answer, **base)  # kept
+    expected = _fresh_without_cache(target, **args)
+    assert render(target, **args) == expected
+
+
+def _fresh_without_cache(what, language, state, notes, issued):
+    render_module._rendered_sizes.clear()
+    quote = QuoteContext(model_id=what.model.id, issued=issued)
+    reply = render_size(
+        localizer(language),
+        what,
+        checkout=CheckoutConfig(signing_key=KEY),
+        quote=quote,
+        state=state,
+        notes=notes,
+    )
+    return _fresh(reply)
+
+
+def test_the_kept_renders_are_bounded(answer):
+    """Past ``RENDERED_SIZES_MAX`` entries the least recently used render goes first."""
+    render_module._rendered_sizes.clear()
+    for index in range(render_module.RENDERED_SIZES_MAX + 10):
+        _size(answer, state=f"{index:06x}")
+    kept = render_module._rendered_sizes
+    assert len(kept) == render_module.RENDERED_SIZES_MAX
+    states = [key[4] for key in kept]
+    assert states[0] == f"{10:06x}"
+    assert states[-1] == f"{render_module.RENDERED_SIZES_MAX + 9:06x}"
