@@ -231,7 +231,7 @@ class Pipeline:
         if (
             parsed.intent is Intent.UNKNOWN
             and not parsed.unknown_model
-            and not fields_from_parsed(parsed)
+            and not set(fields_from_parsed(parsed)) - {"gpu_count"}  # "一卡" alone asks nothing
         ):
             return off_topic(loc)
         return None
@@ -345,7 +345,7 @@ class Pipeline:
             return Turn(replace(reply, html=ticket_html(loc, reply.text), buttons=()), chat)
         if callback.action is Action.GPU:
             gpus = [] if callback.argument == ANY_GPU else [callback.argument]
-            fields = {**fields, "gpus": gpus}
+            fields = merge(fields, {"gpus": gpus})  # another GPU: the count asked goes
         elif callback.action is Action.PRECISION:
             fields = {**fields, "precision": callback.argument}
         else:

@@ -48,10 +48,10 @@ def question_from(parsed: ParsedRequest) -> Question:
 
 
 def lone_gpu(parsed: ParsedRequest) -> GpuId | None:
-    """Return the GPU a message names when that is all it says ("MI355X?")."""
+    """Return the GPU a message names when that is all it says ("MI355X?", "8x H200?")."""
     fields = fields_from_parsed(parsed)
     gpus = fields.get("gpus", [])
-    only_gpus = parsed.intent is Intent.FOLLOWUP and set(fields) == {"gpus"}
+    only_gpus = parsed.intent is Intent.FOLLOWUP and set(fields) - {"gpu_count"} == {"gpus"}
     return GpuId(gpus[0]) if only_gpus and len(set(gpus)) == 1 else None
 
 

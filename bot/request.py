@@ -51,6 +51,7 @@ class ParsedRequest:
     context_tokens: int | None = None
     concurrency: int | None = None
     gpus: tuple[str, ...] = ()  # h200|mi355x|b200, in order of mention
+    gpu_count: int | None = None  # GPUs asked to run it on ("on one H200": 1)
     budget_usd_month: int | None = None
     cuda_only: bool | None = None
     needs_native_fp4: bool | None = None

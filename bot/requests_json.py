@@ -29,6 +29,7 @@ SIZING_FIELDS: dict[str, str] = {
     "context_tokens": "context_tokens",
     "concurrency": "concurrency",
     "gpus": "gpus",
+    "gpu_count": "gpu_count",
     "budget_usd_month": "budget_usd_month",
     "cuda_only": "cuda_only",
     "needs_native_fp4": "needs_native_fp4",
@@ -91,6 +92,8 @@ def merge(previous: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
     if names_model(change):
         for key in MODEL_KEYS:
             merged.pop(key, None)
+    if "gpus" in change and "gpu_count" not in change:
+        merged.pop("gpu_count", None)  # "and on MI355X?" after "on one H200": any number of them
     merged.update(change)
     return merged
 

@@ -26,6 +26,7 @@ from sizing import (
     PlanOption,
     ServingEngine,
     SizingAnswer,
+    Verdict,
     VerdictCode,
 )
 
@@ -52,6 +53,17 @@ VERDICTS: dict[VerdictCode, str] = {
         "%(plan)s serves it with %(shape)s, %(price)s: more than one online order holds "
         "(%(max)s servers or machines at most). A person from our team quotes deployments "
         "of this size."
+    ),
+}
+# The customer asked to run it on a number of GPUs ("on one H200") that does not serve it all.
+COUNT_VERDICTS: dict[VerdictCode, str] = {
+    VerdictCode.COUNT_TOO_FEW_FOR_COPY: N_(
+        "Not on %(count_gpu)s: the weights alone take %(weights)s, more than fits there. "
+        "%(plan)s serves it: %(shape)s, %(price)s."
+    ),
+    VerdictCode.COUNT_NO_ROOM: N_(
+        "Not on %(count_gpu)s: the weights (%(weights)s) leave no room there for one "
+        "%(context)s context. %(plan)s serves it: %(shape)s, %(price)s."
     ),
 }
 # A fleet: what one copy of the model takes and serves, and how many copies the answer counts.
@@ -170,6 +182,8 @@ def verdict_text(loc: Localizer, answer: SizingAnswer, budget: str) -> str | Non
     named = [g for g in answer.request.gpus if g is not option.gpu]
     params["named"] = _listed(loc, [_gpu_name(answer, g) for g in named])
     params["max"] = loc.formatter.integer(MAX_ONLINE_ORDER_UNITS)
+    if verdict.gpu_count is not None:
+        return _count_verdict(loc, answer, verdict, verdict.gpu_count, params)
     if verdict.code is VerdictCode.BETTER:
         if verdict.other_index is None:
             return loc.gettext(ONLY_ONE_SERVES, **params)
@@ -184,6 +198,37 @@ def verdict_text(loc: Localizer, answer: SizingAnswer, budget: str) -> str | Non
         )
         message = VERDICTS[plain]
     return loc.gettext(message, **params)
+
+
+def _count_verdict(
+    loc: Localizer, answer: SizingAnswer, verdict: Verdict, count: int, params: dict[str, Any]
+) -> str:
+    """Say what the GPUs the customer asked for hold, and what serves the whole request."""
+    fmt = loc.formatter
+    params["count_gpu"] = f"{fmt.integer(count)}× {params['gpu']}"
+    params["weights"] = memory_text(loc, answer.weights_bytes)
+    params["context"] = fmt.context(answer.request.context_tokens)
+    if verdict.code in COUNT_VERDICTS:
+        return loc.gettext(COUNT_VERDICTS[verdict.code], **params)
+    users = answer.request.concurrency
+    params["users"], params["held"] = fmt.integer(users), fmt.integer(verdict.held or 0)
+    if verdict.code is VerdictCode.COUNT_HOLDS_SOME_WITH_CHOICES and params["choices"]:
+        message = loc.catalog.ngettext(
+            "With %(choices)s, %(count_gpu)s holds %(held)s of your %(users)s user at "
+            "%(context)s; %(plan)s serves them all: %(shape)s, %(price)s.",
+            "With %(choices)s, %(count_gpu)s holds %(held)s of your %(users)s users at "
+            "%(context)s; %(plan)s serves them all: %(shape)s, %(price)s.",
+            users,
+        )
+    else:
+        message = loc.catalog.ngettext(
+            "%(count_gpu)s holds %(held)s of your %(users)s user at %(context)s; "
+            "%(plan)s serves them all: %(shape)s, %(price)s.",
+            "%(count_gpu)s holds %(held)s of your %(users)s users at %(context)s; "
+            "%(plan)s serves them all: %(shape)s, %(price)s.",
+            users,
+        )
+    return str(message) % params
 
 
 def fleet_text(loc: Localizer, answer: SizingAnswer) -> str | None:
@@ -233,6 +278,26 @@ def held_on_rented(option: PlanOption) -> int:
     per_copy = option.gpus_per_replica or option.gpus or 1
     copies = max(option.gpus // per_copy, option.replicas or 1)
     return (option.max_concurrency_at_context or 0) * copies
+
+
+def count_option_text(loc: Localizer, answer: SizingAnswer) -> str | None:
+    """Say what FP8 weights fit on the GPUs asked for, when the 16 bits fixed do not."""
+    option, count = answer.count_option, answer.request.gpu_count
+    if option is None or count is None:
+        return None
+    n = held_on_rented(option)
+    return loc.catalog.ngettext(
+        "With FP8 weights, %(count_gpu)s holds it: %(plan)s, %(shape)s, %(price)s, with room "
+        "for %(n)s full %(context)s context at once.",
+        "With FP8 weights, %(count_gpu)s holds it: %(plan)s, %(shape)s, %(price)s, with room "
+        "for %(n)s full %(context)s contexts at once.",
+        n,
+    ) % {
+        **_plan_params(loc, option),
+        "count_gpu": f"{loc.formatter.integer(count)}× {option.gpu_facts.name}",
+        "n": loc.formatter.integer(n),
+        "context": loc.formatter.context(answer.request.context_tokens),
+    }
 
 
 def release_text(loc: Localizer, answer: SizingAnswer) -> str | None:
@@ -364,6 +429,7 @@ def advice_view(
         "within_budget": within,
         "literal": literal_text(loc, answer),
         "release": release_text(loc, answer),
+        "count_option": count_option_text(loc, answer),
         "room": room_lines(loc, answer),
         "budget_advice": budget_lines(
             loc, answer, lambda option, context=None: link(option, context)

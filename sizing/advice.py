@@ -22,6 +22,7 @@ from sizing.advice_types import (
 )
 from sizing.fleet import beyond_online_order
 from sizing.models import get_model, kv_bytes_for_sequence, kv_bytes_per_token
+from sizing.placement import CountRoom
 from sizing.search import SIXTEEN_BIT, departures, headroom
 from sizing.types import (
     Attention,
@@ -92,15 +93,19 @@ def verdict(
     request: ResolvedRequest,
     model: ModelSpec,
     budget: BudgetAdvice | None,
+    *,
+    room: CountRoom | None = None,
 ) -> Verdict:
     """Give the one-line answer: see ``VerdictCode``.
 
     A fleet comes first: whatever was asked, the deployment answered is quoted by a person.
+    ``room`` is what the GPUs the customer asked for hold (``gpu_count``), when the pick
+    needs more of them.
     """
     lead = index if index is not None or budget is None else budget.cheapest_index
     if lead is not None and beyond_online_order(options[lead]):
         return Verdict(VerdictCode.BEYOND_ONLINE_ORDER, lead)
-    return _orderable_verdict(options, index, request, model, budget)
+    return _orderable_verdict(options, index, request, model, budget, room=room)
 
 
 def _orderable_verdict(
@@ -109,6 +114,8 @@ def _orderable_verdict(
     request: ResolvedRequest,
     model: ModelSpec,
     budget: BudgetAdvice | None,
+    *,
+    room: CountRoom | None,
 ) -> Verdict:
     if index is None:
         if budget is not None and budget.cheapest_index is not None:
@@ -123,8 +130,29 @@ def _orderable_verdict(
     if named and pick.gpu not in named:
         return Verdict(VerdictCode.NOT_ON_NAMED_GPU, index)
     if named:
-        return Verdict(VerdictCode.YES_WITH_CHOICES if choices else VerdictCode.YES, index)
-    return Verdict(VerdictCode.SERVES_WITH_CHOICES if choices else VerdictCode.SERVES, index)
+        code = VerdictCode.YES_WITH_CHOICES if choices else VerdictCode.YES
+    else:
+        code = VerdictCode.SERVES_WITH_CHOICES if choices else VerdictCode.SERVES
+    return _count_short(request, index, room, choices=choices) or Verdict(code, index)
+
+
+def _count_short(
+    request: ResolvedRequest, index: int, room: CountRoom | None, *, choices: bool
+) -> Verdict | None:
+    """Say when the GPUs the customer asked for do not serve what the pick serves.
+
+    ``room`` is what that many GPUs of the pick's kind hold, in its formats (None when no
+    count was asked or the pick needs no more GPUs than that).
+    """
+    count = request.gpu_count
+    if count is None or room is None or room.sequences >= request.concurrency:
+        return None
+    if not room.copy_fits:
+        return Verdict(VerdictCode.COUNT_TOO_FEW_FOR_COPY, index, gpu_count=count)
+    if room.sequences == 0:
+        return Verdict(VerdictCode.COUNT_NO_ROOM, index, gpu_count=count, held=0)
+    code = VerdictCode.COUNT_HOLDS_SOME_WITH_CHOICES if choices else VerdictCode.COUNT_HOLDS_SOME
+    return Verdict(code, index, gpu_count=count, held=room.sequences)
 
 
 def budget_exceeded_by_all(options: tuple[PlanOption, ...]) -> bool:

@@ -55,6 +55,13 @@ class VerdictCode(StrEnum):
     NO_PLAN = "no_plan"  # nothing we rent serves it
     # The deployment that serves it is more than one online order holds: a person quotes it.
     BEYOND_ONLINE_ORDER = "beyond_online_order"
+    # The customer asked to run it on a number of GPUs ("on one H200") that does not serve it
+    # all; the pick does. Those GPUs hold some of the users, or not one copy of the model, or
+    # the weights but no full context.
+    COUNT_HOLDS_SOME = "count_holds_some"
+    COUNT_HOLDS_SOME_WITH_CHOICES = "count_holds_some_with_choices"
+    COUNT_TOO_FEW_FOR_COPY = "count_too_few_for_copy"
+    COUNT_NO_ROOM = "count_no_room"
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +71,10 @@ class Verdict:
     code: VerdictCode
     option_index: int | None
     other_index: int | None = None  # BETTER: the best option on the other GPU named
+    # COUNT_*: the GPUs asked for, and the users of the requested context they hold with the
+    # pick's formats and shape (whole copies of the model only).
+    gpu_count: int | None = None
+    held: int | None = None
 
 
 class BudgetChangeKind(StrEnum):

@@ -80,6 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     size.add_argument("--concurrency", type=int, help="simultaneous sequences")
     size.add_argument("--kv-dtype", type=KvDtype, choices=list(KvDtype))
     size.add_argument("--gpu", type=GpuId, choices=list(GpuId), nargs="+", action="extend")
+    size.add_argument("--gpu-count", type=int, help="GPUs asked to run it on (the verdict)")
     size.add_argument("--gpu-memory-utilization", type=float, default=0.9)
     size.add_argument("--cuda-only", action="store_true")
     size.add_argument("--native-fp4", action="store_true")
@@ -147,6 +148,7 @@ def _size(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
         concurrency=args.concurrency,
         kv_dtype=args.kv_dtype,
         gpus=tuple(args.gpu or ()),
+        gpu_count=args.gpu_count,
         budget_usd_month=args.budget,
         cuda_only=args.cuda_only,
         needs_native_fp4=args.native_fp4,

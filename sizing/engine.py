@@ -15,6 +15,7 @@ from sizing.advice import (
     room_figures,
     verdict,
 )
+from sizing.advice_types import Verdict, VerdictCode
 from sizing.errors import InvalidRequestError
 from sizing.formats import bits_per_param
 from sizing.hardware import get_gpu, load_gpus, load_plans
@@ -27,8 +28,14 @@ from sizing.models import (
     kv_bytes_per_token,
     model_from_config,
 )
-from sizing.options import is_offerable
-from sizing.placement import Target, target_for_plan, target_for_server
+from sizing.options import is_offerable, load_on
+from sizing.placement import (
+    CountRoom,
+    Target,
+    room_on_gpus,
+    target_for_plan,
+    target_for_server,
+)
 from sizing.search import (
     best_variant_index,
     candidates,
@@ -149,15 +156,64 @@ def _size_deployment(request: SizingRequest) -> SizingAnswer:
     model = resolve_model(request)
     index = answer.recommended_index
     pick = answer.options[index] if index is not None else None
+    said = verdict(
+        answer.options, index, answer.request, model, budget, room=_count_room(model, answer)
+    )
     return replace(
         answer,
         release_option=_release_option(request, answer, model),
+        count_option=_count_option(request, answer, model, said),
         budget=budget,
-        verdict=verdict(answer.options, index, answer.request, model, budget),
+        verdict=said,
         room=room_figures(
             model, pick, answer.request, context_given=request.context_tokens is not None
         ),
     )
+
+
+def _count_room(model: ModelSpec, answer: SizingAnswer) -> CountRoom | None:
+    """Size what the GPUs the customer asked for hold of the pick, when it rents more."""
+    count, index = answer.request.gpu_count, answer.recommended_index
+    if count is None or index is None:
+        return None
+    pick = answer.options[index]
+    if pick.variant is None or not pick.fits or pick.gpus <= count:
+        return None
+    target = targets()[index]  # one option per target, in order
+    fmt = pick.variant.weight_format
+    load = load_on(spec_for(model, fmt), target, answer.request)
+    return room_on_gpus(
+        load, target, count, gpu_memory_utilization=answer.request.gpu_memory_utilization
+    )
+
+
+# Verdicts where the GPUs asked for do not hold the weights in the format the customer fixed.
+_COUNT_TOO_SMALL = frozenset({VerdictCode.COUNT_TOO_FEW_FOR_COPY, VerdictCode.COUNT_NO_ROOM})
+
+
+def _count_option(
+    request: SizingRequest, answer: SizingAnswer, model: ModelSpec, said: Verdict
+) -> PlanOption | None:
+    """Size FP8 weights on the GPUs asked for, when the 16 bits the customer fixed do not fit.
+
+    The option is the FP8 request's pick, offered only when that many GPUs of its kind serve
+    the whole request (its plan may still rent more: a MI355X comes as a server).
+    """
+    asked = answer.request
+    if said.code not in _COUNT_TOO_SMALL or asked.gpu_count is None:
+        return None
+    if not asked.precision_fixed or asked.precision not in _SIXTEEN_BIT:
+        return None
+    fp8 = _size(replace(request, precision=Precision.FP8))
+    if fp8.recommended_index is None:
+        return None
+    option = fp8.options[fp8.recommended_index]
+    if asked.gpus and option.gpu not in asked.gpus:
+        return None
+    room = _count_room(model, fp8)
+    if room is not None and room.sequences < asked.concurrency:
+        return None
+    return option
 
 
 def _release_option(

@@ -120,6 +120,37 @@ def failure_reason(room: KvRoom, gpu: GpuFacts) -> Reason:
     return Reason.CONTEXT_DOES_NOT_FIT
 
 
+@dataclass(frozen=True, slots=True)
+class CountRoom:
+    """What a number of GPUs of one kind holds of a request: whole copies of the model only."""
+
+    copy_fits: bool  # some layout within those GPUs loads the weights
+    sequences: int  # sequences of the requested context those GPUs hold at once
+
+
+def room_on_gpus(
+    load: ModelLoad, target: Target, gpus: int, *, gpu_memory_utilization: float
+) -> CountRoom:
+    """Say what ``gpus`` GPUs of the target hold, in the best layout that fits within them.
+
+    The layouts are those an engine starts on the target (a single-GPU plan runs one copy per
+    machine); a copy spread over more GPUs than that counts for nothing.
+    """
+    copy_fits, held = False, 0
+    for shape in (*candidate_shapes(load, target), *dp_attention_shapes(load, target)):
+        if shape.gpus > gpus:
+            continue
+        room = kv_room(load, target.gpu, shape, gpu_memory_utilization=gpu_memory_utilization)
+        if (
+            room.max_sequences < 1
+            and failure_reason(room, target.gpu) is Reason.WEIGHTS_EXCEED_MEMORY
+        ):
+            continue
+        copy_fits = True
+        held = max(held, (gpus // shape.gpus) * max(room.max_sequences, 0))
+    return CountRoom(copy_fits=copy_fits, sequences=held)
+
+
 def place(
     load: ModelLoad,
     target: Target,

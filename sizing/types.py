@@ -131,6 +131,9 @@ class SizingRequest:
     concurrency: int | None = None  # simultaneous sequences; None: 1
     kv_dtype: KvDtype | None = None  # None: BF16
     gpus: tuple[GpuId, ...] = ()  # GPUs the customer asked about, in order of mention
+    # How many GPUs the customer asked to run it on ("on one H200": 1); None: not said. The
+    # pick still serves the whole request; the verdict says what that many GPUs hold.
+    gpu_count: int | None = None
     budget_usd_month: Decimal | None = None
     cuda_only: bool = False
     needs_native_fp4: bool = False
@@ -180,6 +183,7 @@ class ResolvedRequest:
     kv_dtype_fixed: bool = False
     engine: ServingEngine | None = None
     requested_context_tokens: int | None = None
+    gpu_count: int | None = None  # the GPUs the customer asked to run it on, when said
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +268,9 @@ class SizingAnswer:
     room: RoomFigures | None = None  # the recommendation's KV room, stock and page rule
     # A wider format than the release was asked for: what the release format would take.
     release_option: PlanOption | None = None
+    # The GPUs the customer asked for ("on one H200") do not hold the 16-bit weights they
+    # fixed: what serves the request on that many GPUs with FP8 weights, when something does.
+    count_option: PlanOption | None = None
     # Every variant the search sized (all plans), for checks; not part of the JSON form. Only
     # those the answer carries (options, literal options) have speeds and launch commands.
     explored: tuple[PlanOption, ...] = field(default=(), metadata=NOT_IN_JSON)

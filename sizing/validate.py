@@ -26,6 +26,8 @@ MAX_CONTEXT_TOKENS = 1 << 24
 # More simultaneous sequences than a fleet of the plans sold could hold.
 MAX_CONCURRENCY = 1_000_000
 MAX_BUDGET_USD = Decimal(100_000_000)
+# GPUs a customer may ask to run a model on: more than a fleet of the plans sold.
+MAX_GPU_COUNT = 4096
 
 
 def _check_int(field: str, value: object, maximum: int) -> int:
@@ -107,6 +109,9 @@ def resolve(
     if not 0 < utilization <= 1:
         raise InvalidRequestError("gpu_memory_utilization", utilization, "must be in (0, 1]")
     budget = _check_budget(request.budget_usd_month)
+    gpu_count = request.gpu_count
+    if gpu_count is not None:
+        gpu_count = _check_int("gpu_count", gpu_count, MAX_GPU_COUNT)
     try:
         precision = Precision(request.precision) if request.precision else release_precision
     except ValueError as exc:
@@ -138,4 +143,5 @@ def resolve(
         kv_dtype_fixed=request.kv_dtype is not None,
         engine=engine,
         requested_context_tokens=asked_context,
+        gpu_count=gpu_count,
     )

@@ -30,6 +30,7 @@ class GpuMentions:
 
     gpus: tuple[str, ...]
     rest: str
+    spans: tuple[tuple[int, int], ...] = ()  # where each name stood (blank in ``rest``)
 
 
 def _span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
@@ -53,6 +54,7 @@ def find_gpus(text: str) -> GpuMentions:
     if "200" not in text and "355" not in text:
         return GpuMentions((), text)  # every GPU name we know holds one of these
     ordered: list[str] = []
+    spans: list[tuple[int, int]] = []
     pieces: list[str] = []
     kept = 0
     for match in itertools.islice(_CORE_RE.finditer(text), _MAX_MENTIONS):
@@ -63,5 +65,6 @@ def find_gpus(text: str) -> GpuMentions:
         if gpu not in ordered:
             ordered.append(gpu)
         pieces += [text[kept : span[0]], " " * (span[1] - span[0])]
+        spans.append(span)
         kept = span[1]
-    return GpuMentions(tuple(ordered), "".join([*pieces, text[kept:]]))
+    return GpuMentions(tuple(ordered), "".join([*pieces, text[kept:]]), tuple(spans))

@@ -17,6 +17,7 @@ from bot.understand.commands import Command, normalise_lang_choice, parse_comman
 from bot.understand.concurrency import COUNTED, find_concurrency
 from bot.understand.context import find_context
 from bot.understand.engines import find_engine
+from bot.understand.gpu_count import find_gpu_count
 from bot.understand.gpus import find_gpus
 from bot.understand.intents import (
     NAMED_CUES,
@@ -68,7 +69,8 @@ class _Fields:
 
 def _read_fields(clean: str, index: ModelIndex, language: str) -> _Fields:
     gpus = find_gpus(clean)
-    match = find_model(gpus.rest, index)
+    counted = find_gpu_count(gpus.rest, gpus.spans, language, clean)
+    match = find_model(counted.rest, index)
     generic = None if match.model or match.ambiguous else find_generic_size(match.rest, language)
     precision = find_precision(clean)
     platform = find_platform(clean)
@@ -105,6 +107,7 @@ def _read_fields(clean: str, index: ModelIndex, language: str) -> _Fields:
         context_tokens=context.value if context else None,
         concurrency=concurrency.value if concurrency else None,
         gpus=gpus.gpus,
+        gpu_count=counted.count,
         budget_usd_month=budget.value if budget else None,
         cuda_only=platform.cuda_only,
         needs_native_fp4=platform.needs_native_fp4,

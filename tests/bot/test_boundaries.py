@@ -59,6 +59,7 @@ FACTS = {
     "context_tokens": (32768, lambda a: a.request.context_tokens == 32768),
     "concurrency": (7, lambda a: a.request.concurrency == 7),
     "gpus": (("mi355x",), lambda a: a.request.gpus == (GpuId.MI355X,)),
+    "gpu_count": (1, lambda a: a.request.gpu_count == 1 and a.verdict.gpu_count in {None, 1}),
     "budget_usd_month": (4000, lambda a: a.request.budget_usd_month == Decimal(4000)),
     "cuda_only": (True, lambda a: a.request.cuda_only),
     "needs_native_fp4": (True, lambda a: a.request.needs_native_fp4),

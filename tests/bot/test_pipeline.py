@@ -359,3 +359,41 @@ def test_an_unknown_model_alone_is_still_asked_about(pipeline):
 def test_asking_what_we_rent_gets_the_price_list(pipeline, text):
     """Asking which GPUs we have is answered with the plans we rent."""
     assert pipeline.respond(text, ChatContext()).reply.kind == "price"
+
+
+def test_one_gpu_asked_is_kept_and_said_until_another_gpu_is_named(pipeline):
+    """ "On one H200" is remembered; a follow-up keeps it, another GPU or a button drops it."""
+    first = pipeline.respond("Llama 3.3 70B FP8 on one H200, 16 users, 32K", ChatContext())
+    assert first.reply.kind == "size"
+    assert first.chat.last_request["gpu_count"] == 1
+    assert first.reply.text.splitlines()[0].startswith("With an FP8 KV cache, 1× NVIDIA H200")
+    assert "holds 10 of your 16 users at 32K" in first.reply.text
+    check_telegram_html(first.reply.html)
+    fewer = pipeline.respond("and with 8 users?", first.chat)
+    assert fewer.chat.last_request["gpu_count"] == 1
+    assert fewer.reply.text.startswith("Yes")
+    other = pipeline.respond("what about MI355X?", first.chat)
+    assert "gpu_count" not in other.chat.last_request
+    assert other.chat.last_request["gpus"] == ["mi355x"]
+    pressed = pipeline.respond_to_callback(_press(first, Action.GPU, "mi355x"), first.chat)
+    assert "gpu_count" not in pressed.chat.last_request
+
+
+def test_a_16_bit_model_too_big_for_the_one_gpu_asked_gets_the_fp8_machine(pipeline):
+    """The product page's question in BF16: no on one H200, the server, and FP8 on one."""
+    reply = pipeline.respond("can Llama 3.3 70B in BF16 run on one H200?", ChatContext()).reply
+    lines = reply.text.splitlines()
+    assert lines[0].startswith("Not on 1× NVIDIA H200")
+    assert "8× NVIDIA HGX H200" in lines[0]
+    assert "$23,900" in lines[0]
+    assert lines[1].startswith("With FP8 weights, 1× NVIDIA H200 holds it")
+    assert "$3,090" in lines[1]
+
+
+@pytest.mark.parametrize("text", ["8x H200?", "一卡"])
+def test_a_gpu_count_alone_is_no_sizing_request(pipeline, text):
+    """A count with no model: the GPU's card, or the usual answer to an unrelated message."""
+    turn = pipeline.respond(text, ChatContext())
+    assert turn.reply.kind != "size"
+    assert turn.chat.last_request is None
+    assert turn.reply.data.get("code") != "which_model"

@@ -6,6 +6,7 @@ import pytest
 
 from sizing.advice_types import BudgetChangeKind, VerdictCode
 from sizing.engine import size_deployment
+from sizing.errors import InvalidRequestError
 from sizing.types import Caveat, GpuId, KvDtype, Precision, SizingRequest
 
 DEEPSEEK = "deepseek-ai/DeepSeek-V3"
@@ -183,3 +184,76 @@ def test_fixed_16_bit_choices_get_fp8_counter_proposals():
     assert BudgetChangeKind.FP8_WEIGHTS in kinds
     change = next(c for c in answer.budget.changes if c.kind is BudgetChangeKind.FP8_WEIGHTS)
     assert change.option.variant.weight_format is Precision.FP8
+
+
+def _count_request(**fields) -> SizingRequest:
+    return SizingRequest(model_id=LLAMA_33, gpus=(GpuId.H200,), gpu_count=1, **fields)
+
+
+def test_one_gpu_asked_that_serves_it_all_is_a_plain_yes():
+    """70B on one H200, nothing fixed: FP8 on one machine, the count changes nothing."""
+    answer = size_deployment(_count_request())
+    assert answer.verdict.code is VerdictCode.YES_WITH_CHOICES
+    assert answer.options[answer.verdict.option_index].gpus == 1
+    assert answer.count_option is None
+
+
+def test_one_gpu_asked_for_more_users_than_it_holds_says_how_many_it_holds():
+    """16 users at 32K on one H200 (FP8): it holds 10, as the pick's one machine does."""
+    answer = size_deployment(
+        _count_request(precision=Precision.FP8, context_tokens=32768, concurrency=16)
+    )
+    verdict = answer.verdict
+    pick = answer.options[verdict.option_index]
+    assert verdict.code is VerdictCode.COUNT_HOLDS_SOME_WITH_CHOICES
+    assert (verdict.gpu_count, verdict.held) == (1, pick.max_concurrency_at_context)
+    assert 0 < verdict.held < 16
+    assert pick.plan == "h200-1x"
+    assert pick.servers * pick.max_concurrency_at_context >= 16  # the pick serves them all
+    assert answer.count_option is None  # FP8 weights were asked: nothing to propose
+
+
+def test_16_bit_weights_that_one_gpu_cannot_hold_get_the_server_and_the_fp8_machine():
+    """70B in BF16 on one H200: no room on one, the HGX server serves; FP8 fits one machine."""
+    answer = size_deployment(_count_request(precision=Precision.BF16))
+    verdict = answer.verdict
+    assert verdict.code in {VerdictCode.COUNT_NO_ROOM, VerdictCode.COUNT_TOO_FEW_FOR_COPY}
+    assert answer.options[verdict.option_index].plan == "h200-8x"
+    fp8 = answer.count_option
+    assert fp8 is not None
+    assert (fp8.plan, fp8.gpus, fp8.variant.weight_format) == ("h200-1x", 1, Precision.FP8)
+    assert fp8.monthly_usd < answer.options[verdict.option_index].monthly_usd
+
+
+def test_a_model_larger_than_the_gpus_asked_for_is_too_big_for_them():
+    """DeepSeek V3 (671B) on one H200: the weights alone do not fit; 8 H200 do hold it."""
+    one = size_deployment(SizingRequest(model_id=DEEPSEEK, gpus=(GpuId.H200,), gpu_count=1))
+    assert one.verdict.code is VerdictCode.COUNT_TOO_FEW_FOR_COPY
+    assert one.count_option is None  # FP8 is its release format: nothing smaller to propose
+    eight = size_deployment(SizingRequest(model_id=DEEPSEEK, gpus=(GpuId.H200,), gpu_count=8))
+    assert eight.verdict.code is VerdictCode.YES
+
+
+def test_a_copy_on_fewer_gpus_than_the_pick_lays_out_still_counts():
+    """One MI355X holds a BF16 70B copy (288 GB) though the server runs it wider."""
+    answer = size_deployment(
+        SizingRequest(
+            model_id=LLAMA_33,
+            precision=Precision.BF16,
+            context_tokens=32768,
+            concurrency=30,
+            gpus=(GpuId.MI355X,),
+            gpu_count=1,
+        )
+    )
+    verdict = answer.verdict
+    assert verdict.code is VerdictCode.COUNT_HOLDS_SOME
+    assert 0 < verdict.held < 30
+    assert answer.options[verdict.option_index].tensor_parallel > 1
+
+
+def test_a_count_that_is_not_a_whole_number_is_refused():
+    """The count is checked like the other numbers of a request."""
+    for bad in (0, -1, 1.5, True, 10**9):
+        with pytest.raises(InvalidRequestError):
+            size_deployment(SizingRequest(model_id=LLAMA_33, gpu_count=bad))
