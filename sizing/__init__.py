@@ -72,6 +72,7 @@ from sizing.types import (
     Software,
 )
 from sizing.units import (
+    BILLION,
     GB,
     TB,
     TOKENS_PER_K,
@@ -82,6 +83,7 @@ from sizing.units import (
 from sizing.validate import MAX_BUDGET_USD, MAX_CONCURRENCY, MAX_CONTEXT_TOKENS
 
 __all__ = [
+    "BILLION",
     "CATALOG_FILE_NAMES",
     "ENGINE_VERSIONS",
     "GB",

@@ -29,11 +29,10 @@ from sizing.knowledge_types import (
 )
 from sizing.models import get_model, kv_bytes_for_sequence, kv_bytes_per_token
 from sizing.types import Attention, GpuId, KvDtype, ModelSpec, Precision
-from sizing.units import GB
+from sizing.units import BILLION, GB
 
 # The formats whose weights a GPU without them stores weight-only (AWQ, GPTQ).
 _FOUR_BIT = frozenset({Precision.FP4, Precision.INT4})
-_BILLION = 1e9
 _DEFINITIONS: dict[Term, Fact] = {
     Term.BF16: Fact.TERM_BF16,
     Term.FP8: Fact.TERM_FP8,
@@ -72,7 +71,7 @@ def _weights_gb(model: ModelSpec, precision: Precision) -> float:
 
 
 def _billions(params: int) -> float:
-    return round(params / _BILLION, 1)
+    return round(params / BILLION, 1)
 
 
 def _rented() -> list[GpuId]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 
 GB = 10**9  # vendors' and the price table's gigabyte
+BILLION = 10**9  # parameters: "70B" is 70 x 10^9
 TB = 10**12
 GIB = 1024**3  # what frameworks report ("139.80 GiB")
 # "128K context" means 131,072 tokens in model cards and serving engines (DESIGN.md).

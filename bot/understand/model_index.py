@@ -24,6 +24,7 @@ from bot.understand.model_names import (
     versions_agree,
 )
 from bot.understand.names import latinize_names
+from sizing import BILLION
 
 if TYPE_CHECKING:
     from bot.understand.models import CatalogModel
@@ -36,7 +37,6 @@ _NAME_SUFFIX_RE = re.compile(r"[-_](?:instruct|it|chat|hf|v\d+(?:\.\d+)*)$", re.
 # with the total parameter count a little more loosely ("1t" for Kimi K2's 1.03T).
 _NAME_SIZE_AGREEMENT = 0.02
 _TOTAL_SIZE_AGREEMENT = 0.05
-_BILLION = 1e9
 # Names said whose resolution is kept (a few hundred bytes each); past this the store restarts.
 _MAX_RESOLVED = 4096
 # Model families that exist but are not in the catalog: a name of theirs is an unknown model,
@@ -241,7 +241,7 @@ class ModelIndex:
         # A name that states a size is held to it closely: "qwen3 32b" is not Qwen3-30B-A3B's
         # 30.5B, but "llama 4 scout 109b" is Scout's 108.6B total.
         tolerance = _NAME_SIZE_AGREEMENT if own_sizes else _TOTAL_SIZE_AGREEMENT
-        total = self._shape[model_id][0] / _BILLION
+        total = self._shape[model_id][0] / BILLION
         return total > 0 and abs(total - wanted) <= tolerance * wanted
 
     def _agreement(self, said: NameParts, own: NameParts, model_id: str) -> tuple[int, ...] | None:
@@ -340,7 +340,7 @@ class ModelIndex:
         if wanted is not None:
             same.sort(
                 key=lambda model_id: abs(
-                    math.log(max(self._shape[model_id][0], 1) / (wanted * _BILLION))
+                    math.log(max(self._shape[model_id][0], 1) / (wanted * BILLION))
                 )
             )
         return tuple(same)

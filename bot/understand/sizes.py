@@ -27,8 +27,8 @@ from bot.understand.numbers import (
     scan,
     worth_trying,
 )
+from sizing import BILLION
 
-_BILLION = 1e9
 _MAX_SIZES = 8  # sizes read per kind of notation: the first ones are what the message asks
 _HUNDRED_MILLION = 1e8  # 亿 (億, 억): an East Asian size needs at least this unit
 _LETTERS = {"b": 1e9, "bn": 1e9, "t": 1e12, "tn": 1e12}
@@ -143,11 +143,11 @@ def _billions(match: re.Match[str], language: str) -> float | None:
     groups = match.groupdict()
     if groups.get("cjk"):
         value = parse_cjk_number(groups["cjk"])
-        return value / _BILLION if value >= _HUNDRED_MILLION else None
+        return value / BILLION if value >= _HUNDRED_MILLION else None
     number = 1.0 if groups.get("one") else parse_number(groups["num"])
     if groups.get("letter"):
-        return number * _LETTERS[groups["letter"]] / _BILLION
-    return number * magnitude_factor(groups["scale"], language) / _BILLION
+        return number * _LETTERS[groups["letter"]] / BILLION
+    return number * magnitude_factor(groups["scale"], language) / BILLION
 
 
 def find_generic_size(text: str, language: str = "en") -> GenericSize | None:
