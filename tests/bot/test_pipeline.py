@@ -362,7 +362,7 @@ def test_asking_what_we_rent_gets_the_price_list(pipeline, text):
 
 
 def test_one_gpu_asked_is_kept_and_said_until_another_gpu_is_named(pipeline):
-    """ "On one H200" is remembered; a follow-up keeps it, another GPU or a button drops it."""
+    """The count asked ("on one H200") is kept by a follow-up, dropped for another GPU."""
     first = pipeline.respond("Llama 3.3 70B FP8 on one H200, 16 users, 32K", ChatContext())
     assert first.reply.kind == "size"
     assert first.chat.last_request["gpu_count"] == 1
