@@ -47,6 +47,7 @@ from bot.reply import ChatContext, Reply, Turn
 from bot.request import Intent, ParsedRequest
 from bot.requests_json import (
     LANGUAGE_KEY,
+    asks_something,
     fields_from_parsed,
     merge,
     names_model,
@@ -231,7 +232,7 @@ class Pipeline:
         if (
             parsed.intent is Intent.UNKNOWN
             and not parsed.unknown_model
-            and not set(fields_from_parsed(parsed)) - {"gpu_count"}  # "一卡" alone asks nothing
+            and not asks_something(fields_from_parsed(parsed))  # "一卡" alone asks nothing
         ):
             return off_topic(loc)
         return None

@@ -17,7 +17,7 @@ from bot.i18n import Localizer, localizer
 from bot.render import render_help
 from bot.reply import ChatContext, Turn
 from bot.request import Intent, ParsedRequest
-from bot.requests_json import MODEL_KEYS, fields_from_parsed, names_model
+from bot.requests_json import MODEL_KEYS, QUALIFIER_FIELDS, fields_from_parsed, names_model
 from sizing import (
     GpuId,
     InvalidRequestError,
@@ -51,7 +51,7 @@ def lone_gpu(parsed: ParsedRequest) -> GpuId | None:
     """Return the GPU a message names when that is all it says ("MI355X?", "8x H200?")."""
     fields = fields_from_parsed(parsed)
     gpus = fields.get("gpus", [])
-    only_gpus = parsed.intent is Intent.FOLLOWUP and set(fields) - {"gpu_count"} == {"gpus"}
+    only_gpus = parsed.intent is Intent.FOLLOWUP and set(fields) - QUALIFIER_FIELDS == {"gpus"}
     return GpuId(gpus[0]) if only_gpus and len(set(gpus)) == 1 else None
 
 

@@ -81,6 +81,15 @@ def fields_from_parsed(parsed: ParsedRequest) -> dict[str, Any]:
     return {SIZING_FIELDS[k]: list(v) if isinstance(v, tuple) else v for k, v in present.items()}
 
 
+# Facts that qualify a request without making one: "8x H200?" alone asks for no sizing.
+QUALIFIER_FIELDS = frozenset({"gpu_count"})
+
+
+def asks_something(fields: dict[str, Any]) -> bool:
+    """Whether the fields hold a fact beyond those that only qualify a request."""
+    return bool(set(fields) - QUALIFIER_FIELDS)
+
+
 def names_model(fields: dict[str, Any]) -> bool:
     """Whether the fields say which model to size."""
     return "model_id" in fields or "params_b" in fields or "model_config" in fields

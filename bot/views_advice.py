@@ -200,12 +200,17 @@ def verdict_text(loc: Localizer, answer: SizingAnswer, budget: str) -> str | Non
     return loc.gettext(message, **params)
 
 
+def _count_gpu(loc: Localizer, count: int, gpu: str) -> str:
+    """``1× NVIDIA H200``: the GPUs the customer asked for, as the page writes a plan."""
+    return f"{loc.formatter.integer(count)}× {gpu}"
+
+
 def _count_verdict(
     loc: Localizer, answer: SizingAnswer, verdict: Verdict, count: int, params: dict[str, Any]
 ) -> str:
     """Say what the GPUs the customer asked for hold, and what serves the whole request."""
     fmt = loc.formatter
-    params["count_gpu"] = f"{fmt.integer(count)}× {params['gpu']}"
+    params["count_gpu"] = _count_gpu(loc, count, params["gpu"])
     params["weights"] = memory_text(loc, answer.weights_bytes)
     params["context"] = fmt.context(answer.request.context_tokens)
     if verdict.code in COUNT_VERDICTS:
@@ -294,7 +299,7 @@ def count_option_text(loc: Localizer, answer: SizingAnswer) -> str | None:
         n,
     ) % {
         **_plan_params(loc, option),
-        "count_gpu": f"{loc.formatter.integer(count)}× {option.gpu_facts.name}",
+        "count_gpu": _count_gpu(loc, count, option.gpu_facts.name),
         "n": loc.formatter.integer(n),
         "context": loc.formatter.context(answer.request.context_tokens),
     }

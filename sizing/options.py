@@ -16,6 +16,7 @@ from sizing.placement import (
     Target,
     candidate_shapes,
     dp_attention_shapes,
+    held_on_gpus,
     place,
     units_for,
 )
@@ -176,7 +177,7 @@ def best_layout_on_rented_units(
     shapes and the KV rooms ``place`` already computed, when the caller kept them.
     """
     known = rooms if rooms is not None else {}
-    best, best_held = placement, _held_on_rented(placement.gpus, placement.shape, placement.room)
+    best, best_held = placement, held_on_gpus(placement.gpus, placement.shape, placement.room)
     threshold = best_held * WIDER_LAYOUT_MIN_GAIN
     for shape in candidate_shapes(load, target) if shapes is None else shapes:
         if shape.pipeline_parallel != placement.shape.pipeline_parallel or shape == best.shape:
@@ -186,7 +187,7 @@ def best_layout_on_rented_units(
             room = kv_room(
                 load, target.gpu, shape, gpu_memory_utilization=request.gpu_memory_utilization
             )
-        held = _held_on_rented(placement.gpus, shape, room)
+        held = held_on_gpus(placement.gpus, shape, room)
         if room.max_sequences < 1 or held < max(threshold, request.concurrency, best_held + 1):
             continue
         replicas = -(-request.concurrency // room.max_sequences)
@@ -194,11 +195,6 @@ def best_layout_on_rented_units(
             continue
         best, best_held = replace(placement, shape=shape, room=room, replicas=replicas), held
     return best
-
-
-def _held_on_rented(rented_gpus: int, shape: Shape, room: KvRoom) -> int:
-    """Sequences of the context that replicas of the shape hold on every rented GPU."""
-    return (rented_gpus // shape.gpus) * max(room.max_sequences, 0)
 
 
 def no_shape_option(target: Target, request: ResolvedRequest) -> PlanOption:

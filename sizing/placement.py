@@ -120,6 +120,11 @@ def failure_reason(room: KvRoom, gpu: GpuFacts) -> Reason:
     return Reason.CONTEXT_DOES_NOT_FIT
 
 
+def held_on_gpus(gpus: int, shape: Shape, room: KvRoom) -> int:
+    """Sequences of the context that whole copies of the shape hold on ``gpus`` GPUs."""
+    return (gpus // shape.gpus) * max(room.max_sequences, 0)
+
+
 @dataclass(frozen=True, slots=True)
 class CountRoom:
     """What a number of GPUs of one kind holds of a request: whole copies of the model only."""
@@ -147,7 +152,7 @@ def room_on_gpus(
         ):
             continue
         copy_fits = True
-        held = max(held, (gpus // shape.gpus) * max(room.max_sequences, 0))
+        held = max(held, held_on_gpus(gpus, shape, room))
     return CountRoom(copy_fits=copy_fits, sequences=held)
 
 
