@@ -180,10 +180,8 @@ _CARD_COUNTS = (
     re.compile(_DIGITS + r"\s*" + _COUNTERS + r"?\s*卡"),
     re.compile(r"(?P<e>" + _EAST_ASIAN + r")\s*" + _COUNTERS + r"?\s*卡"),
 )
-# How far before a GPU a count may start ("eine einzelne", a lead word and digits); digits
-# glued to it by a sign, a counter or a space stand closer (searched in less text).
+# How far before a GPU a count may start ("eine einzelne", a lead word and digits).
 _BEFORE_WINDOW = 40
-_BEFORE_WINDOWS = {_BEFORE[0]: 12, _BEFORE[1]: 16, _BEFORE[3]: 12, _BEFORE[4]: 12}
 _ANCHORS_RE = re.compile("\ue000+|§+|¤+")
 _MAX_ANCHORS = 32  # GPUs and card words read per message, as GPU names (``find_gpus``)
 
@@ -240,9 +238,9 @@ def _candidates(marked: str, language: str) -> Iterator[re.Match[str]]:
     before = (*_BEFORE, words) if words is not None else _BEFORE
     for anchor in itertools.islice(_ANCHORS_RE.finditer(marked), _MAX_ANCHORS):
         start, end = anchor.span()
+        low, high = max(start - _BEFORE_WINDOW, 0), min(end + 2, len(marked))
         for pattern in before:
-            low = max(start - _BEFORE_WINDOWS.get(pattern, _BEFORE_WINDOW), 0)
-            for match in pattern.finditer(marked, low, min(end + 2, len(marked))):
+            for match in pattern.finditer(marked, low, high):
                 if match.start("a") == start:
                     yield match
         for pattern in _AFTER:
