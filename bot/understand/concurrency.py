@@ -114,6 +114,11 @@ def _at_once(match: re.Match[str]) -> bool:
     return lexicon.search("at_once", match.group())
 
 
+def _in_thousands(match: re.Match[str]) -> bool:
+    """Whether a count is written in thousands ("32K"), as context lengths are."""
+    return bool(match.groupdict().get("k"))
+
+
 def _candidates(text: str) -> list[re.Match[str]]:
     """Per pattern, its first count and its first simultaneous count, in the order found."""
     cue = _cue_then_count()
@@ -147,8 +152,17 @@ def _best_match(text: str) -> re.Match[str] | None:
     for match in _candidates(text):
         rank = (0 if _at_once(match) else 1, match.start())
         # "32K 并发 200": the cue that ends this match has its own count after it, and that
-        # labelled count wins; the number before the cue is then the context.
-        cued_inside = best is not None and match.start() < best.start() < match.end()
+        # labelled count wins when this match's number reads as a context (in thousands).
+        # Otherwise this match stands when it counts people ("50 users 8 H200") or when the
+        # labelled count reads as a context ("16 users 8k", "32 并发 8k").
+        cued_inside = (
+            best is not None
+            and match.start() < best.start() < match.end()
+            and (
+                _in_thousands(match)
+                or not (lexicon.search("people", match.group()) or _in_thousands(best))
+            )
+        )
         if rank < best_rank and not cued_inside:
             best, best_rank = match, rank
     return best

@@ -93,6 +93,11 @@ def _plain_before_cue_re() -> re.Pattern[str]:
     return re.compile(rf"{NUMBER_PATTERN}\s?(?:-\s?)?(?:de |of )?(?:{cues})")
 
 
+@cache
+def _people_after_re() -> re.Pattern[str]:
+    return re.compile(rf"\s?(?:{lexicon.pattern('people')})")
+
+
 def _near_cue(text: str, start: int, end: int) -> bool:
     window = text[max(0, start - _CUE_REACH_CHARS) : end + _CUE_REACH_CHARS]
     return _cue_re().search(window) is not None
@@ -131,6 +136,8 @@ def _suffixed_candidate(text: str, language: str) -> Candidate | None:
         for match in itertools.islice(scan(pattern, text), _MAX_CANDIDATES):
             if not _first(best, 0, match.start()):
                 break  # nor can any later match of this pattern
+            if _people_after_re().match(text, match.end()):
+                continue  # "1万用户", "8k users": a count of people, not a context
             tokens = _suffixed_tokens(match, language)
             cued = _near_cue(text, match.start(), match.end())
             if match.groupdict().get("cjk") or match.groupdict().get("mag"):

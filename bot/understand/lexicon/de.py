@@ -44,7 +44,7 @@ LEXICON = Lexicon(
         "mitarbeiter[a-z]*",
         "entwickler[a-z]*",
         "kunden",
-        "user",
+        "usern?",
         "agenten",
     ),
     requests=(
@@ -69,7 +69,7 @@ LEXICON = Lexicon(
     concurrency_cues=(
         "gleichzeiti?g[a-z]*",
         "nutzer(?:zahl)?",
-        "user",
+        "usern?",
         "nebenläufigkeit",
         "parallelität",
         "batch(?:größe|grösse|size)?(?: von)?",
