@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gettext
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -30,6 +31,7 @@ from jinja2.nodes import EvalContext
 from markupsafe import Markup
 
 from bot.formatting import Formatter
+from bot.josa import resolve_particles
 from bot.language_codes import normalise_language
 from bot.phrases import Phrases, template_phrases
 
@@ -70,6 +72,12 @@ LANGUAGE_NAMES: dict[str, str] = {
     "de": "Deutsch",
     "fr": "Français",
 }
+
+
+# What a text of one language still needs once its placeholders are filled, applied to every
+# template and message a localizer renders: Korean particles follow the word before them, which
+# a translation cannot know ("%(gpu)s은(는)" reads "H200은" or "MI355X는").
+FINISHERS: dict[str, Callable[[str], str]] = {"ko": resolve_particles}
 
 
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, translate later"
@@ -195,19 +203,25 @@ class Localizer:
     _templates: dict[str, Template] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
+    _finish: Callable[[str], str] | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "env", make_environment(self.catalog, self.formatter))
+        object.__setattr__(self, "_finish", FINISHERS.get(self.language))
+
+    def finish(self, text: str) -> str:
+        """Return ``text``, filled in, as this language writes it (``FINISHERS``)."""
+        return text if self._finish is None else self._finish(text)
 
     def gettext(self, message: str, **params: Any) -> str:  # noqa: ANN401 - format values
         """Translate ``message`` and fill its ``%(name)s`` placeholders."""
         translated = self.catalog.gettext(message)
-        return translated % params if params else translated
+        return self.finish(translated % params) if params else translated
 
     def ngettext(self, singular: str, plural: str, count: int, **params: Any) -> str:  # noqa: ANN401
         """Translate with the plural form for ``count``; ``%(num)s`` is the formatted count."""
         translated = self.catalog.ngettext(singular, plural, count)
-        return translated % {"num": self.formatter.integer(count), **params}
+        return self.finish(translated % {"num": self.formatter.integer(count), **params})
 
     def join(self, items: list[str]) -> str:
         """Join the items of one line with the language's separator (``，`` in Chinese)."""
@@ -218,7 +232,7 @@ class Localizer:
         template = self._templates.get(template_name)
         if template is None:
             template = self._templates[template_name] = self.env.get_template(template_name)
-        return template.render(**context).strip()
+        return self.finish(template.render(**context).strip())
 
 
 def resolve_language(language: str | None) -> str:
