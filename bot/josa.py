@@ -21,7 +21,7 @@ from enum import Enum
 class Final(Enum):
     """How the word before a particle ends, as far as particles care."""
 
-    VOWEL = "vowel"  # no final consonant: 는, 가, 를, 와, 로, (이) dropped
+    VOWEL = "vowel"  # no final consonant: 는, 가, 를, 와, 로, (이) dropped before 라
     RIEUL = "rieul"  # final ㄹ: 은, 이, 을, 과, but 로 like a vowel
     CONSONANT = "consonant"  # any other final consonant: 은, 이, 을, 과, 으로
 
@@ -87,7 +87,10 @@ def _resolve(text: str, match: re.Match[str]) -> str:
     if pair == "(으)로":
         return "으로" if final is Final.CONSONANT else "로"
     if pair == "(이)":
-        return "" if final is Final.VOWEL else "이"
+        # "MXFP4라면" but "141 GB이며": before 라 the copula drops after a vowel; before 며, 고,
+        # 지만 and 므로 written Korean keeps it, which is right after any word.
+        drops = final is Final.VOWEL and text.startswith("라", match.end())
+        return "" if drops else "이"
     after_consonant, after_vowel = _PAIRS[pair]
     return after_vowel if final is Final.VOWEL else after_consonant
 

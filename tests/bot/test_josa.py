@@ -44,7 +44,7 @@ def test_gpus_plans_formats_and_contexts_take_the_particle_of_their_last_sound(w
         ("Step 3.7 Flash은(는)", "Step 3.7 Flash는"),
         ("Mixtral 8x7B Instruct과(와)", "Mixtral 8x7B Instruct와"),
         ("Llama-3.3-Nemotron-Super-49B-v1은(는)", "Llama-3.3-Nemotron-Super-49B-v1은"),
-        ("Kimi K2.5(이)며", "Kimi K2.5며"),
+        ("Kimi K2.5(이)며", "Kimi K2.5이며"),
         ("vLLM(으)로", "vLLM으로"),
         ("ROCm을(를)", "ROCm을"),
         ("SGLang은(는)", "SGLang은"),
@@ -141,7 +141,8 @@ def test_a_particle_after_brackets_quotes_or_tags_follows_the_word_they_close(wr
         ("커스텀 CUDA 커널은(는)", "커스텀 CUDA 커널은"),
         ("서울(으)로", "서울로"),
         ("H200 1장(으)로는", "H200 1장으로는"),
-        ("사과(이)고", "사과고"),
+        ("사과(이)고", "사과이고"),
+        ("사과(이)라서", "사과라서"),
         ("모델(이)지만", "모델이지만"),
     ],
 )
