@@ -87,6 +87,19 @@ def ask_which_model(loc: Localizer, *, follow_up: bool = False) -> Reply:
     )
 
 
+def ask_what_to_change(loc: Localizer) -> Reply:
+    """Ask what to change: a follow-up to an earlier question named nothing to change in it."""
+    return render_clarify(
+        loc,
+        loc.gettext("I could not tell what to change in your last question."),
+        hint=loc.gettext(
+            "Tell me what is different, for example: “and with 64 users?”, “and with a 32K "
+            "context?” or “and on two GPUs?”."
+        ),
+        code="what_to_change",
+    )
+
+
 def refused_number(loc: Localizer, codes: tuple[str, ...]) -> Reply | None:
     """Say why a number of the message cannot be sized and what to send; None if none was."""
     code = next((code for code in codes if code in REFUSED_NUMBERS), None)

@@ -22,6 +22,7 @@ from bot.checkout import CheckoutConfig
 from bot.clarify import (
     BUDGET_CURRENCY,
     FOREIGN_BUDGET_NOTE,
+    ask_what_to_change,
     ask_which_model,
     bad_request,
     budget_notes,
@@ -282,6 +283,9 @@ class Pipeline:
         follow_up = parsed.intent is Intent.FOLLOWUP or not names_model(fields)
         if follow_up and chat.last_request and fields:
             fields = merge(chat.last_request, fields)
+        elif parsed.intent is Intent.FOLLOWUP and chat.last_request:
+            # "and on two?": an earlier question to change, but nothing read to change in it.
+            return Turn(ask_what_to_change(loc), chat)
         elif not names_model(fields):
             # Nothing earlier to change and no model named: ask, never guess one.
             return Turn(ask_which_model(loc, follow_up=bool(fields)), chat)

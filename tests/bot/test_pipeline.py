@@ -1,14 +1,18 @@
 """The conversation pipeline: language choice, follow-ups, buttons, inline mode, failures."""
 
 import json
+import re
 from dataclasses import replace
 
 import pytest
 
 from bot.callbacks import Action, Callback, encode, request_state
+from bot.clarify import ask_what_to_change
+from bot.i18n import localizer
 from bot.pipeline import Pipeline, command_menu
 from bot.reply import ChatContext
 from bot.request import LANGUAGES, Intent, ParsedRequest
+from bot.understand import parse_message
 from sizing.errors import InvalidRequestError, SizingError
 from tests.fakes.telegram_html import check_telegram_html
 
@@ -88,6 +92,43 @@ def test_follow_up_without_a_previous_request_asks_which_model(pipeline):
     assert turn.reply.kind == "clarify"
     assert turn.reply.data["code"] == "which_model"
     assert turn.chat.last_request is None
+
+
+def test_a_follow_up_naming_nothing_to_change_asks_what_to_change(pipeline):
+    """After a question, "and on two?" gets examples of what can change; the question stays."""
+    first = pipeline.respond(DEEPSEEK, ChatContext())
+    unclear = pipeline.respond("ok and on two?", first.chat)
+    assert unclear.reply.kind == "clarify"
+    assert unclear.reply.data["code"] == "what_to_change"
+    assert unclear.chat.last_request == first.chat.last_request
+    again = pipeline.respond("and with 64 users?", unclear.chat)
+    assert again.reply.kind == "size"
+    assert again.chat.last_request["model_id"] == "deepseek-ai/DeepSeek-V3"
+    assert again.chat.last_request["concurrency"] == 64
+
+
+# Quoted examples in the ten languages' quotation marks.
+_QUOTED = re.compile(r"[“«「„‘]\s?([^”»」“’]+?)\s?[”»」“’]")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_examples_of_what_to_change_are_understood_in_their_language(language):
+    """Each example the reply suggests, sent as it stands, changes one fact of the question."""
+    hint = ask_what_to_change(localizer(language)).text
+    examples = _QUOTED.findall(hint)
+    assert len(examples) == 3, hint
+    facts = set()
+    for example in examples:
+        parsed = parse_message(example, telegram_language=language)
+        assert parsed.intent is Intent.FOLLOWUP, example
+        read = {
+            name
+            for name in ("concurrency", "context_tokens", "gpu_count")
+            if getattr(parsed, name) is not None
+        }
+        assert len(read) == 1, (example, read)
+        facts |= read
+    assert facts == {"concurrency", "context_tokens", "gpu_count"}
 
 
 def _parsed(**fields):
