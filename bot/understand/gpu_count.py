@@ -12,6 +12,12 @@ The count stands next to a GPU: a GPU named (its span from ``find_gpus``), a wor
   "одной", "una sola", "eine einzige", "une seule", and "an H200" (but "a card" may be a
   payment card: an article counts no bare card word).
 
+A follow-up may count with no GPU word at all: cards counted flat ("那4张呢？", "じゃあ4枚
+なら？", "그럼 2장이면요?"), a number after "on" that nothing follows ("and on two?", "а на
+двух?", "et sur trois ?"; not "on 8 users", nor "человек на 30", about thirty people) and a
+whole server of N ("a full 8x box", "сервер 8x", "8er Server"). Flat cards count nothing when
+machines are counted too ("8枚構成のサーバーを2台": two servers of eight).
+
 No count is read from a comparison ("more than one GPU?"), from a GPU name followed by
 "server" or with HGX or DGX before it (a count of servers; "8x MI355X server" still counts
 its GPUs), or when counts disagree ("one H200 or 8 MI355X"). 台 and 대 count machines as
@@ -59,7 +65,7 @@ _ARTICLES = frozenset(
 )
 # Counter words of the East Asian languages ("2张", "1枚", "한 장"); 卡 is a card itself. 台 and
 # 대 count machines as often as GPUs ("一台8卡" is one server of eight), so they count nothing.
-_COUNTERS = r"(?:张|張|块|塊|颗|顆|片|个|個|枚|基|장|개|штук[аи]?)"
+_COUNTERS = r"(?:张|張|块|塊|颗|顆|片|个|個|枚|基|つ|장|개|штук[аи]?)"
 # Particles between a GPU and its count ("H200を2枚", "H200 2장으로").
 _PARTICLES = r"(?:を|が|は|で|는|은|를|이|가)?"
 # Words that make a bare number before a GPU a count of it.
@@ -100,7 +106,7 @@ _WORDS: dict[str, dict[int, str]] = {
     "pt-BR": {
         1: ("uma só|um só|uma única|um único|numa só|num só|numa única|num único|numa|num|uma|um"),
         2: "um par de|par de|duas|dois|dual",
-        3: "três",
+        3: "três|tres",
         4: "quatro",
         8: "oito",
     },
@@ -152,7 +158,7 @@ _DIGITS = r"(?<![0-9a-z.,_])(?P<n>[0-9]{1,4})"
 _NUMBER_ENDS = r"(?![0-9a-z^*万萬亿億千百十만억천백십]|[.,][0-9])"
 _EAST_ASIAN = "|".join(sorted(_EAST_ASIAN_WORDS, key=len, reverse=True))
 # "8x H200", "8 × H200", "8*GPU": GPUs even before "server" ("8x MI355X server").
-_TIMES = re.compile(_DIGITS + r"\s*[x×*]\s*" + _ANCHOR)
+_TIMES = re.compile(_DIGITS + r"\s*[x×*х]\s*" + _ANCHOR)
 # Patterns that end at a GPU (searched in a window before each), that start at one (matched
 # at each), and that need no GPU (a card is one: "8卡", "两张卡", "单卡").
 _BEFORE = (
@@ -167,7 +173,7 @@ _BEFORE = (
 )
 _AFTER = (
     # "H200 x8", "H200×8", "MI355X ×4"
-    re.compile(_ANCHOR + r"\s*[x×*]\s*(?P<m>[0-9]{1,4})" + _NUMBER_ENDS),
+    re.compile(_ANCHOR + r"\s*[x×*х]\s*(?P<m>[0-9]{1,4})" + _NUMBER_ENDS),
     # "H200 8卡", "H200を2枚", "H200 2장으로", "H200 一枚", "H200 한 장"
     re.compile(
         _ANCHOR + r"\s*" + _PARTICLES + r"\s*(?:(?P<k>[0-9]{1,4})|(?P<f>" + _EAST_ASIAN + r"))"
@@ -179,6 +185,27 @@ _AFTER = (
 _CARD_COUNTS = (
     re.compile(_DIGITS + r"\s*" + _COUNTERS + r"?\s*卡"),
     re.compile(r"(?P<e>" + _EAST_ASIAN + r")\s*" + _COUNTERS + r"?\s*卡"),
+)
+# Cards counted with no GPU word, in a follow-up ("那4张呢？", "じゃあ4枚なら？", "그럼
+# 2장이면요?"): these counters count flat things, which in a talk about GPUs are cards.
+_FLAT_COUNTERS = r"(?:张|張|枚|장)"
+# "and on two?", "а на 8?", "et sur trois ?": a number after "on" that nothing follows.
+_ON_WORDS = r"on|onto|на|en|em|auf|sur"
+_ON_ENDS = r"(?![.,][0-9])\s*(?=[?!.,;:…)]|$|\s*(?:влез|помест|хватит|потян|пойд|заработ))"
+# "человек на 30" is about thirty people: no count after a word for people.
+_PEOPLE_BEFORE_RE = re.compile(
+    r"(?:человек|людей|users|people|personas|pessoas|leute|personnes)\s*$"
+)
+# "8枚構成のサーバーを2台": machines counted besides the cards, which then count one machine's.
+_MACHINES_RE = re.compile(r"(?:[2-9]|[1-9][0-9]+|[二两兩三四五六七八九])\s*(?:台|대)")
+# "a full 8x box", "сервер 8x", "8x 서버", "8er Server": a server of eight GPUs.
+_SERVER_WORDS = r"servers?|box(?:es)?|nodes?|сервер[а-я]*|서버|servidor(?:es)?|serveurs?|server"
+_SERVER_OF = (
+    re.compile(_DIGITS + r"(?:\s*[x×]|er)[\s-]*(?:[a-zа-яё]+\s+)?(?:" + _SERVER_WORDS + r")"),
+    re.compile(
+        r"(?<![a-zа-яё])(?:" + _SERVER_WORDS + r")\s+(?:[a-zа-яё]+\s+)?" + _DIGITS + r"\s*[x×]"
+        r"(?![a-z0-9])"
+    ),
 )
 # How far before a GPU a count may start ("eine einzelne", a lead word and digits).
 _BEFORE_WINDOW = 40
@@ -208,6 +235,21 @@ def _word_pattern(language: str) -> re.Pattern[str] | None:
     return re.compile(
         edge + r"(?P<w>" + alternatives + r")[\s-]*" + _COUNTERS + r"?\s*(?:の|의)?\s*" + _ANCHOR
     )
+
+
+@cache
+def _alone_patterns(language: str) -> tuple[re.Pattern[str], ...]:
+    """Compile the counts that need no GPU word: cards counted flat, "on two?", "8x server"."""
+    words = "|".join(
+        re.escape(word).replace(r"\ ", r"\s+")
+        for word in sorted(_word_values(language), key=len, reverse=True)
+    )
+    number = r"(?:(?P<n>[0-9]{1,4})" + (r"|(?P<w>" + words + r")" if words else "") + r")"
+    on = re.compile(r"(?<![a-zа-яё])(?:" + _ON_WORDS + r")\s+" + number + _ON_ENDS)
+    flat = re.compile(
+        r"(?:" + _DIGITS + r"|(?<![가-힣])(?P<e>" + _EAST_ASIAN + r"))\s*" + _FLAT_COUNTERS
+    )
+    return (flat, on, *_SERVER_OF)
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +292,18 @@ def _candidates(marked: str, language: str) -> Iterator[re.Match[str]]:
     if "卡" in marked:
         for pattern in _CARD_COUNTS:
             yield from pattern.finditer(marked)
+    yield from _counted_alone(marked, language)
+
+
+def _counted_alone(marked: str, language: str) -> Iterator[re.Match[str]]:
+    """Yield the counts with no GPU word: flat cards, "and on two?", "a full 8x box"."""
+    if _MACHINES_RE.search(marked):
+        return
+    for pattern in _alone_patterns(language):
+        for match in itertools.islice(pattern.finditer(marked), _MAX_ANCHORS):
+            window = marked[max(match.start() - _COMPARED_WINDOW, 0) : match.start()]
+            if not _PEOPLE_BEFORE_RE.search(window):
+                yield match
 
 
 def _value(match: re.Match[str], language: str) -> int | None:
@@ -276,7 +330,9 @@ def find_gpu_count(
     """
     spans = tuple(name_spans)
     marked, name_starts = _marked(text, spans)
-    if not any(mark in marked for mark in (_MARK, "§", _CARD, "卡")):
+    if not any(mark in marked for mark in (_MARK, "§", _CARD, "卡")) and not any(
+        pattern.search(marked) for pattern in _alone_patterns(language)
+    ):
         return GpuCount(count=None, rest=text)
     # A count of servers: "an HGX H200", "two H200 servers" (but "8x MI355X server": GPUs).
     named_servers = {

@@ -1,6 +1,7 @@
 """How many GPUs a message asks to run the model on (``gpu_count``), in every language.
 
-Sets: data/blind-count-a.jsonl, -b and -c (the last in colloquial speech), each written
+Sets: data/blind-count-a.jsonl, -b, -c (the last in colloquial speech) and -followup (short
+follow-ups after an answer, "and on two?", "那4张呢？", "じゃあ4枚なら？"), each written
 without reading the parser and first scored unseen (the figures are in the README), then
 their misses fixed by kind: general words and rules in every language, never a set's own
 phrases. A line its writer marked ``ambiguous`` ("one server with 8 GPUs", the price of "una
@@ -17,7 +18,12 @@ import pytest
 from bot.understand import parse_message
 
 DATA = Path(__file__).resolve().parent / "data"
-COUNT_SETS = ("blind-count-a.jsonl", "blind-count-b.jsonl", "blind-count-c.jsonl")
+COUNT_SETS = (
+    "blind-count-a.jsonl",
+    "blind-count-b.jsonl",
+    "blind-count-c.jsonl",
+    "blind-count-followup.jsonl",
+)
 # A count read where none was written turns a "yes" into a "not on one H200": almost never.
 MIN_NULL_RATE = 0.97
 # A count missed leaves the answer as it was before counts were read: a lower bar.
@@ -61,6 +67,24 @@ COUNTS = [
     ("Llama 405B auf vier MI355X", "de", 4),
     ("Mixtral 8x7B sur une seule H200 ?", "fr", 1),
     ("on a droit à deux cartes max, Qwen3 32B", "fr", 2),
+    # follow-ups that count without a GPU word
+    ("ok and on two?", "en", 2),
+    ("would it fit on one?", "en", 1),
+    ("and with a full 8x box?", "en", 8),
+    ("那4张呢？", "zh-Hans", 4),
+    ("三張的話呢", "zh-Hant", 3),
+    ("じゃあ4枚なら？", "ja", 4),
+    ("GPU4つで32kコンテキストは？", "ja", 4),
+    ("그럼 2장이면요?", "ko", 2),
+    ("한 장으로 돌아가요?", "ko", 1),
+    ("а на одной влезет?", "ru", 1),
+    ("а на 2х h200?", "ru", 2),
+    ("а если взять целый сервер 8x?", "ru", 8),
+    ("cabe en una sola?", "es", 1),
+    ("e em tres?", "pt-BR", 3),
+    ("und auf 4?", "de", 4),
+    ("und mit nem ganzen 8er Server?", "de", 8),
+    ("et sur deux ?", "fr", 2),
 ]
 
 NONE = [
@@ -81,6 +105,14 @@ NONE = [
     ("H200 1台の月額は?", "ja"),
     # counts that disagree say nothing
     ("one H200 or 8x MI355X for llama 70b?", "en"),
+    # "on" a number with a noun, people or a larger number after it; machines counted besides
+    ("and on 8 users?", "en"),
+    ("and on 8k?", "en"),
+    ("yo, can i run deepseek v3 on 77,000?", "en"),
+    ("gemma 3 27b int4 человек на 30", "ru"),
+    ("8枚構成のHGXサーバーを2台借りたい", "ja"),
+    ("5000块一个月够吗", "zh-Hans"),
+    ("필요한 장비는?", "ko"),
 ]
 
 
