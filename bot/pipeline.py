@@ -284,7 +284,7 @@ class Pipeline:
         if follow_up and chat.last_request and fields:
             fields = merge(chat.last_request, fields)
         elif parsed.intent is Intent.FOLLOWUP and chat.last_request:
-            # "and on two?": an earlier question to change, but nothing read to change in it.
+            # "what about 2?": an earlier question to change, but nothing read to change in it.
             return Turn(ask_what_to_change(loc), chat)
         elif not names_model(fields):
             # Nothing earlier to change and no model named: ask, never guess one.

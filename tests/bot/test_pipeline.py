@@ -95,9 +95,9 @@ def test_follow_up_without_a_previous_request_asks_which_model(pipeline):
 
 
 def test_a_follow_up_naming_nothing_to_change_asks_what_to_change(pipeline):
-    """After a question, "and on two?" gets examples of what can change; the question stays."""
+    """After a question, "what about 2?" gets examples of what can change; it stays."""
     first = pipeline.respond(DEEPSEEK, ChatContext())
-    unclear = pipeline.respond("ok and on two?", first.chat)
+    unclear = pipeline.respond("what about 2?", first.chat)
     assert unclear.reply.kind == "clarify"
     assert unclear.reply.data["code"] == "what_to_change"
     assert unclear.chat.last_request == first.chat.last_request
@@ -105,6 +105,22 @@ def test_a_follow_up_naming_nothing_to_change_asks_what_to_change(pipeline):
     assert again.reply.kind == "size"
     assert again.chat.last_request["model_id"] == "deepseek-ai/DeepSeek-V3"
     assert again.chat.last_request["concurrency"] == 64
+
+
+@pytest.mark.parametrize(
+    ("follow_up", "language"),
+    [("ok and on two?", "en"), ("じゃあ2枚なら？", "ja"), ("그럼 2장이면요?", "ko")],
+)
+def test_a_follow_up_counting_cards_without_a_gpu_word_resizes_on_that_many(
+    pipeline, follow_up, language
+):
+    """After a question, "and on two?" asks the same on two GPUs of the kind answered."""
+    first = pipeline.respond("llama 3.3 70b fp8, 40 users, 32k", ChatContext())
+    second = pipeline.respond(follow_up, replace(first.chat, telegram_language=language))
+    assert second.reply.kind == "size"
+    assert second.chat.last_request["gpu_count"] == 2
+    assert second.chat.last_request["concurrency"] == 40
+    assert second.reply.data["verdict"]["gpu_count"] == 2
 
 
 # Quoted examples in the ten languages' quotation marks.
