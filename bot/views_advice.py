@@ -40,6 +40,10 @@ VERDICTS: dict[VerdictCode, str] = {
         "Yes, with %(choices)s: %(plan)s serves it, %(shape)s, %(price)s."
     ),
     VerdictCode.NOT_ON_NAMED_GPU: N_("Not on %(named)s. %(plan)s serves it: %(shape)s, %(price)s."),
+    VerdictCode.ON_QUOTE: N_(
+        "%(other_plan)s serves it: %(other_shape)s, %(other)s. Of the plans with a listed "
+        "price, %(plan)s serves it: %(shape)s, %(price)s."
+    ),
     VerdictCode.BETTER: N_(
         "%(gpu)s is the better buy here: %(plan)s, %(shape)s, %(price)s, against %(other)s "
         "for %(other_plan)s."
@@ -184,12 +188,13 @@ def verdict_text(loc: Localizer, answer: SizingAnswer, budget: str) -> str | Non
     params["max"] = loc.formatter.integer(MAX_ONLINE_ORDER_UNITS)
     if verdict.gpu_count is not None:
         return _count_verdict(loc, answer, verdict, verdict.gpu_count, params)
-    if verdict.code is VerdictCode.BETTER:
-        if verdict.other_index is None:
-            return loc.gettext(ONLY_ONE_SERVES, **params)
+    if verdict.code is VerdictCode.BETTER and verdict.other_index is None:
+        return loc.gettext(ONLY_ONE_SERVES, **params)
+    if verdict.other_index is not None:  # BETTER, ON_QUOTE
         other = answer.options[verdict.other_index]
         params["other"] = price_text(loc, other)
         params["other_plan"] = option_name(other)
+        params["other_shape"] = shape_text(loc, other)
     message = VERDICTS[verdict.code]
     with_choices = {VerdictCode.SERVES_WITH_CHOICES, VerdictCode.YES_WITH_CHOICES}
     if verdict.code in with_choices and not params["choices"]:  # nothing worth naming after all

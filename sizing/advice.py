@@ -128,6 +128,9 @@ def _orderable_verdict(
         other = _best_on(options, named - {pick.gpu}, request.concurrency)
         return Verdict(VerdictCode.BETTER, index, other)
     if named and pick.gpu not in named:
+        quoted = _best_on(options, named, request.concurrency)
+        if quoted is not None and options[quoted].monthly_usd is None:
+            return Verdict(VerdictCode.ON_QUOTE, index, quoted)
         return Verdict(VerdictCode.NOT_ON_NAMED_GPU, index)
     if named:
         code = VerdictCode.YES_WITH_CHOICES if choices else VerdictCode.YES

@@ -50,6 +50,9 @@ class VerdictCode(StrEnum):
     YES = "yes"  # the GPU named serves the request as asked
     YES_WITH_CHOICES = "yes_with_choices"  # it does, with choices the customer left open
     NOT_ON_NAMED_GPU = "not_on_named_gpu"  # the GPU named cannot serve it; another plan can
+    # The GPU named serves it, at a price quoted on request (B200): the pick is the plan with a
+    # listed price that serves it, and ``other_index`` the named GPU's option.
+    ON_QUOTE = "on_quote"
     BETTER = "better"  # several GPUs named: which one's plan serves it, for less
     OVER_BUDGET = "over_budget"  # plans serve it, none within the budget
     NO_PLAN = "no_plan"  # nothing we rent serves it
@@ -70,7 +73,8 @@ class Verdict:
 
     code: VerdictCode
     option_index: int | None
-    other_index: int | None = None  # BETTER: the best option on the other GPU named
+    other_index: int | None = None  # BETTER: the best option on the other GPU named; ON_QUOTE:
+    # the named GPU's option
     # COUNT_*: the GPUs asked for, and the users of the requested context they hold with the
     # pick's formats and shape (whole copies of the model only).
     gpu_count: int | None = None

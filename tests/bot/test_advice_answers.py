@@ -192,3 +192,22 @@ def test_details_stay_within_one_telegram_message(pipeline):
     check_telegram_html(details)  # raises on more than 4,096 UTF-16 units
     assert "Répartition" in details  # the layouts are still there
     assert "ROCm" not in details  # the MI355X option's own note went (the main answer has it)
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "lead"),
+    [
+        ("llama 3.3 70b fp8 on b200, 20 users", "en", "8× NVIDIA B200 serves it"),
+        ("deepseek r1 on b200 with 16 users", "en", "8× NVIDIA B200 serves it"),
+        ("DeepSeek R1 auf B200, 16 Nutzer", "de", "8× NVIDIA B200 schafft es"),
+    ],
+)
+def test_a_b200_question_that_b200_serves_gets_a_yes_and_a_listed_plan(
+    pipeline, text, language, lead
+):
+    """B200 is quoted on request: the answer says it serves, then names a plan with a price."""
+    reply = pipeline.respond(text, ChatContext(telegram_language=language)).reply
+    first = reply.text.splitlines()[0]
+    assert first.startswith(lead), first
+    assert "$" in first
+    assert reply.data["verdict"]["code"] == "on_quote"

@@ -33,7 +33,7 @@ ANSWERS = {
     "Step-3.7-Flash vLLM, KV 캐시 FP8, 12만 8천 토큰": ("Step 3.7 Flash는 최대",),
     "gpt-oss-120b 32k 컨텍스트 10명": ("NVIDIA H200으로 충분합니다",),
     "DeepSeek V4 Flash NVFP4 버전, B200, 네이티브 FP4 필요": (
-        "NVIDIA B200으로는 안 됩니다",
+        "8× NVIDIA B200으로 충분합니다",
         "MI355X는 NVFP4가 아니라",
     ),
     "MI355X 대 B200, 405B 라마엔 뭐가 좋아요": ("8× NVIDIA B200은 가격 별도 문의",),

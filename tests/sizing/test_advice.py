@@ -24,7 +24,7 @@ def test_a_named_gpu_that_serves_gets_a_yes_with_the_choice_it_rests_on():
 
 
 def test_a_named_gpu_that_cannot_serve_gets_a_no_and_the_plan_that_can():
-    """DeepSeek in BF16 on H200 needs two HGX servers; named MI355X it is a plain yes."""
+    """DeepSeek in BF16 on H200 needs two HGX servers; with native FP4 required, it is a no."""
     on_h200 = size_deployment(
         SizingRequest(model_id=DEEPSEEK, precision=Precision.BF16, gpus=(GpuId.H200,))
     )
@@ -32,10 +32,45 @@ def test_a_named_gpu_that_cannot_serve_gets_a_no_and_the_plan_that_can():
     assert on_h200.options[on_h200.verdict.option_index].servers == 2
     no_fit = size_deployment(
         SizingRequest(
-            model_id=DEEPSEEK, precision=Precision.BF16, context_tokens=131072, gpus=(GpuId.B200,)
+            model_id=DEEPSEEK, precision=Precision.BF16, context_tokens=131072, gpus=(GpuId.H200,)
         )
     )
-    assert no_fit.verdict.code in {VerdictCode.YES, VerdictCode.NOT_ON_NAMED_GPU}
+    assert no_fit.verdict.code is VerdictCode.YES
+    no_fp4 = size_deployment(
+        SizingRequest(model_id=DEEPSEEK, needs_native_fp4=True, gpus=(GpuId.H200,))
+    )
+    assert no_fp4.verdict.code is VerdictCode.NOT_ON_NAMED_GPU
+    assert no_fp4.options[no_fp4.verdict.option_index].plan == "mi355x-8x"
+
+
+@pytest.mark.parametrize(
+    ("request_", "listed_plan"),
+    [
+        (SizingRequest(model_id=LLAMA_33, precision=Precision.FP8, gpus=(GpuId.B200,)), "h200-1x"),
+        (
+            SizingRequest(
+                model_id=DEEPSEEK,
+                precision=Precision.BF16,
+                context_tokens=131072,
+                gpus=(GpuId.B200,),
+            ),
+            "mi355x-8x",
+        ),
+    ],
+)
+def test_a_named_gpu_priced_on_request_that_serves_says_so_and_names_a_listed_plan(
+    request_, listed_plan
+):
+    """B200 has no listed price: it serves, quoted on request, and a listed plan follows."""
+    answer = size_deployment(request_)
+    verdict = answer.verdict
+    assert verdict.code is VerdictCode.ON_QUOTE
+    quoted, listed = answer.options[verdict.other_index], answer.options[verdict.option_index]
+    assert quoted.gpu is GpuId.B200
+    assert quoted.fits
+    assert quoted.monthly_usd is None
+    assert listed.plan == listed_plan
+    assert listed.monthly_usd is not None
 
 
 def test_two_named_gpus_get_the_better_one_and_the_other():
