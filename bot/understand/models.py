@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Protocol
 
+from bot.understand import lexicon
 from bot.understand.model_index import MAX_SUGGESTIONS, ModelIndex, compact
 from bot.understand.model_names import NameParts, Token, correct_word, tokenize
 from bot.understand.names import latinize_names
@@ -35,6 +36,8 @@ _BREAK_RE = re.compile(
     r"|不是|并非|並非|じゃなく|ではなく|아니"
 )
 _DATE_DIGITS = 4
+_MONTHS, _DAYS = 12, 31
+_FIRST_YEAR, _LAST_YEAR = 20, 39  # release dates written as two-digit years and a month
 # A message names a handful of models at most: past this many names, a pasted wall of text
 # is not read for more (it bounds the work).
 _MAX_MENTIONS = 16
@@ -136,6 +139,8 @@ def _continues(
     """Return what ``token`` adds to the mention ("" to skip it, None when the name ends)."""
     parts = mention.parts
     if token.kind == "num":
+        if nxt is not None and _counted(nxt.text):
+            return None  # "llama 70b 1024 users": a count, not a date or a version
         return _version_or_date(index, parts, previous, token.text)
     if token.kind == "size":
         return None if parts.sizes else token.text
@@ -150,10 +155,28 @@ def _version_or_date(
     # A version follows a family or line word ("llama 3.1", "mistral small 3.2"); any other
     # number is a date ("2407") or no part of the name ("... in int8 for 30").
     if len(number) == _DATE_DIGITS:
-        return number
+        return number if _is_date(number) else None
     versioned = parts.families[-1] in parts.versions
     named = previous.kind == "word" and previous.text not in index.neutral
     return number if named and not versioned else None
+
+
+def _counted(word: str) -> bool:
+    """Whether a word counts people or requests ("users", "用户", "запросов")."""
+    return any(lexicon.compiled(slot).fullmatch(word) for slot in ("people", "requests"))
+
+
+def _is_date(number: str) -> bool:
+    """Whether four digits read as a release date ("0324", "2407"), not a count ("1000").
+
+    A date is a month and day ("0324", "0528") or a year and month ("2407", "2507").
+    """
+    if not number.isdigit():
+        return False  # "00.0"
+    first, last = int(number[:2]), int(number[2:])
+    month_day = 1 <= first <= _MONTHS and 1 <= last <= _DAYS
+    year_month = _FIRST_YEAR <= first <= _LAST_YEAR and 1 <= last <= _MONTHS
+    return month_day or year_month
 
 
 def _name_word(index: ModelIndex, parts: NameParts, text: str, nxt: Token | None) -> str | None:

@@ -158,8 +158,8 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
     },
     Concept.BILLING: {
         "en": (
-            r"\bbill|\binvoice|\bby the hour\b|\bhourly\b|\bpay\b|\bpayment|\bcredit card|"
-            r"\bcrypto|\bbitcoin|\busdt\b"
+            r"\bbill|\binvoice|\bby the hour\b|\bper hour\b|\ban hour\b|\bhourly\b|\bpay\b|"
+            r"\bpayment|\bcredit card|\bcrypto|\bbitcoin|\busdt\b"
         ),
         "zh-Hans": r"按小时|计费|付款|支付|付费|信用卡|加密货币|比特币|结算",
         "zh-Hant": r"按小時|計費|付款|支付|付費|信用卡|加密貨幣|比特幣|結算",

@@ -74,3 +74,13 @@ def test_the_knowledge_fields_reach_the_parsed_json():
     """``bot parse`` shows the topic and the figure asked for."""
     parsed = parse_message("What's the memory bandwidth of the MI355X?")
     assert (parsed.topic, parsed.spec, parsed.gpus) == ("gpu_spec", "bandwidth", ("mi355x",))
+
+
+@pytest.mark.parametrize(
+    "text", ["is the price per month or per hour?", "how much is it an hour?", "can I rent hourly?"]
+)
+def test_a_question_about_paying_by_the_hour_is_about_billing(text):
+    """A price "per hour" asks how a plan is billed, which the billing answer says."""
+    parsed = parse_message(text)
+    assert parsed.intent is Intent.KNOWLEDGE
+    assert parsed.topic == Topic.BILLING

@@ -155,3 +155,16 @@ def test_the_index_matches_ids_names_and_aliases_of_any_catalog():
     index = ModelIndex([FakeModel("org/Gamma-3-12B-Chat", "Gamma 3 12B", ("gam12",))])
     for text in ("org/gamma-3-12b-chat", "gamma-3-12b", "Gamma 3 12B chat", "GAM12"):
         assert find_model(text.lower(), index).model == "org/Gamma-3-12B-Chat", text
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        ("deepseek v3 0324 fp8", "deepseek-ai/DeepSeek-V3-0324"),
+        ("Mistral-Large-Instruct-2407, 20 users", "mistralai/Mistral-Large-Instruct-2407"),
+        ("llama 70b 1000 users", "meta-llama/Llama-3.1-70B-Instruct"),
+    ],
+)
+def test_a_release_date_is_part_of_the_name_and_a_count_is_not(text, model):
+    """Dates such as "0324" and "2407" name a release; "1000" before "users" counts them."""
+    assert parse_message(text).model == model

@@ -47,6 +47,12 @@ CASES = [
     ("我们大概有1万用户，同时在线200左右，上下文4k就行", "zh-Hans", 200, 4096),
     ("登録ユーザーは1万人ですが同時接続は最大100程度、コンテキストは16k", "ja", 100, 16384),
     ("llama 70b 8k users", "en", 8000, None),
+    # four digits after a model are a count, not a release date, unless they read as one
+    ("llama 70b 1000 users", "en", 1000, None),
+    ("qwen3 32b 2000 users 8k", "en", 2000, 8192),
+    ("llama 70b 1024 users", "en", 1024, None),
+    ("qwen3 32b 1000 用户", "zh-Hans", 1000, None),
+    ("Mistral-Large-Instruct-2407 for 20 users", "en", 20, None),
     # words of the trade
     ("B200 oder H200 für Llama 3.1 405B FP8 bei 40 Usern und 32k?", "de", 40, 32768),
     ("qwen3 235b fp8 동접 40 ctx 64k", "ko", 40, 65536),
