@@ -61,6 +61,12 @@ REFUSED_NUMBERS: dict[str, tuple[str, str]] = {
 }
 _LIMITS = {"concurrency_too_large": MAX_CONCURRENCY, "context_too_large": MAX_CONTEXT_TOKENS}
 # A refused budget does not stop the sizing: it is left out and the answer says so.
+# A rate with no count at once ("1000 requests per hour"): sized for one at a time, and said.
+RATE_NOTE = N_(
+    "You gave a rate, not how many requests run at the same time, so this is sized for one at "
+    "a time. Tell me how many run at once at the busiest moment, for example “and with 20 "
+    "users?”."
+)
 BUDGET_NOTES: dict[str, str] = {
     "budget_negative": N_("A budget can't be negative, so I sized without one."),
     "budget_too_small": N_("A budget of zero can't be applied, so I sized without one."),

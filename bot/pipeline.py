@@ -22,6 +22,7 @@ from bot.checkout import CheckoutConfig
 from bot.clarify import (
     BUDGET_CURRENCY,
     FOREIGN_BUDGET_NOTE,
+    RATE_NOTE,
     ask_what_to_change,
     ask_which_model,
     bad_request,
@@ -55,6 +56,7 @@ from bot.requests_json import (
     to_sizing_request,
 )
 from bot.understand import parse_message
+from bot.understand.concurrency import RATE
 from bot.views import QuoteContext
 from sizing import (
     GpuId,
@@ -292,6 +294,8 @@ class Pipeline:
         notes = budget_notes(loc, parsed.not_understood)
         if BUDGET_CURRENCY in parsed.not_understood:
             notes = (*notes, loc.gettext(FOREIGN_BUDGET_NOTE))
+        if RATE in parsed.not_understood and "concurrency" not in fields:
+            notes = (*notes, loc.gettext(RATE_NOTE))
         return self._size_and_render(fields, chat, loc, notes=notes)
 
     def size_and_render(

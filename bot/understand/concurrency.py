@@ -31,6 +31,14 @@ from bot.understand.numbers import (
 )
 
 _THOUSAND = 1000
+# What is rented or paid per month is no rate of requests: "2 servers per month", "$5k a month".
+_RENTED_RE = re.compile(
+    r"server|servidor|serveur|сервер|服务器|伺服器|サーバ|서버|gpu|h200|h100|b200|mi355|machine|"
+    r"node|box|card|карт|卡|台|张|張|枚|장|대|\$|€|usd|dollar|долл|руб|美元|美金|元|ドル|円|달러|원"
+)
+_RATE_REACH = 16  # how far before a count a word such as "daily" or "每天" makes it a rate
+# What may stand between such a word and the count ("QPS 大概 50"), within one clause.
+_GAP = r"[^0-9,，、;；]{0,8}"
 _MAX_COUNTS = 32  # counts tried per pattern: a message states its count among its first ones
 # "并发改成 100", "同時接続数を100に", "concurrency to 100": a verb or particle of change.
 _SET_TO = (
@@ -119,6 +127,53 @@ def _in_thousands(match: re.Match[str]) -> bool:
     return bool(match.groupdict().get("k"))
 
 
+@cache
+def _rate_after_re() -> re.Pattern[str]:
+    """Match a rate after a count, one word between ("10 mil usuarios activos al mes")."""
+    letters = lexicon.WORD_LETTER
+    # No comma: in ", budget $10k/mo" and "，每月预算" the time is the budget's.
+    return re.compile(rf"\s*+(?:[{letters}\-.]++\s++)?(?:{lexicon.pattern('per_time')})")
+
+
+@cache
+def _rate_before_re() -> re.Pattern[str]:
+    """Find a rate word before a count, a few words between ("每小时差不多 1000", "QPS ca. 35")."""
+    return re.compile(rf"(?:{lexicon.pattern('per_time_before')}){_GAP}$")
+
+
+@cache
+def _rate_re() -> re.Pattern[str]:
+    """Find a number said per unit of time, words between allowed ("5000 requests a day")."""
+    letters = lexicon.WORD_LETTER
+    return re.compile(
+        rf"{NUMBER_PATTERN}(?:\s?[kк])?\s*+(?:[{letters}\-.]++\s*+){{0,3}}?"
+        rf"(?:{lexicon.pattern('per_time')})"
+        rf"|(?:{lexicon.pattern('per_time_before')}){_GAP}"
+        rf"(?:[0-9][0-9,.]*(?:\s?[kк万萬千])?|{CJK_NUMBER_PATTERN})"
+    )
+
+
+def _rates(text: str) -> list[re.Match[str]]:
+    """Return the rates of requests or users the text gives ("10 req/s"), not of tokens."""
+    if not lexicon.search_any(("per_time", "per_time_before"), text):
+        return []
+    return [
+        found
+        for found in itertools.islice(_rate_re().finditer(text), _MAX_COUNTS)
+        if not lexicon.search("tokens", found.group()) and not _RENTED_RE.search(found.group())
+    ]
+
+
+def _is_rate(text: str, match: re.Match[str]) -> bool:
+    """Whether a count is a rate: "per hour" after it, "daily" or "每天" before or inside it."""
+    before = text[max(0, match.start() - _RATE_REACH) : match.start()]
+    return bool(
+        _rate_after_re().match(text, match.end())
+        or _rate_before_re().search(before)
+        or lexicon.search("per_time_before", match.group())
+    )
+
+
 def _candidates(text: str) -> list[re.Match[str]]:
     """Per pattern, its first count and its first simultaneous count, in the order found."""
     cue = _cue_then_count()
@@ -132,6 +187,8 @@ def _candidates(text: str) -> list[re.Match[str]]:
             # "上下文 32768 并发 16": a number right after a context word is the context.
             if pattern is not cue and labels_next_number(text, match.start()):
                 continue
+            if _is_rate(text, match):
+                continue  # "1000 requests per hour", "每天 2 万次请求": how often, not at once
             simultaneous = _at_once(match)
             if first or simultaneous:
                 found.append(match)
@@ -168,11 +225,22 @@ def _best_match(text: str) -> re.Match[str] | None:
     return best
 
 
+# A rate given with no count at once: the answer asks how many run at the same time.
+RATE = "concurrency_rate"
+
+
 def find_concurrency(text: str, language: str = "en") -> Found | None:
-    """How many sequences at once; a negative, zero or absurd count is refused with a code."""
+    """How many sequences at once; a negative, zero or absurd count is refused with a code.
+
+    A rate alone ("1000 requests per hour", "10 req/s") is no count at once: it is reported
+    as ``RATE``, so that the answer can ask for the count instead of sizing thousands.
+    """
+    rates = _rates(text)
+    for rate in rates:  # "每天两万条对话，上下文32k": the rate's number is no context either
+        text = blank(text, rate.start(), rate.end())
     best = _best_match(text)
     if best is None:
-        return None
+        return Found(None, text, RATE) if rates else None
     value = _value(best, language)
     rest = blank(text, best.start(), best.end())
     if value is None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from bot.request import Intent, ParsedRequest
 from bot.understand import lexicon
 from bot.understand.commands import Command, normalise_lang_choice, parse_command
-from bot.understand.concurrency import COUNTED, find_concurrency
+from bot.understand.concurrency import COUNTED, RATE, find_concurrency
 from bot.understand.context import find_context
 from bot.understand.engines import find_engine
 from bot.understand.gpu_count import find_gpu_count
@@ -202,6 +202,7 @@ def _settled(request: ParsedRequest, clean: str) -> bool:
         request.context_tokens,
         request.concurrency,
         request.budget_usd_month,
+        RATE if RATE in request.not_understood else None,  # "1000 requests a day"
     )
     if request.intent is Intent.SIZE:
         return any(value is not None for value in settings)

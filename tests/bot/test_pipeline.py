@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from bot.callbacks import Action, Callback, encode, request_state
-from bot.clarify import ask_what_to_change
+from bot.clarify import RATE_NOTE, ask_what_to_change
 from bot.i18n import localizer
 from bot.pipeline import Pipeline, command_menu
 from bot.reply import ChatContext
@@ -121,6 +121,27 @@ def test_a_follow_up_counting_cards_without_a_gpu_word_resizes_on_that_many(
     assert second.chat.last_request["gpu_count"] == 2
     assert second.chat.last_request["concurrency"] == 40
     assert second.reply.data["verdict"]["gpu_count"] == 2
+
+
+def test_a_rate_is_sized_for_one_at_a_time_and_asks_for_the_count(pipeline):
+    """A rate ("1000 requests per hour") is sized for one at a time, said, and counted next."""
+    first = pipeline.respond("llama 3.3 70b fp8 for 1000 requests per hour", ChatContext())
+    assert first.reply.kind == "size"
+    assert first.reply.data["request"]["concurrency"] == 1
+    assert "You gave a rate" in first.reply.text
+    second = pipeline.respond("and with 20 users?", first.chat)
+    assert second.reply.data["request"]["concurrency"] == 20
+    assert "You gave a rate" not in second.reply.text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_example_of_the_rate_note_is_understood_in_its_language(language):
+    """The note's example, sent as it stands, gives the users at once."""
+    note = localizer(language).gettext(RATE_NOTE)
+    examples = _QUOTED.findall(note)
+    assert len(examples) == 1, note
+    parsed = parse_message(examples[0], telegram_language=language)
+    assert parsed.concurrency == 20, examples
 
 
 # Quoted examples in the ten languages' quotation marks.

@@ -65,6 +65,10 @@ class Lexicon:
     people: Words = ()
     requests: Words = ()
     at_once: Words = ()
+    # A rate, which is no count at once: after it ("per hour", "в день", "/s") or before it
+    # ("daily", "每天", "1日あたり", "시간당").
+    per_time: Words = ()
+    per_time_before: Words = ()
     concurrency_cues: Words = ()
     # Context length: words that label a token count.
     context_cues: Words = ()

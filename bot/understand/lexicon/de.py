@@ -59,6 +59,12 @@ LEXICON = Lexicon(
         "aufrufe",
         "[a-zäöü]+anfragen",
     ),
+    per_time=(
+        "(?:pro|je|am|die|im|/)\\s?(?:stunde|tag|minute|sekunde|woche|monat)",
+        "täglich",
+        "(?:wöchentlich|monatlich)",
+    ),
+    per_time_before=("(?:täglich|stündlich|monatlich)",),
     at_once=(
         "gleichzeiti?g[a-z]*",
         "gleichzeitig[a-z]*",

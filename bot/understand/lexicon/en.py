@@ -92,6 +92,16 @@ LEXICON = Lexicon(
         "queries",
         "threads",
     ),
+    per_time=(
+        "(?:per|a|an|each|every)\\s(?:hour|hr|day|minute|min|second|sec|week|month)\\b",
+        "/\\s?(?:hour|hr|h|day|d|minute|min|m|second|sec|s|week|month|mo)\\b",
+        "(?:daily|weekly|monthly|hourly|per day|per month)",
+        "(?:rps|qps|rpm|rph|rpd)(?![a-z])",
+    ),
+    per_time_before=(
+        "(?:daily|weekly|monthly|hourly)",
+        "(?:qps|rps|rpm|dau|mau|wau)",
+    ),
     at_once=(
         "concurrent(?:ly)?",
         "simultaneous(?:ly)?",

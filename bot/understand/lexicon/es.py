@@ -61,6 +61,12 @@ LEXICON = Lexicon(
         "requests",
         "llamadas",
     ),
+    per_time=(
+        "(?:por|al|a la|cada|/)\\s?(?:hora|día|dia|minuto|segundo|semana|mes)",
+        "diari[oa]s?",
+        "(?:semanal|mensual)(?:es)?",
+    ),
+    per_time_before=("(?:diariamente|cada\\s(?:día|hora|minuto))",),
     at_once=(
         "simultáne[oa]s?",
         "simultaneos",

@@ -56,6 +56,12 @@ LEXICON = Lexicon(
         "collaborateurs",
     ),
     requests=("requêtes", "requetes", "sessions", "conversations", "connexions", "appels", "chats"),
+    per_time=(
+        "(?:par|chaque|/)\\s?(?:heure|jour|minute|seconde|semaine|mois)",
+        "quotidien(?:ne)?s?",
+        "(?:mensuel(?:le)?|hebdomadaire)s?",
+    ),
+    per_time_before=("(?:chaque\\s(?:jour|heure|minute))",),
     at_once=(
         "simultané(?:e)?s?",
         "simultanément",

@@ -57,6 +57,12 @@ LEXICON = Lexicon(
         "requests",
         "consultas",
     ),
+    per_time=(
+        "(?:por|ao|à|a cada|/)\\s?(?:hora|dia|minuto|segundo|semana|mês|mes)",
+        "diári[oa]s?",
+        "(?:semana|mensa)(?:l|is)",
+    ),
+    per_time_before=("(?:diariamente|todo\\sdia|por\\sdia)",),
     at_once=(
         "simultâne[oa]s?",
         "simultaneos",
