@@ -197,7 +197,9 @@ _PEOPLE_BEFORE_RE = re.compile(
     r"(?:человек|людей|users|people|personas|pessoas|leute|personnes)\s*$"
 )
 # "8枚構成のサーバーを2台": machines counted besides the cards, which then count one machine's.
-_MACHINES_RE = re.compile(r"(?:[2-9]|[1-9][0-9]+|[二两兩三四五六七八九])\s*(?:台|대)")
+_MACHINES_RE = re.compile(
+    r"(?:(?<![0-9])(?:[2-9]|[1-9][0-9]++)|[二两兩三四五六七八九])\s*+(?:台|대)"
+)
 # "a full 8x box", "сервер 8x", "8x 서버", "8er Server": a server of eight GPUs.
 _SERVER_WORDS = r"servers?|box(?:es)?|nodes?|сервер[а-я]*|서버|servidor(?:es)?|serveurs?|server"
 _SERVER_OF = (
