@@ -99,6 +99,13 @@ def score(row: dict[str, Any]) -> Outcome:
     return outcome
 
 
+def unambiguous(path: Path) -> list[dict[str, Any]]:
+    """Read a labelled set's lines whole, leaving out those its writer marked ``ambiguous``."""
+    with path.open(encoding="utf-8") as lines:
+        rows = [json.loads(line) for line in lines if line.strip()]
+    return [row for row in rows if not row.get("ambiguous")]
+
+
 def read_messages(path: Path) -> list[dict[str, Any]]:
     """Read the labelled messages of a JSONL file, exiting with a clear error on a bad line."""
     rows = []

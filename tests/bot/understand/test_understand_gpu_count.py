@@ -10,10 +10,10 @@ H200") is left out of the bars: its label is only the writer's best reading.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
+from blind_eval import unambiguous
 
 from bot.understand import parse_message
 
@@ -136,15 +136,10 @@ def test_the_count_is_not_read_again_as_users_or_context():
     assert (parsed.gpu_count, parsed.concurrency, parsed.gpus) == (2, 16, ("h200",))
 
 
-def _rows(name: str) -> list[dict]:
-    with (DATA / name).open(encoding="utf-8") as lines:
-        return [json.loads(line) for line in lines]
-
-
 @pytest.mark.parametrize("name", COUNT_SETS)
 def test_the_blind_count_sets_stay_above_their_bars(name):
     """Counts written are read on 85% of lines, and lines without one get none on 97%."""
-    rows = [row for row in _rows(name) if not row.get("ambiguous")]
+    rows = unambiguous(DATA / name)
     counted = [r for r in rows if r["expect"]["gpu_count"] is not None]
     unsaid = [r for r in rows if r["expect"]["gpu_count"] is None]
     assert len(rows) >= 150

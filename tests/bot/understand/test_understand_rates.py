@@ -10,10 +10,10 @@ set was seen, got 153; its misses were then fixed by kind (words of time in ever
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
+from blind_eval import unambiguous
 
 from bot.understand import parse_message
 from bot.understand.concurrency import RATE
@@ -72,9 +72,7 @@ def test_a_rate_is_told_from_a_count_at_once(text, language, users, rate):
 
 def test_the_blind_rate_set_stays_above_its_bar():
     """Users at once and the rate note are both right on 95% of the unambiguous lines."""
-    with (DATA / "blind-rate.jsonl").open(encoding="utf-8") as lines:
-        rows = [json.loads(line) for line in lines]
-    rows = [row for row in rows if not row.get("ambiguous")]
+    rows = unambiguous(DATA / "blind-rate.jsonl")
     assert len(rows) >= 180
     wrong = []
     for row in rows:
