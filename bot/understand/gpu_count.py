@@ -276,8 +276,8 @@ def _marked(text: str, spans: Iterable[tuple[int, int]]) -> tuple[str, set[int]]
     return "".join(chars), names
 
 
-def _candidates(marked: str, language: str) -> Iterator[re.Match[str]]:
-    """Every match that may count GPUs: around each GPU, then the cards counted alone."""
+def _candidates(marked: str, language: str, alone: list[re.Match[str]]) -> Iterator[re.Match[str]]:
+    """Every match that may count GPUs: around each GPU, the cards, then ``alone``."""
     words = _word_pattern(language)
     before = (*_BEFORE, words) if words is not None else _BEFORE
     for anchor in itertools.islice(_ANCHORS_RE.finditer(marked), _MAX_ANCHORS):
@@ -294,18 +294,21 @@ def _candidates(marked: str, language: str) -> Iterator[re.Match[str]]:
     if "卡" in marked:
         for pattern in _CARD_COUNTS:
             yield from pattern.finditer(marked)
-    yield from _counted_alone(marked, language)
+    yield from alone
 
 
-def _counted_alone(marked: str, language: str) -> Iterator[re.Match[str]]:
-    """Yield the counts with no GPU word: flat cards, "and on two?", "a full 8x box"."""
+def _counted_alone(marked: str, language: str) -> list[re.Match[str]]:
+    """Return the counts with no GPU word: flat cards, "and on two?", "a full 8x box"."""
     if _MACHINES_RE.search(marked):
-        return
-    for pattern in _alone_patterns(language):
-        for match in itertools.islice(pattern.finditer(marked), _MAX_ANCHORS):
-            window = marked[max(match.start() - _COMPARED_WINDOW, 0) : match.start()]
-            if not _PEOPLE_BEFORE_RE.search(window):
-                yield match
+        return []
+    return [
+        match
+        for pattern in _alone_patterns(language)
+        for match in itertools.islice(pattern.finditer(marked), _MAX_ANCHORS)
+        if not _PEOPLE_BEFORE_RE.search(
+            marked[max(match.start() - _COMPARED_WINDOW, 0) : match.start()]
+        )
+    ]
 
 
 def _value(match: re.Match[str], language: str) -> int | None:
@@ -332,9 +335,8 @@ def find_gpu_count(
     """
     spans = tuple(name_spans)
     marked, name_starts = _marked(text, spans)
-    if not any(mark in marked for mark in (_MARK, "§", _CARD, "卡")) and not any(
-        pattern.search(marked) for pattern in _alone_patterns(language)
-    ):
+    alone = _counted_alone(marked, language)
+    if not alone and not any(mark in marked for mark in (_MARK, "§", _CARD, "卡")):
         return GpuCount(count=None, rest=text)
     # A count of servers: "an HGX H200", "two H200 servers" (but "8x MI355X server": GPUs).
     named_servers = {
@@ -345,7 +347,7 @@ def find_gpu_count(
     servers_after = {start for start, end in spans if _SERVER_AFTER_RE.match(marked, end)}
     values: set[int] = set()
     rest = text
-    for match in _candidates(marked, language):
+    for match in _candidates(marked, language, alone):
         anchor = match.span("a") if match.groupdict().get("a") else None
         if anchor is not None and (
             anchor[0] in named_servers or (anchor[0] in servers_after and match.re is not _TIMES)
