@@ -1,47 +1,21 @@
 """Fixtures of the answers tests: hand-built engine answers, a fixed-date pipeline, goldens.
 
 Golden files are rewritten with ``pytest tests/bot --update-golden`` (or ``UPDATE_GOLDEN=1``);
-read the diff before committing it.
+read the diff before committing it. The builders themselves are in ``tests/helpers/answers.py``.
 """
 
 import os
-from dataclasses import replace
-from datetime import date
-from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
-from bot import clarify
 from bot.checkout import CheckoutConfig
 from bot.pipeline import Pipeline
-from bot.render import render_compare, render_help, render_price, render_size
-from bot.views import QuoteContext
-from sizing import (
-    compare_gpus,
-    load_gpus,
-    load_plans,
-    price_list,
-    size_deployment,
-)
-from sizing.types import (
-    Attention,
-    Caveat,
-    GpuId,
-    KvDtype,
-    ModelInfo,
-    PlanOption,
-    Precision,
-    Reason,
-    ResolvedRequest,
-    SizingAnswer,
-    SizingRequest,
-)
+from sizing import SizingAnswer
 from tests.fakes.redis_server import redis_server, redis_url  # noqa: F401 - shared fixtures
+from tests.helpers.answers import QUOTE_DAY, TEST_KEY, every_reply, make_answer, make_option
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
-QUOTE_DAY = date(2026, 11, 30)
-TEST_KEY = b"test-signing-key"
 
 
 def pytest_addoption(parser):
@@ -56,114 +30,6 @@ def update_golden(request):
     """Whether golden files are to be rewritten instead of compared."""
     return bool(request.config.getoption("--update-golden", default=False)) or bool(
         os.environ.get("UPDATE_GOLDEN")
-    )
-
-
-def make_option(**changes) -> PlanOption:
-    """Build a fitting MI355X server option; ``changes`` override fields.
-
-    The GPU and plan facts follow ``gpu`` and ``plan`` unless given, as the engine sets them.
-    """
-    gpu = changes.get("gpu", GpuId.MI355X)
-    plan = changes.get("plan", "mi355x-8x")
-    changes.setdefault("gpu_facts", next(g for g in load_gpus() if g.id is gpu))
-    changes.setdefault("plan_facts", next((p for p in load_plans() if p.id == plan), None))
-    base = PlanOption(
-        plan="mi355x-8x",
-        gpu=GpuId.MI355X,
-        gpus=8,
-        servers=1,
-        fits=True,
-        reason=None,
-        tensor_parallel=8,
-        pipeline_parallel=1,
-        replicas=1,
-        weights_bytes_per_gpu=84_000_000_000,
-        kv_cache_bytes=1_500_000_000_000,
-        kv_cache_tokens=2_345_678,
-        kv_cache_tokens_physical=3_100_000,
-        max_concurrency_at_context=17,
-        decode_tokens_per_s=42.4,
-        decode_tokens_per_s_aggregate=512.0,
-        ttft_s=3.21,
-        monthly_usd=Decimal("19900.00"),
-        usd_per_gpu_hour=Decimal("3.41"),
-        usd_per_gb_month=Decimal("8.64"),
-        usd_per_million_tokens=Decimal("14.75"),
-        checkout_url=None,
-        caveats=(Caveat.ROCM_PORT,),
-        gpu_facts=changes["gpu_facts"],
-    )
-    return replace(base, **changes)
-
-
-def make_answer(options=None, recommended_index=0, caveats=(), **request_changes) -> SizingAnswer:
-    """Build an answer for a 671B MoE model at FP8, 128K context, 16 users."""
-    request = ResolvedRequest(
-        precision=Precision.FP8,
-        context_tokens=131072,
-        concurrency=16,
-        kv_dtype=KvDtype.BF16,
-        gpu_memory_utilization=0.9,
-        cuda_only=False,
-        needs_native_fp4=False,
-        budget_usd_month=None,
-        gpus=(),
-    )
-    request = replace(request, **request_changes)
-    options = (
-        options
-        if options is not None
-        else (
-            make_option(),
-            make_option(
-                plan="h200-8x",
-                gpu=GpuId.H200,
-                monthly_usd=Decimal("23900.00"),
-                usd_per_gpu_hour=Decimal("4.09"),
-                max_concurrency_at_context=5,
-                caveats=(),
-            ),
-            make_option(
-                plan="h200-1x",
-                gpu=GpuId.H200,
-                gpus=0,
-                servers=0,
-                fits=False,
-                reason=Reason.SINGLE_GPU_PLAN_CANNOT_SHARD,
-                monthly_usd=None,
-                caveats=(Caveat.SINGLE_H200_CANNOT_SHARE_MODEL,),
-            ),
-            make_option(
-                plan=None,
-                gpu=GpuId.B200,
-                monthly_usd=Decimal("99999.00"),  # a catalog slip must still not be shown
-                usd_per_gpu_hour=Decimal("9.99"),
-                caveats=(Caveat.NO_B200_PRICE,),
-            ),
-        )
-    )
-    return SizingAnswer(
-        model=ModelInfo(
-            id="deepseek-ai/DeepSeek-V3",
-            name="DeepSeek-V3",
-            total_params=671_026_404_352,
-            active_params=37_552_282_624,
-            kv_bytes_per_token=70272,
-            layers=61,
-            attention=Attention.MLA,
-            release_precision=Precision.FP8,
-            max_context_tokens=163840,
-            moe=True,
-        ),
-        request=request,
-        weights_bytes=673_000_000_000,
-        kv_bytes_per_token=70272,
-        kv_bytes_per_sequence=70272 * 131072,
-        options=options,
-        recommended=options[recommended_index].plan if recommended_index is not None else None,
-        recommended_index=recommended_index,
-        caveats=caveats,
     )
 
 
@@ -189,73 +55,6 @@ def answer_factory():
 def option_factory():
     """Build hand-made options: ``option_factory(plan=..., fits=...)``."""
     return make_option
-
-
-def every_reply(loc, checkout=None):
-    """Render one reply of every kind (and every clarify and error) with ``loc``.
-
-    Size, price and compare answers come from the real engine, so goldens show real figures.
-    """
-    deepseek = size_deployment(
-        SizingRequest(
-            model_id="deepseek-ai/DeepSeek-V3", precision=Precision.BF16, context_tokens=131072
-        )
-    )
-    quote = QuoteContext(model_id=deepseek.model.id, issued=QUOTE_DAY)
-    checkout = checkout or CheckoutConfig(signing_key=TEST_KEY)
-
-    def sized(request):
-        answer = size_deployment(request)
-        context = QuoteContext(model_id=answer.model.id, issued=QUOTE_DAY)
-        return render_size(loc, answer, checkout=checkout, quote=context, state="abc123")
-
-    # The product page's own question: a yes/no verdict with the choice it rests on.
-    verdict = sized(SizingRequest(params_b=70, gpus=(GpuId.H200,)))
-    # Over budget: the cheapest plan that serves it, and the changes that fit the budget.
-    budget = sized(
-        SizingRequest(
-            model_id="meta-llama/Llama-3.3-70B-Instruct",
-            precision=Precision.FP8,
-            context_tokens=131072,
-            concurrency=10,
-            budget_usd_month=Decimal(10000),
-        )
-    )
-    # Data-parallel attention on one HGX H200 server, started with SGLang.
-    launch = sized(
-        SizingRequest(
-            model_id="deepseek-ai/DeepSeek-V3",
-            precision=Precision.FP8,
-            context_tokens=131072,
-            concurrency=20,
-            cuda_only=True,
-        )
-    )
-    # A fleet: more servers than one online order holds, handed to a person.
-    fleet = sized(SizingRequest(model_id="meta-llama/Llama-3.3-70B-Instruct", concurrency=900_000))
-    return {
-        "size": render_size(loc, deepseek, checkout=checkout, quote=quote, state="abc123"),
-        "size_fleet": fleet,
-        "size_verdict": verdict,
-        "size_budget": budget,
-        "launch": replace(launch, html=launch.launch_html, detail_html=None),
-        "price": render_price(loc, price_list(None), checkout=checkout),
-        "price_b200": render_price(loc, price_list(GpuId.B200), checkout=checkout),
-        "compare": render_compare(loc, compare_gpus(GpuId.MI355X, GpuId.H200)),
-        "help": render_help(loc),
-        "clarify": clarify.ask_which_model(loc),
-        "clarify_followup": clarify.ask_which_model(loc, follow_up=True),
-        "clarify_unknown": clarify.unknown_model(
-            loc, "Llama 9 900B", ("meta-llama/Llama-3.1-405B-Instruct",)
-        ),
-        "clarify_unknown_size": clarify.unknown_model(loc, "MyModel-X", ()),
-        "clarify_ambiguous": clarify.which_of(loc, ("a/one", "b/two")),
-        "clarify_language": clarify.choose_language(loc),
-        "clarify_stale": clarify.stale_button(loc),
-        "help_language_set": clarify.language_set(loc),
-        "error": clarify.cannot_answer(loc),
-        "error_request": clarify.bad_request(loc, "context_tokens"),
-    }
 
 
 @pytest.fixture

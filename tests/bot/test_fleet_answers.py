@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import QUOTE_DAY, TEST_KEY
 
 from bot.ask_cli import reply_json
 from bot.checkout import CheckoutConfig
@@ -15,6 +14,7 @@ from bot.pipeline import Pipeline
 from bot.reply import ChatContext, Sender
 from sizing import MAX_ONLINE_ORDER_UNITS
 from tests.fakes.telegram_html import check_telegram_html
+from tests.helpers.answers import QUOTE_DAY, TEST_KEY
 
 # About 900,000 users of a 70B model: hundreds of servers on every plan.
 FLEET_ASKS = {

@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 
 import pytest
-from conftest import QUOTE_DAY, TEST_KEY
 
 from bot.checkout import CheckoutConfig, verify_quote
 from bot.console import SALES_BANNER, run_console
@@ -14,6 +13,7 @@ from bot.pipeline import Pipeline
 from bot.reply import ChatContext, Sender
 from bot.request import LANGUAGES
 from tests.fakes.telegram_html import check_telegram_html
+from tests.helpers.answers import QUOTE_DAY, TEST_KEY
 
 ASK_FOR_A_PERSON = {
     "en": "How do I talk to a human?",

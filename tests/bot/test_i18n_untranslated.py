@@ -5,12 +5,8 @@ for and did not have; rendering every answer kind (and every reason and caveat s
 the nine other languages must note none.
 """
 
-import gettext
-
 import pytest
 
-from bot.formatting import Formatter
-from bot.i18n import FORMAT_LOCALES, Localizer, translations
 from bot.render import command_menu
 from bot.request import LANGUAGES
 from bot.wording import (
@@ -25,6 +21,7 @@ from bot.wording import (
     reason_text,
 )
 from sizing.types import AdviceCode, Availability, Caveat, FitNote, Reason
+from tests.helpers.translations import recording_localizer
 
 OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != "en"]
 ALL_PARAMS = {
@@ -47,44 +44,6 @@ ALL_PARAMS = {
     "bandwidth": "8 TB/s",
     "really": "2",
 }
-
-
-class RecordingCatalog(gettext.NullTranslations):
-    """A catalog that answers like ``inner`` and records the messages ``inner`` lacks."""
-
-    def __init__(self, inner):
-        super().__init__()
-        self.inner = inner
-        self.missing = set()
-
-    def _has(self, key):
-        """Tell whether the wrapped catalog has a non-empty translation for ``key``."""
-        catalog = getattr(self.inner, "_catalog", {})
-        return bool(catalog.get(key))
-
-    def gettext(self, message):
-        """Translate, recording a miss."""
-        if not self._has(message):
-            self.missing.add(message)
-        return self.inner.gettext(message)
-
-    def pgettext(self, context, message):
-        """Translate in a context, recording a miss."""
-        if not self._has(f"{context}\x04{message}"):
-            self.missing.add(f"{context}|{message}")
-        return self.inner.pgettext(context, message)
-
-    def ngettext(self, singular, plural, n):
-        """Translate a plural, recording a miss."""
-        if not self._has((singular, 0)):
-            self.missing.add(singular)
-        return self.inner.ngettext(singular, plural, n)
-
-
-def recording_localizer(language):
-    """Build a localizer whose catalog records misses, and that catalog."""
-    catalog = RecordingCatalog(translations(language))
-    return Localizer(language, catalog, Formatter(FORMAT_LOCALES[language])), catalog
 
 
 def test_recording_catalog_notices_a_missing_message():

@@ -7,7 +7,6 @@ from decimal import Decimal
 
 import pytest
 from telegram.constants import MessageLimit
-from test_i18n_untranslated import recording_localizer
 
 from bot.checkout import CheckoutConfig
 from bot.deeplink import decode_payload, from_callback
@@ -17,10 +16,11 @@ from bot.render_knowledge import render_knowledge
 from bot.request import LANGUAGES
 from bot.views_knowledge import sentence
 from sizing.knowledge import answer_question
-from sizing.knowledge_data import SoftwareItem
-from sizing.knowledge_types import Fact, Point, Question, SpecAspect, Term, Topic
-from sizing.types import GpuId, Precision
+from sizing.knowledge_types import Fact, Point, Question, Topic
+from sizing.types import GpuId
 from tests.fakes.telegram_html import check_telegram_html
+from tests.helpers.knowledge_questions import QUESTIONS
+from tests.helpers.translations import recording_localizer
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 # One value of every name a point may carry, typed as the engine types it.
@@ -129,29 +129,6 @@ def _points():
         yield Point(fact, {k: v for k, v in ALL_VALUES.items() if k != key})
 
 
-def _questions():
-    """Questions reaching every topic, GPU, figure, software item and format."""
-    gpus = [(), *((g,) for g in GpuId), (GpuId.MI355X, GpuId.H200), (GpuId.H200, GpuId.MI355X)]
-    gpus.append((GpuId.MI355X, GpuId.B200))
-    for topic in Topic:
-        for named in gpus:
-            yield Question(topic, gpus=named)
-    for gpu in GpuId:
-        for aspect in SpecAspect:
-            yield Question(Topic.GPU_SPEC, gpus=(gpu,), spec=aspect)
-        for item in SoftwareItem:
-            yield Question(Topic.SOFTWARE, gpus=(gpu,), software=item.value)
-        for precision in (Precision.FP4, Precision.FP6, Precision.FP8, Precision.MXFP4):
-            yield Question(Topic.NATIVE_FORMATS, gpus=(gpu,), precision=precision)
-        for params_b in (8, 405):
-            yield Question(Topic.FAQ_70B_SINGLE_H200, gpus=(gpu,), params_b=params_b)
-    for params_b in (235, 3000):
-        yield Question(Topic.FAQ_DEEPSEEK, params_b=params_b)
-    for term in (*Term, None):
-        yield Question(Topic.GLOSSARY, term=term.value if term else None)
-
-
-QUESTIONS = list(_questions())
 OTHER_LANGUAGES = [language for language in LANGUAGES if language != "en"]
 
 

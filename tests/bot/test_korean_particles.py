@@ -4,13 +4,13 @@ import re
 
 import pytest
 from babel.messages.pofile import read_po
-from test_knowledge_answers import QUESTIONS
 
 from bot.i18n import LOCALES_DIR, localizer
 from bot.render_knowledge import render_knowledge
 from bot.reply import ChatContext
 from bot.request import LANGUAGES
 from sizing.knowledge import answer_question
+from tests.helpers.knowledge_questions import QUESTIONS
 
 # The pair forms Korean catalogs write after a placeholder.
 PAIR_FORM = re.compile(r"은\(는\)|이\(가\)|을\(를\)|과\(와\)|\(으\)로|\(이\)[가-힣]")

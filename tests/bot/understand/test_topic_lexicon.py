@@ -6,11 +6,11 @@ import json
 import re
 
 import pytest
-from topics_eval import DEV_QUESTIONS, HOLDOUT_QUESTIONS
 
 from bot.understand.text import clean_text
 from bot.understand.topic_concepts import Concept
 from bot.understand.topic_lexicon import LEXICON, concepts_in, split_alternatives
+from tests.helpers.topics_eval import DEV_QUESTIONS, HOLDOUT_QUESTIONS
 
 TEXTS = [
     clean_text(json.loads(line)["text"])

@@ -20,9 +20,16 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from blind_eval import LANGUAGE_ORDER, Outcome, read_messages, score, table, value_matches
 
 from bot.request import LANGUAGES
+from tests.helpers.blind_eval import (
+    LANGUAGE_ORDER,
+    Outcome,
+    read_messages,
+    score,
+    table,
+    value_matches,
+)
 
 DATA = Path(__file__).resolve().parent / "data"
 SHARED_SAMPLE = Path(__file__).resolve().parents[3].parent / "shared" / "reference"

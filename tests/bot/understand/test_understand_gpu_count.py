@@ -13,9 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from blind_eval import unambiguous
 
 from bot.understand import parse_message
+from tests.helpers.blind_eval import unambiguous
 
 DATA = Path(__file__).resolve().parent / "data"
 COUNT_SETS = (

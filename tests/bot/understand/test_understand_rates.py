@@ -13,10 +13,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from blind_eval import unambiguous
 
 from bot.understand import parse_message
 from bot.understand.concurrency import RATE
+from tests.helpers.blind_eval import unambiguous
 
 DATA = Path(__file__).resolve().parent / "data"
 MIN_RIGHT = 0.95

@@ -13,9 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from blind_eval import unambiguous
 
 from bot.understand import parse_message
+from tests.helpers.blind_eval import unambiguous
 
 DATA = Path(__file__).resolve().parent / "data"
 # Reading "16 users 8k" as 8,000 users priced a $430,200 deployment for sixteen people.

@@ -1,6 +1,6 @@
 """Score a labelled message file with the parser and print a per-language table.
 
-Usage: python tests/bot/understand/blind_eval.py FILE.jsonl [--table-only]
+Usage: python tests/helpers/blind_eval.py FILE.jsonl [--table-only]
 
 Each line of FILE is {"id", "lang", "text", "expect"}. A message is parsed twice: with its
 `lang` as the Telegram language hint (as the bot receives it) and without any hint. Scoring:

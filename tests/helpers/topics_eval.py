@@ -1,11 +1,11 @@
 """Scoring the topic matcher on a labelled question file, per language.
 
-The files beside this module: data/topics-dev.jsonl (written before the matcher, the set it
-was developed on) and data/topics-holdout.jsonl (written after it was done, never tuned to).
+The files in tests/bot/understand/data/: topics-dev.jsonl (written before the matcher, the set it
+was developed on) and topics-holdout.jsonl (written after it was done, never tuned to).
 Each line: ``{"id", "lang", "text", "expect": {"intent", "topic"?, "gpus"?, "spec"?}}``; a
 message counts as right when its intent, topic, spec and GPUs all match.
 
-Run ``python tests/bot/understand/topics_eval.py [FILE]`` to print the table and the misses.
+Run ``python tests/helpers/topics_eval.py [FILE]`` to print the table and the misses.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 from bot.request import LANGUAGES
 from bot.understand import parse_message
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "bot" / "understand" / "data"
 DEV_QUESTIONS = DATA / "topics-dev.jsonl"
 HOLDOUT_QUESTIONS = DATA / "topics-holdout.jsonl"
 
