@@ -1,6 +1,6 @@
 """How late the event loop wakes while the answer thread computes, for several switch intervals.
 
-The serving process runs answers on one worker thread (``bot.answer_work``). Whenever the loop
+The serving process runs answers on one worker thread (``bot.ops.worker``). Whenever the loop
 sleeps (waiting for sockets or a timer) the worker takes the GIL; when the loop wakes, it must
 wait until the worker lets go, which CPython asks for only after the switch interval. The loop
 wakes several times per update (the delivery, the answer coming back, Telegram's answer, a
@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere
 
-from bot.answer_work import ANSWER_SWITCH_INTERVAL_S, off_loop
+from bot.ops.worker import ANSWER_SWITCH_INTERVAL_S, off_loop
 
 SLEEP_S = 0.002
 SLICE_S = 0.005  # one "answer": CPU-bound Python for about this long

@@ -17,10 +17,10 @@ from collections.abc import Sequence
 
 from telegram.error import TelegramError
 
-from bot.answer_work import prefer_the_event_loop
 from bot.catalog_source import CatalogSource
 from bot.delivery import TokenRejectedError
-from bot.logs import configure_logging as setup_logging
+from bot.ops import configure_logging as setup_logging
+from bot.ops import prefer_the_event_loop
 from bot.runtime import Timing, serve_bot
 from bot.settings import Settings, SettingsError, load_settings
 from bot.state import StateStoreError

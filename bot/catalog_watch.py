@@ -16,8 +16,8 @@ from typing import Any
 
 from telegram.error import TelegramError
 
-from bot.answer_work import off_loop
 from bot.catalog_source import CatalogSource
+from bot.ops import off_loop
 
 log = logging.getLogger(__name__)
 

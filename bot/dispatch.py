@@ -26,8 +26,7 @@ from typing import Any
 
 from bot.fence import CURRENT_FENCE, Fence, LeaseLostError
 from bot.intake import MEMORY_SEEN_MAX, Intake, Job, MemoryIntake
-from bot.observability import note_received
-from bot.sending import Outcome
+from bot.ops import Outcome, note_received
 
 log = logging.getLogger(__name__)
 

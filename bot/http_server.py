@@ -24,7 +24,7 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.observability import HEALTH, METRICS, METRICS_CONTENT_TYPE
+from bot.ops import HEALTH, METRICS, METRICS_CONTENT_TYPE
 from bot.state import ChatStore
 from bot.telegram_app import BotApp
 

@@ -22,8 +22,8 @@ from typing import Any
 from telegram import Update
 from telegram.constants import ChatType
 
+from bot.ops import UpdateScope
 from bot.reply import Sender
-from bot.sending import UpdateScope
 from bot.telegram_app import BotApp
 from bot.telegram_handlers import TelegramHandlers
 
@@ -42,12 +42,12 @@ class PrivateMessage:
     update_id: int
     chat_id: int
     text: str
-    kind: str  # command | message, as ``bot.observability.update_kind`` names it
+    kind: str  # command | message, as ``bot.ops.observability.update_kind`` names it
     sender: Sender | None
     telegram_language: str | None
 
     def scope(self) -> UpdateScope:
-        """Open the update's scope (``bot.observability.opened_scope``)."""
+        """Open the update's scope (``bot.ops.observability.opened_scope``)."""
         return UpdateScope(self.update_id, chat_id=self.chat_id, kind=self.kind)
 
 

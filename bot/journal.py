@@ -28,7 +28,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, Protocol
 
-from bot.state_fallback import Rest
+from bot.ops import Cooldown
 
 log = logging.getLogger(__name__)
 
@@ -196,7 +196,7 @@ class FallbackJournal:
         self._memory = MemoryJournal()
         self._errors = errors
         self._on_failure = on_failure
-        self._rest = Rest()
+        self._rest = Cooldown()
 
     def _failed(self, operation: str, error: BaseException) -> None:
         self._rest.failed()

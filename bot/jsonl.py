@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import IO, Any, AnyStr
 
-from bot.collector import stream_collection
 from bot.jsonin import JsonInputError, load_json
+from bot.ops import stream_collection
 
 MAX_LINE_BYTES = 64 * 1024  # a Telegram message is at most 4,096 UTF-16 units, escaped ~24 KB
 MAX_TEXT_CHARS = 16 * 1024  # longer than any message Telegram delivers, with room for tickets
@@ -118,7 +118,7 @@ def write_line(sink: IO[str] | IO[bytes], line: str) -> None:
 def run_stream(source: IO[AnyStr], sink: IO[str] | IO[bytes], answer: Answer) -> int:
     """Answer every line of ``source`` into ``sink``; return 1 if any line failed, else 0.
 
-    Full garbage collections run between lines, as ``bot.collector.stream_collection`` says.
+    Full garbage collections run between lines, as ``bot.ops.gc_policy.stream_collection`` says.
     """
     failed = False
     with stream_collection() as after_line:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.state_fallback import Rest
+from bot.ops import Cooldown
 
 log = logging.getLogger(__name__)
 
@@ -170,7 +170,7 @@ class RedisPacer:
         self._fallback = LocalPacer(self._limits)
         self._errors = errors
         self._on_failure = on_failure
-        self._rest = Rest()
+        self._rest = Cooldown()
 
     async def reserve(self, chat_id: int | str | None) -> float:
         """Take the next shared slot; pace locally while Redis fails."""

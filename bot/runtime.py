@@ -26,7 +26,6 @@ from telegram.error import TelegramError
 
 from bot.catalog_source import CatalogSource
 from bot.catalog_watch import watch_catalog
-from bot.collector import apply_collector_policy, collect_when_quiet
 from bot.delivery import DeliveryHooks, DeliveryPolicy, TokenRejectedError
 from bot.dispatch import Dispatcher
 from bot.http_server import make_base_app, serving
@@ -42,20 +41,25 @@ from bot.journal import (
     SqliteJournal,
     journal_path,
 )
-from bot.observability import (
+from bot.ops import (
     METRICS,
+    QUIET_S,
+    SETTLE_S,
     MetricsHooks,
+    OutageMonitor,
+    Outcome,
+    apply_collector_policy,
+    collect_when_quiet,
     opened_scope,
     set_queue_source,
+    store_errors,
     update_scope,
 )
-from bot.outage import QUIET_S, SETTLE_S, OutageMonitor
 from bot.pacing import Limits, LocalPacer, Pacer, RedisPacer
 from bot.polling import poll
-from bot.sending import Outcome
 from bot.settings import BotMode, Settings
 from bot.state import ChatStore, RedisStore, SqliteStore, connect_store
-from bot.state_fallback import FallbackStore, store_errors
+from bot.state_fallback import FallbackStore
 from bot.telegram_app import (
     BotApp,
     CommandMenu,

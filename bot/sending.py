@@ -16,9 +16,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterator
-from contextvars import ContextVar
-from dataclasses import dataclass, field
-from enum import Enum
+from dataclasses import dataclass
 from html.parser import HTMLParser
 from typing import Any
 
@@ -30,6 +28,7 @@ from bot.api_json import Markup, call_json, message_json
 from bot.delivery import DeliveryUncertainError, ResultMissingError
 from bot.fence import hold_lease
 from bot.journal import CURRENT_DELIVERY, DeliveryJournal
+from bot.ops import CURRENT_UPDATE
 
 log = logging.getLogger(__name__)
 
@@ -40,41 +39,6 @@ MAX_TEXT_UTF16 = int(MessageLimit.MAX_TEXT_LENGTH)  # 4096, counted in UTF-16 co
 TOO_LONG = "message is too long"
 CANNOT_PARSE = "can't parse entities"
 _TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)[^>]*>")
-
-
-class Outcome(Enum):
-    """What became of an update once its handlers ran."""
-
-    DONE = "done"  # answered, or answered as well as it ever will be
-    RETRY_LATER = "retry_later"  # Telegram was unreachable: keep it, try again later
-    STOPPED = "stopped"  # the process is stopping (token refused): leave it for the next start
-
-
-@dataclass(slots=True)
-class UpdateScope:
-    """The update being handled by the current task: its answers, outcome, and log facts.
-
-    ``chat_id`` and ``kind`` go on log lines and metrics (``bot.observability``); ``failed``
-    says the error handler ran; ``apologized`` keeps an update to one apology however many
-    of its handlers fail.
-    """
-
-    update_id: int
-    answers: int = 0
-    outcome: Outcome = field(default=Outcome.DONE)
-    chat_id: int | None = None
-    kind: str = "other"
-    failed: bool = False
-    apologized: bool = False
-
-    def next_key(self) -> str:
-        """Key of the update's next answer."""
-        key = f"{self.update_id}:{self.answers}"
-        self.answers += 1
-        return key
-
-
-CURRENT_UPDATE: ContextVar[UpdateScope | None] = ContextVar("current_update", default=None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,49 +9,15 @@ every few seconds; once it answers, chats changed meanwhile are written back.
 from __future__ import annotations
 
 import logging
-import sqlite3
 import time
 from collections.abc import Callable
 from typing import Any
 
+from bot.ops import RETRY_AFTER_S, Cooldown, store_errors
 from bot.reply import ChatContext
 from bot.state import ChatStore, MemoryStore
 
 log = logging.getLogger(__name__)
-
-RETRY_AFTER_S = 2.0  # after a failure, the backend is left alone this long
-
-
-def store_errors() -> tuple[type[BaseException], ...]:
-    """List the exception types a failing backend raises (SQLite, sockets, Redis)."""
-    errors: list[type[BaseException]] = [sqlite3.Error, OSError, TimeoutError]
-    try:
-        from redis.exceptions import RedisError  # noqa: PLC0415 - optional dependency
-    except ImportError:  # pragma: no cover - redis is installed wherever Redis is used
-        return tuple(errors)
-    return (*errors, RedisError)
-
-
-class Rest:
-    """Leaves a failing backend alone for a while after each failure.
-
-    Without it a hung Redis would be asked, and waited on, once per update.
-    """
-
-    def __init__(
-        self, seconds: float = RETRY_AFTER_S, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self._seconds = seconds
-        self._clock = clock
-        self._until = 0.0
-
-    def ready(self) -> bool:
-        """Tell whether the backend may be tried now."""
-        return self._clock() >= self._until
-
-    def failed(self) -> None:
-        """Start a rest."""
-        self._until = self._clock() + self._seconds
 
 
 class FallbackStore:
@@ -67,7 +33,7 @@ class FallbackStore:
     ) -> None:
         self._durable = durable
         self._on_failure = on_failure
-        self._rest = Rest(retry_after_s, clock)
+        self._rest = Cooldown(retry_after_s, clock)
         self._errors = store_errors()
         self._memory = MemoryStore()
         self._dirty: set[int] = set()  # chats whose newest state is only in memory

@@ -27,7 +27,7 @@ from telegram.ext import (
 
 from bot.delivery import DeliveryHooks, DeliveryLimiter, DeliveryPolicy, NoHooks
 from bot.journal import DeliveryJournal, MemoryJournal
-from bot.outage import OutageMonitor
+from bot.ops import OutageMonitor
 from bot.pacing import LocalPacer, Pacer
 from bot.sending import AnswerSender
 from bot.settings import Settings

@@ -40,18 +40,23 @@ from telegram.constants import (
 from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
-from bot.answer_work import off_loop
 from bot.api_json import call_json
 from bot.callbacks import Action, decode
 from bot.deeplink import from_callback
 from bot.delivery import ResultMissingError, TelegramUnavailableError, TokenRejectedError
 from bot.fence import CURRENT_FENCE, LeaseLostError, hold_lease
 from bot.i18n import N_, localizer, resolve_language
-from bot.observability import claim_apology, mark_update_failed
-from bot.outage import OutageMonitor
+from bot.ops import (
+    CURRENT_UPDATE,
+    OutageMonitor,
+    Outcome,
+    claim_apology,
+    mark_update_failed,
+    off_loop,
+)
 from bot.reply import ChatContext, Reply, Sender, Turn
 from bot.request import LANGUAGES
-from bot.sending import CURRENT_UPDATE, AnswerSender, Outcome
+from bot.sending import AnswerSender
 from bot.settings import Settings
 from bot.state import ChatStore
 from bot.telegram_extras import download_small, hand_off

@@ -17,7 +17,7 @@ Beyond moving bytes it does four things ``bot.delivery`` relies on:
 - a 401 sounds the credentials alarm; a 5xx is ``ServerError`` whatever its body; a body that
   is not the Bot API's JSON is one retryable ``UnreadableResponseError`` (not a logged
   traceback); ``ok: true`` without ``result`` is ``ResultMissingError``;
-- every answer, of any status, tells ``bot.observability`` that the Bot API is reachable.
+- every answer, of any status, tells ``bot.ops.observability`` that the Bot API is reachable.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from bot.delivery import (
     UnreadableResponseError,
 )
 from bot.journal import CURRENT_DELIVERY, DeliveryJournal, MemoryJournal
-from bot.observability import HEALTH
+from bot.ops import HEALTH
 
 MEDIA_WRITE_TIMEOUT_S = 20.0  # PTB's default for uploads
 CONNECTIONS = 256  # PTB's default pool for Bot API calls; getUpdates needs one

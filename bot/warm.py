@@ -20,8 +20,8 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Protocol
 
-from bot.collector import collect_and_freeze
 from bot.i18n import localizer
+from bot.ops import collect_and_freeze
 from bot.reply import ChatContext, Turn
 from bot.request import LANGUAGES
 from bot.understand.parser import prepare as prepare_parser

@@ -24,7 +24,7 @@ from aiohttp import web
 
 from bot.http_server import ServerLimits, make_base_app, serving
 from bot.jsonin import JsonInputError, load_json
-from bot.observability import METRICS
+from bot.ops import METRICS
 from bot.settings import Settings
 from bot.state import ChatStore, MemoryStore
 from bot.telegram_app import BotApp

@@ -22,6 +22,12 @@ It prints what it changed; ``git diff`` shows the rest.
 
 rewrites the imports of names whose definitions were moved by hand from one module to another:
 ``from bot.sending import AnswerSender, Outcome`` becomes two imports, one from each module.
+
+    .venv/bin/python tools/move_modules.py --door bot.ops
+
+makes a wing's ``__init__.py`` its door: the modules of ``bot`` and ``sizing`` outside the wing
+import its names from the wing itself (``from bot.ops import METRICS``), and the ``__init__.py``
+(its docstring kept) re-exports exactly those names. Tests and benchmarks may still look inside.
 """
 
 from __future__ import annotations
@@ -208,6 +214,54 @@ def move_names(old: str, new: str, names: set[str]) -> None:
             sys.stdout.write(f"rewrote {path.relative_to(ROOT)}\n")
 
 
+def _outside(wing: str) -> list[Path]:
+    inside = ROOT.joinpath(*wing.split("."))
+    return [
+        path
+        for path in _tracked()
+        if path.suffix == ".py"
+        and path.relative_to(ROOT).parts[0] in {"bot", "sizing"}
+        and inside not in path.parents
+    ]
+
+
+def make_door(wing: str) -> None:
+    """Route the imports of a wing's modules from outside through its ``__init__.py``."""
+    exported: dict[str, set[str]] = {}
+    prefix = wing + "."
+    for path in _outside(wing):
+        text = path.read_text(encoding="utf-8")
+        lines = text.split("\n")
+        edits = []
+        for node in ast.walk(ast.parse(text)):
+            if not (
+                isinstance(node, ast.ImportFrom)
+                and node.level == 0
+                and node.module
+                and node.module.startswith(prefix)
+            ):
+                continue
+            exported.setdefault(node.module, set()).update(a.name for a in node.names)
+            names = [a.name + (f" as {a.asname}" if a.asname else "") for a in node.names]
+            indent = lines[node.lineno - 1][: node.col_offset]
+            tail = lines[(node.end_lineno or node.lineno) - 1][node.end_col_offset :]
+            edits.append((node.lineno, node.end_lineno or node.lineno, indent, names, tail))
+        for first, last, indent, names, tail in sorted(edits, reverse=True):
+            lines[first - 1 : last] = [indent + _import_text(wing, names) + tail]
+        if edits:
+            path.write_text("\n".join(lines), encoding="utf-8")
+            sys.stdout.write(f"rewrote {path.relative_to(ROOT)}\n")
+    init = ROOT.joinpath(*wing.split(".")) / "__init__.py"
+    tree = ast.parse(init.read_text(encoding="utf-8"))
+    docstring = ast.get_docstring(tree, clean=False) or "TODO: say in one line what this wing is."
+    body = [f'"""{docstring}"""', ""]
+    body += [_import_text(module, sorted(exported[module])) for module in sorted(exported)]
+    names = sorted({name for group in exported.values() for name in group})
+    body += ["", "__all__ = [", *(f'    "{name}",' for name in names), "]", ""]
+    init.write_text("\n".join(body), encoding="utf-8")
+    sys.stdout.write(f"wrote {init.relative_to(ROOT)}: {len(names)} names\n")
+
+
 def _pairs(args: argparse.Namespace) -> list[tuple[str, str]]:
     pairs = []
     if args.file:
@@ -228,11 +282,14 @@ def main() -> int:
     parser.add_argument("--file", help="a file of 'OLD NEW' lines")
     parser.add_argument("--rewrite-only", action="store_true", help="rewrite without moving")
     parser.add_argument("--names", action="append", default=[], help="OLD:NEW:name,name")
+    parser.add_argument("--door", action="append", default=[], help="a wing, e.g. bot.ops")
     args = parser.parse_args()
     for spec in args.names:
         old, new, names = spec.split(":")
         move_names(old, new, set(names.split(",")))
-    if args.names and not args.moves and not args.file:
+    for wing in args.door:
+        make_door(wing)
+    if (args.names or args.door) and not args.moves and not args.file:
         return 0
     pairs = _pairs(args)
     if not pairs:

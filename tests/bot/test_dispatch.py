@@ -9,8 +9,8 @@ from collections.abc import AsyncIterator
 
 from bot.dispatch import Dispatcher
 from bot.intake import Job, MemoryIntake
-from bot.sending import Outcome
-from bot.state_fallback import store_errors
+from bot.ops.cooldown import store_errors
+from bot.ops.scope import Outcome
 
 
 def raw(update_id: int, chat: int) -> dict:

@@ -24,13 +24,15 @@ from bot.incoming import private_message
 from bot.intake import Job
 from bot.intake_redis import RedisIntake
 from bot.journal import CURRENT_DELIVERY, RedisJournal
-from bot.observability import opened_scope
+from bot.ops.cooldown import store_errors
+from bot.ops.observability import opened_scope
+from bot.ops.scope import Outcome
 from bot.reply import ChatContext
 from bot.runtime import chat_key_of
-from bot.sending import AnswerSender, Outcome
+from bot.sending import AnswerSender
 from bot.settings import load_settings
 from bot.state import RedisStore
-from bot.state_fallback import FallbackStore, store_errors
+from bot.state_fallback import FallbackStore
 from bot.telegram_handlers import TelegramHandlers
 from tests.fakes.pipeline import EchoPipeline, echo_menu
 

@@ -10,7 +10,7 @@ import pytest
 from aiohttp import ClientSession
 
 from bot.http_server import ServerLimits, make_base_app, serving
-from bot.observability import HEALTH, METRICS, MetricsHooks
+from bot.ops.observability import HEALTH, METRICS, MetricsHooks
 from bot.state import MemoryStore
 
 SHORT_S = 0.3
@@ -142,7 +142,7 @@ async def test_connections_past_the_limit_are_closed_at_once(server):
 async def test_readyz_checks_the_bot_api_when_it_was_not_heard_from(server, monkeypatch):
     """No recent Bot API answer: /readyz asks getMe; unreachable means 503 naming bot_api."""
     port, application = server
-    monkeypatch.setattr("bot.observability.HEALTH.last_api_answer", None)
+    monkeypatch.setattr("bot.ops.observability.HEALTH.last_api_answer", None)
     application.bot.reachable = False
     async with ClientSession() as session, session.get(f"http://127.0.0.1:{port}/readyz") as resp:
         body = await resp.json()
@@ -154,7 +154,7 @@ async def test_readyz_checks_the_bot_api_when_it_was_not_heard_from(server, monk
 async def test_readyz_is_200_when_everything_answers(server, monkeypatch):
     """Running, store readable, Bot API answered: ready."""
     port, _ = server
-    monkeypatch.setattr("bot.observability.HEALTH.last_api_answer", None)
+    monkeypatch.setattr("bot.ops.observability.HEALTH.last_api_answer", None)
     async with ClientSession() as session, session.get(f"http://127.0.0.1:{port}/readyz") as resp:
         body = await resp.json()
     assert resp.status == 200

@@ -9,7 +9,7 @@ import pytest
 from telegram import Update
 
 from bot.incoming import private_message
-from bot.observability import scope_of
+from bot.ops.observability import scope_of
 from bot.telegram_handlers import sender_of
 
 USER = {"id": 7, "is_bot": False, "first_name": "Ann", "language_code": "de"}

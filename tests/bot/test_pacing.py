@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.ops.cooldown import store_errors
 from bot.pacing import (
     NO_PACING,
     OVERALL,
@@ -19,7 +20,6 @@ from bot.pacing import (
     RedisPacer,
     reserve,
 )
-from bot.state_fallback import store_errors
 from tests.fakes.redis_server import free_port
 
 GROUP = -100_200

@@ -14,12 +14,11 @@ from telegram.error import BadRequest, ChatMigrated
 
 from bot.delivery import DeliveryUncertainError
 from bot.journal import MemoryJournal
+from bot.ops.scope import CURRENT_UPDATE, UpdateScope
 from bot.sending import (
-    CURRENT_UPDATE,
     MAX_TEXT_UTF16,
     AnswerSender,
     Part,
-    UpdateScope,
     html_to_text,
     safe_parts,
     split_html,

@@ -13,9 +13,10 @@ from bot.checkout import CheckoutConfig
 from bot.delivery import TelegramUnavailableError, TokenRejectedError
 from bot.fence import LeaseLostError
 from bot.journal import MemoryJournal
+from bot.ops.scope import CURRENT_UPDATE, Outcome, UpdateScope
 from bot.pipeline import Pipeline
 from bot.reply import ChatContext, Reply
-from bot.sending import CURRENT_UPDATE, AnswerSender, Outcome, UpdateScope
+from bot.sending import AnswerSender
 from bot.settings import load_settings
 from bot.state import MemoryStore
 from bot.state_fallback import FallbackStore

@@ -24,7 +24,7 @@ from bot.delivery import (
     classify,
 )
 from bot.journal import CURRENT_DELIVERY, MemoryJournal
-from bot.observability import HEALTH
+from bot.ops.observability import HEALTH
 from bot.transport import BotApiRequest
 from tests.fakes.faults import NGINX_502
 

@@ -6,7 +6,7 @@ import gc
 
 import pytest
 
-from bot.collector import FULL_THRESHOLD_OUT_OF_REACH, MIDDLE_THRESHOLD, YOUNG_THRESHOLD
+from bot.ops.gc_policy import FULL_THRESHOLD_OUT_OF_REACH, MIDDLE_THRESHOLD, YOUNG_THRESHOLD
 from bot.pipeline import Pipeline
 from tests.e2e.harness import bot_settings, running_bot
 

@@ -8,8 +8,8 @@ import logging
 
 import aiohttp
 
-from bot.logs import make_handler
-from bot.observability import METRICS
+from bot.ops.logs import make_handler
+from bot.ops.observability import METRICS
 from bot.pipeline import Pipeline
 from tests.e2e.harness import bot_settings, running_bot
 from tests.fakes.users import FakeUser

@@ -1,4 +1,4 @@
-"""bot.answer_work: answers computed off the event loop, one at a time, with their context."""
+"""bot.ops.worker: answers computed off the event loop, one at a time, with their context."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from bot.answer_work import off_loop, prefer_the_event_loop
+from bot.ops.worker import off_loop, prefer_the_event_loop
 
 WHO: contextvars.ContextVar[str] = contextvars.ContextVar("who", default="nobody")
 

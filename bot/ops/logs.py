@@ -3,7 +3,7 @@
 ``LOG_FORMAT`` picks text (the default) or one JSON object per line.
 
 Every line carries ``update_id`` and ``chat_id`` of the update being handled (``-`` outside
-one, see ``bot.observability.update_scope``). A flood of one warning (a wrong webhook secret on
+one, see ``bot.ops.observability.update_scope``). A flood of one warning (a wrong webhook secret on
 every request, a socket error per dropped client) is cut to a few lines per minute plus a count
 of what was left out, so no client can fill the disk through the log.
 """
@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import TextIO
 
-from bot.observability import current_ids
+from bot.ops.observability import current_ids
 
 REDACTED = "[redacted]"
 TEXT_FORMAT = (

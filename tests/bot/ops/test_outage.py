@@ -1,10 +1,10 @@
-"""bot.outage: one notice when an outage starts, one when it ends, whatever happens between."""
+"""bot.ops.outage: one notice when an outage starts, one when it ends, whatever happens between."""
 
 from __future__ import annotations
 
 import asyncio
 
-from bot.outage import OutageMonitor
+from bot.ops.outage import OutageMonitor
 
 SETTLE_S, QUIET_S = 0.1, 0.3
 

@@ -6,7 +6,7 @@ calls by method and code, waits (429, back-off, pacing), store failures by opera
 
 ``update_scope(update)`` wraps the handling of one update: it opens the update's
 ``bot.sending.UpdateScope`` (the journal keys of its answers, its outcome), puts the update and
-chat ids on every log line written meanwhile (``bot.logs``), times the answer from receipt,
+chat ids on every log line written meanwhile (``bot.ops.logs``), times the answer from receipt,
 counts the update by kind and outcome and writes the one INFO line per update (ids, kind,
 outcome, milliseconds; never the text).
 """
@@ -23,7 +23,7 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
 from telegram import Update
 
-from bot.sending import CURRENT_UPDATE, Outcome, UpdateScope
+from bot.ops.scope import CURRENT_UPDATE, Outcome, UpdateScope
 
 log = logging.getLogger("bot.updates")
 

@@ -1,4 +1,4 @@
-"""bot.logs: JSON lines with ids, redaction, and the rate limit on repeated warnings."""
+"""bot.ops.logs: JSON lines with ids, redaction, and the rate limit on repeated warnings."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import logging
 
 from telegram import Update
 
-from bot.logs import RepeatLimiter, make_handler
-from bot.observability import update_scope
+from bot.ops.logs import RepeatLimiter, make_handler
+from bot.ops.observability import update_scope
 
 UPDATE = {
     "update_id": 41,

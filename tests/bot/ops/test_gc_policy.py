@@ -1,4 +1,4 @@
-"""bot.collector: full collections run when the bot is quiet, or once overdue."""
+"""bot.ops.gc_policy: full collections run when the bot is quiet, or once overdue."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import weakref
 
 import pytest
 
-from bot import collector
-from bot.collector import FULL_DEFER_MAX_S, FULL_EVERY_S, full_collection_due
 from bot.jsonl import run_stream
+from bot.ops import gc_policy as collector
+from bot.ops.gc_policy import FULL_DEFER_MAX_S, FULL_EVERY_S, full_collection_due
 
 
 def test_a_full_collection_waits_for_quiet_until_it_is_overdue():
