@@ -3,7 +3,7 @@
 Answers are the bot's most frequent call. Going through ``bot._post`` builds, for every one,
 python-telegram-bot's request parameters from the values, inserts the Defaults, and writes the
 JSON from those; here the body is written once from plain JSON values. Everything else is what
-``bot._post`` ends in: the rate limiter (``bot.delivery.DeliveryLimiter``: pacing, retries,
+``bot._post`` ends in: the rate limiter (``bot.telegram.retries.DeliveryLimiter``: pacing, retries,
 429 waits, the journal's forgetting), the request class (``bot.transport.BotApiRequest``: the
 journal's mark, time-outs, the 401 alarm) and PTB's ``BaseRequest.post``, which turns
 Telegram's refusals into the same exceptions (``BadRequest``, ``RetryAfter``,

@@ -17,7 +17,13 @@ from typing import Any
 
 from telegram.error import TelegramError
 
-from bot.delivery import DeliveryHooks, DeliveryPolicy, NoHooks, TokenRejectedError, failure_reason
+from bot.telegram.retries import (
+    DeliveryHooks,
+    DeliveryPolicy,
+    NoHooks,
+    TokenRejectedError,
+    failure_reason,
+)
 
 log = logging.getLogger(__name__)
 

@@ -26,21 +26,22 @@ from telegram.error import TelegramError
 
 from bot.catalog_source import CatalogSource
 from bot.catalog_watch import watch_catalog
-from bot.delivery import DeliveryHooks, DeliveryPolicy, TokenRejectedError
-from bot.dispatch import Dispatcher
-from bot.http_server import make_base_app, serving
-from bot.incoming import answer_private, private_message
-from bot.intake import Intake, Job, MemoryIntake
-from bot.intake_redis import RedisIntake
-from bot.intake_sqlite import SqliteIntake
-from bot.journal import (
+from bot.delivery import (
     DeliveryJournal,
+    Dispatcher,
     FallbackJournal,
+    Intake,
+    Job,
+    MemoryIntake,
     MemoryJournal,
+    RedisIntake,
     RedisJournal,
+    SqliteIntake,
     SqliteJournal,
     journal_path,
 )
+from bot.http_server import make_base_app, serving
+from bot.incoming import answer_private, private_message
 from bot.ops import (
     METRICS,
     QUIET_S,
@@ -60,6 +61,7 @@ from bot.polling import poll
 from bot.settings import BotMode, Settings
 from bot.state import ChatStore, RedisStore, SqliteStore, connect_store
 from bot.state_fallback import FallbackStore
+from bot.telegram.retries import DeliveryHooks, DeliveryPolicy, TokenRejectedError
 from bot.telegram_app import (
     BotApp,
     CommandMenu,

@@ -2,9 +2,9 @@
 
 Each answer of an update gets a journal key (``"<update_id>:<n>"``, n counting the update's
 answers in order, so handling the update again finds the same keys). An answer whose key is
-in the journal may already be with the customer and is not sent again (``bot.journal``).
+in the journal may already be with the customer and is not sent again (``bot.delivery.journal``).
 Under a lease (several replicas), an answer goes out only after the lease is confirmed still
-ours, right after that journal check (``bot.fence``).
+ours, right after that journal check (``bot.delivery.fence``).
 
 When Telegram refuses the HTML ("message is too long", "can't parse entities"), the answer is
 sent in a safe form instead of being lost: split at line breaks where no tag is open, or as
@@ -25,10 +25,9 @@ from telegram.constants import MessageLimit, ParseMode
 from telegram.error import BadRequest, ChatMigrated
 
 from bot.api_json import Markup, call_json, message_json
-from bot.delivery import DeliveryUncertainError, ResultMissingError
-from bot.fence import hold_lease
-from bot.journal import CURRENT_DELIVERY, DeliveryJournal
+from bot.delivery import CURRENT_DELIVERY, DeliveryJournal, hold_lease
 from bot.ops import CURRENT_UPDATE
+from bot.telegram.retries import DeliveryUncertainError, ResultMissingError
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import urlsplit
 
-from bot.fence import CURRENT_FENCE
+from bot.delivery import CURRENT_FENCE
 from bot.reply import ChatContext
 
 REDIS_PREFIX = "fullgpu:"
@@ -37,7 +37,7 @@ class StateStoreError(ValueError):
 
 
 class ChatStore(Protocol):
-    """Chat contexts by chat id (updates themselves are kept by ``bot.intake``)."""
+    """Chat contexts by chat id (updates themselves are kept by ``bot.delivery.intake``)."""
 
     async def get(self, chat_id: int) -> ChatContext:
         """Return the chat's context (an empty one for a new chat)."""
@@ -171,7 +171,7 @@ class RedisStore:
 
     ``redis`` (the connection pool), ``url`` and ``prefix`` are shared with the intake, the
     delivery journal and the pacer, which keep their own keys under the same prefix. Inside an
-    update handled under a lease (``bot.fence``), a chat is written only while that lease
+    update handled under a lease (``bot.delivery.fence``), a chat is written only while that lease
     still holds its token, checked and written in one script: a replica that lost the chat
     to another never writes over the newer state.
     """

@@ -1,8 +1,9 @@
 """The python-telegram-bot Application, composed in one place: requests, delivery, handlers.
 
-The handlers live in ``bot.telegram_handlers``; how the bot reaches Telegram (retries, pacing,
-the delivery journal, the 401 alarm) in ``bot.delivery``. Updates are not fetched by the
-Application: ``bot.dispatch`` hands them to ``process_update`` from the intake, in both modes.
+The handlers live in ``bot.telegram_handlers``; how the bot reaches Telegram (retries, pacing, the
+delivery journal, the 401 alarm) in ``bot.telegram.retries``. Updates are not fetched by the
+Application: ``bot.delivery.dispatch`` hands them to ``process_update`` from the intake, in both
+modes.
 """
 
 from __future__ import annotations
@@ -25,13 +26,13 @@ from telegram.ext import (
     filters,
 )
 
-from bot.delivery import DeliveryHooks, DeliveryLimiter, DeliveryPolicy, NoHooks
-from bot.journal import DeliveryJournal, MemoryJournal
+from bot.delivery import DeliveryJournal, MemoryJournal
 from bot.ops import OutageMonitor
 from bot.pacing import LocalPacer, Pacer
 from bot.sending import AnswerSender
 from bot.settings import Settings
 from bot.state import ChatStore
+from bot.telegram.retries import DeliveryHooks, DeliveryLimiter, DeliveryPolicy, NoHooks
 from bot.telegram_handlers import (
     CommandMenu,
     ConversationPipeline,

@@ -43,8 +43,7 @@ from telegram.ext import ContextTypes
 from bot.api_json import call_json
 from bot.callbacks import Action, decode
 from bot.deeplink import from_callback
-from bot.delivery import ResultMissingError, TelegramUnavailableError, TokenRejectedError
-from bot.fence import CURRENT_FENCE, LeaseLostError, hold_lease
+from bot.delivery import CURRENT_FENCE, LeaseLostError, hold_lease
 from bot.i18n import N_, localizer, resolve_language
 from bot.ops import (
     CURRENT_UPDATE,
@@ -59,6 +58,7 @@ from bot.request import LANGUAGES
 from bot.sending import AnswerSender
 from bot.settings import Settings
 from bot.state import ChatStore
+from bot.telegram.retries import ResultMissingError, TelegramUnavailableError, TokenRejectedError
 from bot.telegram_extras import download_small, hand_off
 
 log = logging.getLogger(__name__)

@@ -5,9 +5,9 @@ ours. A profile of the bot under load showed httpx/httpcore (PTB's default) spen
 quarter of each update in connection-pool bookkeeping, plus a failing ``import sniffio`` on
 every request; aiohttp's pool, which the webhook server already runs on, costs a fraction.
 
-Beyond moving bytes it does four things ``bot.delivery`` relies on:
+Beyond moving bytes it does four things ``bot.telegram.retries`` relies on:
 
-- the delivery journal (``bot.journal``) is marked the instant before a send's request body
+- the delivery journal (``bot.delivery.journal``) is marked the instant before a send's request body
   is written to the socket: aiohttp calls ``on_request_chunk_sent`` just before each body
   write, and nothing is awaited between our synchronous mark and the ``transport.write``
   (headers are held back and go out with the first body bytes), so Telegram can never hold a
@@ -37,7 +37,9 @@ from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
 
 from bot.api_json import JsonBody
-from bot.delivery import (
+from bot.delivery import CURRENT_DELIVERY, DeliveryJournal, MemoryJournal
+from bot.ops import HEALTH
+from bot.telegram.retries import (
     AnswerOverdueError,
     DeliveryPolicy,
     ResultMissingError,
@@ -45,8 +47,6 @@ from bot.delivery import (
     TokenRejectedError,
     UnreadableResponseError,
 )
-from bot.journal import CURRENT_DELIVERY, DeliveryJournal, MemoryJournal
-from bot.ops import HEALTH
 
 MEDIA_WRITE_TIMEOUT_S = 20.0  # PTB's default for uploads
 CONNECTIONS = 256  # PTB's default pool for Bot API calls; getUpdates needs one

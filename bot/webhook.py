@@ -1,8 +1,8 @@
 """Webhook mode: the update route on the bot's HTTP server (``bot.http_server``).
 
-A delivery is answered 200 only once its update is stored (``bot.intake`` through the sink,
+A delivery is answered 200 only once its update is stored (``bot.delivery.intake`` through the sink,
 ``Dispatcher.accept``): a replica killed right after the 200 loses nothing, another one (or
-the next start) handles the update. The handling itself happens later, in ``bot.dispatch``,
+the next start) handles the update. The handling itself happens later, in ``bot.delivery.dispatch``,
 so the answer to Telegram stays quick.
 
 A body that is not an update is answered 200 too (and logged once): a 4xx or 5xx would make

@@ -1,7 +1,7 @@
 """What the running bot tells its operators: Prometheus metrics, readiness facts, update scopes.
 
 One process-wide ``METRICS`` and ``HEALTH``. Delivery and storage report through
-``MetricsHooks`` (the ``bot.delivery.DeliveryHooks`` the runtime hands them): failed Bot API
+``MetricsHooks`` (the ``bot.telegram.retries.DeliveryHooks`` the runtime hands them): failed Bot API
 calls by method and code, waits (429, back-off, pacing), store failures by operation.
 
 ``update_scope(update)`` wraps the handling of one update: it opens the update's
@@ -124,7 +124,7 @@ _queue_source: list[Callable[[], int]] = []
 
 
 class MetricsHooks:
-    """``bot.delivery.DeliveryHooks`` that count into ``METRICS``."""
+    """``bot.telegram.retries.DeliveryHooks`` that count into ``METRICS``."""
 
     def api_error(self, method: str, reason: str) -> None:
         """Count a failed Bot API call (``reason``: an HTTP status, ``timeout``, ``network``)."""

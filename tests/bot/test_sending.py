@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, ReplyParameters
 from telegram.error import BadRequest, ChatMigrated
 
-from bot.delivery import DeliveryUncertainError
-from bot.journal import MemoryJournal
+from bot.delivery.journal import MemoryJournal
 from bot.ops.scope import CURRENT_UPDATE, UpdateScope
 from bot.sending import (
     MAX_TEXT_UTF16,
@@ -25,6 +24,7 @@ from bot.sending import (
     split_plain,
     utf16_units,
 )
+from bot.telegram.retries import DeliveryUncertainError
 from tests.fakes.telegram_html import check_telegram_html
 
 MARKUP = InlineKeyboardMarkup([[InlineKeyboardButton("H200", callback_data="x")]])

@@ -10,9 +10,8 @@ from telegram import Update
 from telegram.error import Forbidden, NetworkError
 
 from bot.checkout import CheckoutConfig
-from bot.delivery import TelegramUnavailableError, TokenRejectedError
-from bot.fence import LeaseLostError
-from bot.journal import MemoryJournal
+from bot.delivery.fence import LeaseLostError
+from bot.delivery.journal import MemoryJournal
 from bot.ops.scope import CURRENT_UPDATE, Outcome, UpdateScope
 from bot.pipeline import Pipeline
 from bot.reply import ChatContext, Reply
@@ -20,6 +19,7 @@ from bot.sending import AnswerSender
 from bot.settings import load_settings
 from bot.state import MemoryStore
 from bot.state_fallback import FallbackStore
+from bot.telegram.retries import TelegramUnavailableError, TokenRejectedError
 from bot.telegram_handlers import (
     MAX_CALLBACK_BYTES,
     MAX_MESSAGE_CHARS,

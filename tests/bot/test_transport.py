@@ -13,7 +13,9 @@ from telegram.error import NetworkError, TimedOut
 from telegram.request import RequestData
 from telegram.request._requestparameter import RequestParameter
 
-from bot.delivery import (
+from bot.delivery.journal import CURRENT_DELIVERY, MemoryJournal
+from bot.ops.observability import HEALTH
+from bot.telegram.retries import (
     AnswerOverdueError,
     DeliveryPolicy,
     ResultMissingError,
@@ -23,8 +25,6 @@ from bot.delivery import (
     Verdict,
     classify,
 )
-from bot.journal import CURRENT_DELIVERY, MemoryJournal
-from bot.ops.observability import HEALTH
 from bot.transport import BotApiRequest
 from tests.fakes.faults import NGINX_502
 

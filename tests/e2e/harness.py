@@ -7,9 +7,9 @@ import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from bot.delivery import DeliveryPolicy
 from bot.runtime import Timing, serve_bot
 from bot.settings import Settings, load_settings
+from bot.telegram.retries import DeliveryPolicy
 from bot.telegram_app import CommandMenu, ConversationPipeline
 from tests.fakes.telegram_api import FakeTelegram
 

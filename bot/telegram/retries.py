@@ -3,19 +3,18 @@
 Two seams python-telegram-bot offers carry it all:
 
 - ``bot.transport.BotApiRequest`` (PTB's swappable request class): a 401 trips the
-  credentials alarm, bodies that are not the Bot API's JSON become one retryable error
-  (instead of a logged traceback), ``ok: true`` without ``result`` is told apart, and the HTTP
-  client marks the delivery journal (``bot.journal``) the instant before a request body goes
-  out.
+  credentials alarm, bodies that are not the Bot API's JSON become one retryable error (instead of a
+  logged traceback), ``ok: true`` without ``result`` is told apart, and the HTTP client marks the
+  delivery journal (``bot.delivery.journal``) the instant before a request body goes out.
 - ``DeliveryLimiter`` (PTB's rate limiter hook, around every call but getUpdates): paces sends
   (``bot.pacing``), retries with exponential backoff and jitter what certainly did not reach
   Telegram (5xx, refused or dropped connections, connect and pool time-outs, unreadable
   bodies), waits out every 429 as asked, all within one deadline per call.
 
-The one failure not retried is a time-out on a send after its body went out: Telegram has
-it and may well have delivered it, so sending again could show the customer the same
-answer twice. The journal keeps its mark and the answer counts as sent (see ``bot.journal``).
-Edits, callback answers and the like are idempotent and retried on time-outs too.
+The one failure not retried is a time-out on a send after its body went out: Telegram has it and may
+well have delivered it, so sending again could show the customer the same answer twice. The journal
+keeps its mark and the answer counts as sent (see ``bot.delivery.journal``). Edits, callback answers
+and the like are idempotent and retried on time-outs too.
 """
 
 from __future__ import annotations
@@ -45,7 +44,7 @@ from telegram.error import (
 from telegram.ext import BaseRateLimiter
 from telegram.warnings import PTBDeprecationWarning
 
-from bot.journal import CURRENT_DELIVERY, DeliveryJournal
+from bot.delivery import CURRENT_DELIVERY, DeliveryJournal
 from bot.pacing import Pacer
 
 log = logging.getLogger(__name__)

@@ -1,4 +1,4 @@
-"""bot.dispatch: stored updates handled in order per chat, through store failures and stops."""
+"""dispatch: stored updates handled in order per chat, through store failures and stops."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import contextlib
 import sqlite3
 from collections.abc import AsyncIterator
 
-from bot.dispatch import Dispatcher
-from bot.intake import Job, MemoryIntake
+from bot.delivery.dispatch import Dispatcher
+from bot.delivery.intake import Job, MemoryIntake
 from bot.ops.cooldown import store_errors
 from bot.ops.scope import Outcome
 

@@ -1,6 +1,6 @@
 """Fencing: a replica whose lease on a chat ran out commits nothing of that chat any more.
 
-With several replicas (``bot.intake_redis``) a chat is handled by whoever holds its lease.
+With several replicas (``bot.delivery.intake_redis``) a chat is handled by whoever holds its lease.
 A replica stalled longer than the lease (CPU starvation, a long collection, a stopped and
 resumed process) loses it while still in the middle of an update; another replica takes the
 chat, handles that update again and goes on. Each grant of a lease carries a token, and the
@@ -12,7 +12,7 @@ stalled replica's effects are committed only while its token is still the chat's
   lease is confirmed *and extended* by a full lease in one script (``hold``): the new owner
   cannot take the chat within a lease of a check that passed. The order per answer is the
   journal check, this confirmation, then the request, whose journal mark is written the
-  instant before its body (``bot.journal``): a mark written within the lease after the
+  instant before its body (``bot.delivery.journal``): a mark written within the lease after the
   confirmation is there before the new owner can take the chat, so its redo skips that
   answer; a stale replica that reaches the confirmation late finds its lease gone and sends
   nothing. The answer is sent before the state is written, as before: a replica that stalls
@@ -57,7 +57,7 @@ class Fence:
         return LeaseLostError(f"the lease on chat {self.chat_key} passed to another replica")
 
 
-# The lease of the update being handled by the current task; set by ``bot.dispatch``.
+# The lease of the update being handled by the current task; set by ``bot.delivery.dispatch``.
 CURRENT_FENCE: ContextVar[Fence | None] = ContextVar("current_fence", default=None)
 
 

@@ -1,4 +1,4 @@
-"""bot.delivery: what is retried, what is waited out, what is never repeated, and the 401 alarm."""
+"""retries: what is retried, what is waited out, what is never repeated, and the 401 alarm."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from datetime import timedelta
 import pytest
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
 
-from bot.delivery import (
+from bot.delivery.journal import CURRENT_DELIVERY, MemoryJournal
+from bot.telegram.retries import (
     AnswerOverdueError,
     DeliveryLimiter,
     DeliveryPolicy,
@@ -21,7 +22,6 @@ from bot.delivery import (
     Verdict,
     classify,
 )
-from bot.journal import CURRENT_DELIVERY, MemoryJournal
 
 
 @pytest.fixture(autouse=True)

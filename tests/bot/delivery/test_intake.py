@@ -1,4 +1,4 @@
-"""bot.intake: each intake stores an update once and hands out one per chat, oldest first."""
+"""intake: each intake stores an update once and hands out one per chat, oldest first."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import uuid
 
 import pytest
 
-from bot.intake import Job, MemoryIntake
-from bot.intake_redis import RedisIntake
-from bot.intake_sqlite import SqliteIntake
+from bot.delivery.intake import Job, MemoryIntake
+from bot.delivery.intake_redis import RedisIntake
+from bot.delivery.intake_sqlite import SqliteIntake
 
 
 @pytest.fixture(params=["memory", "sqlite", "redis"])

@@ -13,7 +13,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.intake import DEDUP_WINDOW_S, Job
+from bot.delivery.intake import DEDUP_WINDOW_S, Job
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS inbox (

@@ -1,15 +1,14 @@
 """The intake in Redis: several replicas, one bot, each chat's updates in order.
 
-Per chat a list of update ids (``q:<chat>``); the bodies in ``upd:<id>``; chats with work
-nobody holds in the sorted set ``ready`` (scored by the time they may be taken); a chat being
-handled is held by one replica through a lease (``lease:<chat>``, renewed while it works, and
-listed in ``leases`` by expiry). A replica that dies stops renewing; once its leases run out
-any replica takes those chats again, oldest update first. Each grant of a lease holds a token
-of its own (the replica's id and a number from ``grants``), carried by the jobs handed out
-under it: a replica only renews, hands back or goes on under a lease that still holds its
-token, and commits the chat's state and answers only then (``bot.fence``). Every step is one
-Lua script, so replicas never see half a change. ``wake`` is a short list that idle replicas
-block on.
+Per chat a list of update ids (``q:<chat>``); the bodies in ``upd:<id>``; chats with work nobody
+holds in the sorted set ``ready`` (scored by the time they may be taken); a chat being handled is
+held by one replica through a lease (``lease:<chat>``, renewed while it works, and listed in
+``leases`` by expiry). A replica that dies stops renewing; once its leases run out any replica takes
+those chats again, oldest update first. Each grant of a lease holds a token of its own (the
+replica's id and a number from ``grants``), carried by the jobs handed out under it: a replica only
+renews, hands back or goes on under a lease that still holds its token, and commits the chat's state
+and answers only then (``bot.delivery.fence``). Every step is one Lua script, so replicas never see
+half a change. ``wake`` is a short list that idle replicas block on.
 
 Keys are built inside the scripts from the prefix: this needs one Redis server (or a
 primary with replicas), not Redis Cluster.
@@ -21,7 +20,7 @@ import uuid
 from collections.abc import Sequence
 from typing import Any
 
-from bot.intake import DEDUP_WINDOW_S, Job
+from bot.delivery.intake import DEDUP_WINDOW_S, Job
 
 LEASE_MS = 10_000  # a dead replica's chats wait at most this long; renewed every third
 WAKE_TOKENS = 64

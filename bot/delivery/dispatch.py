@@ -7,9 +7,9 @@ marked done only after its handlers ran, put back for later when Telegram was un
 and handed back untouched when the process stops. ``stop`` lets the updates in hand finish
 within a grace period and hands back the rest.
 
-An update taken under a lease with a token (several replicas, ``bot.fence``) is handled with
-that lease as the task's fence: when it turns out to have passed to another replica, the
-update is dropped here, neither marked done nor handed back, since the new owner has it.
+An update taken under a lease with a token (several replicas, ``bot.delivery.fence``) is handled
+with that lease as the task's fence: when it turns out to have passed to another replica, the update
+is dropped here, neither marked done nor handed back, since the new owner has it.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.fence import CURRENT_FENCE, Fence, LeaseLostError
-from bot.intake import MEMORY_SEEN_MAX, Intake, Job, MemoryIntake
+from bot.delivery.fence import CURRENT_FENCE, Fence, LeaseLostError
+from bot.delivery.intake import MEMORY_SEEN_MAX, Intake, Job, MemoryIntake
 from bot.ops import Outcome, note_received
 
 log = logging.getLogger(__name__)

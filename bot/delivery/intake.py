@@ -5,7 +5,7 @@ the webhook stores each delivery before answering 200. Handlers take updates fro
 chat at a time (a chat's updates in arrival order, many chats at once), and mark each done.
 A process killed at any moment loses nothing: what it had taken is taken again, by the next
 start (SQLite) or by another replica once the lease runs out (Redis); the delivery journal
-(``bot.journal``) keeps answers from being sent twice.
+(``bot.delivery.journal``) keeps answers from being sent twice.
 
 Each update is accepted once: a redelivery of an update id seen in the last 24 hours is
 dropped on arrival.
@@ -34,7 +34,8 @@ class Job:
     chat_key: int  # the chat (or user) whose updates are handled in order
     body: str  # the update as Telegram sent it, JSON
     attempts: int = 0  # times it was put back for a later try
-    # The token of the lease it was taken under (``bot.fence``); empty where one process holds all.
+    # The token of the lease it was taken under (``bot.delivery.fence``); empty where one process
+    # holds all.
     lease: str = field(default="", compare=False)
 
 

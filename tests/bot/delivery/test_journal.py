@@ -1,4 +1,4 @@
-"""bot.journal: what may have reached Telegram is remembered, across restarts and replicas."""
+"""journal: what may have reached Telegram is remembered, across restarts and replicas."""
 
 from __future__ import annotations
 
@@ -8,7 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.journal import FallbackJournal, MemoryJournal, RedisJournal, SqliteJournal, journal_path
+from bot.delivery.journal import (
+    FallbackJournal,
+    MemoryJournal,
+    RedisJournal,
+    SqliteJournal,
+    journal_path,
+)
 
 
 @pytest.fixture(params=["memory", "sqlite", "redis"])

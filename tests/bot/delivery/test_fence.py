@@ -1,4 +1,4 @@
-"""bot.fence: a replica whose lease ran out mid-update commits neither state nor answers.
+"""bot.delivery.fence: a replica whose lease ran out mid-update commits neither state nor answers.
 
 Two replicas share one real redis-server: each is a ``Dispatcher`` over its own
 ``RedisIntake``, with the real handlers, ``RedisStore`` and ``RedisJournal``. Replica A's
@@ -18,12 +18,12 @@ from typing import Any
 
 import pytest
 
-from bot.dispatch import Dispatcher
-from bot.fence import LeaseLostError
+from bot.delivery.dispatch import Dispatcher
+from bot.delivery.fence import LeaseLostError
+from bot.delivery.intake import Job
+from bot.delivery.intake_redis import RedisIntake
+from bot.delivery.journal import CURRENT_DELIVERY, RedisJournal
 from bot.incoming import private_message
-from bot.intake import Job
-from bot.intake_redis import RedisIntake
-from bot.journal import CURRENT_DELIVERY, RedisJournal
 from bot.ops.cooldown import store_errors
 from bot.ops.observability import opened_scope
 from bot.ops.scope import Outcome

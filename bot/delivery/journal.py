@@ -13,7 +13,7 @@ Telegram timed out *and* had not delivered, or when the process dies in the micr
 between the mark and the write.
 
 ``mark`` and ``forget`` are synchronous on purpose: ``mark`` runs inside the HTTP client with
-no other task scheduled between it and the socket write (``bot.delivery``).
+no other task scheduled between it and the socket write (``bot.telegram.retries``).
 """
 
 from __future__ import annotations
