@@ -101,7 +101,7 @@ class Sender:
 
 @dataclass(frozen=True, slots=True)
 class ChatContext:
-    """What one chat remembers between messages; stored by ``bot.state``."""
+    """What one chat remembers between messages; stored by ``bot.state.chats``."""
 
     chat_id: int | None = None
     language: str | None = None  # chosen with /lang; wins over detection from then on

@@ -59,8 +59,7 @@ from bot.ops import (
 from bot.pacing import Limits, LocalPacer, Pacer, RedisPacer
 from bot.polling import poll
 from bot.settings import BotMode, Settings
-from bot.state import ChatStore, RedisStore, SqliteStore, connect_store
-from bot.state_fallback import FallbackStore
+from bot.state import ChatStore, FallbackStore, RedisStore, SqliteStore, connect_store
 from bot.telegram.retries import DeliveryHooks, DeliveryPolicy, TokenRejectedError
 from bot.telegram_app import (
     BotApp,

@@ -9,7 +9,7 @@ files that are not modules (tests, data), paths (``tests/bot/test_callbacks.py=
 tests/bot/answers/test_buttons.py``). Files move with ``git mv``; a package a module moves
 into is created with an ``__init__.py`` whose docstring is to be written. Then every tracked
 text file has its references rewritten in one pass, so that pairs whose names overlap
-(``bot.state`` and ``bot.state_fallback``) each move once:
+(``bot.state.chats`` and ``bot.state.fallback``) each move once:
 
 - dotted names: ``bot.callbacks``, ``bot.callbacks.decode`` and ``"bot.callbacks.X"`` patch
   targets (not ``bot.callbacks_x``, not ``x.bot.callbacks``);

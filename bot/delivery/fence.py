@@ -7,7 +7,7 @@ chat, handles that update again and goes on. Each grant of a lease carries a tok
 stalled replica's effects are committed only while its token is still the chat's:
 
 - the chat's state is written in one Redis script that writes only if ``lease:<chat>`` still
-  holds the token (``bot.state.RedisStore``), so a late write never covers newer state;
+  holds the token (``bot.state.chats.RedisStore``), so a late write never covers newer state;
 - before each answer goes out (``bot.sending``) and before an answer is edited in place, the
   lease is confirmed *and extended* by a full lease in one script (``hold``): the new owner
   cannot take the chat within a lease of a check that passed. The order per answer is the

@@ -11,7 +11,7 @@ from aiohttp import ClientSession
 
 from bot.http_server import ServerLimits, make_base_app, serving
 from bot.ops.observability import HEALTH, METRICS, MetricsHooks
-from bot.state import MemoryStore
+from bot.state.chats import MemoryStore
 
 SHORT_S = 0.3
 

@@ -17,8 +17,8 @@ from bot.pipeline import Pipeline
 from bot.reply import ChatContext, Reply
 from bot.sending import AnswerSender
 from bot.settings import load_settings
-from bot.state import MemoryStore
-from bot.state_fallback import FallbackStore
+from bot.state.chats import MemoryStore
+from bot.state.fallback import FallbackStore
 from bot.telegram.retries import TelegramUnavailableError, TokenRejectedError
 from bot.telegram_handlers import (
     MAX_CALLBACK_BYTES,

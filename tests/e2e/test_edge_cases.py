@@ -9,7 +9,7 @@ import pytest
 
 from bot.app import serve
 from bot.pipeline import Pipeline
-from bot.state import StateStoreError
+from bot.state.chats import StateStoreError
 from tests.e2e.harness import bot_settings, free_port, running_bot
 from tests.fakes.pipeline import EchoPipeline, echo_menu
 from tests.fakes.users import FakeUser, group_chat

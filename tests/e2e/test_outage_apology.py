@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from bot.ops.observability import METRICS
-from bot.state import MemoryStore
+from bot.state.chats import MemoryStore
 from tests.e2e.harness import FAST, bot_settings, running_bot
 from tests.fakes.pipeline import EchoPipeline
 from tests.fakes.users import FakeUser

@@ -31,8 +31,8 @@ from bot.reply import ChatContext
 from bot.runtime import chat_key_of
 from bot.sending import AnswerSender
 from bot.settings import load_settings
-from bot.state import RedisStore
-from bot.state_fallback import FallbackStore
+from bot.state.chats import RedisStore
+from bot.state.fallback import FallbackStore
 from bot.telegram_handlers import TelegramHandlers
 from tests.fakes.pipeline import EchoPipeline, echo_menu
 

@@ -1,4 +1,4 @@
-"""bot.state: every ChatStore keeps chats alike; bot.state_fallback degrades a failing one."""
+"""bot.state.chats: every ChatStore keeps chats alike; bot.state.fallback degrades a failing one."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.reply import ChatContext
-from bot.state import (
+from bot.state.chats import (
     MemoryStore,
     RedisStore,
     SqliteStore,
@@ -20,7 +20,7 @@ from bot.state import (
     connect_store,
     open_store,
 )
-from bot.state_fallback import FallbackStore
+from bot.state.fallback import FallbackStore
 from tests.fakes.redis_server import free_port
 
 CHAT = ChatContext(

@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.ops import RETRY_AFTER_S, Cooldown, store_errors
 from bot.reply import ChatContext
-from bot.state import ChatStore, MemoryStore
+from bot.state.chats import ChatStore, MemoryStore
 
 log = logging.getLogger(__name__)
 
