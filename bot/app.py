@@ -20,11 +20,11 @@ from telegram.error import TelegramError
 from bot.catalog_source import CatalogSource
 from bot.ops import configure_logging as setup_logging
 from bot.ops import prefer_the_event_loop
+from bot.reply import ConversationPipeline
 from bot.runtime import Timing, serve_bot
 from bot.settings import Settings, SettingsError, load_settings
 from bot.state import StateStoreError
-from bot.telegram.retries import TokenRejectedError
-from bot.telegram_app import CommandMenu, ConversationPipeline
+from bot.telegram import CommandMenu, TokenRejectedError
 from bot.version import version
 from sizing import CatalogError, load_calibration, load_gpus, load_models, load_plans
 

@@ -10,8 +10,7 @@ import io
 from collections.abc import Mapping
 from typing import TextIO
 
-from bot.reply import Button, ChatContext, Reply, Turn
-from bot.telegram_app import ConversationPipeline
+from bot.reply import Button, ChatContext, ConversationPipeline, Reply, Turn
 
 QUIT_COMMANDS = frozenset({"/quit", "/exit"})
 CONSOLE_CHAT_ID = 0

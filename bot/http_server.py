@@ -26,7 +26,7 @@ from aiohttp import web
 
 from bot.ops import HEALTH, METRICS, METRICS_CONTENT_TYPE
 from bot.state import ChatStore
-from bot.telegram_app import BotApp
+from bot.telegram import BotApp
 
 log = logging.getLogger(__name__)
 

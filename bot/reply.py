@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,3 +118,31 @@ class Turn:
     reply: Reply
     chat: ChatContext
     handoff: Reply | None = None  # the summary for the sales chat, when the customer asked
+
+
+class ConversationPipeline(Protocol):
+    """What a front end (Telegram, the console) needs from the conversation's ``Pipeline``."""
+
+    def respond(self, text: str, chat: ChatContext, *, bot_username: str | None = None) -> Turn:
+        """Answer one message."""
+        ...
+
+    def respond_to_callback(self, data: str, chat: ChatContext) -> Turn:
+        """Answer one button press."""
+        ...
+
+    def respond_to_document(
+        self,
+        file_name: str | None,
+        content: bytes | None,
+        chat: ChatContext,
+        *,
+        caption: str | None = None,
+        size_bytes: int | None = None,
+    ) -> Turn:
+        """Answer an uploaded file (a model's config.json)."""
+        ...
+
+    def inline_answers(self, query: str, telegram_language: str | None) -> list[Reply]:
+        """Answer one inline query with ready-to-send replies."""
+        ...

@@ -41,7 +41,6 @@ from bot.delivery import (
     journal_path,
 )
 from bot.http_server import make_base_app, serving
-from bot.incoming import answer_private, private_message
 from bot.ops import (
     METRICS,
     QUIET_S,
@@ -56,18 +55,25 @@ from bot.ops import (
     store_errors,
     update_scope,
 )
-from bot.pacing import Limits, LocalPacer, Pacer, RedisPacer
-from bot.polling import poll
+from bot.reply import ConversationPipeline
 from bot.settings import BotMode, Settings
 from bot.state import ChatStore, FallbackStore, RedisStore, SqliteStore, connect_store
-from bot.telegram.retries import DeliveryHooks, DeliveryPolicy, TokenRejectedError
-from bot.telegram_app import (
+from bot.telegram import (
     BotApp,
     CommandMenu,
-    ConversationPipeline,
+    DeliveryHooks,
     DeliveryKit,
+    DeliveryPolicy,
+    Limits,
+    LocalPacer,
+    Pacer,
+    RedisPacer,
     TelegramHandlers,
+    TokenRejectedError,
+    answer_private,
     compose,
+    poll,
+    private_message,
     running,
 )
 from bot.warm import freeze_start_up_objects, warm_up
@@ -85,7 +91,9 @@ class Timing:
     """Durations worth shortening in tests; production uses the defaults."""
 
     policy: DeliveryPolicy = field(default_factory=DeliveryPolicy)
-    pacing: Limits = field(default_factory=Limits)  # bot.pacing.NO_PACING to measure the bot
+    pacing: Limits = field(
+        default_factory=Limits
+    )  # bot.telegram.pacing.NO_PACING to measure the bot
     grace_s: float = SHUTDOWN_GRACE_S
     outage_settle_s: float = SETTLE_S
     outage_quiet_s: float = QUIET_S

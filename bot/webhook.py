@@ -27,7 +27,7 @@ from bot.jsonin import JsonInputError, load_json
 from bot.ops import METRICS
 from bot.settings import Settings
 from bot.state import ChatStore, MemoryStore
-from bot.telegram_app import BotApp
+from bot.telegram import BotApp
 
 log = logging.getLogger(__name__)
 
@@ -134,7 +134,7 @@ async def webhook_server(
     """Serve the webhook on HOST:PORT and register WEBHOOK_URL with Telegram.
 
     The webhook is left registered on exit: with several replicas, another one keeps serving.
-    The Application must be running (see ``bot.telegram_app.running``).
+    The Application must be running (see ``bot.telegram.app.running``).
     """
     if settings.webhook_url is None or settings.webhook_secret is None:
         raise ValueError("webhook mode needs WEBHOOK_URL and WEBHOOK_SECRET")

@@ -18,10 +18,12 @@ text file has its references rewritten in one pass, so that pairs whose names ov
 
 It prints what it changed; ``git diff`` shows the rest.
 
-    .venv/bin/python tools/move_modules.py --names bot.sending:bot.ops.scope:Outcome,UpdateScope
+    .venv/bin/python tools/move_modules.py --names
+    bot.telegram.sending:bot.ops.scope:Outcome,UpdateScope
 
 rewrites the imports of names whose definitions were moved by hand from one module to another:
-``from bot.sending import AnswerSender, Outcome`` becomes two imports, one from each module.
+``from bot.sending import AnswerSender, Outcome`` becomes two imports, one from each
+module.
 
     .venv/bin/python tools/move_modules.py --door bot.ops
 
@@ -133,21 +135,21 @@ def _rewriter(pairs: list[tuple[str, str]]) -> Callable[[str], str]:  # noqa: C9
         else None
     )
     from_re = re.compile(
-        rf"^(\s*)from ({_NAME}(?:\.{_NAME})*) import ({_NAME})(?: as ({_NAME}))?\s*$"
+        rf"^(\s*)from ({_NAME}(?:\.{_NAME})*) import ({_NAME})(?: as ({_NAME}))?(\s*#.*)?$"
     )
 
     def from_line(line: str) -> str:
         match = from_re.match(line)
         if not match:
             return line
-        indent, package, name, alias = match.groups()
+        indent, package, name, alias, comment = match.groups()
         old = f"{package}.{name}"
         if old not in dotted:
             return line
         new_package, _, new_name = dotted[old].rpartition(".")
         local = alias or name
         tail = "" if new_name == local else f" as {local}"
-        return f"{indent}from {new_package} import {new_name}{tail}"
+        return f"{indent}from {new_package} import {new_name}{tail}{comment or ''}"
 
     def rewrite_line(line: str) -> str:
         moved = from_line(line)

@@ -8,7 +8,8 @@ stalled replica's effects are committed only while its token is still the chat's
 
 - the chat's state is written in one Redis script that writes only if ``lease:<chat>`` still
   holds the token (``bot.state.chats.RedisStore``), so a late write never covers newer state;
-- before each answer goes out (``bot.sending``) and before an answer is edited in place, the
+- before each answer goes out (``bot.telegram.sending``) and before an answer is edited in place,
+the
   lease is confirmed *and extended* by a full lease in one script (``hold``): the new owner
   cannot take the chat within a lease of a check that passed. The order per answer is the
   journal check, this confirmation, then the request, whose journal mark is written the

@@ -32,7 +32,7 @@ from bot.ops import Cooldown
 
 log = logging.getLogger(__name__)
 
-# The answer being sent by the current task, as a journal key; set by ``bot.sending``.
+# The answer being sent by the current task, as a journal key; set by ``bot.telegram.sending``.
 CURRENT_DELIVERY: ContextVar[str | None] = ContextVar("current_delivery", default=None)
 # Telegram redelivers an update for at most 24 hours; a mark is useless after that.
 JOURNAL_TTL_S = 24 * 60 * 60

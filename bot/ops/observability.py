@@ -5,10 +5,10 @@ One process-wide ``METRICS`` and ``HEALTH``. Delivery and storage report through
 calls by method and code, waits (429, back-off, pacing), store failures by operation.
 
 ``update_scope(update)`` wraps the handling of one update: it opens the update's
-``bot.sending.UpdateScope`` (the journal keys of its answers, its outcome), puts the update and
-chat ids on every log line written meanwhile (``bot.ops.logs``), times the answer from receipt,
-counts the update by kind and outcome and writes the one INFO line per update (ids, kind,
-outcome, milliseconds; never the text).
+``bot.ops.scope.UpdateScope`` (the journal keys of its answers, its outcome), puts the update
+and chat ids on every log line written meanwhile (``bot.ops.logs``), times the answer from receipt,
+counts the update by kind and outcome and writes the one INFO line per update (ids, kind, outcome,
+milliseconds; never the text).
 """
 
 from __future__ import annotations
@@ -211,7 +211,7 @@ def update_scope(update: Update) -> AbstractContextManager[UpdateScope]:
 
 @contextmanager
 def opened_scope(scope: UpdateScope) -> Iterator[UpdateScope]:
-    """``update_scope`` for an update read without python-telegram-bot (``bot.incoming``)."""
+    """``update_scope`` for an update read without python-telegram-bot (``telegram.incoming``)."""
     started = _received.pop(scope.update_id, time.monotonic())
     token = CURRENT_UPDATE.set(scope)
     try:

@@ -1,1 +1,27 @@
 """The Telegram transport: python-telegram-bot, its handlers, and the HTTP under them."""
+
+from bot.telegram.app import BotApp, CommandMenu, DeliveryKit, TelegramHandlers, compose, running
+from bot.telegram.errors import TokenRejectedError
+from bot.telegram.incoming import answer_private, private_message
+from bot.telegram.pacing import Limits, LocalPacer, Pacer, RedisPacer
+from bot.telegram.polling import poll
+from bot.telegram.retries import DeliveryHooks, DeliveryPolicy
+
+__all__ = [
+    "BotApp",
+    "CommandMenu",
+    "DeliveryHooks",
+    "DeliveryKit",
+    "DeliveryPolicy",
+    "Limits",
+    "LocalPacer",
+    "Pacer",
+    "RedisPacer",
+    "TelegramHandlers",
+    "TokenRejectedError",
+    "answer_private",
+    "compose",
+    "poll",
+    "private_message",
+    "running",
+]

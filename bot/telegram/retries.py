@@ -2,13 +2,13 @@
 
 Two seams python-telegram-bot offers carry it all:
 
-- ``bot.transport.BotApiRequest`` (PTB's swappable request class): a 401 trips the
+- ``bot.telegram.transport.BotApiRequest`` (PTB's swappable request class): a 401 trips the
   credentials alarm, bodies that are not the Bot API's JSON become one retryable error (instead of a
   logged traceback), ``ok: true`` without ``result`` is told apart, and the HTTP client marks the
   delivery journal (``bot.delivery.journal``) the instant before a request body goes out.
 - ``DeliveryLimiter`` (PTB's rate limiter hook, around every call but getUpdates): paces sends
-  (``bot.pacing``), retries with exponential backoff and jitter what certainly did not reach
-  Telegram (5xx, refused or dropped connections, connect and pool time-outs, unreadable
+  (``bot.telegram.pacing``), retries with exponential backoff and jitter what certainly did not
+  reach Telegram (5xx, refused or dropped connections, connect and pool time-outs, unreadable
   bodies), waits out every 429 as asked, all within one deadline per call.
 
 The one failure not retried is a time-out on a send after its body went out: Telegram has it and may
@@ -38,14 +38,22 @@ from telegram.error import (
     InvalidToken,
     NetworkError,
     RetryAfter,
-    TelegramError,
     TimedOut,
 )
 from telegram.ext import BaseRateLimiter
 from telegram.warnings import PTBDeprecationWarning
 
 from bot.delivery import CURRENT_DELIVERY, DeliveryJournal
-from bot.pacing import Pacer
+from bot.telegram.errors import (
+    AnswerOverdueError,
+    DeliveryUncertainError,
+    ResultMissingError,
+    ServerError,
+    TelegramUnavailableError,
+    TokenRejectedError,
+    UnreadableResponseError,
+)
+from bot.telegram.pacing import Pacer
 
 log = logging.getLogger(__name__)
 
@@ -60,38 +68,6 @@ NOT_PACED = frozenset({"sendChatAction"})
 BEST_EFFORT = frozenset({"sendChatAction", "setMyCommands"})
 QUERY_ANSWERS = frozenset({"answerCallbackQuery", "answerInlineQuery"})
 START_UP = frozenset({"getMe", "deleteWebhook", "setWebhook", "getWebhookInfo"})
-
-
-class TokenRejectedError(TelegramError):
-    """Telegram answered 401: the token was revoked or is wrong. Nothing will work."""
-
-
-class UnreadableResponseError(NetworkError):
-    """The answer was not the Bot API's JSON (an HTML error page, a cut-off body)."""
-
-
-class ResultMissingError(TelegramError):
-    """Telegram said ``ok: true`` without a ``result``: done, but nothing to read back."""
-
-
-class AnswerOverdueError(TimeoutError):
-    """The request's body went out and no answer came in time: it may have been carried out."""
-
-
-class DeliveryUncertainError(TelegramError):
-    """A send timed out after its request went out: Telegram may have delivered it."""
-
-
-class ServerError(NetworkError):
-    """Telegram answered with a 5xx status: nothing was done, try again later."""
-
-    def __init__(self, status: int) -> None:
-        super().__init__(f"Telegram answered HTTP {status}")
-        self.status = status
-
-
-class TelegramUnavailableError(NetworkError):
-    """Transient failures went on past the call's deadline."""
 
 
 @dataclass(frozen=True, slots=True)

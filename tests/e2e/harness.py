@@ -7,10 +7,11 @@ import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+from bot.reply import ConversationPipeline
 from bot.runtime import Timing, serve_bot
 from bot.settings import Settings, load_settings
+from bot.telegram.app import CommandMenu
 from bot.telegram.retries import DeliveryPolicy
-from bot.telegram_app import CommandMenu, ConversationPipeline
 from tests.fakes.telegram_api import FakeTelegram
 
 WEBHOOK_SECRET = "e2e-secret_0123456789"  # noqa: S105 - a fake

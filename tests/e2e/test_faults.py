@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from bot.runtime import serve_bot
-from bot.telegram.retries import TelegramUnavailableError, TokenRejectedError
+from bot.telegram.errors import TelegramUnavailableError, TokenRejectedError
 from tests.e2e.harness import FAST, HELD_ANSWER_S, bot_settings, free_port, running_bot
 from tests.fakes.faults import Fault
 from tests.fakes.pipeline import EchoPipeline, echo_menu

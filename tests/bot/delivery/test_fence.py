@@ -23,17 +23,17 @@ from bot.delivery.fence import LeaseLostError
 from bot.delivery.intake import Job
 from bot.delivery.intake_redis import RedisIntake
 from bot.delivery.journal import CURRENT_DELIVERY, RedisJournal
-from bot.incoming import private_message
 from bot.ops.cooldown import store_errors
 from bot.ops.observability import opened_scope
 from bot.ops.scope import Outcome
 from bot.reply import ChatContext
 from bot.runtime import chat_key_of
-from bot.sending import AnswerSender
 from bot.settings import load_settings
 from bot.state.chats import RedisStore
 from bot.state.fallback import FallbackStore
-from bot.telegram_handlers import TelegramHandlers
+from bot.telegram.handlers import TelegramHandlers
+from bot.telegram.incoming import private_message
+from bot.telegram.sending import AnswerSender
 from tests.fakes.pipeline import EchoPipeline, echo_menu
 
 CHAT = 10
@@ -68,7 +68,7 @@ class Gate:
 
 @dataclass
 class JournalingBot:
-    """Records answers; marks the journal the instant before each, as ``bot.transport`` does."""
+    """Record answers; mark the journal the instant before each, as the transport does."""
 
     journal: RedisJournal
     id: int = 1

@@ -9,19 +9,16 @@ import pytest
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
 
 from bot.delivery.journal import CURRENT_DELIVERY, MemoryJournal
-from bot.telegram.retries import (
+from bot.telegram.errors import (
     AnswerOverdueError,
-    DeliveryLimiter,
-    DeliveryPolicy,
     DeliveryUncertainError,
     ResultMissingError,
     ServerError,
     TelegramUnavailableError,
     TokenRejectedError,
     UnreadableResponseError,
-    Verdict,
-    classify,
 )
+from bot.telegram.retries import DeliveryLimiter, DeliveryPolicy, Verdict, classify
 
 
 @pytest.fixture(autouse=True)

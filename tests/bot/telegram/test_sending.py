@@ -1,4 +1,4 @@
-"""bot.sending: answers keyed per update, skipped when maybe delivered, reworked when refused."""
+"""sending: answers keyed per update, skipped when maybe delivered, reworked when refused."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from telegram.error import BadRequest, ChatMigrated
 
 from bot.delivery.journal import MemoryJournal
 from bot.ops.scope import CURRENT_UPDATE, UpdateScope
-from bot.sending import (
+from bot.telegram.errors import DeliveryUncertainError
+from bot.telegram.sending import (
     MAX_TEXT_UTF16,
     AnswerSender,
     Part,
@@ -24,7 +25,6 @@ from bot.sending import (
     split_plain,
     utf16_units,
 )
-from bot.telegram.retries import DeliveryUncertainError
 from tests.fakes.telegram_html import check_telegram_html
 
 MARKUP = InlineKeyboardMarkup([[InlineKeyboardButton("H200", callback_data="x")]])
@@ -157,8 +157,8 @@ async def test_an_answer_is_posted_as_send_message_posts_it():
     from telegram.constants import ParseMode  # noqa: PLC0415
     from telegram.ext import Defaults, ExtBot  # noqa: PLC0415
 
-    from bot.sending import post_message  # noqa: PLC0415
-    from bot.transport import BotApiRequest  # noqa: PLC0415
+    from bot.telegram.sending import post_message  # noqa: PLC0415
+    from bot.telegram.transport import BotApiRequest  # noqa: PLC0415
 
     bodies: list[bytes] = []
     bot_user = {"id": 1, "is_bot": True, "first_name": "B", "username": "b_bot"}

@@ -1,6 +1,6 @@
-"""Telegram calls of the knowledge features: the hand-off to the sales chat, file downloads.
+"""The hand-off to a person: the summary goes to the sales chat, or the customer hears it failed.
 
-Kept apart from ``bot.telegram_app`` so the handlers there stay a screenful each.
+Kept apart from the handlers so that they stay a screenful each.
 """
 
 from __future__ import annotations
@@ -9,12 +9,9 @@ import html
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import Any
 
-from telegram import Document
 from telegram.error import TelegramError
 
-from bot.documents import MAX_CONFIG_BYTES
 from bot.handoff import HANDOFF_FAILED
 from bot.i18n import localizer
 from bot.reply import ChatContext, Reply, Turn
@@ -44,15 +41,3 @@ async def hand_off(
         reply = Reply(kind="error", language=language, html=sorry, text=sorry)
         return reply, replace(turn.chat, last_handoff_at=None)
     return turn.reply, turn.chat
-
-
-async def download_small(bot: Any, document: Document) -> bytes | None:  # noqa: ANN401 - PTB's ExtBot
-    """Download a document no larger than a config.json can be; ``None`` for a larger one.
-
-    Telegram states the size in the update; a file announced too large is never fetched
-    (bots may download up to 20 MB, far beyond any config).
-    """
-    if document.file_size is not None and document.file_size > MAX_CONFIG_BYTES:
-        return None
-    file = await bot.get_file(document.file_id)
-    return bytes(await file.download_as_bytearray())

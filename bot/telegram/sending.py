@@ -24,10 +24,10 @@ from telegram import ReplyParameters
 from telegram.constants import MessageLimit, ParseMode
 from telegram.error import BadRequest, ChatMigrated
 
-from bot.api_json import Markup, call_json, message_json
 from bot.delivery import CURRENT_DELIVERY, DeliveryJournal, hold_lease
 from bot.ops import CURRENT_UPDATE
-from bot.telegram.retries import DeliveryUncertainError, ResultMissingError
+from bot.telegram.api_json import Markup, call_json, message_json
+from bot.telegram.errors import DeliveryUncertainError, ResultMissingError
 
 log = logging.getLogger(__name__)
 
@@ -150,7 +150,7 @@ async def post_message(
 
     PTB turns every answer's echo into a ``telegram.Message`` (a tenth of a cheap update's
     CPU), and nothing here reads it; the body is written straight as JSON
-    (``bot.api_json``), through the same rate limiter (pacing, retries, the journal) and
+    (``bot.telegram.api_json``), through the same rate limiter (pacing, retries, the journal) and
     request class, with the Defaults (link previews off); a ``None`` parse mode means plain
     text, as there.
     """

@@ -1,13 +1,12 @@
 """Bot API calls written straight as the Bot API's JSON, through the bot's own request path.
 
 Answers are the bot's most frequent call. Going through ``bot._post`` builds, for every one,
-python-telegram-bot's request parameters from the values, inserts the Defaults, and writes the
-JSON from those; here the body is written once from plain JSON values. Everything else is what
+python-telegram-bot's request parameters from the values, inserts the Defaults, and writes the JSON
+from those; here the body is written once from plain JSON values. Everything else is what
 ``bot._post`` ends in: the rate limiter (``bot.telegram.retries.DeliveryLimiter``: pacing, retries,
-429 waits, the journal's forgetting), the request class (``bot.transport.BotApiRequest``: the
-journal's mark, time-outs, the 401 alarm) and PTB's ``BaseRequest.post``, which turns
-Telegram's refusals into the same exceptions (``BadRequest``, ``RetryAfter``,
-``ChatMigrated``...) as before.
+429 waits, the journal's forgetting), the request class (``bot.telegram.transport.BotApiRequest``:
+the journal's mark, time-outs, the 401 alarm) and PTB's ``BaseRequest.post``, which turns Telegram's
+refusals into the same exceptions (``BadRequest``, ``RetryAfter``, ``ChatMigrated``...) as before.
 
 A bot that is not python-telegram-bot's (a test's fake) gets the same JSON through its
 ``_post``.
@@ -26,8 +25,8 @@ from telegram.request import RequestData
 Markup = InlineKeyboardMarkup | dict[str, Any] | None
 
 
-# RequestData is marked final for type checkers only; PTB's request path passes it through
-# untouched to the request class (``bot.transport``), which sends this one's bytes as they are.
+# RequestData is marked final for type checkers only; PTB's request path passes it through untouched
+# to the request class (``bot.telegram.transport``), which sends this one's bytes as they are.
 class JsonBody(RequestData):  # type: ignore[misc]
     """A request body already written as the Bot API's JSON (no files): sent as it is."""
 

@@ -1,4 +1,4 @@
-"""bot.transport: PTB's requests over aiohttp, the journal mark, Telegram's failures named."""
+"""transport: PTB's requests over aiohttp, the journal mark, Telegram's failures named."""
 
 from __future__ import annotations
 
@@ -15,17 +15,15 @@ from telegram.request._requestparameter import RequestParameter
 
 from bot.delivery.journal import CURRENT_DELIVERY, MemoryJournal
 from bot.ops.observability import HEALTH
-from bot.telegram.retries import (
+from bot.telegram.errors import (
     AnswerOverdueError,
-    DeliveryPolicy,
     ResultMissingError,
     ServerError,
     TokenRejectedError,
     UnreadableResponseError,
-    Verdict,
-    classify,
 )
-from bot.transport import BotApiRequest
+from bot.telegram.retries import DeliveryPolicy, Verdict, classify
+from bot.telegram.transport import BotApiRequest
 from tests.fakes.faults import NGINX_502
 
 TOKEN_PATH = "/bot123:SECRETTOKENxyz"  # noqa: S105 - a fake

@@ -17,13 +17,8 @@ from typing import Any
 
 from telegram.error import TelegramError
 
-from bot.telegram.retries import (
-    DeliveryHooks,
-    DeliveryPolicy,
-    NoHooks,
-    TokenRejectedError,
-    failure_reason,
-)
+from bot.telegram.errors import TokenRejectedError
+from bot.telegram.retries import DeliveryHooks, DeliveryPolicy, NoHooks, failure_reason
 
 log = logging.getLogger(__name__)
 

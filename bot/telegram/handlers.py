@@ -1,10 +1,10 @@
 """The Telegram handlers: read the update, load the chat, ask the pipeline, send, store.
 
 Handlers stay thin. Words come from the pipeline (and gettext), not from here. Answers go out
-through ``bot.sending.AnswerSender`` (once per update, in a safe form when Telegram refuses the
-first); failures are sorted in ``on_error``: Telegram unreachable (the update is kept for
-later), the chat closed to us (recorded, not retried), a bug (an apology, and the admins told
-once per outage).
+through ``bot.telegram.sending.AnswerSender`` (once per update, in a safe form when Telegram refuses
+the first); failures are sorted in ``on_error``: Telegram unreachable (the update is kept for
+later), the chat closed to us (recorded, not retried), a bug (an apology, and the admins told once
+per outage).
 """
 
 from __future__ import annotations
@@ -15,13 +15,9 @@ import logging
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Any
 
 from telegram import (
-    InlineKeyboardButton,
-    InlineKeyboardMarkup,
-    InlineQueryResultArticle,
-    InputTextMessageContent,
     Message,
     MessageEntity,
     ReplyParameters,
@@ -33,14 +29,11 @@ from telegram.constants import (
     ChatType,
     InlineKeyboardButtonLimit,
     InlineQueryLimit,
-    InlineQueryResultLimit,
     MessageLimit,
-    ParseMode,
 )
 from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
-from bot.api_json import call_json
 from bot.callbacks import Action, decode
 from bot.deeplink import from_callback
 from bot.delivery import CURRENT_FENCE, LeaseLostError, hold_lease
@@ -53,13 +46,16 @@ from bot.ops import (
     mark_update_failed,
     off_loop,
 )
-from bot.reply import ChatContext, Reply, Sender, Turn
+from bot.reply import ChatContext, ConversationPipeline, Reply, Sender, Turn
 from bot.request import LANGUAGES
-from bot.sending import AnswerSender
 from bot.settings import Settings
 from bot.state import ChatStore
-from bot.telegram.retries import ResultMissingError, TelegramUnavailableError, TokenRejectedError
-from bot.telegram_extras import download_small, hand_off
+from bot.telegram.api_json import call_json
+from bot.telegram.downloads import download_small
+from bot.telegram.errors import ResultMissingError, TelegramUnavailableError, TokenRejectedError
+from bot.telegram.markup import inline_article, keyboard, keyboard_json
+from bot.telegram.sales_chat import hand_off
+from bot.telegram.sending import AnswerSender
 
 log = logging.getLogger(__name__)
 
@@ -68,8 +64,6 @@ CommandMenu = Callable[[str], list[tuple[str, str]]]
 
 TYPING_AFTER_S = 1.0  # "typing..." only for answers slower than this
 INLINE_CACHE_S = 30  # answers change with prices and the user's language: cache briefly
-INLINE_TITLE_CHARS = 64
-INLINE_DESCRIPTION_CHARS = 120
 # setMyCommands takes "a two-letter ISO 639-1 language code" (Bot API), so the two Chinese
 # scripts share "zh": Simplified, the larger audience, gets it.
 MENU_LANGUAGE_CODES: dict[str, str] = {"zh-Hans": "zh", "pt-BR": "pt"}
@@ -95,63 +89,6 @@ MAX_INLINE_QUERY_CHARS = int(InlineQueryLimit.MAX_QUERY_LENGTH)
 SORRY = N_("Sorry, something went wrong on our side. Please try again in a minute.")
 
 
-class ConversationPipeline(Protocol):
-    """What the Telegram layer needs from ``bot.pipeline.Pipeline``."""
-
-    def respond(self, text: str, chat: ChatContext, *, bot_username: str | None = None) -> Turn:
-        """Answer one message."""
-        ...
-
-    def respond_to_callback(self, data: str, chat: ChatContext) -> Turn:
-        """Answer one button press."""
-        ...
-
-    def respond_to_document(
-        self,
-        file_name: str | None,
-        content: bytes | None,
-        chat: ChatContext,
-        *,
-        caption: str | None = None,
-        size_bytes: int | None = None,
-    ) -> Turn:
-        """Answer an uploaded file (a model's config.json)."""
-        ...
-
-    def inline_answers(self, query: str, telegram_language: str | None) -> list[Reply]:
-        """Answer one inline query with ready-to-send replies."""
-        ...
-
-
-def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
-    """Build the reply's inline keyboard (``None`` when it has no buttons)."""
-    rows = [
-        [InlineKeyboardButton(b.text, url=b.url, callback_data=b.callback_data) for b in row]
-        for row in reply.buttons
-        if row
-    ]
-    return InlineKeyboardMarkup(rows) if rows else None
-
-
-def keyboard_json(reply: Reply) -> dict[str, Any] | None:
-    """Build the reply's inline keyboard as the Bot API's JSON (``keyboard``'s ``to_dict``).
-
-    Every answer is sent with its keyboard: written straight as JSON, it skips building and
-    then serialising python-telegram-bot's objects, a tenth of a sizing update's CPU.
-    """
-    rows = [
-        [
-            {"text": b.text, "url": b.url}
-            if b.url is not None
-            else {"text": b.text, "callback_data": b.callback_data}
-            for b in row
-        ]
-        for row in reply.buttons
-        if row
-    ]
-    return {"inline_keyboard": rows} if rows else None
-
-
 def is_addressed(message: Message, bot_id: int, bot_username: str) -> bool:
     """Private chats: always. Groups: a command for us, an @mention of us, or a reply to us."""
     if message.chat.type == ChatType.PRIVATE:
@@ -169,18 +106,6 @@ def is_addressed(message: Message, bot_id: int, bot_username: str) -> bool:
             return True
     replied = message.reply_to_message
     return replied is not None and replied.from_user is not None and replied.from_user.id == bot_id
-
-
-def inline_article(index: int, reply: Reply) -> InlineQueryResultArticle:
-    """One ready-to-send inline result: the HTML answer with its buttons."""
-    lines = [line.strip() for line in reply.text.splitlines() if line.strip()] or [reply.kind]
-    return InlineQueryResultArticle(
-        id=f"{index}-{reply.kind}"[: InlineQueryResultLimit.MAX_ID_LENGTH],
-        title=lines[0][:INLINE_TITLE_CHARS],
-        description=" ".join(lines[1:])[:INLINE_DESCRIPTION_CHARS] or None,
-        input_message_content=InputTextMessageContent(reply.html, parse_mode=ParseMode.HTML),
-        reply_markup=keyboard(reply),
-    )
 
 
 class TelegramHandlers:
@@ -248,7 +173,7 @@ class TelegramHandlers:
         sender: Sender | None,
         reply_to: ReplyParameters | None = None,
     ) -> None:
-        """Answer a message addressed to the bot (``on_message``, or ``bot.incoming``)."""
+        """Answer a message addressed to the bot (``on_message``, or ``bot.telegram.incoming``)."""
         text = text[:MAX_MESSAGE_CHARS]
         async with typing_while_slow(bot, chat_id):
             chat = await self._chat(chat_id, telegram_language, sender)

@@ -1,6 +1,6 @@
 """The python-telegram-bot Application, composed in one place: requests, delivery, handlers.
 
-The handlers live in ``bot.telegram_handlers``; how the bot reaches Telegram (retries, pacing, the
+The handlers live in ``bot.telegram.handlers``; how the bot reaches Telegram (retries, pacing, the
 delivery journal, the 401 alarm) in ``bot.telegram.retries``. Updates are not fetched by the
 Application: ``bot.delivery.dispatch`` hands them to ``process_update`` from the intake, in both
 modes.
@@ -28,20 +28,15 @@ from telegram.ext import (
 
 from bot.delivery import DeliveryJournal, MemoryJournal
 from bot.ops import OutageMonitor
-from bot.pacing import LocalPacer, Pacer
-from bot.sending import AnswerSender
+from bot.reply import ConversationPipeline
 from bot.settings import Settings
 from bot.state import ChatStore
+from bot.telegram.handlers import CommandMenu, TelegramHandlers, is_addressed
+from bot.telegram.markup import inline_article, keyboard
+from bot.telegram.pacing import LocalPacer, Pacer
 from bot.telegram.retries import DeliveryHooks, DeliveryLimiter, DeliveryPolicy, NoHooks
-from bot.telegram_handlers import (
-    CommandMenu,
-    ConversationPipeline,
-    TelegramHandlers,
-    inline_article,
-    is_addressed,
-    keyboard,
-)
-from bot.transport import CONNECTIONS, BotApiRequest
+from bot.telegram.sending import AnswerSender
+from bot.telegram.transport import CONNECTIONS, BotApiRequest
 
 __all__ = [
     "BotApp",
@@ -111,7 +106,7 @@ def compose(
     delivery: DeliveryKit | None = None,
     monitor: OutageMonitor | None = None,
 ) -> tuple[BotApp, TelegramHandlers]:
-    """``build_application``, also returning its handlers (``bot.incoming`` calls them too)."""
+    """``build_application``, also returning its handlers (``incoming`` calls them too)."""
     if settings.telegram_bot_token is None:
         raise ValueError("TELEGRAM_BOT_TOKEN is needed to build the Telegram application")
     # Opt in to PTB's coming timedelta durations: otherwise PTB 22 warns each time it builds

@@ -36,17 +36,17 @@ from telegram._utils.types import ODVInput
 from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
 
-from bot.api_json import JsonBody
 from bot.delivery import CURRENT_DELIVERY, DeliveryJournal, MemoryJournal
 from bot.ops import HEALTH
-from bot.telegram.retries import (
+from bot.telegram.api_json import JsonBody
+from bot.telegram.errors import (
     AnswerOverdueError,
-    DeliveryPolicy,
     ResultMissingError,
     ServerError,
     TokenRejectedError,
     UnreadableResponseError,
 )
+from bot.telegram.retries import DeliveryPolicy
 
 MEDIA_WRITE_TIMEOUT_S = 20.0  # PTB's default for uploads
 CONNECTIONS = 256  # PTB's default pool for Bot API calls; getUpdates needs one

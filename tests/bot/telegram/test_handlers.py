@@ -1,4 +1,4 @@
-"""bot.telegram_app handlers, called directly with hand-written stand-ins for PTB's context."""
+"""bot.telegram.app handlers, called directly with hand-written stand-ins for PTB's context."""
 
 from __future__ import annotations
 
@@ -15,18 +15,13 @@ from bot.delivery.journal import MemoryJournal
 from bot.ops.scope import CURRENT_UPDATE, Outcome, UpdateScope
 from bot.pipeline import Pipeline
 from bot.reply import ChatContext, Reply
-from bot.sending import AnswerSender
 from bot.settings import load_settings
 from bot.state.chats import MemoryStore
 from bot.state.fallback import FallbackStore
-from bot.telegram.retries import TelegramUnavailableError, TokenRejectedError
-from bot.telegram_handlers import (
-    MAX_CALLBACK_BYTES,
-    MAX_MESSAGE_CHARS,
-    TelegramHandlers,
-    keyboard,
-    keyboard_json,
-)
+from bot.telegram.errors import TelegramUnavailableError, TokenRejectedError
+from bot.telegram.handlers import MAX_CALLBACK_BYTES, MAX_MESSAGE_CHARS, TelegramHandlers
+from bot.telegram.markup import keyboard, keyboard_json
+from bot.telegram.sending import AnswerSender
 from tests.fakes.pipeline import EchoPipeline, echo_menu
 
 
@@ -237,7 +232,7 @@ async def test_typing_shows_only_when_the_answer_is_slow(monkeypatch):
     """Answered within the delay: no typing call; still busy after it: one "typing"."""
     import asyncio  # noqa: PLC0415
 
-    from bot import telegram_handlers  # noqa: PLC0415
+    from bot.telegram import handlers as telegram_handlers  # noqa: PLC0415
 
     monkeypatch.setattr(telegram_handlers, "TYPING_AFTER_S", 0.05)
     bot = ChatActionBot()

@@ -1,4 +1,4 @@
-"""bot.pacing: sends are spaced under Telegram's per-chat, per-group and overall limits."""
+"""bot.telegram.pacing: sends are spaced under Telegram's per-chat, per-group and overall limits."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.ops.cooldown import store_errors
-from bot.pacing import (
+from bot.telegram.pacing import (
     NO_PACING,
     OVERALL,
     PER_CHAT,

@@ -24,8 +24,8 @@ from telegram.constants import ChatType
 
 from bot.ops import UpdateScope
 from bot.reply import Sender
-from bot.telegram_app import BotApp
-from bot.telegram_handlers import TelegramHandlers
+from bot.telegram.app import BotApp
+from bot.telegram.handlers import TelegramHandlers
 
 log = logging.getLogger(__name__)
 

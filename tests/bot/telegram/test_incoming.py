@@ -1,4 +1,4 @@
-"""bot.incoming: private messages read from the JSON as PTB reads them; the rest left to PTB."""
+"""incoming: private messages read from the JSON as PTB reads them; the rest left to PTB."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from telegram import Update
 
-from bot.incoming import private_message
 from bot.ops.observability import scope_of
-from bot.telegram_handlers import sender_of
+from bot.telegram.handlers import sender_of
+from bot.telegram.incoming import private_message
 
 USER = {"id": 7, "is_bot": False, "first_name": "Ann", "language_code": "de"}
 MESSAGE = {
