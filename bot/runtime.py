@@ -40,7 +40,7 @@ from bot.delivery import (
     SqliteJournal,
     journal_path,
 )
-from bot.http_server import make_base_app, serving
+from bot.http import make_base_app, serving
 from bot.ops import (
     METRICS,
     QUIET_S,
@@ -259,7 +259,7 @@ async def _receive(
     """Feed the intake from the webhook or from polling until either event is set."""
     dispatcher = receiving.dispatcher
     if settings.bot_mode is BotMode.WEBHOOK:
-        from bot.webhook import webhook_server  # noqa: PLC0415 - only webhook mode takes updates
+        from bot.http import webhook_server  # noqa: PLC0415 - only webhook mode takes updates
 
         async with webhook_server(
             application,

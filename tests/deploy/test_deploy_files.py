@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from bot.http_server import FD_RESERVE, MAX_CONNECTIONS
+from bot.http.server import FD_RESERVE, MAX_CONNECTIONS
 
 REPO = Path(__file__).resolve().parents[2]
 DEPLOY = REPO / "deploy"

@@ -1,4 +1,4 @@
-"""bot.http_server: connection limits, head and body deadlines, health and metrics routes."""
+"""bot.http.server: connection limits, head and body deadlines, health and metrics routes."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import time
 import pytest
 from aiohttp import ClientSession
 
-from bot.http_server import ServerLimits, make_base_app, serving
+from bot.http.server import ServerLimits, make_base_app, serving
 from bot.ops.observability import HEALTH, METRICS, MetricsHooks
 from bot.state.chats import MemoryStore
 

@@ -1,6 +1,6 @@
 """The bot's HTTP server: health and metrics routes, and the limits every connection lives by.
 
-Both modes serve it: webhook mode adds the update route (``bot.webhook``), polling mode serves
+Both modes serve it: webhook mode adds the update route (``bot.http.webhook``), polling mode serves
 only ``/livez``, ``/readyz``, ``/healthz`` and ``/metrics``. Limits, so that no client can
 exhaust the process:
 

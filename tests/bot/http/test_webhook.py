@@ -1,4 +1,4 @@
-"""bot.webhook: the secret check, the 200 only once stored, bad bodies, a full backlog."""
+"""bot.http.webhook: the secret check, the 200 only once stored, bad bodies, a full backlog."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import json
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.webhook import MAX_PENDING_UPDATES, SECRET_HEADER, make_web_app
+from bot.http.webhook import MAX_PENDING_UPDATES, SECRET_HEADER, make_web_app
 
 SECRET = "s3cret_value-123"  # noqa: S105 - a fake
 UPDATE = {

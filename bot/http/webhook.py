@@ -1,4 +1,4 @@
-"""Webhook mode: the update route on the bot's HTTP server (``bot.http_server``).
+"""Webhook mode: the update route on the bot's HTTP server (``bot.http.server``).
 
 A delivery is answered 200 only once its update is stored (``bot.delivery.intake`` through the sink,
 ``Dispatcher.accept``): a replica killed right after the 200 loses nothing, another one (or
@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from aiohttp import web
 
-from bot.http_server import ServerLimits, make_base_app, serving
+from bot.http.server import ServerLimits, make_base_app, serving
 from bot.jsonin import JsonInputError, load_json
 from bot.ops import METRICS
 from bot.settings import Settings
