@@ -32,7 +32,7 @@ from bot.checkout import CheckoutConfig  # noqa: E402
 from bot.jsonl import LineError, item_of, json_line, read_lines  # noqa: E402
 from bot.ops.gc_policy import stream_collection  # noqa: E402
 from bot.pipeline import Pipeline  # noqa: E402
-from bot.warm import freeze_start_up_objects, warm_up  # noqa: E402
+from bot.runtime.warm import freeze_start_up_objects, warm_up  # noqa: E402
 from sizing.engine import forget_answers  # noqa: E402
 
 

@@ -25,7 +25,7 @@ from bot.jsonl import Answer, LineError, LineItem, run_stream
 from bot.language_codes import normalise_language
 from bot.pipeline import Pipeline
 from bot.reply import ChatContext, Reply
-from bot.warm import freeze_start_up_objects, warm_up
+from bot.runtime import freeze_start_up_objects, warm_up
 from sizing import (
     CatalogError,
 )

@@ -63,7 +63,7 @@ def decode_update(body: bytes) -> dict[str, Any] | None:
 
     The JSON is read within bounds (``bot.jsonin``) and must be an object with an integer
     ``update_id``. Whether PTB can read the rest is decided once, where every update is read
-    (``bot.runtime``): one it cannot read is dropped there with one log line, as in polling.
+    (``bot.runtime.serve``): one it cannot read is dropped there with one log line, as in polling.
     """
     try:
         data: Any = load_json(body, max_bytes=len(body) + 1)

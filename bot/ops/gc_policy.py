@@ -1,11 +1,11 @@
 """How the garbage collector runs in a serving process, once start-up is over.
 
 Measured with gc callbacks under ``bench/webhook_throughput.py`` (after start-up's objects are
-frozen, ``bot.warm.freeze_start_up_objects``; CPU times on a busy two-core host): at CPython's
-default thresholds a young collection ran every dozen updates (350 in a run of 4,400 updates,
-about 0.1 ms of CPU per update), and full collections, which walk everything that outlived
-start-up (caches, connections, the updates in hand), took 6-21 ms with the event loop stopped,
-at whatever moment CPython picked: mid-burst as often as not.
+frozen, ``bot.runtime.warm.freeze_start_up_objects``; CPU times on a busy two-core host): at
+CPython's default thresholds a young collection ran every dozen updates (350 in a run of 4,400
+updates, about 0.1 ms of CPU per update), and full collections, which walk everything that outlived
+start-up (caches, connections, the updates in hand), took 6-21 ms with the event loop stopped, at
+whatever moment CPython picked: mid-burst as often as not.
 
 So, after start-up (``apply_collector_policy``):
 
@@ -48,7 +48,7 @@ QUIET_CHECK_S = 1.0
 
 
 def apply_collector_policy() -> None:
-    """Set the thresholds above (after ``bot.warm.freeze_start_up_objects``)."""
+    """Set the thresholds above (after ``bot.runtime.warm.freeze_start_up_objects``)."""
     gc.set_threshold(YOUNG_THRESHOLD, MIDDLE_THRESHOLD, FULL_THRESHOLD_OUT_OF_REACH)
 
 

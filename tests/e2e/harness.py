@@ -1,4 +1,4 @@
-"""Run the real bot (``bot.runtime.serve_bot``) against the fake Telegram in one event loop."""
+"""Run the real bot (``runtime.serve.serve_bot``) against the fake Telegram in one event loop."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from bot.reply import ConversationPipeline
-from bot.runtime import Timing, serve_bot
+from bot.runtime.serve import Timing, serve_bot
 from bot.settings import Settings, load_settings
 from bot.telegram.app import CommandMenu
 from bot.telegram.retries import DeliveryPolicy

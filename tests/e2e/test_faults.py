@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.runtime import serve_bot
+from bot.runtime.serve import serve_bot
 from bot.telegram.errors import TelegramUnavailableError, TokenRejectedError
 from tests.e2e.harness import FAST, HELD_ANSWER_S, bot_settings, free_port, running_bot
 from tests.fakes.faults import Fault

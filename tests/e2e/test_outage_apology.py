@@ -32,7 +32,7 @@ async def test_a_store_outage_gives_one_apology_per_update(fake, monkeypatch, mo
     async def connect(_url: str) -> DownStore:
         return DownStore()
 
-    monkeypatch.setattr("bot.runtime.connect_store", connect)
+    monkeypatch.setattr("bot.runtime.serve.connect_store", connect)
     settings = bot_settings(fake, mode, "memory://")
     user = FakeUser(fake, 909)
     labels = {"operation": "chat state read"}

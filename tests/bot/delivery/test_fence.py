@@ -27,7 +27,7 @@ from bot.ops.cooldown import store_errors
 from bot.ops.observability import opened_scope
 from bot.ops.scope import Outcome
 from bot.reply import ChatContext
-from bot.runtime import chat_key_of
+from bot.runtime.serve import chat_key_of
 from bot.settings import load_settings
 from bot.state.chats import RedisStore
 from bot.state.fallback import FallbackStore
@@ -140,7 +140,7 @@ class Replica:
 def replica(
     store: StallingStore, journal: RedisJournal, intake: RedisIntake, failures: list[str]
 ) -> Replica:
-    """Wire a replica as ``bot.runtime`` does, around the given store, journal and intake."""
+    """Wire a replica as ``bot.runtime.serve`` does, around the given store, journal and intake."""
     bot = JournalingBot(journal)
     handlers = TelegramHandlers(
         load_settings({}), EchoPipeline(), store, echo_menu, AnswerSender(journal)

@@ -10,8 +10,8 @@ from bot.checkout import CheckoutConfig
 from bot.i18n import localizer
 from bot.pipeline import Pipeline
 from bot.request import LANGUAGES
+from bot.runtime.warm import WARM_QUESTIONS, freeze_start_up_objects, pattern_builders, warm_up
 from bot.understand import concurrency, lexicon, platform
-from bot.warm import WARM_QUESTIONS, freeze_start_up_objects, pattern_builders, warm_up
 
 
 @pytest.fixture

@@ -25,7 +25,6 @@ from telegram import Update
 from telegram.error import TelegramError
 
 from bot.catalog_source import CatalogSource
-from bot.catalog_watch import watch_catalog
 from bot.delivery import (
     DeliveryJournal,
     Dispatcher,
@@ -56,6 +55,8 @@ from bot.ops import (
     update_scope,
 )
 from bot.reply import ConversationPipeline
+from bot.runtime.catalog_watch import watch_catalog
+from bot.runtime.warm import freeze_start_up_objects, warm_up
 from bot.settings import BotMode, Settings
 from bot.state import ChatStore, FallbackStore, RedisStore, SqliteStore, connect_store
 from bot.telegram import (
@@ -76,7 +77,6 @@ from bot.telegram import (
     private_message,
     running,
 )
-from bot.warm import freeze_start_up_objects, warm_up
 
 log = logging.getLogger(__name__)
 
