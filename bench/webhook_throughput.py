@@ -393,7 +393,7 @@ async def serve_relay() -> None:
 
 def serve_bot_unpaced() -> int:
     """``python -m bot`` as configured by the environment, with pacing off."""
-    from bot.app import run  # noqa: PLC0415 - only the bot's process needs it
+    from bot.cli.run import run  # noqa: PLC0415 - only the bot's process needs it
     from bot.runtime.serve import Timing  # noqa: PLC0415
     from bot.telegram.pacing import NO_PACING  # noqa: PLC0415
 

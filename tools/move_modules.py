@@ -59,7 +59,7 @@ def _tracked() -> list[Path]:
 
 
 def _is_module(name: str) -> bool:
-    return "/" not in name and not name.endswith((".py", ".json", ".jsonl"))
+    return "/" not in name
 
 
 def _module_path(name: str) -> Path:
@@ -90,10 +90,12 @@ def _ensure_packages(target: Path) -> list[Path]:
 def move_files(pairs: list[tuple[str, str]]) -> None:
     """Move each pair's file; through a temporary name, so a module may become a package."""
     staged = []
-    for old, new in pairs:
+    for old, _new in pairs:
         source = _module_path(old) if _is_module(old) else ROOT / old
         if not source.exists():
             raise SystemExit(f"{old}: no such module or file ({source})")
+    for old, new in pairs:
+        source = _module_path(old) if _is_module(old) else ROOT / old
         temporary = source.with_name(f".moving-{len(staged)}-{source.name}")
         _git_mv(source, temporary)
         staged.append((temporary, new))

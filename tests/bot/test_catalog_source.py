@@ -10,8 +10,8 @@ import shutil
 
 import pytest
 
-from bot import ask_cli
 from bot.catalog_source import CatalogSource
+from bot.cli import ask as ask_cli
 from bot.pipeline import Pipeline
 from bot.reply import ChatContext
 from sizing.catalog_data import CATALOG_FILE_NAMES, install

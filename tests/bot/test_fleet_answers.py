@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from bot.ask_cli import reply_json
 from bot.checkout import CheckoutConfig
+from bot.cli.ask import reply_json
+from bot.cli.jsonl import json_line
 from bot.i18n import localizer
-from bot.jsonl import json_line
 from bot.pipeline import Pipeline
 from bot.reply import ChatContext, Sender
 from sizing import MAX_ONLINE_ORDER_UNITS

@@ -7,7 +7,7 @@ import io
 import pytest
 
 from bot.checkout import CheckoutConfig, verify_quote
-from bot.console import SALES_BANNER, run_console
+from bot.cli.console import SALES_BANNER, run_console
 from bot.handoff import HANDOFF_INTERVAL_S
 from bot.pipeline import Pipeline
 from bot.reply import ChatContext, Sender

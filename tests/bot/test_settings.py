@@ -105,7 +105,7 @@ def test_rejected_secrets_never_appear_in_the_error(head, tail):
 
 def test_a_password_in_state_url_is_masked_in_repr_and_redacted_from_logs():
     """redis://:PASSWORD@host in STATE_URL shows masked in repr and is among the redacted."""
-    from bot.app import secrets_of  # noqa: PLC0415 - the log redaction's list of secrets
+    from bot.cli.run import secrets_of  # noqa: PLC0415 - the log redaction's list of secrets
 
     settings = load_settings({"STATE_URL": "redis://app:hunter2-pass@redis.internal:6379/0"})
     assert settings.state_url == "redis://app:hunter2-pass@redis.internal:6379/0"

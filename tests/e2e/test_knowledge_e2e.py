@@ -12,8 +12,8 @@ import shutil
 
 import pytest
 
-from bot.app import make_pipeline
 from bot.checkout import verify_quote
+from bot.cli.run import make_pipeline
 from sizing.catalog_data import CATALOG_FILE_NAMES, install
 from sizing.hardware import DATA_DIR
 from tests.e2e.harness import bot_settings, running_bot

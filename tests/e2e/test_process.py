@@ -7,7 +7,7 @@ import signal
 import subprocess
 import sys
 
-from bot.app import EXIT_TOKEN_REFUSED
+from bot.cli.run import EXIT_TOKEN_REFUSED
 from tests.e2e.harness import free_port
 from tests.e2e.processes import REPO_ROOT, BotProcess, clean_env
 from tests.fakes.users import FakeUser

@@ -9,7 +9,7 @@ import weakref
 
 import pytest
 
-from bot.jsonl import run_stream
+from bot.cli.jsonl import run_stream
 from bot.ops import gc_policy as collector
 from bot.ops.gc_policy import FULL_DEFER_MAX_S, FULL_EVERY_S, full_collection_due
 

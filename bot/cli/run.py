@@ -131,7 +131,7 @@ def run(argv: Sequence[str], *, timing: Timing | None = None) -> int:
         return EXIT_FAILURE
     configure_logging(settings)
     if settings.telegram_bot_token is None:
-        from bot.console import locale_language, run_console  # noqa: PLC0415
+        from bot.cli.console import locale_language, run_console  # noqa: PLC0415
 
         language = locale_language(os.environ)
         catalog: CatalogSource | None = getattr(pipeline, "catalog", None)

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import COMMANDS, main
+from bot.cli.commands import COMMANDS, main
 from bot.settings import SettingsError, load_settings
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 def test_help_lists_every_sub_command(capsys):

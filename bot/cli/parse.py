@@ -3,7 +3,7 @@
 ``--jsonl`` reads stdin: each line is a ``{"text": ..., "lang": ...?}`` object (``lang`` is the
 Telegram language hint) or a plain line of text; it writes one JSON object per line. A line
 that cannot be read becomes a ``{"line": N, "error": ...}`` object in its place and the stream
-goes on (``bot.jsonl``); the exit status is 1 when any line failed.
+goes on (``bot.cli.jsonl``); the exit status is 1 when any line failed.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import json
 import sys
 from typing import IO, Any
 
-from bot.jsonl import LineItem, run_stream
+from bot.cli.jsonl import LineItem, run_stream
 from bot.understand.jsonform import parsed_to_json
 from bot.understand.parser import parse_message
 

@@ -7,8 +7,8 @@ import json
 import subprocess
 import sys
 
+from bot.cli.parse import run, run_jsonl
 from bot.understand import parse_message, parsed_to_json
-from bot.understand.cli import run, run_jsonl
 
 
 def test_json_output_holds_only_what_the_text_says(capsys):

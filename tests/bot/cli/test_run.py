@@ -1,6 +1,6 @@
 """Start-up of ``python -m bot``: what stops it, and how it says so."""
 
-import bot.app
+import bot.cli.run
 from sizing.errors import CatalogError
 
 
@@ -11,8 +11,8 @@ def test_a_bad_catalog_stops_start_up_naming_file_entry_and_field(monkeypatch, c
         raise CatalogError("plans.json", "h200-1x", "monthly_usd", "not a valid decimal")
 
     monkeypatch.delenv("TELEGRAM_BOT_TOKEN", raising=False)
-    monkeypatch.setattr(bot.app, "load_plans", broken_plans)
-    assert bot.app.run([]) == bot.app.EXIT_FAILURE
+    monkeypatch.setattr(bot.cli.run, "load_plans", broken_plans)
+    assert bot.cli.run.run([]) == bot.cli.run.EXIT_FAILURE
     err = capsys.readouterr().err
     assert "plans.json" in err
     assert "h200-1x" in err
@@ -21,7 +21,7 @@ def test_a_bad_catalog_stops_start_up_naming_file_entry_and_field(monkeypatch, c
 
 def test_the_shipped_catalog_passes_the_start_up_check():
     """The catalog in the tree loads and validates (what start-up checks)."""
-    bot.app.check_catalog()
+    bot.cli.run.check_catalog()
 
 
 def test_a_bad_calibration_file_stops_start_up(monkeypatch, capsys):
@@ -31,6 +31,6 @@ def test_a_bad_calibration_file_stops_start_up(monkeypatch, capsys):
         raise CatalogError("calibration.json", "-", "points.0.value", "not greater than 0")
 
     monkeypatch.delenv("TELEGRAM_BOT_TOKEN", raising=False)
-    monkeypatch.setattr(bot.app, "load_calibration", broken_calibration)
-    assert bot.app.run([]) == bot.app.EXIT_FAILURE
+    monkeypatch.setattr(bot.cli.run, "load_calibration", broken_calibration)
+    assert bot.cli.run.run([]) == bot.cli.run.EXIT_FAILURE
     assert "calibration.json" in capsys.readouterr().err

@@ -1,10 +1,10 @@
-"""bot.console: the console chat goes through the pipeline and numbers the buttons."""
+"""bot.cli.console: the console chat goes through the pipeline and numbers the buttons."""
 
 from __future__ import annotations
 
 import io
 
-from bot.console import locale_language, run_console
+from bot.cli.console import locale_language, run_console
 from tests.fakes.pipeline import EchoPipeline
 
 

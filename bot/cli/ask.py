@@ -21,7 +21,7 @@ from typing import IO, Any
 
 from bot.catalog_source import CatalogSource
 from bot.checkout import CheckoutConfig, CheckoutConfigError
-from bot.jsonl import Answer, LineError, LineItem, run_stream
+from bot.cli.jsonl import Answer, LineError, LineItem, run_stream
 from bot.language_codes import normalise_language
 from bot.pipeline import Pipeline
 from bot.reply import ChatContext, Reply

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.ask_cli import run as run_ask
-from bot.jsonl import MAX_LINE_BYTES, MAX_TEXT_CHARS
-from bot.understand.cli import run_jsonl as run_parse
+from bot.cli.ask import run as run_ask
+from bot.cli.jsonl import MAX_LINE_BYTES, MAX_TEXT_CHARS
+from bot.cli.parse import run_jsonl as run_parse
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 GOOD = '{"text": "/price"}'
 HOSTILE_LINES = {
     "lone surrogate": b'{"text": "hi \\ud800 there"}',
@@ -107,9 +107,9 @@ def test_knowledge_answers_with_dates_serialise_in_json_lines():
 
 def test_an_answer_that_cannot_be_written_is_an_error_line_not_the_end(monkeypatch):
     """A failure while serialising one answer becomes that line's error; the next line runs."""
-    import bot.jsonl  # noqa: PLC0415
+    import bot.cli.jsonl  # noqa: PLC0415
 
-    real = bot.jsonl.json_line
+    real = bot.cli.jsonl.json_line
     calls = iter(range(10))
 
     def flaky(result):
@@ -117,7 +117,7 @@ def test_an_answer_that_cannot_be_written_is_an_error_line_not_the_end(monkeypat
             raise TypeError("not serialisable")
         return real(result)
 
-    monkeypatch.setattr(bot.jsonl, "json_line", flaky)
+    monkeypatch.setattr(bot.cli.jsonl, "json_line", flaky)
     sink = io.BytesIO()
     code = run_parse(stream(b"llama 70b", b"/price"), sink)
     results = [json.loads(line) for line in sink.getvalue().decode().splitlines()]

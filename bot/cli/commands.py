@@ -33,13 +33,13 @@ options:
 
 
 def _parse(args: list[str]) -> int:
-    from bot.understand.cli import run  # noqa: PLC0415 - keeps start-up light
+    from bot.cli.parse import run  # noqa: PLC0415 - keeps start-up light
 
     return run(args)
 
 
 def _ask(args: list[str]) -> int:
-    from bot.ask_cli import run  # noqa: PLC0415
+    from bot.cli.ask import run  # noqa: PLC0415
 
     return run(args)
 
@@ -51,7 +51,7 @@ def _verify_quote(args: list[str]) -> int:
 
 
 def _serve(args: list[str]) -> int:
-    from bot.app import run  # noqa: PLC0415
+    from bot.cli.run import run  # noqa: PLC0415
 
     return run(args)
 

@@ -6,10 +6,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.ask_cli import run
+from bot.cli.ask import run
 
 QUESTION = "DeepSeek V3 BF16, 128K context"
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 def _run(argv, stdin=""):
