@@ -27,7 +27,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # run from anywhere
 
 from bench.fuzz_ask_jsonl import fuzz_line  # noqa: E402
-from bot.checkout import CheckoutConfig  # noqa: E402
+from bot.answers.checkout import CheckoutConfig  # noqa: E402
 from bot.cli.ask import AUTO, TICKET_MEDIUM, _jsonl_answer  # noqa: E402
 from bot.cli.jsonl import LineError, item_of, json_line, read_lines  # noqa: E402
 from bot.ops.gc_policy import stream_collection  # noqa: E402

@@ -8,10 +8,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.deeplink import to_callback
+from bot.answers import (
+    LANGUAGE_NAMES,
+    N_,
+    Localizer,
+    render_clarify,
+    render_error,
+    render_help,
+    to_callback,
+)
 from bot.documents import UploadError, UploadProblem
-from bot.i18n import LANGUAGE_NAMES, N_, Localizer
-from bot.render import render_clarify, render_error, render_help
 from bot.reply import Button, Reply
 from sizing import MAX_CONCURRENCY, MAX_CONTEXT_TOKENS
 

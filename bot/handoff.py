@@ -14,9 +14,17 @@ from datetime import date
 from html import escape
 from typing import Any
 
-from bot.checkout import CheckoutConfig, QuoteFacts, model_tag, sign_quote
-from bot.i18n import LANGUAGE_NAMES, N_, Localizer, localizer
-from bot.plan_names import option_name
+from bot.answers import (
+    LANGUAGE_NAMES,
+    N_,
+    CheckoutConfig,
+    Localizer,
+    QuoteFacts,
+    localizer,
+    model_tag,
+    option_name,
+    sign_quote,
+)
 from bot.reply import ChatContext, Reply, Sender, Turn
 from bot.requests_json import LANGUAGE_KEY, names_model, to_sizing_request
 from sizing import (

@@ -16,9 +16,26 @@ from dataclasses import replace
 from datetime import date
 from typing import Any
 
-from bot.callbacks import ANY_GPU, Action, Callback, decode, request_state
+from bot.answers import (
+    ANY_GPU,
+    Action,
+    Callback,
+    CheckoutConfig,
+    Localizer,
+    QuoteContext,
+    decode,
+    from_callback,
+    localizer,
+    render_compare,
+    render_help,
+    render_knowledge,
+    render_price,
+    render_size,
+    request_state,
+    ticket_html,
+)
+from bot.answers import command_menu as _command_menu
 from bot.catalog_source import CatalogSource
-from bot.checkout import CheckoutConfig
 from bot.clarify import (
     BUDGET_CURRENCY,
     FOREIGN_BUDGET_NOTE,
@@ -37,14 +54,9 @@ from bot.clarify import (
     unknown_model,
     which_of,
 )
-from bot.deeplink import from_callback
 from bot.handoff import Handoff, HandoffConfig
-from bot.i18n import Localizer, localizer
 from bot.language_codes import normalise_language
 from bot.pipeline_links import LinkAnswers, lone_gpu, question_from
-from bot.render import command_menu as _command_menu
-from bot.render import render_compare, render_help, render_price, render_size, ticket_html
-from bot.render_knowledge import render_knowledge
 from bot.reply import ChatContext, Reply, Turn
 from bot.request import Intent, ParsedRequest
 from bot.requests_json import (
@@ -57,7 +69,6 @@ from bot.requests_json import (
 )
 from bot.understand import parse_message
 from bot.understand.concurrency import RATE
-from bot.views import QuoteContext
 from sizing import (
     GpuId,
     InvalidRequestError,

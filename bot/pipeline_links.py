@@ -1,6 +1,6 @@
 """Answers that do not start from free text: deep links, stateless buttons, uploaded configs.
 
-A ``/start`` payload and a ``go:`` button share the deep-link grammar (``bot.deeplink``); an
+A ``/start`` payload and a ``go:`` button share the deep-link grammar (``bot.answers.links``); an
 uploaded config.json is sized as ``sizing size --config`` sizes it, with the caption read for
 precision, context and users. Each path ends in the same answers as a typed question.
 """
@@ -10,11 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from bot.answers import Link, LinkKind, Localizer, decode_payload, localizer, render_help
 from bot.clarify import ask_which_model, language_set, upload_problem
-from bot.deeplink import Link, LinkKind, decode_payload
 from bot.documents import UploadError, UploadProblem, read_upload
-from bot.i18n import Localizer, localizer
-from bot.render import render_help
 from bot.reply import ChatContext, Turn
 from bot.request import Intent, ParsedRequest
 from bot.requests_json import MODEL_KEYS, QUALIFIER_FIELDS, fields_from_parsed, names_model

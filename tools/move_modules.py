@@ -173,6 +173,8 @@ def rewrite_references(pairs: list[tuple[str, str]]) -> None:
     """Rewrite every tracked text file's references to the moved modules and files."""
     rewrite = _rewriter(pairs)
     for path in _tracked():
+        if path == Path(__file__).resolve():
+            continue  # its own examples keep their names
         try:
             text = path.read_text(encoding="utf-8")
         except UnicodeDecodeError:

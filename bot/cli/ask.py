@@ -19,8 +19,8 @@ import sys
 from pathlib import Path
 from typing import IO, Any
 
+from bot.answers import CheckoutConfig, CheckoutConfigError
 from bot.catalog_source import CatalogSource
-from bot.checkout import CheckoutConfig, CheckoutConfigError
 from bot.cli.jsonl import Answer, LineError, LineItem, run_stream
 from bot.language_codes import normalise_language
 from bot.pipeline import Pipeline

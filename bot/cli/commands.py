@@ -45,7 +45,7 @@ def _ask(args: list[str]) -> int:
 
 
 def _verify_quote(args: list[str]) -> int:
-    from bot.checkout import run_verify  # noqa: PLC0415
+    from bot.answers import run_verify  # noqa: PLC0415
 
     return run_verify(args)
 

@@ -52,7 +52,7 @@ def make_pipeline(settings: Settings, *, console: bool = False) -> ConversationP
 
     In the console the hand-off summary is printed, so a person is always reachable there.
     """
-    from bot.checkout import CheckoutConfig  # noqa: PLC0415 - keeps `--help` light
+    from bot.answers import CheckoutConfig  # noqa: PLC0415 - keeps `--help` light
     from bot.pipeline import Pipeline  # noqa: PLC0415
 
     checkout = CheckoutConfig(

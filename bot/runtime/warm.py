@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Protocol
 
-from bot.i18n import localizer
+from bot.answers import localizer
 from bot.ops import collect_and_freeze
 from bot.reply import ChatContext, Turn
 from bot.request import LANGUAGES

@@ -34,10 +34,8 @@ from telegram.constants import (
 from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
-from bot.callbacks import Action, decode
-from bot.deeplink import from_callback
+from bot.answers import N_, Action, decode, from_callback, localizer, resolve_language
 from bot.delivery import CURRENT_FENCE, LeaseLostError, hold_lease
-from bot.i18n import N_, localizer, resolve_language
 from bot.ops import (
     CURRENT_UPDATE,
     OutageMonitor,

@@ -12,8 +12,8 @@ from dataclasses import replace
 
 from telegram.error import TelegramError
 
+from bot.answers import localizer
 from bot.handoff import HANDOFF_FAILED
-from bot.i18n import localizer
 from bot.reply import ChatContext, Reply, Turn
 
 log = logging.getLogger(__name__)

@@ -9,19 +9,21 @@ from pathlib import Path
 
 import pytest
 
-from bot.checkout import CheckoutConfig
+from bot.answers.checkout import CheckoutConfig
 from bot.pipeline import Pipeline
 from sizing import SizingAnswer
 from tests.fakes.redis_server import redis_server, redis_url  # noqa: F401 - shared fixtures
 from tests.helpers.answers import QUOTE_DAY, TEST_KEY, every_reply, make_answer, make_option
 
-GOLDEN_DIR = Path(__file__).parent / "golden"
+GOLDEN_DIR = Path(__file__).parent / "answers" / "golden"
 
 
 def pytest_addoption(parser):
     """Register ``--update-golden``."""
     parser.addoption(
-        "--update-golden", action="store_true", help="rewrite tests/bot/golden from the renderer"
+        "--update-golden",
+        action="store_true",
+        help="rewrite tests/bot/answers/golden from the renderer",
     )
 
 

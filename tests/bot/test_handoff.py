@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from bot.checkout import CheckoutConfig, verify_quote
+from bot.answers.checkout import CheckoutConfig, verify_quote
 from bot.cli.console import SALES_BANNER, run_console
 from bot.handoff import HANDOFF_INTERVAL_S
 from bot.pipeline import Pipeline

@@ -6,9 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from bot.callbacks import Action, Callback, encode, request_state
+from bot.answers.buttons import Action, Callback, encode, request_state
+from bot.answers.i18n import localizer
 from bot.clarify import RATE_NOTE, ask_what_to_change
-from bot.i18n import localizer
 from bot.pipeline import Pipeline, command_menu
 from bot.reply import ChatContext
 from bot.request import LANGUAGES, Intent, ParsedRequest

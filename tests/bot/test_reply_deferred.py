@@ -51,7 +51,7 @@ def test_a_sized_answer_still_carries_ticket_text_details_and_data():
 
 def test_a_knowledge_answer_renders_its_ticket_text_only_when_read(monkeypatch):
     """A knowledge answer renders its HTML at once, its ticket text and data when first read."""
-    from bot.i18n import Localizer  # noqa: PLC0415
+    from bot.answers.i18n import Localizer  # noqa: PLC0415
 
     rendered: list[str] = []
     render = Localizer.render

@@ -12,7 +12,7 @@ import shutil
 
 import pytest
 
-from bot.checkout import verify_quote
+from bot.answers.checkout import verify_quote
 from bot.cli.run import make_pipeline
 from sizing.catalog_data import CATALOG_FILE_NAMES, install
 from sizing.hardware import DATA_DIR

@@ -9,9 +9,9 @@ from datetime import date
 from decimal import Decimal
 
 from bot import clarify
-from bot.checkout import CheckoutConfig
-from bot.render import render_compare, render_help, render_price, render_size
-from bot.views import QuoteContext
+from bot.answers.checkout import CheckoutConfig
+from bot.answers.render import render_compare, render_help, render_price, render_size
+from bot.answers.views.size import QuoteContext
 from sizing import (
     compare_gpus,
     load_gpus,

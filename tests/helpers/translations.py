@@ -2,8 +2,8 @@
 
 import gettext
 
-from bot.formatting import Formatter
-from bot.i18n import FORMAT_LOCALES, Localizer, translations
+from bot.answers.formatting import Formatter
+from bot.answers.i18n import FORMAT_LOCALES, Localizer, translations
 
 
 class RecordingCatalog(gettext.NullTranslations):

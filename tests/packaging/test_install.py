@@ -101,7 +101,7 @@ def test_the_wheel_carries_templates_and_compiled_catalogs(installed):
     """The installed package holds every template and a .mo per language, and uses them."""
     python = installed / "bin" / "python"
     done = run(
-        [str(python), "-c", "import bot, bot.i18n as i; print(bot.__file__); print(i.DATA_ROOT)"],
+        [str(python), "-c", "import bot, bot.answers.i18n as i; print(bot.__file__, i.DATA_ROOT)"],
         cwd=installed,
         env=offline_env(),
     )

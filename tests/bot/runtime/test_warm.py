@@ -6,8 +6,8 @@ import gc
 
 import pytest
 
-from bot.checkout import CheckoutConfig
-from bot.i18n import localizer
+from bot.answers.checkout import CheckoutConfig
+from bot.answers.i18n import localizer
 from bot.pipeline import Pipeline
 from bot.request import LANGUAGES
 from bot.runtime.warm import WARM_QUESTIONS, freeze_start_up_objects, pattern_builders, warm_up

@@ -9,7 +9,7 @@ import pytest
 from telegram import Update
 from telegram.error import Forbidden, NetworkError
 
-from bot.checkout import CheckoutConfig
+from bot.answers.checkout import CheckoutConfig
 from bot.delivery.fence import LeaseLostError
 from bot.delivery.journal import MemoryJournal
 from bot.ops.scope import CURRENT_UPDATE, Outcome, UpdateScope

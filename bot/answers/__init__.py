@@ -1,0 +1,61 @@
+"""Engine answers turned into replies: views, words, Telegram HTML, ticket text and buttons."""
+
+from bot.answers.buttons import ANY_GPU, Action, Callback, decode, request_state
+from bot.answers.checkout import (
+    CheckoutConfig,
+    CheckoutConfigError,
+    QuoteFacts,
+    model_tag,
+    run_verify,
+    sign_quote,
+)
+from bot.answers.i18n import LANGUAGE_NAMES, N_, Localizer, localizer, resolve_language
+from bot.answers.knowledge import render_knowledge
+from bot.answers.links import Link, LinkKind, decode_payload, from_callback, to_callback
+from bot.answers.render import (
+    command_menu,
+    render_clarify,
+    render_compare,
+    render_error,
+    render_help,
+    render_price,
+    render_size,
+    ticket_html,
+)
+from bot.answers.views.size import QuoteContext
+from bot.answers.words.plan_names import option_name
+
+__all__ = [
+    "ANY_GPU",
+    "LANGUAGE_NAMES",
+    "N_",
+    "Action",
+    "Callback",
+    "CheckoutConfig",
+    "CheckoutConfigError",
+    "Link",
+    "LinkKind",
+    "Localizer",
+    "QuoteContext",
+    "QuoteFacts",
+    "command_menu",
+    "decode",
+    "decode_payload",
+    "from_callback",
+    "localizer",
+    "model_tag",
+    "option_name",
+    "render_clarify",
+    "render_compare",
+    "render_error",
+    "render_help",
+    "render_knowledge",
+    "render_price",
+    "render_size",
+    "request_state",
+    "resolve_language",
+    "run_verify",
+    "sign_quote",
+    "ticket_html",
+    "to_callback",
+]
