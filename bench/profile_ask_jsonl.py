@@ -30,8 +30,8 @@ from bench.fuzz_ask_jsonl import fuzz_line  # noqa: E402
 from bot.answers.checkout import CheckoutConfig  # noqa: E402
 from bot.cli.ask import AUTO, TICKET_MEDIUM, _jsonl_answer  # noqa: E402
 from bot.cli.jsonl import LineError, item_of, json_line, read_lines  # noqa: E402
+from bot.conversation.pipeline import Pipeline  # noqa: E402
 from bot.ops.gc_policy import stream_collection  # noqa: E402
-from bot.pipeline import Pipeline  # noqa: E402
 from bot.runtime.warm import freeze_start_up_objects, warm_up  # noqa: E402
 from sizing.engine import forget_answers  # noqa: E402
 

@@ -20,10 +20,9 @@ from pathlib import Path
 from typing import IO, Any
 
 from bot.answers import CheckoutConfig, CheckoutConfigError
-from bot.catalog_source import CatalogSource
 from bot.cli.jsonl import Answer, LineError, LineItem, run_stream
+from bot.conversation import CatalogSource, Pipeline
 from bot.language_codes import normalise_language
-from bot.pipeline import Pipeline
 from bot.reply import ChatContext, Reply
 from bot.runtime import freeze_start_up_objects, warm_up
 from sizing import (

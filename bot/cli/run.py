@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from telegram.error import TelegramError
 
-from bot.catalog_source import CatalogSource
+from bot.conversation import CatalogSource
 from bot.ops import configure_logging as setup_logging
 from bot.ops import prefer_the_event_loop
 from bot.reply import ConversationPipeline
@@ -53,7 +53,7 @@ def make_pipeline(settings: Settings, *, console: bool = False) -> ConversationP
     In the console the hand-off summary is printed, so a person is always reachable there.
     """
     from bot.answers import CheckoutConfig  # noqa: PLC0415 - keeps `--help` light
-    from bot.pipeline import Pipeline  # noqa: PLC0415
+    from bot.conversation import Pipeline  # noqa: PLC0415
 
     checkout = CheckoutConfig(
         url_template=settings.checkout_url_template,

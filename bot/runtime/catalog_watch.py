@@ -16,7 +16,7 @@ from typing import Any
 
 from telegram.error import TelegramError
 
-from bot.catalog_source import CatalogSource
+from bot.conversation import CatalogSource
 from bot.ops import off_loop
 
 log = logging.getLogger(__name__)

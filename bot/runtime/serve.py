@@ -24,7 +24,7 @@ from aiohttp import web
 from telegram import Update
 from telegram.error import TelegramError
 
-from bot.catalog_source import CatalogSource
+from bot.conversation import CatalogSource
 from bot.delivery import (
     DeliveryJournal,
     Dispatcher,

@@ -67,7 +67,7 @@ class DeliveryKit:
 
 
 def _default_menu(language: str) -> list[tuple[str, str]]:
-    from bot.pipeline import command_menu  # noqa: PLC0415 - the real menu, imported when used
+    from bot.conversation import command_menu  # noqa: PLC0415 - the real menu, imported when used
 
     return command_menu(language)
 

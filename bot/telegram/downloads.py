@@ -6,7 +6,7 @@ from typing import Any
 
 from telegram import Document
 
-from bot.documents import MAX_CONFIG_BYTES
+from bot.conversation import MAX_CONFIG_BYTES
 
 
 async def download_small(bot: Any, document: Document) -> bytes | None:  # noqa: ANN401 - PTB's ExtBot

@@ -69,7 +69,7 @@ MENU_SKIPPED = frozenset({"zh-Hant"})
 # Buttons that bring something to keep beside the answer (details, ticket text) get a new
 # message; the others (change GPU, precision, context) rework the answer in place.
 NEW_MESSAGE_ACTIONS = frozenset({Action.DETAILS, Action.TICKET, Action.LAUNCH})
-# Replies that are not an answer (``bot.clarify``: a question back, an apology).
+# Replies that are not an answer (``bot.conversation.clarify``: a question back, an apology).
 KEEP_ANSWER_KINDS = frozenset({"clarify", "error"})
 NOT_MODIFIED = "message is not modified"
 QUERY_EXPIRED = "query is too old"

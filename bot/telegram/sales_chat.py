@@ -13,7 +13,7 @@ from dataclasses import replace
 from telegram.error import TelegramError
 
 from bot.answers import localizer
-from bot.handoff import HANDOFF_FAILED
+from bot.conversation import HANDOFF_FAILED
 from bot.reply import ChatContext, Reply, Turn
 
 log = logging.getLogger(__name__)

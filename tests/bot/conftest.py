@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.answers.checkout import CheckoutConfig
-from bot.pipeline import Pipeline
+from bot.conversation.pipeline import Pipeline
 from sizing import SizingAnswer
 from tests.fakes.redis_server import redis_server, redis_url  # noqa: F401 - shared fixtures
 from tests.helpers.answers import QUOTE_DAY, TEST_KEY, every_reply, make_answer, make_option

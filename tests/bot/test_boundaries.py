@@ -7,15 +7,15 @@ from decimal import Decimal
 
 import pytest
 
-from bot.language_codes import normalise_language
-from bot.request import Intent, ParsedRequest
-from bot.requests_json import (
+from bot.conversation.stored_request import (
     CONVERSATION_FIELDS,
     FOLDED_FIELDS,
     SIZING_FIELDS,
     fields_from_parsed,
     to_sizing_request,
 )
+from bot.language_codes import normalise_language
+from bot.request import Intent, ParsedRequest
 from bot.understand import negotiate_language
 from sizing import (
     Choice,

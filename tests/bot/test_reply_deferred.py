@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.pipeline import Pipeline
+from bot.conversation.pipeline import Pipeline
 from bot.reply import ChatContext, Reply
 
 QUESTION = "Llama 3.1 70B in FP8 with 32K context for 8 users"

@@ -6,8 +6,8 @@ import gc
 
 import pytest
 
+from bot.conversation.pipeline import Pipeline
 from bot.ops.gc_policy import FULL_THRESHOLD_OUT_OF_REACH, MIDDLE_THRESHOLD, YOUNG_THRESHOLD
-from bot.pipeline import Pipeline
 from tests.e2e.harness import bot_settings, running_bot
 
 CPYTHON_DEFAULT = (700, 10, 10)

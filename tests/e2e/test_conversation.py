@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.pipeline import Pipeline
+from bot.conversation.pipeline import Pipeline
 from bot.reply import ChatContext
 from tests.e2e.harness import bot_settings, running_bot
 from tests.fakes.telegram_html import parse_telegram_html

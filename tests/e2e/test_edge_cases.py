@@ -8,7 +8,7 @@ import time
 import pytest
 
 from bot.cli.run import serve
-from bot.pipeline import Pipeline
+from bot.conversation.pipeline import Pipeline
 from bot.state.chats import StateStoreError
 from tests.e2e.harness import bot_settings, free_port, running_bot
 from tests.fakes.pipeline import EchoPipeline, echo_menu

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.pipeline import Pipeline
+from bot.conversation.pipeline import Pipeline
 from tests.e2e.harness import bot_settings, running_bot
 from tests.fakes.pipeline import EchoPipeline
 from tests.fakes.users import FakeUser

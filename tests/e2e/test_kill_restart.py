@@ -11,7 +11,7 @@ import asyncio
 
 import pytest
 
-from bot.pipeline import Pipeline
+from bot.conversation.pipeline import Pipeline
 from bot.reply import ChatContext
 from tests.e2e.processes import BotProcess, clean_env
 from tests.fakes.telegram_html import parse_telegram_html

@@ -8,9 +8,9 @@ import logging
 
 import aiohttp
 
+from bot.conversation.pipeline import Pipeline
 from bot.ops.logs import make_handler
 from bot.ops.observability import METRICS
-from bot.pipeline import Pipeline
 from tests.e2e.harness import bot_settings, running_bot
 from tests.fakes.users import FakeUser
 

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.pipeline import Pipeline
+from bot.conversation.pipeline import Pipeline
 from bot.reply import ChatContext
 from tests.e2e.balancer import Balancer
 from tests.e2e.harness import WEBHOOK_SECRET, free_port

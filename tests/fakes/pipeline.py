@@ -1,4 +1,4 @@
-"""A hand-written stand-in for ``bot.pipeline.Pipeline``, for the Telegram layer's unit tests.
+"""A hand-written stand-in for the conversation's ``Pipeline``, for the Telegram layer's unit tests.
 
 It echoes what it got, so a test can see which text, chat and language reached the pipeline.
 The end-to-end tests use the real Pipeline.

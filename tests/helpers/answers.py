@@ -8,10 +8,10 @@ from dataclasses import replace
 from datetime import date
 from decimal import Decimal
 
-from bot import clarify
 from bot.answers.checkout import CheckoutConfig
 from bot.answers.render import render_compare, render_help, render_price, render_size
 from bot.answers.views.size import QuoteContext
+from bot.conversation import clarify
 from sizing import (
     compare_gpus,
     load_gpus,

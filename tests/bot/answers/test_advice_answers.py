@@ -5,7 +5,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from bot.answers.buttons import decode
-from bot.pipeline import PARSE_FAILED
+from bot.conversation.pipeline import PARSE_FAILED
 from bot.reply import ChatContext
 from bot.request import Intent, ParsedRequest
 from tests.fakes.telegram_html import check_telegram_html

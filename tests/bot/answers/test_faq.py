@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers.i18n import localizer
-from bot.pipeline import Pipeline
+from bot.conversation.pipeline import Pipeline
 from bot.reply import ChatContext
 
 GB = 10**9

@@ -10,7 +10,7 @@ from bot.answers.checkout import CheckoutConfig
 from bot.answers.i18n import localizer
 from bot.cli.ask import reply_json
 from bot.cli.jsonl import json_line
-from bot.pipeline import Pipeline
+from bot.conversation.pipeline import Pipeline
 from bot.reply import ChatContext, Sender
 from sizing import MAX_ONLINE_ORDER_UNITS
 from tests.fakes.telegram_html import check_telegram_html

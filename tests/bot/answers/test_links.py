@@ -19,7 +19,7 @@ from bot.answers.links import (
     to_callback,
     topic_payload,
 )
-from bot.pipeline import Pipeline
+from bot.conversation.pipeline import Pipeline
 from bot.reply import ChatContext
 from sizing.knowledge_types import Topic
 from sizing.models import load_models

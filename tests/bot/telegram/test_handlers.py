@@ -10,10 +10,10 @@ from telegram import Update
 from telegram.error import Forbidden, NetworkError
 
 from bot.answers.checkout import CheckoutConfig
+from bot.conversation.pipeline import Pipeline
 from bot.delivery.fence import LeaseLostError
 from bot.delivery.journal import MemoryJournal
 from bot.ops.scope import CURRENT_UPDATE, Outcome, UpdateScope
-from bot.pipeline import Pipeline
 from bot.reply import ChatContext, Reply
 from bot.settings import load_settings
 from bot.state.chats import MemoryStore

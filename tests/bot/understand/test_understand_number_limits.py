@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.pipeline import Pipeline
+from bot.conversation.pipeline import Pipeline
 from bot.reply import ChatContext
 from bot.request import Intent, ParsedRequest
 from bot.understand import parse_message

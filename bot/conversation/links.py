@@ -8,14 +8,19 @@ precision, context and users. Each path ends in the same answers as a typed ques
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from bot.answers import Link, LinkKind, Localizer, decode_payload, localizer, render_help
-from bot.clarify import ask_which_model, language_set, upload_problem
-from bot.documents import UploadError, UploadProblem, read_upload
-from bot.reply import ChatContext, Turn
+from bot.conversation.clarify import ask_which_model, language_set, upload_problem
+from bot.conversation.stored_request import (
+    MODEL_KEYS,
+    QUALIFIER_FIELDS,
+    fields_from_parsed,
+    names_model,
+)
+from bot.conversation.uploads import UploadError, UploadProblem, read_upload
+from bot.reply import ChatContext, Reply, Turn
 from bot.request import Intent, ParsedRequest
-from bot.requests_json import MODEL_KEYS, QUALIFIER_FIELDS, fields_from_parsed, names_model
 from sizing import (
     GpuId,
     InvalidRequestError,
@@ -26,8 +31,33 @@ from sizing import (
     model_from_config,
 )
 
-if TYPE_CHECKING:
-    from bot.pipeline import Pipeline
+
+class Answers(Protocol):
+    """The answers a link or an upload ends in: what ``Pipeline`` gives this module."""
+
+    def parse_text(self, text: str, *, telegram_language: str | None = None) -> ParsedRequest:
+        """Understand a piece of text (a deep link's model, an upload's caption)."""
+        ...
+
+    def compare(self, loc: Localizer, a: GpuId, b: GpuId) -> Reply:
+        """Two GPUs side by side."""
+        ...
+
+    def price(self, loc: Localizer, gpu: GpuId | None) -> Reply:
+        """Render the price list, of one GPU or all."""
+        ...
+
+    def knowledge(self, loc: Localizer, question: Question) -> Reply:
+        """Render a knowledge answer."""
+        ...
+
+    def handoff(self, loc: Localizer, text: str, chat: ChatContext) -> Turn:
+        """Hand the customer to a person."""
+        ...
+
+    def size_and_render(self, fields: dict[str, Any], chat: ChatContext, loc: Localizer) -> Turn:
+        """Size stored-request fields and render the answer."""
+        ...
 
 
 def question_from(parsed: ParsedRequest) -> Question:
@@ -56,7 +86,7 @@ def lone_gpu(parsed: ParsedRequest) -> GpuId | None:
 class LinkAnswers:
     """Deep links, stateless buttons and documents, answered through the pipeline."""
 
-    def __init__(self, pipeline: Pipeline) -> None:
+    def __init__(self, pipeline: Answers) -> None:
         self._pipeline = pipeline
 
     def open(self, payload: str, chat: ChatContext, loc: Localizer) -> Turn:  # noqa: PLR0911 - one per kind

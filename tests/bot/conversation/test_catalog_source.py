@@ -10,9 +10,9 @@ import shutil
 
 import pytest
 
-from bot.catalog_source import CatalogSource
 from bot.cli import ask as ask_cli
-from bot.pipeline import Pipeline
+from bot.conversation.catalog_source import CatalogSource
+from bot.conversation.pipeline import Pipeline
 from bot.reply import ChatContext
 from sizing.catalog_data import CATALOG_FILE_NAMES, install
 from sizing.hardware import DATA_DIR

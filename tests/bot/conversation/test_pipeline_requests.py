@@ -3,8 +3,13 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.conversation.stored_request import (
+    fields_from_parsed,
+    merge,
+    names_model,
+    to_sizing_request,
+)
 from bot.request import Intent, ParsedRequest
-from bot.requests_json import fields_from_parsed, merge, names_model, to_sizing_request
 from sizing.types import GpuId, Precision
 
 json_values = st.recursive(

@@ -2,7 +2,7 @@
 
 parse -> pick the language -> merge follow-ups into the chat's last request -> size (or price,
 compare, help, a knowledge answer, a hand-off to a person) -> render. Deep links, stateless
-buttons and uploaded config files go the same way (``bot.pipeline_links``). Every public
+buttons and uploaded config files go the same way (``bot.conversation.links``). Every public
 method answers; nothing raises to the transport: engine and parser failures become a polite
 answer in the customer's language.
 """
@@ -35,8 +35,8 @@ from bot.answers import (
     ticket_html,
 )
 from bot.answers import command_menu as _command_menu
-from bot.catalog_source import CatalogSource
-from bot.clarify import (
+from bot.conversation.catalog_source import CatalogSource
+from bot.conversation.clarify import (
     BUDGET_CURRENCY,
     FOREIGN_BUDGET_NOTE,
     RATE_NOTE,
@@ -54,12 +54,9 @@ from bot.clarify import (
     unknown_model,
     which_of,
 )
-from bot.handoff import Handoff, HandoffConfig
-from bot.language_codes import normalise_language
-from bot.pipeline_links import LinkAnswers, lone_gpu, question_from
-from bot.reply import ChatContext, Reply, Turn
-from bot.request import Intent, ParsedRequest
-from bot.requests_json import (
+from bot.conversation.handoff import Handoff, HandoffConfig
+from bot.conversation.links import LinkAnswers, lone_gpu, question_from
+from bot.conversation.stored_request import (
     LANGUAGE_KEY,
     asks_something,
     fields_from_parsed,
@@ -67,6 +64,9 @@ from bot.requests_json import (
     names_model,
     to_sizing_request,
 )
+from bot.language_codes import normalise_language
+from bot.reply import ChatContext, Reply, Turn
+from bot.request import Intent, ParsedRequest
 from bot.understand import parse_message
 from bot.understand.concurrency import RATE
 from sizing import (

@@ -8,8 +8,8 @@ import pytest
 
 from bot.answers.buttons import Action, Callback, encode, request_state
 from bot.answers.i18n import localizer
-from bot.clarify import RATE_NOTE, ask_what_to_change
-from bot.pipeline import Pipeline, command_menu
+from bot.conversation.clarify import RATE_NOTE, ask_what_to_change
+from bot.conversation.pipeline import Pipeline, command_menu
 from bot.reply import ChatContext
 from bot.request import LANGUAGES, Intent, ParsedRequest
 from bot.understand import parse_message

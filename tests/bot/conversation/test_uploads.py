@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from bot.documents import MAX_CONFIG_BYTES, UploadError, UploadProblem, read_config
-from bot.pipeline import Pipeline
+from bot.conversation.pipeline import Pipeline
+from bot.conversation.uploads import MAX_CONFIG_BYTES, UploadError, UploadProblem, read_config
 from bot.reply import ChatContext
 from sizing.engine import size_deployment
 from sizing.serialize import to_json

@@ -8,8 +8,8 @@ import pytest
 
 from bot.answers.checkout import CheckoutConfig, verify_quote
 from bot.cli.console import SALES_BANNER, run_console
-from bot.handoff import HANDOFF_INTERVAL_S
-from bot.pipeline import Pipeline
+from bot.conversation.handoff import HANDOFF_INTERVAL_S
+from bot.conversation.pipeline import Pipeline
 from bot.reply import ChatContext, Sender
 from bot.request import LANGUAGES
 from tests.fakes.telegram_html import check_telegram_html

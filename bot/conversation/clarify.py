@@ -17,7 +17,7 @@ from bot.answers import (
     render_help,
     to_callback,
 )
-from bot.documents import UploadError, UploadProblem
+from bot.conversation.uploads import UploadError, UploadProblem
 from bot.reply import Button, Reply
 from sizing import MAX_CONCURRENCY, MAX_CONTEXT_TOKENS
 

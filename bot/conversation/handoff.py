@@ -25,8 +25,8 @@ from bot.answers import (
     option_name,
     sign_quote,
 )
+from bot.conversation.stored_request import LANGUAGE_KEY, names_model, to_sizing_request
 from bot.reply import ChatContext, Reply, Sender, Turn
-from bot.requests_json import LANGUAGE_KEY, names_model, to_sizing_request
 from sizing import (
     PlanOption,
     SizingAnswer,

@@ -1,0 +1,14 @@
+"""The conversation: one message or button press in, one turn out; it knows no transport."""
+
+from bot.conversation.catalog_source import CatalogSource
+from bot.conversation.handoff import HANDOFF_FAILED
+from bot.conversation.pipeline import Pipeline, command_menu
+from bot.conversation.uploads import MAX_CONFIG_BYTES
+
+__all__ = [
+    "HANDOFF_FAILED",
+    "MAX_CONFIG_BYTES",
+    "CatalogSource",
+    "Pipeline",
+    "command_menu",
+]
