@@ -27,7 +27,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from bot.understand.models import catalog_index
+from bot.understand.models.finder import catalog_index
 from bot.understand.parser import parse_with, prepare
 
 ROOT = Path(__file__).resolve().parent.parent

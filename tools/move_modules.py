@@ -259,6 +259,9 @@ def make_door(wing: str) -> None:
             sys.stdout.write(f"rewrote {path.relative_to(ROOT)}\n")
     init = ROOT.joinpath(*wing.split(".")) / "__init__.py"
     tree = ast.parse(init.read_text(encoding="utf-8"))
+    for node in tree.body:  # what the door already exported, it keeps exporting
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(prefix):
+            exported.setdefault(node.module, set()).update(a.name for a in node.names)
     docstring = ast.get_docstring(tree, clean=False) or "TODO: say in one line what this wing is."
     body = [f'"""{docstring}"""', ""]
     body += [_import_text(module, sorted(exported[module])) for module in sorted(exported)]

@@ -32,8 +32,8 @@ from markupsafe import Markup
 
 from bot.answers.formatting import Formatter
 from bot.answers.josa import resolve_particles
-from bot.answers.words.phrases import Phrases, template_phrases
-from bot.language_codes import normalise_language
+from bot.answers.phrases import Phrases, template_phrases
+from bot.languages import normalise_language
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 # An installed wheel carries templates and compiled catalogs in bot/_data (see setup.py); a

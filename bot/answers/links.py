@@ -27,7 +27,7 @@ from enum import StrEnum
 
 from telegram.constants import InlineKeyboardButtonLimit, MessageLimit
 
-from bot.language_codes import normalise_language
+from bot.languages import normalise_language
 from bot.request import LANGUAGES
 from sizing import (
     GpuId,

@@ -22,7 +22,7 @@ from typing import IO, Any
 from bot.answers import CheckoutConfig, CheckoutConfigError
 from bot.cli.jsonl import Answer, LineError, LineItem, run_stream
 from bot.conversation import CatalogSource, Pipeline
-from bot.language_codes import normalise_language
+from bot.languages import normalise_language
 from bot.reply import ChatContext, Reply
 from bot.runtime import freeze_start_up_objects, warm_up
 from sizing import (

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import IO, Any, AnyStr
 
-from bot.jsonin import JsonInputError, load_json
+from bot.json_input import JsonInputError, load_json
 from bot.ops import stream_collection
 
 MAX_LINE_BYTES = 64 * 1024  # a Telegram message is at most 4,096 UTF-16 units, escaped ~24 KB

@@ -14,8 +14,7 @@ import sys
 from typing import IO, Any
 
 from bot.cli.jsonl import LineItem, run_stream
-from bot.understand.jsonform import parsed_to_json
-from bot.understand.parser import parse_message
+from bot.understand import parse_message, parsed_to_json
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -64,11 +64,10 @@ from bot.conversation.stored_request import (
     names_model,
     to_sizing_request,
 )
-from bot.language_codes import normalise_language
+from bot.languages import normalise_language
 from bot.reply import ChatContext, Reply, Turn
 from bot.request import Intent, ParsedRequest
-from bot.understand import parse_message
-from bot.understand.concurrency import RATE
+from bot.understand import RATE, parse_message
 from sizing import (
     GpuId,
     InvalidRequestError,

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 from aiohttp import web
 
 from bot.http.server import ServerLimits, make_base_app, serving
-from bot.jsonin import JsonInputError, load_json
+from bot.json_input import JsonInputError, load_json
 from bot.ops import METRICS
 from bot.settings import Settings
 from bot.state import ChatStore, MemoryStore
@@ -61,7 +61,7 @@ BACKLOG_KEY: web.AppKey[Backlog] = web.AppKey("backlog")
 def decode_update(body: bytes) -> dict[str, Any] | None:
     """Return the update in ``body`` as sent, or ``None`` (logged once, counted) if it is none.
 
-    The JSON is read within bounds (``bot.jsonin``) and must be an object with an integer
+    The JSON is read within bounds (``bot.json_input``) and must be an object with an integer
     ``update_id``. Whether PTB can read the rest is decided once, where every update is read
     (``bot.runtime.serve``): one it cannot read is dropped there with one log line, as in polling.
     """

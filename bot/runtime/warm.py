@@ -24,7 +24,7 @@ from bot.answers import localizer
 from bot.ops import collect_and_freeze
 from bot.reply import ChatContext, Turn
 from bot.request import LANGUAGES
-from bot.understand.parser import prepare as prepare_parser
+from bot.understand import prepare as prepare_parser
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,15 @@
 """Understanding customer messages: free text in ten languages to a ``ParsedRequest``."""
 
+from bot.understand.concurrency import RATE
 from bot.understand.jsonform import parsed_to_json
 from bot.understand.language import detect_language, negotiate_language
 from bot.understand.parser import parse_message, prepare
 
-__all__ = ["detect_language", "negotiate_language", "parse_message", "parsed_to_json", "prepare"]
+__all__ = [
+    "RATE",
+    "detect_language",
+    "negotiate_language",
+    "parse_message",
+    "parsed_to_json",
+    "prepare",
+]

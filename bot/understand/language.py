@@ -12,7 +12,7 @@ import itertools
 import re
 from collections.abc import Iterable
 
-from bot.language_codes import normalise_language
+from bot.languages import normalise_language
 from bot.request import LANGUAGES
 from bot.understand.text import clean_text
 

@@ -33,14 +33,14 @@ from bot.understand.intents import (
 )
 from bot.understand.language import choose_language, negotiate_language
 from bot.understand.lexicon import search
-from bot.understand.models import ModelIndex, catalog_index, find_model
+from bot.understand.models.finder import ModelIndex, catalog_index, find_model
 from bot.understand.money import blank_other_currencies, find_budget
 from bot.understand.numbers import join_long_groups
 from bot.understand.platform import find_platform
 from bot.understand.precision import find_precision
 from bot.understand.sizes import find_generic_size
 from bot.understand.text import clean_text, reading_window
-from bot.understand.topics import apply_topic
+from bot.understand.topics.finder import apply_topic
 
 _log = logging.getLogger(__name__)
 _COMMAND_INTENTS = {
@@ -183,7 +183,7 @@ def parse_with(
         return request
     # >>> The one hook of the knowledge base: questions the product page answers, and requests
     # for a person, become ``knowledge`` (with a ``topic``) or ``sales`` here, unless the
-    # message is a sizing request (bot.understand.topics decides).
+    # message is a sizing request (bot.understand.topics.finder decides).
     return apply_topic(request, where_asked(clean, _TOPIC_HEAD_CHARS, _TOPIC_TAIL_CHARS))
 
 

@@ -14,7 +14,7 @@ from bot.conversation.stored_request import (
     fields_from_parsed,
     to_sizing_request,
 )
-from bot.language_codes import normalise_language
+from bot.languages import normalise_language
 from bot.request import Intent, ParsedRequest
 from bot.understand import negotiate_language
 from sizing import (

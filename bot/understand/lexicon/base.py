@@ -37,8 +37,9 @@ def not_after(head: str = "") -> str:
 TERMS = (
     r"(?:fp|bf|int|kv|mla|moe|gqa|mxfp|nvfp|vram|hbm|tensor|quant|cach[eé]|캐시|양자화"
     r"|awq|gptq|sliding|mixture|context (?:length|window)"
-    # the glossary's terms by their names in the other languages (bot.understand.glossary_terms),
-    # as stems with their endings: "parallélisme", "Kontextlänge"
+    # the glossary's terms by their names in the other languages
+    # (bot.understand.topics.glossary_terms), as stems with their endings: "parallélisme",
+    # "Kontextlänge"
     r"|(?:paral+[eé]l|张量|張量|テンソル|텐서|тензор|滑动|滑動|スライディング|슬라이딩|скользящ"
     r"|deslizante|glissante|gleitend|混合专家|混合專家|エキスパート|전문가|эксперт|expert"
     r"|especialista|mistura|mezcla|mélange|上下文|コンテキスト|컨텍스트|контекст|context"

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from bot.understand.text import clean_text
-from bot.understand.topic_concepts import Concept
-from bot.understand.topic_lexicon import LEXICON, concepts_in, split_alternatives
+from bot.understand.topics.concepts import Concept
+from bot.understand.topics.lexicon import LEXICON, concepts_in, split_alternatives
 from tests.helpers.topics_eval import DEV_QUESTIONS, HOLDOUT_QUESTIONS
 
 TEXTS = [

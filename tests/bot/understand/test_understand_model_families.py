@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pytest
 
 from bot.understand import parse_message
-from bot.understand.models import ModelIndex, find_model
+from bot.understand.models.finder import ModelIndex, find_model
 
 B = 10**9
 
@@ -170,7 +170,7 @@ def test_engine_words_and_flags_are_no_part_of_a_name():
 def test_a_typo_equally_close_to_two_words_is_corrected_the_same_way_in_every_process():
     """Between equally close words the alphabetically first wins, whatever the hash seed."""
     script = (
-        "from bot.understand.model_names import correct_word;"
+        "from bot.understand.models.name_parts import correct_word;"
         "print(correct_word('gemmx', frozenset(['gemmc', 'gemmb', 'gemma', 'gemmd'])))"
     )
     answers = {

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pytest
 
 from bot.understand import parse_message
-from bot.understand.models import ModelIndex, find_model
+from bot.understand.models.finder import ModelIndex, find_model
 
 NAMES = [
     ("deepseekv3 bf16 128k", "deepseek-ai/DeepSeek-V3"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.understand import parse_message
-from bot.understand.names import latinize_names
+from bot.understand.models.latinize import latinize_names
 
 DEEPSEEK = {"deepseek-ai/DeepSeek-R1", "deepseek-ai/DeepSeek-V3", "deepseek-ai/DeepSeek-V3-0324"}
 

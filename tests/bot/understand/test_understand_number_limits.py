@@ -20,7 +20,7 @@ from bot.reply import ChatContext
 from bot.request import Intent, ParsedRequest
 from bot.understand import parse_message
 from bot.understand.lexicon import forget_found
-from bot.understand.models import catalog_index
+from bot.understand.models.finder import catalog_index
 from bot.understand.numbers import NUMBER_PATTERN, parse_number
 from bot.understand.parser import PARSE_FAILED, parse_with
 from bot.understand.text import clean_text

@@ -16,10 +16,10 @@ from dataclasses import dataclass, field, replace
 
 from bot.request import Intent, ParsedRequest
 from bot.understand import lexicon
-from bot.understand.glossary_terms import term_named
 from bot.understand.intents import says
-from bot.understand.topic_concepts import Concept
-from bot.understand.topic_lexicon import mentions_concept, software_named
+from bot.understand.topics.concepts import Concept
+from bot.understand.topics.glossary_terms import term_named
+from bot.understand.topics.lexicon import mentions_concept, software_named
 from sizing import (
     SpecAspect,
     Topic,

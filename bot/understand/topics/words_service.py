@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.understand.topic_concepts import Concept
+from bot.understand.topics.concepts import Concept
 
 # concept -> language -> one regular expression (lower case)
 SERVICE_WORDS: dict[Concept, dict[str, str]] = {

@@ -17,15 +17,14 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Protocol
 
 from bot.understand import lexicon
-from bot.understand.model_index import MAX_SUGGESTIONS, ModelIndex, compact
-from bot.understand.model_names import NameParts, Token, correct_word, tokenize
-from bot.understand.names import latinize_names
+from bot.understand.models.index import MAX_SUGGESTIONS, ModelIndex, compact
+from bot.understand.models.latinize import latinize_names
+from bot.understand.models.name_parts import NameParts, Token, correct_word, tokenize
 from bot.understand.numbers import blank
 
-__all__ = ["CatalogModel", "ModelIndex", "ModelMatch", "catalog_index", "compact", "find_model"]
+__all__ = ["ModelIndex", "ModelMatch", "catalog_index", "compact", "find_model"]
 
 # A name's tokens are separated by at most this much (particles such as "的", "の", "版").
 _MAX_GAP_CHARS = 6
@@ -43,35 +42,6 @@ _FIRST_YEAR, _LAST_YEAR = 20, 39  # release dates written as two-digit years and
 _MAX_MENTIONS = 16
 # Words that may link a distilled model to the model it is based on ("R1 distill on Llama").
 _LINKS = frozenset({"de", "of", "on", "based", "на", "base"})
-
-
-class CatalogModel(Protocol):
-    """What matching needs from a catalog entry (``sizing.types.ModelSpec`` has it)."""
-
-    @property
-    def id(self) -> str:
-        """Hugging Face id."""
-        ...
-
-    @property
-    def name(self) -> str:
-        """Display name."""
-        ...
-
-    @property
-    def aliases(self) -> tuple[str, ...]:
-        """Names people use."""
-        ...
-
-    @property
-    def total_params(self) -> int:
-        """Parameter count, to tell same-shaped duplicates from different models."""
-        ...
-
-    @property
-    def moe(self) -> bool:
-        """Whether the model has routed experts."""
-        ...
 
 
 @dataclass(frozen=True, slots=True)

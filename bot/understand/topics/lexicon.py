@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 
-from bot.understand.topic_concepts import Concept
-from bot.understand.topic_words_gpu import GPU_WORDS
-from bot.understand.topic_words_service import SERVICE_WORDS
+from bot.understand.topics.concepts import Concept
+from bot.understand.topics.words_gpu import GPU_WORDS
+from bot.understand.topics.words_service import SERVICE_WORDS
 
 # Software a customer names, and the ``SoftwareItem`` it is (custom kernels before CUDA).
 SOFTWARE_ITEMS: tuple[tuple[re.Pattern[str], str], ...] = (

@@ -1,4 +1,4 @@
-"""bot.jsonin: the bounds hold whether or not the parsed value is walked."""
+"""bot.json_input: the bounds hold whether or not the parsed value is walked."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import jsonin
-from bot.jsonin import MAX_DEPTH, JsonInputError, load_json
+from bot import json_input as jsonin
+from bot.json_input import MAX_DEPTH, JsonInputError, load_json
 
 # Any character, lone surrogates included (what a hostile client can escape or encode).
 TEXT = st.text(st.characters(codec=None, categories=None), max_size=12)

@@ -11,9 +11,10 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from bot.understand.model_names import (
+from bot.understand.models.latinize import latinize_names
+from bot.understand.models.name_parts import (
     COMMON_LINES,
     MODALITY_LINES,
     NEUTRAL_WORDS,
@@ -23,11 +24,37 @@ from bot.understand.model_names import (
     version_prefix,
     versions_agree,
 )
-from bot.understand.names import latinize_names
 from sizing import BILLION
 
-if TYPE_CHECKING:
-    from bot.understand.models import CatalogModel
+
+class CatalogModel(Protocol):
+    """What matching needs from a catalog entry (``sizing.types.ModelSpec`` has it)."""
+
+    @property
+    def id(self) -> str:
+        """Hugging Face id."""
+        ...
+
+    @property
+    def name(self) -> str:
+        """Display name."""
+        ...
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        """Names people use."""
+        ...
+
+    @property
+    def total_params(self) -> int:
+        """Parameter count, to tell same-shaped duplicates from different models."""
+        ...
+
+    @property
+    def moe(self) -> bool:
+        """Whether the model has routed experts."""
+        ...
+
 
 MAX_SUGGESTIONS = 3
 _TOKEN_RE = re.compile(r"[a-z0-9]+")

@@ -1,0 +1,1 @@
+"""Model names as customers write them: the catalog index, the finder, name parts, scripts."""

@@ -1,0 +1,1 @@
+"""Questions the product page answers: topics, their concepts and words, glossary terms."""
