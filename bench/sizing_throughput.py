@@ -14,7 +14,7 @@ from decimal import Decimal
 
 from sizing.engine import size_deployment
 from sizing.models import load_models
-from sizing.types import GpuId, KvDtype, Precision, SizingRequest
+from sizing.request import GpuId, KvDtype, Precision, SizingRequest
 
 CONTEXTS = (2048, 8192, 32768, 131072)
 CONCURRENCIES = (1, 4, 16, 64)

@@ -4,16 +4,35 @@ This package's namespace is the one door front ends use: ``from sizing import ..
 carry the catalog facts they were computed from, so nothing outside needs the submodules.
 """
 
-from sizing.advice_types import (
+from sizing.answer import (
+    Advice,
+    AdviceCode,
     BudgetAdvice,
     BudgetChange,
     BudgetChangeKind,
+    CompareAnswer,
+    FitNote,
+    FitRow,
+    KvExample,
     Layout,
+    PlanOption,
+    ServerKvRoom,
+    SizingAnswer,
     Variant,
     Verdict,
     VerdictCode,
 )
+from sizing.catalog.types import (
+    Availability,
+    FormFactor,
+    GpuFacts,
+    Interconnect,
+    PlanFacts,
+    PriceAnswer,
+    Software,
+)
 from sizing.catalog_data import CATALOG_FILE_NAMES, CatalogData, install, read_catalog
+from sizing.codes import Caveat, Choice, Reason
 from sizing.compare import compare_gpus
 from sizing.engine import size_deployment
 from sizing.errors import CatalogError, InvalidRequestError, SizingError, UnknownModelError
@@ -36,41 +55,14 @@ from sizing.knowledge_types import (
     Value,
 )
 from sizing.launch import ENGINE_VERSIONS
+from sizing.model.types import Attention, ModelInfo
 from sizing.models import load_models, model_from_config
 from sizing.options import is_offerable
 from sizing.pricing import price_list
+from sizing.request import GpuId, KvDtype, Precision, ResolvedRequest, ServingEngine, SizingRequest
 from sizing.serialize import to_json
 from sizing.speed.calibration_data import load_calibration
 from sizing.takeaways import compare_takeaways
-from sizing.types import (
-    Advice,
-    AdviceCode,
-    Attention,
-    Availability,
-    Caveat,
-    Choice,
-    CompareAnswer,
-    FitNote,
-    FitRow,
-    FormFactor,
-    GpuFacts,
-    GpuId,
-    Interconnect,
-    KvDtype,
-    KvExample,
-    ModelInfo,
-    PlanFacts,
-    PlanOption,
-    Precision,
-    PriceAnswer,
-    Reason,
-    ResolvedRequest,
-    ServerKvRoom,
-    ServingEngine,
-    SizingAnswer,
-    SizingRequest,
-    Software,
-)
 from sizing.units import (
     BILLION,
     GB,

@@ -12,30 +12,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from sizing.advice_types import (
+from sizing.answer import (
     BudgetAdvice,
     BudgetChange,
     BudgetChangeKind,
+    PlanOption,
     RoomFigures,
+    SizingAnswer,
     Verdict,
     VerdictCode,
 )
+from sizing.codes import Reason
 from sizing.fleet import beyond_online_order
+from sizing.model.types import Attention, ModelSpec
 from sizing.models import get_model, kv_bytes_for_sequence, kv_bytes_per_token
 from sizing.placement import CountRoom
+from sizing.request import GpuId, KvDtype, Precision, ResolvedRequest, SizingRequest
 from sizing.search import SIXTEEN_BIT, departures, headroom
-from sizing.types import (
-    Attention,
-    GpuId,
-    KvDtype,
-    ModelSpec,
-    PlanOption,
-    Precision,
-    Reason,
-    ResolvedRequest,
-    SizingAnswer,
-    SizingRequest,
-)
 from sizing.units import GB, TOKENS_PER_K
 
 # The shortest context a counter-proposal offers: below it few chat uses make sense.

@@ -13,7 +13,7 @@ from typing import Literal, Self, get_args
 
 from pydantic import BaseModel, ConfigDict, NonNegativeInt, PositiveInt, model_validator
 
-from sizing.types import Precision
+from sizing.request import Precision
 
 _FROZEN = ConfigDict(extra="forbid", frozen=True)
 

@@ -21,8 +21,8 @@ from sizing.errors import SizingError
 from sizing.hf_release import merge_quant_config
 from sizing.models import get_model, inspect_json, model_from_config
 from sizing.pricing import price_list
+from sizing.request import GpuId, KvDtype, Precision, ServingEngine, SizingRequest
 from sizing.serialize import to_json
-from sizing.types import GpuId, KvDtype, Precision, ServingEngine, SizingRequest
 
 EXIT_USAGE = 2
 # "128k" means 128 x 1024 tokens (the DESIGN.md convention: 128K = 131072).

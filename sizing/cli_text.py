@@ -9,14 +9,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from sizing.types import (
-    CompareAnswer,
-    FitNote,
-    PlanFacts,
-    PlanOption,
-    PriceAnswer,
-    SizingAnswer,
-)
+from sizing.answer import CompareAnswer, FitNote, PlanOption, SizingAnswer
+from sizing.catalog.types import PlanFacts, PriceAnswer
 from sizing.units import GB
 
 

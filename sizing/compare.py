@@ -12,29 +12,24 @@ import math
 from decimal import Decimal
 from functools import cache
 
-from sizing.engine import resolve_model, targets
-from sizing.hardware import get_gpu, plans_for
-from sizing.memory import physical_kv_bytes_per_gpu, vllm_kv_bytes_per_gpu
-from sizing.models import generic_model, get_model, kv_bytes_per_token, weights_bytes
-from sizing.options import smallest_placement
-from sizing.placement import TENSOR_PARALLEL_SIZES
-from sizing.types import (
+from sizing.answer import (
     Advice,
     AdviceCode,
     CompareAnswer,
     FitNote,
     FitRow,
-    GpuFacts,
-    GpuId,
-    KvDtype,
     KvExample,
-    ModelSpec,
-    PlanFacts,
-    Precision,
     ServerKvRoom,
-    SizingRequest,
-    Software,
 )
+from sizing.catalog.types import GpuFacts, PlanFacts, Software
+from sizing.engine import resolve_model, targets
+from sizing.hardware import get_gpu, plans_for
+from sizing.memory import physical_kv_bytes_per_gpu, vllm_kv_bytes_per_gpu
+from sizing.model.types import ModelSpec
+from sizing.models import generic_model, get_model, kv_bytes_per_token, weights_bytes
+from sizing.options import smallest_placement
+from sizing.placement import TENSOR_PARALLEL_SIZES
+from sizing.request import GpuId, KvDtype, Precision, SizingRequest
 from sizing.units import GB
 from sizing.validate import resolve
 

@@ -21,7 +21,7 @@ from sizing.architecture import (
     MlaShape,
     MoeShape,
 )
-from sizing.types import ParamGroups
+from sizing.model.types import ParamGroups
 from sizing.vision import vision_params
 
 # Parts of a layer. attention: input projections (and gates) of every mixer; attention_output:

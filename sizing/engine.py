@@ -15,11 +15,13 @@ from sizing.advice import (
     room_figures,
     verdict,
 )
-from sizing.advice_types import Verdict, VerdictCode
+from sizing.answer import PlanOption, SizingAnswer, Verdict, VerdictCode
+from sizing.codes import Caveat, Reason
 from sizing.errors import InvalidRequestError
 from sizing.formats import bits_per_param
 from sizing.hardware import get_gpu, load_gpus, load_plans
 from sizing.loads import weights_split
+from sizing.model.types import ModelInfo, ModelSpec
 from sizing.model_catalog import rope_scaling_option
 from sizing.models import (
     generic_model,
@@ -36,6 +38,7 @@ from sizing.placement import (
     target_for_plan,
     target_for_server,
 )
+from sizing.request import GpuId, Precision, ResolvedRequest, SizingRequest
 from sizing.search import (
     best_variant_index,
     candidates,
@@ -45,18 +48,6 @@ from sizing.search import (
     headroom,
     size_candidate,
     spec_for,
-)
-from sizing.types import (
-    Caveat,
-    GpuId,
-    ModelInfo,
-    ModelSpec,
-    PlanOption,
-    Precision,
-    Reason,
-    ResolvedRequest,
-    SizingAnswer,
-    SizingRequest,
 )
 from sizing.validate import check_model_source, resolve
 

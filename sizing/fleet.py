@@ -8,7 +8,7 @@ option carries no checkout link and no launch commands (one per server would be 
 
 from __future__ import annotations
 
-from sizing.types import PlanOption
+from sizing.answer import PlanOption
 
 # The largest deployment the checkout takes: 64 rented units, i.e. 64 eight-GPU servers (512
 # GPUs, US$1.3-1.5M a month) or 64 single-GPU machines. The plans are sold from stock (the

@@ -11,8 +11,9 @@ from fractions import Fraction
 
 from sizing.architecture import LINEAR_GROUPS
 from sizing.errors import InvalidRequestError
+from sizing.model.types import ModelSpec
 from sizing.recipes import PRECISION_STORAGE, layout_bits
-from sizing.types import ModelSpec, Precision
+from sizing.request import Precision
 
 # Unquantized tensors (embeddings, LM head, norms, routers, vision towers) stay at 16 bits.
 SIXTEEN_BITS = Fraction(16)

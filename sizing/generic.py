@@ -21,8 +21,9 @@ import math
 from fractions import Fraction
 
 from sizing.errors import InvalidRequestError
+from sizing.model.types import ModelSpec, ParamGroups
 from sizing.model_catalog import load_models
-from sizing.types import ModelSpec, ParamGroups, Precision
+from sizing.request import Precision
 
 BILLION = 10**9
 # Largest generic size accepted: ten times the largest open model in the catalog (~1T).

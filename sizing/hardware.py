@@ -21,17 +21,16 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from sizing.errors import CatalogError
-from sizing.types import (
+from sizing.catalog.types import (
     Availability,
     FormFactor,
     GpuFacts,
-    GpuId,
     Interconnect,
     PlanFacts,
-    Precision,
     Software,
 )
+from sizing.errors import CatalogError
+from sizing.request import GpuId, Precision
 from sizing.units import to_cents
 
 DATA_DIR = Path(__file__).resolve().parent / "data"

@@ -22,7 +22,7 @@ from sizing.recipes import (
     UnknownModulePatternError,
     excluded_parts,
 )
-from sizing.types import Precision
+from sizing.request import Precision
 
 Release = tuple[Precision, tuple[LinearGroup, ...], ReleaseRecipe | None]
 _INT8_BITS = 8

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from sizing.catalog.types import PlanFacts
 from sizing.hardware import plans_for
 from sizing.knowledge_data import load_knowledge
 from sizing.knowledge_types import Action, ActionKind, Fact, Point, Question
-from sizing.types import GpuId, PlanFacts
+from sizing.request import GpuId
 
 
 def first_gpu(question: Question, default: GpuId) -> GpuId:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+from sizing.catalog.types import PlanFacts, Software
 from sizing.compare import compare_gpus, kv_example
 from sizing.hardware import get_gpu, load_gpus, load_plans, plans_for
 from sizing.knowledge_common import plan_offer
@@ -24,8 +25,8 @@ from sizing.knowledge_types import (
     Value,
     Verdict,
 )
+from sizing.request import GpuId, Precision
 from sizing.takeaways import cheaper_server
-from sizing.types import GpuId, PlanFacts, Precision, Software
 
 _PERCENT = 100
 # The items whose support the migration answer names first: what most code is written in.

@@ -7,6 +7,7 @@ saves memory but computes at a format it has.
 
 from __future__ import annotations
 
+from sizing.catalog.types import GpuFacts
 from sizing.hardware import get_gpu, load_gpus, plans_for
 from sizing.knowledge_data import load_knowledge
 from sizing.knowledge_types import (
@@ -19,7 +20,7 @@ from sizing.knowledge_types import (
     Value,
     Verdict,
 )
-from sizing.types import GpuFacts, GpuId, Precision
+from sizing.request import GpuId, Precision
 
 # Bits of the low-precision formats a customer asks about.
 _FORMAT_BITS = {Precision.FP4: 4, Precision.FP6: 6, Precision.INT4: 4}

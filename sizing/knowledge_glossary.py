@@ -27,8 +27,9 @@ from sizing.knowledge_types import (
     Value,
     Verdict,
 )
+from sizing.model.types import Attention, ModelSpec
 from sizing.models import get_model, kv_bytes_for_sequence, kv_bytes_per_token
-from sizing.types import Attention, GpuId, KvDtype, ModelSpec, Precision
+from sizing.request import GpuId, KvDtype, Precision
 from sizing.units import BILLION, GB
 
 # The formats whose weights a GPU without them stores weight-only (AWQ, GPTQ).

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from sizing.catalog.types import FormFactor, GpuFacts, Interconnect, Software
 from sizing.hardware import get_gpu, plans_for
 from sizing.knowledge_common import (
     compare_action,
@@ -26,7 +27,7 @@ from sizing.knowledge_types import (
     Value,
     Verdict,
 )
-from sizing.types import FormFactor, GpuFacts, GpuId, Interconnect, Software
+from sizing.request import GpuId
 
 _MESH_INTERCONNECTS = frozenset({Interconnect.INFINITY_FABRIC})
 _GB_PER_TB = 1000

@@ -19,7 +19,8 @@ from datetime import date
 from decimal import Decimal
 from enum import StrEnum
 
-from sizing.types import GpuFacts, GpuId, PlanFacts, Precision
+from sizing.catalog.types import GpuFacts, PlanFacts
+from sizing.request import GpuId, Precision
 
 
 class Topic(StrEnum):

@@ -16,8 +16,9 @@ import shlex
 from dataclasses import dataclass
 from enum import StrEnum
 
-from sizing.advice_types import Layout, Variant
-from sizing.types import GpuFacts, KvDtype, Precision, ServingEngine
+from sizing.answer import Layout, Variant
+from sizing.catalog.types import GpuFacts
+from sizing.request import KvDtype, Precision, ServingEngine
 
 # The engine versions whose argument definitions ``FLAGS`` was read from.
 ENGINE_VERSIONS: dict[ServingEngine, str] = {

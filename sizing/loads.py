@@ -6,8 +6,9 @@ import dataclasses
 from functools import lru_cache
 
 from sizing.memory import ModelLoad
+from sizing.model.types import ModelSpec
 from sizing.models import kv_bytes_for_sequence, kv_bytes_per_token, weights_bytes
-from sizing.types import KvDtype, ModelSpec, Precision
+from sizing.request import KvDtype, Precision
 
 # Distinct (model, format, KV, context) combinations kept: a bench mix or a busy bot reuses few.
 _CACHE_SIZE = 4096

@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from sizing.types import Attention, GpuFacts, Precision
+from sizing.catalog.types import GpuFacts
+from sizing.model.types import Attention
+from sizing.request import Precision
 from sizing.units import GIB
 
 # vLLM's profiled activation peak on H100 (engine-notes.md): ~5 GiB dense, ~7.4 GiB MoE.

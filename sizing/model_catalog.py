@@ -18,9 +18,10 @@ from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, PositiveInt, V
 
 from sizing.architecture import Architecture, LinearGroup, Release
 from sizing.errors import CatalogError, UnknownModelError
+from sizing.model.types import ModelSpec
 from sizing.recipes import ReleaseRecipe
+from sizing.request import Precision
 from sizing.specs import to_model_spec
-from sizing.types import ModelSpec, Precision
 
 MODELS_FILE = Path(__file__).resolve().parent / "data" / "models.json"
 _FILE_LEVEL = "(file)"

@@ -17,9 +17,10 @@ from sizing.formats import weights_bytes
 from sizing.generic import generic_model
 from sizing.hf_config import architecture_from_config, max_context_from_config
 from sizing.hf_release import merge_quant_config, release_from_config
+from sizing.model.types import ModelSpec
 from sizing.model_catalog import get_model, load_models
+from sizing.request import KvDtype
 from sizing.specs import to_model_spec
-from sizing.types import KvDtype, ModelSpec
 
 __all__ = [
     "generic_model",

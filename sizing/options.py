@@ -7,10 +7,13 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
-from sizing.advice_types import Layout, Variant
+from sizing.answer import Layout, PlanOption, Variant
+from sizing.catalog.types import Software
+from sizing.codes import Caveat, Reason
 from sizing.copying import changed
 from sizing.loads import model_load
 from sizing.memory import KvRoom, ModelLoad, Shape, kv_room
+from sizing.model.types import Attention, ModelSpec
 from sizing.placement import (
     Placement,
     Target,
@@ -21,21 +24,12 @@ from sizing.placement import (
     units_for,
 )
 from sizing.pricing import monthly_usd, usd_per_million_tokens
+from sizing.request import Precision, ResolvedRequest
 from sizing.speed import (
     gpu_fp4_format,
     is_native,
     speed_figures,
     storage_format,
-)
-from sizing.types import (
-    Attention,
-    Caveat,
-    ModelSpec,
-    PlanOption,
-    Precision,
-    Reason,
-    ResolvedRequest,
-    Software,
 )
 from sizing.units import GB
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sizing.catalog.types import GpuFacts, PlanFacts
+from sizing.codes import Reason
 from sizing.memory import KvRoom, ModelLoad, Shape, kv_room
-from sizing.types import Attention, GpuFacts, PlanFacts, Reason
+from sizing.model.types import Attention
 
 TENSOR_PARALLEL_SIZES = (1, 2, 4, 8)
 # Pipeline stages across servers the engine will consider: beyond this a customer needs a

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from sizing.catalog.types import PlanFacts, PriceAnswer
 from sizing.hardware import HOURS_PER_MONTH, get_gpu, load_gpus, load_plans
-from sizing.types import GpuId, PlanFacts, PriceAnswer
+from sizing.request import GpuId
 from sizing.units import to_cents
 
 SECONDS_PER_HOUR = 3600

@@ -20,7 +20,8 @@ from pydantic import BaseModel, ConfigDict, NonNegativeInt
 
 from sizing.architecture import Architecture
 from sizing.counting import PART_GROUP, Part, layer_parts, mtp_parts
-from sizing.types import ParamGroups, Precision
+from sizing.model.types import ParamGroups
+from sizing.request import Precision
 
 StorageFormat = Literal[
     "bf16", "fp8", "fp8_block", "int8", "mxfp8", "mxfp6", "mxfp4", "nvfp4", "int4_g128", "int4_g32"

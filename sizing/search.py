@@ -21,12 +21,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sizing.advice_types import Variant
+from sizing.answer import PlanOption, Variant
+from sizing.catalog.types import GpuFacts
+from sizing.codes import Caveat, Choice, Reason
 from sizing.copying import changed
 from sizing.errors import UnknownModelError
 from sizing.fleet import beyond_online_order
 from sizing.launch import Deployment, launch_commands
 from sizing.memory import vllm_kv_bytes_per_gpu
+from sizing.model.types import ModelSpec
 from sizing.model_catalog import get_model, official_checkpoints
 from sizing.options import (
     HARD_SET_ASIDE,
@@ -41,19 +44,8 @@ from sizing.options import (
 )
 from sizing.placement import Target
 from sizing.pricing import monthly_usd
+from sizing.request import KvDtype, Precision, ResolvedRequest, ServingEngine
 from sizing.speed import gpu_fp4_format
-from sizing.types import (
-    Caveat,
-    Choice,
-    GpuFacts,
-    KvDtype,
-    ModelSpec,
-    PlanOption,
-    Precision,
-    Reason,
-    ResolvedRequest,
-    ServingEngine,
-)
 
 SIXTEEN_BIT = frozenset({Precision.BF16, Precision.FP16})
 FOUR_BIT_FLOATS = frozenset({Precision.FP4, Precision.MXFP4, Precision.NVFP4})

@@ -5,6 +5,7 @@ from __future__ import annotations
 from sizing.architecture import Architecture, Release
 from sizing.caches import cache_layout
 from sizing.counting import active_params, count_params
+from sizing.model.types import Attention, ModelSpec
 from sizing.recipes import (
     PRECISION_STORAGE,
     ReleaseRecipe,
@@ -12,7 +13,7 @@ from sizing.recipes import (
     group_recipe,
     release_layout,
 )
-from sizing.types import Attention, ModelSpec, Precision
+from sizing.request import Precision
 
 # DeepSeek-style FP8 releases store 128x128 block scales beside the weights.
 _BLOCK_FP8: StorageFormat = "fp8_block"

@@ -6,14 +6,7 @@ import math
 from decimal import Decimal
 
 from sizing.errors import InvalidRequestError
-from sizing.types import (
-    GpuId,
-    KvDtype,
-    Precision,
-    ResolvedRequest,
-    ServingEngine,
-    SizingRequest,
-)
+from sizing.request import GpuId, KvDtype, Precision, ResolvedRequest, ServingEngine, SizingRequest
 
 # Default context when the customer gives none: 8,192 tokens, a common chat setting and the
 # context at which h200-measured.json timed attention. The answer says it was assumed.

@@ -5,7 +5,7 @@
 ``1`` is the grammar version; ``state`` is 6 hex digits of SHA-256 of the request the answer
 was for, so a button pressed under an older answer is recognised as stale instead of changing
 a newer question; actions: ``g`` change GPU (``mi355x``, ``h200``, ``b200``, ``any``), ``p``
-change precision (a ``sizing.types.Precision`` value), ``c`` change context (``32k`` = 32,768
+change precision (a ``sizing.Precision`` value), ``c`` change context (``32k`` = 32,768
 tokens, or an exact count), ``d`` details, ``t`` plain text for a ticket, ``l`` the launch
 command. Telegram allows
 1-64 bytes of callback_data (``InlineKeyboardButtonLimit``); every encoding is checked.

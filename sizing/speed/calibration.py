@@ -11,10 +11,12 @@ import dataclasses
 from dataclasses import dataclass
 from functools import cache
 
+from sizing.catalog.types import GpuFacts
 from sizing.hardware import get_gpu, load_plans
 from sizing.loads import model_load
 from sizing.memory import ModelLoad, Shape, kv_room
 from sizing.models import get_model
+from sizing.request import GpuId
 from sizing.speed.calibration_data import (
     Benchmark,
     CalibrationData,
@@ -37,7 +39,6 @@ from sizing.speed.decode import TB, attention_s, decode_step
 from sizing.speed.fabric import Network, server_network
 from sizing.speed.layers import weight_bytes_per_gpu
 from sizing.speed.prefill import prefill_s
-from sizing.types import GpuFacts, GpuId
 
 # The H200 measurement ran 16 sequences through each weights-only step ("batch <= 16").
 MEASURED_LOOP_BATCH = 16

@@ -15,10 +15,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from sizing.catalog.types import Interconnect
 from sizing.errors import CatalogError
 from sizing.memory import Shape
+from sizing.request import GpuId, KvDtype, Precision
 from sizing.speed.costs import STACKS
-from sizing.types import GpuId, Interconnect, KvDtype, Precision
 
 CALIBRATION_FILE = Path(__file__).resolve().parents[1] / "data" / "calibration.json"
 

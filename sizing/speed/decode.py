@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sizing.catalog.types import GpuFacts
 from sizing.memory import ModelLoad, Shape
 from sizing.speed.costs import CURRENT, HBM_EFFICIENCY, KernelCosts
 from sizing.speed.fabric import (
@@ -35,7 +36,6 @@ from sizing.speed.layers import (
     stage_group,
     weight_bytes_per_gpu,
 )
-from sizing.types import GpuFacts
 
 TB = 1e12
 TFLOP = 1e12

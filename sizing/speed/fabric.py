@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sizing.catalog.types import GpuFacts, Interconnect, PlanFacts
 from sizing.speed.costs import KernelCosts
-from sizing.types import GpuFacts, Interconnect, PlanFacts
 
 GB = 1e9
 BITS_PER_BYTE = 8

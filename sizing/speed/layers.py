@@ -10,6 +10,7 @@ summed over all layers are what one GPU of each stage reads in turn, which is wh
 from __future__ import annotations
 
 from sizing.memory import ModelLoad, Shape
+from sizing.model.types import Attention
 from sizing.speed.costs import (
     DENSE_MLP_BLOCK,
     GQA_BLOCK,
@@ -20,7 +21,6 @@ from sizing.speed.costs import (
     KernelCosts,
 )
 from sizing.speed.experts import busiest_gpu_experts, expert_coverage
-from sizing.types import Attention
 
 
 def attention_group(shape: Shape) -> int:

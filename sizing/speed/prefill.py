@@ -9,6 +9,7 @@ the window on windowed layers; MLA prefills with its full per-head keys and valu
 
 from __future__ import annotations
 
+from sizing.catalog.types import GpuFacts
 from sizing.memory import ModelLoad, Shape
 from sizing.speed.costs import CURRENT, PREFILL_CHUNK_TOKENS, KernelCosts
 from sizing.speed.decode import (
@@ -28,7 +29,6 @@ from sizing.speed.layers import (
     stage_group,
     weight_bytes_per_gpu,
 )
-from sizing.types import GpuFacts
 
 
 def causal_keys(start: int, count: int, window: int | None = None) -> float:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from sizing.catalog.types import GpuFacts, PlanFacts
 from sizing.memory import ModelLoad, Shape
 from sizing.speed.calibration_data import anchored_gpus
 from sizing.speed.costs import (
@@ -25,7 +26,6 @@ from sizing.speed.costs import (
 from sizing.speed.decode import decode_step
 from sizing.speed.fabric import Network, server_network
 from sizing.speed.prefill import ttft_s
-from sizing.types import GpuFacts, PlanFacts
 
 
 def micro_batch(shape: Shape, *, concurrency: int, replicas: int) -> int:

@@ -19,19 +19,10 @@ from sizing import (
     price_list,
     size_deployment,
 )
-from sizing.types import (
-    Attention,
-    Caveat,
-    GpuId,
-    KvDtype,
-    ModelInfo,
-    PlanOption,
-    Precision,
-    Reason,
-    ResolvedRequest,
-    SizingAnswer,
-    SizingRequest,
-)
+from sizing.answer import PlanOption, SizingAnswer
+from sizing.codes import Caveat, Reason
+from sizing.model.types import Attention, ModelInfo
+from sizing.request import GpuId, KvDtype, Precision, ResolvedRequest, SizingRequest
 
 QUOTE_DAY = date(2026, 11, 30)
 TEST_KEY = b"test-signing-key"

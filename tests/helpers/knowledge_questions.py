@@ -2,7 +2,7 @@
 
 from sizing.knowledge_data import SoftwareItem
 from sizing.knowledge_types import Question, SpecAspect, Term, Topic
-from sizing.types import GpuId, Precision
+from sizing.request import GpuId, Precision
 
 
 def _questions():

@@ -4,10 +4,11 @@ from decimal import Decimal
 
 import pytest
 
-from sizing.advice_types import BudgetChangeKind, VerdictCode
+from sizing.answer import BudgetChangeKind, VerdictCode
+from sizing.codes import Caveat
 from sizing.engine import size_deployment
 from sizing.errors import InvalidRequestError
-from sizing.types import Caveat, GpuId, KvDtype, Precision, SizingRequest
+from sizing.request import GpuId, KvDtype, Precision, SizingRequest
 
 DEEPSEEK = "deepseek-ai/DeepSeek-V3"
 LLAMA_8B = "meta-llama/Llama-3.1-8B-Instruct"

@@ -17,6 +17,7 @@ from sizing.hardware import get_gpu
 from sizing.loads import model_load
 from sizing.memory import Shape, kv_room
 from sizing.models import get_model
+from sizing.request import GpuId, KvDtype, Precision
 from sizing.speed.calibration import calibration_table
 from sizing.speed.calibration_data import (
     CALIBRATION_FILE,
@@ -26,7 +27,6 @@ from sizing.speed.calibration_data import (
     parse_calibration,
 )
 from sizing.speed.costs import CURRENT, STACKS
-from sizing.types import GpuId, KvDtype, Precision
 
 ROOT = Path(__file__).resolve().parents[2]
 LLAMA_70B = "meta-llama/Llama-3.1-70B-Instruct"

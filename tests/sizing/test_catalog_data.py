@@ -16,7 +16,7 @@ from sizing.hardware import DATA_DIR, load_plans, prices_as_of
 from sizing.knowledge import answer_question
 from sizing.knowledge_types import Question, Topic
 from sizing.pricing import price_list
-from sizing.types import GpuId, Precision, SizingRequest
+from sizing.request import GpuId, Precision, SizingRequest
 
 
 @pytest.fixture

@@ -2,10 +2,11 @@
 
 from decimal import Decimal
 
+from sizing.answer import AdviceCode
 from sizing.compare import compare_gpus
 from sizing.pricing import price_list, usd_per_million_tokens
+from sizing.request import GpuId
 from sizing.serialize import to_json
-from sizing.types import AdviceCode, GpuId
 
 
 def test_b200_is_compared_without_a_price():

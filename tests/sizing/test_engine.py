@@ -5,9 +5,10 @@ from decimal import Decimal
 
 import pytest
 
+from sizing.codes import Caveat, Reason
 from sizing.engine import KEEP_MAX_LAUNCH_COMMANDS, launch_commands_listed, size_deployment
 from sizing.errors import InvalidRequestError, UnknownModelError
-from sizing.types import Caveat, GpuId, KvDtype, Precision, Reason, SizingRequest
+from sizing.request import GpuId, KvDtype, Precision, SizingRequest
 from tests.sizing.test_models_config import LLAMA_LIKE
 
 DEEPSEEK = "deepseek-ai/DeepSeek-V3"

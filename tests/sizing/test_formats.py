@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from sizing.errors import InvalidRequestError
 from sizing.formats import BITS_PER_PARAM, bits_per_param, resolve_precision
 from sizing.models import generic_model, get_model, load_models, weights_bytes
-from sizing.types import Precision
+from sizing.request import Precision
 
 MEASURED = (
     Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "h200-measured.json"

@@ -7,8 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sizing.errors import InvalidRequestError
+from sizing.model.types import Attention
 from sizing.models import generic_model, get_model, weights_bytes
-from sizing.types import Attention, Precision
+from sizing.request import Precision
 
 
 def test_70b_dense_takes_the_llama_70b_shape():

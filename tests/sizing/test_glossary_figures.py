@@ -13,7 +13,7 @@ from sizing.knowledge import answer_question
 from sizing.knowledge_data import KNOWLEDGE_FILE, load_knowledge, parse_knowledge, use_knowledge
 from sizing.knowledge_types import ActionKind, Fact, Question, Term, Topic, Verdict
 from sizing.models import get_model, kv_bytes_for_sequence, kv_bytes_per_token
-from sizing.types import KvDtype, Precision
+from sizing.request import KvDtype, Precision
 
 GLOSSARY = load_knowledge().glossary
 assert GLOSSARY is not None

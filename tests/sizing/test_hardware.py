@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from sizing.catalog.types import Availability, Software
 from sizing.errors import CatalogError
 from sizing.hardware import (
     GPUS_FILE,
@@ -16,7 +17,7 @@ from sizing.hardware import (
     parse_gpus,
     parse_plans,
 )
-from sizing.types import Availability, GpuId, Precision, Software
+from sizing.request import GpuId, Precision
 
 
 def _plan(plan_id):

@@ -8,7 +8,7 @@ import pytest
 
 from sizing.knowledge import answer_question
 from sizing.knowledge_types import Fact, Question, SpecAspect, Topic, Verdict
-from sizing.types import GpuId, Precision
+from sizing.request import GpuId, Precision
 
 
 def _ask(topic, *gpus, **fields):

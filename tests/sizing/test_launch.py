@@ -12,7 +12,7 @@ from sizing.launch import ENGINE_VERSIONS, FLAGS, HEAD_ADDRESS, KV_VALUES, PROGR
 from sizing.memory import vllm_kv_bytes_per_gpu
 from sizing.models import get_model
 from sizing.options import VLLM_MAX_NUM_SEQS
-from sizing.types import GpuId, KvDtype, Precision, ServingEngine, SizingRequest
+from sizing.request import GpuId, KvDtype, Precision, ServingEngine, SizingRequest
 
 DEEPSEEK = "deepseek-ai/DeepSeek-V3"
 LLAMA_70B = "meta-llama/Llama-3.1-70B-Instruct"

@@ -18,7 +18,8 @@ from sizing.memory import (
     vllm_kv_bytes_per_gpu,
     weights_per_gpu_bytes,
 )
-from sizing.types import Attention, GpuId
+from sizing.model.types import Attention
+from sizing.request import GpuId
 
 
 def _load(**changes):

@@ -8,7 +8,7 @@ from sizing.engine import size_deployment
 from sizing.model_catalog import base_model, official_checkpoints
 from sizing.models import get_model, kv_bytes_for_sequence, kv_bytes_per_token, weights_bytes
 from sizing.recipes import STORAGE_BITS
-from sizing.types import KvDtype, Precision, SizingRequest
+from sizing.request import KvDtype, Precision, SizingRequest
 
 NEW_MODELS = [
     "Qwen/Qwen3-0.6B",

@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from sizing.errors import InvalidRequestError
+from sizing.model.types import Attention
 from sizing.models import get_model, load_models, model_from_config
-from sizing.types import Attention, Precision
+from sizing.request import Precision
 
 CONFIGS = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "model-configs"
 # The reference file is the base model's config; the Instruct release has 32768 tokens.

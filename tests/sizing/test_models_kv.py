@@ -12,7 +12,7 @@ from sizing.models import (
     kv_bytes_per_token,
     load_models,
 )
-from sizing.types import KvDtype
+from sizing.request import KvDtype
 
 CONTEXT_128K = 131_072
 LLAMA_70B = "meta-llama/Llama-3.1-70B-Instruct"

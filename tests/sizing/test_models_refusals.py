@@ -18,7 +18,7 @@ from sizing.cli import main
 from sizing.engine import size_deployment
 from sizing.errors import InvalidRequestError
 from sizing.models import model_from_config
-from sizing.types import SizingRequest
+from sizing.request import SizingRequest
 
 CONFIGS = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "model-configs"
 

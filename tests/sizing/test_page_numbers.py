@@ -4,11 +4,12 @@ from decimal import Decimal
 
 import pytest
 
+from sizing.answer import FitNote
 from sizing.compare import compare_gpus
 from sizing.engine import size_deployment
 from sizing.hardware import get_gpu
 from sizing.pricing import price_list
-from sizing.types import FitNote, GpuId, SizingRequest
+from sizing.request import GpuId, SizingRequest
 
 GB = 10**9
 

@@ -6,7 +6,7 @@ from sizing.loads import model_load
 from sizing.memory import Shape
 from sizing.models import get_model
 from sizing.placement import place, target_for_plan
-from sizing.types import GpuId, KvDtype, Precision, SizingRequest
+from sizing.request import GpuId, KvDtype, Precision, SizingRequest
 
 KIMI = "moonshotai/Kimi-K2-Instruct"
 

@@ -8,6 +8,7 @@ from sizing.hardware import get_gpu, load_plans
 from sizing.loads import model_load
 from sizing.memory import Shape
 from sizing.models import get_model
+from sizing.request import GpuId, KvDtype, Precision
 from sizing.speed import (
     compute_tflops,
     decode_step,
@@ -25,7 +26,6 @@ from sizing.speed.experts import busiest_gpu_experts
 from sizing.speed.fabric import DEFAULT_NIC_GBPS, intra_server_gb_s
 from sizing.speed.layers import kv_bytes_per_token_layer
 from sizing.speed.prefill import causal_keys
-from sizing.types import GpuId, KvDtype, Precision
 
 DEEPSEEK = "deepseek-ai/DeepSeek-V3"
 LLAMA_70B = "meta-llama/Llama-3.1-70B-Instruct"

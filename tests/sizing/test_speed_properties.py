@@ -10,8 +10,8 @@ from sizing.hardware import get_gpu
 from sizing.loads import model_load
 from sizing.memory import Shape
 from sizing.models import get_model
+from sizing.request import GpuId, KvDtype, Precision, SizingRequest
 from sizing.speed import Network, per_user_tokens_per_s
-from sizing.types import GpuId, KvDtype, Precision, SizingRequest
 
 MODELS = (
     "meta-llama/Llama-3.1-8B-Instruct",

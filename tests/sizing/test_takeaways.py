@@ -6,8 +6,8 @@ from decimal import Decimal
 
 from sizing.compare import compare_gpus
 from sizing.knowledge_types import Fact
+from sizing.request import GpuId
 from sizing.takeaways import compare_takeaways
-from sizing.types import GpuId
 
 
 def _by_fact(a, b):

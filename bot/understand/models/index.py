@@ -28,7 +28,7 @@ from sizing import BILLION
 
 
 class CatalogModel(Protocol):
-    """What matching needs from a catalog entry (``sizing.types.ModelSpec`` has it)."""
+    """What matching needs from a catalog entry (``sizing.model.types.ModelSpec`` has it)."""
 
     @property
     def id(self) -> str:

@@ -14,7 +14,7 @@ from bot.answers.buttons import (
     encode,
     request_state,
 )
-from sizing.types import GpuId, Precision
+from sizing.request import GpuId, Precision
 
 states = st.text(alphabet="0123456789abcdef", min_size=6, max_size=6)
 contexts = st.integers(min_value=1, max_value=16 * 1024 * 1024)

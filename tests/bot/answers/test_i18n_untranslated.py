@@ -20,7 +20,9 @@ from bot.answers.words.codes import (
     reason_text,
 )
 from bot.request import LANGUAGES
-from sizing.types import AdviceCode, Availability, Caveat, FitNote, Reason
+from sizing.answer import AdviceCode, FitNote
+from sizing.catalog.types import Availability
+from sizing.codes import Caveat, Reason
 from tests.helpers.translations import recording_localizer
 
 OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != "en"]

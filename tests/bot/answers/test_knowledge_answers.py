@@ -23,7 +23,7 @@ from bot.answers.words.knowledge import (
 from bot.request import LANGUAGES
 from sizing.knowledge import answer_question
 from sizing.knowledge_types import Fact, Point, Question, Topic
-from sizing.types import GpuId
+from sizing.request import GpuId
 from tests.fakes.telegram_html import check_telegram_html
 from tests.helpers.knowledge_questions import QUESTIONS
 from tests.helpers.translations import recording_localizer

@@ -23,7 +23,7 @@ from bot.conversation.pipeline import Pipeline
 from bot.reply import ChatContext
 from sizing.knowledge_types import Topic
 from sizing.models import load_models
-from sizing.types import GpuId, Precision
+from sizing.request import GpuId, Precision
 
 
 def _text(reply):

@@ -11,7 +11,7 @@ from bot.answers.render import render_compare, render_price
 from bot.request import LANGUAGES
 from sizing.compare import compare_gpus
 from sizing.pricing import price_list
-from sizing.types import GpuId
+from sizing.request import GpuId
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -13,8 +13,9 @@ from bot.answers.i18n import localizer
 from bot.answers.render import command_menu, render_price, render_size, ticket_html
 from bot.answers.views.size import QuoteContext
 from bot.request import LANGUAGES
+from sizing.codes import Caveat, Reason
 from sizing.pricing import price_list
-from sizing.types import Caveat, GpuId, Reason
+from sizing.request import GpuId
 from tests.fakes.telegram_html import check_telegram_html
 
 KEY = b"render-key"
@@ -184,7 +185,7 @@ def test_money_in_the_answer_is_the_engines(answer_factory, option_factory):
 def test_over_budget_options_show_what_they_would_cost(language):
     """A plan set aside by the budget shows its shape and price, and no precision advice."""
     from sizing.engine import size_deployment  # noqa: PLC0415 - a real engine answer
-    from sizing.types import SizingRequest  # noqa: PLC0415
+    from sizing.request import SizingRequest  # noqa: PLC0415
 
     answer = size_deployment(
         SizingRequest(

@@ -11,7 +11,7 @@ from sizing.compare import compare_gpus
 from sizing.engine import size_deployment
 from sizing.hardware import get_gpu
 from sizing.pricing import price_list
-from sizing.types import GpuId, Precision, SizingRequest
+from sizing.request import GpuId, Precision, SizingRequest
 
 REQUESTS = [
     SizingRequest(

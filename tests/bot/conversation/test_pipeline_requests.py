@@ -10,7 +10,7 @@ from bot.conversation.stored_request import (
     to_sizing_request,
 )
 from bot.request import Intent, ParsedRequest
-from sizing.types import GpuId, Precision
+from sizing.request import GpuId, Precision
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),

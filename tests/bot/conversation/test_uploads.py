@@ -10,8 +10,8 @@ from bot.conversation.pipeline import Pipeline
 from bot.conversation.uploads import MAX_CONFIG_BYTES, UploadError, UploadProblem, read_config
 from bot.reply import ChatContext
 from sizing.engine import size_deployment
+from sizing.request import Precision, SizingRequest
 from sizing.serialize import to_json
-from sizing.types import Precision, SizingRequest
 
 # Llama 3.1 70B's architecture, as its config.json on Hugging Face states it.
 LLAMA_70B_CONFIG = {

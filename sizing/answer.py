@@ -1,0 +1,352 @@
+"""The engine's answers: sizing options and the pick, the advice around it, GPU comparisons.
+
+Answers carry numbers and codes, never sentences: the front end turns codes into words.
+Units are in the names (``_bytes``, ``_tokens``, ``_usd``). Money is ``Decimal``. An option
+carries the catalog facts it was sized on, so answers never look them up again.
+
+What the search chose for the customer and the advice around the pick: it tries the formats,
+KV dtypes and layouts the customer left open, picks the cheapest deployment that serves the
+request, and says which choices it made (``Variant``), how the deployment is laid out
+(``Layout``), what the one-line answer is (``Verdict``) and, over a budget, what would bring
+it under (``BudgetAdvice``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import StrEnum
+
+from sizing.catalog.types import GpuFacts, PlanFacts
+from sizing.codes import Caveat, Choice, Reason
+from sizing.model.types import ModelInfo
+from sizing.request import GpuId, KvDtype, Precision, ResolvedRequest, ServingEngine
+
+# Field metadata: facts an answer carries for its renderer, left out of the JSON form (the
+# plan and GPU tables have their own commands: ``sizing price``, ``sizing compare``).
+NOT_IN_JSON: dict[str, bool] = {"json": False}
+
+
+@dataclass(frozen=True, slots=True)
+class PlanOption:
+    """One way to serve the request: a plan (or an unpriced GPU shape) and how it fares."""
+
+    plan: str | None  # plan id from the catalog; None for a GPU sized without a plan (B200)
+    gpu: GpuId
+    gpus: int  # GPUs in the deployment (all replicas)
+    servers: int  # plan units to rent (servers, or single-GPU machines)
+    fits: bool
+    reason: Reason | None  # set when fits is False
+    tensor_parallel: int | None
+    pipeline_parallel: int | None
+    replicas: int | None  # copies of the model on the rented GPUs, each serving its share
+    weights_bytes_per_gpu: int | None
+    kv_cache_bytes: int | None  # per replica, stock vLLM launch
+    kv_cache_tokens: int | None  # per replica, stock vLLM launch
+    kv_cache_tokens_physical: int | None  # per replica, all usable memory after weights
+    max_concurrency_at_context: int | None  # per replica, sequences of the requested context
+    decode_tokens_per_s: float | None  # one user alone
+    decode_tokens_per_s_aggregate: float | None  # all users at the requested concurrency
+    ttft_s: float | None  # time to first token at the requested context
+    monthly_usd: Decimal | None
+    usd_per_gpu_hour: Decimal | None
+    usd_per_gb_month: Decimal | None
+    usd_per_million_tokens: Decimal | None  # at full load, aggregate decode
+    checkout_url: str | None  # left None by the engine; the front end fills it
+    caveats: tuple[Caveat, ...] = ()
+    # Added by the engine: the replica's shape, the physical KV bytes, and request constraints.
+    gpus_per_replica: int | None = None  # tensor_parallel x pipeline_parallel
+    kv_cache_bytes_physical: int | None = None  # per replica, no framework reserve
+    # Constraints of the request this option breaks (cuda_only, no_native_fp4, over_budget,
+    # gpu_not_requested). ``reason`` is the technical reason when ``fits`` is False, else the
+    # first of these; gpu_not_requested only lowers the option in the ranking.
+    set_aside: tuple[Reason, ...] = ()
+    # Full load: every rented GPU serving replicas, each holding as many sequences of the
+    # context as its KV room allows (at most vLLM's max_num_seqs); usd_per_million_tokens
+    # is priced at this rate.
+    full_load_concurrency: int | None = None
+    decode_tokens_per_s_full_load: float | None = None
+    # Each user's speed while all the requested users generate (decode_tokens_per_s is one
+    # user alone); a range where the figure is an estimate (no measurement anchors the GPU)
+    # or rests on speculative decoding, whose gain depends on the text.
+    decode_tokens_per_s_per_user: float | None = None
+    decode_tokens_per_s_range: tuple[float, float] | None = None
+    decode_speed_estimated: bool = False
+    # Speculative decoding (MTP) in the per-user figure: tokens one verification step yields.
+    mtp_tokens_per_step: float | None = None
+    # The deployment as an engine starts it, what was chosen for the customer, and the
+    # commands that start it (one per server or machine).
+    layout: Layout | None = None
+    variant: Variant | None = None
+    launch_commands: tuple[str, ...] = ()
+    # The product page's rule for the KV room of one replica: its GPUs' marketed HBM minus
+    # the weights (no runtime, no reserve), to show beside the stock-vLLM figure.
+    kv_cache_bytes_marketed: int | None = None
+    # The facts the option was sized on, so that answers never look them up again.
+    gpu_facts: GpuFacts = field(kw_only=True, metadata=NOT_IN_JSON)
+    plan_facts: PlanFacts | None = field(default=None, kw_only=True, metadata=NOT_IN_JSON)
+
+
+@dataclass(frozen=True, slots=True)
+class SizingAnswer:
+    """The engine's full answer: the model, the request as used, every option, a pick."""
+
+    model: ModelInfo
+    request: ResolvedRequest
+    weights_bytes: int
+    kv_bytes_per_token: int  # at the requested KV dtype, whole model, sliding windows capped
+    kv_bytes_per_sequence: int  # one sequence of the requested context
+    options: tuple[PlanOption, ...]
+    recommended: str | None  # plan id, or None
+    recommended_index: int | None  # index into options of the recommended one (B200 included)
+    caveats: tuple[Caveat, ...] = field(default=())
+    # The request as literally asked (release format or the one named, BF16 KV unless named),
+    # one option per plan, when the pick relies on a choice the customer left open.
+    literal_options: tuple[PlanOption, ...] = ()
+    literal_recommended_index: int | None = None
+    verdict: Verdict | None = None
+    budget: BudgetAdvice | None = None  # set when nothing that serves fits the budget
+    room: RoomFigures | None = None  # the recommendation's KV room, stock and page rule
+    # A wider format than the release was asked for: what the release format would take.
+    release_option: PlanOption | None = None
+    # The GPUs the customer asked for ("on one H200") do not hold the 16-bit weights they
+    # fixed: what serves the request on that many GPUs with FP8 weights, when something does.
+    count_option: PlanOption | None = None
+    # Every variant the search sized (all plans), for checks; not part of the JSON form. Only
+    # those the answer carries (options, literal options) have speeds and launch commands.
+    explored: tuple[PlanOption, ...] = field(default=(), metadata=NOT_IN_JSON)
+
+
+# --- What the search chose, and the advice around the pick -----------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """How one replica is laid out over its GPUs, as the engine's flags say it."""
+
+    tensor_parallel: int
+    pipeline_parallel: int
+    data_parallel: int  # attention groups inside the replica (1: classic layout)
+    expert_parallel: bool  # MoE experts sharded over all the replica's GPUs (all-to-all)
+    dp_attention: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """The choices a deployment rests on, each marked as asked by the customer or chosen."""
+
+    weight_format: Precision  # as stored on the option's GPU (generic fp4 resolved)
+    weight_format_source: Choice
+    kv_dtype: KvDtype
+    kv_dtype_source: Choice
+    layout_source: Choice  # customers name engines, not layouts: always chosen
+    engine: ServingEngine
+    engine_source: Choice
+    checkpoint: str | None  # what the launch loads: an official quantized release, or the model
+    quantize_at_load: bool  # the engine quantizes the release while loading (``--quantization``)
+    requested_weight_format: Precision | None = None  # set when the ask maps to another format
+
+
+class VerdictCode(StrEnum):
+    """The one-line answer that comes before the details."""
+
+    SERVES = "serves"  # no GPU named: the pick serves the request as asked
+    SERVES_WITH_CHOICES = "serves_with_choices"  # ... with choices the customer left open
+    YES = "yes"  # the GPU named serves the request as asked
+    YES_WITH_CHOICES = "yes_with_choices"  # it does, with choices the customer left open
+    NOT_ON_NAMED_GPU = "not_on_named_gpu"  # the GPU named cannot serve it; another plan can
+    # The GPU named serves it, at a price quoted on request (B200): the pick is the plan with a
+    # listed price that serves it, and ``other_index`` the named GPU's option.
+    ON_QUOTE = "on_quote"
+    BETTER = "better"  # several GPUs named: which one's plan serves it, for less
+    OVER_BUDGET = "over_budget"  # plans serve it, none within the budget
+    NO_PLAN = "no_plan"  # nothing we rent serves it
+    # The deployment that serves it is more than one online order holds: a person quotes it.
+    BEYOND_ONLINE_ORDER = "beyond_online_order"
+    # The customer asked to run it on a number of GPUs ("on one H200") that does not serve it
+    # all; the pick does. Those GPUs hold some of the users, or not one copy of the model, or
+    # the weights but no full context.
+    COUNT_HOLDS_SOME = "count_holds_some"
+    COUNT_HOLDS_SOME_WITH_CHOICES = "count_holds_some_with_choices"
+    COUNT_TOO_FEW_FOR_COPY = "count_too_few_for_copy"
+    COUNT_NO_ROOM = "count_no_room"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A verdict and the options it names (indexes into ``SizingAnswer.options``)."""
+
+    code: VerdictCode
+    option_index: int | None
+    other_index: int | None = None  # BETTER: the best option on the other GPU named; ON_QUOTE:
+    # the named GPU's option
+    # COUNT_*: the GPUs asked for, and the users of the requested context they hold with the
+    # pick's formats and shape (whole copies of the model only).
+    gpu_count: int | None = None
+    held: int | None = None
+
+
+class BudgetChangeKind(StrEnum):
+    """A change to the request that lowers the price."""
+
+    FP8_WEIGHTS = "fp8_weights"
+    FP8_KV = "fp8_kv"
+    SHORTER_CONTEXT = "shorter_context"
+    FEWER_USERS = "fewer_users"
+
+
+@dataclass(frozen=True, slots=True)
+class BudgetChange:
+    """One change and the cheapest option within the budget once it is made."""
+
+    kind: BudgetChangeKind
+    option: PlanOption
+    context_tokens: int  # the context sized with the change
+    concurrency: int  # the users sized with the change
+
+
+@dataclass(frozen=True, slots=True)
+class BudgetAdvice:
+    """Over budget: the cheapest plan that serves the request, and the ways under the budget."""
+
+    cheapest_index: int | None  # into options: the cheapest plan that serves the request as is
+    changes: tuple[BudgetChange, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoomFigures:
+    """The KV room of one copy of the model on the recommended plan, in both budgets.
+
+    Counts are of full sequences of ``context_tokens``: the context asked for, or the model's
+    maximum when none was given (how the product page counts "full-length contexts").
+    """
+
+    context_tokens: int
+    kv_dtype: KvDtype  # the recommendation's
+    stock_bytes: int  # distinct cache bytes per copy with a stock vLLM launch
+    stock_contexts: int
+    stock_contexts_fp8: int | None  # the same room with an FP8 cache, when the pick's is wider
+    hbm_bytes: int  # the marketed HBM of the copy's GPUs
+    marketed_bytes: int  # that HBM minus the weights: the product page's rule
+    marketed_contexts_fp8: float  # the page's count (it counts with an FP8 cache)
+    copies: int  # copies of the model on the rented GPUs
+    mla_replicated: bool  # tensor parallelism keeps the MLA cache whole on every GPU
+    attention_copies: bool  # data-parallel attention keeps attention weights on every GPU
+
+
+# --- Two GPUs side by side ---------------------------------------------------------------------
+
+
+class FitNote(StrEnum):
+    """Notes of the product page's fit table, as codes."""
+
+    NO_ROOM = "no_room"  # weights load but leave less than the page's 10% for KV and runtime
+    EXCEEDS_ONE_SERVER = "exceeds_one_server"  # more GPUs than one 8-GPU server has
+
+
+class AdviceCode(StrEnum):
+    """Why a customer should pick one GPU of a comparison (the page's "choose X if")."""
+
+    MORE_MEMORY_PER_GPU = "more_memory_per_gpu"  # one instance needs more than the other has
+    MORE_MEMORY_PER_SERVER = "more_memory_per_server"
+    CHEAPER_SERVER = "cheaper_server"
+    NATIVE_FP4_FP6 = "native_fp4_fp6"  # low-precision formats computed natively
+    PYTORCH_VLLM_ON_ROCM = "pytorch_vllm_on_rocm"  # the stack runs on ROCm
+    SINGLE_GPU_PLAN = "single_gpu_plan"  # one GPU is enough: a single-GPU plan exists
+    CUDA_ONLY_DEPENDENCIES = "cuda_only_dependencies"  # CUDA-only libraries or kernels
+    NO_PORTING = "no_porting"  # tuned for this stack already, no port wanted
+    TRY_FOR_A_MONTH = "try_for_a_month"  # unsure about porting: test one month first
+    HIGHER_BANDWIDTH = "higher_bandwidth"
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """One "pick this GPU (plan) when ..." line."""
+
+    gpu: GpuId
+    plan: str | None  # the plan id that fits the advice, None when unpriced
+    code: AdviceCode
+
+
+@dataclass(frozen=True, slots=True)
+class FitRow:
+    """One row of the page's fit table, computed by the engine for GPUs a and b.
+
+    ``gpus_*`` follow the page's rule (weights only, ceil(weights / marketed GB per GPU));
+    ``gpus_with_room_*`` add the page's 10% for KV and runtime; ``gpus_deployable_*`` is the
+    smallest shape a serving engine starts (stock vLLM budget, TP 1/2/4/8, PP across servers).
+    """
+
+    label: str  # e.g. "70b_dense_fp8", "671b_moe_bf16"
+    params_b: int
+    moe: bool
+    precision: Precision
+    weights_bytes: int
+    weights_gb: float  # decimal GB, as the page writes it
+    gpus_a: int
+    gpus_b: int
+    gpus_with_room_a: int
+    gpus_with_room_b: int
+    gpus_deployable_a: int | None  # None: no shape an engine starts on the plans sold
+    gpus_deployable_b: int | None
+    notes_a: tuple[FitNote, ...]
+    notes_b: tuple[FitNote, ...]
+    server_room_bytes_a: int | None  # one 8-GPU server's marketed memory minus the weights
+    server_room_bytes_b: int | None  # None when the weights exceed one server
+
+
+@dataclass(frozen=True, slots=True)
+class ServerKvRoom:
+    """KV room a full 8-GPU server leaves beside a model's weights."""
+
+    gpu: GpuId
+    gpus: int
+    weights_bytes: int
+    room_bytes_marketed: int  # marketed memory minus weights (the page's figure)
+    room_bytes_physical: int  # usable bytes minus CUDA contexts minus weights
+    room_bytes_vllm: int  # what a stock vLLM launch leaves for KV
+
+
+@dataclass(frozen=True, slots=True)
+class KvExample:
+    """The page's long-context example: a Llama-3-70B-class model with FP8 weights and KV."""
+
+    model_id: str
+    kv_bytes_per_token: int
+    context_tokens: int  # 131072
+    kv_bytes_per_context: int
+    room_bytes_a: int  # one GPU's marketed memory minus the weights (the page's rule)
+    room_bytes_b: int
+    contexts_a: float  # room / one context
+    contexts_b: float
+    room_bytes_physical_a: int  # usable bytes minus CUDA context minus the weights
+    room_bytes_physical_b: int
+    contexts_physical_a: float
+    contexts_physical_b: float
+
+
+@dataclass(frozen=True, slots=True)
+class CompareAnswer:
+    """Two GPUs side by side: facts, plans, ratios (a over b), the fit table, advice."""
+
+    a: GpuFacts
+    b: GpuFacts
+    plans_a: tuple[PlanFacts, ...]
+    plans_b: tuple[PlanFacts, ...]
+    memory_ratio: float
+    bandwidth_ratio: float
+    fp8_tflops_ratio: float | None
+    bf16_tflops_ratio: float
+    fp4_tflops_ratio: float | None  # None unless both have native FP4
+    usd_per_gb_month_a: Decimal | None  # the 8-GPU server plan's, None when unpriced
+    usd_per_gb_month_b: Decimal | None
+    memory_per_usd_ratio: float | None  # GB per dollar of a's server over b's (page: 2.5x)
+    server_monthly_usd_a: Decimal | None
+    server_monthly_usd_b: Decimal | None
+    server_monthly_usd_difference: Decimal | None  # b minus a (page: 4,000)
+    fit_rows: tuple[FitRow, ...]
+    kv_example: KvExample | None
+    deepseek_kv_room_a: ServerKvRoom | None  # 671B MoE at FP8 on a full server
+    deepseek_kv_room_b: ServerKvRoom | None
+    advice: tuple[Advice, ...]
+    unpriced_gpus: tuple[GpuId, ...] = ()

@@ -1,0 +1,1 @@
+"""Models as the engine sees them: architectures, parameter counts, weights, caches, configs."""

@@ -1,0 +1,100 @@
+"""What a sizing request says: the formats, GPUs and engines it may name, as asked and as resolved.
+
+The ground floor of the engine's vocabulary: every wing reads these enums. Units are in the
+names (``_tokens``, ``_usd_month``); money is ``Decimal``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any
+
+
+class Precision(StrEnum):
+    """Weight formats a request may ask for (``fp4`` means the GPU's own 4-bit float)."""
+
+    BF16 = "bf16"
+    FP16 = "fp16"
+    FP8 = "fp8"
+    INT8 = "int8"
+    FP6 = "fp6"  # MXFP6
+    FP4 = "fp4"  # generic 4-bit float: MXFP4, or NVFP4 where that is the GPU's format
+    MXFP4 = "mxfp4"
+    NVFP4 = "nvfp4"
+    INT4 = "int4"  # AWQ/GPTQ weight-only, group 128
+
+
+class KvDtype(StrEnum):
+    """Data type of the KV cache, a serving choice independent of the weights."""
+
+    BF16 = "bf16"
+    FP16 = "fp16"
+    FP8 = "fp8"
+
+
+class GpuId(StrEnum):
+    """GPUs the catalog knows."""
+
+    MI355X = "mi355x"
+    H200 = "h200"
+    B200 = "b200"
+
+
+class ServingEngine(StrEnum):
+    """Serving engines a launch command is written for."""
+
+    VLLM = "vllm"
+    SGLANG = "sglang"
+
+
+@dataclass(frozen=True, slots=True)
+class SizingRequest:
+    """What to size. Exactly one of ``model_id``, ``model_config`` or ``params_b`` names the model.
+
+    ``None`` means "not said": the engine applies its documented default and says so.
+    """
+
+    model_id: str | None = None  # catalog HF id
+    model_config: dict[str, Any] | None = None  # a Hugging Face config.json, already parsed
+    params_b: float | None = None  # generic model: total parameters in billions
+    active_params_b: float | None = None  # generic MoE: active parameters in billions
+    moe: bool | None = None
+    precision: Precision | None = None  # None: the model's release precision
+    context_tokens: int | None = None  # per sequence; None: engine default
+    concurrency: int | None = None  # simultaneous sequences; None: 1
+    kv_dtype: KvDtype | None = None  # None: BF16
+    gpus: tuple[GpuId, ...] = ()  # GPUs the customer asked about, in order of mention
+    # How many GPUs the customer asked to run it on ("on one H200": 1); None: not said. The
+    # pick still serves the whole request; the verdict says what that many GPUs hold.
+    gpu_count: int | None = None
+    budget_usd_month: Decimal | None = None
+    cuda_only: bool = False
+    needs_native_fp4: bool = False
+    gpu_memory_utilization: float = 0.9  # vLLM's default reserve
+    include_mtp: bool = False
+    engine: ServingEngine | None = None  # None: the engine each layout is best served by
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedRequest:
+    """The request after defaults: every field the sizing used."""
+
+    precision: Precision
+    context_tokens: int
+    concurrency: int
+    kv_dtype: KvDtype
+    gpu_memory_utilization: float
+    cuda_only: bool
+    needs_native_fp4: bool
+    budget_usd_month: Decimal | None
+    gpus: tuple[GpuId, ...]
+    include_mtp: bool = False
+    # What the customer fixed (the search never changes these) and what they asked for
+    # before the model's limit applied (``context_tokens`` is what was sized).
+    precision_fixed: bool = False
+    kv_dtype_fixed: bool = False
+    engine: ServingEngine | None = None
+    requested_context_tokens: int | None = None
+    gpu_count: int | None = None  # the GPUs the customer asked to run it on, when said
