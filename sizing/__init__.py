@@ -22,7 +22,8 @@ from sizing.answer import (
     Verdict,
     VerdictCode,
 )
-from sizing.catalog.types import (
+from sizing.catalog import (
+    MAX_ONLINE_ORDER_UNITS,
     Availability,
     FormFactor,
     GpuFacts,
@@ -30,15 +31,18 @@ from sizing.catalog.types import (
     PlanFacts,
     PriceAnswer,
     Software,
+    beyond_online_order,
+    load_gpus,
+    load_plans,
+    price_list,
+    prices_as_of,
 )
 from sizing.catalog_data import CATALOG_FILE_NAMES, CatalogData, install, read_catalog
 from sizing.codes import Caveat, Choice, Reason
 from sizing.compare import compare_gpus
 from sizing.engine import size_deployment
 from sizing.errors import CatalogError, InvalidRequestError, SizingError, UnknownModelError
-from sizing.fleet import MAX_ONLINE_ORDER_UNITS, beyond_online_order
 from sizing.generic import MAX_PARAMS_B
-from sizing.hardware import load_gpus, load_plans, prices_as_of
 from sizing.knowledge import answer_question
 from sizing.knowledge_plans import terms_points
 from sizing.knowledge_types import (
@@ -58,7 +62,6 @@ from sizing.launch import ENGINE_VERSIONS
 from sizing.model.types import Attention, ModelInfo
 from sizing.models import load_models, model_from_config
 from sizing.options import is_offerable
-from sizing.pricing import price_list
 from sizing.request import GpuId, KvDtype, Precision, ResolvedRequest, ServingEngine, SizingRequest
 from sizing.serialize import to_json
 from sizing.speed.calibration_data import load_calibration

@@ -22,8 +22,8 @@ from sizing.answer import (
     Verdict,
     VerdictCode,
 )
+from sizing.catalog import beyond_online_order
 from sizing.codes import Reason
-from sizing.fleet import beyond_online_order
 from sizing.model.types import Attention, ModelSpec
 from sizing.models import get_model, kv_bytes_for_sequence, kv_bytes_per_token
 from sizing.placement import CountRoom

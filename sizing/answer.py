@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
 
-from sizing.catalog.types import GpuFacts, PlanFacts
+from sizing.catalog import GpuFacts, PlanFacts
 from sizing.codes import Caveat, Choice, Reason
 from sizing.model.types import ModelInfo
 from sizing.request import GpuId, KvDtype, Precision, ResolvedRequest, ServingEngine

@@ -12,8 +12,16 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from sizing import compare, engine, hardware
-from sizing.hardware import GPUS_FILE, PLANS_FILE, Hardware, read_hardware, use_hardware
+from sizing import compare, engine
+from sizing.catalog import (
+    GPUS_FILE,
+    PLANS_FILE,
+    Hardware,
+    get_gpu,
+    plans_for,
+    read_hardware,
+    use_hardware,
+)
 from sizing.knowledge_data import KNOWLEDGE_FILE, Knowledge, parse_knowledge, use_knowledge
 
 # The files a data directory may hold; each one it lacks comes from the package.
@@ -50,8 +58,8 @@ def install(catalog: CatalogData | None) -> None:
     use_knowledge(catalog.knowledge if catalog is not None else None)
     # Everything cached from the old tables: GPU and plan look-ups, the sizing targets and
     # answers, the comparisons (their prices and ratios).
-    hardware.get_gpu.cache_clear()
-    hardware.plans_for.cache_clear()
+    get_gpu.cache_clear()
+    plans_for.cache_clear()
     engine.targets.cache_clear()
     engine.forget_answers()
     compare.compare_gpus.cache_clear()

@@ -10,7 +10,7 @@ from decimal import Decimal
 from typing import Any
 
 from sizing.answer import CompareAnswer, FitNote, PlanOption, SizingAnswer
-from sizing.catalog.types import PlanFacts, PriceAnswer
+from sizing.catalog import PlanFacts, PriceAnswer
 from sizing.units import GB
 
 

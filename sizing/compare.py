@@ -21,9 +21,8 @@ from sizing.answer import (
     KvExample,
     ServerKvRoom,
 )
-from sizing.catalog.types import GpuFacts, PlanFacts, Software
+from sizing.catalog import GpuFacts, PlanFacts, Software, get_gpu, plans_for
 from sizing.engine import resolve_model, targets
-from sizing.hardware import get_gpu, plans_for
 from sizing.memory import physical_kv_bytes_per_gpu, vllm_kv_bytes_per_gpu
 from sizing.model.types import ModelSpec
 from sizing.models import generic_model, get_model, kv_bytes_per_token, weights_bytes

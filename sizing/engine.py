@@ -16,10 +16,10 @@ from sizing.advice import (
     verdict,
 )
 from sizing.answer import PlanOption, SizingAnswer, Verdict, VerdictCode
+from sizing.catalog import get_gpu, load_gpus, load_plans
 from sizing.codes import Caveat, Reason
 from sizing.errors import InvalidRequestError
 from sizing.formats import bits_per_param
-from sizing.hardware import get_gpu, load_gpus, load_plans
 from sizing.loads import weights_split
 from sizing.model.types import ModelInfo, ModelSpec
 from sizing.model_catalog import rope_scaling_option
@@ -57,9 +57,9 @@ _GENERIC_CACHE_SIZE = 256
 # Answers kept: the same request comes back with every button under an answer (details, launch
 # commands, a ticket) and with the questions many customers ask alike.
 _ANSWER_CACHE_SIZE = 512
-# An answer listing more launch commands than this is not kept: each would hold megabytes, and
-# a few hundred of them would exhaust a replica's memory. Fleets list none (``sizing.fleet``),
-# so no answer reaches it today; it stays as the bound on what one kept answer may hold.
+# An answer listing more launch commands than this is not kept: each would hold megabytes, and a few
+# hundred of them would exhaust a replica's memory. Fleets list none (``sizing.catalog.rental``), so
+# no answer reaches it today; it stays as the bound on what one kept answer may hold.
 KEEP_MAX_LAUNCH_COMMANDS = 1_000
 _kept: OrderedDict[SizingRequest, SizingAnswer] = OrderedDict()
 _kept_lock = threading.Lock()

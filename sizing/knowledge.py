@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from sizing import knowledge_gpus, knowledge_plans
-from sizing.hardware import load_gpus, prices_as_of
+from sizing.catalog import load_gpus, prices_as_of
 from sizing.knowledge_data import load_knowledge
 from sizing.knowledge_faq import (
     answer_better,

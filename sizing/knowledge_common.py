@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from sizing.catalog.types import PlanFacts
-from sizing.hardware import plans_for
+from sizing.catalog import PlanFacts, plans_for
 from sizing.knowledge_data import load_knowledge
 from sizing.knowledge_types import Action, ActionKind, Fact, Point, Question
 from sizing.request import GpuId

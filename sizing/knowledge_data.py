@@ -16,9 +16,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from sizing.catalog.types import GpuFacts, PlanFacts, Software
+from sizing.catalog import GpuFacts, PlanFacts, Software, read_hardware
 from sizing.errors import CatalogError
-from sizing.hardware import read_hardware
 from sizing.request import GpuId, Precision
 
 KNOWLEDGE_FILE = Path(__file__).resolve().parent / "data" / "knowledge.json"

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import math
 
-from sizing.catalog.types import PlanFacts, Software
+from sizing.catalog import PlanFacts, Software, get_gpu, load_gpus, load_plans, plans_for
 from sizing.compare import compare_gpus, kv_example
-from sizing.hardware import get_gpu, load_gpus, load_plans, plans_for
 from sizing.knowledge_common import plan_offer
 from sizing.knowledge_data import ChoiceCase, SoftwareItem, SoftwareStack, load_knowledge
 from sizing.knowledge_types import (

@@ -7,8 +7,7 @@ saves memory but computes at a format it has.
 
 from __future__ import annotations
 
-from sizing.catalog.types import GpuFacts
-from sizing.hardware import get_gpu, load_gpus, plans_for
+from sizing.catalog import GpuFacts, get_gpu, load_gpus, plans_for
 from sizing.knowledge_data import load_knowledge
 from sizing.knowledge_types import (
     Action,

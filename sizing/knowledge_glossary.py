@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from sizing.catalog import get_gpu, load_gpus, load_plans, plans_for
 from sizing.errors import UnknownModelError
 from sizing.formats import BITS_PER_PARAM, weights_bytes
-from sizing.hardware import get_gpu, load_gpus, load_plans, plans_for
 from sizing.knowledge_data import Glossary, load_knowledge
 from sizing.knowledge_types import (
     Action,

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from sizing.catalog.types import FormFactor, GpuFacts, Interconnect, Software
-from sizing.hardware import get_gpu, plans_for
+from sizing.catalog import FormFactor, GpuFacts, Interconnect, Software, get_gpu, plans_for
 from sizing.knowledge_common import (
     compare_action,
     first_gpu,

@@ -5,8 +5,7 @@ Also the page's "how to choose" guide, which points at plans.
 
 from __future__ import annotations
 
-from sizing.catalog.types import PlanFacts
-from sizing.hardware import HOURS_PER_MONTH, get_gpu, load_plans, plans_for
+from sizing.catalog import HOURS_PER_MONTH, PlanFacts, get_gpu, load_plans, plans_for
 from sizing.knowledge_common import (
     compare_action,
     first_gpu,

@@ -19,7 +19,7 @@ from datetime import date
 from decimal import Decimal
 from enum import StrEnum
 
-from sizing.catalog.types import GpuFacts, PlanFacts
+from sizing.catalog import GpuFacts, PlanFacts
 from sizing.request import GpuId, Precision
 
 

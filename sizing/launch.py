@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from sizing.answer import Layout, Variant
-from sizing.catalog.types import GpuFacts
+from sizing.catalog import GpuFacts
 from sizing.request import KvDtype, Precision, ServingEngine
 
 # The engine versions whose argument definitions ``FLAGS`` was read from.

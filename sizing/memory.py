@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from sizing.catalog.types import GpuFacts
+from sizing.catalog import GpuFacts
 from sizing.model.types import Attention
 from sizing.request import Precision
 from sizing.units import GIB

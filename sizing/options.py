@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from sizing.answer import Layout, PlanOption, Variant
-from sizing.catalog.types import Software
+from sizing.catalog import Software, monthly_usd, usd_per_million_tokens
 from sizing.codes import Caveat, Reason
 from sizing.copying import changed
 from sizing.loads import model_load
@@ -23,7 +23,6 @@ from sizing.placement import (
     place,
     units_for,
 )
-from sizing.pricing import monthly_usd, usd_per_million_tokens
 from sizing.request import Precision, ResolvedRequest
 from sizing.speed import (
     gpu_fp4_format,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sizing.catalog.types import GpuFacts, PlanFacts
+from sizing.catalog import GpuFacts, PlanFacts
 from sizing.codes import Reason
 from sizing.memory import KvRoom, ModelLoad, Shape, kv_room
 from sizing.model.types import Attention

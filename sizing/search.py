@@ -22,11 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sizing.answer import PlanOption, Variant
-from sizing.catalog.types import GpuFacts
+from sizing.catalog import GpuFacts, beyond_online_order, monthly_usd
 from sizing.codes import Caveat, Choice, Reason
 from sizing.copying import changed
 from sizing.errors import UnknownModelError
-from sizing.fleet import beyond_online_order
 from sizing.launch import Deployment, launch_commands
 from sizing.memory import vllm_kv_bytes_per_gpu
 from sizing.model.types import ModelSpec
@@ -43,7 +42,6 @@ from sizing.options import (
     speed_fields,
 )
 from sizing.placement import Target
-from sizing.pricing import monthly_usd
 from sizing.request import KvDtype, Precision, ResolvedRequest, ServingEngine
 from sizing.speed import gpu_fp4_format
 

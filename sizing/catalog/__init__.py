@@ -1,1 +1,57 @@
 """The catalog of what FullGPU rents: GPUs, plans and prices, and what renting them costs."""
+
+from sizing.catalog.hardware import (
+    GPUS_FILE,
+    HOURS_PER_MONTH,
+    PLANS_FILE,
+    Hardware,
+    get_gpu,
+    load_gpus,
+    load_plans,
+    plans_for,
+    prices_as_of,
+    read_hardware,
+    use_hardware,
+)
+from sizing.catalog.pricing import price_list
+from sizing.catalog.rental import (
+    MAX_ONLINE_ORDER_UNITS,
+    beyond_online_order,
+    monthly_usd,
+    usd_per_million_tokens,
+)
+from sizing.catalog.types import (
+    Availability,
+    FormFactor,
+    GpuFacts,
+    Interconnect,
+    PlanFacts,
+    PriceAnswer,
+    Software,
+)
+
+__all__ = [
+    "GPUS_FILE",
+    "HOURS_PER_MONTH",
+    "MAX_ONLINE_ORDER_UNITS",
+    "PLANS_FILE",
+    "Availability",
+    "FormFactor",
+    "GpuFacts",
+    "Hardware",
+    "Interconnect",
+    "PlanFacts",
+    "PriceAnswer",
+    "Software",
+    "beyond_online_order",
+    "get_gpu",
+    "load_gpus",
+    "load_plans",
+    "monthly_usd",
+    "plans_for",
+    "price_list",
+    "prices_as_of",
+    "read_hardware",
+    "usd_per_million_tokens",
+    "use_hardware",
+]

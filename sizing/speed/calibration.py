@@ -11,8 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 from functools import cache
 
-from sizing.catalog.types import GpuFacts
-from sizing.hardware import get_gpu, load_plans
+from sizing.catalog import GpuFacts, get_gpu, load_plans
 from sizing.loads import model_load
 from sizing.memory import ModelLoad, Shape, kv_room
 from sizing.models import get_model

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from sizing.catalog.types import Interconnect
+from sizing.catalog import Interconnect
 from sizing.errors import CatalogError
 from sizing.memory import Shape
 from sizing.request import GpuId, KvDtype, Precision

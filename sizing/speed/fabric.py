@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sizing.catalog.types import GpuFacts, Interconnect, PlanFacts
+from sizing.catalog import GpuFacts, Interconnect, PlanFacts
 from sizing.speed.costs import KernelCosts
 
 GB = 1e9

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sizing.catalog.types import GpuFacts
+from sizing.catalog import GpuFacts
 from sizing.request import Precision
 
 _FOUR_BIT_FLOATS = frozenset({Precision.FP4, Precision.MXFP4, Precision.NVFP4})

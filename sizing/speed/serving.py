@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from sizing.catalog.types import GpuFacts, PlanFacts
+from sizing.catalog import GpuFacts, PlanFacts
 from sizing.memory import ModelLoad, Shape
 from sizing.speed.calibration_data import anchored_gpus
 from sizing.speed.costs import (

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from sizing.catalog.hardware import get_gpu
 from sizing.errors import CatalogError
-from sizing.hardware import get_gpu
 from sizing.loads import model_load
 from sizing.memory import Shape, kv_room
 from sizing.models import get_model

@@ -3,8 +3,9 @@
 from decimal import Decimal
 
 from sizing.answer import AdviceCode
+from sizing.catalog.pricing import price_list
+from sizing.catalog.rental import usd_per_million_tokens
 from sizing.compare import compare_gpus
-from sizing.pricing import price_list, usd_per_million_tokens
 from sizing.request import GpuId
 from sizing.serialize import to_json
 

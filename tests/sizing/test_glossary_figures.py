@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
+from sizing.catalog.hardware import get_gpu, load_gpus, load_plans, plans_for, read_hardware
 from sizing.formats import BITS_PER_PARAM, weights_bytes
-from sizing.hardware import get_gpu, load_gpus, load_plans, plans_for, read_hardware
 from sizing.knowledge import answer_question
 from sizing.knowledge_data import KNOWLEDGE_FILE, load_knowledge, parse_knowledge, use_knowledge
 from sizing.knowledge_types import ActionKind, Fact, Question, Term, Topic, Verdict

@@ -6,8 +6,8 @@ import shlex
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sizing.catalog.rental import beyond_online_order
 from sizing.engine import size_deployment
-from sizing.fleet import beyond_online_order
 from sizing.launch import ENGINE_VERSIONS, FLAGS, HEAD_ADDRESS, KV_VALUES, PROGRAMS
 from sizing.memory import vllm_kv_bytes_per_gpu
 from sizing.models import get_model

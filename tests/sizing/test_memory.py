@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sizing.hardware import get_gpu
+from sizing.catalog.hardware import get_gpu
 from sizing.memory import (
     ACTIVATION_WORKSPACE_DENSE_BYTES,
     ACTIVATION_WORKSPACE_MOE_BYTES,

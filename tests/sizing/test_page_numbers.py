@@ -5,10 +5,10 @@ from decimal import Decimal
 import pytest
 
 from sizing.answer import FitNote
+from sizing.catalog.hardware import get_gpu
+from sizing.catalog.pricing import price_list
 from sizing.compare import compare_gpus
 from sizing.engine import size_deployment
-from sizing.hardware import get_gpu
-from sizing.pricing import price_list
 from sizing.request import GpuId, SizingRequest
 
 GB = 10**9

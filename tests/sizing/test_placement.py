@@ -1,7 +1,7 @@
 """Placement: which parallel shape a plan gets, and how ties between shapes are broken."""
 
+from sizing.catalog.hardware import get_gpu, load_plans
 from sizing.engine import size_deployment
-from sizing.hardware import get_gpu, load_plans
 from sizing.loads import model_load
 from sizing.memory import Shape
 from sizing.models import get_model

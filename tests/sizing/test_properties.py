@@ -10,13 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sizing import engine, loads, memory, options, search
+from sizing.catalog.hardware import get_gpu
 from sizing.catalog.types import Software
 from sizing.codes import Caveat, Choice, Reason
 from sizing.copying import changed
 from sizing.engine import size_deployment
 from sizing.formats import weights_bytes
 from sizing.generic import generic_model
-from sizing.hardware import get_gpu
 from sizing.model.types import Attention
 from sizing.models import get_model
 from sizing.options import HARD_SET_ASIDE as HARD

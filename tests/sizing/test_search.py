@@ -4,9 +4,9 @@ from decimal import Decimal
 
 import pytest
 
+from sizing.catalog.hardware import get_gpu
 from sizing.codes import Caveat, Choice
 from sizing.engine import resolve_model, size_deployment
-from sizing.hardware import get_gpu
 from sizing.request import GpuId, KvDtype, Precision, ServingEngine, SizingRequest
 from sizing.search import candidates, concrete_format
 from sizing.validate import resolve

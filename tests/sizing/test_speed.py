@@ -4,7 +4,7 @@ import dataclasses
 
 import pytest
 
-from sizing.hardware import get_gpu, load_plans
+from sizing.catalog.hardware import get_gpu, load_plans
 from sizing.loads import model_load
 from sizing.memory import Shape
 from sizing.models import get_model

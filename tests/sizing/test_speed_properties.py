@@ -5,8 +5,8 @@ import dataclasses
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sizing.catalog.hardware import get_gpu
 from sizing.engine import size_deployment
-from sizing.hardware import get_gpu
 from sizing.loads import model_load
 from sizing.memory import Shape
 from sizing.models import get_model

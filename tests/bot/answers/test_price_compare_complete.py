@@ -9,8 +9,8 @@ import pytest
 from bot.answers.i18n import localizer
 from bot.answers.render import render_compare, render_price
 from bot.request import LANGUAGES
+from sizing.catalog.pricing import price_list
 from sizing.compare import compare_gpus
-from sizing.pricing import price_list
 from sizing.request import GpuId
 
 

@@ -13,8 +13,8 @@ from bot.answers.i18n import localizer
 from bot.answers.render import command_menu, render_price, render_size, ticket_html
 from bot.answers.views.size import QuoteContext
 from bot.request import LANGUAGES
+from sizing.catalog.pricing import price_list
 from sizing.codes import Caveat, Reason
-from sizing.pricing import price_list
 from sizing.request import GpuId
 from tests.fakes.telegram_html import check_telegram_html
 

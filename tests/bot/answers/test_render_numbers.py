@@ -7,10 +7,10 @@ import pytest
 from bot.answers.i18n import localizer
 from bot.answers.render import render_compare, render_price, render_size
 from bot.request import LANGUAGES
+from sizing.catalog.hardware import get_gpu
+from sizing.catalog.pricing import price_list
 from sizing.compare import compare_gpus
 from sizing.engine import size_deployment
-from sizing.hardware import get_gpu
-from sizing.pricing import price_list
 from sizing.request import GpuId, Precision, SizingRequest
 
 REQUESTS = [

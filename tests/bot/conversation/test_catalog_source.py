@@ -14,8 +14,8 @@ from bot.cli import ask as ask_cli
 from bot.conversation.catalog_source import CatalogSource
 from bot.conversation.pipeline import Pipeline
 from bot.reply import ChatContext
+from sizing.catalog.hardware import DATA_DIR
 from sizing.catalog_data import CATALOG_FILE_NAMES, install
-from sizing.hardware import DATA_DIR
 
 
 @pytest.fixture

@@ -6,9 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from sizing.catalog.types import Availability, Software
-from sizing.errors import CatalogError
-from sizing.hardware import (
+from sizing.catalog.hardware import (
     GPUS_FILE,
     PLANS_FILE,
     get_gpu,
@@ -17,6 +15,8 @@ from sizing.hardware import (
     parse_gpus,
     parse_plans,
 )
+from sizing.catalog.types import Availability, Software
+from sizing.errors import CatalogError
 from sizing.request import GpuId, Precision
 
 

@@ -33,7 +33,7 @@ from sizing.errors import CatalogError
 from sizing.request import GpuId, Precision
 from sizing.units import to_cents
 
-DATA_DIR = Path(__file__).resolve().parent / "data"
+DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 GPUS_FILE = DATA_DIR / "gpus.json"
 PLANS_FILE = DATA_DIR / "plans.json"
 

@@ -1,0 +1,22 @@
+"""The price table: the plans sold, all or one GPU's, and the GPUs the catalog cannot price."""
+
+from __future__ import annotations
+
+from sizing.catalog.hardware import HOURS_PER_MONTH, get_gpu, load_gpus, load_plans
+from sizing.catalog.types import PriceAnswer
+from sizing.request import GpuId
+
+
+def price_list(gpu: GpuId | None = None) -> PriceAnswer:
+    """List the plans sold (all, or one GPU's) and the GPUs the catalog cannot price."""
+    plans = tuple(p for p in load_plans() if gpu is None or p.gpu is gpu)
+    priced = {p.gpu for p in load_plans()}
+    if gpu is None:
+        gpus = tuple(g for g in load_gpus() if g.id in priced)
+        unpriced = tuple(g.id for g in load_gpus() if g.id not in priced)
+    else:
+        gpus = (get_gpu(gpu),)
+        unpriced = () if gpu in priced else (gpu,)
+    return PriceAnswer(
+        plans=plans, gpu=gpu, gpus=gpus, unpriced_gpus=unpriced, hours_per_month=HOURS_PER_MONTH
+    )
