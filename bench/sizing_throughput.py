@@ -13,7 +13,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from sizing.engine import size_deployment
-from sizing.models import load_models
+from sizing.model import load_models
 from sizing.request import GpuId, KvDtype, Precision, SizingRequest
 
 CONTEXTS = (2048, 8192, 32768, 131072)

@@ -42,7 +42,6 @@ from sizing.codes import Caveat, Choice, Reason
 from sizing.compare import compare_gpus
 from sizing.engine import size_deployment
 from sizing.errors import CatalogError, InvalidRequestError, SizingError, UnknownModelError
-from sizing.generic import MAX_PARAMS_B
 from sizing.knowledge import answer_question
 from sizing.knowledge_plans import terms_points
 from sizing.knowledge_types import (
@@ -59,8 +58,7 @@ from sizing.knowledge_types import (
     Value,
 )
 from sizing.launch import ENGINE_VERSIONS
-from sizing.model.types import Attention, ModelInfo
-from sizing.models import load_models, model_from_config
+from sizing.model import MAX_PARAMS_B, Attention, ModelInfo, load_models, model_from_config
 from sizing.options import is_offerable
 from sizing.request import GpuId, KvDtype, Precision, ResolvedRequest, ServingEngine, SizingRequest
 from sizing.serialize import to_json

@@ -24,8 +24,7 @@ from sizing.answer import (
 )
 from sizing.catalog import beyond_online_order
 from sizing.codes import Reason
-from sizing.model.types import Attention, ModelSpec
-from sizing.models import get_model, kv_bytes_for_sequence, kv_bytes_per_token
+from sizing.model import Attention, ModelSpec, get_model, kv_bytes_for_sequence, kv_bytes_per_token
 from sizing.placement import CountRoom
 from sizing.request import GpuId, KvDtype, Precision, ResolvedRequest, SizingRequest
 from sizing.search import SIXTEEN_BIT, departures, headroom

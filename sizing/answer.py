@@ -19,7 +19,7 @@ from enum import StrEnum
 
 from sizing.catalog import GpuFacts, PlanFacts
 from sizing.codes import Caveat, Choice, Reason
-from sizing.model.types import ModelInfo
+from sizing.model import ModelInfo
 from sizing.request import GpuId, KvDtype, Precision, ResolvedRequest, ServingEngine
 
 # Field metadata: facts an answer carries for its renderer, left out of the JSON form (the

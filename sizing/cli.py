@@ -19,8 +19,7 @@ from sizing.cli_text import compare_text, inspect_text, price_text, size_text
 from sizing.compare import compare_gpus
 from sizing.engine import size_deployment
 from sizing.errors import SizingError
-from sizing.hf_release import merge_quant_config
-from sizing.models import get_model, inspect_json, model_from_config
+from sizing.model import get_model, inspect_json, merge_quant_config, model_from_config
 from sizing.request import GpuId, KvDtype, Precision, ServingEngine, SizingRequest
 from sizing.serialize import to_json
 

@@ -24,8 +24,7 @@ from sizing.answer import (
 from sizing.catalog import GpuFacts, PlanFacts, Software, get_gpu, plans_for
 from sizing.engine import resolve_model, targets
 from sizing.memory import physical_kv_bytes_per_gpu, vllm_kv_bytes_per_gpu
-from sizing.model.types import ModelSpec
-from sizing.models import generic_model, get_model, kv_bytes_per_token, weights_bytes
+from sizing.model import ModelSpec, generic_model, get_model, kv_bytes_per_token, weights_bytes
 from sizing.options import smallest_placement
 from sizing.placement import TENSOR_PARALLEL_SIZES
 from sizing.request import GpuId, KvDtype, Precision, SizingRequest

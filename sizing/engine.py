@@ -19,16 +19,17 @@ from sizing.answer import PlanOption, SizingAnswer, Verdict, VerdictCode
 from sizing.catalog import get_gpu, load_gpus, load_plans
 from sizing.codes import Caveat, Reason
 from sizing.errors import InvalidRequestError
-from sizing.formats import bits_per_param
 from sizing.loads import weights_split
-from sizing.model.types import ModelInfo, ModelSpec
-from sizing.model_catalog import rope_scaling_option
-from sizing.models import (
+from sizing.model import (
+    ModelInfo,
+    ModelSpec,
+    bits_per_param,
     generic_model,
     get_model,
     kv_bytes_for_sequence,
     kv_bytes_per_token,
     model_from_config,
+    rope_scaling_option,
 )
 from sizing.options import is_offerable, load_on
 from sizing.placement import (

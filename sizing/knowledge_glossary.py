@@ -14,7 +14,6 @@ from dataclasses import replace
 
 from sizing.catalog import get_gpu, load_gpus, load_plans, plans_for
 from sizing.errors import UnknownModelError
-from sizing.formats import BITS_PER_PARAM, weights_bytes
 from sizing.knowledge_data import Glossary, load_knowledge
 from sizing.knowledge_types import (
     Action,
@@ -27,8 +26,15 @@ from sizing.knowledge_types import (
     Value,
     Verdict,
 )
-from sizing.model.types import Attention, ModelSpec
-from sizing.models import get_model, kv_bytes_for_sequence, kv_bytes_per_token
+from sizing.model import (
+    BITS_PER_PARAM,
+    Attention,
+    ModelSpec,
+    get_model,
+    kv_bytes_for_sequence,
+    kv_bytes_per_token,
+    weights_bytes,
+)
 from sizing.request import GpuId, KvDtype, Precision
 from sizing.units import BILLION, GB
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from sizing.catalog import GpuFacts
-from sizing.model.types import Attention
+from sizing.model import Attention
 from sizing.request import Precision
 from sizing.units import GIB
 

@@ -13,7 +13,7 @@ from sizing.codes import Caveat, Reason
 from sizing.copying import changed
 from sizing.loads import model_load
 from sizing.memory import KvRoom, ModelLoad, Shape, kv_room
-from sizing.model.types import Attention, ModelSpec
+from sizing.model import Attention, ModelSpec
 from sizing.placement import (
     Placement,
     Target,

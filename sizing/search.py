@@ -28,8 +28,7 @@ from sizing.copying import changed
 from sizing.errors import UnknownModelError
 from sizing.launch import Deployment, launch_commands
 from sizing.memory import vllm_kv_bytes_per_gpu
-from sizing.model.types import ModelSpec
-from sizing.model_catalog import get_model, official_checkpoints
+from sizing.model import ModelSpec, get_model, official_checkpoints
 from sizing.options import (
     HARD_SET_ASIDE,
     VLLM_MAX_NUM_SEQS,

@@ -4,7 +4,7 @@
 Builds every model of ``../shared/reference/model-configs`` on PyTorch's meta device (no
 memory, no download) with the class transformers uses for it and prints
 ``hf_id<TAB>parameters`` (tied weights counted once), the expected values of
-``tests/sizing/test_models_transformers_counts.py``. Needs a scratch environment outside the
+``tests/sizing/model/test_models_transformers_counts.py``. Needs a scratch environment outside the
 project, e.g. ``python3 -m venv /tmp/tfvenv && /tmp/tfvenv/bin/pip install torch transformers``.
 
 Adjustments, each mirroring the catalog: Kimi K2 (``kimi_k2``) is built as ``deepseek_v3``

@@ -14,7 +14,7 @@ from functools import cache
 from sizing.catalog import GpuFacts, get_gpu, load_plans
 from sizing.loads import model_load
 from sizing.memory import ModelLoad, Shape, kv_room
-from sizing.models import get_model
+from sizing.model import get_model
 from sizing.request import GpuId
 from sizing.speed.calibration_data import (
     Benchmark,

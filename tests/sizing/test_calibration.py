@@ -16,7 +16,7 @@ from sizing.catalog.hardware import get_gpu
 from sizing.errors import CatalogError
 from sizing.loads import model_load
 from sizing.memory import Shape, kv_room
-from sizing.models import get_model
+from sizing.model import get_model
 from sizing.request import GpuId, KvDtype, Precision
 from sizing.speed.calibration import calibration_table
 from sizing.speed.calibration_data import (

@@ -9,7 +9,7 @@ from sizing.codes import Caveat, Reason
 from sizing.engine import KEEP_MAX_LAUNCH_COMMANDS, launch_commands_listed, size_deployment
 from sizing.errors import InvalidRequestError, UnknownModelError
 from sizing.request import GpuId, KvDtype, Precision, SizingRequest
-from tests.sizing.test_models_config import LLAMA_LIKE
+from tests.helpers.model_configs import LLAMA_LIKE
 
 DEEPSEEK = "deepseek-ai/DeepSeek-V3"
 LLAMA_70B = "meta-llama/Llama-3.1-70B-Instruct"

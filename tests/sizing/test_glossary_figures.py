@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 
 from sizing.catalog.hardware import get_gpu, load_gpus, load_plans, plans_for, read_hardware
-from sizing.formats import BITS_PER_PARAM, weights_bytes
 from sizing.knowledge import answer_question
 from sizing.knowledge_data import KNOWLEDGE_FILE, load_knowledge, parse_knowledge, use_knowledge
 from sizing.knowledge_types import ActionKind, Fact, Question, Term, Topic, Verdict
-from sizing.models import get_model, kv_bytes_for_sequence, kv_bytes_per_token
+from sizing.model import get_model, kv_bytes_for_sequence, kv_bytes_per_token
+from sizing.model.formats import BITS_PER_PARAM, weights_bytes
 from sizing.request import KvDtype, Precision
 
 GLOSSARY = load_knowledge().glossary

@@ -4,7 +4,7 @@ from sizing.catalog.hardware import get_gpu, load_plans
 from sizing.engine import size_deployment
 from sizing.loads import model_load
 from sizing.memory import Shape
-from sizing.models import get_model
+from sizing.model import get_model
 from sizing.placement import place, target_for_plan
 from sizing.request import GpuId, KvDtype, Precision, SizingRequest
 

@@ -15,10 +15,10 @@ from sizing.catalog.types import Software
 from sizing.codes import Caveat, Choice, Reason
 from sizing.copying import changed
 from sizing.engine import size_deployment
-from sizing.formats import weights_bytes
-from sizing.generic import generic_model
+from sizing.model import get_model
+from sizing.model.formats import weights_bytes
+from sizing.model.generic import generic_model
 from sizing.model.types import Attention
-from sizing.models import get_model
 from sizing.options import HARD_SET_ASIDE as HARD
 from sizing.request import GpuId, KvDtype, Precision, ServingEngine, SizingRequest
 from sizing.search import concrete_format

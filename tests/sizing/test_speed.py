@@ -7,7 +7,7 @@ import pytest
 from sizing.catalog.hardware import get_gpu, load_plans
 from sizing.loads import model_load
 from sizing.memory import Shape
-from sizing.models import get_model
+from sizing.model import get_model
 from sizing.request import GpuId, KvDtype, Precision
 from sizing.speed import (
     compute_tflops,

@@ -9,7 +9,7 @@ from sizing.catalog.hardware import get_gpu
 from sizing.engine import size_deployment
 from sizing.loads import model_load
 from sizing.memory import Shape
-from sizing.models import get_model
+from sizing.model import get_model
 from sizing.request import GpuId, KvDtype, Precision, SizingRequest
 from sizing.speed import Network, per_user_tokens_per_s
 

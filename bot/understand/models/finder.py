@@ -64,7 +64,7 @@ class _Mention:
 
 @cache
 def catalog_index() -> ModelIndex:
-    """Return the index over the shipped catalog (``sizing.models.load_models``), built once."""
+    """Return the index over the shipped catalog (``sizing.model.kv.load_models``), built once."""
     from sizing import load_models  # noqa: PLC0415 - the catalog loads on first use
 
     return ModelIndex(load_models())

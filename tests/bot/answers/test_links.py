@@ -22,7 +22,7 @@ from bot.answers.links import (
 from bot.conversation.pipeline import Pipeline
 from bot.reply import ChatContext
 from sizing.knowledge_types import Topic
-from sizing.models import load_models
+from sizing.model import load_models
 from sizing.request import GpuId, Precision
 
 

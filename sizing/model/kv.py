@@ -1,67 +1,16 @@
-"""Models as the engine sees them: the catalog, config files, generic sizes, weights and KV.
-
-The public API other modules code against:
-``load_models``, ``get_model``, ``model_from_config``, ``generic_model``, ``weights_bytes``,
-``kv_bytes_per_token``, ``kv_bytes_for_sequence`` and ``inspect_json``.
-"""
+"""A model's KV cache per token and per sequence, and the model as ``sizing inspect`` shows it."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from typing import Any
 
-from sizing.architecture import Release
 from sizing.errors import InvalidRequestError
-from sizing.formats import weights_bytes
-from sizing.generic import generic_model
-from sizing.hf_config import architecture_from_config, max_context_from_config
-from sizing.hf_release import merge_quant_config, release_from_config
 from sizing.model.types import ModelSpec
-from sizing.model_catalog import get_model, load_models
 from sizing.request import KvDtype
-from sizing.specs import to_model_spec
-
-__all__ = [
-    "generic_model",
-    "get_model",
-    "inspect_json",
-    "kv_bytes_for_sequence",
-    "kv_bytes_per_token",
-    "load_models",
-    "model_from_config",
-    "weights_bytes",
-]
 
 # Bytes per cached element: BF16/FP16 two, FP8 one.
 KV_ELEMENT_BYTES: dict[KvDtype, int] = {KvDtype.BF16: 2, KvDtype.FP16: 2, KvDtype.FP8: 1}
-CONFIG_MODEL_ID = "config"
-
-
-def model_from_config(
-    config: Mapping[str, Any],
-    model_id: str | None = None,
-    hf_quant_config: Mapping[str, Any] | None = None,
-) -> ModelSpec:
-    """Build a model from a Hugging Face ``config.json`` by the catalog's own derivation.
-
-    ``hf_quant_config`` is the checkpoint's ``hf_quant_config.json`` where the quantization
-    lives beside the config rather than in it (NVIDIA Model Optimizer releases).
-    """
-    if not isinstance(config, Mapping):
-        raise InvalidRequestError("config", type(config).__name__, "expected a JSON object")
-    config = merge_quant_config(config, hf_quant_config)
-    architecture = architecture_from_config(config)
-    precision, groups, recipe = release_from_config(config, architecture)
-    name = model_id or str(config.get("_name_or_path") or CONFIG_MODEL_ID)
-    release = Release(
-        model_id=name,
-        name=name,
-        precision=precision,
-        quantized_groups=groups,
-        max_context_tokens=max_context_from_config(config),
-    )
-    return to_model_spec(architecture, release, recipe)
 
 
 def _check_context(context_tokens: int, minimum: int) -> None:

@@ -1,27 +1,26 @@
-"""Read a Hugging Face ``config.json`` into the project's architecture terms.
+"""Readers of Hugging Face ``config.json`` files into the project's architecture terms.
 
 One reader per ``model_type``; a type the engine does not know is refused with one line that
 names it, never read with a generic guess (a hybrid or compressed model read as a plain
 decoder would be sized wrong by an order of magnitude). A missing, mistyped or contradictory
 field is an ``InvalidRequestError`` that names it. Defaults mirror the transformers config
-classes. The older families are read here; the 2025-2026 ones in ``hf_families``.
+classes. The building blocks and the older families are here; the 2025-2026 families in
+``families`` and ``hybrids``; the table of them all, and the model a config describes, in
+``config``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
-from pydantic import ValidationError
-
-from sizing.architecture import Architecture, MlaShape, MoeShape, VisionTower, WindowShape
 from sizing.errors import InvalidRequestError
-from sizing.hf_fields import (
+from sizing.model.architecture import MlaShape, MoeShape, VisionTower, WindowShape
+from sizing.model.hf.fields import (
     MAX_LAYERS,
     Config,
     as_list,
     flag,
-    get,
     layer_indices,
     need,
     opt_int,
@@ -318,46 +317,3 @@ OLDER_READERS: dict[str, Reader] = {
     "llama4": _llama4,
     "llama4_text": _text_reader(_llama4),
 }
-
-
-def _readers() -> Mapping[str, Reader]:
-    from sizing.hf_families import NEWER_READERS  # noqa: PLC0415 - they build on this module
-
-    return {**OLDER_READERS, **NEWER_READERS}
-
-
-def model_type(config: Config) -> str:
-    """Return the config's ``model_type``; refused when absent or unknown."""
-    family = get(config, "model_type")
-    if not isinstance(family, str) or not family:
-        raise InvalidRequestError(
-            "config.model_type", family, "missing: the engine needs the model type"
-        )
-    if family not in _readers():
-        raise InvalidRequestError(
-            "config.model_type", family, "a model type the engine does not know"
-        )
-    return family
-
-
-def architecture_from_config(config: Config) -> Architecture:
-    """Read the architecture a config describes; unknown model types are refused."""
-    if not isinstance(config, Mapping):
-        raise InvalidRequestError("config", type(config).__name__, "expected a JSON object")
-    family = model_type(config)
-    fields = _readers()[family](config, family)
-    try:
-        return Architecture(**fields)
-    except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "architecture"
-        raise InvalidRequestError(f"config.{where}", first.get("input"), first["msg"]) from error
-
-
-def max_context_from_config(config: Config) -> int | None:
-    """Return the longest context the config's position embeddings allow."""
-    text = text_config(config)
-    value = get(text, "max_position_embeddings")
-    if value is None and str(config.get("model_type", "")).startswith("gemma3"):
-        return GEMMA3_MAX_POSITIONS
-    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None

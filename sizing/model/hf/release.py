@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sizing.architecture import LINEAR_GROUPS, Architecture, LinearGroup
 from sizing.errors import InvalidRequestError
-from sizing.hf_fields import Config, text_config
-from sizing.recipes import (
+from sizing.model.architecture import LINEAR_GROUPS, Architecture, LinearGroup
+from sizing.model.hf.fields import Config, text_config
+from sizing.model.recipes import (
     ReleasePart,
     ReleaseRecipe,
     StorageFormat,

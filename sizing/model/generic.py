@@ -21,8 +21,8 @@ import math
 from fractions import Fraction
 
 from sizing.errors import InvalidRequestError
+from sizing.model.catalog import load_models
 from sizing.model.types import ModelSpec, ParamGroups
-from sizing.model_catalog import load_models
 from sizing.request import Precision
 
 BILLION = 10**9

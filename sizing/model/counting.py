@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Literal, get_args
 
-from sizing.architecture import (
+from sizing.model.architecture import (
     Architecture,
     AttentionShape,
     CompressionShape,
@@ -22,7 +22,7 @@ from sizing.architecture import (
     MoeShape,
 )
 from sizing.model.types import ParamGroups
-from sizing.vision import vision_params
+from sizing.model.vision import vision_params
 
 # Parts of a layer. attention: input projections (and gates) of every mixer; attention_output:
 # the projection back to the hidden width; attention_extras: norms, sinks, convolutions and

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from sizing.architecture import LinearAttentionShape, MambaShape, MoeShape, VisionTower
 from sizing.errors import InvalidRequestError
-from sizing.hf_config import Fields, Reader, common, deepseek_v3, experts, mla
-from sizing.hf_fields import (
+from sizing.model.architecture import LinearAttentionShape, MambaShape, MoeShape, VisionTower
+from sizing.model.hf.fields import (
     Config,
     as_list,
     flag,
@@ -21,6 +20,7 @@ from sizing.hf_fields import (
     text_config,
     vision_config,
 )
+from sizing.model.hf.readers import Fields, Reader, common, deepseek_v3, experts, mla
 
 _FLOAT32_BYTES = 4
 _BFLOAT16_BYTES = 2

@@ -2,7 +2,7 @@
 
 import pytest
 
-from sizing.models import get_model, load_models
+from sizing.model import get_model, load_models
 
 # Obtained with tools/count_params_with_transformers.py under transformers 5.24.0 and torch
 # 2.13.0 (CPU): each reference config built on the meta device with AutoModelForCausalLM

@@ -9,12 +9,12 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from sizing.errors import InvalidRequestError
-from sizing.formats import BITS_PER_PARAM, bits_per_param, resolve_precision
-from sizing.models import generic_model, get_model, load_models, weights_bytes
+from sizing.model import generic_model, get_model, load_models, weights_bytes
+from sizing.model.formats import BITS_PER_PARAM, bits_per_param, resolve_precision
 from sizing.request import Precision
 
 MEASURED = (
-    Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "h200-measured.json"
+    Path(__file__).resolve().parents[3].parent / "shared" / "reference" / "h200-measured.json"
 )
 LLAMA_70B = "meta-llama/Llama-3.1-70B-Instruct"
 

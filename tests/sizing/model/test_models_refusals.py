@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from sizing.cli import main
 from sizing.engine import size_deployment
 from sizing.errors import InvalidRequestError
-from sizing.models import model_from_config
+from sizing.model import model_from_config
 from sizing.request import SizingRequest
 
-CONFIGS = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "model-configs"
+CONFIGS = Path(__file__).resolve().parents[3].parent / "shared" / "reference" / "model-configs"
 
 
 def _config(stem):

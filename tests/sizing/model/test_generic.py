@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sizing.errors import InvalidRequestError
+from sizing.model import generic_model, get_model, weights_bytes
 from sizing.model.types import Attention
-from sizing.models import generic_model, get_model, weights_bytes
 from sizing.request import Precision
 
 

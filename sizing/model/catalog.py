@@ -16,14 +16,14 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, PositiveInt, ValidationError
 
-from sizing.architecture import Architecture, LinearGroup, Release
 from sizing.errors import CatalogError, UnknownModelError
+from sizing.model.architecture import Architecture, LinearGroup, Release
+from sizing.model.recipes import ReleaseRecipe
+from sizing.model.specs import to_model_spec
 from sizing.model.types import ModelSpec
-from sizing.recipes import ReleaseRecipe
 from sizing.request import Precision
-from sizing.specs import to_model_spec
 
-MODELS_FILE = Path(__file__).resolve().parent / "data" / "models.json"
+MODELS_FILE = Path(__file__).resolve().parents[1] / "data" / "models.json"
 _FILE_LEVEL = "(file)"
 
 

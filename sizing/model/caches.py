@@ -17,8 +17,8 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from sizing.architecture import Architecture, AttentionShape, LinearAttentionShape, MambaShape
-from sizing.counting import attention_shape
+from sizing.model.architecture import Architecture, AttentionShape, LinearAttentionShape, MambaShape
+from sizing.model.counting import attention_shape
 
 BF16_BYTES = 2
 # Convolution tails are kept in the activation dtype (BF16).

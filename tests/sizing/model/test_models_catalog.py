@@ -6,12 +6,12 @@ from pathlib import Path
 import pytest
 
 from sizing.errors import CatalogError, UnknownModelError
+from sizing.model import get_model, inspect_json, load_models
+from sizing.model.catalog import MODELS_FILE, load_catalog, normalize_alias
 from sizing.model.types import Attention
-from sizing.model_catalog import MODELS_FILE, load_catalog, normalize_alias
-from sizing.models import get_model, inspect_json, load_models
 from sizing.request import Precision
 
-REFERENCE = Path(__file__).resolve().parents[2].parent / "shared" / "reference"
+REFERENCE = Path(__file__).resolve().parents[3].parent / "shared" / "reference"
 CONFIGS = REFERENCE / "model-configs"
 # Catalog models without a config of their own: each is read from an identical one.
 DERIVED = {

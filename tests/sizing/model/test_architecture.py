@@ -2,11 +2,11 @@
 
 import pytest
 
-from sizing.architecture import Architecture, MoeShape
-from sizing.counting import count_params
+from sizing.model import get_model
+from sizing.model.architecture import Architecture, MoeShape
+from sizing.model.catalog import get_architecture
+from sizing.model.counting import count_params
 from sizing.model.types import Attention
-from sizing.model_catalog import get_architecture
-from sizing.models import get_model
 
 
 def test_deepseek_v3_is_671b_total_and_37b_active():

@@ -5,9 +5,9 @@ import math
 import pytest
 
 from sizing.engine import size_deployment
-from sizing.model_catalog import base_model, official_checkpoints
-from sizing.models import get_model, kv_bytes_for_sequence, kv_bytes_per_token, weights_bytes
-from sizing.recipes import STORAGE_BITS
+from sizing.model import get_model, kv_bytes_for_sequence, kv_bytes_per_token, weights_bytes
+from sizing.model.catalog import base_model, official_checkpoints
+from sizing.model.recipes import STORAGE_BITS
 from sizing.request import KvDtype, Precision, SizingRequest
 
 NEW_MODELS = [

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from sizing.architecture import (
+from sizing.errors import InvalidRequestError
+from sizing.model.architecture import (
     AttentionShape,
     CompressionShape,
     IndexerShape,
@@ -18,18 +19,7 @@ from sizing.architecture import (
     VisionTower,
     WindowShape,
 )
-from sizing.errors import InvalidRequestError
-from sizing.hf_config import (
-    Fields,
-    Reader,
-    common,
-    deepseek_moe,
-    deepseek_v3,
-    dense,
-    experts,
-    qwen3_moe,
-)
-from sizing.hf_fields import (
+from sizing.model.hf.fields import (
     Config,
     as_list,
     flag,
@@ -43,7 +33,17 @@ from sizing.hf_fields import (
     vision_config,
     window_size,
 )
-from sizing.hf_hybrids import HYBRID_READERS, state_bytes
+from sizing.model.hf.hybrids import HYBRID_READERS, state_bytes
+from sizing.model.hf.readers import (
+    Fields,
+    Reader,
+    common,
+    deepseek_moe,
+    deepseek_v3,
+    dense,
+    experts,
+    qwen3_moe,
+)
 
 _FULL_OR_SLIDING: dict[object, str] = {"full_attention": "F", "sliding_attention": "S"}
 

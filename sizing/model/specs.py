@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from sizing.architecture import Architecture, Release
-from sizing.caches import cache_layout
-from sizing.counting import active_params, count_params
-from sizing.model.types import Attention, ModelSpec
-from sizing.recipes import (
+from sizing.model.architecture import Architecture, Release
+from sizing.model.caches import cache_layout
+from sizing.model.counting import active_params, count_params
+from sizing.model.recipes import (
     PRECISION_STORAGE,
     ReleaseRecipe,
     StorageFormat,
     group_recipe,
     release_layout,
 )
+from sizing.model.types import Attention, ModelSpec
 from sizing.request import Precision
 
 # DeepSeek-style FP8 releases store 128x128 block scales beside the weights.

@@ -18,8 +18,8 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, NonNegativeInt
 
-from sizing.architecture import Architecture
-from sizing.counting import PART_GROUP, Part, layer_parts, mtp_parts
+from sizing.model.architecture import Architecture
+from sizing.model.counting import PART_GROUP, Part, layer_parts, mtp_parts
 from sizing.model.types import ParamGroups
 from sizing.request import Precision
 

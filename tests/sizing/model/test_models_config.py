@@ -7,24 +7,15 @@ from pathlib import Path
 import pytest
 
 from sizing.errors import InvalidRequestError
+from sizing.model import get_model, load_models, model_from_config
 from sizing.model.types import Attention
-from sizing.models import get_model, load_models, model_from_config
 from sizing.request import Precision
+from tests.helpers.model_configs import LLAMA_LIKE
 
-CONFIGS = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "model-configs"
+CONFIGS = Path(__file__).resolve().parents[3].parent / "shared" / "reference" / "model-configs"
 # The reference file is the base model's config; the Instruct release has 32768 tokens.
 CATALOG_DIFFERS = {"mistralai/Mixtral-8x22B-Instruct-v0.1": {"vocab_size": 32768}}
 COMPARED = ("id", "name", "aliases", "params", "active_params", "vocab_size")
-
-LLAMA_LIKE = {
-    "model_type": "llama",
-    "hidden_size": 4096,
-    "num_hidden_layers": 32,
-    "num_attention_heads": 32,
-    "num_key_value_heads": 8,
-    "intermediate_size": 14336,
-    "vocab_size": 128256,
-}
 
 
 def _reference_configs():

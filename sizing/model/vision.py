@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sizing.architecture import VisionTower
+from sizing.model.architecture import VisionTower
 
 # Weight and bias of a LayerNorm.
 _LAYER_NORM = 2

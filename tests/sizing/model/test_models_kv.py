@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sizing.errors import InvalidRequestError
-from sizing.models import (
+from sizing.model import (
     generic_model,
     get_model,
     kv_bytes_for_sequence,

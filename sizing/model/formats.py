@@ -9,10 +9,10 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from sizing.architecture import LINEAR_GROUPS
 from sizing.errors import InvalidRequestError
+from sizing.model.architecture import LINEAR_GROUPS
+from sizing.model.recipes import PRECISION_STORAGE, layout_bits
 from sizing.model.types import ModelSpec
-from sizing.recipes import PRECISION_STORAGE, layout_bits
 from sizing.request import Precision
 
 # Unquantized tensors (embeddings, LM head, norms, routers, vision towers) stay at 16 bits.

@@ -1,0 +1,1 @@
+"""Hugging Face config.json files read as architectures: fields, readers per family, releases."""
