@@ -24,8 +24,8 @@ from sizing.answer import (
 )
 from sizing.catalog import beyond_online_order
 from sizing.codes import Reason
+from sizing.fit import CountRoom
 from sizing.model import Attention, ModelSpec, get_model, kv_bytes_for_sequence, kv_bytes_per_token
-from sizing.placement import CountRoom
 from sizing.request import GpuId, KvDtype, Precision, ResolvedRequest, SizingRequest
 from sizing.search import SIXTEEN_BIT, departures, headroom
 from sizing.units import GB, TOKENS_PER_K

@@ -19,7 +19,14 @@ from sizing.answer import PlanOption, SizingAnswer, Verdict, VerdictCode
 from sizing.catalog import get_gpu, load_gpus, load_plans
 from sizing.codes import Caveat, Reason
 from sizing.errors import InvalidRequestError
-from sizing.loads import weights_split
+from sizing.fit import (
+    CountRoom,
+    Target,
+    room_on_gpus,
+    target_for_plan,
+    target_for_server,
+    weights_split,
+)
 from sizing.model import (
     ModelInfo,
     ModelSpec,
@@ -32,13 +39,6 @@ from sizing.model import (
     rope_scaling_option,
 )
 from sizing.options import is_offerable, load_on
-from sizing.placement import (
-    CountRoom,
-    Target,
-    room_on_gpus,
-    target_for_plan,
-    target_for_server,
-)
 from sizing.request import GpuId, Precision, ResolvedRequest, SizingRequest
 from sizing.search import (
     best_variant_index,

@@ -11,18 +11,21 @@ from sizing.answer import Layout, PlanOption, Variant
 from sizing.catalog import Software, monthly_usd, usd_per_million_tokens
 from sizing.codes import Caveat, Reason
 from sizing.copying import changed
-from sizing.loads import model_load
-from sizing.memory import KvRoom, ModelLoad, Shape, kv_room
-from sizing.model import Attention, ModelSpec
-from sizing.placement import (
+from sizing.fit import (
+    KvRoom,
+    ModelLoad,
     Placement,
+    Shape,
     Target,
     candidate_shapes,
     dp_attention_shapes,
     held_on_gpus,
+    kv_room,
+    model_load,
     place,
     units_for,
 )
+from sizing.model import Attention, ModelSpec
 from sizing.request import Precision, ResolvedRequest
 from sizing.speed import (
     gpu_fp4_format,

@@ -26,8 +26,8 @@ from sizing.catalog import GpuFacts, beyond_online_order, monthly_usd
 from sizing.codes import Caveat, Choice, Reason
 from sizing.copying import changed
 from sizing.errors import UnknownModelError
+from sizing.fit import Target, vllm_kv_bytes_per_gpu
 from sizing.launch import Deployment, launch_commands
-from sizing.memory import vllm_kv_bytes_per_gpu
 from sizing.model import ModelSpec, get_model, official_checkpoints
 from sizing.options import (
     HARD_SET_ASIDE,
@@ -40,7 +40,6 @@ from sizing.options import (
     set_aside_reasons,
     speed_fields,
 )
-from sizing.placement import Target
 from sizing.request import KvDtype, Precision, ResolvedRequest, ServingEngine
 from sizing.speed import gpu_fp4_format
 

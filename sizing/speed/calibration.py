@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from sizing.catalog import GpuFacts, get_gpu, load_plans
-from sizing.loads import model_load
-from sizing.memory import ModelLoad, Shape, kv_room
+from sizing.fit import ModelLoad, Shape, kv_room, model_load
 from sizing.model import get_model
 from sizing.request import GpuId
 from sizing.speed.calibration_data import (

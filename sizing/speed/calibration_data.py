@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from sizing.catalog import Interconnect
 from sizing.errors import CatalogError
-from sizing.memory import Shape
+from sizing.fit import Shape
 from sizing.request import GpuId, KvDtype, Precision
 from sizing.speed.costs import STACKS
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sizing.catalog import GpuFacts
-from sizing.memory import ModelLoad, Shape
+from sizing.fit import ModelLoad, Shape
 from sizing.speed.costs import CURRENT, HBM_EFFICIENCY, KernelCosts
 from sizing.speed.fabric import (
     ACTIVATION_BYTES,

@@ -9,7 +9,7 @@ summed over all layers are what one GPU of each stage reads in turn, which is wh
 
 from __future__ import annotations
 
-from sizing.memory import ModelLoad, Shape
+from sizing.fit import ModelLoad, Shape
 from sizing.model import Attention
 from sizing.speed.costs import (
     DENSE_MLP_BLOCK,

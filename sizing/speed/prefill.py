@@ -10,7 +10,7 @@ the window on windowed layers; MLA prefills with its full per-head keys and valu
 from __future__ import annotations
 
 from sizing.catalog import GpuFacts
-from sizing.memory import ModelLoad, Shape
+from sizing.fit import ModelLoad, Shape
 from sizing.speed.costs import CURRENT, PREFILL_CHUNK_TOKENS, KernelCosts
 from sizing.speed.decode import (
     TFLOP,

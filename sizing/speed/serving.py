@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from sizing.catalog import GpuFacts, PlanFacts
-from sizing.memory import ModelLoad, Shape
+from sizing.fit import ModelLoad, Shape
 from sizing.speed.calibration_data import anchored_gpus
 from sizing.speed.costs import (
     CURRENT,

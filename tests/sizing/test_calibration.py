@@ -14,8 +14,8 @@ import pytest
 
 from sizing.catalog.hardware import get_gpu
 from sizing.errors import CatalogError
-from sizing.loads import model_load
-from sizing.memory import Shape, kv_room
+from sizing.fit.load import model_load
+from sizing.fit.memory import Shape, kv_room
 from sizing.model import get_model
 from sizing.request import GpuId, KvDtype, Precision
 from sizing.speed.calibration import calibration_table

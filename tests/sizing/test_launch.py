@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from sizing.catalog.rental import beyond_online_order
 from sizing.engine import size_deployment
+from sizing.fit.memory import vllm_kv_bytes_per_gpu
 from sizing.launch import ENGINE_VERSIONS, FLAGS, HEAD_ADDRESS, KV_VALUES, PROGRAMS
-from sizing.memory import vllm_kv_bytes_per_gpu
 from sizing.model import get_model
 from sizing.options import VLLM_MAX_NUM_SEQS
 from sizing.request import GpuId, KvDtype, Precision, ServingEngine, SizingRequest

@@ -9,12 +9,14 @@ from decimal import Decimal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sizing import engine, loads, memory, options, search
+from sizing import engine, options, search
 from sizing.catalog.hardware import get_gpu
 from sizing.catalog.types import Software
 from sizing.codes import Caveat, Choice, Reason
 from sizing.copying import changed
 from sizing.engine import size_deployment
+from sizing.fit import load as loads
+from sizing.fit import memory
 from sizing.model import get_model
 from sizing.model.formats import weights_bytes
 from sizing.model.generic import generic_model

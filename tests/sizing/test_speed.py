@@ -5,8 +5,8 @@ import dataclasses
 import pytest
 
 from sizing.catalog.hardware import get_gpu, load_plans
-from sizing.loads import model_load
-from sizing.memory import Shape
+from sizing.fit.load import model_load
+from sizing.fit.memory import Shape
 from sizing.model import get_model
 from sizing.request import GpuId, KvDtype, Precision
 from sizing.speed import (

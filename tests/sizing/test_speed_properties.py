@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from sizing.catalog.hardware import get_gpu
 from sizing.engine import size_deployment
-from sizing.loads import model_load
-from sizing.memory import Shape
+from sizing.fit.load import model_load
+from sizing.fit.memory import Shape
 from sizing.model import get_model
 from sizing.request import GpuId, KvDtype, Precision, SizingRequest
 from sizing.speed import Network, per_user_tokens_per_s

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from sizing.catalog import GpuFacts, PlanFacts
 from sizing.codes import Reason
-from sizing.memory import KvRoom, ModelLoad, Shape, kv_room
+from sizing.fit.memory import KvRoom, ModelLoad, Shape, kv_room
 from sizing.model import Attention
 
 TENSOR_PARALLEL_SIZES = (1, 2, 4, 8)

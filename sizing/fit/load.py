@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from functools import lru_cache
 
-from sizing.memory import ModelLoad
+from sizing.fit.memory import ModelLoad
 from sizing.model import ModelSpec, kv_bytes_for_sequence, kv_bytes_per_token, weights_bytes
 from sizing.request import KvDtype, Precision
 

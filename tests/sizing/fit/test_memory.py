@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sizing.catalog.hardware import get_gpu
-from sizing.memory import (
+from sizing.fit.memory import (
     ACTIVATION_WORKSPACE_DENSE_BYTES,
     ACTIVATION_WORKSPACE_MOE_BYTES,
     COMM_BUFFER_BYTES,

@@ -2,10 +2,10 @@
 
 from sizing.catalog.hardware import get_gpu, load_plans
 from sizing.engine import size_deployment
-from sizing.loads import model_load
-from sizing.memory import Shape
+from sizing.fit.load import model_load
+from sizing.fit.memory import Shape
+from sizing.fit.placement import place, target_for_plan
 from sizing.model import get_model
-from sizing.placement import place, target_for_plan
 from sizing.request import GpuId, KvDtype, Precision, SizingRequest
 
 KIMI = "moonshotai/Kimi-K2-Instruct"
