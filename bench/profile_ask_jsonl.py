@@ -33,7 +33,7 @@ from bot.cli.jsonl import LineError, item_of, json_line, read_lines  # noqa: E40
 from bot.conversation.pipeline import Pipeline  # noqa: E402
 from bot.ops.gc_policy import stream_collection  # noqa: E402
 from bot.runtime.warm import freeze_start_up_objects, warm_up  # noqa: E402
-from sizing.engine import forget_answers  # noqa: E402
+from sizing.deploy.engine import forget_answers  # noqa: E402
 
 
 def answer_line(answer: Any, raw: bytes) -> str:  # noqa: ANN401 - the command's answer function

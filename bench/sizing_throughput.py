@@ -12,7 +12,7 @@ import time
 from dataclasses import replace
 from decimal import Decimal
 
-from sizing.engine import size_deployment
+from sizing.deploy.engine import size_deployment
 from sizing.model import load_models
 from sizing.request import GpuId, KvDtype, Precision, SizingRequest
 

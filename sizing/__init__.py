@@ -39,8 +39,7 @@ from sizing.catalog import (
 )
 from sizing.catalog_data import CATALOG_FILE_NAMES, CatalogData, install, read_catalog
 from sizing.codes import Caveat, Choice, Reason
-from sizing.compare import compare_gpus
-from sizing.engine import size_deployment
+from sizing.deploy import ENGINE_VERSIONS, compare_gpus, is_offerable, size_deployment
 from sizing.errors import CatalogError, InvalidRequestError, SizingError, UnknownModelError
 from sizing.knowledge import answer_question
 from sizing.knowledge_plans import terms_points
@@ -57,9 +56,7 @@ from sizing.knowledge_types import (
     Topic,
     Value,
 )
-from sizing.launch import ENGINE_VERSIONS
 from sizing.model import MAX_PARAMS_B, Attention, ModelInfo, load_models, model_from_config
-from sizing.options import is_offerable
 from sizing.request import GpuId, KvDtype, Precision, ResolvedRequest, ServingEngine, SizingRequest
 from sizing.serialize import to_json
 from sizing.speed.calibration_data import load_calibration

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from sizing import compare, engine
 from sizing.catalog import (
     GPUS_FILE,
     PLANS_FILE,
@@ -22,6 +21,7 @@ from sizing.catalog import (
     read_hardware,
     use_hardware,
 )
+from sizing.deploy import compare_gpus, forget_answers, targets
 from sizing.knowledge_data import KNOWLEDGE_FILE, Knowledge, parse_knowledge, use_knowledge
 
 # The files a data directory may hold; each one it lacks comes from the package.
@@ -60,6 +60,6 @@ def install(catalog: CatalogData | None) -> None:
     # answers, the comparisons (their prices and ratios).
     get_gpu.cache_clear()
     plans_for.cache_clear()
-    engine.targets.cache_clear()
-    engine.forget_answers()
-    compare.compare_gpus.cache_clear()
+    targets.cache_clear()
+    forget_answers()
+    compare_gpus.cache_clear()

@@ -16,8 +16,7 @@ from typing import Any, NoReturn
 
 from sizing.catalog import price_list
 from sizing.cli_text import compare_text, inspect_text, price_text, size_text
-from sizing.compare import compare_gpus
-from sizing.engine import size_deployment
+from sizing.deploy import compare_gpus, size_deployment
 from sizing.errors import SizingError
 from sizing.model import get_model, inspect_json, merge_quant_config, model_from_config
 from sizing.request import GpuId, KvDtype, Precision, ServingEngine, SizingRequest

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from sizing.catalog import PlanFacts, Software, get_gpu, load_gpus, load_plans, plans_for
-from sizing.compare import compare_gpus, kv_example
+from sizing.deploy import compare_gpus, kv_example
 from sizing.knowledge_common import plan_offer
 from sizing.knowledge_data import ChoiceCase, SoftwareItem, SoftwareStack, load_knowledge
 from sizing.knowledge_types import (

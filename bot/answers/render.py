@@ -169,7 +169,7 @@ def context_choices(answer: SizingAnswer) -> tuple[int, ...]:
 
 
 # The message and buttons of recent sizing answers, by what they are made from. The engine
-# keeps recent answers (``sizing.engine``): the same request (a product page's deep link, a
+# keeps recent answers (``sizing.deploy.engine``): the same request (a product page's deep link, a
 # popular question, a button pressed again) gets the very same answer object back, and for the
 # same language, quote and chat state its message and buttons are the same. Only those are kept
 # (a few kilobytes an entry, with the answer they came from, so its id cannot be reused); the

@@ -11,8 +11,8 @@ import pytest
 from sizing.catalog.hardware import DATA_DIR, load_plans, prices_as_of
 from sizing.catalog.pricing import price_list
 from sizing.catalog_data import CATALOG_FILE_NAMES, install, read_catalog
-from sizing.compare import compare_gpus
-from sizing.engine import size_deployment
+from sizing.deploy.compare import compare_gpus
+from sizing.deploy.engine import size_deployment
 from sizing.errors import CatalogError
 from sizing.knowledge import answer_question
 from sizing.knowledge_types import Question, Topic

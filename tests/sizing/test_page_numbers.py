@@ -7,8 +7,8 @@ import pytest
 from sizing.answer import FitNote
 from sizing.catalog.hardware import get_gpu
 from sizing.catalog.pricing import price_list
-from sizing.compare import compare_gpus
-from sizing.engine import size_deployment
+from sizing.deploy.compare import compare_gpus
+from sizing.deploy.engine import size_deployment
 from sizing.request import GpuId, SizingRequest
 
 GB = 10**9

@@ -9,21 +9,21 @@ from decimal import Decimal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sizing import engine, options, search
 from sizing.catalog.hardware import get_gpu
 from sizing.catalog.types import Software
 from sizing.codes import Caveat, Choice, Reason
 from sizing.copying import changed
-from sizing.engine import size_deployment
+from sizing.deploy import engine, options, search
+from sizing.deploy.engine import size_deployment
+from sizing.deploy.options import HARD_SET_ASIDE as HARD
+from sizing.deploy.search import concrete_format
 from sizing.fit import load as loads
 from sizing.fit import memory
 from sizing.model import get_model
 from sizing.model.formats import weights_bytes
 from sizing.model.generic import generic_model
 from sizing.model.types import Attention
-from sizing.options import HARD_SET_ASIDE as HARD
 from sizing.request import GpuId, KvDtype, Precision, ServingEngine, SizingRequest
-from sizing.search import concrete_format
 from sizing.speed import serving
 from sizing.validate import resolve
 

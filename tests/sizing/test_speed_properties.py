@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sizing.catalog.hardware import get_gpu
-from sizing.engine import size_deployment
+from sizing.deploy.engine import size_deployment
 from sizing.fit.load import model_load
 from sizing.fit.memory import Shape
 from sizing.model import get_model

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from sizing.compare import compare_gpus
+from sizing.deploy.compare import compare_gpus
 from sizing.knowledge_types import Fact
 from sizing.request import GpuId
 from sizing.takeaways import compare_takeaways

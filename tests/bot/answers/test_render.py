@@ -184,7 +184,7 @@ def test_money_in_the_answer_is_the_engines(answer_factory, option_factory):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_over_budget_options_show_what_they_would_cost(language):
     """A plan set aside by the budget shows its shape and price, and no precision advice."""
-    from sizing.engine import size_deployment  # noqa: PLC0415 - a real engine answer
+    from sizing.deploy.engine import size_deployment  # noqa: PLC0415 - a real engine answer
     from sizing.request import SizingRequest  # noqa: PLC0415
 
     answer = size_deployment(

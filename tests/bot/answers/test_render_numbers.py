@@ -9,8 +9,8 @@ from bot.answers.render import render_compare, render_price, render_size
 from bot.request import LANGUAGES
 from sizing.catalog.hardware import get_gpu
 from sizing.catalog.pricing import price_list
-from sizing.compare import compare_gpus
-from sizing.engine import size_deployment
+from sizing.deploy.compare import compare_gpus
+from sizing.deploy.engine import size_deployment
 from sizing.request import GpuId, Precision, SizingRequest
 
 REQUESTS = [

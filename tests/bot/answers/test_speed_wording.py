@@ -8,7 +8,7 @@ from bot.answers.i18n import localizer
 from bot.answers.render import render_size
 from bot.answers.views.size import option_view, sentence_params
 from bot.request import LANGUAGES
-from sizing.engine import size_deployment
+from sizing.deploy.engine import size_deployment
 from sizing.request import GpuId, Precision, SizingRequest
 
 LLAMA_70B = "meta-llama/Llama-3.1-70B-Instruct"

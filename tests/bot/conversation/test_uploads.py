@@ -9,7 +9,7 @@ import pytest
 from bot.conversation.pipeline import Pipeline
 from bot.conversation.uploads import MAX_CONFIG_BYTES, UploadError, UploadProblem, read_config
 from bot.reply import ChatContext
-from sizing.engine import size_deployment
+from sizing.deploy.engine import size_deployment
 from sizing.request import Precision, SizingRequest
 from sizing.serialize import to_json
 

@@ -10,8 +10,8 @@ from sizing import (
     beyond_online_order,
     size_deployment,
 )
-from sizing.advice import _fewer_users, _shorter_context
-from sizing.engine import launch_commands_listed
+from sizing.deploy.advice import _fewer_users, _shorter_context
+from sizing.deploy.engine import launch_commands_listed
 from sizing.validate import resolve
 
 LLAMA_70B = "meta-llama/Llama-3.3-70B-Instruct"

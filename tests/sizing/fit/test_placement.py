@@ -1,7 +1,7 @@
 """Placement: which parallel shape a plan gets, and how ties between shapes are broken."""
 
 from sizing.catalog.hardware import get_gpu, load_plans
-from sizing.engine import size_deployment
+from sizing.deploy.engine import size_deployment
 from sizing.fit.load import model_load
 from sizing.fit.memory import Shape
 from sizing.fit.placement import place, target_for_plan

@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from sizing.engine import size_deployment
+from sizing.deploy.engine import size_deployment
 from sizing.model import get_model, kv_bytes_for_sequence, kv_bytes_per_token, weights_bytes
 from sizing.model.catalog import base_model, official_checkpoints
 from sizing.model.recipes import STORAGE_BITS

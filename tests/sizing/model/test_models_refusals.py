@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sizing.cli import main
-from sizing.engine import size_deployment
+from sizing.deploy.engine import size_deployment
 from sizing.errors import InvalidRequestError
 from sizing.model import model_from_config
 from sizing.request import SizingRequest

@@ -22,10 +22,10 @@ from sizing.answer import (
     ServerKvRoom,
 )
 from sizing.catalog import GpuFacts, PlanFacts, Software, get_gpu, plans_for
-from sizing.engine import resolve_model, targets
+from sizing.deploy.engine import resolve_model, targets
+from sizing.deploy.options import smallest_placement
 from sizing.fit import TENSOR_PARALLEL_SIZES, physical_kv_bytes_per_gpu, vllm_kv_bytes_per_gpu
 from sizing.model import ModelSpec, generic_model, get_model, kv_bytes_per_token, weights_bytes
-from sizing.options import smallest_placement
 from sizing.request import GpuId, KvDtype, Precision, SizingRequest
 from sizing.units import GB
 from sizing.validate import resolve

@@ -8,16 +8,27 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import cache, lru_cache
 
-from sizing.advice import (
+from sizing.answer import PlanOption, SizingAnswer, Verdict, VerdictCode
+from sizing.catalog import get_gpu, load_gpus, load_plans
+from sizing.codes import Caveat, Reason
+from sizing.deploy.advice import (
     budget_advice,
     budget_exceeded_by_all,
     cheapest_serving,
     room_figures,
     verdict,
 )
-from sizing.answer import PlanOption, SizingAnswer, Verdict, VerdictCode
-from sizing.catalog import get_gpu, load_gpus, load_plans
-from sizing.codes import Caveat, Reason
+from sizing.deploy.options import is_offerable, load_on
+from sizing.deploy.search import (
+    best_variant_index,
+    candidates,
+    complete_variant,
+    departures,
+    explore_target,
+    headroom,
+    size_candidate,
+    spec_for,
+)
 from sizing.errors import InvalidRequestError
 from sizing.fit import (
     CountRoom,
@@ -38,18 +49,7 @@ from sizing.model import (
     model_from_config,
     rope_scaling_option,
 )
-from sizing.options import is_offerable, load_on
 from sizing.request import GpuId, Precision, ResolvedRequest, SizingRequest
-from sizing.search import (
-    best_variant_index,
-    candidates,
-    complete_variant,
-    departures,
-    explore_target,
-    headroom,
-    size_candidate,
-    spec_for,
-)
 from sizing.validate import check_model_source, resolve
 
 _SIXTEEN_BIT = frozenset({Precision.BF16, Precision.FP16})
@@ -98,9 +98,9 @@ def _generic(params_b: float, *, active_params_b: float | None, moe: bool | None
 def size_deployment(request: SizingRequest) -> SizingAnswer:
     """Size a deployment on every plan (and the unpriced B200 server) and pick one.
 
-    Each plan is offered with the best variant the search finds for it (``sizing.search``);
+    Each plan is offered with the best variant the search finds for it (``sizing.deploy.search``);
     the answer also carries the literal request's options when the pick departs from it, a
-    one-line verdict, and over a budget the changes that would fit it (``sizing.advice``).
+    one-line verdict, and over a budget the changes that would fit it (``sizing.deploy.advice``).
     Answers are immutable and kept for requests seen recently (``forget_answers`` drops them
     when the catalog changes); a request carrying a config file is sized afresh each time.
     """

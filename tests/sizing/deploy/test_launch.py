@@ -7,11 +7,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sizing.catalog.rental import beyond_online_order
-from sizing.engine import size_deployment
+from sizing.deploy.engine import size_deployment
+from sizing.deploy.launch import ENGINE_VERSIONS, FLAGS, HEAD_ADDRESS, KV_VALUES, PROGRAMS
+from sizing.deploy.options import VLLM_MAX_NUM_SEQS
 from sizing.fit.memory import vllm_kv_bytes_per_gpu
-from sizing.launch import ENGINE_VERSIONS, FLAGS, HEAD_ADDRESS, KV_VALUES, PROGRAMS
 from sizing.model import get_model
-from sizing.options import VLLM_MAX_NUM_SEQS
 from sizing.request import GpuId, KvDtype, Precision, ServingEngine, SizingRequest
 
 DEEPSEEK = "deepseek-ai/DeepSeek-V3"

@@ -25,11 +25,8 @@ from sizing.answer import PlanOption, Variant
 from sizing.catalog import GpuFacts, beyond_online_order, monthly_usd
 from sizing.codes import Caveat, Choice, Reason
 from sizing.copying import changed
-from sizing.errors import UnknownModelError
-from sizing.fit import Target, vllm_kv_bytes_per_gpu
-from sizing.launch import Deployment, launch_commands
-from sizing.model import ModelSpec, get_model, official_checkpoints
-from sizing.options import (
+from sizing.deploy.launch import Deployment, launch_commands
+from sizing.deploy.options import (
     HARD_SET_ASIDE,
     VLLM_MAX_NUM_SEQS,
     is_offerable,
@@ -40,6 +37,9 @@ from sizing.options import (
     set_aside_reasons,
     speed_fields,
 )
+from sizing.errors import UnknownModelError
+from sizing.fit import Target, vllm_kv_bytes_per_gpu
+from sizing.model import ModelSpec, get_model, official_checkpoints
 from sizing.request import KvDtype, Precision, ResolvedRequest, ServingEngine
 from sizing.speed import gpu_fp4_format
 

@@ -6,7 +6,7 @@ import pytest
 
 from sizing.answer import BudgetChangeKind, VerdictCode
 from sizing.codes import Caveat
-from sizing.engine import size_deployment
+from sizing.deploy.engine import size_deployment
 from sizing.errors import InvalidRequestError
 from sizing.request import GpuId, KvDtype, Precision, SizingRequest
 

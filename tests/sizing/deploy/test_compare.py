@@ -5,7 +5,7 @@ from decimal import Decimal
 from sizing.answer import AdviceCode
 from sizing.catalog.pricing import price_list
 from sizing.catalog.rental import usd_per_million_tokens
-from sizing.compare import compare_gpus
+from sizing.deploy.compare import compare_gpus
 from sizing.request import GpuId
 from sizing.serialize import to_json
 

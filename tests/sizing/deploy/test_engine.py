@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 
 from sizing.codes import Caveat, Reason
-from sizing.engine import KEEP_MAX_LAUNCH_COMMANDS, launch_commands_listed, size_deployment
+from sizing.deploy.engine import KEEP_MAX_LAUNCH_COMMANDS, launch_commands_listed, size_deployment
 from sizing.errors import InvalidRequestError, UnknownModelError
 from sizing.request import GpuId, KvDtype, Precision, SizingRequest
 from tests.helpers.model_configs import LLAMA_LIKE

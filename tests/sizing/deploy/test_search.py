@@ -6,9 +6,9 @@ import pytest
 
 from sizing.catalog.hardware import get_gpu
 from sizing.codes import Caveat, Choice
-from sizing.engine import resolve_model, size_deployment
+from sizing.deploy.engine import resolve_model, size_deployment
+from sizing.deploy.search import candidates, concrete_format
 from sizing.request import GpuId, KvDtype, Precision, ServingEngine, SizingRequest
-from sizing.search import candidates, concrete_format
 from sizing.validate import resolve
 
 DEEPSEEK = "deepseek-ai/DeepSeek-V3"

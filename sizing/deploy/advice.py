@@ -24,10 +24,10 @@ from sizing.answer import (
 )
 from sizing.catalog import beyond_online_order
 from sizing.codes import Reason
+from sizing.deploy.search import SIXTEEN_BIT, departures, headroom
 from sizing.fit import CountRoom
 from sizing.model import Attention, ModelSpec, get_model, kv_bytes_for_sequence, kv_bytes_per_token
 from sizing.request import GpuId, KvDtype, Precision, ResolvedRequest, SizingRequest
-from sizing.search import SIXTEEN_BIT, departures, headroom
 from sizing.units import GB, TOKENS_PER_K
 
 # The shortest context a counter-proposal offers: below it few chat uses make sense.
