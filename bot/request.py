@@ -64,7 +64,7 @@ class ParsedRequest:
     not_understood: tuple[str, ...] = ()  # codes of what could not be read, e.g. "context"
     kv_dtype: str | None = None  # bf16|fp16|fp8 when the text names the KV cache's own dtype
     courtesy: bool | None = None  # the message only thanks or acknowledges: no question in it
-    topic: str | None = None  # knowledge intent: a ``sizing.knowledge_types.Topic`` value
+    topic: str | None = None  # knowledge intent: a ``sizing.knowledge.types.Topic`` value
     spec: str | None = None  # gpu_spec topic: the figure asked for (``SpecAspect`` value)
     software: str | None = None  # software topic: the item named (``SoftwareItem`` value)
     engine: str | None = None  # vllm|sglang when the text names the serving engine

@@ -41,9 +41,7 @@ from sizing.catalog_data import CATALOG_FILE_NAMES, CatalogData, install, read_c
 from sizing.codes import Caveat, Choice, Reason
 from sizing.deploy import ENGINE_VERSIONS, compare_gpus, is_offerable, size_deployment
 from sizing.errors import CatalogError, InvalidRequestError, SizingError, UnknownModelError
-from sizing.knowledge import answer_question
-from sizing.knowledge_plans import terms_points
-from sizing.knowledge_types import (
+from sizing.knowledge import (
     Action,
     ActionKind,
     Fact,
@@ -55,12 +53,14 @@ from sizing.knowledge_types import (
     Term,
     Topic,
     Value,
+    answer_question,
+    compare_takeaways,
+    terms_points,
 )
 from sizing.model import MAX_PARAMS_B, Attention, ModelInfo, load_models, model_from_config
 from sizing.request import GpuId, KvDtype, Precision, ResolvedRequest, ServingEngine, SizingRequest
 from sizing.serialize import to_json
 from sizing.speed.calibration_data import load_calibration
-from sizing.takeaways import compare_takeaways
 from sizing.units import (
     BILLION,
     GB,

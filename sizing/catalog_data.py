@@ -22,7 +22,7 @@ from sizing.catalog import (
     use_hardware,
 )
 from sizing.deploy import compare_gpus, forget_answers, targets
-from sizing.knowledge_data import KNOWLEDGE_FILE, Knowledge, parse_knowledge, use_knowledge
+from sizing.knowledge import KNOWLEDGE_FILE, Knowledge, parse_knowledge, use_knowledge
 
 # The files a data directory may hold; each one it lacks comes from the package.
 CATALOG_FILE_NAMES: tuple[str, ...] = (GPUS_FILE.name, PLANS_FILE.name, KNOWLEDGE_FILE.name)

@@ -1,7 +1,7 @@
 """Knowledge questions that reach every topic, GPU, figure, software item, format and term."""
 
-from sizing.knowledge_data import SoftwareItem
-from sizing.knowledge_types import Question, SpecAspect, Term, Topic
+from sizing.knowledge.data import SoftwareItem
+from sizing.knowledge.types import Question, SpecAspect, Term, Topic
 from sizing.request import GpuId, Precision
 
 

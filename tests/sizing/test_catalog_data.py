@@ -14,8 +14,8 @@ from sizing.catalog_data import CATALOG_FILE_NAMES, install, read_catalog
 from sizing.deploy.compare import compare_gpus
 from sizing.deploy.engine import size_deployment
 from sizing.errors import CatalogError
-from sizing.knowledge import answer_question
-from sizing.knowledge_types import Question, Topic
+from sizing.knowledge.answer import answer_question
+from sizing.knowledge.types import Question, Topic
 from sizing.request import GpuId, Precision, SizingRequest
 
 

@@ -1,6 +1,6 @@
 """Knowledge points worded: every value formatted by its unit, every fact a sentence.
 
-A point's values are named by unit (``sizing.knowledge_types``), so one function formats them
+A point's values are named by unit (``sizing.knowledge.types``), so one function formats them
 all: money, gigabytes, ratios, counts, TFLOPS, bandwidth, context lengths, names. Free room
 is rounded down (to 10 GB, or 0.1 TB), as the product page states it: "about 450 GB" for 457.
 The knowledge answers and the comparison's takeaways both word their points here.

@@ -21,8 +21,8 @@ from bot.answers.words.knowledge import (
     WITHOUT_VALUE,
 )
 from bot.request import LANGUAGES
-from sizing.knowledge import answer_question
-from sizing.knowledge_types import Fact, Point, Question, Topic
+from sizing.knowledge.answer import answer_question
+from sizing.knowledge.types import Fact, Point, Question, Topic
 from sizing.request import GpuId
 from tests.fakes.telegram_html import check_telegram_html
 from tests.helpers.knowledge_questions import QUESTIONS

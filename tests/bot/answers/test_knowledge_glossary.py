@@ -9,8 +9,8 @@ from bot.answers.checkout import CheckoutConfig
 from bot.answers.i18n import localizer
 from bot.answers.knowledge import render_knowledge
 from bot.reply import ChatContext
-from sizing.knowledge import answer_question
-from sizing.knowledge_types import Question, Term, Topic
+from sizing.knowledge.answer import answer_question
+from sizing.knowledge.types import Question, Term, Topic
 from tests.fakes.telegram_html import check_telegram_html
 
 # A term question in each language, and words its answer must hold: the definition's term as

@@ -9,7 +9,7 @@ from bot.answers.i18n import LOCALES_DIR, localizer
 from bot.answers.knowledge import render_knowledge
 from bot.reply import ChatContext
 from bot.request import LANGUAGES
-from sizing.knowledge import answer_question
+from sizing.knowledge.answer import answer_question
 from tests.helpers.knowledge_questions import QUESTIONS
 
 # The pair forms Korean catalogs write after a placeholder.

@@ -21,7 +21,7 @@ from bot.answers.links import (
 )
 from bot.conversation.pipeline import Pipeline
 from bot.reply import ChatContext
-from sizing.knowledge_types import Topic
+from sizing.knowledge.types import Topic
 from sizing.model import load_models
 from sizing.request import GpuId, Precision
 

@@ -7,7 +7,7 @@ import pytest
 from bot.request import Intent
 from bot.understand import parse_message
 from bot.understand.topics.glossary_terms import term_named
-from sizing.knowledge_types import Term, Topic
+from sizing.knowledge.types import Term, Topic
 
 
 @pytest.mark.parametrize(

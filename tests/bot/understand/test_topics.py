@@ -9,7 +9,7 @@ import pytest
 
 from bot.request import LANGUAGES, Intent
 from bot.understand import parse_message
-from sizing.knowledge_types import Topic
+from sizing.knowledge.types import Topic
 from tests.helpers.topics_eval import DEV_QUESTIONS, HOLDOUT_QUESTIONS, evaluate, table
 
 # The set the matcher was developed on must stay (nearly) all right; the held-out set, written

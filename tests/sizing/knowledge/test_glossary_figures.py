@@ -8,9 +8,9 @@ from dataclasses import replace
 import pytest
 
 from sizing.catalog.hardware import get_gpu, load_gpus, load_plans, plans_for, read_hardware
-from sizing.knowledge import answer_question
-from sizing.knowledge_data import KNOWLEDGE_FILE, load_knowledge, parse_knowledge, use_knowledge
-from sizing.knowledge_types import ActionKind, Fact, Question, Term, Topic, Verdict
+from sizing.knowledge.answer import answer_question
+from sizing.knowledge.data import KNOWLEDGE_FILE, load_knowledge, parse_knowledge, use_knowledge
+from sizing.knowledge.types import ActionKind, Fact, Question, Term, Topic, Verdict
 from sizing.model import get_model, kv_bytes_for_sequence, kv_bytes_per_token
 from sizing.model.formats import BITS_PER_PARAM, weights_bytes
 from sizing.request import KvDtype, Precision
@@ -183,7 +183,7 @@ def test_an_unknown_term_lists_the_terms_explained(term):
 
 def test_an_example_model_missing_from_the_catalog_leaves_its_figure_out(monkeypatch):
     """A catalog without the example model: the definition stays, the figure and model go."""
-    from sizing import knowledge_glossary  # noqa: PLC0415
+    from sizing.knowledge import glossary as knowledge_glossary  # noqa: PLC0415
 
     monkeypatch.setattr(knowledge_glossary, "_model", lambda _model_id: None)
     answer = _ask(Term.KV_CACHE)

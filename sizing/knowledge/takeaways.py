@@ -8,7 +8,7 @@ follow the prices and specs in use). Ratios are stated from the GPU that leads (
 from __future__ import annotations
 
 from sizing.answer import CompareAnswer
-from sizing.knowledge_types import Fact, Point, Value
+from sizing.knowledge.types import Fact, Point, Value
 from sizing.request import GpuId
 
 _RATIO_KEYS = ("memory_ratio", "bandwidth_ratio", "fp8_ratio")

@@ -20,7 +20,7 @@ from sizing.catalog import GpuFacts, PlanFacts, Software, read_hardware
 from sizing.errors import CatalogError
 from sizing.request import GpuId, Precision
 
-KNOWLEDGE_FILE = Path(__file__).resolve().parent / "data" / "knowledge.json"
+KNOWLEDGE_FILE = Path(__file__).resolve().parents[1] / "data" / "knowledge.json"
 
 
 class SoftwareItem(StrEnum):

@@ -6,8 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from sizing.knowledge import answer_question
-from sizing.knowledge_types import Fact, Question, SpecAspect, Topic, Verdict
+from sizing.knowledge.answer import answer_question
+from sizing.knowledge.types import Fact, Question, SpecAspect, Topic, Verdict
 from sizing.request import GpuId, Precision
 
 

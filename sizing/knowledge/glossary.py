@@ -14,8 +14,8 @@ from dataclasses import replace
 
 from sizing.catalog import get_gpu, load_gpus, load_plans, plans_for
 from sizing.errors import UnknownModelError
-from sizing.knowledge_data import Glossary, load_knowledge
-from sizing.knowledge_types import (
+from sizing.knowledge.data import Glossary, load_knowledge
+from sizing.knowledge.types import (
     Action,
     ActionKind,
     Fact,

@@ -5,9 +5,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 from sizing.deploy.compare import compare_gpus
-from sizing.knowledge_types import Fact
+from sizing.knowledge.takeaways import compare_takeaways
+from sizing.knowledge.types import Fact
 from sizing.request import GpuId
-from sizing.takeaways import compare_takeaways
 
 
 def _by_fact(a, b):

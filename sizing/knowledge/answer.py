@@ -2,8 +2,8 @@
 
 ``answer_question`` takes a ``Question`` and returns a ``KnowledgeAnswer`` built from the
 catalog in use (GPUs, plans, ``knowledge.json``), so a changed price or policy changes the
-answer. The topics live in ``knowledge_gpus``, ``knowledge_plans``, ``knowledge_formats``
-and ``knowledge_faq`` (the page's five questions) and ``knowledge_glossary`` (what a term means).
+answer. The topics live in ``gpus``, ``plans``, ``formats``, ``faq`` (the page's five
+questions) and ``glossary`` (what a term means).
 """
 
 from __future__ import annotations
@@ -11,18 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from sizing import knowledge_gpus, knowledge_plans
 from sizing.catalog import load_gpus, prices_as_of
-from sizing.knowledge_data import load_knowledge
-from sizing.knowledge_faq import (
+from sizing.knowledge import gpus as knowledge_gpus
+from sizing.knowledge import plans as knowledge_plans
+from sizing.knowledge.data import load_knowledge
+from sizing.knowledge.faq import (
     answer_better,
     answer_class_fit,
     answer_fit_one_gpu,
     answer_migrate,
 )
-from sizing.knowledge_formats import answer_formats
-from sizing.knowledge_glossary import answer_glossary
-from sizing.knowledge_types import KnowledgeAnswer, Question, Topic
+from sizing.knowledge.formats import answer_formats
+from sizing.knowledge.glossary import answer_glossary
+from sizing.knowledge.types import KnowledgeAnswer, Question, Topic
 
 _ANSWERS: dict[Topic, Callable[[Question], KnowledgeAnswer]] = {
     Topic.GPU_CARD: knowledge_gpus.gpu_card,

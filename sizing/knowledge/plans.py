@@ -6,15 +6,15 @@ Also the page's "how to choose" guide, which points at plans.
 from __future__ import annotations
 
 from sizing.catalog import HOURS_PER_MONTH, PlanFacts, get_gpu, load_plans, plans_for
-from sizing.knowledge_common import (
+from sizing.knowledge.common import (
     compare_action,
     first_gpu,
     order_actions,
     server_plan,
     single_plan,
 )
-from sizing.knowledge_data import ChoiceCase, PaymentMethod, load_knowledge
-from sizing.knowledge_types import (
+from sizing.knowledge.data import ChoiceCase, PaymentMethod, load_knowledge
+from sizing.knowledge.types import (
     Action,
     ActionKind,
     Fact,

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from sizing.catalog import PlanFacts, plans_for
-from sizing.knowledge_data import load_knowledge
-from sizing.knowledge_types import Action, ActionKind, Fact, Point, Question
+from sizing.knowledge.data import load_knowledge
+from sizing.knowledge.types import Action, ActionKind, Fact, Point, Question
 from sizing.request import GpuId
 
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sizing.catalog import FormFactor, GpuFacts, Interconnect, Software, get_gpu, plans_for
-from sizing.knowledge_common import (
+from sizing.knowledge.common import (
     compare_action,
     first_gpu,
     order_actions,
     plan_offer,
     server_plan,
 )
-from sizing.knowledge_data import SoftwareStack, load_knowledge
-from sizing.knowledge_faq import software_points
-from sizing.knowledge_types import (
+from sizing.knowledge.data import SoftwareStack, load_knowledge
+from sizing.knowledge.faq import software_points
+from sizing.knowledge.types import (
     Action,
     ActionKind,
     Fact,

@@ -12,9 +12,10 @@ import math
 
 from sizing.catalog import PlanFacts, Software, get_gpu, load_gpus, load_plans, plans_for
 from sizing.deploy import compare_gpus, kv_example
-from sizing.knowledge_common import plan_offer
-from sizing.knowledge_data import ChoiceCase, SoftwareItem, SoftwareStack, load_knowledge
-from sizing.knowledge_types import (
+from sizing.knowledge.common import plan_offer
+from sizing.knowledge.data import ChoiceCase, SoftwareItem, SoftwareStack, load_knowledge
+from sizing.knowledge.takeaways import cheaper_server
+from sizing.knowledge.types import (
     Action,
     ActionKind,
     Fact,
@@ -25,7 +26,6 @@ from sizing.knowledge_types import (
     Verdict,
 )
 from sizing.request import GpuId, Precision
-from sizing.takeaways import cheaper_server
 
 _PERCENT = 100
 # The items whose support the migration answer names first: what most code is written in.

@@ -8,8 +8,8 @@ saves memory but computes at a format it has.
 from __future__ import annotations
 
 from sizing.catalog import GpuFacts, get_gpu, load_gpus, plans_for
-from sizing.knowledge_data import load_knowledge
-from sizing.knowledge_types import (
+from sizing.knowledge.data import load_knowledge
+from sizing.knowledge.types import (
     Action,
     ActionKind,
     Fact,
