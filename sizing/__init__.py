@@ -37,7 +37,7 @@ from sizing.catalog import (
     price_list,
     prices_as_of,
 )
-from sizing.catalog_data import CATALOG_FILE_NAMES, CatalogData, install, read_catalog
+from sizing.catalog_install import CATALOG_FILE_NAMES, CatalogData, install, read_catalog
 from sizing.codes import Caveat, Choice, Reason
 from sizing.deploy import ENGINE_VERSIONS, compare_gpus, is_offerable, size_deployment
 from sizing.errors import CatalogError, InvalidRequestError, SizingError, UnknownModelError
@@ -60,7 +60,7 @@ from sizing.knowledge import (
 from sizing.model import MAX_PARAMS_B, Attention, ModelInfo, load_models, model_from_config
 from sizing.request import GpuId, KvDtype, Precision, ResolvedRequest, ServingEngine, SizingRequest
 from sizing.serialize import to_json
-from sizing.speed.calibration_data import load_calibration
+from sizing.speed import load_calibration
 from sizing.units import (
     BILLION,
     GB,

@@ -279,7 +279,7 @@ def use_hardware(hardware: Hardware | None) -> None:
     """Answer from ``hardware`` from now on (``None``: the packaged catalog again).
 
     Callers validate first (``read_hardware``) and clear the caches built on the old catalog
-    (``sizing.catalog_data.install`` does both).
+    (``sizing.catalog_install.install`` does both).
     """
     _installed[:] = [hardware] if hardware is not None else []
 

@@ -6,6 +6,7 @@ runs), ``fabric`` (collectives), ``decode`` (one step), ``prefill`` (time to fir
 ``serving`` (per-user and aggregate speeds), ``calibration`` (the reference points).
 """
 
+from sizing.speed.calibration_data import load_calibration
 from sizing.speed.decode import DecodeStep, decode_step, decode_step_s
 from sizing.speed.experts import expert_coverage
 from sizing.speed.fabric import Network, server_network
@@ -32,6 +33,7 @@ __all__ = [
     "expert_coverage",
     "gpu_fp4_format",
     "is_native",
+    "load_calibration",
     "per_user_tokens_per_s",
     "prefill_flops",
     "prefill_s",

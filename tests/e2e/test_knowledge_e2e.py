@@ -15,7 +15,7 @@ import pytest
 from bot.answers.checkout import verify_quote
 from bot.cli.run import make_pipeline
 from sizing.catalog.hardware import DATA_DIR
-from sizing.catalog_data import CATALOG_FILE_NAMES, install
+from sizing.catalog_install import CATALOG_FILE_NAMES, install
 from tests.e2e.harness import bot_settings, running_bot
 from tests.fakes.users import FakeUser, group_chat
 

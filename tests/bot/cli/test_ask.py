@@ -4,12 +4,11 @@ import io
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 from bot.cli.ask import run
+from tests.helpers.paths import REPO
 
 QUESTION = "DeepSeek V3 BF16, 128K context"
-REPO = Path(__file__).resolve().parents[3]
 
 
 def _run(argv, stdin=""):

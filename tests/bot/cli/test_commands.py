@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from bot.cli.commands import COMMANDS, main
 from bot.settings import SettingsError, load_settings
-
-REPO = Path(__file__).resolve().parents[3]
+from tests.helpers.paths import REPO
 
 
 def test_help_lists_every_sub_command(capsys):

@@ -6,15 +6,14 @@ import io
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from bot.cli.ask import run as run_ask
 from bot.cli.jsonl import MAX_LINE_BYTES, MAX_TEXT_CHARS
 from bot.cli.parse import run_jsonl as run_parse
+from tests.helpers.paths import REPO
 
-REPO = Path(__file__).resolve().parents[3]
 GOOD = '{"text": "/price"}'
 HOSTILE_LINES = {
     "lone surrogate": b'{"text": "hi \\ud800 there"}',

@@ -15,7 +15,7 @@ from bot.conversation.catalog_source import CatalogSource
 from bot.conversation.pipeline import Pipeline
 from bot.reply import ChatContext
 from sizing.catalog.hardware import DATA_DIR
-from sizing.catalog_data import CATALOG_FILE_NAMES, install
+from sizing.catalog_install import CATALOG_FILE_NAMES, install
 
 
 @pytest.fixture

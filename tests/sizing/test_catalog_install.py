@@ -10,7 +10,7 @@ import pytest
 
 from sizing.catalog.hardware import DATA_DIR, load_plans, prices_as_of
 from sizing.catalog.pricing import price_list
-from sizing.catalog_data import CATALOG_FILE_NAMES, install, read_catalog
+from sizing.catalog_install import CATALOG_FILE_NAMES, install, read_catalog
 from sizing.deploy.compare import compare_gpus
 from sizing.deploy.engine import size_deployment
 from sizing.errors import CatalogError

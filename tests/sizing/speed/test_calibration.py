@@ -8,7 +8,6 @@ import dataclasses
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -27,8 +26,9 @@ from sizing.speed.calibration_data import (
     parse_calibration,
 )
 from sizing.speed.costs import CURRENT, STACKS
+from tests.helpers.paths import REPO
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = REPO
 LLAMA_70B = "meta-llama/Llama-3.1-70B-Instruct"
 ROWS = {row.point.id: row for row in calibration_table()}
 HELD = sorted(point_id for point_id, row in ROWS.items() if row.held)
