@@ -4,7 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
+
+
+class ReplyKind(StrEnum):
+    """What a reply is; each kind has its template pair ``templates/<kind>.html.j2`` / ``.txt.j2``.
+
+    ``handoff`` is the customer's confirmation of a hand-off (worded in code, no template).
+    """
+
+    SIZE = "size"
+    PRICE = "price"
+    COMPARE = "compare"
+    HELP = "help"
+    KNOWLEDGE = "knowledge"
+    CLARIFY = "clarify"  # a question back: which model, which of these, what to change
+    ERROR = "error"  # an apology or a refusal
+    HANDOFF = "handoff"
+    HANDOFF_SUMMARY = "handoff_summary"  # what the sales chat receives
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +47,7 @@ class Reply:
     never show. Read, they are plain attributes like any other.
     """
 
-    kind: str  # size | price | compare | help | clarify | error
+    kind: ReplyKind
     language: str
     html: str  # Telegram HTML: one message, within Telegram's limits
     text: str  # plain text for tickets and the console
@@ -43,7 +61,7 @@ class Reply:
     def deferred(
         cls,
         *,
-        kind: str,
+        kind: ReplyKind,
         language: str,
         html: str,
         text: Callable[[], str],

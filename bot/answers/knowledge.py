@@ -14,7 +14,7 @@ from bot.answers.i18n import N_, Localizer
 from bot.answers.links import compare_payload, size_payload, to_callback
 from bot.answers.views.knowledge import knowledge_view
 from bot.answers.words.plan_names import plan_facts, plan_name, short_gpu_name
-from bot.reply import Button, Reply
+from bot.reply import Button, Reply, ReplyKind
 from sizing import (
     Action,
     ActionKind,
@@ -97,7 +97,7 @@ def render_knowledge(
     links = [(button.text, button.url) for row in buttons for button in row if button.url]
     # Only the HTML is rendered now; the ticket text and the JSON data when first read.
     return Reply.deferred(
-        kind="knowledge",
+        kind=ReplyKind.KNOWLEDGE,
         language=loc.language,
         html=loc.render("knowledge.html.j2", **view),
         text=lambda: loc.render("knowledge.txt.j2", links=links, **view),

@@ -24,7 +24,7 @@ from bot.answers.views.compare import compare_view
 from bot.answers.views.points import terms_sentences
 from bot.answers.views.size import QuoteContext, plan_view, size_view
 from bot.answers.words.plan_names import short_gpu_name
-from bot.reply import Button, Reply
+from bot.reply import Button, Reply, ReplyKind
 from sizing import (
     TOKENS_PER_K,
     CompareAnswer,
@@ -68,7 +68,7 @@ def command_menu(loc: Localizer) -> list[tuple[str, str]]:
 
 def _reply(
     loc: Localizer,
-    kind: str,
+    kind: ReplyKind,
     view: dict[str, Any],
     *,
     buttons: tuple[tuple[Button, ...], ...] = (),
@@ -252,7 +252,7 @@ def render_size(
         _keep_rendered(key, answer, *rendered)
     html, buttons = rendered
     return Reply.deferred(
-        kind="size",
+        kind=ReplyKind.SIZE,
         language=loc.language,
         html=html,
         text=lambda: loc.render("size.txt.j2", **view()),
@@ -289,12 +289,12 @@ def render_price(
         for p in plans
         if p["url"]
     )
-    return _reply(loc, "price", view, buttons=buttons, data=lambda: to_json(answer))
+    return _reply(loc, ReplyKind.PRICE, view, buttons=buttons, data=lambda: to_json(answer))
 
 
 def render_compare(loc: Localizer, answer: CompareAnswer) -> Reply:
     """Two GPUs side by side, with the fit table and who should pick which."""
-    return _reply(loc, "compare", compare_view(loc, answer), data=lambda: to_json(answer))
+    return _reply(loc, ReplyKind.COMPARE, compare_view(loc, answer), data=lambda: to_json(answer))
 
 
 def render_help(loc: Localizer, *, notice: str | None = None) -> Reply:
@@ -304,7 +304,7 @@ def render_help(loc: Localizer, *, notice: str | None = None) -> Reply:
         "examples": [loc.gettext(e) for e in HELP_EXAMPLES],
         "commands": command_menu(loc),
     }
-    return _reply(loc, "help", view, data=lambda: {"kind": "help"})
+    return _reply(loc, ReplyKind.HELP, view, data=lambda: {"kind": ReplyKind.HELP.value})
 
 
 def render_clarify(
@@ -320,9 +320,9 @@ def render_clarify(
     view = {"question": question, "choices": list(choices), "hint": hint, "notice": notice}
     return _reply(
         loc,
-        "clarify",
+        ReplyKind.CLARIFY,
         view,
-        data=lambda: {"kind": "clarify", "code": code, "choices": list(choices)},
+        data=lambda: {"kind": ReplyKind.CLARIFY.value, "code": code, "choices": list(choices)},
     )
 
 
@@ -331,7 +331,9 @@ def render_error(
 ) -> Reply:
     """Render a polite failure: what the customer can do, never internals."""
     view = {"message": message, "hint": hint}
-    return _reply(loc, "error", view, data=lambda: {"kind": "error", "code": code})
+    return _reply(
+        loc, ReplyKind.ERROR, view, data=lambda: {"kind": ReplyKind.ERROR.value, "code": code}
+    )
 
 
 def ticket_html(loc: Localizer, text: str) -> str:

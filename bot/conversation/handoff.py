@@ -26,7 +26,7 @@ from bot.answers import (
     sign_quote,
 )
 from bot.conversation.stored_request import LANGUAGE_KEY, names_model, to_sizing_request
-from bot.reply import ChatContext, Reply, Sender, Turn
+from bot.reply import ChatContext, Reply, ReplyKind, Sender, Turn
 from sizing import (
     PlanOption,
     SizingAnswer,
@@ -171,7 +171,7 @@ class Handoff:
         sales = localizer(SALES_LANGUAGE)
         view = summary_view(sales, chat, asked, answer, self._quote(answer))
         summary = Reply(
-            kind="handoff_summary",
+            kind=ReplyKind.HANDOFF_SUMMARY,
             language=sales.language,
             html=sales.render("handoff_summary.html.j2", **view),
             text=sales.render("handoff_summary.txt.j2", **view),
@@ -202,7 +202,7 @@ def _confirmation(loc: Localizer, state: str) -> Reply:
     headline, detail = (loc.gettext(m) for m in _CONFIRMATIONS[state])
     view = {"headline": headline, "detail": detail}
     return Reply(
-        kind="handoff",
+        kind=ReplyKind.HANDOFF,
         language=loc.language,
         html=f"<b>{escape(headline)}</b>\n{escape(detail)}",
         text=f"{headline}\n{detail}",

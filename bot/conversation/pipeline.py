@@ -65,7 +65,7 @@ from bot.conversation.stored_request import (
     to_sizing_request,
 )
 from bot.languages import normalise_language
-from bot.reply import ChatContext, Reply, Turn
+from bot.reply import ChatContext, Reply, ReplyKind, Turn
 from bot.request import Intent, ParsedRequest
 from bot.understand import RATE, parse_message
 from sizing import (
@@ -355,7 +355,7 @@ class Pipeline:
         if callback.action in {Action.DETAILS, Action.TICKET, Action.LAUNCH}:
             turn = self._size_and_render(fields, chat, loc)
             reply = turn.reply
-            if reply.kind != "size":
+            if reply.kind is not ReplyKind.SIZE:
                 return turn
             if callback.action is Action.DETAILS:
                 return Turn(replace(reply, html=reply.detail_html or reply.html, buttons=()), chat)

@@ -44,7 +44,7 @@ from bot.ops import (
     mark_update_failed,
     off_loop,
 )
-from bot.reply import ChatContext, ConversationPipeline, Reply, Sender, Turn
+from bot.reply import ChatContext, ConversationPipeline, Reply, ReplyKind, Sender, Turn
 from bot.request import LANGUAGES
 from bot.settings import Settings
 from bot.state import ChatStore
@@ -70,7 +70,7 @@ MENU_SKIPPED = frozenset({"zh-Hant"})
 # message; the others (change GPU, precision, context) rework the answer in place.
 NEW_MESSAGE_ACTIONS = frozenset({Action.DETAILS, Action.TICKET, Action.LAUNCH})
 # Replies that are not an answer (``bot.conversation.clarify``: a question back, an apology).
-KEEP_ANSWER_KINDS = frozenset({"clarify", "error"})
+KEEP_ANSWER_KINDS = frozenset({ReplyKind.CLARIFY, ReplyKind.ERROR})
 NOT_MODIFIED = "message is not modified"
 QUERY_EXPIRED = "query is too old"
 # Refusals meaning the chat cannot be written to any more: recorded, never retried.

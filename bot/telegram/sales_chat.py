@@ -14,7 +14,7 @@ from telegram.error import TelegramError
 
 from bot.answers import localizer
 from bot.conversation import HANDOFF_FAILED
-from bot.reply import ChatContext, Reply, Turn
+from bot.reply import ChatContext, Reply, ReplyKind, Turn
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +38,6 @@ async def hand_off(
         log.error("the sales chat refused a hand-off: %s", error.message)  # noqa: TRY400 - one line
         language = turn.reply.language
         sorry = html.escape(localizer(language).gettext(HANDOFF_FAILED))
-        reply = Reply(kind="error", language=language, html=sorry, text=sorry)
+        reply = Reply(kind=ReplyKind.ERROR, language=language, html=sorry, text=sorry)
         return reply, replace(turn.chat, last_handoff_at=None)
     return turn.reply, turn.chat

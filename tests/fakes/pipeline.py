@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from dataclasses import replace
 
-from bot.reply import Button, ChatContext, Reply, Turn
+from bot.reply import Button, ChatContext, Reply, ReplyKind, Turn
 
 
 class EchoPipeline:
@@ -27,7 +27,7 @@ class EchoPipeline:
             (Button("Checkout", url="https://example.com/checkout"),),
         )
         return Reply(
-            kind=kind,
+            kind=ReplyKind.SIZE,  # what it answers is in the text: "<kind>: ..."
             language=language,
             html=f"<b>{html.escape(text)}</b>",
             text=text,

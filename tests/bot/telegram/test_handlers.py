@@ -14,7 +14,7 @@ from bot.conversation.pipeline import Pipeline
 from bot.delivery.fence import LeaseLostError
 from bot.delivery.journal import MemoryJournal
 from bot.ops.scope import CURRENT_UPDATE, Outcome, UpdateScope
-from bot.reply import ChatContext, Reply
+from bot.reply import ChatContext, Reply, ReplyKind
 from bot.settings import load_settings
 from bot.state.chats import MemoryStore
 from bot.state.fallback import FallbackStore
@@ -258,4 +258,4 @@ def test_the_keyboard_json_is_what_the_bot_api_objects_would_send(question):
 
 def test_an_answer_without_buttons_has_no_keyboard_json():
     """No rows: no reply_markup at all, as with the objects."""
-    assert keyboard_json(Reply(kind="help", language="en", text="hi", html="hi")) is None
+    assert keyboard_json(Reply(kind=ReplyKind.HELP, language="en", text="hi", html="hi")) is None
