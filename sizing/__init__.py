@@ -15,6 +15,10 @@ from sizing.answer import (
     FitRow,
     KvExample,
     Layout,
+    OptionFit,
+    OptionLaunch,
+    OptionPrice,
+    OptionSpeed,
     PlanOption,
     ServerKvRoom,
     SizingAnswer,
@@ -39,7 +43,7 @@ from sizing.catalog import (
 )
 from sizing.catalog_install import CATALOG_FILE_NAMES, CatalogData, install, read_catalog
 from sizing.codes import Caveat, Choice, Reason
-from sizing.deploy import ENGINE_VERSIONS, compare_gpus, is_offerable, size_deployment
+from sizing.deploy import ENGINE_VERSIONS, compare_gpus, size_deployment
 from sizing.errors import CatalogError, InvalidRequestError, SizingError, UnknownModelError
 from sizing.knowledge import (
     Action,
@@ -113,6 +117,10 @@ __all__ = [
     "KvExample",
     "Layout",
     "ModelInfo",
+    "OptionFit",
+    "OptionLaunch",
+    "OptionPrice",
+    "OptionSpeed",
     "PlanFacts",
     "PlanOption",
     "Point",
@@ -141,7 +149,6 @@ __all__ = [
     "compare_takeaways",
     "context_code",
     "install",
-    "is_offerable",
     "load_calibration",
     "load_gpus",
     "load_models",

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
+from typing import ClassVar
 
 from sizing.catalog import GpuFacts, PlanFacts
 from sizing.codes import Caveat, Choice, Reason
@@ -28,8 +29,67 @@ NOT_IN_JSON: dict[str, bool] = {"json": False}
 
 
 @dataclass(frozen=True, slots=True)
+class OptionFit:
+    """What one replica of an option holds: weights per GPU, KV room, sequences of the context."""
+
+    weights_bytes_per_gpu: int | None = None
+    kv_cache_bytes: int | None = None  # per replica, stock vLLM launch
+    kv_cache_tokens: int | None = None  # per replica, stock vLLM launch
+    kv_cache_tokens_physical: int | None = None  # per replica, all usable memory after weights
+    max_concurrency_at_context: int | None = None  # per replica, sequences of the context
+    kv_cache_bytes_physical: int | None = None  # per replica, no framework reserve
+    # The product page's rule for the KV room of one replica: its GPUs' marketed HBM minus
+    # the weights (no runtime, no reserve), to show beside the stock-vLLM figure.
+    kv_cache_bytes_marketed: int | None = None
+    # Full load: every rented GPU serving replicas, each holding as many sequences of the
+    # context as its KV room allows (at most vLLM's max_num_seqs); the cost per million
+    # tokens is priced at this rate.
+    full_load_concurrency: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpeed:
+    """How fast an option generates: one user alone, each user at the load, everyone, full load."""
+
+    decode_tokens_per_s: float | None = None  # one user alone
+    decode_tokens_per_s_aggregate: float | None = None  # all users at the requested concurrency
+    ttft_s: float | None = None  # time to first token at the requested context
+    decode_tokens_per_s_full_load: float | None = None
+    # Each user's speed while all the requested users generate (decode_tokens_per_s is one
+    # user alone); a range where the figure is an estimate (no measurement anchors the GPU)
+    # or rests on speculative decoding, whose gain depends on the text.
+    decode_tokens_per_s_per_user: float | None = None
+    decode_tokens_per_s_range: tuple[float, float] | None = None
+    decode_speed_estimated: bool = False
+    # Speculative decoding (MTP) in the per-user figure: tokens one verification step yields.
+    mtp_tokens_per_step: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OptionPrice:
+    """What an option costs: a month of its units, a GPU-hour, a GB-month, a million tokens."""
+
+    monthly_usd: Decimal | None = None  # None where it does not serve, or nothing is listed
+    usd_per_gpu_hour: Decimal | None = None
+    usd_per_gb_month: Decimal | None = None
+    usd_per_million_tokens: Decimal | None = None  # at full load, aggregate decode
+
+
+@dataclass(frozen=True, slots=True)
+class OptionLaunch:
+    """The commands that start an option, one per server or machine (none for a fleet)."""
+
+    commands: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class PlanOption:
-    """One way to serve the request: a plan (or an unpriced GPU shape) and how it fares."""
+    """One way to serve the request: a plan (or an unpriced GPU shape) and how it fares.
+
+    Its figures come in four parts, each from its own step of the sizing: what a replica
+    holds (``fit``), how fast it generates (``speed``), what it costs (``price``) and how it
+    is started (``launch``). The JSON form stays one flat object (``JSON_FIELDS``).
+    """
 
     plan: str | None  # plan id from the catalog; None for a GPU sized without a plan (B200)
     gpu: GpuId
@@ -40,51 +100,71 @@ class PlanOption:
     tensor_parallel: int | None
     pipeline_parallel: int | None
     replicas: int | None  # copies of the model on the rented GPUs, each serving its share
-    weights_bytes_per_gpu: int | None
-    kv_cache_bytes: int | None  # per replica, stock vLLM launch
-    kv_cache_tokens: int | None  # per replica, stock vLLM launch
-    kv_cache_tokens_physical: int | None  # per replica, all usable memory after weights
-    max_concurrency_at_context: int | None  # per replica, sequences of the requested context
-    decode_tokens_per_s: float | None  # one user alone
-    decode_tokens_per_s_aggregate: float | None  # all users at the requested concurrency
-    ttft_s: float | None  # time to first token at the requested context
-    monthly_usd: Decimal | None
-    usd_per_gpu_hour: Decimal | None
-    usd_per_gb_month: Decimal | None
-    usd_per_million_tokens: Decimal | None  # at full load, aggregate decode
-    checkout_url: str | None  # left None by the engine; the front end fills it
+    fit: OptionFit
+    price: OptionPrice
+    # Whether the option serves the request without breaking a constraint the customer
+    # stated (CUDA only, native FP4, the budget), and whether a plan of the catalog lists it
+    # with a price (a GPU sized without a plan, such as the B200, is not): both set by the
+    # engine, so that no answer decides them again.
+    offerable: bool
+    priced: bool
+    speed: OptionSpeed = OptionSpeed()
     caveats: tuple[Caveat, ...] = ()
-    # Added by the engine: the replica's shape, the physical KV bytes, and request constraints.
     gpus_per_replica: int | None = None  # tensor_parallel x pipeline_parallel
-    kv_cache_bytes_physical: int | None = None  # per replica, no framework reserve
     # Constraints of the request this option breaks (cuda_only, no_native_fp4, over_budget,
     # gpu_not_requested). ``reason`` is the technical reason when ``fits`` is False, else the
     # first of these; gpu_not_requested only lowers the option in the ranking.
     set_aside: tuple[Reason, ...] = ()
-    # Full load: every rented GPU serving replicas, each holding as many sequences of the
-    # context as its KV room allows (at most vLLM's max_num_seqs); usd_per_million_tokens
-    # is priced at this rate.
-    full_load_concurrency: int | None = None
-    decode_tokens_per_s_full_load: float | None = None
-    # Each user's speed while all the requested users generate (decode_tokens_per_s is one
-    # user alone); a range where the figure is an estimate (no measurement anchors the GPU)
-    # or rests on speculative decoding, whose gain depends on the text.
-    decode_tokens_per_s_per_user: float | None = None
-    decode_tokens_per_s_range: tuple[float, float] | None = None
-    decode_speed_estimated: bool = False
-    # Speculative decoding (MTP) in the per-user figure: tokens one verification step yields.
-    mtp_tokens_per_step: float | None = None
     # The deployment as an engine starts it, what was chosen for the customer, and the
     # commands that start it (one per server or machine).
     layout: Layout | None = None
     variant: Variant | None = None
-    launch_commands: tuple[str, ...] = ()
-    # The product page's rule for the KV room of one replica: its GPUs' marketed HBM minus
-    # the weights (no runtime, no reserve), to show beside the stock-vLLM figure.
-    kv_cache_bytes_marketed: int | None = None
+    launch: OptionLaunch = OptionLaunch()
     # The facts the option was sized on, so that answers never look them up again.
     gpu_facts: GpuFacts = field(kw_only=True, metadata=NOT_IN_JSON)
     plan_facts: PlanFacts | None = field(default=None, kw_only=True, metadata=NOT_IN_JSON)
+
+    # The JSON form (``sizing size --json``): one flat object in DESIGN.md's order, each key
+    # read from the option or one of its parts. ``checkout_url`` is null in the engine's
+    # answer: the front end that knows the shop fills it in.
+    JSON_FIELDS: ClassVar[tuple[tuple[str, str | None], ...]] = (
+        ("plan", "plan"),
+        ("gpu", "gpu"),
+        ("gpus", "gpus"),
+        ("servers", "servers"),
+        ("fits", "fits"),
+        ("reason", "reason"),
+        ("tensor_parallel", "tensor_parallel"),
+        ("pipeline_parallel", "pipeline_parallel"),
+        ("replicas", "replicas"),
+        ("weights_bytes_per_gpu", "fit.weights_bytes_per_gpu"),
+        ("kv_cache_bytes", "fit.kv_cache_bytes"),
+        ("kv_cache_tokens", "fit.kv_cache_tokens"),
+        ("kv_cache_tokens_physical", "fit.kv_cache_tokens_physical"),
+        ("max_concurrency_at_context", "fit.max_concurrency_at_context"),
+        ("decode_tokens_per_s", "speed.decode_tokens_per_s"),
+        ("decode_tokens_per_s_aggregate", "speed.decode_tokens_per_s_aggregate"),
+        ("ttft_s", "speed.ttft_s"),
+        ("monthly_usd", "price.monthly_usd"),
+        ("usd_per_gpu_hour", "price.usd_per_gpu_hour"),
+        ("usd_per_gb_month", "price.usd_per_gb_month"),
+        ("usd_per_million_tokens", "price.usd_per_million_tokens"),
+        ("checkout_url", None),
+        ("caveats", "caveats"),
+        ("gpus_per_replica", "gpus_per_replica"),
+        ("kv_cache_bytes_physical", "fit.kv_cache_bytes_physical"),
+        ("set_aside", "set_aside"),
+        ("full_load_concurrency", "fit.full_load_concurrency"),
+        ("decode_tokens_per_s_full_load", "speed.decode_tokens_per_s_full_load"),
+        ("decode_tokens_per_s_per_user", "speed.decode_tokens_per_s_per_user"),
+        ("decode_tokens_per_s_range", "speed.decode_tokens_per_s_range"),
+        ("decode_speed_estimated", "speed.decode_speed_estimated"),
+        ("mtp_tokens_per_step", "speed.mtp_tokens_per_step"),
+        ("layout", "layout"),
+        ("variant", "variant"),
+        ("launch_commands", "launch.commands"),
+        ("kv_cache_bytes_marketed", "fit.kv_cache_bytes_marketed"),
+    )
 
 
 @dataclass(frozen=True, slots=True)

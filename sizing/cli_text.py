@@ -28,17 +28,17 @@ def _option_name(option: PlanOption) -> str:
 
 def _speed_line(option: PlanOption) -> str:
     line = (
-        f"      decode {option.decode_tokens_per_s or 0:,.1f} tok/s for one user, "
-        f"{option.decode_tokens_per_s_per_user or 0:,.1f} tok/s per user at this load, "
-        f"{option.decode_tokens_per_s_aggregate or 0:,.0f} tok/s in total, "
-        f"first token {option.ttft_s or 0:,.2f} s"
+        f"      decode {option.speed.decode_tokens_per_s or 0:,.1f} tok/s for one user, "
+        f"{option.speed.decode_tokens_per_s_per_user or 0:,.1f} tok/s per user at this load, "
+        f"{option.speed.decode_tokens_per_s_aggregate or 0:,.0f} tok/s in total, "
+        f"first token {option.speed.ttft_s or 0:,.2f} s"
     )
-    if option.decode_tokens_per_s_range is not None:
-        low, high = option.decode_tokens_per_s_range
+    if option.speed.decode_tokens_per_s_range is not None:
+        low, high = option.speed.decode_tokens_per_s_range
         line += f"; per user {low:,.1f}-{high:,.1f} tok/s"
-        line += " (estimate)" if option.decode_speed_estimated else ""
-    if option.mtp_tokens_per_step is not None:
-        line += f"; speculative decoding, {option.mtp_tokens_per_step:g} tokens per step"
+        line += " (estimate)" if option.speed.decode_speed_estimated else ""
+    if option.speed.mtp_tokens_per_step is not None:
+        line += f"; speculative decoding, {option.speed.mtp_tokens_per_step:g} tokens per step"
     return line
 
 
@@ -48,8 +48,8 @@ def _option_lines(option: PlanOption, *, recommended: bool) -> list[str]:
     if not option.fits:
         reason = option.reason.value if option.reason else "?"
         lines = [f"{mark}{name}: does not fit ({reason})"]
-        if option.kv_cache_tokens_physical:
-            lines.append(f"      physically {option.kv_cache_tokens_physical:,} KV tokens")
+        if option.fit.kv_cache_tokens_physical:
+            lines.append(f"      physically {option.fit.kv_cache_tokens_physical:,} KV tokens")
     else:
         shape = f"TP={option.tensor_parallel} PP={option.pipeline_parallel}"
         lines = [
@@ -58,14 +58,15 @@ def _option_lines(option: PlanOption, *, recommended: bool) -> list[str]:
                 f"{option.replicas} replica(s)"
             ),
             (
-                f"      KV per replica: {option.kv_cache_tokens:,} tokens (stock vLLM), "
-                f"{option.kv_cache_tokens_physical:,} physical; "
-                f"{option.max_concurrency_at_context} sequences of the context"
+                f"      KV per replica: {option.fit.kv_cache_tokens:,} tokens (stock vLLM), "
+                f"{option.fit.kv_cache_tokens_physical:,} physical; "
+                f"{option.fit.max_concurrency_at_context} sequences of the context"
             ),
             _speed_line(option),
             (
-                f"      {_usd(option.monthly_usd)}/month, {_usd(option.usd_per_gpu_hour)} per "
-                f"GPU-hour, {_usd(option.usd_per_million_tokens)} per million tokens"
+                f"      {_usd(option.price.monthly_usd)}/month, "
+                f"{_usd(option.price.usd_per_gpu_hour)} per GPU-hour, "
+                f"{_usd(option.price.usd_per_million_tokens)} per million tokens"
             ),
         ]
         if option.set_aside:

@@ -2,7 +2,9 @@
 
 Field names as in the types (DESIGN.md's), enums as values, money (every ``Decimal`` of the
 answers) as a string with two decimals, tuples as lists. Fields marked ``NOT_IN_JSON`` (facts
-carried for the renderer) are left out.
+carried for the renderer) are left out. A class with ``JSON_FIELDS`` (an option, whose figures
+come in parts) is written as one flat object: each key read along its dotted path, in that
+order, a key without a path (one the front end fills) as null.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from datetime import date
 from decimal import Decimal
 from enum import Enum
 from functools import cache
+from operator import attrgetter
 from typing import Any
 
 from sizing.units import to_cents
@@ -56,8 +59,20 @@ def _mapping_json(obj: dict[object, object]) -> dict[str, Any]:
     return {str(key): json_value(value) for key, value in obj.items()}
 
 
+@cache
+def _flat_fields(cls: type) -> tuple[tuple[str, Callable[[object], Any] | None], ...] | None:
+    """Return a flat class's keys and how each is read, or None for a plain dataclass."""
+    layout: tuple[tuple[str, str | None], ...] | None = getattr(cls, "JSON_FIELDS", None)
+    if layout is None:
+        return None
+    return tuple((key, attrgetter(path) if path else None) for key, path in layout)
+
+
 def _dataclass_json(obj: object) -> dict[str, Any]:
     cls: type = type(obj)
+    flat = _flat_fields(cls)
+    if flat is not None:
+        return {key: None if read is None else json_value(read(obj)) for key, read in flat}
     return {name: json_value(getattr(obj, name)) for name in _json_fields(cls)}
 
 

@@ -68,7 +68,7 @@ def _recommended(answer: SizingAnswer) -> PlanOption | None:
 
 
 def _recommendation_line(loc: Localizer, option: PlanOption) -> str:
-    monthly = loc.formatter.money(option.monthly_usd) if option.monthly_usd else None
+    monthly = loc.formatter.money(option.price.monthly_usd) if option.price.monthly_usd else None
     return loc.gettext(
         "%(plan)s × %(servers)s, %(price)s a month",
         plan=option_name(option),

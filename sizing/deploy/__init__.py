@@ -3,13 +3,11 @@
 from sizing.deploy.compare import compare_gpus, kv_example
 from sizing.deploy.engine import forget_answers, size_deployment, targets
 from sizing.deploy.launch import ENGINE_VERSIONS
-from sizing.deploy.options import is_offerable
 
 __all__ = [
     "ENGINE_VERSIONS",
     "compare_gpus",
     "forget_answers",
-    "is_offerable",
     "kv_example",
     "size_deployment",
     "targets",

@@ -58,8 +58,8 @@ def _best_on(options: tuple[PlanOption, ...], gpus: set[GpuId], concurrency: int
     return min(
         serving,
         key=lambda i: (
-            options[i].monthly_usd is None,
-            options[i].monthly_usd or 0,
+            options[i].price.monthly_usd is None,
+            options[i].price.monthly_usd or 0,
             -headroom(options[i], concurrency),
         ),
     )
@@ -70,7 +70,10 @@ def cheapest_serving(options: tuple[PlanOption, ...], request: ResolvedRequest) 
 
     The GPUs named come first, as in the recommendation; None when none serves it.
     """
-    priced = tuple(o if o.monthly_usd is not None else replace(o, fits=False) for o in options)
+    priced = tuple(
+        o if o.price.monthly_usd is not None else replace(o, fits=False, offerable=False)
+        for o in options
+    )
     found = _best_on(priced, set(request.gpus), request.concurrency) if request.gpus else None
     return (
         found
@@ -121,7 +124,7 @@ def _orderable_verdict(
         return Verdict(VerdictCode.BETTER, index, other)
     if named and pick.gpu not in named:
         quoted = _best_on(options, named, request.concurrency)
-        if quoted is not None and options[quoted].monthly_usd is None:
+        if quoted is not None and options[quoted].price.monthly_usd is None:
             return Verdict(VerdictCode.ON_QUOTE, index, quoted)
         return Verdict(VerdictCode.NOT_ON_NAMED_GPU, index)
     if named:
@@ -152,7 +155,7 @@ def _count_short(
 
 def budget_exceeded_by_all(options: tuple[PlanOption, ...]) -> bool:
     """Tell whether plans serve the request and every priced one is over the budget."""
-    fitting = [o for o in options if o.fits and o.monthly_usd is not None]
+    fitting = [o for o in options if o.fits and o.price.monthly_usd is not None]
     return bool(fitting) and all(Reason.OVER_BUDGET in o.set_aside for o in fitting)
 
 
@@ -268,20 +271,20 @@ def room_figures(
 ) -> RoomFigures | None:
     """Compute the KV room figures of the recommendation (see ``RoomFigures``)."""
     layout = pick.layout if pick is not None else None
-    if pick is None or layout is None or not pick.fits or pick.kv_cache_tokens is None:
+    if pick is None or layout is None or not pick.fits or pick.fit.kv_cache_tokens is None:
         return None
     context = request.context_tokens
     full_length = _full_length(model)
     if not context_given and full_length is not None:
         context = full_length  # no context named: count full-length ones, as the page does
-    stock = pick.kv_cache_tokens * kv_bytes_per_token(
+    stock = pick.fit.kv_cache_tokens * kv_bytes_per_token(
         model, request.kv_dtype, request.context_tokens
     )
     per_context = kv_bytes_for_sequence(model, request.kv_dtype, context)
     per_context_fp8 = kv_bytes_for_sequence(model, KvDtype.FP8, context)
     replica_gpus = pick.gpus_per_replica or pick.gpus
     hbm = replica_gpus * pick.gpu_facts.memory_gb * GB
-    marketed = pick.kv_cache_bytes_marketed or 0
+    marketed = pick.fit.kv_cache_bytes_marketed or 0
     groups = layout.data_parallel  # each attention group caches whole sequences of its own
 
     def whole(per_sequence: int) -> int:

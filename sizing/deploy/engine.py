@@ -18,7 +18,7 @@ from sizing.deploy.advice import (
     room_figures,
     verdict,
 )
-from sizing.deploy.options import is_offerable, load_on
+from sizing.deploy.options import load_on
 from sizing.deploy.search import (
     best_variant_index,
     candidates,
@@ -133,7 +133,7 @@ def launch_commands_listed(answer: SizingAnswer) -> int:
         options.append(answer.release_option)
     if answer.budget is not None:
         options += [change.option for change in answer.budget.changes]
-    return sum(len(option.launch_commands) for option in options)
+    return sum(len(option.launch.commands) for option in options)
 
 
 def forget_answers() -> None:
@@ -254,7 +254,7 @@ def _served(request: SizingRequest) -> bool:
             beyond.append(target)
         else:
             for option in variants(target):
-                if is_offerable(option):
+                if option.offerable:
                     return True
                 within.append(option)
     return _unpriced_recommended(within, beyond, unpriced, variants)
@@ -270,7 +270,7 @@ def _unpriced_recommended(
 
     ``within`` holds every variant sized on the plans whose one unit is within the budget.
     """
-    if not any(is_offerable(option) for target in unpriced for option in variants(target)):
+    if not any(option.offerable for target in unpriced for option in variants(target)):
         return False
     # A priced option fits only with a price: over the budget, or set aside for another reason.
     fitting = [option for option in within if option.fits]
@@ -385,8 +385,8 @@ def recommend(
     request and it does. A budget never leads to the B200: its price is unknown, so it cannot
     be said to be within the budget that ruled the priced plans out.
     """
-    usable = [i for i, o in enumerate(options) if is_offerable(o)]
-    priced = [i for i in usable if options[i].monthly_usd is not None]
+    usable = [i for i, o in enumerate(options) if o.offerable]
+    priced = [i for i in usable if options[i].price.monthly_usd is not None]
     pool = priced or usable
     if not pool or (not priced and budget_exceeded_by_all(options)):
         return None
@@ -395,7 +395,7 @@ def recommend(
         option = options[i]
         return (
             Reason.GPU_NOT_REQUESTED in option.set_aside,
-            option.monthly_usd if option.monthly_usd is not None else 0,
+            option.price.monthly_usd if option.price.monthly_usd is not None else 0,
             departures(option, model),
             -headroom(option, request.concurrency),
         )

@@ -7,7 +7,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
-from sizing.answer import Layout, PlanOption, Variant
+from sizing.answer import Layout, OptionFit, OptionPrice, OptionSpeed, PlanOption, Variant
 from sizing.catalog import Software, monthly_usd, usd_per_million_tokens
 from sizing.codes import Caveat, Reason
 from sizing.copying import changed
@@ -38,11 +38,6 @@ from sizing.units import GB
 _FOUR_BIT_FLOATS = frozenset({Precision.FP4, Precision.MXFP4, Precision.NVFP4})
 # Constraints that rule an option out (gpu_not_requested only lowers it in the ranking).
 HARD_SET_ASIDE = frozenset({Reason.CUDA_ONLY, Reason.NO_NATIVE_FP4, Reason.OVER_BUDGET})
-
-
-def is_offerable(option: PlanOption) -> bool:
-    """Whether the option fits and breaks none of the customer's stated constraints."""
-    return option.fits and not HARD_SET_ASIDE.intersection(option.set_aside)
 
 
 def load_on(model: ModelSpec, target: Target, request: ResolvedRequest) -> ModelLoad:
@@ -206,19 +201,13 @@ def no_shape_option(target: Target, request: ResolvedRequest) -> PlanOption:
         tensor_parallel=None,
         pipeline_parallel=None,
         replicas=None,
-        weights_bytes_per_gpu=None,
-        kv_cache_bytes=None,
-        kv_cache_tokens=None,
-        kv_cache_tokens_physical=None,
-        max_concurrency_at_context=None,
-        decode_tokens_per_s=None,
-        decode_tokens_per_s_aggregate=None,
-        ttft_s=None,
-        monthly_usd=None,
-        usd_per_gpu_hour=plan.usd_per_gpu_hour if plan else None,
-        usd_per_gb_month=plan.usd_per_gb_month if plan else None,
-        usd_per_million_tokens=None,
-        checkout_url=None,
+        fit=OptionFit(),
+        price=OptionPrice(
+            usd_per_gpu_hour=plan.usd_per_gpu_hour if plan else None,
+            usd_per_gb_month=plan.usd_per_gb_month if plan else None,
+        ),
+        offerable=False,
+        priced=plan is not None,
         caveats=_gpu_caveats(target, request),
         set_aside=set_aside_reasons(target, request, None),
         gpu_facts=target.gpu,
@@ -261,8 +250,8 @@ def placed_option(
         reason = set_aside[0]
     layout = layout_of(shape)
     replicas_serving = replicas if placement.fits else None
-    speed = (
-        _speed_fields(
+    speed, usd_per_million = (
+        _speeds(
             load,
             target,
             request,
@@ -273,8 +262,26 @@ def placed_option(
             monthly=monthly,
         )
         if speeds
-        else {}
-    ) or _NO_SPEEDS
+        else None
+    ) or (OptionSpeed(), None)
+    fit = OptionFit(
+        weights_bytes_per_gpu=room.weights_per_gpu_bytes,
+        kv_cache_bytes=max(room.kv_bytes_per_gpu, 0) * shape.gpus,
+        kv_cache_tokens=room.kv_tokens,
+        kv_cache_tokens_physical=room.kv_tokens_physical,
+        max_concurrency_at_context=room.max_sequences,
+        kv_cache_bytes_physical=max(room.kv_bytes_physical_per_gpu, 0) * shape.gpus,
+        kv_cache_bytes_marketed=(
+            shape.gpus * gpu.memory_gb * GB - load.weights_bytes if placement.fits else None
+        ),
+        full_load_concurrency=full_concurrency,
+    )
+    price = OptionPrice(
+        monthly_usd=monthly,
+        usd_per_gpu_hour=plan.usd_per_gpu_hour if plan else None,
+        usd_per_gb_month=plan.usd_per_gb_month if plan else None,
+        usd_per_million_tokens=usd_per_million,
+    )
     return PlanOption(
         plan=plan.id if plan else None,
         gpu=gpu.id,
@@ -285,37 +292,21 @@ def placed_option(
         tensor_parallel=shape.tensor_parallel,
         pipeline_parallel=shape.pipeline_parallel,
         replicas=replicas_serving,
-        weights_bytes_per_gpu=room.weights_per_gpu_bytes,
-        kv_cache_bytes=max(room.kv_bytes_per_gpu, 0) * shape.gpus,
-        kv_cache_tokens=room.kv_tokens,
-        kv_cache_tokens_physical=room.kv_tokens_physical,
-        max_concurrency_at_context=room.max_sequences,
-        monthly_usd=monthly,
-        usd_per_gpu_hour=plan.usd_per_gpu_hour if plan else None,
-        usd_per_gb_month=plan.usd_per_gb_month if plan else None,
-        checkout_url=None,
+        fit=fit,
+        price=price,
+        offerable=placement.fits and not HARD_SET_ASIDE.intersection(set_aside),
+        priced=plan is not None,
+        speed=speed,
         caveats=_gpu_caveats(target, request)
         + _fit_caveats(load, target, placement)
         + more_caveats,
         gpus_per_replica=shape.gpus,
-        kv_cache_bytes_physical=max(room.kv_bytes_physical_per_gpu, 0) * shape.gpus,
         set_aside=set_aside,
-        full_load_concurrency=full_concurrency,
         layout=layout,
-        kv_cache_bytes_marketed=(
-            shape.gpus * gpu.memory_gb * GB - load.weights_bytes if placement.fits else None
-        ),
         variant=variant,
         gpu_facts=gpu,
         plan_facts=plan,
-        **speed,
     )
-
-
-# The speed fields an option without speeds sets (the others keep their defaults).
-_NO_SPEEDS: dict[str, Any] = dict.fromkeys(
-    ("decode_tokens_per_s", "decode_tokens_per_s_aggregate", "ttft_s", "usd_per_million_tokens")
-)
 
 
 def with_speeds(
@@ -325,27 +316,31 @@ def with_speeds(
 
     ``load`` is the model at the option's formats, as it was placed.
     """
-    speed = speed_fields(load, target, request, option)
+    speed = speeds_of(load, target, request, option)
     return changed(option, **speed) if speed else option
 
 
-def speed_fields(
+def speeds_of(
     load: ModelLoad, target: Target, request: ResolvedRequest, option: PlanOption
 ) -> dict[str, Any]:
-    """Return the fields ``with_speeds`` sets on an option (none where it has no speeds)."""
-    return _speed_fields(
+    """Return the parts ``with_speeds`` changes on an option (none where it has no speeds)."""
+    found = _speeds(
         load,
         target,
         request,
         fits=option.fits,
         layout=option.layout,
         replicas=option.replicas,
-        full_load_concurrency=option.full_load_concurrency,
-        monthly=option.monthly_usd,
+        full_load_concurrency=option.fit.full_load_concurrency,
+        monthly=option.price.monthly_usd,
     )
+    if found is None:
+        return {}
+    speed, usd_per_million = found
+    return {"speed": speed, "price": changed(option.price, usd_per_million_tokens=usd_per_million)}
 
 
-def _speed_fields(
+def _speeds(
     load: ModelLoad,
     target: Target,
     request: ResolvedRequest,
@@ -355,16 +350,17 @@ def _speed_fields(
     replicas: int | None,
     full_load_concurrency: int | None,
     monthly: Decimal | None,
-) -> dict[str, Any]:
+) -> tuple[OptionSpeed, Decimal | None] | None:
+    """Return an option's speeds and its cost per million tokens; None where it has none."""
     if not fits or layout is None or replicas is None:
-        return {}
+        return None
     shape = Shape(
         layout.tensor_parallel,
         layout.pipeline_parallel,
         layout.data_parallel,
         expert_parallel=layout.expert_parallel,
     )
-    speed = speed_figures(
+    figures = speed_figures(
         load,
         target.gpu,
         shape,
@@ -374,19 +370,20 @@ def _speed_fields(
         full_load_concurrency=full_load_concurrency or request.concurrency,
         speculative=request.include_mtp,
     )
-    return {
-        "decode_tokens_per_s": speed.single_user_tokens_per_s,
-        "decode_tokens_per_s_aggregate": speed.aggregate_tokens_per_s,
-        "ttft_s": speed.ttft_s,
-        "usd_per_million_tokens": None
-        if monthly is None
-        else usd_per_million_tokens(monthly, speed.full_load_tokens_per_s),
-        "decode_tokens_per_s_full_load": speed.full_load_tokens_per_s,
-        "decode_tokens_per_s_per_user": speed.per_user_tokens_per_s,
-        "decode_tokens_per_s_range": speed.per_user_range,
-        "decode_speed_estimated": speed.estimated,
-        "mtp_tokens_per_step": speed.mtp_tokens_per_step,
-    }
+    speed = OptionSpeed(
+        decode_tokens_per_s=figures.single_user_tokens_per_s,
+        decode_tokens_per_s_aggregate=figures.aggregate_tokens_per_s,
+        ttft_s=figures.ttft_s,
+        decode_tokens_per_s_full_load=figures.full_load_tokens_per_s,
+        decode_tokens_per_s_per_user=figures.per_user_tokens_per_s,
+        decode_tokens_per_s_range=figures.per_user_range,
+        decode_speed_estimated=figures.estimated,
+        mtp_tokens_per_step=figures.mtp_tokens_per_step,
+    )
+    usd_per_million = (
+        None if monthly is None else usd_per_million_tokens(monthly, figures.full_load_tokens_per_s)
+    )
+    return speed, usd_per_million
 
 
 def layout_of(shape: Shape) -> Layout:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sizing.answer import PlanOption, Variant
+from sizing.answer import OptionLaunch, PlanOption, Variant
 from sizing.catalog import GpuFacts, beyond_online_order, monthly_usd
 from sizing.codes import Caveat, Choice, Reason
 from sizing.copying import changed
@@ -29,13 +29,12 @@ from sizing.deploy.launch import Deployment, launch_commands
 from sizing.deploy.options import (
     HARD_SET_ASIDE,
     VLLM_MAX_NUM_SEQS,
-    is_offerable,
     laid_out,
     load_on,
     no_shape_option,
     placed_option,
     set_aside_reasons,
-    speed_fields,
+    speeds_of,
 )
 from sizing.errors import UnknownModelError
 from sizing.fit import Target, vllm_kv_bytes_per_gpu
@@ -221,7 +220,7 @@ def size_candidate(
             more_caveats=more_caveats,
         )
     commands = _commands(model, target, sized, option, variant) if complete else ()
-    return changed(option, launch_commands=commands) if commands else option
+    return changed(option, launch=OptionLaunch(commands)) if commands else option
 
 
 def _commands(
@@ -257,7 +256,7 @@ def _commands(
         context_tokens=request.context_tokens,
         memory_fraction=budget / gpu.usable_bytes,
         gpu_memory_utilization=request.gpu_memory_utilization,
-        max_sequences=min(option.max_concurrency_at_context or 1, VLLM_MAX_NUM_SEQS),
+        max_sequences=min(option.fit.max_concurrency_at_context or 1, VLLM_MAX_NUM_SEQS),
     )
     return launch_commands(deployment)
 
@@ -282,7 +281,7 @@ def _departures(variant: Variant | Candidate, model: ModelSpec) -> tuple[bool, b
 
 def headroom(option: PlanOption, concurrency: int) -> float:
     """Sequences the deployment holds over the sequences asked for."""
-    per_replica = option.max_concurrency_at_context or 0
+    per_replica = option.fit.max_concurrency_at_context or 0
     return per_replica * (option.replicas or 0) / concurrency
 
 
@@ -290,12 +289,12 @@ def variant_key(option: PlanOption, model: ModelSpec, concurrency: int) -> tuple
     """Order the variants of one plan: usable, fitting, cheap, literal, roomy."""
     weights, kv = departures(option, model)
     return (
-        not is_offerable(option),
+        not option.offerable,
         not option.fits,
         Reason.OVER_BUDGET in option.set_aside,
         # GPUs rented: the rent on a priced plan, and the cost on one without a price (B200).
         option.gpus,
-        option.monthly_usd if option.monthly_usd is not None else 0,
+        option.price.monthly_usd if option.price.monthly_usd is not None else 0,
         weights,
         kv,
         -headroom(option, concurrency),
@@ -368,4 +367,4 @@ def complete_variant(
     load = load_on(spec_for(model, variant.weight_format), target, sized)
     # One copy: the launch commands read none of the figures the speeds add.
     commands = _commands(model, target, sized, option, variant)
-    return changed(option, **speed_fields(load, target, sized, option), launch_commands=commands)
+    return changed(option, **speeds_of(load, target, sized, option), launch=OptionLaunch(commands))

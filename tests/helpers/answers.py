@@ -4,7 +4,7 @@
 changes only when the wording does; ``every_reply(loc)`` renders one reply of every kind.
 """
 
-from dataclasses import replace
+from dataclasses import fields, replace
 from datetime import date
 from decimal import Decimal
 
@@ -19,8 +19,16 @@ from sizing import (
     price_list,
     size_deployment,
 )
-from sizing.answer import PlanOption, SizingAnswer
+from sizing.answer import (
+    OptionFit,
+    OptionLaunch,
+    OptionPrice,
+    OptionSpeed,
+    PlanOption,
+    SizingAnswer,
+)
 from sizing.codes import Caveat, Reason
+from sizing.deploy.options import HARD_SET_ASIDE
 from sizing.model.types import Attention, ModelInfo
 from sizing.request import GpuId, KvDtype, Precision, ResolvedRequest, SizingRequest
 
@@ -28,15 +36,48 @@ QUOTE_DAY = date(2026, 11, 30)
 TEST_KEY = b"test-signing-key"
 
 
+# The parts of an option, and the names of their figures: ``make_option`` takes them flat.
+_PARTS = {
+    "fit": OptionFit,
+    "speed": OptionSpeed,
+    "price": OptionPrice,
+}
+
+
 def make_option(**changes) -> PlanOption:
     """Build a fitting MI355X server option; ``changes`` override fields.
 
-    The GPU and plan facts follow ``gpu`` and ``plan`` unless given, as the engine sets them.
+    A figure of a part (``monthly_usd``, ``max_concurrency_at_context``, ...) may be given
+    flat, as the JSON names it; ``launch_commands`` sets the launch part. The GPU and plan
+    facts, ``priced`` and ``offerable`` follow the rest unless given, as the engine sets them.
     """
     gpu = changes.get("gpu", GpuId.MI355X)
     plan = changes.get("plan", "mi355x-8x")
     changes.setdefault("gpu_facts", next(g for g in load_gpus() if g.id is gpu))
     changes.setdefault("plan_facts", next((p for p in load_plans() if p.id == plan), None))
+    parts = {
+        "fit": OptionFit(
+            weights_bytes_per_gpu=84_000_000_000,
+            kv_cache_bytes=1_500_000_000_000,
+            kv_cache_tokens=2_345_678,
+            kv_cache_tokens_physical=3_100_000,
+            max_concurrency_at_context=17,
+        ),
+        "speed": OptionSpeed(
+            decode_tokens_per_s=42.4, decode_tokens_per_s_aggregate=512.0, ttft_s=3.21
+        ),
+        "price": OptionPrice(
+            monthly_usd=Decimal("19900.00"),
+            usd_per_gpu_hour=Decimal("3.41"),
+            usd_per_gb_month=Decimal("8.64"),
+            usd_per_million_tokens=Decimal("14.75"),
+        ),
+    }
+    for name, kind in _PARTS.items():
+        flat = {f.name: changes.pop(f.name) for f in fields(kind) if f.name in changes}
+        parts[name] = replace(changes.pop(name, parts[name]), **flat)
+    if "launch_commands" in changes:
+        changes["launch"] = OptionLaunch(tuple(changes.pop("launch_commands")))
     base = PlanOption(
         plan="mi355x-8x",
         gpu=GpuId.MI355X,
@@ -47,23 +88,18 @@ def make_option(**changes) -> PlanOption:
         tensor_parallel=8,
         pipeline_parallel=1,
         replicas=1,
-        weights_bytes_per_gpu=84_000_000_000,
-        kv_cache_bytes=1_500_000_000_000,
-        kv_cache_tokens=2_345_678,
-        kv_cache_tokens_physical=3_100_000,
-        max_concurrency_at_context=17,
-        decode_tokens_per_s=42.4,
-        decode_tokens_per_s_aggregate=512.0,
-        ttft_s=3.21,
-        monthly_usd=Decimal("19900.00"),
-        usd_per_gpu_hour=Decimal("3.41"),
-        usd_per_gb_month=Decimal("8.64"),
-        usd_per_million_tokens=Decimal("14.75"),
-        checkout_url=None,
+        offerable=True,
+        priced=True,
         caveats=(Caveat.ROCM_PORT,),
         gpu_facts=changes["gpu_facts"],
+        **parts,
     )
-    return replace(base, **changes)
+    option = replace(base, **changes)
+    derived = {
+        "priced": option.plan is not None,
+        "offerable": option.fits and not HARD_SET_ASIDE.intersection(option.set_aside),
+    }
+    return replace(option, **{k: v for k, v in derived.items() if k not in changes})
 
 
 def make_answer(options=None, recommended_index=0, caveats=(), **request_changes) -> SizingAnswer:

@@ -44,7 +44,7 @@ def test_an_installed_price_reaches_every_answer(data_dir):
     compare_gpus(GpuId.MI355X, GpuId.H200)
     request = SizingRequest(model_id="deepseek-ai/DeepSeek-V3", precision=Precision.FP8)
     before = next(o for o in size_deployment(request).options if o.plan == "mi355x-8x")
-    assert before.monthly_usd != Decimal(18500)
+    assert before.price.monthly_usd != Decimal(18500)
     _edit(data_dir / "plans.json", lambda d: (_mi355x_price(d), d.update(as_of="2026-12-01")))
     install(read_catalog(data_dir))
     assert price_list(GpuId.MI355X).plans[0].monthly_usd == Decimal(18500)
@@ -53,7 +53,7 @@ def test_an_installed_price_reaches_every_answer(data_dir):
     assert comparison.server_monthly_usd_difference == Decimal(5400)
     sized = size_deployment(request)
     mi355x = next(o for o in sized.options if o.plan == "mi355x-8x")
-    assert mi355x.monthly_usd == Decimal(18500)
+    assert mi355x.price.monthly_usd == Decimal(18500)
     answer = answer_question(Question(Topic.WHOLE_SERVER_ONLY, gpus=(GpuId.MI355X,)))
     assert answer.short.values["monthly_usd"] == Decimal(18500)
 

@@ -133,6 +133,6 @@ def test_single_h200_fits_70b_fp8_with_kv_room():
     answer = size_deployment(SizingRequest(params_b=70, precision="fp8", context_tokens=131072))
     single = next(o for o in answer.options if o.plan == "h200-1x")
     assert single.fits
-    assert single.monthly_usd == Decimal(3090)
-    assert single.max_concurrency_at_context >= 1
+    assert single.price.monthly_usd == Decimal(3090)
+    assert single.fit.max_concurrency_at_context >= 1
     assert answer.recommended == "h200-1x"

@@ -9,6 +9,7 @@ from decimal import Decimal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sizing.answer import OptionLaunch
 from sizing.catalog.hardware import get_gpu
 from sizing.catalog.types import Software
 from sizing.codes import Caveat, Choice, Reason
@@ -139,8 +140,8 @@ def test_placement_invariants(model, precision, context, n):
         assert spec.num_attention_heads % tp == 0
         if spec.attention is not Attention.MLA:
             assert spec.num_kv_heads % tp == 0 or tp % spec.num_kv_heads == 0
-        assert option.max_concurrency_at_context >= 1
-        assert option.replicas * option.max_concurrency_at_context >= n
+        assert option.fit.max_concurrency_at_context >= 1
+        assert option.replicas * option.fit.max_concurrency_at_context >= n
         if option.plan == "h200-1x":
             assert (tp, option.pipeline_parallel) == (1, 1)
             assert option.gpus == option.servers == option.replicas
@@ -148,7 +149,7 @@ def test_placement_invariants(model, precision, context, n):
             assert option.gpus == 8 * option.servers
         assert option.gpus >= option.replicas * option.gpus_per_replica
         per_gpu = get_gpu(option.gpu).usable_bytes
-        assert option.weights_bytes_per_gpu < per_gpu
+        assert option.fit.weights_bytes_per_gpu < per_gpu
 
 
 @SETTINGS
@@ -202,20 +203,20 @@ def test_recommendation_fits_obeys_constraints_and_is_cheapest(model, precision,
     )
     usable = [o for o in answer.options if o.fits and not HARD.intersection(o.set_aside)]
     if answer.recommended_index is None:  # an unpriced B200 is never the pick over a budget
-        assert all(o.monthly_usd is None for o in usable)
+        assert all(o.price.monthly_usd is None for o in usable)
         assert not usable or Caveat.BUDGET_EXCEEDED_BY_ALL in answer.caveats
         return
     pick = answer.options[answer.recommended_index]
     assert pick in usable
     assert pick.plan == answer.recommended
-    priced = [o for o in usable if o.monthly_usd is not None]
-    if pick.monthly_usd is None:  # the unpriced B200 only when nothing priced is usable
+    priced = [o for o in usable if o.price.monthly_usd is not None]
+    if pick.price.monthly_usd is None:  # the unpriced B200 only when nothing priced is usable
         assert not priced
         return
     named = [o for o in priced if Reason.GPU_NOT_REQUESTED not in o.set_aside]
     pool = named or priced
     assert pick in pool
-    assert all(pick.monthly_usd <= o.monthly_usd for o in pool)
+    assert all(pick.price.monthly_usd <= o.price.monthly_usd for o in pool)
 
 
 @SETTINGS
@@ -229,8 +230,8 @@ def test_reported_sequences_fit_in_the_reported_kv_room(model, precision, kv, co
     )
     for option in answer.options:
         if option.fits:
-            held = option.max_concurrency_at_context * answer.kv_bytes_per_sequence
-            assert held * _replication(model, option) <= option.kv_cache_bytes
+            held = option.fit.max_concurrency_at_context * answer.kv_bytes_per_sequence
+            assert held * _replication(model, option) <= option.fit.kv_cache_bytes
 
 
 open_or_fixed_precision = st.none() | precisions
@@ -262,7 +263,7 @@ def _serves(option):
 def test_the_pick_is_never_dearer_than_any_variant_that_serves(model, fixed, context, n, c):
     """No explored variant that respects the fixed choices and serves costs less than the pick."""
     answer = size_deployment(_request(model, fixed, context, n, c))
-    serving = [o for o in answer.explored if _serves(o) and o.monthly_usd is not None]
+    serving = [o for o in answer.explored if _serves(o) and o.price.monthly_usd is not None]
     if answer.recommended_index is None:
         assert not serving
         return
@@ -270,8 +271,8 @@ def test_the_pick_is_never_dearer_than_any_variant_that_serves(model, fixed, con
     assert pick in answer.explored
     named = [o for o in serving if Reason.GPU_NOT_REQUESTED not in o.set_aside]
     pool = named or serving
-    if pick.monthly_usd is not None:
-        assert all(pick.monthly_usd <= o.monthly_usd for o in pool)
+    if pick.price.monthly_usd is not None:
+        assert all(pick.price.monthly_usd <= o.price.monthly_usd for o in pool)
 
 
 @SETTINGS
@@ -303,13 +304,13 @@ def test_a_fixed_choice_is_never_overridden(model, fixed, context, c):
     pick = answer.options[answer.recommended_index]
     if c["cuda_only"]:
         assert pick.gpu_facts.software is Software.CUDA
-    if c["budget_usd_month"] is not None and pick.monthly_usd is not None:
-        assert pick.monthly_usd <= c["budget_usd_month"]
+    if c["budget_usd_month"] is not None and pick.price.monthly_usd is not None:
+        assert pick.price.monthly_usd <= c["budget_usd_month"]
     # A named GPU that is sold and serves it is where the pick is (the B200 is not sold here).
     named_serving = [
         o
         for o in answer.explored
-        if o.gpu in c["gpus"] and _serves(o) and o.monthly_usd is not None
+        if o.gpu in c["gpus"] and _serves(o) and o.price.monthly_usd is not None
     ]
     if named_serving:
         assert pick.gpu in c["gpus"]
@@ -426,7 +427,7 @@ def test_a_variant_built_once_is_the_option_laid_out_then_completed(model, fixed
             )
             expected = changed(laid, variant=whole.variant, caveats=laid.caveats + extra)
             commands = search._commands(spec, target, sized, expected, whole.variant)
-            assert whole == changed(expected, launch_commands=commands)
+            assert whole == changed(expected, launch=OptionLaunch(commands))
             assert bare == changed(unsped, variant=whole.variant, caveats=unsped.caveats + extra)
 
 

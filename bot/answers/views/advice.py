@@ -139,9 +139,9 @@ def shape_text(loc: Localizer, option: PlanOption) -> str:
 
 def price_text(loc: Localizer, option: PlanOption) -> str:
     """``US$3,090 a month``, or "price on request" (the B200 is never priced)."""
-    if option.monthly_usd is None or option.gpu is GpuId.B200:
+    if option.price.monthly_usd is None or not option.priced:
         return loc.gettext("price on request")
-    return loc.gettext("%(monthly)s a month", monthly=loc.formatter.money(option.monthly_usd))
+    return loc.gettext("%(monthly)s a month", monthly=loc.formatter.money(option.price.monthly_usd))
 
 
 def _plan_params(loc: Localizer, option: PlanOption) -> dict[str, str]:
@@ -251,7 +251,7 @@ def fleet_text(loc: Localizer, answer: SizingAnswer) -> str | None:
         FLEET_COPY,
         copy_gpus=fmt.integer(option.gpus_per_replica or option.gpus),
         context=fmt.context(answer.request.context_tokens),
-        users=fmt.integer(option.max_concurrency_at_context or 0),
+        users=fmt.integer(option.fit.max_concurrency_at_context or 0),
         copies=fmt.integer(option.replicas or 1),
     )
 
@@ -285,7 +285,7 @@ def held_on_rented(option: PlanOption) -> int:
     """Count the sequences of the context every copy on the rented GPUs holds together."""
     per_copy = option.gpus_per_replica or option.gpus or 1
     copies = max(option.gpus // per_copy, option.replicas or 1)
-    return (option.max_concurrency_at_context or 0) * copies
+    return (option.fit.max_concurrency_at_context or 0) * copies
 
 
 def count_option_text(loc: Localizer, answer: SizingAnswer) -> str | None:

@@ -40,9 +40,9 @@ def launch_option(answer: SizingAnswer) -> PlanOption | None:
 def launch_view(loc: Localizer, answer: SizingAnswer) -> dict[str, Any] | None:
     """Label the launch commands of the option the answer leads with, per server."""
     option = launch_option(answer)
-    if option is None or not option.launch_commands or option.variant is None:
+    if option is None or not option.launch.commands or option.variant is None:
         return None
-    commands = option.launch_commands
+    commands = option.launch.commands
     engine = option.variant.engine
     notes = [
         loc.gettext(LAUNCH_ENGINE, engine=ENGINE_NAMES[engine], version=ENGINE_VERSIONS[engine])

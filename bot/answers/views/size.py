@@ -25,12 +25,10 @@ from sizing import (
     TB,
     Caveat,
     GpuFacts,
-    GpuId,
     PlanFacts,
     PlanOption,
     SizingAnswer,
     beyond_online_order,
-    is_offerable,
     load_gpus,
 )
 
@@ -104,19 +102,19 @@ def speed_view(loc: Localizer, option: PlanOption) -> dict[str, Any]:
     """
     approx = loc.formatter.approx
     low = high = None
-    if option.decode_tokens_per_s_range is not None:
-        low, high = (approx(value) for value in option.decode_tokens_per_s_range)
-    user = option.decode_tokens_per_s
-    each = option.decode_tokens_per_s_per_user
-    total = option.decode_tokens_per_s_aggregate
+    if option.speed.decode_tokens_per_s_range is not None:
+        low, high = (approx(value) for value in option.speed.decode_tokens_per_s_range)
+    user = option.speed.decode_tokens_per_s
+    each = option.speed.decode_tokens_per_s_per_user
+    total = option.speed.decode_tokens_per_s_aggregate
     return {
         "decode_user": None if user is None else approx(user),
         "decode_each": None if each is None else approx(each),
         "decode_total": None if total is None else approx(total),
         "decode_low": low,
         "decode_high": high,
-        "decode_estimated": option.decode_speed_estimated,
-        "mtp": option.mtp_tokens_per_step is not None,
+        "decode_estimated": option.speed.decode_speed_estimated,
+        "mtp": option.speed.mtp_tokens_per_step is not None,
     }
 
 
@@ -130,16 +128,20 @@ def option_view(
     fmt = loc.formatter
     short = short_gpu_name(option.gpu)
     # The product page gives no B200 price; none may appear even if a catalog carried one.
-    priced = option.gpu is not GpuId.B200
+    priced = option.priced
     monthly, per_gpu_hour, per_million = (
-        (option.monthly_usd, option.usd_per_gpu_hour, option.usd_per_million_tokens)
+        (
+            option.price.monthly_usd,
+            option.price.usd_per_gpu_hour,
+            option.price.usd_per_million_tokens,
+        )
         if priced
         else (None, None, None)
     )
     replicas = _replicas_on_rented(option)
-    contexts = _all_replicas(option, option.max_concurrency_at_context)
-    kv_tokens = _all_replicas(option, option.kv_cache_tokens)
-    kv_tokens_physical = _all_replicas(option, option.kv_cache_tokens_physical)
+    contexts = _all_replicas(option, option.fit.max_concurrency_at_context)
+    kv_tokens = _all_replicas(option, option.fit.kv_cache_tokens)
+    kv_tokens_physical = _all_replicas(option, option.fit.kv_cache_tokens_physical)
     layout = option.layout
     gpu_params: SentenceParams | None = None
     if option.reason or option.caveats:
@@ -149,7 +151,7 @@ def option_view(
         "short": short,
         "plan": option.plan,
         "fits": option.fits,
-        "usable": is_offerable(option),
+        "usable": option.offerable,
         "is_server": _is_server(option),
         "servers": option.servers,
         "servers_fmt": fmt.integer(option.servers),
@@ -166,14 +168,14 @@ def option_view(
         "contexts_fmt": None if contexts is None else fmt.integer(contexts),
     }
     view.update(speed_view(loc, option))
-    view["ttft"] = None if option.ttft_s is None else fmt.seconds(option.ttft_s)
+    view["ttft"] = None if option.speed.ttft_s is None else fmt.seconds(option.speed.ttft_s)
     view["tp"] = option.tensor_parallel
     view["pp"] = option.pipeline_parallel
     view["dp"] = layout.data_parallel if layout else 1
     view["ep_gpus"] = fmt.integer(option.gpus_per_replica or option.gpus)
     view["replicas"] = replicas
     view["replicas_fmt"] = fmt.integer(replicas)
-    weights = option.weights_bytes_per_gpu
+    weights = option.fit.weights_bytes_per_gpu
     view["weights_per_gpu"] = None if weights is None else fmt.gigabytes(weights)
     view["reason"] = (
         reason_text(loc, option.reason, gpu_params) if option.reason and gpu_params else None
@@ -226,14 +228,14 @@ def checkout_url_for(
     *,
     context_tokens: int | None = None,
 ) -> str | None:
-    """Return the checkout link of an option that fits and has a plan; ``None`` otherwise.
+    """Return the checkout link of an option that fits and has a priced plan; ``None`` otherwise.
 
     None for a fleet either (``beyond_online_order``): more than one online order holds.
 
     The quote names the option's own weight format and the context it was sized at
     (``context_tokens`` for a budget counter-proposal sized at a shorter one).
     """
-    if checkout is None or option.plan is None or not option.fits or option.gpu is GpuId.B200:
+    if checkout is None or option.plan is None or not option.priced or not option.fits:
         return None
     if beyond_online_order(option):  # a fleet is quoted by a person, not put in a basket
         return None

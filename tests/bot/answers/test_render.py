@@ -198,8 +198,8 @@ def test_over_budget_options_show_what_they_would_cost(language):
     loc = localizer(language)
     reply = _size(answer, language)
     for option in answer.options:
-        if option.fits and option.monthly_usd is not None:
-            assert loc.formatter.money(option.monthly_usd) in reply.html
+        if option.fits and option.price.monthly_usd is not None:
+            assert loc.formatter.money(option.price.monthly_usd) in reply.html
     advice = "Try a lower precision or a shorter context, or ask us about several servers."
     assert loc.gettext(advice) not in reply.text
     check_telegram_html(reply.html)

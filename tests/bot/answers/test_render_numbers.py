@@ -38,16 +38,16 @@ def test_size_answer_prints_the_engines_numbers(request_, language):
     text = reply.text
     assert fmt.integer(rec.gpus) in text
     assert fmt.gigabytes(answer.weights_bytes) in text
-    if rec.monthly_usd is not None:
-        assert fmt.money(rec.monthly_usd) in text
+    if rec.price.monthly_usd is not None:
+        assert fmt.money(rec.price.monthly_usd) in text
     # The answer counts KV room over every replica the rented GPUs hold.
     replicas = max(rec.replicas or 1, rec.gpus // rec.gpus_per_replica)
-    assert fmt.tokens(rec.kv_cache_tokens * replicas) in text
-    assert fmt.integer(rec.max_concurrency_at_context * replicas) in text
-    assert fmt.approx(rec.decode_tokens_per_s) in text
+    assert fmt.tokens(rec.fit.kv_cache_tokens * replicas) in text
+    assert fmt.integer(rec.fit.max_concurrency_at_context * replicas) in text
+    assert fmt.approx(rec.speed.decode_tokens_per_s) in text
     for option in answer.options:
-        if option.fits and option.monthly_usd is not None and option.gpu is not GpuId.B200:
-            assert fmt.money(option.monthly_usd) in text
+        if option.fits and option.price.monthly_usd is not None and option.gpu is not GpuId.B200:
+            assert fmt.money(option.price.monthly_usd) in text
     assert fmt.context(answer.request.context_tokens) in reply.html
 
 
@@ -81,11 +81,11 @@ def test_speed_under_load_gives_each_users_share(language):
     answer = size_deployment(REQUESTS[1])
     loc = localizer(language)
     rec = answer.options[answer.recommended_index]
-    share = rec.decode_tokens_per_s_aggregate / answer.request.concurrency
+    share = rec.speed.decode_tokens_per_s_aggregate / answer.request.concurrency
     text = render_size(loc, answer).text
     alone = re.escape(loc.formatter.approx(share))
     assert re.search(rf"(?<![\d.,]){alone}(?!\d|[.,\u00a0\u202f]\d)", text)
-    assert loc.formatter.approx(rec.decode_tokens_per_s_aggregate) in text
+    assert loc.formatter.approx(rec.speed.decode_tokens_per_s_aggregate) in text
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -121,4 +121,4 @@ def test_layout_counts_the_same_copies_as_the_kv_room():
     assert copies == 4
     text = render_size(localizer("en"), answer).text
     assert f"TP {rec.tensor_parallel} × PP 1, {copies} replicas." in text
-    assert f"at once: {rec.max_concurrency_at_context * copies}." in text
+    assert f"at once: {rec.fit.max_concurrency_at_context * copies}." in text

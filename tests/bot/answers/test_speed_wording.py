@@ -55,9 +55,9 @@ def test_speed_line_gives_each_user_at_the_load_and_one_user_alone(language):
     rec = answer.options[answer.recommended_index]
     text = render_size(loc, answer).text
     fmt = loc.formatter
-    assert _appears(fmt.approx(rec.decode_tokens_per_s_per_user), text)
-    assert _appears(fmt.approx(rec.decode_tokens_per_s), text)
-    assert _appears(fmt.approx(rec.decode_tokens_per_s_aggregate), text)
+    assert _appears(fmt.approx(rec.speed.decode_tokens_per_s_per_user), text)
+    assert _appears(fmt.approx(rec.speed.decode_tokens_per_s), text)
+    assert _appears(fmt.approx(rec.speed.decode_tokens_per_s_aggregate), text)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -66,15 +66,15 @@ def test_unanchored_gpu_speed_is_given_as_a_range(language):
     answer = _answer(model_id=DEEPSEEK, context_tokens=131072, concurrency=4)
     loc = localizer(language)
     mi = _option(answer, GpuId.MI355X)
-    assert mi.decode_speed_estimated
-    low, high = mi.decode_tokens_per_s_range
-    assert low < mi.decode_tokens_per_s_per_user < high
+    assert mi.speed.decode_speed_estimated
+    low, high = mi.speed.decode_tokens_per_s_range
+    assert low < mi.speed.decode_tokens_per_s_per_user < high
     view = option_view(loc, mi, sentence_params(loc, answer))
     assert view["decode_low"] == loc.formatter.approx(low)
     assert view["decode_high"] == loc.formatter.approx(high)
     h200 = _option(answer, GpuId.H200)
-    assert h200.decode_tokens_per_s_range is None
-    assert not h200.decode_speed_estimated
+    assert h200.speed.decode_tokens_per_s_range is None
+    assert not h200.speed.decode_speed_estimated
     assert option_view(loc, h200, sentence_params(loc, answer))["decode_low"] is None
 
 
@@ -86,7 +86,7 @@ def test_estimate_sentence_follows_the_speed_line_of_an_estimated_pick(language)
     assert rec.gpu is GpuId.MI355X
     loc = localizer(language)
     reply = render_size(loc, answer)
-    low, high = (loc.formatter.approx(v) for v in rec.decode_tokens_per_s_range)
+    low, high = (loc.formatter.approx(v) for v in rec.speed.decode_tokens_per_s_range)
     for rendered in (reply.text, reply.html):
         assert _appears(low, rendered)
         assert _appears(high, rendered)

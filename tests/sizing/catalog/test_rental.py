@@ -27,9 +27,9 @@ def test_a_request_beyond_an_online_order_is_answered_as_a_fleet_for_sales():
     assert lead.servers > MAX_ONLINE_ORDER_UNITS
     assert beyond_online_order(lead)
     # What one copy serves and how many copies it takes are there, and they add up.
-    assert lead.max_concurrency_at_context * lead.replicas >= 920_000
-    assert lead.monthly_usd is not None
-    assert lead.launch_commands == ()
+    assert lead.fit.max_concurrency_at_context * lead.replicas >= 920_000
+    assert lead.price.monthly_usd is not None
+    assert lead.launch.commands == ()
 
 
 def test_an_orderable_answer_keeps_its_verdict_and_commands():
@@ -38,7 +38,7 @@ def test_an_orderable_answer_keeps_its_verdict_and_commands():
     lead = answer.options[answer.recommended_index]
     assert lead.servers <= MAX_ONLINE_ORDER_UNITS
     assert answer.verdict.code is not VerdictCode.BEYOND_ONLINE_ORDER
-    assert len(lead.launch_commands) == lead.servers
+    assert len(lead.launch.commands) == lead.servers
 
 
 def test_only_the_options_beyond_the_limit_lose_their_launch_commands():
@@ -48,9 +48,9 @@ def test_only_the_options_beyond_the_limit_lose_their_launch_commands():
     assert min(sizes) <= MAX_ONLINE_ORDER_UNITS < max(sizes)
     for option in (*answer.options, *answer.literal_options):
         if not option.fits or beyond_online_order(option):
-            assert option.launch_commands == ()
+            assert option.launch.commands == ()
         else:
-            assert len(option.launch_commands) == option.servers
+            assert len(option.launch.commands) == option.servers
 
 
 def test_launch_commands_stay_bounded_at_the_largest_concurrency():
@@ -63,7 +63,7 @@ def test_launch_commands_stay_bounded_at_the_largest_concurrency():
                 )
             )
             options = [*answer.explored, *answer.literal_options]
-            assert all(len(o.launch_commands) <= MAX_ONLINE_ORDER_UNITS for o in options)
+            assert all(len(o.launch.commands) <= MAX_ONLINE_ORDER_UNITS for o in options)
             carried = len(answer.options) + len(answer.literal_options) + 8  # + budget changes
             assert launch_commands_listed(answer) <= carried * MAX_ONLINE_ORDER_UNITS
 

@@ -69,9 +69,9 @@ def test_a_named_gpu_priced_on_request_that_serves_says_so_and_names_a_listed_pl
     quoted, listed = answer.options[verdict.other_index], answer.options[verdict.option_index]
     assert quoted.gpu is GpuId.B200
     assert quoted.fits
-    assert quoted.monthly_usd is None
+    assert quoted.price.monthly_usd is None
     assert listed.plan == listed_plan
-    assert listed.monthly_usd is not None
+    assert listed.price.monthly_usd is not None
 
 
 def test_two_named_gpus_get_the_better_one_and_the_other():
@@ -84,7 +84,7 @@ def test_two_named_gpus_get_the_better_one_and_the_other():
     better, other = answer.options[verdict.option_index], answer.options[verdict.other_index]
     assert better.gpu is GpuId.MI355X
     assert other.gpu is GpuId.H200
-    assert better.monthly_usd <= other.monthly_usd
+    assert better.price.monthly_usd <= other.price.monthly_usd
 
 
 def test_no_gpu_named_gets_a_plain_statement():
@@ -124,7 +124,7 @@ def test_deepseek_bf16_is_one_mi355x_server_and_says_what_fp8_takes():
     assert release.variant.weight_format is Precision.FP8
 
     def held(option):
-        return option.max_concurrency_at_context * (option.gpus // option.gpus_per_replica)
+        return option.fit.max_concurrency_at_context * (option.gpus // option.gpus_per_replica)
 
     assert held(release) > held(pick)
     assert Caveat.FP8_NATIVE_MODEL_IN_BF16 in answer.caveats
@@ -187,11 +187,11 @@ def test_over_budget_names_the_cheapest_and_the_changes_that_fit():
     assert answer.verdict.code is VerdictCode.OVER_BUDGET
     cheapest = answer.options[answer.budget.cheapest_index]
     assert cheapest.fits
-    assert cheapest.monthly_usd > Decimal(10000)
+    assert cheapest.price.monthly_usd > Decimal(10000)
     kinds = {change.kind: change for change in answer.budget.changes}
     assert set(kinds) == {BudgetChangeKind.SHORTER_CONTEXT, BudgetChangeKind.FEWER_USERS}
     for change in kinds.values():
-        assert change.option.monthly_usd <= Decimal(10000)
+        assert change.option.price.monthly_usd <= Decimal(10000)
     assert kinds[BudgetChangeKind.SHORTER_CONTEXT].context_tokens < 131072
     users = kinds[BudgetChangeKind.FEWER_USERS].concurrency
     one_more = size_deployment(
@@ -242,10 +242,10 @@ def test_one_gpu_asked_for_more_users_than_it_holds_says_how_many_it_holds():
     verdict = answer.verdict
     pick = answer.options[verdict.option_index]
     assert verdict.code is VerdictCode.COUNT_HOLDS_SOME_WITH_CHOICES
-    assert (verdict.gpu_count, verdict.held) == (1, pick.max_concurrency_at_context)
+    assert (verdict.gpu_count, verdict.held) == (1, pick.fit.max_concurrency_at_context)
     assert 0 < verdict.held < 16
     assert pick.plan == "h200-1x"
-    assert pick.servers * pick.max_concurrency_at_context >= 16  # the pick serves them all
+    assert pick.servers * pick.fit.max_concurrency_at_context >= 16  # the pick serves them all
     assert answer.count_option is None  # FP8 weights were asked: nothing to propose
 
 
@@ -258,7 +258,7 @@ def test_16_bit_weights_that_one_gpu_cannot_hold_get_the_server_and_the_fp8_mach
     fp8 = answer.count_option
     assert fp8 is not None
     assert (fp8.plan, fp8.gpus, fp8.variant.weight_format) == ("h200-1x", 1, Precision.FP8)
-    assert fp8.monthly_usd < answer.options[verdict.option_index].monthly_usd
+    assert fp8.price.monthly_usd < answer.options[verdict.option_index].price.monthly_usd
 
 
 def test_a_model_larger_than_the_gpus_asked_for_is_too_big_for_them():

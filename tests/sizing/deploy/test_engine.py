@@ -29,7 +29,7 @@ def test_every_plan_and_the_b200_shape_are_options():
     answer = size_deployment(SizingRequest(model_id=LLAMA_70B))
     assert [o.plan for o in answer.options] == ["mi355x-8x", "h200-1x", "h200-8x", None]
     b200 = _b200(answer)
-    assert b200.monthly_usd is None
+    assert b200.price.monthly_usd is None
     assert Caveat.NO_B200_PRICE in b200.caveats
 
 
@@ -64,7 +64,7 @@ def test_deepseek_fp8_on_each_plan():
     assert hgx.tensor_parallel == 8
     assert Caveat.MLA_KV_REPLICATED in hgx.caveats
     assert answer.recommended == "mi355x-8x"
-    assert mi.kv_cache_tokens > hgx.kv_cache_tokens
+    assert mi.fit.kv_cache_tokens > hgx.fit.kv_cache_tokens
 
 
 def test_single_h200_fits_70b_fp8_and_is_cheapest():
@@ -80,7 +80,7 @@ def test_70b_bf16_single_h200_loads_without_kv_room():
     single = _option(answer, "h200-1x")
     assert not single.fits
     assert Caveat.FITS_WITHOUT_KV_ROOM in single.caveats
-    assert single.kv_cache_tokens == 0 < single.kv_cache_tokens_physical
+    assert single.fit.kv_cache_tokens == 0 < single.fit.kv_cache_tokens_physical
     assert _option(answer, "h200-8x").tensor_parallel == 2
 
 
@@ -224,10 +224,10 @@ def test_cost_per_million_tokens_is_priced_at_full_load():
         SizingRequest(model_id=LLAMA_70B, precision=Precision.FP8, concurrency=16)
     )
     single = _option(answer, "h200-1x")
-    rate = single.decode_tokens_per_s_full_load
-    expected = float(single.monthly_usd) / (rate * 730 * 3600) * 1e6
-    assert float(single.usd_per_million_tokens) == pytest.approx(expected, abs=0.005)
-    assert rate >= single.decode_tokens_per_s_aggregate
+    rate = single.speed.decode_tokens_per_s_full_load
+    expected = float(single.price.monthly_usd) / (rate * 730 * 3600) * 1e6
+    assert float(single.price.usd_per_million_tokens) == pytest.approx(expected, abs=0.005)
+    assert rate >= single.speed.decode_tokens_per_s_aggregate
 
 
 def test_full_load_fills_every_rented_gpu_up_to_vllm_max_num_seqs():
@@ -237,16 +237,18 @@ def test_full_load_fills_every_rented_gpu_up_to_vllm_max_num_seqs():
         if not option.fits:
             continue
         replicas = option.gpus // option.gpus_per_replica
-        per_replica = min(option.max_concurrency_at_context, 256)
-        assert option.full_load_concurrency == replicas * per_replica
+        per_replica = min(option.fit.max_concurrency_at_context, 256)
+        assert option.fit.full_load_concurrency == replicas * per_replica
 
 
 def test_cost_at_concurrency_one_is_not_the_idle_cost():
     """One user on an 8-GPU server is not what a token costs: full load is far cheaper."""
     answer = size_deployment(SizingRequest(model_id=LLAMA_70B, precision=Precision.FP8))
     server = _option(answer, "h200-8x")
-    idle_cost = float(server.monthly_usd) / (server.decode_tokens_per_s * 730 * 3600) * 1e6
-    assert float(server.usd_per_million_tokens) < idle_cost / 10
+    idle_cost = (
+        float(server.price.monthly_usd) / (server.speed.decode_tokens_per_s * 730 * 3600) * 1e6
+    )
+    assert float(server.price.usd_per_million_tokens) < idle_cost / 10
 
 
 @pytest.mark.parametrize(

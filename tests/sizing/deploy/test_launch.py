@@ -60,7 +60,7 @@ def test_deepseek_dp_attention_is_an_sglang_command_with_its_flags():
             )
         )
     )
-    (command,) = pick.launch_commands
+    (command,) = pick.launch.commands
     words, flags = _flags(command)
     assert words[:3] == ["python", "-m", "sglang.launch_server"]
     assert flags["--model-path"] == DEEPSEEK
@@ -68,7 +68,7 @@ def test_deepseek_dp_attention_is_an_sglang_command_with_its_flags():
     assert (flags["--tp-size"], flags["--dp-size"], flags["--ep-size"]) == ("8", "8", "8")
     assert flags["--context-length"] == "131072"
     assert flags["--kv-cache-dtype"] == "fp8_e4m3"
-    assert flags["--max-running-requests"] == str(pick.max_concurrency_at_context)
+    assert flags["--max-running-requests"] == str(pick.fit.max_concurrency_at_context)
 
 
 def test_sglang_memory_fraction_is_the_budget_the_sizing_used():
@@ -81,7 +81,7 @@ def test_sglang_memory_fraction_is_the_budget_the_sizing_used():
     budget = vllm_kv_bytes_per_gpu(
         gpu, 0, gpu_memory_utilization=0.9, moe=True, tensor_parallel=pick.gpus_per_replica
     )
-    _words, flags = _flags(pick.launch_commands[0])
+    _words, flags = _flags(pick.launch.commands[0])
     assert (
         float(flags["--mem-fraction-static"]) == math.floor(budget / gpu.usable_bytes * 100) / 100
     )
@@ -94,9 +94,9 @@ def test_single_gpu_machines_each_get_the_same_command():
     )
     pick = _pick(answer)
     assert pick.plan == "h200-1x"
-    assert len(pick.launch_commands) == pick.servers > 1
-    assert len(set(pick.launch_commands)) == 1
-    words, flags = _flags(pick.launch_commands[0])
+    assert len(pick.launch.commands) == pick.servers > 1
+    assert len(set(pick.launch.commands)) == 1
+    words, flags = _flags(pick.launch.commands[0])
     assert words[:2] == ["vllm", "serve"]
     assert "--tensor-parallel-size" not in flags
 
@@ -110,7 +110,7 @@ def test_pipeline_across_servers_gives_a_command_per_server():
     )
     pick = _pick(answer)
     assert (pick.plan, pick.servers, pick.pipeline_parallel) == ("h200-8x", 2, 2)
-    head, worker = pick.launch_commands
+    head, worker = pick.launch.commands
     _words, flags = _flags(head)
     assert head.startswith("ray start --head")
     assert flags["--pipeline-parallel-size"] == "2"
@@ -122,11 +122,11 @@ def test_pipeline_across_servers_gives_a_command_per_server():
 def test_an_official_checkpoint_is_loaded_and_the_release_is_quantized_otherwise():
     """Llama 3.1 70B FP8 names NVIDIA's FP8 checkpoint; a BF16-only release gets --quantization."""
     official = _pick(size_deployment(SizingRequest(model_id=LLAMA_70B, precision=Precision.FP8)))
-    words, flags = _flags(official.launch_commands[0])
+    words, flags = _flags(official.launch.commands[0])
     assert words[2] == "nvidia/Llama-3.1-70B-Instruct-FP8"
     assert "--quantization" not in flags
     online = _pick(size_deployment(SizingRequest(params_b=70, gpus=(GpuId.H200,))))
-    _words, flags = _flags(online.launch_commands[0])
+    _words, flags = _flags(online.launch.commands[0])
     assert flags["--quantization"] == "fp8"
 
 
@@ -169,11 +169,11 @@ def test_every_command_carries_the_sizing_and_only_known_flags(model, precision,
     )
     for option in (*answer.options, *answer.literal_options):
         if not option.fits or beyond_online_order(option):
-            assert option.launch_commands == ()
+            assert option.launch.commands == ()
             continue
-        assert len(option.launch_commands) == option.servers
+        assert len(option.launch.commands) == option.servers
         variant, layout = option.variant, option.layout
-        words, flags = _flags(option.launch_commands[0])
+        words, flags = _flags(option.launch.commands[0])
         assert words[: len(PROGRAMS[variant.engine])] == list(PROGRAMS[variant.engine])
         assert set(flags) <= KNOWN_FLAGS
         sized_context = min(context, get_model(model).max_context_tokens or context)
@@ -181,7 +181,7 @@ def test_every_command_carries_the_sizing_and_only_known_flags(model, precision,
         assert flags[context_flag] == str(sized_context)
         assert flags["--kv-cache-dtype"] == KV_VALUES[variant.engine][variant.kv_dtype]
         seqs = FLAGS_FOR[variant.engine]["seqs"]
-        expected = min(option.max_concurrency_at_context, VLLM_MAX_NUM_SEQS)
+        expected = min(option.fit.max_concurrency_at_context, VLLM_MAX_NUM_SEQS)
         if layout.dp_attention and variant.engine is ServingEngine.VLLM:
             expected = max(expected // layout.data_parallel, 1)  # per data-parallel rank
         assert flags[seqs] == str(expected)
@@ -214,7 +214,7 @@ def test_ray_arguments_are_the_only_words_outside_the_table():
     answer = size_deployment(
         SizingRequest(model_id=DEEPSEEK, precision=Precision.BF16, cuda_only=True)
     )
-    for command in _pick(answer).launch_commands:
+    for command in _pick(answer).launch.commands:
         ray = command.split(" && ")[0] if "ray start" in command else ""
         for word in shlex.split(ray)[2:]:
             assert word.startswith(RAY_ARGUMENTS)

@@ -31,7 +31,7 @@ def test_a_70b_on_one_h200_is_yes_in_fp8():
     """The page's question: a 70B on a single H200 is served in FP8, on one H200 at US$3,090."""
     answer = size_deployment(SizingRequest(params_b=70, gpus=(GpuId.H200,)))
     pick = _pick(answer)
-    assert (pick.plan, pick.servers, pick.monthly_usd) == ("h200-1x", 1, Decimal(3090))
+    assert (pick.plan, pick.servers, pick.price.monthly_usd) == ("h200-1x", 1, Decimal(3090))
     assert pick.variant.weight_format is Precision.FP8
     assert pick.variant.weight_format_source is Choice.CHOSEN
     assert answer.request.precision is Precision.FP8
@@ -53,7 +53,7 @@ def test_a_budget_of_4000_gets_one_h200_in_fp8():
     answer = size_deployment(SizingRequest(model_id=LLAMA_33, budget_usd_month=Decimal(4000)))
     pick = _pick(answer)
     assert (pick.plan, pick.servers) == ("h200-1x", 1)
-    assert pick.monthly_usd <= Decimal(4000)
+    assert pick.price.monthly_usd <= Decimal(4000)
     assert pick.variant.weight_format is Precision.FP8
     assert answer.budget is None
 
@@ -82,7 +82,7 @@ def test_deepseek_fp8_20_users_128k_cuda_only_is_one_hgx_server_with_dp_attentio
     assert pick.layout.expert_parallel
     assert pick.layout.data_parallel * pick.layout.tensor_parallel == 8
     assert pick.variant.engine is ServingEngine.SGLANG
-    assert pick.max_concurrency_at_context * pick.replicas >= 20
+    assert pick.fit.max_concurrency_at_context * pick.replicas >= 20
 
 
 def test_fp8_kv_asked_is_kept_and_serves_405b_on_one_server():

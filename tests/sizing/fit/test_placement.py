@@ -25,7 +25,7 @@ def test_same_gpus_prefer_one_wide_replica_to_two_narrow_ones():
     answer = size_deployment(SizingRequest(model_id=KIMI, concurrency=20))
     mi = next(o for o in answer.options if o.plan == "mi355x-8x")
     assert (mi.servers, mi.tensor_parallel, mi.pipeline_parallel, mi.replicas) == (1, 8, 1, 1)
-    assert mi.max_concurrency_at_context >= 20 * 5
+    assert mi.fit.max_concurrency_at_context >= 20 * 5
 
 
 def test_one_sequence_still_takes_the_smallest_shape():
@@ -59,7 +59,7 @@ def test_a_wider_layout_on_the_same_server_wins_when_it_holds_far_more():
     mi355x = next(o for o in answer.options if o.plan == "mi355x-8x")
     assert mi355x.servers == 1
     assert mi355x.tensor_parallel == 8
-    assert mi355x.max_concurrency_at_context >= 2 * 2  # more than twice two TP=4 replicas' room
+    assert mi355x.fit.max_concurrency_at_context >= 2 * 2  # more than twice two TP=4 replicas' room
 
 
 def test_the_smallest_shape_stays_when_a_wider_one_gains_little():

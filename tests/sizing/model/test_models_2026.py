@@ -178,11 +178,11 @@ def test_every_new_model_is_sized_on_every_plan(hf_id):
     assert answer.kv_bytes_per_sequence >= model.state_bytes_per_sequence
     for option in answer.options:
         for value in (
-            option.kv_cache_tokens,
-            option.kv_cache_tokens_physical,
-            option.max_concurrency_at_context,
-            option.decode_tokens_per_s,
-            option.weights_bytes_per_gpu,
+            option.fit.kv_cache_tokens,
+            option.fit.kv_cache_tokens_physical,
+            option.fit.max_concurrency_at_context,
+            option.speed.decode_tokens_per_s,
+            option.fit.weights_bytes_per_gpu,
         ):
             assert value is None or (math.isfinite(value) and value >= 0), (option, value)
     fitting = {option.plan for option in answer.options if option.fits}

@@ -259,10 +259,10 @@ def test_random_configs_size_to_sane_figures_or_are_refused(base, changes, conte
     assert answer.kv_bytes_per_sequence >= 0
     for option in answer.options:
         for value in (
-            option.kv_cache_tokens,
-            option.kv_cache_tokens_physical,
-            option.max_concurrency_at_context,
-            option.decode_tokens_per_s,
-            option.ttft_s,
+            option.fit.kv_cache_tokens,
+            option.fit.kv_cache_tokens_physical,
+            option.fit.max_concurrency_at_context,
+            option.speed.decode_tokens_per_s,
+            option.speed.ttft_s,
         ):
             assert value is None or (math.isfinite(value) and value >= 0)

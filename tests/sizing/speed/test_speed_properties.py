@@ -115,15 +115,18 @@ def test_speculative_decoding_is_off_unless_asked(model, context, users):
     asked = size_deployment(SizingRequest(**base, include_mtp=True))
     has_mtp = get_model(model).params.mtp > 0
     for option in plain.options:
-        assert option.mtp_tokens_per_step is None
+        assert option.speed.mtp_tokens_per_step is None
     for without, option in zip(plain.options, asked.options, strict=True):
         if not option.fits or not without.fits or option.gpus != without.gpus:
             continue
         if has_mtp:
-            assert option.mtp_tokens_per_step is not None
-            assert option.decode_tokens_per_s_per_user > without.decode_tokens_per_s_per_user
+            assert option.speed.mtp_tokens_per_step is not None
+            assert (
+                option.speed.decode_tokens_per_s_per_user
+                > without.speed.decode_tokens_per_s_per_user
+            )
         else:
-            assert option.mtp_tokens_per_step is None
+            assert option.speed.mtp_tokens_per_step is None
 
 
 @ENGINE_SETTINGS
@@ -135,8 +138,10 @@ def test_each_user_under_load_is_no_faster_than_one_user_alone(model, context, u
     )
     for option in answer.options:
         if not option.fits:
-            assert option.decode_tokens_per_s_per_user is None
+            assert option.speed.decode_tokens_per_s_per_user is None
             continue
-        assert option.decode_tokens_per_s_per_user <= option.decode_tokens_per_s * (1 + 1e-12)
-        total = option.decode_tokens_per_s_per_user * users
-        assert option.decode_tokens_per_s_aggregate == total
+        assert option.speed.decode_tokens_per_s_per_user <= option.speed.decode_tokens_per_s * (
+            1 + 1e-12
+        )
+        total = option.speed.decode_tokens_per_s_per_user * users
+        assert option.speed.decode_tokens_per_s_aggregate == total
