@@ -1,6 +1,7 @@
 """A real redis-server on a free loopback port, started, killed and restarted by tests.
 
-Tests that need it are skipped when the binary is missing (``.ci/run`` installs it).
+Tests that need it are skipped when the binary is missing (``.ci/run`` installs it, and under
+its ``FULLGPU_NO_SKIPS=1`` such a skip fails: tests/conftest.py).
 """
 
 from __future__ import annotations

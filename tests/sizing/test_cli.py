@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from sizing.cli import main
+from tests.helpers.reference import model_config
 
 ROOT = Path(__file__).resolve().parents[2]
-REFERENCE = ROOT.parent / "shared" / "reference"
 OPTION_FIELDS = {
     "plan",
     "gpu",
@@ -97,10 +97,7 @@ def test_size_plain_text_is_readable(capsys):
 
 def test_size_from_config_file(capsys, tmp_path):
     """--config reads a config.json and sizes it."""
-    source = REFERENCE / "model-configs" / "meta-llama--Llama-3.1-8B-Instruct.json"
-    if not source.is_file():
-        pytest.skip("reference model configs are absent")
-    config = json.loads(source.read_text(encoding="utf-8"))
+    config = model_config("meta-llama--Llama-3.1-8B-Instruct")
     config = {k: v for k, v in config.items() if not k.startswith("_")}
     path = tmp_path / "config.json"
     path.write_text(json.dumps(config), encoding="utf-8")

@@ -1,8 +1,6 @@
 """Weight bytes by format: bits per parameter, 16-bit groups, releases, MTP, calibration."""
 
-import json
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import assume, given
@@ -12,11 +10,13 @@ from sizing.errors import InvalidRequestError
 from sizing.model import generic_model, get_model, load_models, weights_bytes
 from sizing.model.formats import BITS_PER_PARAM, bits_per_param, resolve_precision
 from sizing.request import Precision
+from sizing.speed import load_calibration
 
-MEASURED = (
-    Path(__file__).resolve().parents[3].parent / "shared" / "reference" / "h200-measured.json"
-)
 LLAMA_70B = "meta-llama/Llama-3.1-70B-Instruct"
+# What one real H200 measured loading Llama 3.x 70B in FP8 (the reference folder's
+# h200-measured.json, row llama3_70b_fp8): the parameters the checkpoint holds and the bytes
+# its weights took. The engine's calibration carries the bytes as one of its points.
+MEASURED_LLAMA_70B_FP8 = {"params": 70_552_387_584, "weights_bytes": 72_653_733_888}
 
 
 def _sixteen_bit_params(model):
@@ -60,14 +60,18 @@ def test_generic_fp4_resolves_to_the_gpu_format_or_mxfp4():
 
 def test_llama_70b_fp8_matches_the_h200_measurement():
     """FP8 linear layers plus BF16 embeddings and head equal the measured bytes within 0.5%."""
-    if not MEASURED.is_file():
-        pytest.skip("h200-measured.json absent")
-    measured = json.loads(MEASURED.read_text(encoding="utf-8"))["llama3_70b_fp8"]
+    measured = MEASURED_LLAMA_70B_FP8
     model = get_model(LLAMA_70B)
     assert model.total_params == pytest.approx(measured["params"], rel=0.005)
     assert weights_bytes(model, Precision.FP8) == pytest.approx(
         measured["weights_bytes"], rel=0.005
     )
+
+
+def test_the_calibration_carries_the_measured_weight_bytes():
+    """The engine's calibration point for these bytes is the measurement this test holds."""
+    points = [p for p in load_calibration().points if p.row == "llama3_70b_fp8.weights_bytes"]
+    assert [p.value for p in points] == [MEASURED_LLAMA_70B_FP8["weights_bytes"]]
 
 
 def test_quantizing_keeps_embeddings_head_and_norms_at_16_bits():

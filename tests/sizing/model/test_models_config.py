@@ -1,8 +1,6 @@
 """Models from a config.json: the same derivation as the catalog, clear errors otherwise."""
 
 import dataclasses
-import json
-from pathlib import Path
 
 import pytest
 
@@ -11,36 +9,24 @@ from sizing.model import get_model, load_models, model_from_config
 from sizing.model.types import Attention
 from sizing.request import Precision
 from tests.helpers.model_configs import LLAMA_LIKE
+from tests.helpers.reference import model_config, model_config_ids, quant_config, stem_of
 
-CONFIGS = Path(__file__).resolve().parents[3].parent / "shared" / "reference" / "model-configs"
 # The reference file is the base model's config; the Instruct release has 32768 tokens.
 CATALOG_DIFFERS = {"mistralai/Mixtral-8x22B-Instruct-v0.1": {"vocab_size": 32768}}
 COMPARED = ("id", "name", "aliases", "params", "active_params", "vocab_size")
 
 
-def _reference_configs():
-    if not CONFIGS.is_dir():
-        return []
-    return sorted(
-        p.stem.replace("--", "/", 1)
-        for p in CONFIGS.glob("*.json")
-        if not p.name.endswith(".hf_quant_config.json")
-    )
-
-
 def _reference(hf_id):
     """Load the reference config and, where the checkpoint has one, its hf_quant_config.json."""
-    stem = hf_id.replace("/", "--")
-    config = json.loads((CONFIGS / f"{stem}.json").read_text("utf-8"))
-    quant = CONFIGS / f"{stem}.hf_quant_config.json"
-    return config, json.loads(quant.read_text("utf-8")) if quant.is_file() else None
+    stem = stem_of(hf_id)
+    return model_config(stem), quant_config(stem)
 
 
 def _numbers(model):
     return {k: v for k, v in dataclasses.asdict(model).items() if k not in COMPARED}
 
 
-@pytest.mark.parametrize("hf_id", _reference_configs())
+@pytest.mark.parametrize("hf_id", model_config_ids())
 def test_config_file_gives_the_catalog_numbers(hf_id):
     """model_from_config on each reference config equals the catalog entry's numbers."""
     config, quant = _reference(hf_id)
@@ -55,9 +41,8 @@ def test_config_file_gives_the_catalog_numbers(hf_id):
 
 def test_reference_configs_cover_the_catalog():
     """Every catalog model but V3-0324 (V3's config) has a reference config to compare."""
-    configs = _reference_configs()
-    if not configs:
-        pytest.skip("shared reference configs absent")
+    configs = model_config_ids()
+    assert configs
     assert {m.id for m in load_models()} - set(configs) == {
         "deepseek-ai/DeepSeek-V3-0324",
         "deepseek-ai/DeepSeek-V3.1",

@@ -8,7 +8,6 @@ non-finite figure through ``sizing inspect`` or ``size``.
 
 import json
 import math
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,15 +18,7 @@ from sizing.deploy.engine import size_deployment
 from sizing.errors import InvalidRequestError
 from sizing.model import model_from_config
 from sizing.request import SizingRequest
-
-CONFIGS = Path(__file__).resolve().parents[3].parent / "shared" / "reference" / "model-configs"
-
-
-def _config(stem):
-    path = CONFIGS / f"{stem}.json"
-    if not path.is_file():
-        pytest.skip("shared reference configs absent")
-    return json.loads(path.read_text("utf-8"))
+from tests.helpers.reference import model_config, quant_config_bytes
 
 
 def _text(config):
@@ -114,7 +105,7 @@ ALTERED = [
 @pytest.mark.parametrize(("stem", "change", "field"), ALTERED)
 def test_an_altered_reference_config_is_refused_naming_the_field(stem, change, field):
     """Each alteration raises InvalidRequestError whose field names what is wrong."""
-    config = _config(stem)
+    config = model_config(stem)
     change(config)
     with pytest.raises(InvalidRequestError) as raised:
         model_from_config(config)
@@ -124,7 +115,7 @@ def test_an_altered_reference_config_is_refused_naming_the_field(stem, change, f
 
 def test_inspect_refuses_an_unknown_model_type_in_one_line(tmp_path, capsys):
     """``sizing inspect --config`` on a MiniMax M3 relabelled minimax_m4 exits 2 naming it."""
-    config = _config("MiniMaxAI--MiniMax-M3")
+    config = model_config("MiniMaxAI--MiniMax-M3")
     config["model_type"] = "minimax_m4"
     path = tmp_path / "config.json"
     path.write_text(json.dumps(config), encoding="utf-8")
@@ -138,9 +129,10 @@ def test_inspect_refuses_an_unknown_model_type_in_one_line(tmp_path, capsys):
 def test_inspect_reads_a_checkpoint_folder_with_its_quant_config(tmp_path, capsys):
     """config.json plus hf_quant_config.json in one folder: sized as the NVFP4 release."""
     stem = "nvidia--DeepSeek-V3.2-NVFP4"
-    (tmp_path / "config.json").write_text(json.dumps(_config(stem)))
-    quant = (CONFIGS / f"{stem}.hf_quant_config.json").read_text("utf-8")
-    (tmp_path / "hf_quant_config.json").write_text(quant)
+    (tmp_path / "config.json").write_text(json.dumps(model_config(stem)))
+    quant = quant_config_bytes(stem)
+    assert quant is not None
+    (tmp_path / "hf_quant_config.json").write_bytes(quant)
     assert main(["inspect", "--config", str(tmp_path / "config.json"), "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
     assert shown["release_precision"] == "nvfp4"
