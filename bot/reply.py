@@ -7,6 +7,8 @@ from dataclasses import MISSING, dataclass, field, fields
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
+from bot.request import RequestFacts, facts_from_json, facts_to_json
+
 
 class ReplyKind(StrEnum):
     """What a reply is; each kind has its template pair ``templates/<kind>.html.j2`` / ``.txt.j2``.
@@ -124,7 +126,8 @@ class ChatContext:
     chat_id: int | None = None
     language: str | None = None  # chosen with /lang; wins over detection from then on
     telegram_language: str | None = None  # the user's client language code, if known
-    last_request: dict[str, Any] | None = field(default=None)  # JSON-able, for follow-ups
+    last_request: RequestFacts | None = None  # the last request sized, for follow-ups
+    last_language: str | None = None  # the language it was answered in, for button presses
     last_handoff_at: float | None = None  # Unix time of the last hand-off to a person
     sender: Sender | None = None  # who wrote this update (set by the transport, not stored)
 
@@ -164,3 +167,28 @@ class ConversationPipeline(Protocol):
     def inline_answers(self, query: str, telegram_language: str | None) -> list[Reply]:
         """Answer one inline query with ready-to-send replies."""
         ...
+
+
+# The stored request's key for the language it was answered in (beside the facts' own keys).
+LANGUAGE_KEY = "language"
+
+
+def last_request_json(chat: ChatContext) -> dict[str, Any] | None:
+    """Return the chat's last request as it is stored: its facts, and the answer's language."""
+    if chat.last_request is None:
+        return None
+    stored = facts_to_json(chat.last_request)
+    if chat.last_language is not None:
+        stored[LANGUAGE_KEY] = chat.last_language
+    return stored
+
+
+def last_request_from_json(data: object) -> tuple[RequestFacts | None, str | None]:
+    """Read a stored last request back: its facts and language (None for what does not read)."""
+    if not isinstance(data, dict):
+        return None, None
+    language = data.get(LANGUAGE_KEY)
+    facts = facts_from_json(data)
+    if not facts.stated():  # nothing of it reads: no request to follow up on
+        return None, None
+    return facts, language if isinstance(language, str) else None

@@ -1,12 +1,28 @@
-"""What the understanding step makes of one message: a typed, partial request.
+"""What a message says: the facts of a request, from the parser through the chat to the engine.
 
-Fields are ``None`` (or empty) when the text does not say them: nothing is guessed.
+``RequestFacts`` is what a customer stated about a deployment, every field ``None`` (or empty)
+when not said: nothing is guessed, and a default stays the engine's to choose (and to say it
+chose). The parser reads one from each message; the chat keeps the last one and merges a
+follow-up into it; the engine sizes it. It has one JSON form (``facts_to_json`` and
+``facts_from_json``), the one the chat store keeps. ``ParsedRequest`` is one message
+understood: its intent, its language, its facts, and what it says about the conversation.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from decimal import Decimal
 from enum import StrEnum
+from functools import cache
+from typing import Any
+
+from pydantic import ConfigDict, TypeAdapter, ValidationError
+
+from sizing import GpuId, KvDtype, Precision, ServingEngine, SizingRequest, TrainingMethod
+
+# What the text said of a 4-bit float: the generic FP4, and the named variant when there is one.
+FOUR_BIT_VARIANTS = frozenset({Precision.MXFP4, Precision.NVFP4})
 
 
 class Intent(StrEnum):
@@ -37,24 +53,223 @@ LANGUAGES: tuple[str, ...] = (
 
 
 @dataclass(frozen=True, slots=True)
+class RequestFacts:
+    """What a customer stated about a deployment; every field unset until they say it.
+
+    Field names are the engine's where the engine has the field (``SizingRequest``) and
+    DESIGN.md's for the facts later steps size (service-level targets, training, rental).
+    """
+
+    # The model: a catalog id, a Hub id or URL as given, an uploaded config, or a generic size.
+    model_id: str | None = None
+    hf_id: str | None = None
+    model_config: Mapping[str, Any] | None = None
+    params_b: float | None = None  # generic model: total parameters, billions
+    active_params_b: float | None = None  # generic MoE: active parameters, billions
+    moe: bool | None = None
+    # Formats and engine: a named 4-bit variant (MXFP4, NVFP4) is the precision itself.
+    precision: Precision | None = None
+    kv_dtype: KvDtype | None = None
+    engine: ServingEngine | None = None
+    # The load.
+    context_tokens: int | None = None
+    concurrency: int | None = None
+    # The hardware and the constraints on it.
+    gpus: tuple[GpuId, ...] = ()  # in order of mention
+    gpu_count: int | None = None  # GPUs asked to run it on ("on one H200": 1)
+    budget_usd_month: Decimal | None = None
+    cuda_only: bool | None = None
+    needs_native_fp4: bool | None = None
+    # Service-level targets: aggregate output tokens/s, each user's tokens/s, seconds to the
+    # first token at the stated load, a request rate with average input and output lengths,
+    # and an offline job of so many tokens within a deadline.
+    throughput_tok_s: float | None = None
+    tokens_per_user_tok_s: float | None = None
+    ttft_s: float | None = None
+    requests_per_minute: float | None = None
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+    batch_tokens: int | None = None
+    deadline_hours: float | None = None
+    # Training: the method, the tokens trained on, the sequence length, the epochs.
+    method: TrainingMethod | None = None
+    tokens: int | None = None
+    seq_len: int | None = None
+    epochs: float | None = None
+    # Rental: how many months, and how many units of which plans ({plan id: count}).
+    months: int | None = None
+    plan_counts: Mapping[str, int] | None = None
+
+    # Stored JSON is read with pydantic's lax rules ("fp8" is Precision.FP8, 9000 a Decimal);
+    # infinities and NaN are not numbers a customer said.
+    __pydantic_config__ = ConfigDict(allow_inf_nan=False)
+
+    def merge(self, change: RequestFacts) -> RequestFacts:
+        """Return these facts with ``change`` applied: a new model replaces the old one whole.
+
+        A change of GPUs without a count drops the count asked ("and on MI355X?" after "on
+        one H200" means any number of them).
+        """
+        merged = {spec.name: getattr(self, spec.name) for spec in fields(self)}
+        if change.names_model:
+            for name in MODEL_FIELDS:
+                merged[name] = None
+        if change.gpus and change.gpu_count is None:
+            merged["gpu_count"] = None
+        merged.update(change.stated())
+        return RequestFacts(**merged)
+
+    def stated(self) -> dict[str, Any]:
+        """Return the fields set, by name (unset and empty ones left out)."""
+        return {
+            spec.name: value
+            for spec in fields(self)
+            if (value := getattr(self, spec.name)) is not None and value != ()
+        }
+
+    @property
+    def names_model(self) -> bool:
+        """Whether the facts say which model to size."""
+        return self.model_id is not None or self.params_b is not None or bool(self.model_config)
+
+    @property
+    def asks_something(self) -> bool:
+        """Whether the facts hold one beyond those that only qualify a request ("8x H200?")."""
+        return bool(set(self.stated()) - QUALIFIER_FIELDS)
+
+    def kept(self) -> RequestFacts:
+        """Return the facts a conversation keeps of a message's.
+
+        A catalog model wins over a generic size read from the same text, and MoE figures
+        without a total size are no size.
+        """
+        if self.model_id is not None or self.params_b is None:
+            return replace(self, params_b=None, active_params_b=None, moe=None)
+        return self
+
+    def model_part(self) -> RequestFacts:
+        """Return the facts that name the model, alone."""
+        return RequestFacts(**{name: getattr(self, name) for name in MODEL_FIELDS})
+
+    def without_model(self) -> RequestFacts:
+        """Return every fact but those that name the model (a caption beside an upload)."""
+        return replace(
+            self,
+            model_id=None,
+            hf_id=None,
+            model_config=None,
+            params_b=None,
+            active_params_b=None,
+            moe=None,
+        )
+
+    def sizing_request(self) -> SizingRequest:
+        """Return what the engine sizes: the stated facts it has fields for, defaults otherwise.
+
+        A catalog model named wins over an uploaded config.
+        """
+        values = {name: value for name, value in self.stated().items() if name in _SIZED}
+        if values.get("model_id") is not None:
+            values.pop("model_config", None)
+        if "model_config" in values:
+            values["model_config"] = dict(values["model_config"])
+        return SizingRequest(**values)
+
+
+# Which facts name the model (a new one replaces them all), and those that only qualify a
+# request without asking for anything ("8x H200?" alone asks for no sizing).
+MODEL_FIELDS = ("model_id", "hf_id", "model_config", "params_b", "active_params_b", "moe")
+QUALIFIER_FIELDS = frozenset({"gpu_count"})
+# The facts the engine sizes today; the others are carried, kept and merged until it does.
+_SIZED = frozenset(
+    {
+        "model_id",
+        "model_config",
+        "params_b",
+        "active_params_b",
+        "moe",
+        "precision",
+        "kv_dtype",
+        "engine",
+        "context_tokens",
+        "concurrency",
+        "gpus",
+        "gpu_count",
+        "budget_usd_month",
+        "cuda_only",
+        "needs_native_fp4",
+    }
+)
+NOT_YET_SIZED = frozenset(spec.name for spec in fields(RequestFacts)) - _SIZED - {"hf_id"}
+
+
+@cache
+def _adapter() -> TypeAdapter[RequestFacts]:
+    return TypeAdapter(RequestFacts)
+
+
+def _json_value(value: object) -> object:
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else str(value)
+    if isinstance(value, tuple):
+        return [_json_value(item) for item in value]
+    if isinstance(value, Mapping):
+        return dict(value)
+    if isinstance(value, GpuId | Precision | KvDtype | ServingEngine | TrainingMethod):
+        return value.value
+    return value
+
+
+def facts_to_json(facts: RequestFacts) -> dict[str, Any]:
+    """Return the JSON form of the facts: the stated fields only, enums as their values."""
+    return {name: _json_value(value) for name, value in facts.stated().items()}
+
+
+def facts_from_json(data: Mapping[str, Any]) -> RequestFacts:
+    """Read stored facts; keys it does not know, and values that do not read, are left out.
+
+    One stored value that does not read (a format since removed, a mistyped number) costs that
+    fact alone, never the rest of the chat's request.
+    """
+    known = {spec.name for spec in fields(RequestFacts)}
+    values = {name: value for name, value in data.items() if name in known}
+    while True:
+        try:
+            return _adapter().validate_python(values)
+        except ValidationError as error:
+            values = _without_unreadable(values, error)
+
+
+def _without_unreadable(values: dict[str, Any], error: ValidationError) -> dict[str, Any]:
+    """Drop what did not read: the items of a list that did not (the rest stay), else the field."""
+    items: dict[str, set[int]] = {}
+    whole: set[str] = set()
+    for problem in error.errors():
+        where = problem["loc"]
+        name = str(where[0]) if where else ""
+        if len(where) > 1 and isinstance(where[1], int) and isinstance(values.get(name), list):
+            items.setdefault(name, set()).add(where[1])
+        else:
+            whole.add(name)
+    fewer = {name: value for name, value in values.items() if name not in whole}
+    for name, bad in items.items():
+        if name in fewer:
+            fewer[name] = [item for i, item in enumerate(fewer[name]) if i not in bad]
+    if fewer == values:  # nothing left to drop: nothing of it reads
+        return {}
+    return fewer
+
+
+@dataclass(frozen=True, slots=True)
 class ParsedRequest:
-    """One message, understood. ``to_json`` gives the DESIGN.md parsed-request object."""
+    """One message, understood: its intent and language, its facts, what it says of the chat.
+
+    ``bot.understand.parsed_to_json`` gives the DESIGN.md parsed-request object (flat).
+    """
 
     intent: Intent
     language: str  # one of LANGUAGES
-    model: str | None = None  # catalog HF id
-    params_b: float | None = None  # generic model size, billions
-    active_params_b: float | None = None  # generic MoE active size, billions
-    moe: bool | None = None
-    precision: str | None = None  # bf16|fp16|fp8|int8|fp6|fp4|int4 (mxfp4/nvfp4 map to fp4)
-    precision_variant: str | None = None  # mxfp4|nvfp4 when the text named one
-    context_tokens: int | None = None
-    concurrency: int | None = None
-    gpus: tuple[str, ...] = ()  # h200|mi355x|b200, in order of mention
-    gpu_count: int | None = None  # GPUs asked to run it on ("on one H200": 1)
-    budget_usd_month: int | None = None
-    cuda_only: bool | None = None
-    needs_native_fp4: bool | None = None
+    facts: RequestFacts = field(default_factory=RequestFacts)
     command: str | None = None  # "start", "help", "size", "price", "compare", "lang", ...
     command_args: str | None = None
     lang_choice: str | None = None  # /lang argument, normalised to LANGUAGES, when valid
@@ -62,10 +277,8 @@ class ParsedRequest:
     suggestions: tuple[str, ...] = ()  # closest catalog ids for unknown_model
     ambiguous: tuple[str, ...] = field(default=())  # catalog ids the text could mean equally
     not_understood: tuple[str, ...] = ()  # codes of what could not be read, e.g. "context"
-    kv_dtype: str | None = None  # bf16|fp16|fp8 when the text names the KV cache's own dtype
     courtesy: bool | None = None  # the message only thanks or acknowledges: no question in it
     topic: str | None = None  # knowledge intent: a ``sizing.knowledge.types.Topic`` value
     spec: str | None = None  # gpu_spec topic: the figure asked for (``SpecAspect`` value)
     software: str | None = None  # software topic: the item named (``SoftwareItem`` value)
-    engine: str | None = None  # vllm|sglang when the text names the serving engine
     term: str | None = None  # glossary topic: the term asked about (``Term`` value)

@@ -62,7 +62,15 @@ from sizing.knowledge import (
     terms_points,
 )
 from sizing.model import MAX_PARAMS_B, Attention, ModelInfo, load_models, model_from_config
-from sizing.request import GpuId, KvDtype, Precision, ResolvedRequest, ServingEngine, SizingRequest
+from sizing.request import (
+    GpuId,
+    KvDtype,
+    Precision,
+    ResolvedRequest,
+    ServingEngine,
+    SizingRequest,
+    TrainingMethod,
+)
 from sizing.serialize import to_json
 from sizing.speed import load_calibration
 from sizing.units import (
@@ -138,6 +146,7 @@ __all__ = [
     "SpecAspect",
     "Term",
     "Topic",
+    "TrainingMethod",
     "UnknownModelError",
     "Value",
     "Variant",

@@ -49,6 +49,15 @@ class ServingEngine(StrEnum):
     SGLANG = "sglang"
 
 
+class TrainingMethod(StrEnum):
+    """How a model is trained: every weight, low-rank adapters, or from scratch."""
+
+    FULL = "full"  # full fine-tuning: every weight, its gradient and optimizer state
+    LORA = "lora"  # low-rank adapters on frozen 16-bit weights
+    QLORA = "qlora"  # low-rank adapters on frozen 4-bit weights
+    PRETRAIN = "pretrain"  # pre-training (or continued pre-training) from a corpus
+
+
 @dataclass(frozen=True, slots=True)
 class SizingRequest:
     """What to size. Exactly one of ``model_id``, ``model_config`` or ``params_b`` names the model.

@@ -25,7 +25,6 @@ from bot.answers import (
     option_name,
     sign_quote,
 )
-from bot.conversation.stored_request import LANGUAGE_KEY, names_model, to_sizing_request
 from bot.reply import ChatContext, Reply, ReplyKind, Sender, Turn
 from sizing import (
     PlanOption,
@@ -114,7 +113,7 @@ def summary_view(
     quote_ref: str | None,
 ) -> dict[str, Any]:
     """Build what the sales summary shows (in ``loc``'s language, the sales team's)."""
-    customer_language = chat.language or (chat.last_request or {}).get(LANGUAGE_KEY) or "en"
+    customer_language = chat.language or chat.last_language or "en"
     option = _recommended(answer) if answer else None
     return {
         "who": _who(chat.sender, chat),
@@ -144,11 +143,11 @@ class Handoff:
         self._today = today
 
     def _last_answer(self, chat: ChatContext) -> SizingAnswer | None:
-        fields = {k: v for k, v in (chat.last_request or {}).items() if k != LANGUAGE_KEY}
-        if not names_model(fields):
+        facts = chat.last_request
+        if facts is None or not facts.names_model:
             return None
         try:
-            return self._size(to_sizing_request(fields))
+            return self._size(facts.sizing_request())
         except SizingError:
             return None  # the summary says "no request yet" rather than failing the hand-off
 

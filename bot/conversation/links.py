@@ -8,19 +8,19 @@ precision, context and users. Each path ends in the same answers as a typed ques
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Protocol
 
 from bot.answers import Link, LinkKind, Localizer, decode_payload, localizer, render_help
 from bot.conversation.clarify import ask_which_model, language_set, upload_problem
-from bot.conversation.stored_request import (
-    MODEL_KEYS,
-    QUALIFIER_FIELDS,
-    fields_from_parsed,
-    names_model,
-)
 from bot.conversation.uploads import UploadError, UploadProblem, read_upload
 from bot.reply import ChatContext, Reply, Turn
-from bot.request import Intent, ParsedRequest
+from bot.request import (
+    FOUR_BIT_VARIANTS,
+    QUALIFIER_FIELDS,
+    Intent,
+    ParsedRequest,
+    RequestFacts,
+)
 from sizing import (
     GpuId,
     InvalidRequestError,
@@ -55,32 +55,34 @@ class Answers(Protocol):
         """Hand the customer to a person."""
         ...
 
-    def size_and_render(self, fields: dict[str, Any], chat: ChatContext, loc: Localizer) -> Turn:
-        """Size stored-request fields and render the answer."""
+    def size_and_render(self, facts: RequestFacts, chat: ChatContext, loc: Localizer) -> Turn:
+        """Size a request's facts and render the answer."""
         ...
 
 
 def question_from(parsed: ParsedRequest) -> Question:
     """Return the knowledge question a parsed ``knowledge`` message asks."""
-    precision = Precision(parsed.precision) if parsed.precision else None
+    facts = parsed.facts
+    # A question about formats is about the family: "is NVFP4 native?" asks about FP4.
+    family = Precision.FP4 if facts.precision in FOUR_BIT_VARIANTS else facts.precision
     return Question(
         topic=Topic(parsed.topic or Topic.GPU_CARD.value),
-        gpus=tuple(GpuId(g) for g in dict.fromkeys(parsed.gpus)),
+        gpus=tuple(dict.fromkeys(facts.gpus)),
         spec=SpecAspect(parsed.spec) if parsed.spec else None,
         software=parsed.software,
-        precision=precision,
-        params_b=parsed.params_b,
-        moe=parsed.moe,
+        precision=family,
+        params_b=facts.params_b,
+        moe=facts.moe,
         term=parsed.term,
     )
 
 
 def lone_gpu(parsed: ParsedRequest) -> GpuId | None:
     """Return the GPU a message names when that is all it says ("MI355X?", "8x H200?")."""
-    fields = fields_from_parsed(parsed)
-    gpus = fields.get("gpus", [])
-    only_gpus = parsed.intent is Intent.FOLLOWUP and set(fields) - QUALIFIER_FIELDS == {"gpus"}
-    return GpuId(gpus[0]) if only_gpus and len(set(gpus)) == 1 else None
+    facts = parsed.facts.kept()
+    said = set(facts.stated()) - QUALIFIER_FIELDS
+    only_gpus = parsed.intent is Intent.FOLLOWUP and said == {"gpus"}
+    return facts.gpus[0] if only_gpus and len(set(facts.gpus)) == 1 else None
 
 
 class LinkAnswers:
@@ -114,16 +116,16 @@ class LinkAnswers:
         if link.model_text is None:
             return Turn(ask_which_model(loc), chat)
         parsed = self._pipeline.parse_text(link.model_text)
-        model = {k: v for k, v in fields_from_parsed(parsed).items() if k in MODEL_KEYS}
-        if not names_model(model):
+        model = parsed.facts.kept().model_part()
+        if not model.names_model:
             return Turn(render_help(loc), chat)  # a model we do not know: the welcome
-        settings = {
-            "precision": link.precision.value if link.precision else None,
-            "context_tokens": link.context_tokens,
-            "concurrency": link.concurrency,
-        }
-        fields = {**model, **{k: v for k, v in settings.items() if v is not None}}
-        return self._pipeline.size_and_render(fields, chat, loc)
+        facts = replace(
+            model,
+            precision=link.precision,
+            context_tokens=link.context_tokens,
+            concurrency=link.concurrency,
+        )
+        return self._pipeline.size_and_render(facts, chat, loc)
 
     def document(
         self,
@@ -134,13 +136,12 @@ class LinkAnswers:
         size_bytes: int | None,
     ) -> Turn:
         """Size an uploaded config.json, with the caption's precision, context and users."""
-        settings: dict[str, Any] = {}
+        settings = RequestFacts()
         language = chat.language or chat.telegram_language
         if caption and caption.strip():
             parsed = self._pipeline.parse_text(caption, telegram_language=language)
             language = chat.language or parsed.language
-            said = fields_from_parsed(parsed)
-            settings = {k: v for k, v in said.items() if k not in MODEL_KEYS}
+            settings = parsed.facts.kept().without_model()
         loc = localizer(language or "en")
         try:
             config = read_upload(file_name, content, size_bytes)
@@ -151,4 +152,4 @@ class LinkAnswers:
             problem = UploadError(UploadProblem.NOT_A_MODEL_CONFIG)
             field = error.field.removeprefix("config.")
             return Turn(upload_problem(loc, problem, field=field), chat)
-        return self._pipeline.size_and_render({"model_config": config, **settings}, chat, loc)
+        return self._pipeline.size_and_render(replace(settings, model_config=config), chat, loc)

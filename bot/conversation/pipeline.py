@@ -14,7 +14,6 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
-from typing import Any
 
 from bot.answers import (
     ANY_GPU,
@@ -56,21 +55,14 @@ from bot.conversation.clarify import (
 )
 from bot.conversation.handoff import Handoff, HandoffConfig
 from bot.conversation.links import LinkAnswers, lone_gpu, question_from
-from bot.conversation.stored_request import (
-    LANGUAGE_KEY,
-    asks_something,
-    fields_from_parsed,
-    merge,
-    names_model,
-    to_sizing_request,
-)
 from bot.languages import normalise_language
-from bot.reply import ChatContext, Reply, ReplyKind, Turn
-from bot.request import Intent, ParsedRequest
+from bot.reply import ChatContext, Reply, ReplyKind, Turn, last_request_json
+from bot.request import Intent, ParsedRequest, RequestFacts, facts_to_json
 from bot.understand import RATE, parse_message
 from sizing import (
     GpuId,
     InvalidRequestError,
+    Precision,
     Question,
     SizingAnswer,
     SizingError,
@@ -89,6 +81,11 @@ DEFAULT_COMPARE = (GpuId.MI355X, GpuId.H200)
 _HELP_COMMANDS = frozenset({"start", "help"})
 # The ``not_understood`` code of a message the parser failed on (``parse_message``).
 PARSE_FAILED = "message"
+
+
+def _state_of(chat: ChatContext) -> str:
+    """Return the fingerprint of the chat's last request, as its buttons carry it."""
+    return request_state(last_request_json(chat) or {})
 
 
 def command_menu(language: str) -> list[tuple[str, str]]:
@@ -135,7 +132,7 @@ class Pipeline:
         fallback = localizer(chat.language or chat.telegram_language or "en")
         # Without evidence in the message ("/price h200"), the language the customer last
         # wrote in beats the client's setting.
-        hint = (chat.last_request or {}).get(LANGUAGE_KEY) or chat.telegram_language
+        hint = chat.last_language or chat.telegram_language
         try:
             self.refresh_catalog()
             parsed = self._parse(text, telegram_language=hint, bot_username=bot_username)
@@ -150,15 +147,15 @@ class Pipeline:
 
     def respond_to_callback(self, data: str, chat: ChatContext) -> Turn:
         """Apply a button press to the chat's last request and answer again."""
-        stored = chat.last_request or {}
-        loc = localizer(chat.language or stored.get(LANGUAGE_KEY) or chat.telegram_language or "en")
+        loc = localizer(chat.language or chat.last_language or chat.telegram_language or "en")
         try:
             self.refresh_catalog()
             payload = from_callback(data)
             if payload is not None:  # a stateless button: the same answer as the deep link
                 return self._links.open(payload, chat, loc)
             callback = decode(data)
-            if callback is None or not chat.last_request or callback.state != request_state(stored):
+            stored = chat.last_request
+            if callback is None or stored is None or callback.state != _state_of(chat):
                 return Turn(stale_button(loc), chat)
             return self._apply_callback(callback, stored, chat, loc)
         except Exception:
@@ -212,9 +209,9 @@ class Pipeline:
         if parsed.command in _HELP_COMMANDS or parsed.intent is Intent.HELP:
             return Turn(render_help(loc), chat)
         if parsed.intent is Intent.PRICE:
-            gpu = GpuId(parsed.gpus[0]) if parsed.gpus else None
+            gpu = parsed.facts.gpus[0] if parsed.facts.gpus else None
             return Turn(self.price(loc, gpu), chat)
-        if parsed.intent is Intent.COMPARE and not names_model(fields_from_parsed(parsed)):
+        if parsed.intent is Intent.COMPARE and not parsed.facts.kept().names_model:
             return Turn(self._compare(loc, parsed), chat)
         # A comparison that names a model ("H200 or MI355X for Qwen3 235B?") is that model
         # sized on the GPUs named, side by side, with which one is the better buy first.
@@ -245,7 +242,7 @@ class Pipeline:
         if (
             parsed.intent is Intent.UNKNOWN
             and not parsed.unknown_model
-            and not asks_something(fields_from_parsed(parsed))  # "一卡" alone asks nothing
+            and not parsed.facts.kept().asks_something  # "一卡" alone asks nothing
         ):
             return off_topic(loc)
         return None
@@ -273,7 +270,7 @@ class Pipeline:
         return render_compare(loc, compare_gpus(a, b))
 
     def _compare(self, loc: Localizer, parsed: ParsedRequest) -> Reply:
-        named = [GpuId(g) for g in dict.fromkeys(parsed.gpus)]
+        named = list(dict.fromkeys(parsed.facts.gpus))
         if not named:
             a, b = DEFAULT_COMPARE
         elif len(named) == 1:
@@ -289,51 +286,47 @@ class Pipeline:
             return Turn(refusal, chat)
         if parsed.ambiguous:
             return Turn(which_of(loc, parsed.ambiguous), chat)
-        fields = fields_from_parsed(parsed)
-        if parsed.unknown_model and not names_model(fields):
+        facts = parsed.facts.kept()
+        if parsed.unknown_model and not facts.names_model:
             return Turn(unknown_model(loc, parsed.unknown_model, parsed.suggestions), chat)
-        follow_up = parsed.intent is Intent.FOLLOWUP or not names_model(fields)
-        if follow_up and chat.last_request and fields:
-            fields = merge(chat.last_request, fields)
-        elif parsed.intent is Intent.FOLLOWUP and chat.last_request:
+        follow_up = parsed.intent is Intent.FOLLOWUP or not facts.names_model
+        said = bool(facts.stated())
+        if follow_up and chat.last_request is not None and said:
+            facts = chat.last_request.merge(facts)
+        elif parsed.intent is Intent.FOLLOWUP and chat.last_request is not None:
             # "what about 2?": an earlier question to change, but nothing read to change in it.
             return Turn(ask_what_to_change(loc), chat)
-        elif not names_model(fields):
+        elif not facts.names_model:
             # Nothing earlier to change and no model named: ask, never guess one.
-            return Turn(ask_which_model(loc, follow_up=bool(fields)), chat)
+            return Turn(ask_which_model(loc, follow_up=said), chat)
         notes = budget_notes(loc, parsed.not_understood)
         if BUDGET_CURRENCY in parsed.not_understood:
             notes = (*notes, loc.gettext(FOREIGN_BUDGET_NOTE))
-        if RATE in parsed.not_understood and "concurrency" not in fields:
+        if RATE in parsed.not_understood and facts.concurrency is None:
             notes = (*notes, loc.gettext(RATE_NOTE))
-        return self._size_and_render(fields, chat, loc, notes=notes)
+        return self._size_and_render(facts, chat, loc, notes=notes)
 
-    def size_and_render(
-        self,
-        fields: dict[str, Any],
-        chat: ChatContext,
-        loc: Localizer,
-    ) -> Turn:
-        """Size stored-request fields and render the answer (deep links, uploads)."""
-        return self._size_and_render(fields, chat, loc)
+    def size_and_render(self, facts: RequestFacts, chat: ChatContext, loc: Localizer) -> Turn:
+        """Size a request's facts and render the answer (deep links, uploads)."""
+        return self._size_and_render(facts, chat, loc)
 
     def _size_and_render(
         self,
-        fields: dict[str, Any],
+        facts: RequestFacts,
         chat: ChatContext,
         loc: Localizer,
         *,
         notes: tuple[str, ...] = (),
     ) -> Turn:
-        stored = {**fields, LANGUAGE_KEY: loc.language}
+        kept = replace(chat, last_request=facts, last_language=loc.language)
         try:
-            answer = self._size(to_sizing_request(fields))
+            answer = self._size(facts.sizing_request())
         except UnknownModelError as exc:
             return Turn(unknown_model(loc, exc.model_id, ()), chat)
         except InvalidRequestError as exc:
             return Turn(bad_request(loc, exc.field), chat)
         except SizingError:
-            log.exception("the engine could not size %r", fields)
+            log.exception("the engine could not size %r", facts_to_json(facts))
             return Turn(cannot_answer(loc), chat)
         quote = QuoteContext(model_id=answer.model.id, issued=self._today())
         reply = render_size(
@@ -341,19 +334,18 @@ class Pipeline:
             answer,
             checkout=self.checkout,
             quote=quote,
-            state=request_state(stored),
+            state=_state_of(kept),
             notes=notes,
         )
-        return Turn(reply, replace(chat, last_request=stored))
+        return Turn(reply, kept)
 
     # --- buttons -------------------------------------------------------------------------
 
     def _apply_callback(
-        self, callback: Callback, stored: dict[str, Any], chat: ChatContext, loc: Localizer
+        self, callback: Callback, facts: RequestFacts, chat: ChatContext, loc: Localizer
     ) -> Turn:
-        fields = {k: v for k, v in stored.items() if k != LANGUAGE_KEY}
         if callback.action in {Action.DETAILS, Action.TICKET, Action.LAUNCH}:
-            turn = self._size_and_render(fields, chat, loc)
+            turn = self._size_and_render(facts, chat, loc)
             reply = turn.reply
             if reply.kind is not ReplyKind.SIZE:
                 return turn
@@ -363,10 +355,12 @@ class Pipeline:
                 return Turn(replace(reply, html=reply.launch_html or reply.html, buttons=()), chat)
             return Turn(replace(reply, html=ticket_html(loc, reply.text), buttons=()), chat)
         if callback.action is Action.GPU:
-            gpus = [] if callback.argument == ANY_GPU else [callback.argument]
-            fields = merge(fields, {"gpus": gpus})  # another GPU: the count asked goes
+            argument = callback.argument or ANY_GPU
+            gpus = () if argument == ANY_GPU else (GpuId(argument),)
+            facts = replace(facts, gpus=gpus, gpu_count=None)  # another GPU: the count asked goes
         elif callback.action is Action.PRECISION:
-            fields = {**fields, "precision": callback.argument}
+            chosen = Precision(callback.argument) if callback.argument else None
+            facts = replace(facts, precision=chosen)
         else:
-            fields = {**fields, "context_tokens": callback.context_tokens}
-        return self._size_and_render(fields, chat, loc)
+            facts = replace(facts, context_tokens=callback.context_tokens)
+        return self._size_and_render(facts, chat, loc)

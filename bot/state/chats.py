@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from bot.delivery import CURRENT_FENCE
-from bot.reply import ChatContext
+from bot.reply import ChatContext, last_request_from_json, last_request_json
 
 REDIS_PREFIX = "fullgpu:"
 # A Redis that stops answering (not one that refuses connections) fails a call after this long.
@@ -58,7 +58,7 @@ def chat_to_json(chat: ChatContext) -> str:
         {
             "language": chat.language,
             "telegram_language": chat.telegram_language,
-            "last_request": chat.last_request,
+            "last_request": last_request_json(chat),
             "last_handoff_at": chat.last_handoff_at,
         },
         ensure_ascii=False,
@@ -76,13 +76,14 @@ def chat_from_json(chat_id: int, raw: str | bytes | None) -> ChatContext:
         return ChatContext(chat_id=chat_id)
     if not isinstance(data, dict):
         return ChatContext(chat_id=chat_id)
-    last = data.get("last_request")
+    last, last_language = last_request_from_json(data.get("last_request"))
     handoff = data.get("last_handoff_at")
     return ChatContext(
         chat_id=chat_id,
         language=_str_or_none(data.get("language")),
         telegram_language=_str_or_none(data.get("telegram_language")),
-        last_request=last if isinstance(last, dict) else None,
+        last_request=last,
+        last_language=last_language,
         last_handoff_at=_time_or_none(handoff),
     )
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, replace
+from decimal import Decimal
 
-from bot.request import Intent, ParsedRequest
+from bot.request import Intent, ParsedRequest, RequestFacts
 from bot.understand import lexicon
 from bot.understand.commands import Command, normalise_lang_choice, parse_command
 from bot.understand.concurrency import COUNTED, RATE, find_concurrency
@@ -41,6 +42,7 @@ from bot.understand.precision import find_precision
 from bot.understand.sizes import find_generic_size
 from bot.understand.text import clean_text, reading_window
 from bot.understand.topics.finder import apply_topic
+from sizing import GpuId, KvDtype, Precision, ServingEngine
 
 _log = logging.getLogger(__name__)
 _COMMAND_INTENTS = {
@@ -93,46 +95,54 @@ def _read_fields(clean: str, index: ModelIndex, language: str) -> _Fields:
         not_understood.append("model")
     if other_currency and budget is None:
         not_understood.append("budget_currency")
-    request = ParsedRequest(
-        intent=Intent.UNKNOWN,
-        language=language,
-        model=match.model,
+    said = RequestFacts(
+        model_id=match.model,
         params_b=generic.params_b if generic else None,
         active_params_b=generic.active_params_b if generic else None,
         moe=generic.moe if generic else None,
-        precision=precision.precision,
-        precision_variant=precision.variant,
-        kv_dtype=precision.kv_dtype,
-        engine=engine,
+        precision=_precision(precision.precision, precision.variant),
+        kv_dtype=KvDtype(precision.kv_dtype) if precision.kv_dtype else None,
+        engine=ServingEngine(engine) if engine else None,
         context_tokens=context.value if context else None,
         concurrency=concurrency.value if concurrency else None,
-        gpus=gpus.gpus,
+        gpus=tuple(GpuId(gpu) for gpu in gpus.gpus),
         gpu_count=counted.count,
-        budget_usd_month=budget.value if budget else None,
+        budget_usd_month=Decimal(budget.value) if budget and budget.value is not None else None,
         cuda_only=platform.cuda_only,
         needs_native_fp4=platform.needs_native_fp4,
+    )
+    request = ParsedRequest(
+        intent=Intent.UNKNOWN,
+        language=language,
+        facts=said,
         unknown_model=match.unknown_model,
         suggestions=match.suggestions,
         ambiguous=match.ambiguous,
         not_understood=(*not_understood, *refused),
     )
     settings = (
-        request.precision,
-        request.kv_dtype,
-        request.engine,
+        said.precision,
+        said.kv_dtype,
+        said.engine,
         context,
         concurrency,
         budget,
-        request.cuda_only,
-        request.needs_native_fp4,
+        said.cuda_only,
+        said.needs_native_fp4,
     )
-    facts = Facts(
+    cues = Facts(
         has_model=bool(match.model or match.ambiguous or match.unknown_model),
         has_size=generic is not None and generic.params_b is not None,
         gpus=len(gpus.gpus),
         has_settings=any(value is not None for value in settings),
     )
-    return _Fields(request, facts)
+    return _Fields(request, cues)
+
+
+def _precision(precision: str | None, variant: str | None) -> Precision | None:
+    """Return the format the text names: a named 4-bit variant is the precision itself."""
+    named = variant or precision
+    return Precision(named) if named else None
 
 
 def _parse_command(command: Command, hint: str | None, index: ModelIndex) -> ParsedRequest:
@@ -195,13 +205,14 @@ def _settled(request: ParsedRequest, clean: str) -> bool:
     settings changed with a follow-up word ("switch to sglang"); the price of a GPU named
     ("單張 H200 月租多少"): each is answered as such.
     """
+    said = request.facts
     settings = (
-        request.precision,
-        request.kv_dtype,
-        request.engine,
-        request.context_tokens,
-        request.concurrency,
-        request.budget_usd_month,
+        said.precision,
+        said.kv_dtype,
+        said.engine,
+        said.context_tokens,
+        said.concurrency,
+        said.budget_usd_month,
         RATE if RATE in request.not_understood else None,  # "1000 requests a day"
     )
     if request.intent is Intent.SIZE:
@@ -209,7 +220,7 @@ def _settled(request: ParsedRequest, clean: str) -> bool:
     if request.intent is Intent.FOLLOWUP:
         return any(value is not None for value in settings) and says("followup", clean)
     if request.intent is Intent.PRICE:
-        return bool(request.gpus) and has_price_words(clean)
+        return bool(said.gpus) and has_price_words(clean)
     if request.intent is Intent.UNKNOWN:
         return asks_other_work(clean)
     return request.intent is Intent.SALES

@@ -7,15 +7,8 @@ from decimal import Decimal
 
 import pytest
 
-from bot.conversation.stored_request import (
-    CONVERSATION_FIELDS,
-    FOLDED_FIELDS,
-    SIZING_FIELDS,
-    fields_from_parsed,
-    to_sizing_request,
-)
 from bot.languages import normalise_language
-from bot.request import Intent, ParsedRequest
+from bot.request import NOT_YET_SIZED, RequestFacts, facts_from_json, facts_to_json
 from bot.understand import negotiate_language
 from sizing import (
     Choice,
@@ -26,85 +19,94 @@ from sizing import (
     SizingRequest,
     size_deployment,
 )
+from tests.helpers.model_configs import LLAMA_LIKE
 
 BOT = pathlib.Path(__file__).resolve().parents[2] / "bot"
 LLAMA_70B = "meta-llama/Llama-3.1-70B-Instruct"
-BASE = ParsedRequest(intent=Intent.SIZE, language="en", model=LLAMA_70B)
+BASE = RequestFacts(model_id=LLAMA_70B)
 
 
-def _size(parsed):
-    return size_deployment(to_sizing_request(fields_from_parsed(parsed)))
+def _size(facts):
+    """Size facts as a chat does: what it keeps of a message, stored and read back."""
+    stored = facts_from_json(facts_to_json(facts.kept()))
+    return size_deployment(stored.sizing_request())
 
 
 def _explored_engines(answer):
     return {(o.variant.engine, o.variant.engine_source) for o in answer.explored}
 
 
-# Each fact a message can state, a value for it, and what the answer shows of it. A new
-# ParsedRequest field that sizing should use fails ``test_every_parsed_fact_is_checked`` until
-# it is here, and this table fails if sizing ignores it.
+# Each fact the engine sizes, a value for it, and what the answer shows of it. A new
+# RequestFacts field fails ``test_every_fact_is_checked_or_not_yet_sized`` until it is here
+# or named as not yet sized, and this table fails if sizing ignores it.
 FACTS = {
-    "model": ("Qwen/Qwen3-32B", lambda a: a.model.id == "Qwen/Qwen3-32B"),
+    "model_id": ("Qwen/Qwen3-32B", lambda a: a.model.id == "Qwen/Qwen3-32B"),
+    "model_config": (
+        {**LLAMA_LIKE, "num_hidden_layers": 7},
+        lambda a: a.model.layers == 7,
+    ),
     "params_b": (70.0, lambda a: a.model.generic and round(a.model.total_params / 1e9) == 70),
     "active_params_b": (12.0, lambda a: round(a.model.active_params / 1e9) == 12),
     "moe": (True, lambda a: a.model.moe),
-    "precision": ("bf16", lambda a: a.request.precision_fixed),
-    "precision_variant": (
-        "mxfp4",  # generic FP4 is NVFP4 on the B200: the variant named makes it MXFP4 there
-        lambda a: any(
-            o.gpu is GpuId.B200 and o.variant.weight_format is Precision.MXFP4 for o in a.explored
-        ),
+    "precision": (Precision.BF16, lambda a: a.request.precision_fixed),
+    "kv_dtype": (
+        KvDtype.FP8,
+        lambda a: a.request.kv_dtype is KvDtype.FP8 and a.request.kv_dtype_fixed,
     ),
-    "kv_dtype": ("fp8", lambda a: a.request.kv_dtype is KvDtype.FP8 and a.request.kv_dtype_fixed),
     "context_tokens": (32768, lambda a: a.request.context_tokens == 32768),
     "concurrency": (7, lambda a: a.request.concurrency == 7),
-    "gpus": (("mi355x",), lambda a: a.request.gpus == (GpuId.MI355X,)),
+    "gpus": ((GpuId.MI355X,), lambda a: a.request.gpus == (GpuId.MI355X,)),
     "gpu_count": (1, lambda a: a.request.gpu_count == 1 and a.verdict.gpu_count in {None, 1}),
-    "budget_usd_month": (4000, lambda a: a.request.budget_usd_month == Decimal(4000)),
+    "budget_usd_month": (Decimal(4000), lambda a: a.request.budget_usd_month == Decimal(4000)),
     "cuda_only": (True, lambda a: a.request.cuda_only),
     "needs_native_fp4": (True, lambda a: a.request.needs_native_fp4),
     "engine": (
-        "sglang",
+        ServingEngine.SGLANG,
         lambda a: _explored_engines(a) == {(ServingEngine.SGLANG, Choice.ASKED)},
     ),
 }
 # Facts that only make sense with another one set.
 COMPANIONS = {
-    "params_b": {"model": None},
-    "active_params_b": {"model": None, "params_b": 100.0, "moe": True},
-    "moe": {"model": None, "params_b": 100.0},
-    "precision_variant": {"precision": "fp4"},
+    "model_config": {"model_id": None},
+    "params_b": {"model_id": None},
+    "active_params_b": {"model_id": None, "params_b": 100.0, "moe": True},
+    "moe": {"model_id": None, "params_b": 100.0},
 }
+MODEL_NAMING = {"model_id", "model_config", "params_b", "active_params_b", "moe"}
+# A Hub id is resolved to a model before sizing (the model issue): it is no sizing fact.
+RESOLVED_FIRST = frozenset({"hf_id"})
 
 
-def test_every_parsed_field_is_a_sizing_fact_or_a_conversation_fact():
-    """Each ParsedRequest field reaches the engine, is folded into one that does, or is chat.
+def test_every_fact_is_checked_or_not_yet_sized():
+    """Each RequestFacts field is in the table below, or named as one the engine does not size yet.
 
-    The names it reaches are SizingRequest fields.
+    The names of the sized ones are SizingRequest fields.
     """
-    parsed = {f.name for f in dataclasses.fields(ParsedRequest)}
-    mapped = set(SIZING_FIELDS) | set(FOLDED_FIELDS)
-    assert parsed == mapped | CONVERSATION_FIELDS
-    assert not mapped & CONVERSATION_FIELDS
-    engine_fields = {f.name for f in dataclasses.fields(SizingRequest)}
-    assert set(SIZING_FIELDS.values()) <= engine_fields
-    assert set(FOLDED_FIELDS.values()) <= set(SIZING_FIELDS)
-
-
-def test_every_parsed_fact_is_checked():
-    """The table below covers every sizing fact, so none can be ignored unnoticed."""
-    assert set(FACTS) == set(SIZING_FIELDS) | set(FOLDED_FIELDS)
+    facts = {f.name for f in dataclasses.fields(RequestFacts)}
+    assert facts == set(FACTS) | NOT_YET_SIZED | RESOLVED_FIRST
+    assert not set(FACTS) & NOT_YET_SIZED
+    assert set(FACTS) <= {f.name for f in dataclasses.fields(SizingRequest)}
 
 
 @pytest.mark.parametrize("name", sorted(FACTS))
-def test_no_parsed_fact_is_ignored_by_sizing(name):
-    """Setting a parsed fact changes what the engine sizes, through the stored request."""
+def test_no_fact_is_ignored_by_sizing(name):
+    """Setting a fact changes what the engine sizes, through the stored request."""
     value, shows = FACTS[name]
-    parsed = dataclasses.replace(BASE, **COMPANIONS.get(name, {}), **{name: value})
-    assert shows(_size(parsed)), name
+    facts = dataclasses.replace(BASE, **COMPANIONS.get(name, {}), **{name: value})
+    assert shows(_size(facts)), name
     baseline = dataclasses.replace(BASE, **COMPANIONS.get(name, {}))
-    if name not in {"model", "params_b", "active_params_b", "moe"}:
+    if name not in MODEL_NAMING:
         assert not shows(_size(baseline)), f"{name} shows without being set"
+
+
+def test_a_named_four_bit_variant_reaches_the_engine():
+    """Generic FP4 is NVFP4 on the B200: "mxfp4" named in a message makes it MXFP4 there."""
+    from bot.understand import parse_message  # noqa: PLC0415 - the parser is the thing tested
+
+    for text, expected in (("Llama 3.1 70B mxfp4", Precision.MXFP4), ("Llama 3.1 70B fp4", None)):
+        answer = _size(parse_message(text).facts)
+        b200 = {o.variant.weight_format for o in answer.explored if o.gpu is GpuId.B200}
+        assert (Precision.MXFP4 in b200) is (expected is Precision.MXFP4), text
 
 
 def test_the_parser_output_reaches_the_engine_whole():
@@ -112,7 +114,7 @@ def test_the_parser_output_reaches_the_engine_whole():
     from bot.understand import parse_message  # noqa: PLC0415 - the parser is the thing tested
 
     parsed = parse_message("Llama 3.1 405B FP8 with FP8 KV cache, 32K, 50 users, sglang")
-    request = to_sizing_request(fields_from_parsed(parsed))
+    request = parsed.facts.kept().sizing_request()
     assert (request.precision, request.kv_dtype) == (Precision.FP8, KvDtype.FP8)
     assert request.engine is ServingEngine.SGLANG
 

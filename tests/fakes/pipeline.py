@@ -10,6 +10,7 @@ import html
 from dataclasses import replace
 
 from bot.reply import Button, ChatContext, Reply, ReplyKind, Turn
+from bot.request import RequestFacts
 
 
 class EchoPipeline:
@@ -41,7 +42,7 @@ class EchoPipeline:
             raise RuntimeError("the pipeline broke")
         if text.startswith("/lang "):
             chat = replace(chat, language=text.split()[1])
-        chat = replace(chat, last_request={"text": text})
+        chat = replace(chat, last_request=RequestFacts(model_id=text))  # what was said, echoed
         return Turn(self._reply("size", text, chat), chat)
 
     def respond_to_callback(self, data: str, chat: ChatContext) -> Turn:

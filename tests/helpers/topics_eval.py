@@ -44,7 +44,7 @@ def judge(expect: dict, text: str, lang: str) -> str | None:
         "intent": parsed.intent.value,
         "topic": parsed.topic,
         "spec": parsed.spec,
-        "gpus": sorted(set(parsed.gpus)),
+        "gpus": sorted(set(parsed.facts.gpus)),
     }
     wrong = [
         f"{key}={got[key]!r} (want {expect[key]!r})"

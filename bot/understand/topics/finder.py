@@ -89,12 +89,13 @@ RULES: tuple[Rule, ...] = (
 
 
 def _names_model(request: ParsedRequest) -> bool:
-    return bool(request.model or request.ambiguous or request.unknown_model)
+    return bool(request.facts.model_id or request.ambiguous or request.unknown_model)
 
 
 def _asks_for_sizing(request: ParsedRequest) -> bool:
     """Facts that only a sizing answers: a context, a number of users, a budget."""
-    settings = (request.context_tokens, request.concurrency, request.budget_usd_month)
+    facts = request.facts
+    settings = (facts.context_tokens, facts.concurrency, facts.budget_usd_month)
     return any(value is not None for value in settings)
 
 
@@ -125,17 +126,17 @@ class Mentions:
 
 def _facts_fit(rule: Rule, request: ParsedRequest) -> bool:
     """Check the parsed facts a rule needs: GPUs, a size, a format; no model it cannot take."""
-    if not rule.min_gpus <= len(set(request.gpus)) <= rule.max_gpus:
+    if not rule.min_gpus <= len(set(request.facts.gpus)) <= rule.max_gpus:
         return False
-    if rule.needs_size and request.params_b is None:
+    if rule.needs_size and request.facts.params_b is None:
         return False
-    if rule.needs_format and request.precision is None:
+    if rule.needs_format and request.facts.precision is None:
         return False
     if _names_model(request) and not rule.allows_model:
         return False
-    if request.params_b is not None and not (rule.allows_size or rule.allows_model):
+    if request.facts.params_b is not None and not (rule.allows_size or rule.allows_model):
         return False
-    price_of_gpu = request.intent is Intent.PRICE and bool(request.gpus)
+    price_of_gpu = request.intent is Intent.PRICE and bool(request.facts.gpus)
     return not (rule.yields_to_price and price_of_gpu)
 
 
@@ -172,7 +173,7 @@ def _asks_what_a_term_means(request: ParsedRequest, text: str) -> bool:
     """
     if request.intent is not Intent.KNOWLEDGE or not says("definition", text):
         return False
-    if _names_model(request) or request.params_b is not None or _asks_for_sizing(request):
+    if _names_model(request) or request.facts.params_b is not None or _asks_for_sizing(request):
         return False
     return not says("price", text)
 
@@ -182,9 +183,9 @@ def _definition(request: ParsedRequest, text: str) -> ParsedRequest:
     if not _asks_what_a_term_means(request, text):
         return request
     term = term_named(text)
-    if term is None and len(set(request.gpus)) == 1:
+    if term is None and len(set(request.facts.gpus)) == 1:
         return replace(request, topic=Topic.GPU_CARD.value)
-    if term is None and (request.gpus or not _names_one_thing(text)):
+    if term is None and (request.facts.gpus or not _names_one_thing(text)):
         return request  # "什么是最便宜的方案" ("what is the cheapest plan") is no term
     return replace(request, topic=Topic.GLOSSARY.value, term=term.value if term else None)
 

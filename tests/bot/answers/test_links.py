@@ -123,9 +123,11 @@ def test_every_catalog_model_has_a_deep_link_that_sizes_it():
             continue
         link = decode_payload(payload)
         parsed = pipeline.parse_text(link.model_text)
-        same_release = parsed.model is not None and link.precision is model.release_precision
-        if parsed.model != model.id and not same_release:
-            missed.append((model.id, link.model_text, parsed.model))
+        same_release = (
+            parsed.facts.model_id is not None and link.precision is model.release_precision
+        )
+        if parsed.facts.model_id != model.id and not same_release:
+            missed.append((model.id, link.model_text, parsed.facts.model_id))
     assert not missed
 
 

@@ -10,17 +10,25 @@ from bot.answers.buttons import Action, Callback, encode, request_state
 from bot.answers.i18n import localizer
 from bot.conversation.clarify import RATE_NOTE, ask_what_to_change
 from bot.conversation.pipeline import Pipeline, command_menu
-from bot.reply import ChatContext
-from bot.request import LANGUAGES, Intent, ParsedRequest
+from bot.reply import ChatContext, last_request_json
+from bot.request import (
+    LANGUAGES,
+    Intent,
+    ParsedRequest,
+    RequestFacts,
+    facts_from_json,
+    facts_to_json,
+)
 from bot.understand import parse_message
 from sizing.errors import InvalidRequestError, SizingError
+from sizing.request import Precision
 from tests.fakes.telegram_html import check_telegram_html
 
 DEEPSEEK = "DeepSeek V3 BF16, 128K context"
 
 
 def _press(turn, action, argument=None):
-    state = request_state(turn.chat.last_request)
+    state = request_state(last_request_json(turn.chat))
     return encode(Callback(state, action, argument))
 
 
@@ -30,8 +38,8 @@ def test_size_question_answers_and_remembers_the_request(pipeline):
     assert turn.reply.kind == "size"
     assert turn.reply.language == "en"
     assert turn.chat.last_request is not None
-    assert turn.chat.last_request["model_id"] == "deepseek-ai/DeepSeek-V3"
-    assert turn.chat.last_request["context_tokens"] == 131072
+    assert turn.chat.last_request.model_id == "deepseek-ai/DeepSeek-V3"
+    assert turn.chat.last_request.context_tokens == 131072
     assert turn.chat.chat_id == 1
     check_telegram_html(turn.reply.html)
 
@@ -81,9 +89,9 @@ def test_follow_up_changes_one_field_of_the_last_request(pipeline):
     first = pipeline.respond(DEEPSEEK, ChatContext())
     second = pipeline.respond("what if ctx is only 32k tho", first.chat)
     assert second.reply.kind == "size"
-    assert second.chat.last_request["context_tokens"] == 32768
-    assert second.chat.last_request["model_id"] == "deepseek-ai/DeepSeek-V3"
-    assert second.chat.last_request["precision"] == "bf16"
+    assert second.chat.last_request.context_tokens == 32768
+    assert second.chat.last_request.model_id == "deepseek-ai/DeepSeek-V3"
+    assert second.chat.last_request.precision == "bf16"
 
 
 def test_follow_up_without_a_previous_request_asks_which_model(pipeline):
@@ -103,8 +111,8 @@ def test_a_follow_up_naming_nothing_to_change_asks_what_to_change(pipeline):
     assert unclear.chat.last_request == first.chat.last_request
     again = pipeline.respond("and with 64 users?", unclear.chat)
     assert again.reply.kind == "size"
-    assert again.chat.last_request["model_id"] == "deepseek-ai/DeepSeek-V3"
-    assert again.chat.last_request["concurrency"] == 64
+    assert again.chat.last_request.model_id == "deepseek-ai/DeepSeek-V3"
+    assert again.chat.last_request.concurrency == 64
 
 
 @pytest.mark.parametrize(
@@ -118,8 +126,8 @@ def test_a_follow_up_counting_cards_without_a_gpu_word_resizes_on_that_many(
     first = pipeline.respond("llama 3.3 70b fp8, 40 users, 32k", ChatContext())
     second = pipeline.respond(follow_up, replace(first.chat, telegram_language=language))
     assert second.reply.kind == "size"
-    assert second.chat.last_request["gpu_count"] == 2
-    assert second.chat.last_request["concurrency"] == 40
+    assert second.chat.last_request.gpu_count == 2
+    assert second.chat.last_request.concurrency == 40
     assert second.reply.data["verdict"]["gpu_count"] == 2
 
 
@@ -141,7 +149,7 @@ def test_the_example_of_the_rate_note_is_understood_in_its_language(language):
     examples = _QUOTED.findall(note)
     assert len(examples) == 1, note
     parsed = parse_message(examples[0], telegram_language=language)
-    assert parsed.concurrency == 20, examples
+    assert parsed.facts.concurrency == 20, examples
 
 
 # Quoted examples in the ten languages' quotation marks.
@@ -161,16 +169,17 @@ def test_the_examples_of_what_to_change_are_understood_in_their_language(languag
         read = {
             name
             for name in ("concurrency", "context_tokens", "gpu_count")
-            if getattr(parsed, name) is not None
+            if getattr(parsed.facts, name) is not None
         }
         assert len(read) == 1, (example, read)
         facts |= read
     assert facts == {"concurrency", "context_tokens", "gpu_count"}
 
 
-def _parsed(**fields):
+def _parsed(facts=None, **fields):
     def parse(text, *, telegram_language=None, bot_username=None):
-        return ParsedRequest(intent=Intent.SIZE, language="en", **fields)
+        said = facts or RequestFacts()
+        return ParsedRequest(intent=Intent.SIZE, language="en", facts=said, **fields)
 
     return parse
 
@@ -203,10 +212,10 @@ def test_ambiguous_model_asks_which_one():
 
 def test_generic_size_is_sized_without_a_catalog_model():
     """'a 70B dense model' is sized from its parameter count."""
-    parse = _parsed(params_b=70.0, moe=False, precision="fp8")
+    parse = _parsed(RequestFacts(params_b=70.0, moe=False, precision=Precision.FP8))
     turn = Pipeline(parse=parse).respond("70b dense fp8", ChatContext())
     assert turn.reply.kind == "size"
-    assert turn.chat.last_request["params_b"] == 70.0
+    assert turn.chat.last_request.params_b == 70.0
 
 
 @pytest.mark.parametrize("text", ["/help", "/start", "hi"])
@@ -255,7 +264,7 @@ def test_precision_button_resizes_the_last_request(pipeline):
     first = pipeline.respond(DEEPSEEK, ChatContext())
     turn = pipeline.respond_to_callback(_press(first, Action.PRECISION, "fp8"), first.chat)
     assert turn.reply.kind == "size"
-    assert turn.chat.last_request["precision"] == "fp8"
+    assert turn.chat.last_request.precision == "fp8"
     assert "FP8" in turn.reply.text
 
 
@@ -263,10 +272,10 @@ def test_gpu_and_context_buttons(pipeline):
     """GPU and context buttons change only their field."""
     first = pipeline.respond(DEEPSEEK, ChatContext())
     gpu = pipeline.respond_to_callback(_press(first, Action.GPU, "h200"), first.chat)
-    assert gpu.chat.last_request["gpus"] == ["h200"]
+    assert gpu.chat.last_request.gpus == ("h200",)
     ctx = pipeline.respond_to_callback(_press(gpu, Action.CONTEXT, "32k"), gpu.chat)
-    assert ctx.chat.last_request["context_tokens"] == 32768
-    assert ctx.chat.last_request["gpus"] == ["h200"]
+    assert ctx.chat.last_request.context_tokens == 32768
+    assert ctx.chat.last_request.gpus == ("h200",)
 
 
 def test_details_and_ticket_buttons_keep_the_request(pipeline):
@@ -372,7 +381,7 @@ def test_odd_input_never_raises(pipeline, text):
 def test_stored_request_round_trips_through_json(pipeline):
     """The stored request is plain JSON data (the store serialises it)."""
     first = pipeline.respond(DEEPSEEK, ChatContext())
-    stored = json.loads(json.dumps(first.chat.last_request))
+    stored = facts_from_json(json.loads(json.dumps(facts_to_json(first.chat.last_request))))
     chat = replace(first.chat, last_request=stored)
     again = pipeline.respond_to_callback(_press(first, Action.DETAILS), chat)
     assert again.reply.kind == "size"
@@ -443,18 +452,18 @@ def test_one_gpu_asked_is_kept_and_said_until_another_gpu_is_named(pipeline):
     """The count asked ("on one H200") is kept by a follow-up, dropped for another GPU."""
     first = pipeline.respond("Llama 3.3 70B FP8 on one H200, 16 users, 32K", ChatContext())
     assert first.reply.kind == "size"
-    assert first.chat.last_request["gpu_count"] == 1
+    assert first.chat.last_request.gpu_count == 1
     assert first.reply.text.splitlines()[0].startswith("With an FP8 KV cache, 1× NVIDIA H200")
     assert "holds 10 of your 16 users at 32K" in first.reply.text
     check_telegram_html(first.reply.html)
     fewer = pipeline.respond("and with 8 users?", first.chat)
-    assert fewer.chat.last_request["gpu_count"] == 1
+    assert fewer.chat.last_request.gpu_count == 1
     assert fewer.reply.text.startswith("Yes")
     other = pipeline.respond("what about MI355X?", first.chat)
-    assert "gpu_count" not in other.chat.last_request
-    assert other.chat.last_request["gpus"] == ["mi355x"]
+    assert other.chat.last_request.gpu_count is None
+    assert other.chat.last_request.gpus == ("mi355x",)
     pressed = pipeline.respond_to_callback(_press(first, Action.GPU, "mi355x"), first.chat)
-    assert "gpu_count" not in pressed.chat.last_request
+    assert pressed.chat.last_request.gpu_count is None
 
 
 def test_a_16_bit_model_too_big_for_the_one_gpu_asked_gets_the_fp8_machine(pipeline):

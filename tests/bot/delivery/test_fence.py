@@ -27,6 +27,7 @@ from bot.ops.cooldown import store_errors
 from bot.ops.observability import opened_scope
 from bot.ops.scope import Outcome
 from bot.reply import ChatContext
+from bot.request import RequestFacts
 from bot.runtime.serve import chat_key_of
 from bot.settings import load_settings
 from bot.state.chats import RedisStore
@@ -237,7 +238,7 @@ async def test_a_replica_stalled_past_its_lease_commits_nothing(shared, stall_at
         assert len(a_store.refused) == 1
     else:
         assert (a.bot.sent, b.bot.sent) == ([], [f"<b>{answer_1}</b>", f"<b>{answer_2}</b>"])
-    assert stored.last_request == {"text": "and with fp8"}
+    assert stored.last_request == RequestFacts(model_id="and with fp8")
     assert failures == []
 
 
@@ -255,7 +256,7 @@ async def test_a_single_replica_still_answers_and_remembers(shared):
     async with running(only.dispatcher):
         await until(lambda: only.finished == [1, 2])
     assert only.bot.sent == ["<b>size: size llama 70b [en]</b>", "<b>size: and with fp8 [en]</b>"]
-    assert (await store.get(CHAT)).last_request == {"text": "and with fp8"}
+    assert (await store.get(CHAT)).last_request == RequestFacts(model_id="and with fp8")
     assert only.store.refused == []
     assert await only.intake.depth() == 0
 

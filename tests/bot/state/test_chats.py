@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from decimal import Decimal
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.reply import ChatContext
+from bot.request import RequestFacts
 from bot.state.chats import (
     MemoryStore,
     RedisStore,
@@ -21,13 +23,16 @@ from bot.state.chats import (
     open_store,
 )
 from bot.state.fallback import FallbackStore
+from sizing import GpuId, Precision
 from tests.fakes.redis_server import free_port
+from tests.helpers.facts import SIZED_FACTS
 
 CHAT = ChatContext(
     chat_id=42,
     language="ru",
     telegram_language="en-US",
-    last_request={"model": "meta-llama/Llama-3.1-70B-Instruct", "context_tokens": 32768},
+    last_request=RequestFacts(model_id="meta-llama/Llama-3.1-70B-Instruct", context_tokens=32768),
+    last_language="de",
 )
 
 
@@ -135,26 +140,21 @@ def _corrupt_file(folder):
     return path
 
 
-JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
-    max_leaves=10,
-)
-
-
 @given(
     language=st.none() | st.sampled_from(["en", "ru", "zh-Hans", "pt-BR"]),
     telegram_language=st.none() | st.text(max_size=10),
-    last_request=st.none() | st.dictionaries(st.text(max_size=8), JSON_VALUES, max_size=4),
+    last=st.none() | st.tuples(SIZED_FACTS, st.none() | st.sampled_from(["en", "ja", "pt-BR"])),
     last_handoff_at=st.none() | st.floats(min_value=0, max_value=4e9),
 )
-def test_chat_json_round_trips(language, telegram_language, last_request, last_handoff_at):
+def test_chat_json_round_trips(language, telegram_language, last, last_handoff_at):
     """Any chat context survives serialisation unchanged (the hand-off time included)."""
+    last_request, last_language = last or (None, None)
     chat = ChatContext(
         chat_id=1,
         language=language,
         telegram_language=telegram_language,
         last_request=last_request,
+        last_language=last_language,
         last_handoff_at=last_handoff_at,
     )
     assert chat_from_json(1, chat_to_json(chat)) == chat
@@ -242,9 +242,27 @@ async def test_a_full_sqlite_disk_degrades_instead_of_failing(tmp_path):
         with sqlite3.connect(tmp_path / "full.sqlite3") as db:
             pages = db.execute("PRAGMA page_count").fetchone()[0]
         backend._db.execute(f"PRAGMA max_page_count = {pages}")
-        many = ChatContext(chat_id=7, last_request={"text": "x" * 100_000})
+        many = ChatContext(chat_id=7, last_request=RequestFacts(model_id="x" * 100_000))
         await store.put(many)
         assert failures == ["chat state write"]
         assert await store.get(7) == many
     finally:
         await store.close()
+
+
+def test_a_chat_stored_by_the_earlier_release_reads_back():
+    """The stored form of a last request did not change: old chats keep their question."""
+    raw = (
+        '{"language":null,"telegram_language":"de","last_request":{"model_id":'
+        '"deepseek-ai/DeepSeek-V3","precision":"fp8","gpus":["h200"],"budget_usd_month":9000,'
+        '"language":"de"},"last_handoff_at":null}'
+    )
+    chat = chat_from_json(3, raw)
+    assert chat.last_request == RequestFacts(
+        model_id="deepseek-ai/DeepSeek-V3",
+        precision=Precision.FP8,
+        gpus=(GpuId.H200,),
+        budget_usd_month=Decimal(9000),
+    )
+    assert chat.last_language == "de"
+    assert chat_to_json(chat) == raw

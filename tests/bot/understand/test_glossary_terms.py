@@ -61,7 +61,7 @@ def test_a_term_the_glossary_does_not_explain_still_asks_the_glossary(text):
 def test_a_definition_question_about_a_gpu_gets_its_card():
     """A definition question about a GPU ("Что такое MI355X?") gets the GPU's card."""
     parsed = parse_message("Что такое MI355X?")
-    assert (parsed.topic, parsed.gpus) == (Topic.GPU_CARD.value, ("mi355x",))
+    assert (parsed.topic, parsed.facts.gpus) == (Topic.GPU_CARD.value, ("mi355x",))
 
 
 @pytest.mark.parametrize(

@@ -73,7 +73,7 @@ def test_a_named_model_keeps_a_plain_fit_question_a_sizing_request():
 def test_the_knowledge_fields_reach_the_parsed_json():
     """``bot parse`` shows the topic and the figure asked for."""
     parsed = parse_message("What's the memory bandwidth of the MI355X?")
-    assert (parsed.topic, parsed.spec, parsed.gpus) == ("gpu_spec", "bandwidth", ("mi355x",))
+    assert (parsed.topic, parsed.spec, parsed.facts.gpus) == ("gpu_spec", "bandwidth", ("mi355x",))
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.understand import parse_message
+from bot.understand import parse_message, parsed_to_json
 
 PRECISIONS = [
     ("llama 70b bf16", "bf16", None),
@@ -45,19 +45,19 @@ PRECISIONS = [
 @pytest.mark.parametrize(("text", "precision", "variant"), PRECISIONS)
 def test_precision_spellings(text, precision, variant):
     """Every spelling maps to one precision; the FP4 block format is kept as the variant."""
-    parsed = parse_message(text)
-    assert (parsed.precision, parsed.precision_variant) == (precision, variant)
+    said = parsed_to_json(parse_message(text))  # the family and the variant, as DESIGN.md has them
+    assert (said.get("precision"), said.get("precision_variant")) == (precision, variant)
 
 
 def test_the_first_precision_named_wins():
     """'fp8 or bf16?' asks about fp8 first."""
-    assert parse_message("llama 70b fp8 or bf16?").precision == "fp8"
+    assert parse_message("llama 70b fp8 or bf16?").facts.precision == "fp8"
 
 
 def test_kv_cache_dtype_is_not_the_weight_precision():
     """'fp8 kv cache' sets the KV dtype and leaves the weights to the other mention."""
     parsed = parse_message("llama 70b bf16 weights with fp8 kv cache")
-    assert (parsed.precision, parsed.kv_dtype) == ("bf16", "fp8")
+    assert (parsed.facts.precision, parsed.facts.kv_dtype) == ("bf16", "fp8")
 
 
 GPUS = [
@@ -81,7 +81,7 @@ GPUS = [
 @pytest.mark.parametrize(("text", "gpus"), GPUS)
 def test_gpus_in_order_of_mention(text, gpus):
     """Only our three GPUs count, each once, in the order named."""
-    assert parse_message(text).gpus == gpus
+    assert parse_message(text).facts.gpus == gpus
 
 
 CUDA = [
@@ -111,7 +111,7 @@ CUDA = [
 @pytest.mark.parametrize(("text", "cuda_only"), CUDA)
 def test_cuda_only_and_rocm_is_fine(text, cuda_only):
     """CUDA-only is read in ten languages; "ROCm is fine" says false; silence says nothing."""
-    assert parse_message(text).cuda_only is cuda_only
+    assert parse_message(text).facts.cuda_only is cuda_only
 
 
 @pytest.mark.parametrize(
@@ -133,12 +133,12 @@ def test_cuda_only_and_rocm_is_fine(text, cuda_only):
 )
 def test_native_fp4_requirement(text):
     """Asking for native FP4 hardware is recorded in every language."""
-    assert parse_message(text).needs_native_fp4 is True
+    assert parse_message(text).facts.needs_native_fp4 is True
 
 
 def test_fp4_alone_is_not_a_native_requirement():
     """Plain "fp4" is a precision, not a hardware requirement."""
-    assert parse_message("llama 70b fp4").needs_native_fp4 is None
+    assert parse_message("llama 70b fp4").facts.needs_native_fp4 is None
 
 
 GENERIC = [
@@ -161,8 +161,12 @@ GENERIC = [
 def test_generic_sizes(text, params_b, active_b, moe):
     """A parameter count without a catalog name is read with its MoE facts."""
     parsed = parse_message(text)
-    assert parsed.model is None
-    assert (parsed.params_b, parsed.active_params_b, parsed.moe) == (params_b, active_b, moe)
+    assert parsed.facts.model_id is None
+    assert (parsed.facts.params_b, parsed.facts.active_params_b, parsed.facts.moe) == (
+        params_b,
+        active_b,
+        moe,
+    )
 
 
 @pytest.mark.parametrize(
@@ -177,7 +181,7 @@ def test_generic_sizes(text, params_b, active_b, moe):
 )
 def test_bit_widths_in_plural_and_other_scripts(text, precision):
     """Plural "4 bits" (es, fr, pt), "бит" and "ビット" name the width like "4bit"."""
-    assert parse_message(text).precision == precision
+    assert parse_message(text).facts.precision == precision
 
 
 @pytest.mark.parametrize(
@@ -195,7 +199,7 @@ def test_bit_widths_in_plural_and_other_scripts(text, precision):
 )
 def test_cuda_only_said_through_nvidia_or_mandatory_words(text):
     """NVIDIA named as the only platform, CUDA called mandatory, ROCm refused: CUDA only."""
-    assert parse_message(text).cuda_only is True
+    assert parse_message(text).facts.cuda_only is True
 
 
 @pytest.mark.parametrize(
@@ -212,7 +216,7 @@ def test_cuda_only_said_through_nvidia_or_mandatory_words(text):
 )
 def test_rocm_is_fine_with_words_between(text):
     """ROCm called fine with a particle or a verb between: CUDA is not required."""
-    assert parse_message(text).cuda_only is False
+    assert parse_message(text).facts.cuda_only is False
 
 
 @pytest.mark.parametrize(
@@ -221,12 +225,12 @@ def test_rocm_is_fine_with_words_between(text):
 )
 def test_a_negation_between_rocm_and_fine_is_not_rocm_fine(text):
     """A negation before the fine word ("ROCm 不可以") is never read as ROCm being fine."""
-    assert parse_message(text).cuda_only is not False
+    assert parse_message(text).facts.cuda_only is not False
 
 
 def test_needing_an_nvidia_gpu_is_not_cuda_only():
     """Needing an NVIDIA H200 names a GPU; only "only/just nvidia" restricts the platform."""
-    assert parse_message("qwen3 32b, need nvidia h200").cuda_only is None
+    assert parse_message("qwen3 32b, need nvidia h200").facts.cuda_only is None
 
 
 @pytest.mark.parametrize(
@@ -248,7 +252,7 @@ def test_needing_an_nvidia_gpu_is_not_cuda_only():
 )
 def test_a_platform_that_is_the_whole_stack_or_is_accepted(text, cuda_only):
     """A stack, a shop or a constraint that is CUDA requires it; ROCm "accepted" allows it."""
-    assert parse_message(text).cuda_only is cuda_only
+    assert parse_message(text).facts.cuda_only is cuda_only
 
 
 @pytest.mark.parametrize(
@@ -264,4 +268,4 @@ def test_a_platform_that_is_the_whole_stack_or_is_accepted(text, cuda_only):
 def test_a_format_said_of_the_kv_through_a_possessive_or_a_setting(text, kv_dtype, precision):
     """Through a possessive or a setting (FP8 的 KV, KV 设为 FP8): the cache's format."""
     parsed = parse_message(text)
-    assert (parsed.kv_dtype, parsed.precision) == (kv_dtype, precision)
+    assert (parsed.facts.kv_dtype, parsed.facts.precision) == (kv_dtype, precision)

@@ -119,21 +119,29 @@ NONE = [
 @pytest.mark.parametrize(("text", "language", "count"), COUNTS)
 def test_a_gpu_count_is_read(text, language, count):
     """The count is read, before or after the GPU, in words, digits or counters."""
-    assert parse_message(text, telegram_language=language).gpu_count == count
+    assert parse_message(text, telegram_language=language).facts.gpu_count == count
 
 
 @pytest.mark.parametrize(("text", "language"), NONE)
 def test_numbers_and_articles_of_other_things_are_no_count(text, language):
     """Users, model names, payment cards, servers and "which one" give no count."""
-    assert parse_message(text, telegram_language=language).gpu_count is None
+    assert parse_message(text, telegram_language=language).facts.gpu_count is None
 
 
 def test_the_count_is_not_read_again_as_users_or_context():
     """The digits of "8x H200" and "on 2 H200" are consumed by the count."""
     parsed = parse_message("deepseek v3 on 8x h200, 128k context")
-    assert (parsed.gpu_count, parsed.concurrency, parsed.context_tokens) == (8, None, 131072)
+    assert (parsed.facts.gpu_count, parsed.facts.concurrency, parsed.facts.context_tokens) == (
+        8,
+        None,
+        131072,
+    )
     parsed = parse_message("llama 70b on 2 h200 for 16 users")
-    assert (parsed.gpu_count, parsed.concurrency, parsed.gpus) == (2, 16, ("h200",))
+    assert (parsed.facts.gpu_count, parsed.facts.concurrency, parsed.facts.gpus) == (
+        2,
+        16,
+        ("h200",),
+    )
 
 
 @pytest.mark.parametrize("name", COUNT_SETS)
@@ -146,7 +154,7 @@ def test_the_blind_count_sets_stay_above_their_bars(name):
     misread = [
         (r["id"], r["expect"]["gpu_count"], got, r["text"])
         for r in rows
-        if (got := parse_message(r["text"], telegram_language=r["lang"]).gpu_count)
+        if (got := parse_message(r["text"], telegram_language=r["lang"]).facts.gpu_count)
         != r["expect"]["gpu_count"]
     ]
     wrong_counts = [m for m in misread if m[1] is not None]

@@ -82,10 +82,13 @@ def test_intent_from_slots_and_cue_words(language, text, intent):
 def test_a_comparison_naming_a_model_carries_the_model_and_both_gpus():
     """Compare the two plans on the model named: "H200 or MI355X for Qwen3 235B"."""
     parsed = parse_message("H200 or MI355X for Qwen3 235B, which gives more for the money?")
-    assert (parsed.model, parsed.gpus) == ("Qwen/Qwen3-235B-A22B", ("h200", "mi355x"))
+    assert (parsed.facts.model_id, parsed.facts.gpus) == (
+        "Qwen/Qwen3-235B-A22B",
+        ("h200", "mi355x"),
+    )
 
 
 def test_a_sizing_question_about_a_generic_size_stays_sizing():
     """A 70B dense model in BF16 on one H200 is sized, not answered with the FAQ."""
     parsed = parse_message("can a 70B dense model run on one H200 in bf16?")
-    assert (parsed.intent, parsed.params_b, parsed.moe) == (Intent.SIZE, 70, False)
+    assert (parsed.intent, parsed.facts.params_b, parsed.facts.moe) == (Intent.SIZE, 70, False)

@@ -117,7 +117,7 @@ def test_price_question_naming_a_model_is_a_sizing_question():
 def test_a_model_with_instead_is_a_followup_carrying_the_model():
     """The new model replaces the old one; the other settings come from the chat."""
     parsed = parse_message("hmm what about deepseek r1 instead")
-    assert (parsed.intent, parsed.model) == (Intent.FOLLOWUP, "deepseek-ai/DeepSeek-R1")
+    assert (parsed.intent, parsed.facts.model_id) == (Intent.FOLLOWUP, "deepseek-ai/DeepSeek-R1")
 
 
 COMMANDS = [
@@ -138,13 +138,13 @@ COMMANDS = [
 def test_commands(text, intent, command, gpus):
     """Commands set the intent directly; their arguments are read like any text."""
     parsed = parse_message(text)
-    assert (parsed.intent, parsed.command, parsed.gpus) == (intent, command, gpus)
+    assert (parsed.intent, parsed.command, parsed.facts.gpus) == (intent, command, gpus)
 
 
 def test_size_command_reads_its_text():
     """/size TEXT carries the model and settings of TEXT."""
     parsed = parse_message("/size llama 70b fp8 32k")
-    assert (parsed.model, parsed.precision, parsed.context_tokens) == (
+    assert (parsed.facts.model_id, parsed.facts.precision, parsed.facts.context_tokens) == (
         "meta-llama/Llama-3.1-70B-Instruct",
         "fp8",
         32768,
@@ -194,13 +194,13 @@ def test_lang_command_without_argument_asks_for_the_menu():
 def test_command_addressed_to_us_in_a_group():
     """/price@our_bot is ours when our username is known."""
     parsed = parse_message("/price@FullGPU_bot h200", bot_username="fullgpu_bot")
-    assert (parsed.intent, parsed.gpus) == (Intent.PRICE, ("h200",))
+    assert (parsed.intent, parsed.facts.gpus) == (Intent.PRICE, ("h200",))
 
 
 def test_command_addressed_to_another_bot_is_not_ours():
     """/price@other_bot is someone else's command: unknown, nothing read."""
     parsed = parse_message("/price@other_bot h200", bot_username="fullgpu_bot")
-    assert (parsed.intent, parsed.gpus) == (Intent.UNKNOWN, ())
+    assert (parsed.intent, parsed.facts.gpus) == (Intent.UNKNOWN, ())
 
 
 def test_command_suffix_is_accepted_when_our_username_is_unknown():

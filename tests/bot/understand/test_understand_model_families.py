@@ -103,7 +103,7 @@ def test_a_base_model_is_preferred_to_its_release_unless_the_format_is_in_its_na
 )
 def test_distills_are_the_distilled_models_not_the_671b_r1(text, model_id):
     """A distill is named by its teacher and its base; the R1 alone is the 671B model."""
-    assert parse_message(text).model == model_id
+    assert parse_message(text).facts.model_id == model_id
 
 
 @pytest.mark.parametrize(
@@ -122,7 +122,7 @@ def test_distills_are_the_distilled_models_not_the_671b_r1(text, model_id):
 )
 def test_names_in_other_scripts_are_read(text, model_id):
     """Cyrillic, Hangul, katakana and Chinese spellings of families, lines and sizes."""
-    assert parse_message(text).model == model_id
+    assert parse_message(text).facts.model_id == model_id
 
 
 @pytest.mark.parametrize(
@@ -141,30 +141,30 @@ def test_names_in_other_scripts_are_read(text, model_id):
 )
 def test_versions_lines_and_defaults(text, model_id):
     """A coarse version names the only ones there are; an exact one wins; lines unsaid lose."""
-    assert parse_message(text).model == model_id
+    assert parse_message(text).facts.model_id == model_id
 
 
 @pytest.mark.parametrize("text", ["qwen3.6 235b", "llama 5 70b", "kimi k2 thinking", "gemma 4 31b"])
 def test_releases_the_catalog_lacks_are_unknown(text):
     """Qwen3.6, Llama 5, Kimi K2 Thinking or a Gemma 4 size not catalogued: unknown."""
     parsed = parse_message(text)
-    assert parsed.model is None
+    assert parsed.facts.model_id is None
     assert parsed.unknown_model
 
 
 def test_a_typo_is_corrected_only_where_a_name_part_follows():
     """Correct "lamma3 70b" to Llama; "lamma" with nothing after is no model at all."""
-    assert parse_message("lamma3 70b").model == "meta-llama/Llama-3.1-70B-Instruct"
-    assert parse_message("deepsik r1").model == "deepseek-ai/DeepSeek-R1"
+    assert parse_message("lamma3 70b").facts.model_id == "meta-llama/Llama-3.1-70B-Instruct"
+    assert parse_message("deepsik r1").facts.model_id == "deepseek-ai/DeepSeek-R1"
     parsed = parse_message("the lamma spat")
-    assert (parsed.model, parsed.unknown_model) == (None, None)
+    assert (parsed.facts.model_id, parsed.unknown_model) == (None, None)
 
 
 def test_engine_words_and_flags_are_no_part_of_a_name():
     """Keep engines and flags out of names: "GLM 4.5 Air 用 SGLang", "--model ... --tp"."""
-    assert parse_message("GLM 4.5 Air 用 SGLang").model == "zai-org/GLM-4.5-Air"
+    assert parse_message("GLM 4.5 Air 用 SGLang").facts.model_id == "zai-org/GLM-4.5-Air"
     flags = "--model zai-org/GLM-4.5-Air --tensor-parallel-size 2 --max-model-len 65536"
-    assert parse_message(flags).model == "zai-org/GLM-4.5-Air"
+    assert parse_message(flags).facts.model_id == "zai-org/GLM-4.5-Air"
 
 
 def test_a_typo_equally_close_to_two_words_is_corrected_the_same_way_in_every_process():

@@ -48,7 +48,7 @@ NAMES = [
 @pytest.mark.parametrize(("text", "model_id"), NAMES)
 def test_catalog_names_in_many_spellings(text, model_id):
     """Case, spaces, hyphens, dots, full-width letters and small typos still find the model."""
-    assert parse_message(text).model == model_id
+    assert parse_message(text).facts.model_id == model_id
 
 
 @pytest.mark.parametrize(
@@ -57,7 +57,7 @@ def test_catalog_names_in_many_spellings(text, model_id):
 )
 def test_a_size_never_becomes_another_size(text):
     """'llama 8b' is the 8B model, never a 70B one, typo or not."""
-    assert parse_message(text).model == "meta-llama/Llama-3.1-8B-Instruct"
+    assert parse_message(text).facts.model_id == "meta-llama/Llama-3.1-8B-Instruct"
 
 
 @pytest.mark.parametrize(
@@ -72,13 +72,17 @@ def test_a_size_never_becomes_another_size(text):
 def test_a_name_followed_by_its_own_total_size_is_that_model(text, model_id):
     """'DeepSeek R1 671B' is DeepSeek R1 (the size agrees), not a generic 671B model."""
     parsed = parse_message(text)
-    assert (parsed.model, parsed.params_b, parsed.unknown_model) == (model_id, None, None)
+    assert (parsed.facts.model_id, parsed.facts.params_b, parsed.unknown_model) == (
+        model_id,
+        None,
+        None,
+    )
 
 
 def test_a_name_followed_by_another_size_stays_unknown():
     """'deepseek v3 236b' names no catalog model: the size disagrees with DeepSeek-V3's."""
     parsed = parse_message("deepseek v3 236b")
-    assert parsed.model is None
+    assert parsed.facts.model_id is None
     assert parsed.unknown_model == "deepseek v3 236b"
 
 
@@ -97,7 +101,7 @@ def test_a_name_followed_by_another_size_stays_unknown():
 def test_unknown_model_names_are_reported_not_guessed(text, name):
     """A model-like name outside the catalog is returned as such; nothing is substituted."""
     parsed = parse_message(text)
-    assert (parsed.model, parsed.unknown_model) == (None, name)
+    assert (parsed.facts.model_id, parsed.unknown_model) == (None, name)
     assert "model" in parsed.not_understood
 
 
@@ -110,7 +114,7 @@ def test_unknown_names_come_with_close_catalog_suggestions():
 
 def test_unknown_name_with_a_size_keeps_the_size():
     """'falcon 180b' can still be sized generically from its 180B."""
-    assert parse_message("falcon 180b in fp8").params_b == 180
+    assert parse_message("falcon 180b in fp8").facts.params_b == 180
 
 
 @dataclass(frozen=True)
@@ -167,4 +171,4 @@ def test_the_index_matches_ids_names_and_aliases_of_any_catalog():
 )
 def test_a_release_date_is_part_of_the_name_and_a_count_is_not(text, model):
     """Dates such as "0324" and "2407" name a release; "1000" before "users" counts them."""
-    assert parse_message(text).model == model
+    assert parse_message(text).facts.model_id == model

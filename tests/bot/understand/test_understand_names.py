@@ -27,7 +27,7 @@ DEEPSEEK = {"deepseek-ai/DeepSeek-R1", "deepseek-ai/DeepSeek-V3", "deepseek-ai/D
 def test_native_script_family_names_find_the_catalog_model(text, model):
     """A family name spelt phonetically in the chat's script names the same catalog model."""
     parsed = parse_message(text)
-    assert parsed.model == model
+    assert parsed.facts.model_id == model
     assert parsed.intent == "size"
 
 

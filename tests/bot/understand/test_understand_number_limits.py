@@ -67,7 +67,7 @@ def test_4096_digits_of_any_script_parse_in_milliseconds(script, tail):
 )
 def test_exponents_are_read_as_written(text, users):
     """10^3, 1e3, 1×10^3, 10³ (superscript) and 2**5 are the numbers they say, not 3 or 103."""
-    assert parse_message(text).concurrency == users
+    assert parse_message(text).facts.concurrency == users
 
 
 @pytest.mark.parametrize(
@@ -83,7 +83,7 @@ def test_exponents_are_read_as_written(text, users):
 def test_a_billion_users_is_read_and_refused_as_beyond_any_plan(text):
     """10^9 users is 1,000,000,000, beyond any plan: no concurrency, the refusal code."""
     parsed = parse_message(text)
-    assert parsed.concurrency is None
+    assert parsed.facts.concurrency is None
     assert "concurrency_too_large" in parsed.not_understood
 
 
@@ -104,7 +104,11 @@ def test_negative_numbers_are_refused_not_read_as_positive(text, code):
     """Refuse "-5 users" (not 5), "-128k" (not 128K), "-$5000" (not a US$5,000 budget)."""
     parsed = parse_message(text)
     assert code in parsed.not_understood
-    assert (parsed.concurrency, parsed.context_tokens, parsed.budget_usd_month) == (
+    assert (
+        parsed.facts.concurrency,
+        parsed.facts.context_tokens,
+        parsed.facts.budget_usd_month,
+    ) == (
         None,
         None,
         None,
@@ -126,21 +130,21 @@ def test_hyphens_in_names_ranges_and_flags_are_no_minus_signs(text, context, use
     """
     parsed = parse_message(text)
     assert not [code for code in parsed.not_understood if code.endswith("_negative")]
-    assert (parsed.context_tokens, parsed.concurrency) == (context, users)
+    assert (parsed.facts.context_tokens, parsed.facts.concurrency) == (context, users)
 
 
 @pytest.mark.parametrize("text", ["llama 70b, budget $1e308", "llama 70b with $1e308/month"])
 def test_an_absurd_budget_is_no_budget(text):
     """Refuse "$1e308" as beyond any plan: it is not US$1 nor any budget."""
     parsed = parse_message(text)
-    assert parsed.budget_usd_month is None
+    assert parsed.facts.budget_usd_month is None
     assert "budget_too_large" in parsed.not_understood
 
 
 def test_a_400_digit_user_count_does_not_throw():
     """A user count of 400 digits is refused, not an exception (parse_with lets errors out)."""
     parsed = parse_with(f"llama 70b for {'9' * 400} users", catalog_index())
-    assert parsed.model == "meta-llama/Llama-3.1-70B-Instruct"
+    assert parsed.facts.model_id == "meta-llama/Llama-3.1-70B-Instruct"
     assert "concurrency_too_large" in parsed.not_understood
 
 
@@ -148,7 +152,7 @@ def test_a_400_digit_user_count_does_not_throw():
 def test_absurd_model_sizes_are_refused(text):
     """A parameter count beyond any model, or negative, is no size to sample."""
     parsed = parse_message(text)
-    assert parsed.params_b is None
+    assert parsed.facts.params_b is None
     assert any(code.startswith("params_") for code in parsed.not_understood)
 
 
@@ -157,7 +161,7 @@ def test_absurd_model_sizes_are_refused(text):
 )
 def test_digits_of_every_script_are_numbers(digits):
     """Thai, Arabic-Indic, Persian, Devanagari, Bengali, full-width and math digits read as 50."""
-    assert parse_message(f"llama 70b for {digits} users").concurrency == 50
+    assert parse_message(f"llama 70b for {digits} users").facts.concurrency == 50
 
 
 _DIGITS = st.sampled_from(
@@ -173,9 +177,9 @@ _PIECES = st.sampled_from(
 def test_any_mix_of_digits_signs_and_exponents_never_raises(text):
     """parse_with (which lets exceptions through) survives any number-like text."""
     parsed = parse_with(f"llama 70b {text}", catalog_index())
-    assert parsed.concurrency is None or parsed.concurrency >= 1
-    assert parsed.context_tokens is None or parsed.context_tokens >= 1
-    assert parsed.budget_usd_month is None or parsed.budget_usd_month >= 1
+    assert parsed.facts.concurrency is None or parsed.facts.concurrency >= 1
+    assert parsed.facts.context_tokens is None or parsed.facts.context_tokens >= 1
+    assert parsed.facts.budget_usd_month is None or parsed.facts.budget_usd_month >= 1
 
 
 @pytest.mark.parametrize(

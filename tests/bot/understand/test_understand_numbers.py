@@ -37,7 +37,7 @@ CONTEXTS = [
 @pytest.mark.parametrize(("text", "tokens"), CONTEXTS)
 def test_context_is_read_in_every_notation(text, tokens):
     """K is 1,024 and M is 1,048,576; numbers written in full are kept as written."""
-    assert parse_message(text).context_tokens == tokens
+    assert parse_message(text).facts.context_tokens == tokens
 
 
 CONCURRENCY = [
@@ -74,7 +74,7 @@ CONCURRENCY = [
 @pytest.mark.parametrize(("text", "count"), CONCURRENCY)
 def test_concurrency_is_read_in_every_language(text, count):
     """Users, requests, batch and vLLM's flag all give the number of simultaneous sequences."""
-    assert parse_message(text).concurrency == count
+    assert parse_message(text).facts.concurrency == count
 
 
 BUDGETS = [
@@ -104,7 +104,7 @@ BUDGETS = [
 @pytest.mark.parametrize(("text", "usd"), BUDGETS)
 def test_budget_is_read_in_every_notation(text, usd):
     """Money amounts in any grouping, suffix or numeral system are US dollars per month."""
-    assert parse_message(text).budget_usd_month == usd
+    assert parse_message(text).facts.budget_usd_month == usd
 
 
 @pytest.mark.parametrize(
@@ -118,19 +118,19 @@ def test_budget_is_read_in_every_notation(text, usd):
 )
 def test_token_counts_are_never_money(text):
     """Context lengths and user counts do not become a budget."""
-    assert parse_message(text).budget_usd_month is None
+    assert parse_message(text).facts.budget_usd_month is None
 
 
 def test_money_is_never_a_context():
     """'$10k' is a budget, not a 10k context."""
     parsed = parse_message("llama 70b, $10k")
-    assert (parsed.budget_usd_month, parsed.context_tokens) == (10000, None)
+    assert (parsed.facts.budget_usd_month, parsed.facts.context_tokens) == (10000, None)
 
 
 def test_gpu_names_and_model_sizes_are_not_numbers_of_anything():
     """'8x H200' and "70b" give neither concurrency nor context."""
     parsed = parse_message("llama 70b on 8x h200")
-    assert (parsed.concurrency, parsed.context_tokens) == (None, None)
+    assert (parsed.facts.concurrency, parsed.facts.context_tokens) == (None, None)
 
 
 @pytest.mark.parametrize(
@@ -144,13 +144,13 @@ def test_gpu_names_and_model_sizes_are_not_numbers_of_anything():
 def test_a_context_word_after_a_precision_still_labels_the_next_number(text, tokens, count):
     """In "bf16 上下文 16k" the cue follows a name ending in digits, not a number it labels."""
     parsed = parse_message(text)
-    assert (parsed.context_tokens, parsed.concurrency) == (tokens, count)
+    assert (parsed.facts.context_tokens, parsed.facts.concurrency) == (tokens, count)
 
 
 def test_a_cue_after_a_number_still_belongs_to_that_number():
     """In "32k ctx 50 users" ctx labels 32k, so 50 stays the user count."""
     parsed = parse_message("llama 70b 32k ctx 50 users")
-    assert (parsed.context_tokens, parsed.concurrency) == (32768, 50)
+    assert (parsed.facts.context_tokens, parsed.facts.concurrency) == (32768, 50)
 
 
 @pytest.mark.parametrize(
@@ -159,7 +159,7 @@ def test_a_cue_after_a_number_still_belongs_to_that_number():
 )
 def test_a_cue_then_a_change_verb_then_a_count_is_concurrency(text):
     """'并发改成 100' (set concurrency to 100) reads 100 as the concurrency."""
-    assert parse_message(text).concurrency == 100
+    assert parse_message(text).facts.concurrency == 100
 
 
 @pytest.mark.parametrize(
@@ -174,7 +174,7 @@ def test_a_cue_then_a_change_verb_then_a_count_is_concurrency(text):
 def test_a_cue_with_its_own_count_beats_a_context_just_before_it(text, count, context):
     """'32K 并发 200': the count after the cue is the concurrency, 32K stays the context."""
     parsed = parse_message(text)
-    assert (parsed.concurrency, parsed.context_tokens) == (count, context)
+    assert (parsed.facts.concurrency, parsed.facts.context_tokens) == (count, context)
 
 
 @pytest.mark.parametrize(
@@ -190,7 +190,7 @@ def test_a_cue_with_its_own_count_beats_a_context_just_before_it(text, count, co
 )
 def test_batch_and_people_words_in_every_language_give_concurrency(text, count):
     """Batch in Russian, Korean, Japanese, Chinese and Spanish, and 位 counting people."""
-    assert parse_message(text).concurrency == count
+    assert parse_message(text).facts.concurrency == count
 
 
 @pytest.mark.parametrize(
@@ -202,7 +202,7 @@ def test_batch_and_people_words_in_every_language_give_concurrency(text, count):
 )
 def test_thousand_written_as_a_word_is_a_decimal_context(text, tokens):
     """Written "32 mil tokens" is 32,000, like "32.000"; "32k" stays 32,768."""
-    assert parse_message(text).context_tokens == tokens
+    assert parse_message(text).facts.context_tokens == tokens
 
 
 @pytest.mark.parametrize(
@@ -219,17 +219,17 @@ def test_thousand_written_as_a_word_is_a_decimal_context(text, tokens):
 def test_amounts_in_other_currencies_are_no_usd_budget(text):
     """Euros, reais, yuan, yen, NT dollars, roubles: no USD budget, and the gap is reported."""
     parsed = parse_message(text)
-    assert parsed.budget_usd_month is None
+    assert parsed.facts.budget_usd_month is None
     assert "budget_currency" in parsed.not_understood
 
 
 def test_a_budget_word_does_not_reach_past_a_foreign_amount():
     """In "budget 5000 eur, ctx 32k" 32k is the context, never a 32,000-dollar budget."""
     parsed = parse_message("llama 70b budget 5000 eur, ctx 32k")
-    assert (parsed.budget_usd_month, parsed.context_tokens) == (None, 32768)
+    assert (parsed.facts.budget_usd_month, parsed.facts.context_tokens) == (None, 32768)
 
 
 def test_dollar_amounts_beside_another_currency_word_still_count():
     """Amount "2万美元" ends in 元 yet is US dollars; "US$ 20 mil" is too."""
-    assert parse_message("qwen3 32b 预算每月2万美元").budget_usd_month == 20000
-    assert parse_message("deepseek v3 com orçamento de US$ 20 mil").budget_usd_month == 20000
+    assert parse_message("qwen3 32b 预算每月2万美元").facts.budget_usd_month == 20000
+    assert parse_message("deepseek v3 com orçamento de US$ 20 mil").facts.budget_usd_month == 20000

@@ -58,7 +58,7 @@ CASES = [
 def test_the_number_of_a_rate_is_read_as_nothing_else():
     """A rate ("每天两万条对话") is no count at once, and its 20,000 is no context either."""
     parsed = parse_message("每天大概两万条对话，上下文32k左右，Qwen3-235B-A22B，fp8")
-    assert (parsed.concurrency, parsed.context_tokens) == (None, 32768)
+    assert (parsed.facts.concurrency, parsed.facts.context_tokens) == (None, 32768)
     assert RATE in parsed.not_understood
 
 
@@ -66,7 +66,7 @@ def test_the_number_of_a_rate_is_read_as_nothing_else():
 def test_a_rate_is_told_from_a_count_at_once(text, language, users, rate):
     """A rate gives no users at once and is reported; a count at once stands beside it."""
     parsed = parse_message(text, telegram_language=language)
-    assert parsed.concurrency == users
+    assert parsed.facts.concurrency == users
     assert (RATE in parsed.not_understood) is rate
 
 
@@ -79,8 +79,8 @@ def test_the_blind_rate_set_stays_above_its_bar():
         parsed = parse_message(row["text"], telegram_language=row["lang"])
         want = row["expect"]
         reported = RATE in parsed.not_understood
-        if parsed.concurrency != want["concurrency"] or reported != (
+        if parsed.facts.concurrency != want["concurrency"] or reported != (
             want["rate"] and want["concurrency"] is None
         ):
-            wrong.append((row["id"], want, parsed.concurrency, reported, row["text"]))
+            wrong.append((row["id"], want, parsed.facts.concurrency, reported, row["text"]))
     assert len(wrong) <= (1 - MIN_RIGHT) * len(rows), wrong

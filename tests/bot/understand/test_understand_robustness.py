@@ -133,7 +133,7 @@ def test_hostile_input_is_unknown_and_harmless(text):
     """Injection strings, markup, emoji and invisible characters are not understood as anything."""
     parsed = parse_message(text)
     assert parsed.intent is Intent.UNKNOWN
-    assert parsed.model is None
+    assert parsed.facts.model_id is None
 
 
 @pytest.mark.parametrize(
@@ -157,12 +157,12 @@ def test_very_long_input_is_parsed_in_bounded_time(text):
 def test_invisible_characters_do_not_split_names():
     """Zero-width and direction marks inside a message are ignored."""
     parsed = parse_message("\u202bdeep\u200bseek r1\u200f fp8")
-    assert (parsed.model, parsed.precision) == ("deepseek-ai/DeepSeek-R1", "fp8")
+    assert (parsed.facts.model_id, parsed.facts.precision) == ("deepseek-ai/DeepSeek-R1", "fp8")
 
 
 def test_markup_around_a_name_is_ignored():
     """<b>llama</b> 70b is Llama 70B."""
-    assert parse_message("<b>llama</b> 70b").model == "meta-llama/Llama-3.1-70B-Instruct"
+    assert parse_message("<b>llama</b> 70b").facts.model_id == "meta-llama/Llama-3.1-70B-Instruct"
 
 
 def test_non_string_input_is_an_unknown_request():
@@ -183,9 +183,12 @@ def test_a_long_message_is_read_at_its_start_and_its_end():
     """Around a paste, the request before and after it is read; the paste itself is not."""
     text = f"Llama 3.1 70B in FP8, 128k context. {FILLER} budget $5000 {FILLER} For 40 users."
     parsed = parse_message(text)
-    assert (parsed.model, parsed.precision) == ("meta-llama/Llama-3.1-70B-Instruct", "fp8")
-    assert (parsed.context_tokens, parsed.concurrency) == (131072, 40)
-    assert parsed.budget_usd_month is None
+    assert (parsed.facts.model_id, parsed.facts.precision) == (
+        "meta-llama/Llama-3.1-70B-Instruct",
+        "fp8",
+    )
+    assert (parsed.facts.context_tokens, parsed.facts.concurrency) == (131072, 40)
+    assert parsed.facts.budget_usd_month is None
 
 
 @pytest.mark.parametrize("shift", range(-12, 12, 3))
@@ -193,10 +196,10 @@ def test_the_cut_of_a_long_message_splits_no_number(shift):
     """A number at the cut is left out whole or read whole, never read as a part of it."""
     lead = "x " * ((READ_HEAD_CHARS + shift) // 2 - 4)
     parsed = parse_message(f"llama 70b {lead} 131072 tokens of context {FILLER}")
-    assert parsed.context_tokens in {None, 131072}
+    assert parsed.facts.context_tokens in {None, 131072}
 
 
 def test_a_model_named_after_a_long_paste_is_found():
     """The name said at the end of a long message, after a paste, is read."""
     parsed = parse_message(f"Here is our launch log. {FILLER} Can this run Qwen3 32B in FP8?")
-    assert (parsed.model, parsed.precision) == ("Qwen/Qwen3-32B", "fp8")
+    assert (parsed.facts.model_id, parsed.facts.precision) == ("Qwen/Qwen3-32B", "fp8")

@@ -27,13 +27,13 @@ from bot.understand import parse_message
 )
 def test_the_count_served_at_once_is_read(text, users):
     """The people served at the same time are the count, however it is phrased."""
-    assert parse_message(text).concurrency == users
+    assert parse_message(text).facts.concurrency == users
 
 
 def test_a_context_in_thousands_is_not_a_count_of_users():
     """A number that a context word follows is the context, even after a user word."""
     parsed = parse_message("llama 70b, users 64k context")
-    assert (parsed.concurrency, parsed.context_tokens) == (None, 65536)
+    assert (parsed.facts.concurrency, parsed.facts.context_tokens) == (None, 65536)
 
 
 @pytest.mark.parametrize(
@@ -77,7 +77,7 @@ def test_cue_words_decide_the_intent(text, intent):
 )
 def test_cuda_required_or_rocm_accepted(text, cuda_only):
     """Dependence and "can't use" require CUDA; "no problem with" accepts ROCm."""
-    assert parse_message(text).cuda_only is cuda_only
+    assert parse_message(text).facts.cuda_only is cuda_only
 
 
 @pytest.mark.parametrize(
@@ -92,17 +92,17 @@ def test_cuda_required_or_rocm_accepted(text, cuda_only):
 )
 def test_names_with_notes_updates_and_native_spellings(text, model):
     """A negated second name, an unlisted dated update and a native spelling of a line."""
-    assert parse_message(text).model == model
+    assert parse_message(text).facts.model_id == model
 
 
 def test_a_vision_model_is_never_assumed_for_a_text_model():
     """A text model the catalog lacks ("Qwen3 4B") is never sized as its vision release."""
     parsed = parse_message("qwen3 4b on one h200")
-    assert parsed.model is None
+    assert parsed.facts.model_id is None
     assert parsed.unknown_model is not None
     assert "Qwen/Qwen3-VL-4B-Instruct" in parsed.suggestions
 
 
 def test_a_listed_dated_release_is_still_told_apart():
     """A date the catalog lists picks that release."""
-    assert parse_message("deepseek v3 0324").model == "deepseek-ai/DeepSeek-V3-0324"
+    assert parse_message("deepseek v3 0324").facts.model_id == "deepseek-ai/DeepSeek-V3-0324"

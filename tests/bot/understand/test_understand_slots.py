@@ -29,7 +29,7 @@ KV = [
 def test_the_kv_cache_format_is_apart_from_the_weights(text, kv_dtype, precision):
     """A format said of the KV cache, before or after it, in any language, is ``kv_dtype``."""
     parsed = parse_message(text)
-    assert (parsed.kv_dtype, parsed.precision) == (kv_dtype, precision)
+    assert (parsed.facts.kv_dtype, parsed.facts.precision) == (kv_dtype, precision)
 
 
 @pytest.mark.parametrize(
@@ -44,7 +44,7 @@ def test_the_kv_cache_format_is_apart_from_the_weights(text, kv_dtype, precision
 )
 def test_the_serving_engine_when_named(text, engine):
     """Name vLLM and SGLang in their usual spellings; nothing when none is named."""
-    assert parse_message(text).engine == engine
+    assert parse_message(text).facts.engine == engine
 
 
 @pytest.mark.parametrize(
@@ -63,7 +63,7 @@ def test_the_serving_engine_when_named(text, engine):
 )
 def test_rocm_accepted_is_cuda_only_false(text):
     """Accepting ROCm (or AMD) in any language says CUDA is not required."""
-    assert parse_message(text).cuda_only is False
+    assert parse_message(text).facts.cuda_only is False
 
 
 @pytest.mark.parametrize(
@@ -79,12 +79,14 @@ def test_rocm_accepted_is_cuda_only_false(text):
 )
 def test_cuda_required_in_portuguese_german_french_and_spanish(text):
     """A CUDA requirement phrased in Portuguese, German, French or Spanish is read."""
-    assert parse_message(text).cuda_only is True
+    assert parse_message(text).facts.cuda_only is True
 
 
 def test_cuda_named_in_a_question_about_code_is_no_requirement():
     """Require nothing of the platform for "Do I have to rewrite my CUDA code?"."""
-    assert parse_message("do I have to rewrite my CUDA code for the MI355X?").cuda_only is None
+    assert (
+        parse_message("do I have to rewrite my CUDA code for the MI355X?").facts.cuda_only is None
+    )
 
 
 USERS = [
@@ -105,12 +107,12 @@ USERS = [
 @pytest.mark.parametrize(("text", "users"), USERS)
 def test_concurrency_however_phrased(text, users):
     """Folks, devs at once, batch, 并发改成, 個/位使用者, number words, 명, человек."""
-    assert parse_message(text).concurrency == users
+    assert parse_message(text).facts.concurrency == users
 
 
 def test_months_are_no_count_of_users():
     """Read no concurrency of six in "6개월 약정" (a six-month term)."""
-    assert parse_message("6개월 약정하면 할인 되나요?").concurrency is None
+    assert parse_message("6개월 약정하면 할인 되나요?").facts.concurrency is None
 
 
 @pytest.mark.parametrize(
@@ -131,7 +133,7 @@ def test_months_are_no_count_of_users():
 )
 def test_sizes_with_large_units_in_every_language(text, params_b):
     """T, триллион, 万亿, 兆, 천억; billion is 10^12 in French, Spanish and German, 10^9 else."""
-    assert parse_message(text).params_b == params_b
+    assert parse_message(text).facts.params_b == params_b
 
 
 @pytest.mark.parametrize("text", ["我們有 20 位使用者", "50 個使用者同時用", "40 位使用者同時在線"])
@@ -152,4 +154,4 @@ def test_traditional_counters_keep_traditional_chinese(text):
 )
 def test_a_refused_rocm_is_cuda_only(text):
     """A negation before ROCm or AMD, through a verb or an acceptance word, requires CUDA."""
-    assert parse_message(text).cuda_only is True
+    assert parse_message(text).facts.cuda_only is True

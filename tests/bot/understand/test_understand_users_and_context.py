@@ -64,7 +64,7 @@ CASES = [
 def test_users_and_context_are_told_apart(text, language, users, context):
     """Each number goes to the fact it states, wherever it stands in the message."""
     parsed = parse_message(text, telegram_language=language)
-    assert (parsed.concurrency, parsed.context_tokens) == (users, context)
+    assert (parsed.facts.concurrency, parsed.facts.context_tokens) == (users, context)
 
 
 def _right(expected: object, got: object) -> bool:
@@ -78,7 +78,7 @@ def test_the_blind_users_and_context_set_stays_above_its_bar():
     wrong = []
     for row in rows:
         parsed = parse_message(row["text"], telegram_language=row["lang"])
-        got = (parsed.concurrency, parsed.context_tokens)
+        got = (parsed.facts.concurrency, parsed.facts.context_tokens)
         want = (row["expect"]["concurrency"], row["expect"]["context_tokens"])
         if not (_right(want[0], got[0]) and _right(want[1], got[1])):
             wrong.append((row["id"], want, got, row["text"]))
