@@ -14,6 +14,7 @@ it under (``BudgetAdvice``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from decimal import Decimal
 from enum import StrEnum
 from typing import ClassVar
@@ -22,10 +23,7 @@ from sizing.catalog import GpuFacts, PlanFacts
 from sizing.codes import Caveat, Choice, Reason
 from sizing.model import ModelInfo
 from sizing.request import GpuId, KvDtype, Precision, ResolvedRequest, ServingEngine
-
-# Field metadata: facts an answer carries for its renderer, left out of the JSON form (the
-# plan and GPU tables have their own commands: ``sizing price``, ``sizing compare``).
-NOT_IN_JSON: dict[str, bool] = {"json": False}
+from sizing.serialize import NOT_IN_JSON
 
 
 @dataclass(frozen=True, slots=True)
@@ -430,3 +428,5 @@ class CompareAnswer:
     deepseek_kv_room_b: ServerKvRoom | None
     advice: tuple[Advice, ...]
     unpriced_gpus: tuple[GpuId, ...] = ()
+    # The date the prices compared were set (the answer says it); not part of the JSON form.
+    prices_as_of: date | None = field(default=None, metadata=NOT_IN_JSON)

@@ -19,7 +19,14 @@ from sizing.cli_text import compare_text, inspect_text, price_text, size_text
 from sizing.deploy import compare_gpus, size_deployment
 from sizing.errors import SizingError
 from sizing.model import get_model, inspect_json, merge_quant_config, model_from_config
-from sizing.request import GpuId, KvDtype, Precision, ServingEngine, SizingRequest
+from sizing.request import (
+    DEFAULT_GPU_MEMORY_UTILIZATION,
+    GpuId,
+    KvDtype,
+    Precision,
+    ServingEngine,
+    SizingRequest,
+)
 from sizing.serialize import to_json
 
 EXIT_USAGE = 2
@@ -79,7 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
     size.add_argument("--kv-dtype", type=KvDtype, choices=list(KvDtype))
     size.add_argument("--gpu", type=GpuId, choices=list(GpuId), nargs="+", action="extend")
     size.add_argument("--gpu-count", type=int, help="GPUs asked to run it on (the verdict)")
-    size.add_argument("--gpu-memory-utilization", type=float, default=0.9)
+    size.add_argument(
+        "--gpu-memory-utilization", type=float, default=DEFAULT_GPU_MEMORY_UTILIZATION
+    )
     size.add_argument("--cuda-only", action="store_true")
     size.add_argument("--native-fp4", action="store_true")
     size.add_argument("--budget", type=usd, help="US$ per month")

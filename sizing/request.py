@@ -42,6 +42,11 @@ class GpuId(StrEnum):
     B200 = "b200"
 
 
+# The share of a GPU's memory vLLM takes for itself by default (``--gpu-memory-utilization``):
+# the rest is its reserve. Every sizing that states no other uses it.
+DEFAULT_GPU_MEMORY_UTILIZATION = 0.9
+
+
 class ServingEngine(StrEnum):
     """Serving engines a launch command is written for."""
 
@@ -81,7 +86,7 @@ class SizingRequest:
     budget_usd_month: Decimal | None = None
     cuda_only: bool = False
     needs_native_fp4: bool = False
-    gpu_memory_utilization: float = 0.9  # vLLM's default reserve
+    gpu_memory_utilization: float = DEFAULT_GPU_MEMORY_UTILIZATION
     include_mtp: bool = False
     engine: ServingEngine | None = None  # None: the engine each layout is best served by
 

@@ -20,6 +20,10 @@ from typing import Any
 
 from sizing.units import to_cents
 
+# Field metadata: facts an answer carries for its renderer, left out of the JSON form (the
+# plan and GPU tables have their own commands: ``sizing price``, ``sizing compare``).
+NOT_IN_JSON: dict[str, bool] = {"json": False}
+
 
 def to_json(obj: object) -> dict[str, Any]:
     """Convert an answer (Sizing, Price, Compare, or a part of one) to a JSON-ready dict."""

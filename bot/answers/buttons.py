@@ -22,14 +22,13 @@ from typing import Any
 
 from telegram.constants import InlineKeyboardButtonLimit
 
-from sizing import TOKENS_PER_K, TOKENS_PER_M, GpuId, Precision, context_code
+from sizing import TOKENS_PER_M, GpuId, Precision, context_code, parse_context_code
 
 VERSION = "1"
 MAX_CALLBACK_BYTES = int(InlineKeyboardButtonLimit.MAX_CALLBACK_DATA)  # 64
 STATE_HEX = 6
 MAX_CONTEXT_TOKENS = 16 * TOKENS_PER_M  # far beyond any catalog model's window
 ANY_GPU = "any"
-_CONTEXT = re.compile(r"([1-9][0-9]{0,7})(k?)")
 _STATE = re.compile(rf"[0-9a-f]{{{STATE_HEX}}}")
 
 
@@ -75,10 +74,10 @@ def context_argument(tokens: int) -> str:
 
 
 def _parse_context(argument: str) -> int | None:
-    match = _CONTEXT.fullmatch(argument)
-    if match is None:
+    try:
+        tokens = parse_context_code(argument)
+    except ValueError:
         return None
-    tokens = int(match.group(1)) * (TOKENS_PER_K if match.group(2) else 1)
     return tokens if tokens <= MAX_CONTEXT_TOKENS else None
 
 

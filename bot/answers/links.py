@@ -30,18 +30,19 @@ from telegram.constants import InlineKeyboardButtonLimit, MessageLimit
 from bot.languages import normalise_language
 from bot.request import LANGUAGES
 from sizing import (
+    TOKENS_PER_K,
     GpuId,
     Precision,
     Topic,
+    context_code,
+    parse_context_code,
 )
 
 MAX_PAYLOAD_CHARS = int(MessageLimit.DEEP_LINK_LENGTH)  # 64
 MAX_CALLBACK_BYTES = int(InlineKeyboardButtonLimit.MAX_CALLBACK_DATA)  # 64
 CALLBACK_PREFIX = "go:"
 _PAYLOAD_RE = re.compile(r"[A-Za-z0-9_-]{1,%d}" % MAX_PAYLOAD_CHARS)  # noqa: UP031
-_CONTEXT_RE = re.compile(r"([1-9][0-9]{0,7})([km]?)")
 _USERS_RE = re.compile(r"([1-9][0-9]{0,5})u")
-_K = 1024
 _GPUS = {g.value for g in GpuId}
 _TOPICS = {t.value for t in Topic}
 _TOPIC_PARTS = 2  # a topic and at most one GPU
@@ -74,11 +75,10 @@ class Link:
 
 
 def _context(token: str) -> int | None:
-    match = _CONTEXT_RE.fullmatch(token)
-    if match is None:
+    try:
+        return parse_context_code(token)
+    except ValueError:
         return None
-    unit = {"": 1, "k": _K, "m": _K * _K}[match.group(2)]
-    return int(match.group(1)) * unit
 
 
 def _size(parts: list[str]) -> Link | None:
@@ -89,7 +89,7 @@ def _size(parts: list[str]) -> Link | None:
     if parts and (tokens := _context(parts[-1])) is not None and not parts[-1].isdigit():
         context = tokens
         parts = parts[:-1]
-    elif len(parts) > 1 and parts[-1].isdigit() and int(parts[-1]) >= _K:
+    elif len(parts) > 1 and parts[-1].isdigit() and int(parts[-1]) >= TOKENS_PER_K:
         context = int(parts[-1])  # an exact token count ("131072")
         parts = parts[:-1]
     if parts and parts[-1] in {p.value for p in Precision}:
@@ -159,8 +159,7 @@ def size_payload(
     if precision is not None:
         parts.append(precision.value)
     if context_tokens is not None:
-        exact = context_tokens % _K != 0
-        parts.append(str(context_tokens) if exact else f"{context_tokens // _K}k")
+        parts.append(context_code(context_tokens))
     if concurrency is not None:
         parts.append(f"{concurrency}u")
     payload = "-".join(parts)

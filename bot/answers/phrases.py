@@ -368,11 +368,12 @@ class Phrases:
         )
         return self.join([plan["availability"], delivery])
 
-    def price_footer(self, terms: Iterable[object]) -> str:
+    def price_footer(self, terms: Iterable[object], hours: object) -> str:
         """Return how prices are counted, and the terms (from the knowledge data)."""
         counted = self.gettext(
-            "Fixed monthly prices. Per GPU-hour = monthly price ÷ GPUs ÷ 730 hours, only to"
-            " compare with hourly offers."
+            "Fixed monthly prices. Per GPU-hour = monthly price ÷ GPUs ÷ %(hours)s hours, only"
+            " to compare with hourly offers.",
+            hours=hours,
         )
         return counted + "\n" + "\n".join([str(term) for term in terms])
 

@@ -32,7 +32,6 @@ from sizing import (
     Precision,
     PriceAnswer,
     SizingAnswer,
-    prices_as_of,
     to_json,
 )
 
@@ -277,12 +276,13 @@ def render_price(
         )
         for plan in answer.plans
     ]
-    as_of = loc.gettext("Prices as of %(date)s.", date=loc.formatter.day(prices_as_of()))
+    as_of = loc.gettext("Prices as of %(date)s.", date=loc.formatter.day(answer.prices_as_of))
     view = {
         "plans": plans,
         "unpriced": [short_gpu_name(g) for g in answer.unpriced_gpus],
         "prices_as_of": as_of,
         "terms": terms_sentences(loc),
+        "hours_per_month": loc.formatter.integer(answer.hours_per_month),
     }
     buttons = tuple(
         (Button(loc.gettext("Order %(plan)s", plan=p["name"]), url=p["url"]),)

@@ -1,6 +1,7 @@
 """The conversation: one message or button press in, one turn out; it knows no transport."""
 
 from bot.conversation.catalog_source import CatalogSource
+from bot.conversation.clarify import cannot_answer
 from bot.conversation.handoff import HANDOFF_FAILED
 from bot.conversation.pipeline import Pipeline, command_menu
 from bot.conversation.uploads import MAX_CONFIG_BYTES
@@ -10,5 +11,6 @@ __all__ = [
     "MAX_CONFIG_BYTES",
     "CatalogSource",
     "Pipeline",
+    "cannot_answer",
     "command_menu",
 ]

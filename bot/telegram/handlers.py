@@ -10,7 +10,6 @@ per outage).
 from __future__ import annotations
 
 import asyncio
-import html
 import logging
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
@@ -34,7 +33,8 @@ from telegram.constants import (
 from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
-from bot.answers import N_, Action, decode, from_callback, localizer, resolve_language
+from bot.answers import Action, decode, from_callback, localizer, resolve_language
+from bot.conversation import cannot_answer
 from bot.delivery import CURRENT_FENCE, LeaseLostError, hold_lease
 from bot.ops import (
     CURRENT_UPDATE,
@@ -84,7 +84,6 @@ CHAT_GONE = (
 MAX_MESSAGE_CHARS = int(MessageLimit.MAX_TEXT_LENGTH)
 MAX_CALLBACK_BYTES = int(InlineKeyboardButtonLimit.MAX_CALLBACK_DATA)
 MAX_INLINE_QUERY_CHARS = int(InlineQueryLimit.MAX_QUERY_LENGTH)
-SORRY = N_("Sorry, something went wrong on our side. Please try again in a minute.")
 
 
 def is_addressed(message: Message, bot_id: int, bot_username: str) -> bool:
@@ -315,7 +314,7 @@ class TelegramHandlers:
         language = (await self.store.get(chat_id)).language or resolve_language(
             user.language_code if user else None
         )
-        text = html.escape(localizer(language).gettext(SORRY))
+        text = cannot_answer(localizer(language)).html  # the pipeline's own apology
         await _quietly(self.answers.send(context.bot, chat_id, text))
 
     async def post_init(self, application: Any) -> None:  # noqa: ANN401 - PTB's Application

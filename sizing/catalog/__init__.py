@@ -2,10 +2,10 @@
 
 from sizing.catalog.hardware import (
     GPUS_FILE,
-    HOURS_PER_MONTH,
     PLANS_FILE,
     Hardware,
     get_gpu,
+    hours_per_month,
     load_gpus,
     load_plans,
     plans_for,
@@ -32,7 +32,6 @@ from sizing.catalog.types import (
 
 __all__ = [
     "GPUS_FILE",
-    "HOURS_PER_MONTH",
     "MAX_ONLINE_ORDER_UNITS",
     "PLANS_FILE",
     "Availability",
@@ -45,6 +44,7 @@ __all__ = [
     "Software",
     "beyond_online_order",
     "get_gpu",
+    "hours_per_month",
     "load_gpus",
     "load_plans",
     "monthly_usd",

@@ -37,9 +37,6 @@ DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 GPUS_FILE = DATA_DIR / "gpus.json"
 PLANS_FILE = DATA_DIR / "plans.json"
 
-# The page: "per GPU-hour = monthly / GPUs / 730 hours".
-HOURS_PER_MONTH = 730
-
 
 class _GpuEntry(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -114,6 +111,8 @@ class PlanTable:
 
     plans: tuple[PlanFacts, ...]
     as_of: date
+    # The hours a month is counted as: the page's "per GPU-hour = monthly / GPUs / 730 hours".
+    hours_per_month: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,7 +248,7 @@ def parse_plan_table(path: Path, gpus: tuple[GpuFacts, ...]) -> PlanTable:
         if entry.gpus > by_id[entry.gpu].gpus_per_server:
             raise CatalogError(path.name, entry.id, "gpus", "more GPUs than one server holds")
         plans.append(_plan_facts(entry, by_id[entry.gpu], parsed.hours_per_month))
-    return PlanTable(plans=tuple(plans), as_of=parsed.as_of)
+    return PlanTable(plans=tuple(plans), as_of=parsed.as_of, hours_per_month=parsed.hours_per_month)
 
 
 def read_hardware(data_dir: Path | None = None) -> Hardware:
@@ -306,6 +305,11 @@ def load_plans(data_dir: Path | None = None) -> tuple[PlanFacts, ...]:
 def prices_as_of() -> date:
     """Return the date the prices in use were set."""
     return current_hardware().plans.as_of
+
+
+def hours_per_month() -> int:
+    """Return the hours a month of rent is counted as (``plans.json``'s ``hours_per_month``)."""
+    return current_hardware().plans.hours_per_month
 
 
 @cache

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sizing.catalog.hardware import HOURS_PER_MONTH, get_gpu, load_gpus, load_plans
+from sizing.catalog.hardware import get_gpu, hours_per_month, load_gpus, load_plans, prices_as_of
 from sizing.catalog.types import PriceAnswer
 from sizing.request import GpuId
 
@@ -18,5 +18,10 @@ def price_list(gpu: GpuId | None = None) -> PriceAnswer:
         gpus = (get_gpu(gpu),)
         unpriced = () if gpu in priced else (gpu,)
     return PriceAnswer(
-        plans=plans, gpu=gpu, gpus=gpus, unpriced_gpus=unpriced, hours_per_month=HOURS_PER_MONTH
+        plans=plans,
+        gpu=gpu,
+        gpus=gpus,
+        unpriced_gpus=unpriced,
+        hours_per_month=hours_per_month(),
+        prices_as_of=prices_as_of(),
     )

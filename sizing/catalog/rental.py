@@ -13,7 +13,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Protocol
 
-from sizing.catalog.hardware import HOURS_PER_MONTH
+from sizing.catalog.hardware import hours_per_month
 from sizing.catalog.types import PlanFacts
 from sizing.units import to_cents
 
@@ -44,7 +44,7 @@ def usd_per_million_tokens(monthly: Decimal, tokens_per_s: float) -> Decimal | N
     """Monthly price over the tokens generated in a month at that rate, per million tokens."""
     if tokens_per_s <= 0:
         return None
-    tokens_per_month = Decimal(repr(tokens_per_s)) * HOURS_PER_MONTH * SECONDS_PER_HOUR
+    tokens_per_month = Decimal(repr(tokens_per_s)) * hours_per_month() * SECONDS_PER_HOUR
     cost = monthly / tokens_per_month * TOKENS_PER_MILLION
     return to_cents(cost)
 

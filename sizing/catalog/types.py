@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import date
 from decimal import Decimal
 from enum import StrEnum
 
 from sizing.request import GpuId, Precision
+from sizing.serialize import NOT_IN_JSON
 
 
 class Software(StrEnum):
@@ -84,7 +86,7 @@ class PlanFacts:
     network_ports: int
     network_gbps_per_port: int
     monthly_usd: Decimal
-    usd_per_gpu_hour: Decimal  # monthly / GPUs / 730, to the cent
+    usd_per_gpu_hour: Decimal  # monthly / GPUs / hours per month (730), to the cent
     usd_per_gb_month: Decimal  # monthly / (GPUs x marketed GB), to the cent
     memory_gb_total: int  # GPUs x marketed GB
     availability: Availability
@@ -103,4 +105,5 @@ class PriceAnswer:
     gpu: GpuId | None  # the filter asked for, None for all
     gpus: tuple[GpuFacts, ...]  # facts of the GPUs the plans use (or the GPU asked for)
     unpriced_gpus: tuple[GpuId, ...]  # asked for or known, but no plan in the catalog (B200)
-    hours_per_month: int = 730
+    hours_per_month: int  # the hours a month is counted as, for the price per GPU-hour
+    prices_as_of: date = field(metadata=NOT_IN_JSON)  # the date the prices were set

@@ -21,12 +21,12 @@ from sizing.answer import (
     KvExample,
     ServerKvRoom,
 )
-from sizing.catalog import GpuFacts, PlanFacts, Software, get_gpu, plans_for
+from sizing.catalog import GpuFacts, PlanFacts, Software, get_gpu, plans_for, prices_as_of
 from sizing.deploy.engine import resolve_model, targets
 from sizing.deploy.options import smallest_placement
 from sizing.fit import TENSOR_PARALLEL_SIZES, physical_kv_bytes_per_gpu, vllm_kv_bytes_per_gpu
 from sizing.model import ModelSpec, generic_model, get_model, kv_bytes_per_token, weights_bytes
-from sizing.request import GpuId, KvDtype, Precision, SizingRequest
+from sizing.request import DEFAULT_GPU_MEMORY_UTILIZATION, GpuId, KvDtype, Precision, SizingRequest
 from sizing.units import GB
 from sizing.validate import resolve
 
@@ -118,7 +118,11 @@ def server_kv_room(model: ModelSpec, precision: Precision, gpu: GpuFacts) -> Ser
     weights = weights_bytes(model, precision)
     per_gpu = -(-weights // gpus)
     vllm = vllm_kv_bytes_per_gpu(
-        gpu, per_gpu, gpu_memory_utilization=0.9, moe=model.moe, tensor_parallel=gpus
+        gpu,
+        per_gpu,
+        gpu_memory_utilization=DEFAULT_GPU_MEMORY_UTILIZATION,
+        moe=model.moe,
+        tensor_parallel=gpus,
     )
     return ServerKvRoom(
         gpu=gpu.id,
@@ -224,6 +228,7 @@ def compare_gpus(a: GpuId, b: GpuId) -> CompareAnswer:
         deepseek_kv_room_b=server_kv_room(deepseek, Precision.FP8, gb),
         advice=advice_for(ga, gb) + advice_for(gb, ga),
         unpriced_gpus=tuple(g.id for g in (ga, gb) if not plans_for(g.id)),
+        prices_as_of=prices_as_of(),
     )
 
 

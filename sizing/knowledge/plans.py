@@ -5,7 +5,7 @@ Also the page's "how to choose" guide, which points at plans.
 
 from __future__ import annotations
 
-from sizing.catalog import HOURS_PER_MONTH, PlanFacts, get_gpu, load_plans, plans_for
+from sizing.catalog import PlanFacts, get_gpu, hours_per_month, load_plans, plans_for
 from sizing.knowledge.common import (
     compare_action,
     first_gpu,
@@ -250,7 +250,7 @@ def billing(question: Question) -> KnowledgeAnswer:
     if PaymentMethod.CRYPTO in terms.payment_methods:
         points.append(Point(Fact.PAYMENT_CRYPTO))
     points += [
-        Point(Fact.PER_GPU_HOUR_RULE, {"hours_count": HOURS_PER_MONTH}),
+        Point(Fact.PER_GPU_HOUR_RULE, {"hours_count": hours_per_month()}),
         _minimum_term_point(),
     ]
     return KnowledgeAnswer(

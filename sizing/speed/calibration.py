@@ -14,7 +14,7 @@ from functools import cache
 from sizing.catalog import GpuFacts, get_gpu, load_plans
 from sizing.fit import ModelLoad, Shape, kv_room, model_load
 from sizing.model import get_model
-from sizing.request import GpuId
+from sizing.request import DEFAULT_GPU_MEMORY_UTILIZATION, GpuId
 from sizing.speed.calibration_data import (
     Benchmark,
     CalibrationData,
@@ -41,7 +41,7 @@ from sizing.speed.prefill import prefill_s
 # The H200 measurement ran 16 sequences through each weights-only step ("batch <= 16").
 MEASURED_LOOP_BATCH = 16
 # vLLM's default memory budget; the physical room does not depend on it.
-_GPU_MEMORY_UTILIZATION = 0.9
+_GPU_MEMORY_UTILIZATION = DEFAULT_GPU_MEMORY_UTILIZATION
 
 
 @dataclass(frozen=True, slots=True)

@@ -114,3 +114,24 @@ def test_installing_none_goes_back_to_the_packaged_catalog(data_dir):
     install(read_catalog(data_dir))
     install(None)
     assert price_list(GpuId.MI355X).plans[0].monthly_usd == Decimal(19900)
+
+
+def test_the_hours_a_month_is_counted_as_come_from_the_plan_file(data_dir):
+    """`hours_per_month` has one home: the price list, GPU-hour prices and token costs follow it."""
+    request = SizingRequest(model_id="meta-llama/Llama-3.1-8B-Instruct")
+    before = next(o for o in size_deployment(request).options if o.plan == "h200-1x")
+    _edit(data_dir / "plans.json", lambda d: d.update(hours_per_month=365))
+    install(read_catalog(data_dir))
+    assert price_list().hours_per_month == 365
+    single = next(p for p in load_plans() if p.id == "h200-1x")
+    assert single.usd_per_gpu_hour == Decimal("8.47")  # 3,090 / 1 / 365
+    after = next(o for o in size_deployment(request).options if o.plan == "h200-1x")
+    ratio = after.price.usd_per_million_tokens / before.price.usd_per_million_tokens
+    assert float(ratio) == pytest.approx(730 / 365, rel=0.03)  # both rounded to the cent
+    billing = answer_question(Question(Topic.BILLING))
+    hours = {
+        p.values["hours_count"]
+        for p in (billing.short, *billing.points)
+        if p.values.get("hours_count")
+    }
+    assert hours == {365}

@@ -21,7 +21,6 @@ from sizing import (
     ServerKvRoom,
     Software,
     compare_takeaways,
-    prices_as_of,
 )
 
 _INTERCONNECT_NAMES = {
@@ -175,7 +174,8 @@ def compare_view(loc: Localizer, answer: CompareAnswer) -> dict[str, Any]:
     """Everything the compare templates show."""
     room_a, room_b = _room(loc, answer.deepseek_kv_room_a), _room(loc, answer.deepseek_kv_room_b)
     priced = bool(answer.plans_a or answer.plans_b)
-    as_of = loc.gettext("Prices as of %(date)s.", date=loc.formatter.day(prices_as_of()))
+    day = answer.prices_as_of
+    as_of = loc.gettext("Prices as of %(date)s.", date=loc.formatter.day(day)) if day else None
     return {
         "takeaways": _takeaways(loc, answer),
         "prices_as_of": as_of if priced else None,

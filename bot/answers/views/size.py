@@ -11,6 +11,7 @@ from datetime import date
 from typing import Any
 
 from bot.answers.checkout import CheckoutConfig, QuoteFacts, model_tag
+from bot.answers.formatting import BYTES_PER_GB
 from bot.answers.i18n import Localizer
 from bot.answers.views.advice import advice_view
 from bot.answers.words.codes import (
@@ -21,7 +22,6 @@ from bot.answers.words.codes import (
 )
 from bot.answers.words.plan_names import facts_name, option_name, short_gpu_name
 from sizing import (
-    GB,
     TB,
     Caveat,
     GpuFacts,
@@ -32,7 +32,6 @@ from sizing import (
     load_gpus,
 )
 
-BYTES_PER_GB = GB
 WHOLE_BILLIONS_FROM = 100  # "671B", but "37.6B": a decimal only where it is significant
 # What the model cannot do, said at the top with the verdict rather than among the caveats.
 LIMIT_CAVEATS = frozenset(
