@@ -38,20 +38,6 @@ class Intent(StrEnum):
     UNKNOWN = "unknown"
 
 
-LANGUAGES: tuple[str, ...] = (
-    "en",
-    "zh-Hans",
-    "zh-Hant",
-    "ru",
-    "ja",
-    "ko",
-    "es",
-    "pt-BR",
-    "de",
-    "fr",
-)
-
-
 @dataclass(frozen=True, slots=True)
 class RequestFacts:
     """What a customer stated about a deployment; every field unset until they say it.
@@ -268,11 +254,11 @@ class ParsedRequest:
     """
 
     intent: Intent
-    language: str  # one of LANGUAGES
+    language: str  # one of bot.languages.LANGUAGES
     facts: RequestFacts = field(default_factory=RequestFacts)
     command: str | None = None  # "start", "help", "size", "price", "compare", "lang", ...
     command_args: str | None = None
-    lang_choice: str | None = None  # /lang argument, normalised to LANGUAGES, when valid
+    lang_choice: str | None = None  # /lang argument, as one of our language codes, when valid
     unknown_model: str | None = None  # a model-like name the catalog does not know
     suggestions: tuple[str, ...] = ()  # closest catalog ids for unknown_model
     ambiguous: tuple[str, ...] = field(default=())  # catalog ids the text could mean equally

@@ -9,7 +9,7 @@ from bot.answers.checkout import (
     run_verify,
     sign_quote,
 )
-from bot.answers.i18n import LANGUAGE_NAMES, N_, Localizer, localizer, resolve_language
+from bot.answers.i18n import LANGUAGE_NAMES, N_, Localizer, localizer
 from bot.answers.knowledge import render_knowledge
 from bot.answers.links import Link, LinkKind, decode_payload, from_callback, to_callback
 from bot.answers.render import (
@@ -53,7 +53,6 @@ __all__ = [
     "render_price",
     "render_size",
     "request_state",
-    "resolve_language",
     "run_verify",
     "sign_quote",
     "ticket_html",

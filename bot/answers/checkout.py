@@ -33,24 +33,19 @@ from functools import lru_cache
 from typing import TextIO
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
+from bot.languages import BY_CODE, DEFAULT_LANGUAGE
 from bot.settings import DEFAULT_QUOTE_VALID_DAYS, SettingsError, load_settings
 from sizing import PlanFacts, context_code, load_plans, parse_context_code
 
 SITE = "https://fullgpu.com"
-# fullgpu.com serves pages under /{site_locale}/ (the product page links /zh/...). Both Chinese
-# scripts go to /zh/, the only Chinese tree the reference shows; pt-BR goes to /pt-br/.
-SITE_LOCALES: dict[str, str] = {
-    "en": "en",
-    "zh-Hans": "zh",
-    "zh-Hant": "zh",
-    "ru": "ru",
-    "ja": "ja",
-    "ko": "ko",
-    "es": "es",
-    "pt-BR": "pt-br",
-    "de": "de",
-    "fr": "fr",
-}
+
+
+def site_locale(language: str) -> str:
+    """Return fullgpu.com's folder for a language (``bot.languages``), English's for another."""
+    known = BY_CODE.get(language) or BY_CODE[DEFAULT_LANGUAGE]
+    return known.site_locale
+
+
 DEFAULT_URL_TEMPLATE = (
     SITE + "/{site_locale}/{page_path}?plan={plan}&quantity={quantity}&lang={locale}"
     "&utm_source=assistant&utm_medium={medium}&utm_campaign={campaign}&quote={quote}"
@@ -301,7 +296,7 @@ def _link(
     medium: str,
 ) -> str:
     values = {
-        "site_locale": SITE_LOCALES.get(language, "en"),
+        "site_locale": site_locale(language),
         "locale": language,
         "page_path": page_path,
         "plan": plan,

@@ -33,7 +33,7 @@ from markupsafe import Markup
 from bot.answers.formatting import Formatter
 from bot.answers.josa import resolve_particles
 from bot.answers.phrases import Phrases, template_phrases
-from bot.languages import normalise_language
+from bot.languages import DEFAULT_LANGUAGE, TABLE, language_of, normalise_language
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 # An installed wheel carries templates and compiled catalogs in bot/_data (see setup.py); a
@@ -43,35 +43,9 @@ DATA_ROOT = PACKAGE_DATA if (PACKAGE_DATA / "templates").is_dir() else REPO_ROOT
 LOCALES_DIR = DATA_ROOT / "locales"
 TEMPLATES_DIR = DATA_ROOT / "templates"
 DOMAIN = "messages"
-DEFAULT_LANGUAGE = "en"
 
-# Product language -> CLDR locale used for numbers, money and dates.
-FORMAT_LOCALES: dict[str, str] = {
-    "en": "en_US",
-    "zh-Hans": "zh_Hans_CN",
-    "zh-Hant": "zh_Hant_TW",
-    "ru": "ru_RU",
-    "ja": "ja_JP",
-    "ko": "ko_KR",
-    "es": "es_ES",
-    "pt-BR": "pt_BR",
-    "de": "de_DE",
-    "fr": "fr_FR",
-}
-
-# Names for the /lang menu, each in its own language (never translated).
-LANGUAGE_NAMES: dict[str, str] = {
-    "en": "English",
-    "zh-Hans": "简体中文",
-    "zh-Hant": "繁體中文",
-    "ru": "Русский",
-    "ja": "日本語",
-    "ko": "한국어",
-    "es": "Español",
-    "pt-BR": "Português (Brasil)",
-    "de": "Deutsch",
-    "fr": "Français",
-}
+# Names for the /lang menu, each in its own language (never translated), in the table's order.
+LANGUAGE_NAMES: dict[str, str] = {language.code: language.native_name for language in TABLE}
 
 
 # What a text of one language still needs once its placeholders are filled, applied to every
@@ -87,7 +61,7 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, t
 
 def catalog_dir(language: str) -> str:
     """Babel's folder name for a product language: ``zh-Hans`` -> ``zh_Hans``."""
-    return language.replace("-", "_")
+    return language_of(language).catalog
 
 
 def _compile_po(po_path: Path, language: str) -> Translations:
@@ -244,4 +218,4 @@ def resolve_language(language: str | None) -> str:
 def localizer(language: str) -> Localizer:
     """Return the shared localizer of ``language`` (unknown codes fall back to English)."""
     code = resolve_language(language)
-    return Localizer(code, translations(code), Formatter(FORMAT_LOCALES[code]))
+    return Localizer(code, translations(code), Formatter(language_of(code).cldr_locale))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.answers.checkout import SITE, SITE_LOCALES, CheckoutConfig
+from bot.answers.checkout import SITE, CheckoutConfig, site_locale
 from bot.answers.i18n import N_, Localizer
 from bot.answers.links import compare_payload, size_payload, to_callback
 from bot.answers.views.knowledge import knowledge_view
@@ -33,7 +33,7 @@ PAGE_FALLBACK = N_("More on fullgpu.com")
 
 def page_url(path: str, language: str) -> str:
     """Return the site page ``path`` in the customer's site locale."""
-    return f"{SITE}/{SITE_LOCALES.get(language, 'en')}/{path}"
+    return f"{SITE}/{site_locale(language)}/{path}"
 
 
 def _size_button(loc: Localizer, action: Action) -> Button | None:

@@ -27,8 +27,7 @@ from enum import StrEnum
 
 from telegram.constants import InlineKeyboardButtonLimit, MessageLimit
 
-from bot.languages import normalise_language
-from bot.request import LANGUAGES
+from bot.languages import LANGUAGES, normalise_language
 from sizing import (
     TOKENS_PER_K,
     GpuId,

@@ -25,6 +25,7 @@ from bot.answers import (
     option_name,
     sign_quote,
 )
+from bot.languages import answer_language
 from bot.reply import ChatContext, Reply, ReplyKind, Sender, Turn
 from sizing import (
     PlanOption,
@@ -113,7 +114,7 @@ def summary_view(
     quote_ref: str | None,
 ) -> dict[str, Any]:
     """Build what the sales summary shows (in ``loc``'s language, the sales team's)."""
-    customer_language = chat.language or chat.last_language or "en"
+    customer_language = answer_language(chat, stored=chat.last_language)
     option = _recommended(answer) if answer else None
     return {
         "who": _who(chat.sender, chat),

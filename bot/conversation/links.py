@@ -13,6 +13,7 @@ from typing import Protocol
 from bot.answers import Link, LinkKind, Localizer, decode_payload, localizer, render_help
 from bot.conversation.clarify import ask_which_model, language_set, upload_problem
 from bot.conversation.uploads import UploadError, UploadProblem, read_upload
+from bot.languages import answer_language
 from bot.reply import ChatContext, Reply, Turn
 from bot.request import (
     FOUR_BIT_VARIANTS,
@@ -137,12 +138,12 @@ class LinkAnswers:
     ) -> Turn:
         """Size an uploaded config.json, with the caption's precision, context and users."""
         settings = RequestFacts()
-        language = chat.language or chat.telegram_language
+        parsed = None
         if caption and caption.strip():
-            parsed = self._pipeline.parse_text(caption, telegram_language=language)
-            language = chat.language or parsed.language
+            hint = chat.language or chat.telegram_language
+            parsed = self._pipeline.parse_text(caption, telegram_language=hint)
             settings = parsed.facts.kept().without_model()
-        loc = localizer(language or "en")
+        loc = localizer(answer_language(chat, parsed))
         try:
             config = read_upload(file_name, content, size_bytes)
             model_from_config(config)  # a config the engine cannot read: say which field

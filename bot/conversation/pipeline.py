@@ -55,7 +55,7 @@ from bot.conversation.clarify import (
 )
 from bot.conversation.handoff import Handoff, HandoffConfig
 from bot.conversation.links import LinkAnswers, lone_gpu, question_from
-from bot.languages import normalise_language
+from bot.languages import answer_language, normalise_language
 from bot.reply import ChatContext, Reply, ReplyKind, Turn, last_request_json
 from bot.request import Intent, ParsedRequest, RequestFacts, facts_to_json
 from bot.understand import RATE, parse_message
@@ -129,14 +129,14 @@ class Pipeline:
 
     def respond(self, text: str, chat: ChatContext, *, bot_username: str | None = None) -> Turn:
         """Return the answer to one message, and the chat context to store after it."""
-        fallback = localizer(chat.language or chat.telegram_language or "en")
+        fallback = localizer(answer_language(chat))
         # Without evidence in the message ("/price h200"), the language the customer last
         # wrote in beats the client's setting.
         hint = chat.last_language or chat.telegram_language
         try:
             self.refresh_catalog()
             parsed = self._parse(text, telegram_language=hint, bot_username=bot_username)
-            loc = localizer(chat.language or parsed.language or chat.telegram_language or "en")
+            loc = localizer(answer_language(chat, parsed))
             if PARSE_FAILED in parsed.not_understood:
                 # The understanding step broke on this message: our fault, not an off-topic ask.
                 return Turn(cannot_answer(loc), chat)
@@ -147,7 +147,7 @@ class Pipeline:
 
     def respond_to_callback(self, data: str, chat: ChatContext) -> Turn:
         """Apply a button press to the chat's last request and answer again."""
-        loc = localizer(chat.language or chat.last_language or chat.telegram_language or "en")
+        loc = localizer(answer_language(chat, stored=chat.last_language))
         try:
             self.refresh_catalog()
             payload = from_callback(data)
@@ -172,7 +172,7 @@ class Pipeline:
         size_bytes: int | None = None,
     ) -> Turn:
         """Size an uploaded config.json (``content`` None: too large to download, say so)."""
-        loc = localizer(chat.language or chat.telegram_language or "en")
+        loc = localizer(answer_language(chat))
         try:
             self.refresh_catalog()
             return self._links.document(file_name, content, chat, caption, size_bytes)
@@ -185,7 +185,7 @@ class Pipeline:
         self.refresh_catalog()
         chat = ChatContext(telegram_language=normalise_language(telegram_language))
         if not query.strip():
-            loc = localizer(chat.telegram_language or "en")
+            loc = localizer(answer_language(chat))
             try:
                 return [render_help(loc), self.price(loc, None)]
             except Exception:

@@ -21,9 +21,9 @@ from collections.abc import Callable, Iterator
 from typing import Protocol
 
 from bot.answers import localizer
+from bot.languages import LANGUAGES
 from bot.ops import collect_and_freeze
 from bot.reply import ChatContext, Turn
-from bot.request import LANGUAGES
 from bot.understand import prepare as prepare_parser
 
 log = logging.getLogger(__name__)

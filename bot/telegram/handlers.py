@@ -33,9 +33,10 @@ from telegram.constants import (
 from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
-from bot.answers import Action, decode, from_callback, localizer, resolve_language
+from bot.answers import Action, decode, from_callback, localizer
 from bot.conversation import cannot_answer
 from bot.delivery import CURRENT_FENCE, LeaseLostError, hold_lease
+from bot.languages import DEFAULT_LANGUAGE, TABLE, answer_language
 from bot.ops import (
     CURRENT_UPDATE,
     OutageMonitor,
@@ -45,7 +46,6 @@ from bot.ops import (
     off_loop,
 )
 from bot.reply import ChatContext, ConversationPipeline, Reply, ReplyKind, Sender, Turn
-from bot.request import LANGUAGES
 from bot.settings import Settings
 from bot.state import ChatStore
 from bot.telegram.api_json import call_json
@@ -62,10 +62,6 @@ CommandMenu = Callable[[str], list[tuple[str, str]]]
 
 TYPING_AFTER_S = 1.0  # "typing..." only for answers slower than this
 INLINE_CACHE_S = 30  # answers change with prices and the user's language: cache briefly
-# setMyCommands takes "a two-letter ISO 639-1 language code" (Bot API), so the two Chinese
-# scripts share "zh": Simplified, the larger audience, gets it.
-MENU_LANGUAGE_CODES: dict[str, str] = {"zh-Hans": "zh", "pt-BR": "pt"}
-MENU_SKIPPED = frozenset({"zh-Hant"})
 # Buttons that bring something to keep beside the answer (details, ticket text) get a new
 # message; the others (change GPU, precision, context) rework the answer in place.
 NEW_MESSAGE_ACTIONS = frozenset({Action.DETAILS, Action.TICKET, Action.LAUNCH})
@@ -311,21 +307,20 @@ class TelegramHandlers:
             return
         chat_id = update.effective_chat.id
         user = update.effective_user
-        language = (await self.store.get(chat_id)).language or resolve_language(
-            user.language_code if user else None
-        )
+        stored = await self.store.get(chat_id)
+        client = user.language_code if user else None
+        language = answer_language(replace(stored, telegram_language=client))
         text = cannot_answer(localizer(language)).html  # the pipeline's own apology
         await _quietly(self.answers.send(context.bot, chat_id, text))
 
     async def post_init(self, application: Any) -> None:  # noqa: ANN401 - PTB's Application
         """Publish the command menu per language; a failure here never stops start-up."""
-        await _quietly(application.bot.set_my_commands(self.menu("en")))
-        for language in LANGUAGES:
-            if language == "en" or language in MENU_SKIPPED:
+        await _quietly(application.bot.set_my_commands(self.menu(DEFAULT_LANGUAGE)))
+        for row in TABLE:  # English is the default menu; a language without a code has none
+            if row.code == DEFAULT_LANGUAGE or row.menu_code is None:
                 continue
-            code = MENU_LANGUAGE_CODES.get(language, language)
-            commands = self.menu(language)
-            await _quietly(application.bot.set_my_commands(commands, language_code=code))
+            commands = self.menu(row.code)
+            await _quietly(application.bot.set_my_commands(commands, language_code=row.menu_code))
 
 
 def sender_of(user: User | None) -> Sender | None:

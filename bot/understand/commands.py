@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.languages import TABLE
 from bot.understand.language import negotiate_language
 
 # Telegram: a command is "/" + up to 32 Latin letters, digits and underscores
@@ -18,51 +19,9 @@ KNOWN_COMMANDS = frozenset(
     {"start", "help", "size", "price", "compare", "lang", "language", "sales"}
 )
 
-_LANG_ALIASES: dict[str, str] = {
-    "en": "en",
-    "english": "en",
-    "zh": "zh-Hans",
-    "zh-cn": "zh-Hans",
-    "zh-hans": "zh-Hans",
-    "zh-sg": "zh-Hans",
-    "cn": "zh-Hans",
-    "chs": "zh-Hans",
-    "简体": "zh-Hans",
-    "简体中文": "zh-Hans",
-    "中文": "zh-Hans",
-    "zh-tw": "zh-Hant",
-    "zh-hk": "zh-Hant",
-    "zh-mo": "zh-Hant",
-    "zh-hant": "zh-Hant",
-    "tw": "zh-Hant",
-    "cht": "zh-Hant",
-    "繁體": "zh-Hant",
-    "繁體中文": "zh-Hant",
-    "ru": "ru",
-    "русский": "ru",
-    "ja": "ja",
-    "jp": "ja",
-    "日本語": "ja",
-    "ko": "ko",
-    "kr": "ko",
-    "한국어": "ko",
-    "es": "es",
-    "español": "es",
-    "espanol": "es",
-    "pt": "pt-BR",
-    "pt-br": "pt-BR",
-    "pt-pt": "pt-BR",
-    "br": "pt-BR",
-    "português": "pt-BR",
-    "portugues": "pt-BR",
-    "de": "de",
-    "deutsch": "de",
-    "fr": "fr",
-    "français": "fr",
-    "francais": "fr",
-}
-
-_PRIMARY_CODES = frozenset({"en", "zh", "ru", "ja", "ko", "es", "pt", "de", "fr"})
+# What a /lang argument may say for each language, and the primary subtags of ours.
+_LANG_ALIASES: dict[str, str] = {alias: row.code for row in TABLE for alias in row.aliases}
+_PRIMARY_CODES = frozenset(row.primary for row in TABLE)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,11 +12,8 @@ import itertools
 import re
 from collections.abc import Iterable
 
-from bot.languages import normalise_language
-from bot.request import LANGUAGES
+from bot.languages import DEFAULT_LANGUAGE, LANGUAGES, normalise_language
 from bot.understand.text import clean_text
-
-DEFAULT_LANGUAGE = "en"
 
 _HANGUL_RE = re.compile(r"[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
 # Hiragana and katakana without U+30FB (middle dot), which Chinese text borrows.

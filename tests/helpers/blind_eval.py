@@ -23,9 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.languages import LANGUAGES
 from bot.understand import parse_message, parsed_to_json
 
-LANGUAGE_ORDER = ["en", "zh-Hans", "zh-Hant", "ru", "ja", "ko", "es", "pt-BR", "de", "fr"]
+LANGUAGE_ORDER = list(LANGUAGES)
 ABSENT: tuple[Any, ...] = (None, "", [], {})
 
 

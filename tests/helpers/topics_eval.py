@@ -15,7 +15,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.request import LANGUAGES
+from bot.languages import LANGUAGES
 from bot.understand import parse_message
 
 DATA = Path(__file__).resolve().parents[1] / "bot" / "understand" / "data"

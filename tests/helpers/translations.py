@@ -3,7 +3,8 @@
 import gettext
 
 from bot.answers.formatting import Formatter
-from bot.answers.i18n import FORMAT_LOCALES, Localizer, translations
+from bot.answers.i18n import Localizer, translations
+from bot.languages import language_of
 
 
 class RecordingCatalog(gettext.NullTranslations):
@@ -41,4 +42,4 @@ class RecordingCatalog(gettext.NullTranslations):
 def recording_localizer(language):
     """Build a localizer whose catalog records misses, and that catalog."""
     catalog = RecordingCatalog(translations(language))
-    return Localizer(language, catalog, Formatter(FORMAT_LOCALES[language])), catalog
+    return Localizer(language, catalog, Formatter(language_of(language).cldr_locale)), catalog

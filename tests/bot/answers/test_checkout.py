@@ -20,7 +20,7 @@ from bot.answers.checkout import (
     sign_quote,
     verify_quote,
 )
-from bot.request import LANGUAGES
+from bot.languages import LANGUAGES
 
 KEY = b"a-secret-key-for-tests"
 FACTS = QuoteFacts(

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from bot.answers.formatting import Formatter
 from bot.answers.i18n import (
-    FORMAT_LOCALES,
     LANGUAGE_NAMES,
     LOCALES_DIR,
     REPO_ROOT,
@@ -23,7 +22,7 @@ from bot.answers.i18n import (
     resolve_language,
     translations,
 )
-from bot.request import LANGUAGES
+from bot.languages import LANGUAGES, language_of
 
 POT = LOCALES_DIR / "messages.pot"
 
@@ -66,7 +65,7 @@ def test_every_language_has_a_catalog_a_format_locale_and_a_name():
     for language in LANGUAGES:
         po = LOCALES_DIR / catalog_dir(language) / "LC_MESSAGES" / "messages.po"
         assert po.exists(), po
-        assert language in FORMAT_LOCALES
+        assert language_of(language).cldr_locale
         assert language in LANGUAGE_NAMES
 
 
@@ -101,7 +100,7 @@ def test_newstyle_gettext_escapes_placeholders_in_html():
 
 def test_localizer_formats_numbers_in_its_locale():
     """A localizer's filters format in its own locale (German decimal comma, grouping dot)."""
-    loc = Localizer("de", translations("de"), Formatter(FORMAT_LOCALES["de"]))
+    loc = Localizer("de", translations("de"), Formatter(language_of("de").cldr_locale))
     assert loc.env.from_string("{{ x|integer }}").render(x=131072) == "131.072"
 
 

@@ -10,7 +10,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from bot.answers.i18n import LOCALES_DIR, catalog_dir
-from bot.request import LANGUAGES
+from bot.languages import LANGUAGES
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

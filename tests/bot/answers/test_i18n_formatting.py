@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.answers.formatting import Formatter, two_significant
-from bot.answers.i18n import FORMAT_LOCALES
+from bot.languages import TABLE, language_of
 
 
 @pytest.mark.parametrize(
@@ -25,7 +25,7 @@ from bot.answers.i18n import FORMAT_LOCALES
 )
 def test_whole_dollar_prices_have_no_cents_and_follow_the_locale(language, expected):
     """Monthly prices print as whole dollars, with the locale's grouping and symbol place."""
-    assert Formatter(FORMAT_LOCALES[language]).money(Decimal("19900.00")) == expected
+    assert Formatter(language_of(language).cldr_locale).money(Decimal("19900.00")) == expected
 
 
 def test_cents_are_kept_when_the_amount_has_them():
@@ -35,7 +35,7 @@ def test_cents_are_kept_when_the_amount_has_them():
 
 
 @given(
-    st.sampled_from(sorted(FORMAT_LOCALES.values())),
+    st.sampled_from(sorted(row.cldr_locale for row in TABLE)),
     st.integers(min_value=0, max_value=10**9),
 )
 def test_money_keeps_every_digit_of_a_whole_amount(locale, dollars):
@@ -44,7 +44,10 @@ def test_money_keeps_every_digit_of_a_whole_amount(locale, dollars):
     assert re.sub(r"\D", "", text) == str(dollars)
 
 
-@given(st.sampled_from(sorted(FORMAT_LOCALES.values())), st.integers(min_value=0, max_value=10**7))
+@given(
+    st.sampled_from(sorted(row.cldr_locale for row in TABLE)),
+    st.integers(min_value=0, max_value=10**7),
+)
 def test_integers_keep_every_digit(locale, value):
     """Grouping separators change, digits do not."""
     assert re.sub(r"\D", "", Formatter(locale).integer(value)) == str(value)
@@ -96,7 +99,7 @@ def test_two_significant_digits_stay_within_five_percent(value):
 
 
 @given(
-    st.sampled_from(sorted(FORMAT_LOCALES.values())),
+    st.sampled_from(sorted(row.cldr_locale for row in TABLE)),
     st.lists(st.floats(min_value=1, max_value=999), min_size=1, max_size=20),
 )
 def test_figures_formatted_after_others_read_as_babel_writes_them(locale, values):
@@ -139,7 +142,7 @@ _COUNTS = st.one_of(
 
 
 @given(
-    st.sampled_from(sorted(FORMAT_LOCALES.values())),
+    st.sampled_from(sorted(row.cldr_locale for row in TABLE)),
     st.lists(_COUNTS, min_size=1, max_size=20),
 )
 def test_token_counts_kept_by_their_rounding_read_as_babel_writes_them(locale, counts):
@@ -150,7 +153,7 @@ def test_token_counts_kept_by_their_rounding_read_as_babel_writes_them(locale, c
         assert formatter.tokens(count) == expected
 
 
-@pytest.mark.parametrize("locale", sorted(FORMAT_LOCALES.values()))
+@pytest.mark.parametrize("locale", sorted(row.cldr_locale for row in TABLE))
 def test_token_counts_at_each_rounding_edge_read_as_babel_writes_them(locale):
     """Just under, at and over each half and each carry into the next magnitude, in every locale."""
     formatter = Formatter(locale)

@@ -19,7 +19,7 @@ from bot.answers.words.codes import (
     fit_note_text,
     reason_text,
 )
-from bot.request import LANGUAGES
+from bot.languages import LANGUAGES
 from sizing.answer import AdviceCode, FitNote
 from sizing.catalog.types import Availability
 from sizing.codes import Caveat, Reason

@@ -20,7 +20,7 @@ from bot.answers.words.knowledge import (
     WITH_VALUE,
     WITHOUT_VALUE,
 )
-from bot.request import LANGUAGES
+from bot.languages import LANGUAGES
 from sizing.knowledge.answer import answer_question
 from sizing.knowledge.types import Fact, Point, Question, Topic
 from sizing.request import GpuId

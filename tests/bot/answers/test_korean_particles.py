@@ -7,8 +7,8 @@ from babel.messages.pofile import read_po
 
 from bot.answers.i18n import LOCALES_DIR, localizer
 from bot.answers.knowledge import render_knowledge
+from bot.languages import LANGUAGES
 from bot.reply import ChatContext
-from bot.request import LANGUAGES
 from sizing.knowledge.answer import answer_question
 from tests.helpers.knowledge_questions import QUESTIONS
 

@@ -8,7 +8,7 @@ import pytest
 
 from bot.answers.i18n import localizer
 from bot.answers.render import render_compare, render_price
-from bot.request import LANGUAGES
+from bot.languages import LANGUAGES
 from sizing.catalog.pricing import price_list
 from sizing.deploy.compare import compare_gpus
 from sizing.request import GpuId

@@ -12,7 +12,7 @@ from bot.answers.checkout import CheckoutConfig, verify_quote
 from bot.answers.i18n import localizer
 from bot.answers.render import command_menu, render_price, render_size, ticket_html
 from bot.answers.views.size import QuoteContext
-from bot.request import LANGUAGES
+from bot.languages import LANGUAGES
 from sizing.catalog.pricing import price_list
 from sizing.codes import Caveat, Reason
 from sizing.request import GpuId

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.answers.i18n import localizer
-from bot.request import LANGUAGES
+from bot.languages import LANGUAGES
 from tests.fakes.telegram_html import check_telegram_html
 
 GOLDEN_DIR = Path(__file__).parent / "golden"

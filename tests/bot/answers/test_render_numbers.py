@@ -6,7 +6,7 @@ import pytest
 
 from bot.answers.i18n import localizer
 from bot.answers.render import render_compare, render_price, render_size
-from bot.request import LANGUAGES
+from bot.languages import LANGUAGES
 from sizing.catalog.hardware import get_gpu
 from sizing.catalog.pricing import price_list
 from sizing.deploy.compare import compare_gpus

@@ -7,7 +7,7 @@ import pytest
 from bot.answers.i18n import localizer
 from bot.answers.render import render_size
 from bot.answers.views.size import option_view, sentence_params
-from bot.request import LANGUAGES
+from bot.languages import LANGUAGES
 from sizing.deploy.engine import size_deployment
 from sizing.request import GpuId, Precision, SizingRequest
 

@@ -10,8 +10,8 @@ from bot.answers.checkout import CheckoutConfig, verify_quote
 from bot.cli.console import SALES_BANNER, run_console
 from bot.conversation.handoff import HANDOFF_INTERVAL_S
 from bot.conversation.pipeline import Pipeline
+from bot.languages import LANGUAGES
 from bot.reply import ChatContext, Sender
-from bot.request import LANGUAGES
 from tests.fakes.telegram_html import check_telegram_html
 from tests.helpers.answers import QUOTE_DAY, TEST_KEY
 

@@ -10,15 +10,9 @@ from bot.answers.buttons import Action, Callback, encode, request_state
 from bot.answers.i18n import localizer
 from bot.conversation.clarify import RATE_NOTE, ask_what_to_change
 from bot.conversation.pipeline import Pipeline, command_menu
+from bot.languages import LANGUAGES
 from bot.reply import ChatContext, last_request_json
-from bot.request import (
-    LANGUAGES,
-    Intent,
-    ParsedRequest,
-    RequestFacts,
-    facts_from_json,
-    facts_to_json,
-)
+from bot.request import Intent, ParsedRequest, RequestFacts, facts_from_json, facts_to_json
 from bot.understand import parse_message
 from sizing.errors import InvalidRequestError, SizingError
 from sizing.request import Precision

@@ -9,7 +9,7 @@ import pytest
 from bot.answers.checkout import CheckoutConfig
 from bot.answers.i18n import localizer
 from bot.conversation.pipeline import Pipeline
-from bot.request import LANGUAGES
+from bot.languages import LANGUAGES
 from bot.runtime.warm import WARM_QUESTIONS, freeze_start_up_objects, pattern_builders, warm_up
 from bot.understand import concurrency, lexicon, platform
 

@@ -7,7 +7,8 @@ from collections import Counter
 
 import pytest
 
-from bot.request import LANGUAGES, Intent
+from bot.languages import LANGUAGES
+from bot.request import Intent
 from bot.understand import parse_message
 from sizing.knowledge.types import Topic
 from tests.helpers.topics_eval import DEV_QUESTIONS, HOLDOUT_QUESTIONS, evaluate, table

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.request import LANGUAGES
+from bot.languages import LANGUAGES
 from tests.helpers.blind_eval import (
     LANGUAGE_ORDER,
     Outcome,

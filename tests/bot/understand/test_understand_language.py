@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.request import LANGUAGES
+from bot.languages import LANGUAGES
 from bot.understand import detect_language, negotiate_language, parse_message
 
 SENTENCES = [

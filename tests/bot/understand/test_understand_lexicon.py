@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.request import LANGUAGES
+from bot.languages import LANGUAGES
 from bot.understand import lexicon
 from bot.understand.lexicon import LEXICONS, SLOTS
 from bot.understand.lexicon.base import WORD_LETTER

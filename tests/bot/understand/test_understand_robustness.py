@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.request import LANGUAGES, Intent, ParsedRequest
+from bot.languages import LANGUAGES
+from bot.request import Intent, ParsedRequest
 from bot.understand import parse_message, parsed_to_json
 from bot.understand.lexicon import forget_found
 from bot.understand.text import LAST_DIGIT_BLOCK, READ_HEAD_CHARS, clean_text
