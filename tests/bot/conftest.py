@@ -13,7 +13,8 @@ from bot.answers.checkout import CheckoutConfig
 from bot.conversation.pipeline import Pipeline
 from sizing import SizingAnswer
 from tests.fakes.redis_server import redis_server, redis_url  # noqa: F401 - shared fixtures
-from tests.helpers.answers import QUOTE_DAY, TEST_KEY, every_reply, make_answer, make_option
+from tests.helpers.answers import QUOTE_DAY, TEST_KEY, engine_replies, make_answer, make_option
+from tests.helpers.golden_answers import every_reply
 
 GOLDEN_DIR = Path(__file__).parent / "answers" / "golden"
 
@@ -61,5 +62,11 @@ def option_factory():
 
 @pytest.fixture
 def render_every_reply():
-    """``render_every_reply(loc)``: a dict of name -> Reply covering every answer kind."""
+    """``render_every_reply(loc)``: name -> Reply of every answer kind, from hand-made answers."""
     return every_reply
+
+
+@pytest.fixture
+def render_engine_replies():
+    """``render_engine_replies(loc)``: the same kinds, from the real engine's answers."""
+    return engine_replies

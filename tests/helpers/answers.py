@@ -1,7 +1,8 @@
 """Hand-built engine answers and the replies of every kind, for the answers tests.
 
 ``make_answer()`` and ``make_option()`` build a ``SizingAnswer`` by hand, so a rendering test
-changes only when the wording does; ``every_reply(loc)`` renders one reply of every kind.
+changes only when the wording does; ``engine_replies(loc)`` renders one reply of every kind
+from the real engine (``tests/helpers/golden_answers.py`` has the hand-made ones).
 """
 
 from dataclasses import fields, replace
@@ -172,10 +173,11 @@ def make_answer(options=None, recommended_index=0, caveats=(), **request_changes
     )
 
 
-def every_reply(loc, checkout=None):
+def engine_replies(loc, checkout=None):
     """Render one reply of every kind (and every clarify and error) with ``loc``.
 
-    Size, price and compare answers come from the real engine, so goldens show real figures.
+    Size, price and compare answers come from the real engine: the smoke tests and the
+    translation checks render what customers get (the goldens use hand-made answers).
     """
     deepseek = size_deployment(
         SizingRequest(

@@ -60,11 +60,17 @@ def test_recording_catalog_notices_a_missing_message():
 
 
 @pytest.mark.parametrize("language", OTHER_LANGUAGES)
-def test_every_answer_kind_is_fully_translated(language, render_every_reply):
-    """Size, price, compare, help, clarify and error answers use only translated messages."""
+def test_every_answer_kind_is_fully_translated(language, render_every_reply, render_engine_replies):
+    """Size, price, compare, help, clarify and error answers use only translated messages.
+
+    Both the hand-made answers of the goldens and the engine's own are rendered, with their
+    ticket text and details.
+    """
     loc, catalog = recording_localizer(language)
-    for reply in render_every_reply(loc).values():
+    for reply in (*render_every_reply(loc).values(), *render_engine_replies(loc).values()):
         assert reply.language == language
+        assert reply.text
+        _ = reply.detail_html
     command_menu(loc)
     assert not catalog.missing, f"{language}: untranslated {sorted(catalog.missing)}"
 
