@@ -225,6 +225,13 @@ def engine_replies(loc, checkout=None):
         "price": render_price(loc, price_list(None), checkout=checkout),
         "price_b200": render_price(loc, price_list(GpuId.B200), checkout=checkout),
         "compare": render_compare(loc, compare_gpus(GpuId.MI355X, GpuId.H200)),
+        **conversation_replies(loc),
+    }
+
+
+def conversation_replies(loc):
+    """Render the replies that carry no engine answer: help, every clarify and every error."""
+    return {
         "help": render_help(loc),
         "clarify": clarify.ask_which_model(loc),
         "clarify_followup": clarify.ask_which_model(loc, follow_up=True),

@@ -11,9 +11,8 @@ from datetime import date
 from decimal import Decimal
 
 from bot.answers.checkout import CheckoutConfig
-from bot.answers.render import render_compare, render_help, render_price, render_size
+from bot.answers.render import render_compare, render_price, render_size
 from bot.answers.views.size import QuoteContext
-from bot.conversation import clarify
 from sizing import GB, load_gpus, load_plans, price_list
 from sizing.answer import (
     Advice,
@@ -36,7 +35,13 @@ from sizing.answer import (
 from sizing.codes import Caveat, Choice, Reason
 from sizing.model.types import Attention, ModelInfo
 from sizing.request import GpuId, KvDtype, Precision, ResolvedRequest, ServingEngine
-from tests.helpers.answers import QUOTE_DAY, TEST_KEY, make_answer, make_option
+from tests.helpers.answers import (
+    QUOTE_DAY,
+    TEST_KEY,
+    conversation_replies,
+    make_answer,
+    make_option,
+)
 
 PRICES_AS_OF = date(2026, 10, 22)
 LLAMA_70B = ModelInfo(
@@ -466,17 +471,5 @@ def every_reply(loc, checkout=None):
         "price": render_price(loc, price_list(None), checkout=checkout),
         "price_b200": render_price(loc, price_list(GpuId.B200), checkout=checkout),
         "compare": render_compare(loc, compare_answer()),
-        "help": render_help(loc),
-        "clarify": clarify.ask_which_model(loc),
-        "clarify_followup": clarify.ask_which_model(loc, follow_up=True),
-        "clarify_unknown": clarify.unknown_model(
-            loc, "Llama 9 900B", ("meta-llama/Llama-3.1-405B-Instruct",)
-        ),
-        "clarify_unknown_size": clarify.unknown_model(loc, "MyModel-X", ()),
-        "clarify_ambiguous": clarify.which_of(loc, ("a/one", "b/two")),
-        "clarify_language": clarify.choose_language(loc),
-        "clarify_stale": clarify.stale_button(loc),
-        "help_language_set": clarify.language_set(loc),
-        "error": clarify.cannot_answer(loc),
-        "error_request": clarify.bad_request(loc, "context_tokens"),
+        **conversation_replies(loc),
     }
