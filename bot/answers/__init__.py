@@ -22,22 +22,34 @@ from bot.answers.render import (
     render_size,
     ticket_html,
 )
+from bot.answers.view_types import (
+    HANDOFF_SUMMARY_HTML,
+    HANDOFF_SUMMARY_TEXT,
+    HandoffView,
+    ViewTemplate,
+    WhoView,
+)
 from bot.answers.views.size import QuoteContext
 from bot.answers.words.plan_names import option_name
 
 __all__ = [
     "ANY_GPU",
+    "HANDOFF_SUMMARY_HTML",
+    "HANDOFF_SUMMARY_TEXT",
     "LANGUAGE_NAMES",
     "N_",
     "Action",
     "Callback",
     "CheckoutConfig",
     "CheckoutConfigError",
+    "HandoffView",
     "Link",
     "LinkKind",
     "Localizer",
     "QuoteContext",
     "QuoteFacts",
+    "ViewTemplate",
+    "WhoView",
     "command_menu",
     "decode",
     "decode_payload",

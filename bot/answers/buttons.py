@@ -18,10 +18,10 @@ import json
 import re
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from telegram.constants import InlineKeyboardButtonLimit
 
+from bot.reply import ChatContext, last_request_json
 from sizing import TOKENS_PER_M, GpuId, Precision, context_code, parse_context_code
 
 VERSION = "1"
@@ -62,9 +62,14 @@ class Callback:
         return _parse_context(self.argument)
 
 
-def request_state(request: dict[str, Any] | None) -> str:
-    """Return the short fingerprint of a stored request (``chat.last_request``)."""
-    canonical = json.dumps(request or {}, sort_keys=True, separators=(",", ":"), default=str)
+def request_state(chat: ChatContext) -> str:
+    """Return the short fingerprint of the chat's last request, as it is stored.
+
+    Buttons carry it: a press on an answer to an earlier request is told apart from one on the
+    answer to the request the chat holds now (the language it was answered in included).
+    """
+    stored = last_request_json(chat) or {}
+    canonical = json.dumps(stored, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(canonical.encode()).hexdigest()[:STATE_HEX]
 
 

@@ -7,11 +7,10 @@ answer, however old; orders and pages are links.
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.answers.checkout import SITE, CheckoutConfig, site_locale
 from bot.answers.i18n import N_, Localizer
 from bot.answers.links import compare_payload, size_payload, to_callback
+from bot.answers.view_types import KNOWLEDGE_HTML, KNOWLEDGE_TEXT, KnowledgeTextView
 from bot.answers.views.knowledge import knowledge_view
 from bot.answers.words.plan_names import plan_facts, plan_name, short_gpu_name
 from bot.reply import Button, Reply, ReplyKind
@@ -91,16 +90,17 @@ def render_knowledge(
     loc: Localizer, answer: KnowledgeAnswer, *, checkout: CheckoutConfig | None = None
 ) -> Reply:
     """Render a knowledge answer: the short answer, the detail, the card, the next steps."""
-    view: dict[str, Any] = knowledge_view(loc, answer)
+    view = knowledge_view(loc, answer)
     buttons = knowledge_buttons(loc, answer, checkout)
     # Ticket text has no buttons: its links are written out (Telegram shows them as buttons).
     links = [(button.text, button.url) for row in buttons for button in row if button.url]
+    text_view: KnowledgeTextView = {**view, "links": links}
     # Only the HTML is rendered now; the ticket text and the JSON data when first read.
     return Reply.deferred(
         kind=ReplyKind.KNOWLEDGE,
         language=loc.language,
-        html=loc.render("knowledge.html.j2", **view),
-        text=lambda: loc.render("knowledge.txt.j2", links=links, **view),
+        html=loc.render(KNOWLEDGE_HTML, view),
+        text=lambda: loc.render(KNOWLEDGE_TEXT, text_view),
         buttons=buttons,
         data=lambda: to_json(answer),
     )

@@ -13,7 +13,7 @@ does not escape it again.
 from __future__ import annotations
 
 import gettext as gettext_module
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from types import SimpleNamespace
 from typing import Any
 
@@ -21,7 +21,17 @@ from jinja2 import pass_eval_context
 from jinja2.nodes import EvalContext
 from markupsafe import Markup
 
-View = Mapping[str, Any]
+from bot.answers.view_types import (
+    BudgetAdviceView,
+    FitRowView,
+    LaunchView,
+    ModelView,
+    OptionView,
+    PlanView,
+    RequestView,
+    WhyView,
+)
+
 # The phrases templates may call, by name.
 TEMPLATE_PHRASES = (
     "label",
@@ -85,12 +95,12 @@ class Phrases:
         """Join the non-empty items of one line with the language's separator."""
         return self._separator.join([str(item) for item in items if item])
 
-    def users(self, req: View) -> str:
+    def users(self, req: RequestView) -> str:
         """Return "8 users"."""
         n = req["concurrency_fmt"]
         return self.ngettext("%(n)s user", "%(n)s users", req["concurrency"], n=n)
 
-    def model_size(self, model: View) -> str:
+    def model_size(self, model: ModelView) -> str:
         """Return "671B parameters (MoE, 37.6B active)" or "70B parameters (dense)"."""
         if model["moe"]:
             return self.gettext(
@@ -100,7 +110,7 @@ class Phrases:
             )
         return self.gettext("%(total)s parameters (dense)", total=model["total"])
 
-    def shape(self, o: View) -> str:
+    def shape(self, o: OptionView) -> str:
         """Return "1 server, 8 GPUs" or "5 single-GPU machines"."""
         if o["is_server"]:
             return self.ngettext(
@@ -117,13 +127,13 @@ class Phrases:
             machines=o["servers_fmt"],
         )
 
-    def price(self, o: View) -> str:
+    def price(self, o: OptionView | PlanView) -> str:
         """Return "$19,900 a month", or "price on request"."""
         if o["monthly"]:
             return self.gettext("%(monthly)s a month", monthly=o["monthly"])
         return self.gettext("price on request")
 
-    def contexts(self, o: View, req: View) -> str:
+    def contexts(self, o: OptionView, req: RequestView) -> str:
         """Return "room for 20 full 128K contexts" (nothing when the option has no figure)."""
         if o["contexts"] is None:
             return ""
@@ -135,7 +145,7 @@ class Phrases:
             context=req["context"],
         )
 
-    def weights_line(self, why: View) -> str:
+    def weights_line(self, why: WhyView) -> str:
         """Return the weights against the memory that holds them."""
         if why["copy_gpus"]:
             # TRANSLATORS: the server holds several copies of the model; this is
@@ -157,19 +167,19 @@ class Phrases:
             memory=why["memory"],
         )
 
-    def kv_line(self, o: View, req: View) -> str:
+    def kv_line(self, o: OptionView, req: RequestView) -> str:
         """Return the KV cache room of an option, in tokens and in full contexts."""
         return self.ngettext(
             "KV cache: room for %(tokens)s tokens, that is %(n)s full %(context)s context at once.",
             "KV cache: room for %(tokens)s tokens, that is %(n)s full %(context)s contexts at"
             " once.",
-            o["contexts"],
+            o["contexts"] or 0,  # the templates ask for this line only where there is a figure
             tokens=o["kv_tokens"],
             n=o["contexts_fmt"],
             context=req["context"],
         )
 
-    def speed_line(self, o: View, req: View) -> str:
+    def speed_line(self, o: OptionView, req: RequestView) -> str:
         """Return the speed per user at the load asked, and for one user alone."""
         if req["concurrency"] > 1 and o["decode_each"]:
             return self.gettext(
@@ -187,7 +197,7 @@ class Phrases:
             )
         return ""
 
-    def speed_range(self, o: View) -> str:
+    def speed_range(self, o: OptionView) -> str:
         """Return the range of an estimated speed, or of one counting speculative decoding."""
         if not o["decode_low"]:
             return ""
@@ -205,12 +215,12 @@ class Phrases:
             high=o["decode_high"],
         )
 
-    def option_line(self, o: View, req: View) -> str:
+    def option_line(self, o: OptionView, req: RequestView) -> str:
         """Return one option of "also fits": name, shape, price and context room."""
         room = self.contexts(o, req) if o["contexts"] else ""
         return self.label(o["name"], self.join([self.shape(o), self.price(o), room]))
 
-    def nofit_line(self, o: View) -> str:
+    def nofit_line(self, o: OptionView) -> str:
         """Return one option of "does not fit" and why."""
         if o["fits"] and o["monthly"]:
             details = self.join([self.shape(o), self.price(o)])
@@ -220,7 +230,7 @@ class Phrases:
             return self.label(name, o["reason"])
         return self.label(o["name"], o["reason"])
 
-    def assumptions(self, req: View) -> str:
+    def assumptions(self, req: RequestView) -> str:
         """Return the assumptions behind the figures, one per line."""
         context = req["context"]
         if req["context_defaulted"]:
@@ -249,7 +259,7 @@ class Phrases:
             )
         )
 
-    def layout(self, o: View) -> str:
+    def layout(self, o: OptionView) -> str:
         """Return how the model is spread over the GPUs."""
         if o["dp"] > 1:
             return self.gettext(
@@ -268,7 +278,7 @@ class Phrases:
             replicas=o["replicas_fmt"],
         )
 
-    def detail_lines(self, o: View, req: View) -> str:  # noqa: C901 - one branch per line
+    def detail_lines(self, o: OptionView, req: RequestView) -> str:  # noqa: C901 - one branch per line
         """Return the detail lines of one option, each ending in a newline."""
         if not o["fits"]:
             return f"{o['reason']}\n\n"
@@ -323,7 +333,7 @@ class Phrases:
             )
         return "".join(f"{line}\n" for line in lines)
 
-    def plan_hardware(self, plan: View) -> str:
+    def plan_hardware(self, plan: PlanView) -> str:
         """Return a plan's GPUs, CPU, RAM, storage and network on one line."""
         gpus = self.ngettext(
             "%(gpus)s GPU with %(memory)s",
@@ -349,7 +359,7 @@ class Phrases:
         network = self.gettext("network %(network)s", network=plan["network"])
         return self.join([gpus, cpu, ram, storage, network])
 
-    def plan_money(self, plan: View) -> str:
+    def plan_money(self, plan: PlanView) -> str:
         """Return a plan's price per GPU-hour and per GB of GPU memory."""
         return self.gettext(
             "%(hourly)s per GPU-hour, %(per_gb)s per GB of GPU memory a month",
@@ -357,7 +367,7 @@ class Phrases:
             per_gb=plan["per_gb"],
         )
 
-    def plan_stock(self, plan: View) -> str:
+    def plan_stock(self, plan: PlanView) -> str:
         """Return a plan's availability and delivery time."""
         days = plan["lead_days"]
         delivery = self.ngettext(
@@ -381,7 +391,7 @@ class Phrases:
         """Return "a vs b"."""
         return self.gettext("%(a)s vs %(b)s", a=a, b=b)
 
-    def fit_label(self, row: View) -> str:
+    def fit_label(self, row: FitRowView) -> str:
         """Return a row of the fit table: the model's size and kind, and its precision."""
         if row["moe"]:
             return self.gettext(
@@ -396,11 +406,11 @@ class Phrases:
         cell = str(name) + " " + str(gpus)
         return cell + " (" + str(notes) + ")" if notes else cell
 
-    def under_budget(self, advice: View) -> str:
+    def under_budget(self, advice: BudgetAdviceView) -> str:
         """Return the heading of what fits within the customer's budget."""
         return self.gettext("Within your budget of %(budget)s a month", budget=advice["budget"])
 
-    def launch_title(self, launch: View) -> str:
+    def launch_title(self, launch: LaunchView) -> str:
         """Return the heading of the launch command, with the plan's name."""
         # TRANSLATORS: heading of the command that starts the serving engine,
         # e.g. "Launch command: NVIDIA H200".

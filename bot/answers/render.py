@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from html import escape
-from typing import Any
+from typing import Any, TypeVar
 
 from telegram.constants import MessageLimit
 
@@ -20,6 +20,29 @@ from bot.answers.buttons import ANY_GPU, Action, Callback, context_argument, enc
 from bot.answers.checkout import CheckoutConfig
 from bot.answers.i18n import N_, Localizer
 from bot.answers.links import LinkKind, to_callback
+from bot.answers.view_types import (
+    CLARIFY_HTML,
+    CLARIFY_TEXT,
+    COMPARE_HTML,
+    COMPARE_TEXT,
+    ERROR_HTML,
+    ERROR_TEXT,
+    HELP_HTML,
+    HELP_TEXT,
+    LAUNCH_HTML,
+    PRICE_HTML,
+    PRICE_TEXT,
+    SIZE_DETAIL_HTML,
+    SIZE_HTML,
+    SIZE_TEXT,
+    ClarifyView,
+    ErrorView,
+    HelpView,
+    PriceView,
+    SizeDetailView,
+    SizeView,
+    ViewTemplate,
+)
 from bot.answers.views.compare import compare_view
 from bot.answers.views.points import terms_sentences
 from bot.answers.views.size import QuoteContext, plan_view, size_view
@@ -52,6 +75,7 @@ HELP_EXAMPLES: tuple[str, ...] = (
 # (product page: FP8 on both, FP4 natively on MI355X) and the context lengths customers ask most.
 PRECISION_CHOICES = (Precision.BF16, Precision.FP8, Precision.FP4)
 CONTEXT_CHOICES_TOKENS = (32 * TOKENS_PER_K, 128 * TOKENS_PER_K)
+View = TypeVar("View", bound=Mapping[str, object])
 TICKET_LIMIT_UTF16 = int(MessageLimit.MAX_TEXT_LENGTH)  # 4096 UTF-16 units after entity parsing
 
 
@@ -68,22 +92,20 @@ def command_menu(loc: Localizer) -> list[tuple[str, str]]:
 def _reply(
     loc: Localizer,
     kind: ReplyKind,
-    view: dict[str, Any],
+    templates: tuple[ViewTemplate[View], ViewTemplate[View]],
+    view: View,
     *,
     buttons: tuple[tuple[Button, ...], ...] = (),
-    detail: Callable[[], str] | None = None,
-    launch: Callable[[], str] | None = None,
     data: Callable[[], dict[str, Any]] | None = None,
 ) -> Reply:
-    # Only the HTML is rendered now; ticket text, details and data when first read.
+    # Only the HTML is rendered now; the ticket text and the data when first read.
+    html, text = templates
     return Reply.deferred(
         kind=kind,
         language=loc.language,
-        html=loc.render(f"{kind}.html.j2", **view),
-        text=lambda: loc.render(f"{kind}.txt.j2", **view),
+        html=loc.render(html, view),
+        text=lambda: loc.render(text, view),
         buttons=buttons,
-        detail_html=detail,
-        launch_html=launch,
         data=data,
     )
 
@@ -106,7 +128,7 @@ def _context_label(loc: Localizer, tokens: int) -> str:
 
 
 def _size_buttons(
-    loc: Localizer, view: dict[str, Any], answer: SizingAnswer, state: str | None
+    loc: Localizer, view: SizeView, answer: SizingAnswer, state: str | None
 ) -> Buttons:
     rows: list[tuple[Button, ...]] = []
     # Over budget there is no recommendation, but the cheapest plan that serves it is named.
@@ -216,9 +238,9 @@ def render_size(
     message said that the sizing could not use). The message and buttons of an answer
     rendered recently with the same arguments are reused (``RENDERED_SIZES_MAX``).
     """
-    made: list[dict[str, Any]] = []
+    made: list[SizeView] = []
 
-    def view() -> dict[str, Any]:
+    def view() -> SizeView:
         if not made:
             fresh = size_view(loc, answer, checkout, quote)
             fresh["caveats"] = [*notes, *fresh["caveats"]]
@@ -234,27 +256,29 @@ def render_size(
         return found
 
     def detail() -> str:
-        full = loc.render("size_detail.html.j2", **view(), compact=False)
+        full_view: SizeDetailView = {**view(), "compact": False}
+        full = loc.render(SIZE_DETAIL_HTML, full_view)
         if utf16_length(full) <= TICKET_LIMIT_UTF16:
             return full
         # Many options with many notes: the per-option notes go (the ticket text keeps them).
-        return loc.render("size_detail.html.j2", **view(), compact=True)
+        compact: SizeDetailView = {**view(), "compact": True}
+        return loc.render(SIZE_DETAIL_HTML, compact)
 
     def launch() -> str | None:
         shown = view()
-        return loc.render("launch.html.j2", **shown) if shown["launch"] else None
+        return loc.render(LAUNCH_HTML, shown) if shown["launch"] else None
 
     key: _RenderedKey = (id(answer), loc, checkout, quote, state, notes)
     rendered = _rendered(key, answer)
     if rendered is None:
-        rendered = (loc.render("size.html.j2", **view()), _size_buttons(loc, view(), answer, state))
+        rendered = (loc.render(SIZE_HTML, view()), _size_buttons(loc, view(), answer, state))
         _keep_rendered(key, answer, *rendered)
     html, buttons = rendered
     return Reply.deferred(
         kind=ReplyKind.SIZE,
         language=loc.language,
         html=html,
-        text=lambda: loc.render("size.txt.j2", **view()),
+        text=lambda: loc.render(SIZE_TEXT, view()),
         buttons=buttons,
         detail_html=detail,
         launch_html=launch,
@@ -277,7 +301,7 @@ def render_price(
         for plan in answer.plans
     ]
     as_of = loc.gettext("Prices as of %(date)s.", date=loc.formatter.day(answer.prices_as_of))
-    view = {
+    view: PriceView = {
         "plans": plans,
         "unpriced": [short_gpu_name(g) for g in answer.unpriced_gpus],
         "prices_as_of": as_of,
@@ -289,22 +313,41 @@ def render_price(
         for p in plans
         if p["url"]
     )
-    return _reply(loc, ReplyKind.PRICE, view, buttons=buttons, data=lambda: to_json(answer))
+    return _reply(
+        loc,
+        ReplyKind.PRICE,
+        (PRICE_HTML, PRICE_TEXT),
+        view,
+        buttons=buttons,
+        data=lambda: to_json(answer),
+    )
 
 
 def render_compare(loc: Localizer, answer: CompareAnswer) -> Reply:
     """Two GPUs side by side, with the fit table and who should pick which."""
-    return _reply(loc, ReplyKind.COMPARE, compare_view(loc, answer), data=lambda: to_json(answer))
+    return _reply(
+        loc,
+        ReplyKind.COMPARE,
+        (COMPARE_HTML, COMPARE_TEXT),
+        compare_view(loc, answer),
+        data=lambda: to_json(answer),
+    )
 
 
 def render_help(loc: Localizer, *, notice: str | None = None) -> Reply:
     """Render what the assistant does, examples, and the commands."""
-    view = {
+    view: HelpView = {
         "notice": notice,
         "examples": [loc.gettext(e) for e in HELP_EXAMPLES],
         "commands": command_menu(loc),
     }
-    return _reply(loc, ReplyKind.HELP, view, data=lambda: {"kind": ReplyKind.HELP.value})
+    return _reply(
+        loc,
+        ReplyKind.HELP,
+        (HELP_HTML, HELP_TEXT),
+        view,
+        data=lambda: {"kind": ReplyKind.HELP.value},
+    )
 
 
 def render_clarify(
@@ -317,10 +360,16 @@ def render_clarify(
     code: str = "clarify",
 ) -> Reply:
     """One precise question back to the customer (already translated by the caller)."""
-    view = {"question": question, "choices": list(choices), "hint": hint, "notice": notice}
+    view: ClarifyView = {
+        "question": question,
+        "choices": list(choices),
+        "hint": hint,
+        "notice": notice,
+    }
     return _reply(
         loc,
         ReplyKind.CLARIFY,
+        (CLARIFY_HTML, CLARIFY_TEXT),
         view,
         data=lambda: {"kind": ReplyKind.CLARIFY.value, "code": code, "choices": list(choices)},
     )
@@ -330,9 +379,13 @@ def render_error(
     loc: Localizer, message: str, *, hint: str | None = None, code: str = "error"
 ) -> Reply:
     """Render a polite failure: what the customer can do, never internals."""
-    view = {"message": message, "hint": hint}
+    view: ErrorView = {"message": message, "hint": hint}
     return _reply(
-        loc, ReplyKind.ERROR, view, data=lambda: {"kind": ReplyKind.ERROR.value, "code": code}
+        loc,
+        ReplyKind.ERROR,
+        (ERROR_HTML, ERROR_TEXT),
+        view,
+        data=lambda: {"kind": ReplyKind.ERROR.value, "code": code},
     )
 
 

@@ -12,14 +12,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date
 from html import escape
-from typing import Any
 
 from bot.answers import (
+    HANDOFF_SUMMARY_HTML,
+    HANDOFF_SUMMARY_TEXT,
     LANGUAGE_NAMES,
     N_,
     CheckoutConfig,
+    HandoffView,
     Localizer,
     QuoteFacts,
+    WhoView,
     localizer,
     model_tag,
     option_name,
@@ -92,7 +95,7 @@ def quote_facts(answer: SizingAnswer, issued: date) -> QuoteFacts | None:
     )
 
 
-def _who(sender: Sender | None, chat: ChatContext) -> dict[str, Any]:
+def _who(sender: Sender | None, chat: ChatContext) -> WhoView:
     user_id = sender.user_id if sender else chat.chat_id
     name = " ".join(n for n in (sender.first_name, sender.last_name) if n) if sender else ""
     username = sender.username if sender else None
@@ -112,7 +115,7 @@ def summary_view(
     asked: str,
     answer: SizingAnswer | None,
     quote_ref: str | None,
-) -> dict[str, Any]:
+) -> HandoffView:
     """Build what the sales summary shows (in ``loc``'s language, the sales team's)."""
     customer_language = answer_language(chat, stored=chat.last_language)
     option = _recommended(answer) if answer else None
@@ -173,8 +176,8 @@ class Handoff:
         summary = Reply(
             kind=ReplyKind.HANDOFF_SUMMARY,
             language=sales.language,
-            html=sales.render("handoff_summary.html.j2", **view),
-            text=sales.render("handoff_summary.txt.j2", **view),
+            html=sales.render(HANDOFF_SUMMARY_HTML, view),
+            text=sales.render(HANDOFF_SUMMARY_TEXT, view),
         )
         return Turn(_confirmation(loc, "sent"), replace(chat, last_handoff_at=now), summary)
 

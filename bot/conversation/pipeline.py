@@ -56,7 +56,7 @@ from bot.conversation.clarify import (
 from bot.conversation.handoff import Handoff, HandoffConfig
 from bot.conversation.links import LinkAnswers, lone_gpu, question_from
 from bot.languages import answer_language, normalise_language
-from bot.reply import ChatContext, Reply, ReplyKind, Turn, last_request_json
+from bot.reply import ChatContext, Reply, ReplyKind, Turn
 from bot.request import Intent, ParsedRequest, RequestFacts, facts_to_json
 from bot.understand import RATE, parse_message
 from sizing import (
@@ -85,7 +85,7 @@ PARSE_FAILED = "message"
 
 def _state_of(chat: ChatContext) -> str:
     """Return the fingerprint of the chat's last request, as its buttons carry it."""
-    return request_state(last_request_json(chat) or {})
+    return request_state(chat)
 
 
 def command_menu(language: str) -> list[tuple[str, str]]:

@@ -8,11 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from decimal import Decimal
-from typing import Any
 
 from babel.lists import format_list
 
 from bot.answers.i18n import N_, Localizer
+from bot.answers.view_types import (
+    AdviceView,
+    BudgetAdviceView,
+    BudgetChangeView,
+    CheapestView,
+)
 from bot.answers.views.launch import launch_view
 from bot.answers.words.plan_names import option_name
 from sizing import (
@@ -178,7 +183,7 @@ def verdict_text(loc: Localizer, answer: SizingAnswer, budget: str) -> str | Non
     if verdict.option_index is None:
         return loc.gettext(VERDICTS[VerdictCode.NO_PLAN])
     option = answer.options[verdict.option_index]
-    params: dict[str, Any] = {**_plan_params(loc, option), "budget": budget}
+    params: dict[str, str] = {**_plan_params(loc, option), "budget": budget}
     params["choices"] = choices_text(loc, option)
     params["gpu"] = option.gpu_facts.name
     named = [g for g in answer.request.gpus if g is not option.gpu]
@@ -209,7 +214,7 @@ def _count_gpu(loc: Localizer, count: int, gpu: str) -> str:
 
 
 def _count_verdict(
-    loc: Localizer, answer: SizingAnswer, verdict: Verdict, count: int, params: dict[str, Any]
+    loc: Localizer, answer: SizingAnswer, verdict: Verdict, count: int, params: dict[str, str]
 ) -> str:
     """Say what the GPUs the customer asked for hold, and what serves the whole request."""
     fmt = loc.formatter
@@ -379,13 +384,13 @@ def room_lines(loc: Localizer, answer: SizingAnswer) -> list[str]:
 
 def budget_lines(
     loc: Localizer, answer: SizingAnswer, link: Callable[..., str | None]
-) -> dict[str, Any] | None:
+) -> BudgetAdviceView | None:
     """Over budget: the changes that fit it, each with its plan, price and checkout link."""
     advice, budget = answer.budget, answer.request.budget_usd_month
     if advice is None or budget is None:
         return None
     money = loc.formatter.money(Decimal(budget))
-    changes = []
+    changes: list[BudgetChangeView] = []
     for change in advice.changes:
         params = _plan_params(loc, change.option)
         if change.kind is BudgetChangeKind.FEWER_USERS:
@@ -414,9 +419,9 @@ def advice_view(
     answer: SizingAnswer,
     budget: str,
     link: Callable[..., str | None],
-) -> dict[str, Any]:
+) -> AdviceView:
     """Build the advice part of the size templates' data."""
-    cheapest = None
+    cheapest: CheapestView | None = None
     advice = answer.budget
     if advice is not None and advice.cheapest_index is not None:
         option = answer.options[advice.cheapest_index]

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.answers.formatting import BYTES_PER_GB
 from bot.answers.i18n import N_, Localizer
+from bot.answers.view_types import CompareView, FitRowView, GpuView, PickView
 from bot.answers.views.points import sentence
 from bot.answers.words.codes import SentenceParams, advice_text, fit_note_text
 from bot.answers.words.plan_names import short_gpu_name
@@ -42,7 +41,7 @@ def _tflops(loc: Localizer, value: float | None) -> str:
     return f"{loc.formatter.integer(value)} TFLOPS" if value else _NONE
 
 
-def gpu_view(loc: Localizer, gpu: GpuFacts) -> dict[str, Any]:
+def gpu_view(loc: Localizer, gpu: GpuFacts) -> GpuView:
     """One GPU's specs, formatted."""
     fmt = loc.formatter
     link = f"{fmt.integer(gpu.interconnect_gb_s)} GB/s"
@@ -107,7 +106,7 @@ def _notes(loc: Localizer, notes: tuple[FitNote, ...], really: int) -> str:
     return loc.join([fit_note_text(loc, n, params) for n in notes])
 
 
-def fit_row_view(loc: Localizer, row: FitRow) -> dict[str, Any]:
+def fit_row_view(loc: Localizer, row: FitRow) -> FitRowView:
     """One row of the fit table, formatted."""
     fmt = loc.formatter
     return {
@@ -155,8 +154,8 @@ def _advice_line(loc: Localizer, code: AdviceCode, params: SentenceParams) -> st
     return advice_text(loc, code, params)
 
 
-def _picks(loc: Localizer, answer: CompareAnswer) -> list[dict[str, Any]]:
-    picks = []
+def _picks(loc: Localizer, answer: CompareAnswer) -> list[PickView]:
+    picks: list[PickView] = []
     sides = ((answer.a, answer.b, answer.plans_a), (answer.b, answer.a, answer.plans_b))
     for gpu, other, plans in sides:
         params = _advice_params(loc, gpu, other, plans)
@@ -170,7 +169,7 @@ def _takeaways(loc: Localizer, answer: CompareAnswer) -> list[str]:
     return [sentence(loc, point) for point in compare_takeaways(answer)]
 
 
-def compare_view(loc: Localizer, answer: CompareAnswer) -> dict[str, Any]:
+def compare_view(loc: Localizer, answer: CompareAnswer) -> CompareView:
     """Everything the compare templates show."""
     room_a, room_b = _room(loc, answer.deepseek_kv_room_a), _room(loc, answer.deepseek_kv_room_b)
     priced = bool(answer.plans_a or answer.plans_b)

@@ -1,13 +1,12 @@
 """Knowledge answers turned into template data: GPU cards, plans and points, all worded.
 
-The points themselves are worded by ``views_points``.
+The points themselves are worded by ``bot.answers.views.points``.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.answers.i18n import Localizer
+from bot.answers.view_types import CardView, KnowledgeView
 from bot.answers.views.compare import gpu_view
 from bot.answers.views.points import sentence
 from bot.answers.views.size import plan_view
@@ -17,7 +16,7 @@ from sizing import (
 )
 
 
-def card_view(loc: Localizer, card: GpuCard) -> dict[str, Any]:
+def card_view(loc: Localizer, card: GpuCard) -> CardView:
     """One GPU's spec rows and its plans."""
     return {
         **gpu_view(loc, card.gpu),
@@ -25,7 +24,7 @@ def card_view(loc: Localizer, card: GpuCard) -> dict[str, Any]:
     }
 
 
-def knowledge_view(loc: Localizer, answer: KnowledgeAnswer) -> dict[str, Any]:
+def knowledge_view(loc: Localizer, answer: KnowledgeAnswer) -> KnowledgeView:
     """Everything the knowledge templates show."""
     as_of = None
     if answer.quotes_prices and answer.prices_as_of is not None:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from bot.answers.i18n import N_, Localizer
+from bot.answers.view_types import LaunchBlock, LaunchView
 from bot.answers.words.plan_names import option_name
 from sizing import ENGINE_VERSIONS, PlanOption, ServingEngine, SizingAnswer
 
@@ -37,7 +37,7 @@ def launch_option(answer: SizingAnswer) -> PlanOption | None:
     return None
 
 
-def launch_view(loc: Localizer, answer: SizingAnswer) -> dict[str, Any] | None:
+def launch_view(loc: Localizer, answer: SizingAnswer) -> LaunchView | None:
     """Label the launch commands of the option the answer leads with, per server."""
     option = launch_option(answer)
     if option is None or not option.launch.commands or option.variant is None:
@@ -53,6 +53,7 @@ def launch_view(loc: Localizer, answer: SizingAnswer) -> dict[str, Any] | None:
         copies = len(commands) // stages
         commands = commands[:stages]
         notes.append(loc.gettext(LAUNCH_COPIES, n=loc.formatter.integer(copies), stages=stages))
+    blocks: list[LaunchBlock]
     if len(set(commands)) == 1:
         blocks = [{"label": None, "command": commands[0]}]
         if len(commands) > 1:

@@ -8,11 +8,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
 
 from bot.answers.checkout import CheckoutConfig, QuoteFacts, model_tag
 from bot.answers.formatting import BYTES_PER_GB
 from bot.answers.i18n import Localizer
+from bot.answers.view_types import (
+    ModelView,
+    OptionView,
+    PlanView,
+    RequestView,
+    SizeView,
+    SpeedView,
+    WhyView,
+)
 from bot.answers.views.advice import advice_view
 from bot.answers.words.codes import (
     SentenceParams,
@@ -94,7 +102,7 @@ def _all_replicas(option: PlanOption, per_replica: int | None) -> int | None:
     return None if per_replica is None else per_replica * _replicas_on_rented(option)
 
 
-def speed_view(loc: Localizer, option: PlanOption) -> dict[str, Any]:
+def speed_view(loc: Localizer, option: PlanOption) -> SpeedView:
     """Format an option's speeds: one user, each user at the load, all users, and the range.
 
     The range is there where the figure is an estimate or counts speculative decoding.
@@ -122,7 +130,7 @@ def option_view(
     option: PlanOption,
     params: SentenceParams,
     checkout_url: str | None = None,
-) -> dict[str, Any]:
+) -> OptionView:
     """One plan option, formatted."""
     fmt = loc.formatter
     short = short_gpu_name(option.gpu)
@@ -145,7 +153,8 @@ def option_view(
     gpu_params: SentenceParams | None = None
     if option.reason or option.caveats:
         gpu_params = {**params, "gpu": short}
-    view: dict[str, Any] = {
+    weights = option.fit.weights_bytes_per_gpu
+    return {
         "name": option_name(option),
         "short": short,
         "plan": option.plan,
@@ -165,25 +174,21 @@ def option_view(
         else fmt.tokens(kv_tokens_physical),
         "contexts": contexts,
         "contexts_fmt": None if contexts is None else fmt.integer(contexts),
+        **speed_view(loc, option),
+        "ttft": None if option.speed.ttft_s is None else fmt.seconds(option.speed.ttft_s),
+        "tp": option.tensor_parallel,
+        "pp": option.pipeline_parallel,
+        "dp": layout.data_parallel if layout else 1,
+        "ep_gpus": fmt.integer(option.gpus_per_replica or option.gpus),
+        "replicas": replicas,
+        "replicas_fmt": fmt.integer(replicas),
+        "weights_per_gpu": None if weights is None else fmt.gigabytes(weights),
+        "reason": (
+            reason_text(loc, option.reason, gpu_params) if option.reason and gpu_params else None
+        ),
+        "caveats": [caveat_text(loc, c, gpu_params) for c in option.caveats] if gpu_params else [],
+        "checkout_url": checkout_url,
     }
-    view.update(speed_view(loc, option))
-    view["ttft"] = None if option.speed.ttft_s is None else fmt.seconds(option.speed.ttft_s)
-    view["tp"] = option.tensor_parallel
-    view["pp"] = option.pipeline_parallel
-    view["dp"] = layout.data_parallel if layout else 1
-    view["ep_gpus"] = fmt.integer(option.gpus_per_replica or option.gpus)
-    view["replicas"] = replicas
-    view["replicas_fmt"] = fmt.integer(replicas)
-    weights = option.fit.weights_bytes_per_gpu
-    view["weights_per_gpu"] = None if weights is None else fmt.gigabytes(weights)
-    view["reason"] = (
-        reason_text(loc, option.reason, gpu_params) if option.reason and gpu_params else None
-    )
-    view["caveats"] = (
-        [caveat_text(loc, c, gpu_params) for c in option.caveats] if gpu_params else []
-    )
-    view["checkout_url"] = checkout_url
-    return view
 
 
 def _copy_gpus(option: PlanOption) -> int:
@@ -259,7 +264,7 @@ def size_view(
     answer: SizingAnswer,
     checkout: CheckoutConfig | None,
     quote: QuoteContext | None,
-) -> dict[str, Any]:
+) -> SizeView:
     """Everything the size templates show."""
     fmt, model, req = loc.formatter, answer.model, answer.request
     params = sentence_params(loc, answer)
@@ -287,37 +292,40 @@ def size_view(
         return checkout_url_for(loc, option, answer, checkout, quote, context_tokens=context)
 
     advice = advice_view(loc, answer, budget, link)
+    model_view: ModelView = {
+        "name": model.name,
+        "moe": model.moe,
+        "total": _params_b(loc, model.total_params),
+        "active": _params_b(loc, model.active_params),
+        "layers": fmt.integer(model.layers),
+        "attention": model.attention.value.upper(),
+        "kv_per_token": fmt.size(answer.kv_bytes_per_token),
+        "kv_per_context": fmt.size(answer.kv_bytes_per_sequence),
+    }
+    req_view: RequestView = {
+        "precision": req.precision.value.upper(),
+        "kv_dtype": req.kv_dtype.value.upper(),
+        "context": fmt.context(req.context_tokens),
+        "context_defaulted": Caveat.CONTEXT_DEFAULTED in answer.caveats,
+        "concurrency": req.concurrency,
+        "concurrency_fmt": fmt.integer(req.concurrency),
+        "reserve": fmt.percent(1 - req.gpu_memory_utilization),
+    }
+    why: WhyView = {
+        "weights": fmt.gigabytes(answer.weights_bytes),
+        "memory": fmt.gigabytes(memory_bytes),
+        "copy_gpus": _copy_gpus(answer.options[rec_index]) if rec_index is not None else 0,
+        "copy_gpus_fmt": fmt.integer(_copy_gpus(answer.options[rec_index]))
+        if rec_index is not None
+        else "",
+    }
     return {
         **advice,
-        "model": {
-            "name": model.name,
-            "moe": model.moe,
-            "total": _params_b(loc, model.total_params),
-            "active": _params_b(loc, model.active_params),
-            "layers": fmt.integer(model.layers),
-            "attention": model.attention.value.upper(),
-            "kv_per_token": fmt.size(answer.kv_bytes_per_token),
-            "kv_per_context": fmt.size(answer.kv_bytes_per_sequence),
-        },
-        "req": {
-            "precision": req.precision.value.upper(),
-            "kv_dtype": req.kv_dtype.value.upper(),
-            "context": fmt.context(req.context_tokens),
-            "context_defaulted": Caveat.CONTEXT_DEFAULTED in answer.caveats,
-            "concurrency": req.concurrency,
-            "concurrency_fmt": fmt.integer(req.concurrency),
-            "reserve": fmt.percent(1 - req.gpu_memory_utilization),
-        },
+        "model": model_view,
+        "req": req_view,
         "rec": rec,
         "over_budget": Caveat.BUDGET_EXCEEDED_BY_ALL in answer.caveats,
-        "why": {
-            "weights": fmt.gigabytes(answer.weights_bytes),
-            "memory": fmt.gigabytes(memory_bytes),
-            "copy_gpus": _copy_gpus(answer.options[rec_index]) if rec_index is not None else 0,
-            "copy_gpus_fmt": fmt.integer(_copy_gpus(answer.options[rec_index]))
-            if rec_index is not None
-            else "",
-        },
+        "why": why,
         "fits": [o for o in others if o["usable"]],
         "nofit": [o for o in others if not o["usable"]],
         "options": options,
@@ -333,7 +341,7 @@ def size_view(
 
 def plan_view(
     loc: Localizer, plan: PlanFacts, url: str | None, *, gpu: GpuFacts | None = None
-) -> dict[str, Any]:
+) -> PlanView:
     """One plan of the price list, formatted (``gpu``: its GPU's facts, when at hand)."""
     fmt = loc.formatter
     gpu = gpu or next(g for g in load_gpus() if g.id is plan.gpu)

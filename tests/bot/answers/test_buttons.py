@@ -1,5 +1,7 @@
 """The callback_data grammar: compact, versioned, within Telegram's 64 bytes, round-tripping."""
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -14,6 +16,8 @@ from bot.answers.buttons import (
     encode,
     request_state,
 )
+from bot.reply import ChatContext
+from bot.request import RequestFacts
 from sizing.request import GpuId, Precision
 
 states = st.text(alphabet="0123456789abcdef", min_size=6, max_size=6)
@@ -90,9 +94,15 @@ def test_encode_refuses_what_the_grammar_cannot_hold():
         encode(Callback("abcdef", Action.GPU, "h100"))
 
 
-def test_request_state_changes_with_the_request_and_ignores_key_order():
-    """The fingerprint tells requests apart and does not depend on dict order."""
-    a = {"model_id": "x", "precision": "fp8"}
-    assert request_state(a) == request_state({"precision": "fp8", "model_id": "x"})
-    assert request_state(a) != request_state({**a, "precision": "bf16"})
-    assert len(request_state(None)) == 6
+def test_request_state_changes_with_the_request_and_its_language():
+    """The fingerprint tells requests and answer languages apart, and is the same for equals."""
+    facts = RequestFacts(model_id="x", precision=Precision.FP8)
+    chat = ChatContext(chat_id=1, last_request=facts, last_language="en")
+    assert request_state(chat) == request_state(replace(chat, chat_id=2, language="de"))
+    assert request_state(chat) != request_state(
+        replace(chat, last_request=replace(facts, precision=Precision.BF16))
+    )
+    assert request_state(chat) != request_state(replace(chat, last_language="de"))
+    empty = request_state(ChatContext())
+    assert len(empty) == 6
+    assert empty != request_state(chat)

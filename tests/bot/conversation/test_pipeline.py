@@ -11,7 +11,7 @@ from bot.answers.i18n import localizer
 from bot.conversation.clarify import RATE_NOTE, ask_what_to_change
 from bot.conversation.pipeline import Pipeline, command_menu
 from bot.languages import LANGUAGES
-from bot.reply import ChatContext, last_request_json
+from bot.reply import ChatContext
 from bot.request import Intent, ParsedRequest, RequestFacts, facts_from_json, facts_to_json
 from bot.understand import parse_message
 from sizing.errors import InvalidRequestError, SizingError
@@ -22,7 +22,7 @@ DEEPSEEK = "DeepSeek V3 BF16, 128K context"
 
 
 def _press(turn, action, argument=None):
-    state = request_state(last_request_json(turn.chat))
+    state = request_state(turn.chat)
     return encode(Callback(state, action, argument))
 
 
