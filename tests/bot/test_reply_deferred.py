@@ -56,9 +56,9 @@ def test_a_knowledge_answer_renders_its_ticket_text_only_when_read(monkeypatch):
     rendered: list[str] = []
     render = Localizer.render
 
-    def spy(self, name, **view):
-        rendered.append(name)
-        return render(self, name, **view)
+    def spy(self, template, view):
+        rendered.append(template.name)
+        return render(self, template, view)
 
     monkeypatch.setattr(Localizer, "render", spy)
     question = "What's the memory bandwidth of the MI355X?"
