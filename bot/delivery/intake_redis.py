@@ -49,7 +49,14 @@ _TAKE = """
 local p, owner, lease_ms, limit = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4]
 for _, chat in ipairs(redis.call('ZRANGEBYSCORE', p .. 'leases', '-inf', now, 'LIMIT', 0, 100)) do
   local ttl = redis.call('PTTL', p .. 'lease:' .. chat)
-  if ttl > 0 then
+  if ttl == -1 then  -- a lease with no expiry (none of these scripts makes one): let it run out
+    redis.call('PEXPIRE', p .. 'lease:' .. chat, lease_ms)
+    ttl = lease_ms
+  end
+  if ttl >= 0 then
+    -- Still held, if only for this millisecond (PTTL 0: the key exists until the clock moves on,
+    -- and a script's clock does not): look again once it has run out, or this chat, taken from
+    -- both sets while its lease still exists below, would be taken by nobody ever again.
     redis.call('ZADD', p .. 'leases', now + ttl, chat)
   else
     redis.call('ZREM', p .. 'leases', chat)

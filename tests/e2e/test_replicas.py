@@ -12,6 +12,7 @@ import asyncio
 from dataclasses import replace
 
 import pytest
+import redis.asyncio
 
 from bot.conversation.pipeline import Pipeline
 from bot.reply import ChatContext
@@ -76,6 +77,28 @@ async def push_burst(fake, users: list[FakeUser]) -> None:
             await asyncio.sleep(PUSH_EVERY_S)
 
 
+async def stored_state(url: str, chats: list[int]) -> dict[int, dict[str, object]]:
+    """Say what the store holds for ``chats``: queue, lease and its time left, ready, leases."""
+    client = redis.asyncio.Redis.from_url(url, decode_responses=True)
+    found: dict[int, dict[str, object]] = {}
+    try:
+        for chat in chats:
+            keys = [key async for key in client.scan_iter(match=f"*:{chat}")]
+            held: dict[str, object] = {}
+            for key in keys:
+                kind = await client.type(key)
+                value = await client.lrange(key, 0, -1) if kind == "list" else await client.get(key)
+                held[key] = (value, await client.pttl(key))
+            for name in [key async for key in client.scan_iter(match="*ready")] + [
+                key async for key in client.scan_iter(match="*leases")
+            ]:
+                held[name] = await client.zscore(name, str(chat))
+            found[chat] = held
+    finally:
+        await client.aclose()
+    return found
+
+
 @pytest.mark.slow
 async def test_two_replicas_one_killed_mid_burst_answer_everything_once_in_order(
     fake, redis_server, tmp_path
@@ -106,7 +129,11 @@ async def test_two_replicas_one_killed_mid_burst_answer_everything_once_in_order
         except TimeoutError:
             short = {u.user_id: len(fake.sent(u.user_id)) for u in users}
             short = {chat: n for chat, n in short.items() if n < len(CONVERSATION)}
-            pytest.fail(f"{len(fake.sent())} of {TOTAL} answered; answers per short chat {short}")
+            held = await stored_state(redis_server.url, list(short))
+            pytest.fail(
+                f"{len(fake.sent())} of {TOTAL} answered; answers per short chat {short}; "
+                f"what Redis holds for them: {held}"
+            )
         await asyncio.sleep(QUIET_AFTER_S)
     finally:
         statuses = [await bot.stop() for bot in replicas]

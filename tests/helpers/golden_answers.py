@@ -34,7 +34,7 @@ from sizing.answer import (
 )
 from sizing.codes import Caveat, Choice, Reason
 from sizing.model.types import Attention, ModelInfo
-from sizing.request import GpuId, KvDtype, Precision, ResolvedRequest, ServingEngine
+from sizing.request import GpuId, KvDtype, Precision, ServingEngine
 from tests.helpers.answers import (
     QUOTE_DAY,
     TEST_KEY,
@@ -95,22 +95,6 @@ def variant(
         checkpoint=checkpoint,
         quantize_at_load=at_load,
     )
-
-
-def _request(**changes):
-    base = ResolvedRequest(
-        precision=Precision.FP8,
-        context_tokens=8192,
-        concurrency=1,
-        kv_dtype=KvDtype.BF16,
-        gpu_memory_utilization=0.9,
-        cuda_only=False,
-        needs_native_fp4=False,
-        budget_usd_month=None,
-        gpus=(),
-        requested_context_tokens=8192,
-    )
-    return replace(base, **changes)
 
 
 def _room(**changes):

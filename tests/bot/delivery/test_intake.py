@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 import uuid
 
 import pytest
@@ -156,6 +157,53 @@ async def test_redis_a_dead_replicas_chats_pass_to_another_after_the_lease(redis
         following = await alive.done(job)
         assert following is not None
         assert following.update_id == 2
+    finally:
+        await client.aclose()
+
+
+async def test_redis_a_dead_replicas_chat_is_taken_however_soon_its_lease_is_looked_at(redis_url):
+    """A lease looked at in its last millisecond (PTTL 0) is looked at again, not forgotten.
+
+    The other replica asks for work without pause, so it first looks at the dead replica's
+    lease in the very millisecond the lease runs out; the chat must still come to it.
+    """
+    from redis.asyncio import Redis  # noqa: PLC0415
+
+    client = Redis.from_url(redis_url)
+    stranded = 0
+    try:
+        for _ in range(60):
+            prefix = f"t-{uuid.uuid4().hex}:"
+            dead = RedisIntake(client, prefix=prefix, lease_ms=3)
+            alive = RedisIntake(client, prefix=prefix, lease_ms=1000)
+            await dead.put(1, 10, "a")
+            assert len(await dead.take(5)) == 1
+            taken: list = []
+            deadline = time.monotonic() + 0.2
+            while not taken and time.monotonic() < deadline:
+                taken = await alive.take(5)
+            stranded += not taken
+    finally:
+        await client.aclose()
+    assert stranded == 0
+
+
+async def test_redis_a_lease_left_without_an_expiry_still_runs_out(redis_url):
+    """A lease key written without a time-out (by hand, an old version) is given one."""
+    from redis.asyncio import Redis  # noqa: PLC0415
+
+    client, prefix = Redis.from_url(redis_url), f"t-{uuid.uuid4().hex}:"
+    intake = RedisIntake(client, prefix=prefix, lease_ms=100)
+    try:
+        await intake.put(1, 10, "a")
+        await client.zrem(f"{prefix}ready", "10")
+        await client.set(f"{prefix}lease:10", "someone:1")  # no expiry
+        await client.zadd(f"{prefix}leases", {"10": 0})
+        assert await intake.take(5) == []
+        assert 0 < await client.pttl(f"{prefix}lease:10") <= 100
+        await asyncio.sleep(0.2)
+        (job,) = await intake.take(5)
+        assert job.update_id == 1
     finally:
         await client.aclose()
 
