@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import gettext
 import io
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -33,11 +33,10 @@ from markupsafe import Markup
 from bot.answers.formatting import Formatter
 from bot.answers.josa import resolve_particles
 from bot.answers.phrases import Phrases, template_phrases
-from bot.answers.view_types import ViewTemplate
+from bot.answers.view_types import V, ViewTemplate
 from bot.languages import DEFAULT_LANGUAGE, TABLE, language_of, normalise_language
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-View = TypeVar("View", bound=Mapping[str, object])
 # An installed wheel carries templates and compiled catalogs in bot/_data (see setup.py); a
 # source checkout (editable install, tests) reads them beside the packages.
 PACKAGE_DATA = Path(__file__).resolve().parents[1] / "_data"
@@ -203,7 +202,7 @@ class Localizer:
         """Join the items of one line with the language's separator (``，`` in Chinese)."""
         return str(self.catalog.pgettext("list separator", ", ")).join(i for i in items if i)
 
-    def render(self, template: ViewTemplate[View], view: View) -> str:
+    def render(self, template: ViewTemplate[V], view: V) -> str:
         """Render one template of ``templates/`` in this language, with the view it takes."""
         name = template.name
         loaded = self._templates.get(name)

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import lru_cache
 from html import escape
-from typing import Any, TypeVar
+from typing import Any
 
 from telegram.constants import MessageLimit
 
@@ -41,6 +41,7 @@ from bot.answers.view_types import (
     PriceView,
     SizeDetailView,
     SizeView,
+    V,
     ViewTemplate,
 )
 from bot.answers.views.compare import compare_view
@@ -75,7 +76,6 @@ HELP_EXAMPLES: tuple[str, ...] = (
 # (product page: FP8 on both, FP4 natively on MI355X) and the context lengths customers ask most.
 PRECISION_CHOICES = (Precision.BF16, Precision.FP8, Precision.FP4)
 CONTEXT_CHOICES_TOKENS = (32 * TOKENS_PER_K, 128 * TOKENS_PER_K)
-View = TypeVar("View", bound=Mapping[str, object])
 TICKET_LIMIT_UTF16 = int(MessageLimit.MAX_TEXT_LENGTH)  # 4096 UTF-16 units after entity parsing
 
 
@@ -92,8 +92,8 @@ def command_menu(loc: Localizer) -> list[tuple[str, str]]:
 def _reply(
     loc: Localizer,
     kind: ReplyKind,
-    templates: tuple[ViewTemplate[View], ViewTemplate[View]],
-    view: View,
+    templates: tuple[ViewTemplate[V], ViewTemplate[V]],
+    view: V,
     *,
     buttons: tuple[tuple[Button, ...], ...] = (),
     data: Callable[[], dict[str, Any]] | None = None,

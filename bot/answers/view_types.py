@@ -331,7 +331,8 @@ class HandoffView(TypedDict):
     quote: str | None
 
 
-# Invariant, so that ``Localizer.render`` refuses a template given another template's view.
+# A view type. Invariant, so that ``Localizer.render`` refuses a template given another
+# template's view.
 V = TypeVar("V", bound=Mapping[str, object])
 
 
