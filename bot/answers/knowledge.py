@@ -94,13 +94,17 @@ def render_knowledge(
     buttons = knowledge_buttons(loc, answer, checkout)
     # Ticket text has no buttons: its links are written out (Telegram shows them as buttons).
     links = [(button.text, button.url) for row in buttons for button in row if button.url]
-    text_view: KnowledgeTextView = {**view, "links": links}
+
+    def text() -> str:
+        text_view: KnowledgeTextView = {**view, "links": links}
+        return loc.render(KNOWLEDGE_TEXT, text_view)
+
     # Only the HTML is rendered now; the ticket text and the JSON data when first read.
     return Reply.deferred(
         kind=ReplyKind.KNOWLEDGE,
         language=loc.language,
         html=loc.render(KNOWLEDGE_HTML, view),
-        text=lambda: loc.render(KNOWLEDGE_TEXT, text_view),
+        text=text,
         buttons=buttons,
         data=lambda: to_json(answer),
     )

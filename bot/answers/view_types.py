@@ -363,23 +363,6 @@ ERROR_TEXT = ViewTemplate("error.txt.j2", ErrorView)
 HANDOFF_SUMMARY_HTML = ViewTemplate("handoff_summary.html.j2", HandoffView)
 HANDOFF_SUMMARY_TEXT = ViewTemplate("handoff_summary.txt.j2", HandoffView)
 # Every template rendered on its own (partials, named "_*.j2", are imported by these).
-TEMPLATES: tuple[ViewTemplate[Any], ...] = (  # each with its own view type
-    SIZE_HTML,
-    SIZE_TEXT,
-    SIZE_DETAIL_HTML,
-    LAUNCH_HTML,
-    PRICE_HTML,
-    PRICE_TEXT,
-    COMPARE_HTML,
-    COMPARE_TEXT,
-    KNOWLEDGE_HTML,
-    KNOWLEDGE_TEXT,
-    HELP_HTML,
-    HELP_TEXT,
-    CLARIFY_HTML,
-    CLARIFY_TEXT,
-    ERROR_HTML,
-    ERROR_TEXT,
-    HANDOFF_SUMMARY_HTML,
-    HANDOFF_SUMMARY_TEXT,
+TEMPLATES: tuple[ViewTemplate[Any], ...] = tuple(  # each with its own view type
+    value for value in tuple(globals().values()) if isinstance(value, ViewTemplate)
 )
