@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
@@ -144,8 +144,25 @@ class Turn:
 class ConversationPipeline(Protocol):
     """What a front end (Telegram, the console) needs from the conversation's ``Pipeline``."""
 
-    def respond(self, text: str, chat: ChatContext, *, bot_username: str | None = None) -> Turn:
-        """Answer one message."""
+    def respond(
+        self,
+        text: str,
+        chat: ChatContext,
+        *,
+        bot_username: str | None = None,
+        resolved: Mapping[Any, Any] | None = None,
+    ) -> Turn:
+        """Answer one message (``resolved``: the Hub lookups ``resolve_models`` made)."""
+        ...
+
+    def hub_queries(
+        self, text: str, chat: ChatContext, *, bot_username: str | None = None
+    ) -> tuple[Any, ...]:
+        """Return what a message asks to look up on the Hub (none: nothing to resolve)."""
+        ...
+
+    async def resolve_models(self, queries: tuple[Any, ...]) -> Mapping[Any, Any] | None:
+        """Look the queries up, off the event loop, within a short time-out."""
         ...
 
     def respond_to_callback(self, data: str, chat: ChatContext) -> Turn:

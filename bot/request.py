@@ -19,7 +19,15 @@ from typing import Any
 
 from pydantic import ConfigDict, TypeAdapter, ValidationError
 
-from sizing import GpuId, KvDtype, Precision, ServingEngine, SizingRequest, TrainingMethod
+from sizing import (
+    Checkpoint,
+    GpuId,
+    KvDtype,
+    Precision,
+    ServingEngine,
+    SizingRequest,
+    TrainingMethod,
+)
 
 # What the text said of a 4-bit float: the generic FP4, and the named variant when there is one.
 FOUR_BIT_VARIANTS = frozenset({Precision.MXFP4, Precision.NVFP4})
@@ -85,6 +93,11 @@ class RequestFacts:
     # Rental: how many months, and how many units of which plans ({plan id: count}).
     months: int | None = None
     plan_counts: Mapping[str, int] | None = None
+    # A model read from the Hub: its repository's commit, quantization file and stored
+    # tensor counts beside ``hf_id`` and ``model_config`` (the config.json).
+    hf_revision: str | None = None
+    hf_quant_config: Mapping[str, Any] | None = None
+    stored_params: Mapping[str, int] | None = None
 
     # Stored JSON is read with pydantic's lax rules ("fp8" is Precision.FP8, 9000 a Decimal);
     # infinities and NaN are not numbers a customer said.
@@ -119,6 +132,11 @@ class RequestFacts:
         return self.model_id is not None or self.params_b is not None or bool(self.model_config)
 
     @property
+    def from_hub(self) -> bool:
+        """Whether the model is a Hub repository read for this chat (id, config, revision)."""
+        return self.model_id is None and self.hf_id is not None and bool(self.model_config)
+
+    @property
     def asks_something(self) -> bool:
         """Whether the facts hold one beyond those that only qualify a request ("8x H200?")."""
         return bool(set(self.stated()) - QUALIFIER_FIELDS)
@@ -147,6 +165,9 @@ class RequestFacts:
             params_b=None,
             active_params_b=None,
             moe=None,
+            hf_revision=None,
+            hf_quant_config=None,
+            stored_params=None,
         )
 
     def sizing_request(self) -> SizingRequest:
@@ -157,6 +178,15 @@ class RequestFacts:
         values = {name: value for name, value in self.stated().items() if name in _SIZED}
         if values.get("model_id") is not None:
             values.pop("model_config", None)
+        if self.from_hub and self.hf_id is not None and self.model_config is not None:
+            values.pop("model_config", None)
+            values["checkpoint"] = Checkpoint(
+                hf_id=self.hf_id,
+                config=dict(self.model_config),
+                revision=self.hf_revision,
+                hf_quant_config=dict(self.hf_quant_config) if self.hf_quant_config else None,
+                stored_params=dict(self.stored_params or {}),
+            )
         if "model_config" in values:
             values["model_config"] = dict(values["model_config"])
         return SizingRequest(**values)
@@ -164,7 +194,17 @@ class RequestFacts:
 
 # Which facts name the model (a new one replaces them all), and those that only qualify a
 # request without asking for anything ("8x H200?" alone asks for no sizing).
-MODEL_FIELDS = ("model_id", "hf_id", "model_config", "params_b", "active_params_b", "moe")
+MODEL_FIELDS = (
+    "model_id",
+    "hf_id",
+    "model_config",
+    "params_b",
+    "active_params_b",
+    "moe",
+    "hf_revision",
+    "hf_quant_config",
+    "stored_params",
+)
 QUALIFIER_FIELDS = frozenset({"gpu_count"})
 # The facts the engine sizes today; the others are carried, kept and merged until it does.
 _SIZED = frozenset(
@@ -186,7 +226,11 @@ _SIZED = frozenset(
         "needs_native_fp4",
     }
 )
-NOT_YET_SIZED = frozenset(spec.name for spec in fields(RequestFacts)) - _SIZED - {"hf_id"}
+NOT_YET_SIZED = (
+    frozenset(spec.name for spec in fields(RequestFacts))
+    - _SIZED
+    - {"hf_id", "hf_revision", "hf_quant_config", "stored_params"}
+)
 
 
 @cache
@@ -247,6 +291,19 @@ def _without_unreadable(values: dict[str, Any], error: ValidationError) -> dict[
 
 
 @dataclass(frozen=True, slots=True)
+class HubQuery:
+    """A model to look up on the Hub: a repository id (from an id or URL) or a loose name.
+
+    ``full`` asks for the full model of a family whose catalog entry is a reduced one
+    ("满血版": DeepSeek V4, not V4-Flash).
+    """
+
+    text: str
+    is_id: bool = False
+    full: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ParsedRequest:
     """One message, understood: its intent and language, its facts, what it says of the chat.
 
@@ -261,6 +318,7 @@ class ParsedRequest:
     lang_choice: str | None = None  # /lang argument, as one of our language codes, when valid
     unknown_model: str | None = None  # a model-like name the catalog does not know
     suggestions: tuple[str, ...] = ()  # closest catalog ids for unknown_model
+    hub: HubQuery | None = None  # a model beyond the catalog, to look up on the Hub
     ambiguous: tuple[str, ...] = field(default=())  # catalog ids the text could mean equally
     not_understood: tuple[str, ...] = ()  # codes of what could not be read, e.g. "context"
     courtesy: bool | None = None  # the message only thanks or acknowledges: no question in it

@@ -17,10 +17,21 @@ from typing import Any, NoReturn
 from sizing.catalog import price_list
 from sizing.cli_text import compare_text, inspect_text, price_text, size_text
 from sizing.deploy import compare_gpus, size_deployment
-from sizing.errors import SizingError
-from sizing.model import get_model, inspect_json, merge_quant_config, model_from_config
+from sizing.errors import SizingError, UnknownModelError
+from sizing.model import (
+    ModelSource,
+    find_checkpoint,
+    get_model,
+    inspect_json,
+    is_catalog_model,
+    merge_quant_config,
+    model_from_checkpoint,
+    model_from_config,
+    repo_id_of,
+)
 from sizing.request import (
     DEFAULT_GPU_MEMORY_UTILIZATION,
+    Checkpoint,
     GpuId,
     KvDtype,
     Precision,
@@ -65,7 +76,9 @@ def usd(text: str) -> Decimal:
 
 def _model_arguments(parser: argparse.ArgumentParser, *, generic: bool) -> None:
     group = parser.add_mutually_exclusive_group(required=True)
-    group.add_argument("--model", help="Hugging Face id of a catalog model")
+    group.add_argument(
+        "--model", help="a catalog model, or any Hugging Face id, URL or name (read from the Hub)"
+    )
     group.add_argument("--config", type=Path, help="a Hugging Face config.json")
     if generic:
         group.add_argument("--params-b", type=float, help="generic model: total parameters, B")
@@ -143,9 +156,25 @@ def _sibling_quant_config(path: Path) -> dict[str, Any] | None:
     return None
 
 
-def _size(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+def _catalog_or_hub(
+    name: str | None, source: ModelSource | None
+) -> tuple[str | None, Checkpoint | None]:
+    """Return the catalog id a name (or its URL) gives, else the Hub checkpoint it names."""
+    if name is None:
+        return None, None
+    for candidate in (name, repo_id_of(name)):
+        if candidate is not None and is_catalog_model(candidate):
+            return candidate, None
+    if source is None:
+        raise UnknownModelError(name)
+    return None, find_checkpoint(name, source)
+
+
+def _size(args: argparse.Namespace, source: ModelSource | None) -> tuple[dict[str, Any], str]:
+    model_id, checkpoint = _catalog_or_hub(args.model, source)
     request = SizingRequest(
-        model_id=args.model,
+        model_id=model_id,
+        checkpoint=checkpoint,
         model_config=_read_config(args.config) if args.config else None,
         params_b=args.params_b,
         active_params_b=args.active_params_b,
@@ -167,17 +196,21 @@ def _size(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     return to_json(answer), size_text(answer)
 
 
-def _inspect(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
-    model = model_from_config(_read_config(args.config)) if args.config else get_model(args.model)
+def _inspect(args: argparse.Namespace, source: ModelSource | None) -> tuple[dict[str, Any], str]:
+    if args.config:
+        model = model_from_config(_read_config(args.config))
+    else:
+        model_id, checkpoint = _catalog_or_hub(args.model, source)
+        model = model_from_checkpoint(checkpoint) if checkpoint else get_model(str(model_id))
     shown = inspect_json(model)
     return shown, inspect_text(shown)
 
 
-def _run(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+def _run(args: argparse.Namespace, source: ModelSource | None) -> tuple[dict[str, Any], str]:
     if args.command == "size":
-        return _size(args)
+        return _size(args, source)
     if args.command == "inspect":
-        return _inspect(args)
+        return _inspect(args, source)
     if args.command == "price":
         answer = price_list(args.gpu)
         return to_json(answer), price_text(answer)
@@ -185,11 +218,15 @@ def _run(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     return to_json(comparison), compare_text(comparison)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; 0 on success, 2 on a bad command line or request."""
+def main(argv: Sequence[str] | None = None, *, source: ModelSource | None = None) -> int:
+    """Run one command; 0 on success, 2 on a bad command line or request.
+
+    ``source`` reads models the catalog does not hold (``sizing/__main__.py`` wires the Hub);
+    without one, only catalog models and config files are sized.
+    """
     try:
         args = build_parser().parse_args(argv)
-        data, text = _run(args)
+        data, text = _run(args, source)
     except (UsageError, SizingError) as exc:
         sys.stderr.write(f"python -m sizing: error: {exc}\n")
         return EXIT_USAGE

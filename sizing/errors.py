@@ -35,3 +35,41 @@ class CatalogError(SizingError):
         self.file = file
         self.entry = entry
         self.field = field
+
+
+class ModelSourceError(SizingError):
+    """A model the catalog does not hold could not be read from the model source (the Hub)."""
+
+    code = "model_source"
+
+    def __init__(self, model_id: str, why: str) -> None:
+        super().__init__(f"{model_id!r}: {why}")
+        self.model_id = model_id
+
+
+class ModelNotFoundError(ModelSourceError):
+    """No repository of that id (or no config.json in it): nothing to size."""
+
+    code = "model_not_found"
+
+
+class GatedModelError(ModelSourceError):
+    """The repository is gated or private: its config needs the owner's consent or a token."""
+
+    code = "model_gated"
+
+
+class SourceUnavailableError(ModelSourceError):
+    """The model source did not answer (offline, down, slow): the model is unknown for now."""
+
+    code = "source_unavailable"
+
+
+class AmbiguousModelError(ModelSourceError):
+    """A loose name matched several repositories: the candidates, likeliest first."""
+
+    code = "model_ambiguous"
+
+    def __init__(self, model_id: str, candidates: tuple[str, ...]) -> None:
+        super().__init__(model_id, "several models match: " + ", ".join(candidates))
+        self.candidates = candidates

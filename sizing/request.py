@@ -6,7 +6,8 @@ names (``_tokens``, ``_usd_month``); money is ``Decimal``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
 from typing import Any
@@ -64,14 +65,31 @@ class TrainingMethod(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """A repository of a model hub at one revision, as far as sizing needs it.
+
+    ``stored_params`` is what its safetensors headers count, by dtype (packed 4-bit formats
+    count packed elements, not weights); the engine checks its reading of ``config`` against it.
+    """
+
+    hf_id: str
+    config: Mapping[str, Any]
+    revision: str | None = None
+    hf_quant_config: Mapping[str, Any] | None = None
+    stored_params: Mapping[str, int] = field(default_factory=dict)
+    gated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class SizingRequest:
-    """What to size. Exactly one of ``model_id``, ``model_config`` or ``params_b`` names the model.
+    """What to size: one of ``model_id``, ``model_config``, ``checkpoint`` or ``params_b``.
 
     ``None`` means "not said": the engine applies its documented default and says so.
     """
 
     model_id: str | None = None  # catalog HF id
     model_config: dict[str, Any] | None = None  # a Hugging Face config.json, already parsed
+    checkpoint: Checkpoint | None = None  # a Hub repository read through a ModelSource
     params_b: float | None = None  # generic model: total parameters in billions
     active_params_b: float | None = None  # generic MoE: active parameters in billions
     moe: bool | None = None

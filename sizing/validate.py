@@ -54,13 +54,16 @@ def check_model_source(request: SizingRequest) -> None:
         for name, value in (
             ("model_id", request.model_id),
             ("model_config", request.model_config),
+            ("checkpoint", request.checkpoint),
             ("params_b", request.params_b),
         )
         if value is not None
     ]
     if len(given) != 1:
         raise InvalidRequestError(
-            "model", tuple(given), "give exactly one of model_id, model_config or params_b"
+            "model",
+            tuple(given),
+            "give exactly one of model_id, model_config, checkpoint or params_b",
         )
     if request.model_id is not None and not isinstance(request.model_id, str):
         raise InvalidRequestError("model_id", request.model_id, "expected a Hugging Face id")

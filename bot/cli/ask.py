@@ -19,9 +19,10 @@ import sys
 from pathlib import Path
 from typing import IO, Any
 
+from adapters import hub_from_environment
 from bot.answers import CheckoutConfig, CheckoutConfigError
 from bot.cli.jsonl import Answer, LineError, LineItem, run_stream
-from bot.conversation import CatalogSource, Pipeline
+from bot.conversation import CatalogSource, ModelLookups, Pipeline
 from bot.languages import normalise_language
 from bot.reply import ChatContext, Reply
 from bot.runtime import freeze_start_up_objects, warm_up
@@ -109,7 +110,11 @@ def run(argv: list[str], *, stdin: IO[Any] | None = None, stdout: IO[Any] | None
         sys.stderr.write(f"unknown language {args.lang!r}: use auto or one of en, zh-Hans, ...\n")
         return 2
     try:
-        pipeline = Pipeline(CheckoutConfig.from_env(medium=TICKET_MEDIUM), catalog=_catalog())
+        pipeline = Pipeline(
+            CheckoutConfig.from_env(medium=TICKET_MEDIUM),
+            catalog=_catalog(),
+            lookups=ModelLookups(hub_from_environment()),
+        )
     except (CheckoutConfigError, CatalogError) as exc:
         sys.stderr.write(f"{exc}\n")
         return 2

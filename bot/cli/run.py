@@ -52,8 +52,9 @@ def make_pipeline(settings: Settings, *, console: bool = False) -> ConversationP
 
     In the console the hand-off summary is printed, so a person is always reachable there.
     """
-    from bot.answers import CheckoutConfig  # noqa: PLC0415 - keeps `--help` light
-    from bot.conversation import Pipeline  # noqa: PLC0415
+    from adapters import hub_from_environment  # noqa: PLC0415 - keeps `--help` light
+    from bot.answers import CheckoutConfig  # noqa: PLC0415
+    from bot.conversation import ModelLookups, Pipeline  # noqa: PLC0415
 
     checkout = CheckoutConfig(
         url_template=settings.checkout_url_template,
@@ -64,6 +65,7 @@ def make_pipeline(settings: Settings, *, console: bool = False) -> ConversationP
         checkout=checkout,
         catalog=CatalogSource(settings.catalog_dir) if settings.catalog_dir else None,
         sales_chat=console or settings.sales_chat_id is not None,
+        lookups=ModelLookups(hub_from_environment()),
     )
 
 

@@ -3,6 +3,7 @@
 from bot.conversation.catalog_source import CatalogSource
 from bot.conversation.clarify import cannot_answer
 from bot.conversation.handoff import HANDOFF_FAILED
+from bot.conversation.lookups import Lookup, LookupProblem, ModelLookups
 from bot.conversation.pipeline import Pipeline, command_menu
 from bot.conversation.uploads import MAX_CONFIG_BYTES
 
@@ -10,6 +11,9 @@ __all__ = [
     "HANDOFF_FAILED",
     "MAX_CONFIG_BYTES",
     "CatalogSource",
+    "Lookup",
+    "LookupProblem",
+    "ModelLookups",
     "Pipeline",
     "cannot_answer",
     "command_menu",

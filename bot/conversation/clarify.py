@@ -264,3 +264,47 @@ def cannot_answer(loc: Localizer) -> Reply:
             "Please try again in a minute. If it keeps happening, write to our support."
         ),
     )
+
+
+def hub_unreachable(loc: Localizer, name: str) -> Reply:
+    """Ask for the config.json of a model beyond the catalog while the Hub is unreachable."""
+    return render_clarify(
+        loc,
+        loc.gettext(
+            "I can't look up “%(name)s” on Hugging Face right now, and it is not in my catalog.",
+            name=name,
+        ),
+        hint=loc.gettext(
+            "Send its config.json as a file and I will size it at once, or try again in a minute."
+        ),
+        code="hub_unreachable",
+    )
+
+
+def model_gated(loc: Localizer, name: str) -> Reply:
+    """Ask for the config.json of a gated or private repository."""
+    return render_clarify(
+        loc,
+        loc.gettext(
+            "“%(name)s” is gated or private on Hugging Face, so I can't read its configuration.",
+            name=name,
+        ),
+        hint=loc.gettext("Send its config.json as a file and I will size it at once."),
+        code="model_gated",
+    )
+
+
+def model_not_on_hub(loc: Localizer, name: str) -> Reply:
+    """Say that neither the catalog nor the Hub knows a name; size nothing."""
+    return render_clarify(
+        loc,
+        loc.gettext(
+            "I don't know “%(name)s”, and Hugging Face has no model of that name either.",
+            name=name,
+        ),
+        hint=loc.gettext(
+            "Send its Hugging Face id or link, its config.json, or its size (for example "
+            "70B dense, or 671B MoE with 37B active)."
+        ),
+        code="unknown_model",
+    )

@@ -46,7 +46,10 @@ from bot.conversation.clarify import (
     cannot_answer,
     choose_language,
     courtesy,
+    hub_unreachable,
     language_set,
+    model_gated,
+    model_not_on_hub,
     off_topic,
     refused_number,
     stale_button,
@@ -55,9 +58,10 @@ from bot.conversation.clarify import (
 )
 from bot.conversation.handoff import Handoff, HandoffConfig
 from bot.conversation.links import LinkAnswers, lone_gpu, question_from
+from bot.conversation.lookups import LookupProblem, ModelLookups, Resolved
 from bot.languages import answer_language, normalise_language
 from bot.reply import ChatContext, Reply, ReplyKind, Turn
-from bot.request import Intent, ParsedRequest, RequestFacts, facts_to_json
+from bot.request import HubQuery, Intent, ParsedRequest, RequestFacts, facts_to_json
 from bot.understand import RATE, parse_message
 from sizing import (
     GpuId,
@@ -106,9 +110,11 @@ class Pipeline:
         now: Callable[[], float] = time.time,
         catalog: CatalogSource | None = None,
         sales_chat: bool = False,
+        lookups: ModelLookups | None = None,
     ) -> None:
         self.checkout = checkout if checkout is not None else CheckoutConfig()
         self.catalog = catalog
+        self.lookups = lookups
         self._size = size
         self._parse = parse
         self._today = today
@@ -127,8 +133,37 @@ class Pipeline:
 
     # --- public entry points -------------------------------------------------------------
 
-    def respond(self, text: str, chat: ChatContext, *, bot_username: str | None = None) -> Turn:
-        """Return the answer to one message, and the chat context to store after it."""
+    def hub_queries(
+        self, text: str, chat: ChatContext, *, bot_username: str | None = None
+    ) -> tuple[HubQuery, ...]:
+        """Return what a message asks to look up on the Hub (front ends resolve it first)."""
+        hint = chat.last_language or chat.telegram_language
+        try:
+            parsed = self._parse(text, telegram_language=hint, bot_username=bot_username)
+        except Exception:
+            log.exception("reading a message for Hub lookups failed")
+            return ()
+        return (parsed.hub,) if parsed.hub is not None else ()
+
+    async def resolve_models(self, queries: tuple[HubQuery, ...]) -> Resolved | None:
+        """Look the queries up on the Hub off the event loop (None: no Hub wired)."""
+        if self.lookups is None:
+            return None
+        return await self.lookups.resolve_all(queries)
+
+    def respond(
+        self,
+        text: str,
+        chat: ChatContext,
+        *,
+        bot_username: str | None = None,
+        resolved: Resolved | None = None,
+    ) -> Turn:
+        """Return the answer to one message, and the chat context to store after it.
+
+        ``resolved`` holds the Hub lookups a front end made before (``hub_queries``); without
+        it, lookups are made here, blocking (the console and the command line).
+        """
         fallback = localizer(answer_language(chat))
         # Without evidence in the message ("/price h200"), the language the customer last
         # wrote in beats the client's setting.
@@ -140,7 +175,7 @@ class Pipeline:
             if PARSE_FAILED in parsed.not_understood:
                 # The understanding step broke on this message: our fault, not an off-topic ask.
                 return Turn(cannot_answer(loc), chat)
-            return self._dispatch(parsed, chat, loc, text)
+            return self._dispatch(parsed, chat, loc, text, resolved)
         except Exception:
             log.exception("answering a message failed")
             return Turn(cannot_answer(fallback), chat)
@@ -198,8 +233,13 @@ class Pipeline:
 
     # --- messages ------------------------------------------------------------------------
 
-    def _dispatch(
-        self, parsed: ParsedRequest, chat: ChatContext, loc: Localizer, text: str
+    def _dispatch(  # noqa: PLR0911 - one answer per kind of message
+        self,
+        parsed: ParsedRequest,
+        chat: ChatContext,
+        loc: Localizer,
+        text: str,
+        resolved: Resolved | None = None,
     ) -> Turn:
         if parsed.command == "lang":
             return self._language(parsed, chat, loc)
@@ -216,7 +256,55 @@ class Pipeline:
         # A comparison that names a model ("H200 or MI355X for Qwen3 235B?") is that model
         # sized on the GPUs named, side by side, with which one is the better buy first.
         reply = self._no_question(parsed, loc)
-        return Turn(reply, chat) if reply is not None else self._sizing(parsed, chat, loc)
+        if reply is not None:
+            return Turn(reply, chat)
+        if parsed.hub is not None and (resolved is not None or self.lookups is not None):
+            hub = self._from_hub(parsed, parsed.hub, loc, resolved)
+            if isinstance(hub, Reply):
+                return Turn(hub, chat)
+            parsed = hub
+        return self._sizing(parsed, chat, loc)
+
+    def _from_hub(
+        self, parsed: ParsedRequest, query: HubQuery, loc: Localizer, resolved: Resolved | None
+    ) -> ParsedRequest | Reply:
+        """Put the Hub's checkpoint in the facts, or answer why there is none.
+
+        Without any Hub wired (``resolved`` and ``lookups`` both None) the catalog answers
+        alone, as the engine's tests run it.
+        """
+        if resolved is not None:
+            lookup = resolved.get(query)
+        elif self.lookups is not None:
+            lookup = self.lookups.resolve(query)
+        else:
+            lookup = None
+        if lookup is None or lookup.problem is LookupProblem.UNAVAILABLE:
+            return hub_unreachable(loc, query.text)
+        if lookup.problem is LookupProblem.AMBIGUOUS:
+            return which_of(loc, lookup.candidates)
+        if lookup.problem is LookupProblem.GATED:
+            return model_gated(loc, query.text)
+        checkpoint = lookup.checkpoint
+        if checkpoint is None and parsed.unknown_model and not query.is_id:
+            return parsed  # neither knows it: the catalog's closest names, or its size, are asked
+        if checkpoint is None:
+            return model_not_on_hub(loc, query.text)
+        facts = replace(
+            parsed.facts,
+            model_id=None,
+            hf_id=checkpoint.hf_id,
+            model_config=dict(checkpoint.config),
+            hf_revision=checkpoint.revision,
+            hf_quant_config=dict(checkpoint.hf_quant_config)
+            if checkpoint.hf_quant_config
+            else None,
+            stored_params=dict(checkpoint.stored_params) or None,
+            params_b=None,
+            active_params_b=None,
+            moe=None,
+        )
+        return replace(parsed, facts=facts, unknown_model=None, suggestions=(), ambiguous=())
 
     def _beyond_sizing(
         self, parsed: ParsedRequest, chat: ChatContext, loc: Localizer, text: str

@@ -170,7 +170,15 @@ class TelegramHandlers:
         text = text[:MAX_MESSAGE_CHARS]
         async with typing_while_slow(bot, chat_id):
             chat = await self._chat(chat_id, telegram_language, sender)
-            turn = await off_loop(self.pipeline.respond, text, chat, bot_username=bot.username)
+            # Models beyond the catalog are looked up first, off the loop and off the answer
+            # thread, within a short time-out: a slow Hub never holds another chat's answer.
+            queries = await off_loop(
+                self.pipeline.hub_queries, text, chat, bot_username=bot.username
+            )
+            resolved = await self.pipeline.resolve_models(queries) if queries else None
+            turn = await off_loop(
+                self.pipeline.respond, text, chat, bot_username=bot.username, resolved=resolved
+            )
             stored = await self._deliver(bot, chat_id, turn, reply_to)
         await self.store.put(replace(stored, chat_id=chat_id, sender=None))
 

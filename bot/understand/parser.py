@@ -35,6 +35,7 @@ from bot.understand.intents import (
 from bot.understand.language import choose_language, negotiate_language
 from bot.understand.lexicon import search
 from bot.understand.models.finder import ModelIndex, catalog_index, find_model
+from bot.understand.models.hub_names import catalog_id_of, hub_query
 from bot.understand.money import blank_other_currencies, find_budget
 from bot.understand.numbers import join_long_groups
 from bot.understand.platform import find_platform
@@ -69,11 +70,24 @@ class _Fields:
     facts: Facts
 
 
-def _read_fields(clean: str, index: ModelIndex, language: str) -> _Fields:
+def _read_fields(clean: str, index: ModelIndex, language: str, raw: str = "") -> _Fields:
     gpus = find_gpus(clean)
     counted = find_gpu_count(gpus.rest, gpus.spans, language, clean)
     match = find_model(counted.rest, index)
-    generic = None if match.model or match.ambiguous else find_generic_size(match.rest, language)
+    catalog_ids = frozenset(index.ids)
+    named_id = catalog_id_of(raw or clean, catalog_ids)
+    hub = hub_query(
+        raw or clean, match.model or named_id, match.unknown_model, catalog_ids=catalog_ids
+    )
+    if named_id is not None:  # "Qwen/Qwen3-32B": exactly that repository
+        match = replace(match, model=named_id, ambiguous=(), unknown_model=None, suggestions=())
+    elif hub is not None and (hub.is_id or hub.full):  # exactly that repository, or release
+        match = replace(match, model=None, ambiguous=(), unknown_model=None, suggestions=())
+    generic = (
+        None
+        if match.model or match.ambiguous or (hub is not None and hub.is_id)
+        else find_generic_size(match.rest, language)
+    )
     precision = find_precision(clean)
     platform = find_platform(clean)
     engine = find_engine(clean)
@@ -97,6 +111,7 @@ def _read_fields(clean: str, index: ModelIndex, language: str) -> _Fields:
         not_understood.append("budget_currency")
     said = RequestFacts(
         model_id=match.model,
+        hf_id=hub.text if hub is not None and hub.is_id else named_id,
         params_b=generic.params_b if generic else None,
         active_params_b=generic.active_params_b if generic else None,
         moe=generic.moe if generic else None,
@@ -119,6 +134,7 @@ def _read_fields(clean: str, index: ModelIndex, language: str) -> _Fields:
         suggestions=match.suggestions,
         ambiguous=match.ambiguous,
         not_understood=(*not_understood, *refused),
+        hub=hub,
     )
     settings = (
         said.precision,
@@ -131,7 +147,7 @@ def _read_fields(clean: str, index: ModelIndex, language: str) -> _Fields:
         said.needs_native_fp4,
     )
     cues = Facts(
-        has_model=bool(match.model or match.ambiguous or match.unknown_model),
+        has_model=bool(match.model or match.ambiguous or match.unknown_model or hub),
         has_size=generic is not None and generic.params_b is not None,
         gpus=len(gpus.gpus),
         has_settings=any(value is not None for value in settings),
@@ -186,7 +202,7 @@ def parse_with(
         return ParsedRequest(intent=Intent.UNKNOWN, language=language)
     if is_thanks(clean):
         return ParsedRequest(intent=Intent.UNKNOWN, language=language, courtesy=True)
-    fields = _read_fields(clean, index, language)
+    fields = _read_fields(clean, index, language, clean_text(text, lower=False))
     intent = decide_intent(clean, fields.facts)
     request = replace(fields.request, intent=intent)
     if _settled(request, clean):

@@ -46,6 +46,7 @@ from sizing.model import (
     get_model,
     kv_bytes_for_sequence,
     kv_bytes_per_token,
+    model_from_checkpoint,
     model_from_config,
     rope_scaling_option,
 )
@@ -85,6 +86,8 @@ def resolve_model(request: SizingRequest) -> ModelSpec:
         if not isinstance(request.model_config, dict):
             raise InvalidRequestError("model_config", type(request.model_config).__name__)
         return model_from_config(request.model_config)
+    if request.checkpoint is not None:
+        return model_from_checkpoint(request.checkpoint)
     params_b = float(request.params_b or 0)
     return _generic(params_b, active_params_b=request.active_params_b, moe=request.moe)
 
@@ -371,6 +374,9 @@ def model_info(model: ModelSpec) -> ModelInfo:
         sliding_window=model.sliding_window,
         moe=model.moe,
         generic=model.generic,
+        hf_id=None if model.generic or model.source == "config" else model.id,
+        source=None if model.generic else model.source,
+        revision=model.revision,
         rope_scaling_context_tokens=rope.context_tokens if rope else None,
         rope_scaling_factor=rope.factor if rope else None,
     )

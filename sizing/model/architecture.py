@@ -167,7 +167,9 @@ class VisionTower(BaseModel):
 
     model_config = _FROZEN
 
-    kind: Literal["siglip", "llama4", "qwen3_vl", "gemma4", "moonvit", "moonvit2", "clip"]
+    kind: Literal[
+        "siglip", "llama4", "qwen3_vl", "gemma4", "moonvit", "moonvit2", "clip", "pixtral"
+    ]
     hidden_size: PositiveInt
     layers: PositiveInt
     intermediate_size: PositiveInt
@@ -183,6 +185,7 @@ class VisionTower(BaseModel):
     deepstack_mergers: NonNegativeInt = 0  # Qwen3-VL mergers of intermediate layers
     head_dim: NonNegativeInt = 0  # Gemma 4: per-head q/k norms
     attention_width: NonNegativeInt = 0  # Kimi K3: q/k/v width when it differs from hidden
+    projector_bias: bool = False  # Mistral 3: biases on the projector's two linear layers
 
 
 class Architecture(BaseModel):
@@ -198,6 +201,7 @@ class Architecture(BaseModel):
     head_dim: PositiveInt
     vocab_size: PositiveInt
     intermediate_size: NonNegativeInt  # MLP width of the dense (non-MoE) layers
+    mlp_gated: bool = True  # gate, up and down (False: up and down only, Nemotron-H relu2)
     tie_word_embeddings: bool = False
     qkv_bias: bool = False
     o_bias: bool = False

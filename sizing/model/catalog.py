@@ -182,6 +182,11 @@ def get_model(hf_id: str) -> ModelSpec:
     return model
 
 
+def is_catalog_model(hf_id: str) -> bool:
+    """Whether the catalog holds a model of this Hugging Face id (case-insensitive)."""
+    return hf_id.strip().casefold() in _by_id()
+
+
 def _entry(hf_id: str) -> CatalogEntry | None:
     key = hf_id.strip().casefold()
     return next((e for e in catalog_entries() if e.id.casefold() == key), None)

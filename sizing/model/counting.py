@@ -256,7 +256,8 @@ def _feed_forward(arch: Architecture, index: int) -> Parts:
     parts: Parts = Counter()
     if kind in {"D", "B"}:
         width = arch.dense_widths[index] if arch.dense_widths else arch.intermediate_size
-        parts["dense_mlp"] = _GATED_MATRICES * arch.hidden_size * width
+        matrices = _GATED_MATRICES if arch.mlp_gated else _PLAIN_MATRICES
+        parts["dense_mlp"] = matrices * arch.hidden_size * width
     if kind in {"E", "B"} and arch.moe is not None:
         parts.update(_experts(arch, arch.moe))
     return parts

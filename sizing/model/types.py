@@ -36,6 +36,11 @@ class ModelInfo:
     # Context the model reads with RoPE scaling its maker documents (YaRN), and the factor.
     rope_scaling_context_tokens: int | None = None
     rope_scaling_factor: float | None = None
+    # Where the model came from: the catalog, the Hub (at ``revision``) or a config file;
+    # ``hf_id`` is the repository id (None for generic and config-file models).
+    hf_id: str | None = None
+    source: str | None = None
+    revision: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +113,9 @@ class ModelSpec:
     windowed_kv_bytes_per_token: int | None = None  # held for at most ``sliding_window`` tokens
     # Storage of the published checkpoint: (ParamGroups field, storage format, parameters).
     release_layout: tuple[tuple[str, str, int], ...] = ()
+    # Where it came from: "catalog", "hub" (read at ``revision``) or "config" (a file).
+    source: str = "catalog"
+    revision: str | None = None
 
     @property
     def total_params(self) -> int:

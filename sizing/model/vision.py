@@ -106,6 +106,23 @@ def _clip(vision: VisionTower, text_hidden: int) -> int:
     return embeddings + vision.layers * _clip_layer(vision) + projector
 
 
+def _pixtral(vision: VisionTower, text_hidden: int) -> int:
+    """Mistral 3: bias-free patch convolution, RMSNorm layers with a gated MLP, patch merger.
+
+    The projector normalizes, merges ``merge_size``^2 patches into one and maps the result
+    through two linear layers to the text width.
+    """
+    width = vision.hidden_size
+    embeddings = vision.channels * vision.patch_size**2 * width + width  # conv and ln_pre
+    layer = 4 * width * width + _GATED_MATRICES * width * vision.intermediate_size + 2 * width
+    bias = vision.projector_bias
+    projector = width + width * width * vision.merge_size**2
+    projector += _linear(width, text_hidden, bias=bias) + _linear(
+        text_hidden, text_hidden, bias=bias
+    )
+    return embeddings + vision.layers * layer + projector
+
+
 _TOWERS: dict[str, Callable[[VisionTower, int], int]] = {
     "siglip": _siglip,
     "llama4": _llama4,
@@ -114,6 +131,7 @@ _TOWERS: dict[str, Callable[[VisionTower, int], int]] = {
     "moonvit": _moonvit,
     "moonvit2": _moonvit2,
     "clip": _clip,
+    "pixtral": _pixtral,
 }
 
 

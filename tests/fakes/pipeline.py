@@ -35,7 +35,16 @@ class EchoPipeline:
             buttons=buttons,
         )
 
-    def respond(self, text: str, chat: ChatContext, *, bot_username: str | None = None) -> Turn:  # noqa: ARG002
+    def hub_queries(self, text: str, chat: ChatContext, **_options: object) -> tuple[()]:
+        """Look nothing up: the echo pipeline names no model."""
+        del text, chat
+        return ()
+
+    async def resolve_models(self, queries: tuple[object, ...]) -> None:
+        """Resolve nothing."""
+        del queries
+
+    def respond(self, text: str, chat: ChatContext, **_options: object) -> Turn:
         """Echo the message; ``/lang xx`` stores the language choice."""
         self.seen.append((text, chat))
         if self.fail_on is not None and self.fail_on in text:

@@ -21,7 +21,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md")
-TREES = ("bot", "sizing", "templates", "locales")
+TREES = ("bot", "sizing", "adapters", "templates", "locales")
 TIMEOUT_S = 300
 QUESTION = "DeepSeek V3 BF16, 128K context"
 

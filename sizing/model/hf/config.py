@@ -1,12 +1,13 @@
 """The model a Hugging Face ``config.json`` describes: its family's reader, its release, its limits.
 
 One reader per ``model_type`` (``readers`` for the older families, ``families`` and ``hybrids``
-for the 2025-2026 ones); a type the engine does not know is refused with one line that names
-it, never read with a generic guess.
+for the 2025-2026 ones); any other type goes to ``general``, which reads known shapes under
+new names and refuses, naming the field, what it cannot read: never a generic guess.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,27 +15,23 @@ from pydantic import ValidationError
 
 from sizing.errors import InvalidRequestError
 from sizing.model.architecture import Architecture, Release
-from sizing.model.hf.families import NEWER_READERS
 from sizing.model.hf.fields import Config, get, text_config
-from sizing.model.hf.readers import GEMMA3_MAX_POSITIONS, OLDER_READERS, Reader
+from sizing.model.hf.general import read_general
+from sizing.model.hf.readers import GEMMA3_MAX_POSITIONS
 from sizing.model.hf.release import merge_quant_config, release_from_config
+from sizing.model.hf.table import READERS
 from sizing.model.specs import to_model_spec
 from sizing.model.types import ModelSpec
 
 CONFIG_MODEL_ID = "config"
-READERS: Mapping[str, Reader] = {**OLDER_READERS, **NEWER_READERS}
 
 
 def model_type(config: Config) -> str:
-    """Return the config's ``model_type``; refused when absent or unknown."""
+    """Return the config's ``model_type``; refused when absent (a new type is read in general)."""
     family = get(config, "model_type")
     if not isinstance(family, str) or not family:
         raise InvalidRequestError(
             "config.model_type", family, "missing: the engine needs the model type"
-        )
-    if family not in READERS:
-        raise InvalidRequestError(
-            "config.model_type", family, "a model type the engine does not know"
         )
     return family
 
@@ -44,7 +41,8 @@ def architecture_from_config(config: Config) -> Architecture:
     if not isinstance(config, Mapping):
         raise InvalidRequestError("config", type(config).__name__, "expected a JSON object")
     family = model_type(config)
-    fields = READERS[family](config, family)
+    reader = READERS.get(family)
+    fields = reader(config, family) if reader is not None else read_general(config, family)
     try:
         return Architecture(**fields)
     except ValidationError as error:
@@ -85,4 +83,4 @@ def model_from_config(
         quantized_groups=groups,
         max_context_tokens=max_context_from_config(config),
     )
-    return to_model_spec(architecture, release, recipe)
+    return dataclasses.replace(to_model_spec(architecture, release, recipe), source="config")

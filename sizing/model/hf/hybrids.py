@@ -141,6 +141,7 @@ def _nemotron_h(config: Config, family: str) -> Fields:
     fields["layer_pattern"] = blocks.translate(str.maketrans("*E", "F-"))
     fields["ffn_pattern"] = blocks.translate(str.maketrans("M*-", "--D"))
     fields["norms_per_layer"] = 1
+    fields["mlp_gated"] = False  # NemotronHMLP: up and down projections only
     fields["mamba"] = MambaShape(
         heads=need(config, "mamba_num_heads", minimum=1),
         head_dim=need(config, "mamba_head_dim", minimum=1),

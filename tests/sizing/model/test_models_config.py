@@ -13,7 +13,7 @@ from tests.helpers.reference import model_config, model_config_ids, quant_config
 
 # The reference file is the base model's config; the Instruct release has 32768 tokens.
 CATALOG_DIFFERS = {"mistralai/Mixtral-8x22B-Instruct-v0.1": {"vocab_size": 32768}}
-COMPARED = ("id", "name", "aliases", "params", "active_params", "vocab_size")
+COMPARED = ("id", "name", "aliases", "params", "active_params", "vocab_size", "source")
 
 
 def _reference(hf_id):
@@ -50,16 +50,29 @@ def test_reference_configs_cover_the_catalog():
     }
 
 
-def test_unknown_model_type_is_refused_naming_it():
-    """An unfamiliar model_type is refused with its name, never sized as a generic decoder."""
-    with pytest.raises(InvalidRequestError) as raised:
-        model_from_config({**LLAMA_LIKE, "model_type": "my_new_arch"}, "me/new")
-    assert raised.value.field == "config.model_type"
-    assert raised.value.value == "my_new_arch"
-    assert "does not know" in str(raised.value)
-    llama = model_from_config(LLAMA_LIKE)
+def test_new_model_type_of_a_known_shape_is_read_and_of_an_unknown_one_refused():
+    """A new model_type whose every field is understood reads as the decoder it describes.
+
+    One field that may change the shape, or a non-gated MLP, is refused by name.
+    """
+    plain = {**LLAMA_LIKE, "hidden_act": "silu"}
+    new = model_from_config({**plain, "model_type": "my_new_arch"}, "me/new")
+    llama = model_from_config(plain)
+    assert new.params == llama.params
+    assert new.kv_bytes_per_token == llama.kv_bytes_per_token
     assert llama.attention is Attention.GQA
     assert llama.id == "config"
+    cases = {
+        "config.num_local_experts": {**plain, "num_local_experts": 8},
+        "config.mamba_num_heads": {**plain, "mamba_num_heads": 64},
+        "config.hybrid_layer_pattern": {**plain, "hybrid_layer_pattern": "MMA"},
+        "config.hidden_act": {**LLAMA_LIKE, "hidden_act": "gelu"},
+    }
+    for field, config in cases.items():
+        with pytest.raises(InvalidRequestError) as raised:
+            model_from_config({**config, "model_type": "my_new_arch"}, "me/new")
+        assert raised.value.field == field
+        assert "my_new_arch" in str(raised.value)
 
 
 def test_missing_field_is_named_in_the_error():

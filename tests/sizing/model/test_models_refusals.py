@@ -41,10 +41,11 @@ def _set(name, value, *, text=False):
 
 
 ALTERED = [
-    ("MiniMaxAI--MiniMax-M3", _set("model_type", "minimax_m4"), "config.model_type"),
-    ("moonshotai--Kimi-K3", _set("model_type", "kimi_k4"), "config.model_type"),
-    ("deepseek-ai--DeepSeek-V4-Flash", _set("model_type", "deepseek_v5"), "config.model_type"),
-    ("Qwen--Qwen3.5-27B", _set("model_type", "qwen3_6"), "config.model_type"),
+    # A renamed type of a shape the general reader cannot read: the first field it cannot.
+    ("MiniMaxAI--MiniMax-M3", _set("model_type", "minimax_m4"), "config.dense_intermediate_size"),
+    ("moonshotai--Kimi-K3", _set("model_type", "kimi_k4"), "config.vision_config"),
+    ("deepseek-ai--DeepSeek-V4-Flash", _set("model_type", "deepseek_v5"), "config.compress_ratios"),
+    ("Qwen--Qwen3.5-27B", _set("model_type", "qwen3_6"), "config.vision_config"),
     ("Qwen--Qwen3.5-27B", _drop_last("layer_types"), "config.layer_types"),
     ("Qwen--Qwen3.5-27B", _set("full_attention_interval", 3, text=True), "config.layer_types"),
     ("deepseek-ai--DeepSeek-V4-Flash", _set("compress_ratios", [4] * 10), "config.compress_ratios"),
@@ -114,7 +115,10 @@ def test_an_altered_reference_config_is_refused_naming_the_field(stem, change, f
 
 
 def test_inspect_refuses_an_unknown_model_type_in_one_line(tmp_path, capsys):
-    """``sizing inspect --config`` on a MiniMax M3 relabelled minimax_m4 exits 2 naming it."""
+    """``sizing inspect --config`` on a MiniMax M3 relabelled minimax_m4 exits 2.
+
+    The one line names the first field the general reader cannot read, and the type.
+    """
     config = model_config("MiniMaxAI--MiniMax-M3")
     config["model_type"] = "minimax_m4"
     path = tmp_path / "config.json"
@@ -122,7 +126,7 @@ def test_inspect_refuses_an_unknown_model_type_in_one_line(tmp_path, capsys):
     assert main(["inspect", "--config", str(path), "--json"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1
-    assert "config.model_type" in err
+    assert "config.dense_intermediate_size" in err
     assert "minimax_m4" in err
 
 

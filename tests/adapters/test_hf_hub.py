@@ -1,0 +1,198 @@
+"""Models beyond the catalog, read from a fake Hugging Face Hub with the real client.
+
+The fake (``tests.fakes.hub``) answers as the Hub does: 401 for a missing repository without a
+token, gated files refused while ``model_info`` works, a slow or down Hub. Each test checks
+what a customer would see: the model named (never another), its parameters within 0.5% of what
+transformers counts for the same config, and the Hub's failures said within seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from adapters import HubSettings, HubSource
+from bot.conversation import ModelLookups, Pipeline
+from bot.reply import ChatContext, ReplyKind
+from bot.request import HubQuery
+from sizing import (
+    GatedModelError,
+    ModelNotFoundError,
+    SourceUnavailableError,
+    model_from_checkpoint,
+)
+from sizing.cli import main as sizing_main
+from tests.fakes.hub import FakeHub
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "hub"
+# Parameters transformers 5.24.0 builds on the meta device for each config (tied weights once).
+TRANSFORMERS_PARAMS = {
+    "microsoft/phi-4": 14_659_507_200,
+    "zai-org/GLM-4.6": 352_797_814_784,
+    "CohereLabs/c4ai-command-a-03-2025": 111_057_580_032,
+    "Qwen/Qwen3-Next-80B-A3B-Instruct": 79_674_391_296,
+    "microsoft/Phi-4-mini-instruct": 3_836_021_760,
+}
+GATED = "meta-llama/Llama-3.2-1B"
+
+
+def _hub() -> FakeHub:
+    hub = FakeHub()
+    for folder in sorted(DATA.iterdir()):
+        repo = folder.name.replace("--", "/", 1)
+        extra = json.loads((folder / "hub.json").read_text(encoding="utf-8"))
+        config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+        hub.add_repo(
+            repo,
+            {"config.json": config, "README.md": f"# {repo}\n"},
+            gated=extra["gated"] or False,
+            safetensors=extra["safetensors"],
+        )
+    hub.add_repo("bartowski/phi-4-GGUF", {"phi-4-Q4_K_M.gguf": "gguf", "README.md": "x"})
+    return hub
+
+
+@pytest.fixture(scope="module")
+def endpoint():
+    """Serve the fake Hub for the module's tests."""
+    hub = _hub()
+    with hub.serve_in_thread() as url:
+        yield hub, url
+
+
+@pytest.fixture
+def source(endpoint, tmp_path):
+    """Return a Hub source on the fake, with its own cache and no fault left over."""
+    hub, url = endpoint
+    hub.clear_faults()
+    return HubSource(HubSettings(endpoint=url, cache_dir=str(tmp_path), deadline_s=2.5))
+
+
+@pytest.mark.parametrize("repo", sorted(TRANSFORMERS_PARAMS))
+def test_a_hub_model_reads_within_half_a_percent_of_transformers(source, repo):
+    """By id: the config read, the commit kept, the parameters as transformers counts them."""
+    checkpoint = source.checkpoint(repo)
+    model = model_from_checkpoint(checkpoint)
+    assert checkpoint.hf_id == repo
+    assert checkpoint.revision
+    assert len(checkpoint.revision) == 40
+    assert model.source == "hub"
+    truth = TRANSFORMERS_PARAMS[repo]
+    assert abs(model.params.total - truth) <= 0.005 * truth
+
+
+def test_loose_names_find_the_repository_and_skip_re_uploads(source):
+    """A plain substring search, tried in several spellings; GGUF re-uploads are left out."""
+    assert source.search("phi 4", 3) == ("microsoft/phi-4",)
+    assert source.search("phi4", 3) == ("microsoft/phi-4",)
+    assert source.search("glm 4.6", 3) == ("zai-org/GLM-4.6",)
+    assert source.search("phi 4 mini", 3) == ("microsoft/Phi-4-mini-instruct",)
+    assert source.search("qwen3 next 80b", 3) == ("Qwen/Qwen3-Next-80B-A3B-Instruct",)
+    assert source.search("llama 5 400b", 3) == ()
+
+
+def test_missing_gated_and_config_less_repositories_are_told_apart(source):
+    """401 without a token: no such model; gated: access asked; GGUF-only: no config."""
+    with pytest.raises(ModelNotFoundError):
+        source.checkpoint("nobody/no-such-model")
+    with pytest.raises(GatedModelError):
+        source.checkpoint(GATED)
+    with pytest.raises(ModelNotFoundError):
+        source.checkpoint("bartowski/phi-4-GGUF")
+
+
+def test_a_slow_or_down_hub_is_unavailable_within_three_seconds(endpoint, source):
+    """A Hub answering in 10 s, or not at all, costs the customer under three seconds."""
+    hub, _ = endpoint
+    for fault in (lambda: hub.slow(10), hub.down):
+        fault()
+        started = time.monotonic()
+        with pytest.raises(SourceUnavailableError):
+            source.checkpoint("microsoft/phi-4")
+        assert time.monotonic() - started < 3.0
+        hub.clear_faults()
+
+
+def _pipeline(source) -> Pipeline:
+    return Pipeline(lookups=ModelLookups(source, timeout_s=2.5))
+
+
+def _data(reply):
+    return reply.data or {}
+
+
+def test_the_chat_sizes_hub_models_named_as_customers_name_them(source):
+    """phi-4, GLM-4.6 and a Hub URL are sized as themselves; the answer's model says so."""
+    pipeline = _pipeline(source)
+    cases = {
+        "phi-4 for 10 users, 16k context": "microsoft/phi-4",
+        "GLM-4.6，128K 上下文，20 个并发": "zai-org/GLM-4.6",
+        "https://huggingface.co/CohereLabs/c4ai-command-a-03-2025 for 8 users": (
+            "CohereLabs/c4ai-command-a-03-2025"
+        ),
+    }
+    for text, repo in cases.items():
+        turn = pipeline.respond(text, ChatContext())
+        assert turn.reply.kind is ReplyKind.SIZE, text
+        model = _data(turn.reply)["model"]
+        assert model["hf_id"] == repo
+        assert model["source"] == "hub"
+        assert model["revision"]
+        assert turn.chat.last_request is not None
+        follow = pipeline.respond("and with 64k context?", turn.chat)
+        assert follow.reply.kind is ReplyKind.SIZE
+        assert _data(follow.reply)["model"]["hf_id"] == repo
+
+
+def test_unknown_gated_and_unreachable_models_get_an_honest_answer(endpoint, source):
+    """Nothing else is sized: a name nobody knows, a gated repository, a Hub that is down."""
+    hub, _ = endpoint
+    pipeline = _pipeline(source)
+    unknown = pipeline.respond("gemma 9 for 10 users, 8k context", ChatContext()).reply
+    assert unknown.kind is ReplyKind.CLARIFY
+    assert _data(unknown)["code"] == "unknown_model"
+    gated = pipeline.respond("meta-llama/Llama-3.2-1B on one H200", ChatContext()).reply
+    assert _data(gated)["code"] == "model_gated"
+    hub.down()
+    started = time.monotonic()
+    down = pipeline.respond("command r7b, 10 users, 8k context", ChatContext()).reply
+    assert time.monotonic() - started < 3.0
+    assert _data(down)["code"] == "hub_unreachable"
+    assert "config.json" in down.text
+    catalog = pipeline.respond("llama 3.3 70b, 10 users, 32k", ChatContext()).reply
+    assert catalog.kind is ReplyKind.SIZE  # the catalog still answers while the Hub is down
+    hub.clear_faults()
+
+
+async def test_a_slow_hub_does_not_delay_another_chat(endpoint, source):
+    """Chat A waits for a slow Hub off the loop; chat B's catalog answer is not held up."""
+    hub, _ = endpoint
+    hub.slow(10)
+    lookups = ModelLookups(source, timeout_s=2.0)
+    started = time.monotonic()
+    slow = asyncio.create_task(
+        lookups.resolve_all([HubQuery("microsoft/Phi-4-mini-instruct", is_id=True)])
+    )
+    await asyncio.sleep(0.05)
+    other = Pipeline().respond("llama 3.3 70b for 10 users", ChatContext())
+    answered_b = time.monotonic() - started
+    found = await slow
+    hub.clear_faults()
+    assert other.reply.kind is ReplyKind.SIZE
+    assert answered_b < 1.0
+    assert next(iter(found.values())).problem is not None
+    assert time.monotonic() - started < 3.0
+
+
+def test_the_sizing_command_line_reads_hub_ids(source, capsys):
+    """``python -m sizing size --model <hub id> --json``: the Hub model, with its source."""
+    assert sizing_main(["size", "--model", "microsoft/phi-4", "--json"], source=source) == 0
+    model = json.loads(capsys.readouterr().out)["model"]
+    assert model["hf_id"] == "microsoft/phi-4"
+    assert model["source"] == "hub"
+    assert sizing_main(["size", "--model", "nobody/no-such-model"], source=source) == 2
+    assert "no such repository" in capsys.readouterr().err
