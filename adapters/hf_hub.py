@@ -45,6 +45,7 @@ T = TypeVar("T")
 
 MAX_CONFIG_BYTES = 2_000_000  # the largest published config.json is tens of kilobytes
 SEARCH_LIMIT = 40  # ids read per spelling of a name
+MAX_SEARCHES = 9  # spellings tried per name (each one request)
 _REPO_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,95}/[A-Za-z0-9][A-Za-z0-9._-]{0,95}$")
 # Re-uploads of other people's checkpoints, in other formats: never the model itself.
 _REUPLOAD = re.compile(r"gguf|ggml|mlx|exl2|awq|gptq|bnb|4bit|8bit|int4|int8|onnx|openvino|lora")
@@ -86,6 +87,8 @@ MAKERS = frozenset(
         "Snowflake",
     )
 )
+# Words a customer adds that a repository id need not carry.
+_DESCRIPTIVE = frozenset({"moe", "model", "llm", "instruct", "chat", "it", "the", "hf"})
 # Words a release adds to the name of the model it packages.
 _RELEASE_WORDS = frozenset({"instruct", "it", "chat", "hf", "base", "pt", "model"})
 
@@ -121,19 +124,23 @@ def hub_from_environment(environ: Mapping[str, str] | None = None) -> HubSource:
 
 
 def spellings(name: str) -> tuple[str, ...]:
-    """Return the ways a loose name may be written inside a repository id."""
-    words = [w for w in re.split(r"[\s_/]+", name.strip().lower()) if w]
-    if not words:
-        return ()
-    found = ["-".join(words), "".join(words)]
-    # "qwen3 next" -> "qwen3-next"; "glm 4.6" -> "glm-4.6"; "phi4" -> "phi-4"
-    split = re.sub(r"(?<=[a-z])(?=\d)", "-", "-".join(words))
-    found.append(split)
-    return tuple(dict.fromkeys(found))
+    """Return the ways a loose name may be written inside a repository id, longest first.
+
+    The Hub matches a plain substring of the id, so the name is tried whole (dashed, joined,
+    with versions split from words), then without its last words, down to its first word:
+    "olmo2 13b" is found as "olmo-2", "ernie 4.5 21b-a3b moe" as "ernie-4.5-21b-a3b".
+    """
+    words = [w for w in re.split(r"[\s_/]+", name.strip().lower().replace("+", "-plus")) if w]
+    found: list[str] = []
+    for count in range(len(words), 0, -1):
+        head = words[:count]
+        dashed = "-".join(head)
+        found += [dashed, "".join(head), re.sub(r"(?<=[a-z])(?=\d)", "-", dashed)]
+    return tuple(dict.fromkeys(spelling for spelling in found if len(spelling) >= 3))  # noqa: PLR2004
 
 
 def _name_words(text: str) -> list[str]:
-    return [w for w in re.split(r"[-_.\s]+", text.lower()) if w]
+    return [w for w in re.split(r"[-_.\s]+", text.lower().replace("+", "-plus")) if w]
 
 
 def rank(name: str, ids: Iterable[str]) -> tuple[str, ...]:
@@ -144,7 +151,7 @@ def rank(name: str, ids: Iterable[str]) -> tuple[str, ...]:
     unless the name asks for one. Returns one id when one stands out (ties go to the model's
     maker over re-uploaders), else up to three, likeliest first.
     """
-    asked = _name_words(name)
+    asked = [word for word in _name_words(name) if word not in _DESCRIPTIVE] or _name_words(name)
     asked_joined = "".join(asked)
     wants_reupload = bool(_REUPLOAD.search(name.lower()))
     scored: list[tuple[int, int, int, str]] = []
@@ -266,13 +273,17 @@ class HubSource:
         if self.settings.offline:
             raise SourceUnavailableError(name, "offline: the Hub cannot be searched")
         found: list[str] = []
-        for spelling in spellings(name):
+        ranked: tuple[str, ...] = ()
+        for spelling in spellings(name)[:MAX_SEARCHES]:
             found += [
                 model.id
                 for model in self._api.list_models(search=spelling, limit=SEARCH_LIMIT)
                 if model.id
             ]
-        return rank(name, found)
+            ranked = rank(name, found)
+            if len(ranked) == 1:
+                return ranked
+        return ranked
 
     def _within_deadline(self, what: str, call: Callable[[], T]) -> T:
         """Run ``call`` with the deadline; Hub failures become SourceUnavailableError."""

@@ -295,12 +295,14 @@ class HubQuery:
     """A model to look up on the Hub: a repository id (from an id or URL) or a loose name.
 
     ``full`` asks for the full model of a family whose catalog entry is a reduced one
-    ("满血版": DeepSeek V4, not V4-Flash).
+    ("满血版": DeepSeek V4, not V4-Flash). ``release`` marks another release (a date) of the
+    catalog model the facts also name: the Hub's wins, and without a Hub the catalog's stands.
     """
 
     text: str
     is_id: bool = False
     full: bool = False
+    release: bool = False  # another release of the catalog model also in the facts
 
 
 @dataclass(frozen=True, slots=True)

@@ -286,8 +286,10 @@ class Pipeline:
         if lookup.problem is LookupProblem.GATED:
             return model_gated(loc, query.text)
         checkpoint = lookup.checkpoint
-        if checkpoint is None and parsed.unknown_model and not query.is_id:
-            return parsed  # neither knows it: the catalog's closest names, or its size, are asked
+        if checkpoint is None and parsed.suggestions and not query.is_id:
+            # Neither knows it: the catalog's closest names are offered, never a generic model
+            # of the size in its name ("Llama 5 400B").
+            return unknown_model(loc, parsed.unknown_model or query.text, parsed.suggestions)
         if checkpoint is None:
             return model_not_on_hub(loc, query.text)
         facts = replace(

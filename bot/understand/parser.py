@@ -60,6 +60,8 @@ _COMMAND_INTENTS = {
 # reads its start and its end only.
 _TOPIC_HEAD_CHARS = 200
 _TOPIC_TAIL_CHARS = 100
+# Hub ids and URLs are read from the text as sent (tags included: "<https://hf.co/...>").
+MAX_RAW_CHARS = 8192
 # The code for a message the parser itself failed on: the answer apologises for it.
 PARSE_FAILED = "message"
 
@@ -77,11 +79,16 @@ def _read_fields(clean: str, index: ModelIndex, language: str, raw: str = "") ->
     catalog_ids = frozenset(index.ids)
     named_id = catalog_id_of(raw or clean, catalog_ids)
     hub = hub_query(
-        raw or clean, match.model or named_id, match.unknown_model, catalog_ids=catalog_ids
+        raw or clean,
+        match.model or named_id,
+        match.unknown_model,
+        catalog_ids=catalog_ids,
+        catalog_words=index.families,
+        catalog_lines=frozenset(index.lines),
     )
     if named_id is not None:  # "Qwen/Qwen3-32B": exactly that repository
         match = replace(match, model=named_id, ambiguous=(), unknown_model=None, suggestions=())
-    elif hub is not None and (hub.is_id or hub.full):  # exactly that repository, or release
+    elif hub is not None and (hub.is_id or hub.full or (match.model and not hub.release)):
         match = replace(match, model=None, ambiguous=(), unknown_model=None, suggestions=())
     generic = (
         None
@@ -202,7 +209,7 @@ def parse_with(
         return ParsedRequest(intent=Intent.UNKNOWN, language=language)
     if is_thanks(clean):
         return ParsedRequest(intent=Intent.UNKNOWN, language=language, courtesy=True)
-    fields = _read_fields(clean, index, language, clean_text(text, lower=False))
+    fields = _read_fields(clean, index, language, text[:MAX_RAW_CHARS])
     intent = decide_intent(clean, fields.facts)
     request = replace(fields.request, intent=intent)
     if _settled(request, clean):

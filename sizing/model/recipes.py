@@ -145,6 +145,8 @@ _SIXTEEN_BIT_LEAVES = re.compile(
     r"(?:layernorm|_norm|\bnorm|e_score_correction_bias|bias|enorm|hnorm|eh_proj|shared_head)"
     r"[^.]*$"
 )
+# Routers: 16-bit in every recipe (they are no LinearGroup), named by some recipes anyway.
+_ROUTERS = re.compile(r"(?:mlp|moe|block_sparse_moe)\.(?:gate|router)(?:\$|\.weight)?$")
 _LAYER_INDEX = re.compile(r"layers\.(\d+)")
 _EXPERT_INDEX = re.compile(r"experts\.\d+\.")
 
@@ -279,7 +281,8 @@ def excluded_parts(
                 if any(matcher.fullmatch(f"layers.{index}.{name}.weight") for name in candidates):
                     covered.setdefault(part, set()).add(index)
                     hit = True
-        if hit or _SIXTEEN_BIT_MODULES.search(pattern) or _SIXTEEN_BIT_LEAVES.search(pattern):
+        sixteen_bit = (_SIXTEEN_BIT_MODULES, _SIXTEEN_BIT_LEAVES, _ROUTERS)
+        if hit or any(rule.search(pattern) for rule in sixteen_bit):
             continue
         if _LAYER_INDEX.search(pattern) and _layer_beyond(pattern, arch.layers):
             continue  # a piece of an MTP layer: it follows the MTP layer's format

@@ -41,7 +41,9 @@ _FIRST_YEAR, _LAST_YEAR = 20, 39  # release dates written as two-digit years and
 # is not read for more (it bounds the work).
 _MAX_MENTIONS = 16
 # Words that may link a distilled model to the model it is based on ("R1 distill on Llama").
-_LINKS = frozenset({"de", "of", "on", "based", "на", "base"})
+_LINKS = frozenset(
+    {"de", "of", "on", "based", "на", "base", "em", "cima", "do", "da", "sobre", "auf", "basé"}
+)
 
 
 @dataclass(frozen=True, slots=True)

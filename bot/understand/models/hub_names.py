@@ -16,6 +16,9 @@ from __future__ import annotations
 import re
 
 from bot.request import HubQuery
+from bot.understand.models.index import OTHER_FAMILIES
+from bot.understand.models.latinize import latinize_names
+from bot.understand.models.name_parts import correct_word
 from sizing import repo_id_of
 
 # Families the Hub holds that the catalog does not (or not every release of), as written
@@ -54,12 +57,24 @@ HUB_FAMILIES = frozenset(
     }
 )
 _SCRIPTS = {
+    "コヒア": "cohere",
+    "コマンド": "command ",
+    "फाई": "phi",
+    "ग्रेनाइट": "granite",
+    "سمول إل إم": "smollm",
+    "سمول": "smollm",
+    "فاي": "phi",
+    "فاى": "phi",
+    "фи-": "phi-",
+    "фи ": "phi ",
+    "гранит": "granite",
+    "немотрон": "nemotron",
+    "엑사원": "exaone",
+    "エクサワン": "exaone",
     "混元": "hunyuan",
     "文心": "ernie",
-    "엑사원": "exaone",
     "팔콘": "falcon",
     "фалкон": "falcon",
-    "гранит": "granite",
     "美團": "longcat",
     "美团": "longcat",
 }
@@ -98,7 +113,7 @@ _NAME_WORDS = frozenset(
     }
 )
 _NAME_TOKEN = re.compile(
-    r"(?:v?\d+(?:\.\d+)*[a-z]?|\d+(?:\.\d+)?[bm]|a\d+(?:\.\d+)?b|r\d+b|r\+|e\d+b|\d{4})"
+    r"(?:[a-z]?\d+(?:\.\d+)*[a-jl-z]?|\d+(?:\.\d+)?[bm]|a\d+(?:\.\d+)?b|r\d+b|r\+|e\d+b|\d{4})"
 )
 # A repository id or URL: the owner and the name, each starting with a letter or digit.
 _URL = re.compile(
@@ -117,7 +132,29 @@ _FULL = re.compile(
     re.IGNORECASE,
 )
 _REDUCED = re.compile(r"flash|air|lite|mini|distill|small", re.IGNORECASE)
+_FAMILIES_LONGEST_FIRST = sorted(HUB_FAMILIES, key=len, reverse=True)
+# Families whose name is also a word people write for other reasons.
+_COMMON_WORD_FAMILIES = frozenset(
+    {"command", "ling", "falcon", "aya", "hermes", "jamba", "granite", "dots.llm1", "apertus"}
+)
+_COMMAND_RELEASES = frozenset({"a", "r", "r+", "r7b", "plus"})
+# Families typos are corrected to; a word that is one of them is never corrected to another.
+_TYPO_FAMILIES = (
+    HUB_FAMILIES
+    | OTHER_FAMILIES
+    | {"llama", "qwen", "deepseek", "mixtral", "gemma", "glm", "kimi", "minimax", "step", "mimo"}
+)
+# A release date after a catalog model's name names another release ("Qwen3-30B-A3B 2507",
+# "R1 0528"): a year and month (2407-2612) or a month and day, not a count.
+_RELEASE_DATE = re.compile(
+    r"(?<![\d.,])(2[3-6](?:0[1-9]|1[0-2])|(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]))(?![\d%]|[.,]\d)"
+    r"(?!\s*(?:users?|tokens?|req|пользоват|用户|用戶|人|명|ユーザー|usuarios|usuários|nutzer|"
+    r"utilisateurs|kullanıcı|مستخدم|यूज़र|gb|tb|\$|€))",
+    re.IGNORECASE,
+)
+_DATE_REACH = 48  # characters after the model's family word where its date may stand
 _MAX_NAME_TOKENS = 6
+_SIZE_WORDS = frozenset({"small", "mini", "medium", "large", "nano", "tiny", "micro", "flash"})
 
 
 def find_hub_id(text: str) -> str | None:
@@ -132,14 +169,20 @@ def find_hub_id(text: str) -> str | None:
             continue
         if not re.search(r"[A-Za-z]", owner) or not re.search(r"[A-Za-z]", name):
             continue
+        if not re.search(r"[\d-]", name):
+            continue  # "AMD/ROCm", "vLLM/SGLang": alternatives, not a repository
+
         repo = repo_id_of(match.group(0).rstrip(".,;:!?"))
         if repo is not None:
             return repo
     return None
 
 
+_SEED_OSS = re.compile(r"\bseed[\s-]?oss?\b")
+
+
 def _latin(text: str) -> str:
-    lowered = text.lower()
+    lowered = _SEED_OSS.sub("seed-oss", latinize_names(text.lower()))
     for script, latin in _SCRIPTS.items():
         lowered = lowered.replace(script, f" {latin} ")
     return lowered
@@ -148,22 +191,28 @@ def _latin(text: str) -> str:
 def clean_name(text: str) -> str:
     """Keep the family word and the name parts that follow it ("glm  4.6 в fp8" -> "glm 4.6").
 
-    A bare number is a version only right after the family word ("phi 4", "granite 4.0"), and
-    the name ends at punctuation ("command a, 8 users").
+    A bare number is a version only before any other number, right after the family or a size
+    word ("phi 4", "mistral small 3.2"); the name ends at punctuation ("command a, 8 users")
+    and at the first word in another script.
     """
-    head = re.split(r"[,;:!?，。；：！？、()\[\]]|\s[-–—]\s", _latin(text), maxsplit=1)[0]
-    words = re.findall(r"[a-z0-9][a-z0-9.+-]*", head)
+    head = re.split(r"[,;:!?，。；：！？、،؛()\[\]（）]|\s[-–—]\s", _latin(text), maxsplit=1)[0]
     kept: list[str] = []
-    for word in words:
-        part = word.strip(".-")
+    for token in head.split():
+        part = token.strip(".-")
+        if not re.fullmatch(r"[a-z0-9][a-z0-9.+-]*", part):
+            break
         if not kept:
-            kept.append(part)
+            stem = re.match(r"[a-z]+", part)
+            fixed = correct_word(stem.group(0), _TYPO_FAMILIES) if stem else None
+            kept.append(fixed + part[stem.end() :] if fixed and stem else part)
             continue
         if len(kept) >= _MAX_NAME_TOKENS:
             break
-        bare_number = re.fullmatch(r"\d+(?:\.\d+)*", part) is not None
-        if bare_number and any(re.match(r"\d", k) for k in kept[1:]):
-            break
+        if re.fullmatch(r"\d+(?:\.\d+)*", part):
+            numbered = any(re.search(r"\d", k) for k in kept)
+            after_name = (len(kept) == 1 and kept[0].isalpha()) or kept[-1] in _SIZE_WORDS
+            if numbered or not after_name:
+                break
         if part in _NAME_WORDS or _NAME_TOKEN.fullmatch(part) or _joined_name(part):
             kept.append(part)
         else:
@@ -177,23 +226,54 @@ def _joined_name(part: str) -> bool:
     return bool(pieces) and all(p in _NAME_WORDS or _NAME_TOKEN.fullmatch(p) for p in pieces)
 
 
-def find_hub_family(text: str) -> str | None:
-    """Return the name of a model of a family the catalog does not hold, or None."""
+def _family_of(word: str) -> tuple[str, str] | None:
+    """Return (family, the rest of the word) for a word naming a Hub family, typos allowed."""
+    stem = re.match(r"[a-z]+", word)
+    if stem is None:
+        return None
+    if stem.group(0) in HUB_FAMILIES:
+        return stem.group(0), word[stem.end() :]
+    for family in _FAMILIES_LONGEST_FIRST:
+        if not family.isalpha() and word.startswith(family):
+            return family, word[len(family) :]
+    if stem.group(0) in _TYPO_FAMILIES:
+        return None  # another family's own name ("mistral" is no typo of "magistral")
+    corrected = correct_word(stem.group(0), HUB_FAMILIES)
+    return (corrected, word[stem.end() :]) if corrected else None
+
+
+def find_hub_family(text: str) -> tuple[str, int] | None:
+    """Return the name of a model of a family the catalog does not hold, and where it starts.
+
+    The name must say which model: a version or size ("phi 4", "granite 3.3 8b"), or a line
+    after a family that is no common word ("devstral small"). Command's releases are letters
+    ("command a", "command r+"). A misspelt family ("nemotorn") counts only with a version.
+    """
     latin = _latin(text)
     for match in re.finditer(r"[a-z0-9][a-z0-9.+-]*", latin):
-        word = match.group(0)
-        family = next(
-            (f for f in sorted(HUB_FAMILIES, key=len, reverse=True) if word.startswith(f)), None
-        )
-        if family is None:
+        found = _family_of(match.group(0))
+        if found is None:
             continue
-        rest = word[len(family) :].lstrip("-")
+        family, rest = found
+        rest = rest.lstrip("-")
         if rest and not (_NAME_TOKEN.fullmatch(rest) or _joined_name(rest)):
             continue  # "phil", "commander": another word
-        name = clean_name(latin[match.start() :])
-        if name != family or _NAME_TOKEN.search(latin[match.end() : match.end() + 12]):
-            return name
+        after = latin[match.end() :]
+        name = clean_name(f"{family}{'-' + rest if rest else ''}{after}")
+        exact = match.group(0).startswith(family)
+        if _names_a_release(family, name, exact=exact):
+            return name, match.start()
     return None
+
+
+def _names_a_release(family: str, name: str, *, exact: bool) -> bool:
+    words = name.split()
+    if family == "command":  # "command a", "command r+", "command-r7b" (typos too)
+        released = len(words) > 1 and words[1] in _COMMAND_RELEASES
+        return released or bool(re.match(r"command-(?:a|r|r\+|r7b)\b", name))
+    if re.search(r"\d", name):
+        return True
+    return exact and family not in _COMMON_WORD_FAMILIES and len(words) > 1
 
 
 def full_model_of(text: str, catalog_id: str | None) -> HubQuery | None:
@@ -207,8 +287,49 @@ def full_model_of(text: str, catalog_id: str | None) -> HubQuery | None:
     return HubQuery(text=base.replace("-", " ").lower(), full=True) if base else None
 
 
-def hub_query(
-    text: str, catalog_id: str | None, unknown_name: str | None, *, catalog_ids: frozenset[str]
+def _has_version(name: str) -> bool:
+    """Whether a name says which release: a version, a size or a line after the family."""
+    words = name.split()
+    return len(words) > 1 or bool(re.search(r"\d", name))
+
+
+def release_of(text: str, catalog_id: str) -> HubQuery | None:
+    """Return a query for another release of a catalog model, when a date after it says so."""
+    name = catalog_id.rsplit("/", maxsplit=1)[-1]
+    family = re.match(r"[a-z]+", name.lower())
+    if family is None:
+        return None
+    lowered = text.lower()
+    start = lowered.find(family.group(0))
+    if start < 0:
+        return None
+    for date in _RELEASE_DATE.finditer(lowered, start, start + len(name) + _DATE_REACH):
+        if date.group(1) not in name:
+            base = re.sub(r"-(?:instruct|it|chat)$", "", name, flags=re.IGNORECASE)
+            words = f"{base.replace('-', ' ').lower()} {date.group(1)}"
+            return HubQuery(text=words, release=True)
+    return None
+
+
+def _hub_family_first(text: str, family_start: int, catalog_words: frozenset[str]) -> bool:
+    """Whether a Hub family is named before any catalog family word ("Devstral ... Mistral")."""
+    latin = _latin(text)
+    for match in re.finditer(r"[a-z]+", latin):
+        if match.start() >= family_start:
+            return True
+        if match.group(0) in catalog_words:
+            return False
+    return True
+
+
+def hub_query(  # noqa: PLR0911 - one query per way a message names a model
+    text: str,
+    catalog_id: str | None,
+    unknown_name: str | None,
+    *,
+    catalog_ids: frozenset[str],
+    catalog_words: frozenset[str] = frozenset(),
+    catalog_lines: frozenset[str] = frozenset(),
 ) -> HubQuery | None:
     """Return what to look up on the Hub for this message, or None when the catalog serves it."""
     repo = find_hub_id(text)
@@ -220,14 +341,34 @@ def hub_query(
     full = full_model_of(text, catalog_id)
     if full is not None:
         return full
+    family = find_hub_family(text)
     if catalog_id is not None:
-        return None
+        if family is not None and _hub_family_first(text, family[1], catalog_words):
+            return HubQuery(text=family[0])
+        return release_of(text, catalog_id)
     if unknown_name:
         start = text.lower().find(unknown_name.split()[0]) if unknown_name.split() else -1
         name = clean_name(text[start:] if start >= 0 else unknown_name)
-        return HubQuery(text=name) if name else None
-    family = find_hub_family(text)
-    return HubQuery(text=family) if family else None
+        return HubQuery(text=name) if name and _has_version(name) else None
+    if family:
+        return HubQuery(text=family[0])
+    line = _new_line(text, catalog_words, catalog_lines)
+    return HubQuery(text=line) if line else None
+
+
+def _new_line(
+    text: str, catalog_words: frozenset[str], catalog_lines: frozenset[str]
+) -> str | None:
+    """Return a catalog family's release of a line the catalog lacks ("qwen3 next 80b")."""
+    latin = latinize_names(_latin(text))
+    for match in re.finditer(r"[a-z]+", latin):
+        if match.group(0) not in catalog_words:
+            continue
+        name = clean_name(latin[match.start() :])
+        words = name.split()[1:]
+        if any(w in _NAME_WORDS and w not in catalog_lines for w in words if w.isalpha()):
+            return name
+    return None
 
 
 def catalog_id_of(text: str, catalog_ids: frozenset[str]) -> str | None:

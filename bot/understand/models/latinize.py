@@ -102,7 +102,52 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
     ("蒸馏", "distill"),
     ("蒸餾", "distill"),
     ("蒸留", "distill"),
+    (r"दिस्टिल[^\s]*", "distill"),
+    ("جيما", "gemma"),
+    ("جيمّا", "gemma"),
+    ("जेम्मा", "gemma"),
+    ("जेमा", "gemma"),
+    ("लामा", "llama"),
+    ("लामा", "llama"),
+    ("ديب ?سيك", "deepseek"),
+    ("دييب ?سيك", "deepseek"),
+    ("لاما", "llama"),
+    ("كوين", "qwen"),
+    ("क्वेन", "qwen"),
+    ("डीपसीक", "deepseek"),
+    ("मिनीमैक्स", "minimax"),
+    ("ميني ?ماكس", "minimax"),
 )
+# Llama 4's releases go by their line alone ("maverick", "the scout one from Meta"); "scout"
+# is an English word too, so it names the model only beside Meta or a Llama 4 figure.
+_MAVERICK_RE = re.compile(r"(?<!llama 4 )(?<!llama4 )(?<!llama-4-)\bmaverick\b")
+_SCOUT_RE = re.compile(r"(?<!llama 4 )(?<!llama4 )(?<!llama-4-)\bscout\b")
+_SCOUT_CONTEXT_RE = re.compile(r"\bmeta\b|llama[ -]?4|17b|16e|\bмет[аыу]\b|メタ|메타")
+
+
+_LATIN_DISTILL_RE = re.compile(r"\b(?:destilad[oa]s?|distill[ée]e?s?|destilliert\w*)\b")
+
+
+# A family, its version and its line typed as one word: "qwen3next", "glm4.5air".
+_GLUED_LINE_RE = re.compile(
+    r"\b(qwen|glm|llama|gemma|deepseek|kimi|minimax|mistral|phi)(\d+(?:\.\d+)?)([a-z]{3,})\b"
+)
+
+
+def _lone_lines(text: str) -> str:
+    if any(ch.isdigit() for ch in text):
+        text = _GLUED_LINE_RE.sub(r"\1\2 \3", text)
+    if "stil" in text:
+        text = _LATIN_DISTILL_RE.sub("distill", text)
+    if "maverick" in text or "маверик" in text or "マーベリック" in text or "매버릭" in text:
+        text = _MAVERICK_RE.sub("llama 4 maverick", _SPELLING_RE.sub(_latin_word, text))
+    if ("scout" in text or "скаут" in text or "スカウト" in text or "스카우트" in text) and (
+        _SCOUT_CONTEXT_RE.search(text)
+    ):
+        text = _SCOUT_RE.sub("llama 4 scout", _SPELLING_RE.sub(_latin_word, text))
+    return text
+
+
 # One scan finds any spelling (see ``lexicon.patterns``); the match is then named by the first
 # spelling it is in full, which is only ever done for the few words found.
 _SPELLING_RE = re.compile(union(tuple(fragment for fragment, _ in _SPELLINGS)))
@@ -123,11 +168,18 @@ def _latin_word(match: re.Match[str]) -> str:
     return word
 
 
+# "27बी": the Hindi spelling of billion glued to a size.
+_DEVANAGARI_SIZE_RE = re.compile(r"([0-9])\s?बी(?![\u0900-\u097f])")
+
+
 def latinize_names(text: str) -> str:
     """``text`` (cleaned) with native-script model words, versions and sizes in Latin."""
+    text = _lone_lines(text)
     if text.isascii():
         return text
     text = _SPELLING_RE.sub(_latin_word, text)
+    if "बी" in text:
+        text = _DEVANAGARI_SIZE_RE.sub(r"\1b", text)
     if "б" in text:  # led by a digit, the pattern would be tried at every digit of the text
         text = _CYRILLIC_SIZE_RE.sub(lambda m: m.group()[0] + "b", text)
     return _CYRILLIC_VERSION_RE.sub(lambda m: m.group().translate(_CYRILLIC_TO_LATIN), text)

@@ -22,7 +22,7 @@ _TOKEN_RE = re.compile(
     r"(?=[a-z0-9])"
     r"(?:(?P<quant>nvfp4|mxfp4|fp8|fp16|bf16|fp4|int4|int8|w4a16|w8a8|awq|gptq|gguf|q4_k_m|q8_0)"
     r"(?![a-z0-9])"
-    r"|(?P<size>(?:[0-9]++x)?[0-9]++(?:\.[0-9]++)? ?b)(?![a-z0-9])"
+    r"|(?P<size>[0-9]++x[0-9]++(?: ?b)?|(?:[0-9]++x)?[0-9]++(?:\.[0-9]++)? ?b)(?![a-z0-9])"
     r"|(?P<active>a[0-9]++(?:\.[0-9]++)?b)(?![a-z0-9])"
     r"|(?P<experts>[0-9]++e)(?![a-z0-9])"
     r"|(?P<lver>[vkrm][0-9]++(?:\.[0-9]++)?)(?![a-z0-9])"
@@ -158,6 +158,8 @@ def _tokens(text: str, start: int, limit: int) -> list[Token]:
         value = match.group()
         if kind == "size":
             value = value.replace(" ", "")  # "70 b"
+            if not value.endswith("b"):
+                value += "b"  # "8x22": experts times size, as Mixtral is named
         elif kind == "other":
             glued = _GLUED_WORD_RE.fullmatch(value)
             if glued is not None and glued.group("word") not in _UNITS:

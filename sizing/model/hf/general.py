@@ -196,7 +196,11 @@ def _phi3(config: Config, family: str) -> Fields:
 
     Phi-4-mini states a window as long as its positions: no layer holds less than the context.
     """
-    fields = dense(config, family)
+    return _no_window_past_positions(dense(config, family), config)
+
+
+def _no_window_past_positions(fields: Fields, config: Config) -> Fields:
+    """Drop a window as long as the positions: no layer then holds less than the context."""
     window = fields.get("window")
     positions = config.get("max_position_embeddings")
     if window is not None and isinstance(positions, int) and window.tokens >= positions:
@@ -322,6 +326,23 @@ def _ernie45_moe(config: Config, family: str) -> Fields:
     return fields
 
 
+def _phimoe(config: Config, family: str) -> Fields:
+    """Phi-3.5-MoE: Mixtral's experts and biased attention.
+
+    Its LayerNorm and LM-head biases (a few hundred thousand of forty billion parameters) are
+    within the count's tolerance.
+    """
+    fields = _no_window_past_positions(dense(config, family), config)
+    fields["o_bias"] = fields["qkv_bias"]
+    count, per_token = experts(config, "num_local_experts")
+    fields["moe"] = MoeShape(
+        routed_experts=count,
+        experts_per_token=per_token,
+        expert_intermediate_size=need(config, "intermediate_size", minimum=1),
+    )
+    return fields
+
+
 def _pixtral(vision: Config) -> VisionTower:
     if get(vision, "model_type", "pixtral") != "pixtral":
         raise InvalidRequestError(
@@ -374,6 +395,7 @@ TRAITS: dict[str, Reader] = {
     "ernie4_5_moe": _ernie45_moe,
     "ernie4_5": _llama_like,
     "mistral3": _mistral3,
+    "phimoe": _phimoe,
 }
 
 # Words in a field name that say it may change the shape: refused when not understood.

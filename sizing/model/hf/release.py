@@ -184,6 +184,17 @@ def _fp8(arch: Architecture, quantization: Mapping[str, Any], config: Config) ->
     return Precision.FP8, LINEAR_GROUPS, ReleaseRecipe(format=fmt, parts=parts)
 
 
+def _bitsandbytes(quantization: Mapping[str, Any]) -> Release:
+    """bitsandbytes: NF4/FP4 in blocks of 64 (sized as INT4), or LLM.int8()."""
+    if quantization.get("load_in_4bit") is True:
+        return Precision.INT4, LINEAR_GROUPS, None
+    if quantization.get("load_in_8bit") is True:
+        return Precision.INT8, LINEAR_GROUPS, None
+    raise InvalidRequestError(
+        "config.quantization_config.load_in_4bit", None, "neither 4-bit nor 8-bit"
+    )
+
+
 def release_from_config(config: Config, arch: Architecture) -> Release:  # noqa: PLR0911 - one per method
     """Format of the published weights and what stays 16-bit (BF16 without a quantization)."""
     quantization = _quantization(config)
@@ -197,6 +208,8 @@ def release_from_config(config: Config, arch: Architecture) -> Release:  # noqa:
     if method in {"awq", "gptq"}:
         bits = quantization.get("bits", quantization.get("w_bit"))
         return (Precision.INT8 if bits == _INT8_BITS else Precision.INT4), LINEAR_GROUPS, None
+    if method == "bitsandbytes":
+        return _bitsandbytes(quantization)
     if method == "mxfp4":
         # gpt-oss lists attention, router, embeddings and head in modules_to_not_convert:
         # only the MoE experts are stored in MXFP4.
