@@ -130,7 +130,7 @@ def spellings(name: str) -> tuple[str, ...]:
     with versions split from words), then without its last words, down to its first word:
     "olmo2 13b" is found as "olmo-2", "ernie 4.5 21b-a3b moe" as "ernie-4.5-21b-a3b".
     """
-    words = [w for w in re.split(r"[\s_/]+", name.strip().lower().replace("+", "-plus")) if w]
+    words = [w for w in re.split(r"[\s_/-]+", name.strip().lower().replace("+", "-plus")) if w]
     found: list[str] = []
     for count in range(len(words), 0, -1):
         head = words[:count]
@@ -160,8 +160,7 @@ def rank(name: str, ids: Iterable[str]) -> tuple[str, ...]:
         if _REUPLOAD.search(model.lower()) and not wants_reupload:
             continue
         words = _name_words(model)
-        joined = "".join(words)
-        if not all(word in joined for word in asked):
+        if not all(_covered(word, words) for word in asked):
             continue
         extra = [w for w in words if w not in asked and w not in asked_joined]
         loose = [w for w in extra if w not in _RELEASE_WORDS and not re.fullmatch(r"\d{4}", w)]
@@ -173,9 +172,47 @@ def rank(name: str, ids: Iterable[str]) -> tuple[str, ...]:
     first = scored[0]
     alike = [entry for entry in scored if entry[:2] == first[:2]]
     stands_out = len(alike) == 1 or (first[2] == 0 and sum(1 for e in alike if e[2] == 0) == 1)
-    if stands_out and (first[0] == 0 or len(scored) == 1 or scored[1][0] > first[0]):
+    # One stands out when its name adds nothing beyond release words, or when it alone has
+    # every word asked; "qwen 3" among Qwen3 4B, 30B and 235B releases is asked about.
+    if stands_out and (first[0] == 0 or len(scored) == 1):
         return (first[3],)
     return tuple(entry[3] for entry in scored[:3])
+
+
+def _covered(word: str, words: list[str]) -> bool:
+    """Whether an asked word is in a repository name.
+
+    A short word must be a whole word; a longer one may sit inside one or across words ("olmo2"
+    in "OLMo-2"), or be one edit from a word ("instuct").
+    """
+    if len(word) <= 2:  # noqa: PLR2004 - "a", "r", "v2": whole words only
+        pieces = {p for w in words for p in re.split(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])", w)}
+        return word in words or word in pieces
+    joined = "".join(words)
+    if word in joined:
+        return True
+    return len(word) >= 5 and any(_one_edit(word, candidate) for candidate in words)  # noqa: PLR2004
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether two words differ by one insertion, deletion or substitution."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = j = edits = 0
+    while i < len(a) and j < len(b):
+        if a[i] != b[j]:
+            edits += 1
+            if edits > 1:
+                return False
+            if len(a) == len(b):
+                i += 1
+            j += 1
+            continue
+        i += 1
+        j += 1
+    return edits + (len(b) - j) + (len(a) - i) <= 1
 
 
 class HubSource:
@@ -220,9 +257,10 @@ class HubSource:
         if "config.json" not in files:
             raise ModelNotFoundError(repo, "the repository has no config.json")
         revision = info.sha
-        config = self._json(repo, "config.json", revision)
+        # Read at the branch, so that the cache records it and an offline read finds it.
+        config = self._json(repo, "config.json", None)
         quant = (
-            self._json(repo, "hf_quant_config.json", revision)
+            self._json(repo, "hf_quant_config.json", None)
             if ("hf_quant_config.json" in files)
             else None
         )

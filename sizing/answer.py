@@ -22,7 +22,14 @@ from typing import ClassVar
 from sizing.catalog import GpuFacts, PlanFacts
 from sizing.codes import Caveat, Choice, Reason
 from sizing.model import ModelInfo
-from sizing.request import GpuId, KvDtype, Precision, ResolvedRequest, ServingEngine
+from sizing.request import (
+    GpuId,
+    KvDtype,
+    Precision,
+    ResolvedRequest,
+    RopeScaling,
+    ServingEngine,
+)
 from sizing.serialize import NOT_IN_JSON
 
 
@@ -223,6 +230,7 @@ class Variant:
     checkpoint: str | None  # what the launch loads: an official quantized release, or the model
     quantize_at_load: bool  # the engine quantizes the release while loading (``--quantization``)
     requested_weight_format: Precision | None = None  # set when the ask maps to another format
+    rope_scaling: RopeScaling | None = None  # turned on past the native window (asked context)
 
 
 class VerdictCode(StrEnum):

@@ -54,4 +54,5 @@ class Caveat(StrEnum):
     NVFP4_AS_MXFP4 = "nvfp4_as_mxfp4"  # NVFP4 asked on a GPU whose 4-bit float is MXFP4
     NEEDS_QUANTIZED_CHECKPOINT = "needs_quantized_checkpoint"  # no official one, no online path
     CONTEXT_EXTENDS_WITH_ROPE_SCALING = "context_extends_with_rope_scaling"  # e.g. YaRN
+    SIZED_WITH_ROPE_SCALING = "sized_with_rope_scaling"  # past the native window, turned on
     DP_ATTENTION = "dp_attention"  # data-parallel attention with expert-parallel MoE

@@ -110,6 +110,16 @@ class SizingRequest:
 
 
 @dataclass(frozen=True, slots=True)
+class RopeScaling:
+    """RoPE scaling turned on to read past the model's native window (YaRN, as documented)."""
+
+    type: str  # "yarn"
+    factor: float
+    original_context_tokens: int  # the window the scaling stretches
+    context_tokens: int  # what the deployment is sized (and launched) at
+
+
+@dataclass(frozen=True, slots=True)
 class ResolvedRequest:
     """The request after defaults: every field the sizing used."""
 
@@ -130,3 +140,5 @@ class ResolvedRequest:
     engine: ServingEngine | None = None
     requested_context_tokens: int | None = None
     gpu_count: int | None = None  # the GPUs the customer asked to run it on, when said
+    # Past the native window, the RoPE scaling its makers document, sized at the context asked.
+    rope_scaling: RopeScaling | None = None

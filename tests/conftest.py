@@ -9,9 +9,19 @@ need, so a skip there means a check did not run. Without it, a developer machine
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Generator
 
 import pytest
+
+# Nothing in the suite reaches the real Hugging Face Hub. Processes the tests start (the bot,
+# the command lines) read these: unless a test points them at its fake Hub, they find nothing
+# listening on the discard port and say the Hub was not reached. Tokens never leak in.
+os.environ["HF_ENDPOINT"] = "http://127.0.0.1:9"
+os.environ["HF_HOME"] = tempfile.mkdtemp(prefix="fullgpu-tests-hf-")
+os.environ["HF_HUB_DISABLE_TELEMETRY"] = "1"
+for _secret in ("HF_TOKEN", "HF_TOKEN_FILE", "HUGGING_FACE_HUB_TOKEN"):
+    os.environ.pop(_secret, None)
 
 NO_SKIPS_VARIABLE = "FULLGPU_NO_SKIPS"
 NO_SKIPS_OPTION = "--no-skips"

@@ -186,6 +186,8 @@ def _size_buttons(
 def context_choices(answer: SizingAnswer) -> tuple[int, ...]:
     """Offer only context buttons the model can read."""
     limit = answer.model.max_context_tokens
+    if answer.model.rope_scaling_context_tokens:
+        limit = max(limit or 0, answer.model.rope_scaling_context_tokens)
     return tuple(t for t in CONTEXT_CHOICES_TOKENS if limit is None or t <= limit)
 
 

@@ -308,3 +308,16 @@ def model_not_on_hub(loc: Localizer, name: str) -> Reply:
         ),
         code="unknown_model",
     )
+
+
+def paste_cut(loc: Localizer) -> Reply:
+    """Ask for the file when a pasted config.json reaches us cut (Telegram splits long texts)."""
+    return render_error(
+        loc,
+        loc.gettext(
+            "That looks like part of a config.json: Telegram cuts long pastes into several "
+            "messages, so I can't read it whole."
+        ),
+        hint=loc.gettext(UPLOAD_HINT),
+        code="upload_paste_cut",
+    )

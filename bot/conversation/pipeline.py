@@ -51,6 +51,7 @@ from bot.conversation.clarify import (
     model_gated,
     model_not_on_hub,
     off_topic,
+    paste_cut,
     refused_number,
     stale_button,
     unknown_model,
@@ -59,6 +60,7 @@ from bot.conversation.clarify import (
 from bot.conversation.handoff import Handoff, HandoffConfig
 from bot.conversation.links import LinkAnswers, lone_gpu, question_from
 from bot.conversation.lookups import LookupProblem, ModelLookups, Resolved
+from bot.conversation.pastes import Paste, find_paste
 from bot.languages import answer_language, normalise_language
 from bot.reply import ChatContext, Reply, ReplyKind, Turn
 from bot.request import HubQuery, Intent, ParsedRequest, RequestFacts, facts_to_json
@@ -170,6 +172,9 @@ class Pipeline:
         hint = chat.last_language or chat.telegram_language
         try:
             self.refresh_catalog()
+            paste = find_paste(text)
+            if paste is not None:
+                return self._pasted(paste, chat)
             parsed = self._parse(text, telegram_language=hint, bot_username=bot_username)
             loc = localizer(answer_language(chat, parsed))
             if PARSE_FAILED in parsed.not_understood:
@@ -179,6 +184,17 @@ class Pipeline:
         except Exception:
             log.exception("answering a message failed")
             return Turn(cannot_answer(fallback), chat)
+
+    def _pasted(self, paste: Paste, chat: ChatContext) -> Turn:
+        """Size a config pasted as text, as the same text sent as a file; a cut one: ask."""
+        if paste.json_text is not None:
+            content = paste.json_text.encode("utf-8")
+            return self._links.document(
+                "config.json", content, chat, paste.caption, size_bytes=len(content)
+            )
+        hint = chat.last_language or chat.telegram_language
+        parsed = self._parse(paste.caption, telegram_language=hint) if paste.caption else None
+        return Turn(paste_cut(localizer(answer_language(chat, parsed))), chat)
 
     def respond_to_callback(self, data: str, chat: ChatContext) -> Turn:
         """Apply a button press to the chat's last request and answer again."""

@@ -50,7 +50,7 @@ from sizing.model import (
     model_from_config,
     rope_scaling_option,
 )
-from sizing.request import GpuId, Precision, ResolvedRequest, SizingRequest
+from sizing.request import GpuId, Precision, ResolvedRequest, RopeScaling, SizingRequest
 from sizing.validate import check_model_source, resolve
 
 _SIXTEEN_BIT = frozenset({Precision.BF16, Precision.FP16})
@@ -75,6 +75,34 @@ def targets() -> tuple[Target, ...]:
     found = [target_for_plan(get_gpu(p.gpu), p) for p in plans]
     found += [target_for_server(g) for g in load_gpus() if g.id not in priced]
     return tuple(found)
+
+
+def resolved_for(request: SizingRequest, model: ModelSpec) -> ResolvedRequest:
+    """Resolve the request for the model.
+
+    Past its native window, the RoPE scaling its makers document is turned on and the context
+    asked is sized, up to what the scaling reads.
+    """
+    native = model.max_context_tokens
+    rope = None if model.generic else rope_scaling_option(model.id)
+    asked = request.context_tokens
+    stretch = (
+        rope is not None
+        and native is not None
+        and isinstance(asked, int)
+        and not isinstance(asked, bool)
+        and native < asked <= rope.context_tokens
+    )
+    if not stretch or rope is None:
+        return resolve(request, model.release_precision, max_context_tokens=native)
+    resolved = resolve(request, model.release_precision, max_context_tokens=rope.context_tokens)
+    scaling = RopeScaling(
+        type=rope.kind,
+        factor=rope.factor,
+        original_context_tokens=rope.original_context_tokens,
+        context_tokens=resolved.context_tokens,
+    )
+    return replace(resolved, rope_scaling=scaling)
 
 
 def resolve_model(request: SizingRequest) -> ModelSpec:
@@ -114,7 +142,7 @@ def size_deployment(request: SizingRequest) -> SizingAnswer:
     # Checked first: 8.0 == 8 and True == 1, so a request the engine refuses (a float count)
     # would otherwise be answered with the kept answer of an equal, valid one.
     model = resolve_model(request)
-    resolve(request, model.release_precision, max_context_tokens=model.max_context_tokens)
+    resolved_for(request, model)
     with _kept_lock:
         kept = _kept.get(request)
         if kept is not None:
@@ -238,7 +266,7 @@ def _served(request: SizingRequest) -> bool:
     unit are sized only for that, and only until one fits.
     """
     model = resolve_model(request)
-    literal = resolve(request, model.release_precision, max_context_tokens=model.max_context_tokens)
+    literal = resolved_for(request, model)
     budget = literal.budget_usd_month
 
     def variants(target: Target) -> Iterator[PlanOption]:
@@ -290,7 +318,7 @@ def _explore(
 ) -> tuple[ModelSpec, ResolvedRequest, tuple[tuple[PlanOption, ...], ...]]:
     """Resolve the model and the literal request, and size every variant on every target."""
     model = resolve_model(request)
-    literal = resolve(request, model.release_precision, max_context_tokens=model.max_context_tokens)
+    literal = resolved_for(request, model)
     explored = tuple(
         explore_target(model, target, literal, complete=complete) for target in targets()
     )
@@ -445,6 +473,8 @@ def _limit_caveats(model: ModelSpec, resolved: ResolvedRequest) -> list[Caveat]:
     """Say when the context asked is beyond the model, and how RoPE scaling may reach it."""
     limit = model.max_context_tokens
     asked = resolved.requested_context_tokens or resolved.context_tokens
+    if resolved.rope_scaling is not None:
+        return [Caveat.SIZED_WITH_ROPE_SCALING]
     if limit is None or asked <= limit:
         return []
     caveats = [Caveat.CONTEXT_BEYOND_MODEL_MAX]

@@ -11,6 +11,7 @@ while loading) and the sequences each replica holds.
 
 from __future__ import annotations
 
+import json
 import math
 import shlex
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from enum import StrEnum
 
 from sizing.answer import Layout, Variant
 from sizing.catalog import GpuFacts
-from sizing.request import KvDtype, Precision, ServingEngine
+from sizing.request import KvDtype, Precision, RopeScaling, ServingEngine
 
 # The engine versions whose argument definitions ``FLAGS`` was read from.
 ENGINE_VERSIONS: dict[ServingEngine, str] = {
@@ -50,6 +51,7 @@ class Setting(StrEnum):
     NODES = "nodes"
     NODE_RANK = "node_rank"
     INIT_ADDRESS = "init_address"
+    MODEL_OVERRIDES = "model_overrides"
 
 
 _V, _S = ServingEngine.VLLM, ServingEngine.SGLANG
@@ -70,6 +72,8 @@ FLAGS: dict[Setting, dict[ServingEngine, str]] = {
     Setting.NODES: {_S: "--nnodes"},
     Setting.NODE_RANK: {_S: "--node-rank"},
     Setting.INIT_ADDRESS: {_S: "--dist-init-addr"},
+    # Config overrides: vLLM's --hf-overrides, SGLang's --json-model-override-args (RoPE).
+    Setting.MODEL_OVERRIDES: {_V: "--hf-overrides", _S: "--json-model-override-args"},
 }
 # Values of the KV dtype flag: the model's own 16 bits is "auto" in both; FP8 is E4M3.
 KV_VALUES: dict[ServingEngine, dict[KvDtype, str]] = {
@@ -133,7 +137,19 @@ def _common(deployment: Deployment, engine: ServingEngine) -> list[str]:
     ]
     if variant.quantize_at_load:
         args += [_flag(Setting.QUANTIZATION, engine), QUANTIZATION_VALUES[variant.weight_format]]
+    if variant.rope_scaling is not None:
+        args += [_flag(Setting.MODEL_OVERRIDES, engine), _rope_override(variant.rope_scaling)]
     return args
+
+
+def _rope_override(rope: RopeScaling) -> str:
+    """Return the config override that turns the scaling on (Qwen's documented form), quoted."""
+    scaling = {
+        "rope_type": rope.type,
+        "factor": rope.factor,
+        "original_max_position_embeddings": rope.original_context_tokens,
+    }
+    return shlex.quote(json.dumps({"rope_scaling": scaling}, separators=(",", ":")))
 
 
 def _memory_value(deployment: Deployment, engine: ServingEngine) -> str:

@@ -204,6 +204,7 @@ def size_candidate(
         checkpoint=checkpoint,
         quantize_at_load=at_load,
         requested_weight_format=candidate.requested_weight_format,
+        rope_scaling=request.rope_scaling,
     )
     more_caveats = (Caveat.NVFP4_AS_MXFP4,) if candidate.requested_weight_format is not None else ()
     if placement is None:  # no shape at all: the option build_option makes, with the variant

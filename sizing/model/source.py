@@ -45,9 +45,14 @@ def model_from_checkpoint(checkpoint: Checkpoint) -> ModelSpec:
     model = model_from_config(checkpoint.config, checkpoint.hf_id, checkpoint.hf_quant_config)
     stored = dict(checkpoint.stored_params)
     if stored and set(stored) <= UNPACKED_DTYPES:
-        counted = model.params.total + model.params.mtp
+        counted = model.params.total
         total = sum(stored.values())
-        if total and abs(counted - total) > STORED_TOLERANCE * total:
+        # Some checkpoints store their multi-token-prediction layers, others leave them out.
+        near = [
+            abs(n - total) <= STORED_TOLERANCE * total
+            for n in (counted, counted + model.params.mtp)
+        ]
+        if total and not any(near):
             raise InvalidRequestError(
                 "config",
                 f"{counted:,} parameters",

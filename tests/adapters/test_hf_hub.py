@@ -36,13 +36,16 @@ TRANSFORMERS_PARAMS = {
     "CohereLabs/c4ai-command-a-03-2025": 111_057_580_032,
     "Qwen/Qwen3-Next-80B-A3B-Instruct": 79_674_391_296,
     "microsoft/Phi-4-mini-instruct": 3_836_021_760,
+    "CohereLabs/c4ai-command-r-plus-08-2024": 103_810_674_688,
+    "mistralai/Mistral-Large-3-675B-Instruct-2512": 675_991_176_960,
+    "deepseek-ai/DeepSeek-V4-Pro": 1_572_997_179_491,
 }
 GATED = "meta-llama/Llama-3.2-1B"
 
 
 def _hub() -> FakeHub:
     hub = FakeHub()
-    for folder in sorted(DATA.iterdir()):
+    for folder in sorted(path for path in DATA.iterdir() if path.is_dir()):
         repo = folder.name.replace("--", "/", 1)
         extra = json.loads((folder / "hub.json").read_text(encoding="utf-8"))
         config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
@@ -53,6 +56,8 @@ def _hub() -> FakeHub:
             safetensors=extra["safetensors"],
         )
     hub.add_repo("bartowski/phi-4-GGUF", {"phi-4-Q4_K_M.gguf": "gguf", "README.md": "x"})
+    # The catalog's reduced DeepSeek V4 beside the full one, so that "满血版" has to choose.
+    hub.add_repo("deepseek-ai/DeepSeek-V4-Flash", {"config.json": {"model_type": "deepseek_v4"}})
     return hub
 
 
@@ -196,3 +201,37 @@ def test_the_sizing_command_line_reads_hub_ids(source, capsys):
     assert model["source"] == "hub"
     assert sizing_main(["size", "--model", "nobody/no-such-model"], source=source) == 2
     assert "no such repository" in capsys.readouterr().err
+
+
+def test_the_public_examples_answer_in_the_language_asked(source):
+    """GLM-4.6 in Chinese, Mistral Large 3 in Spanish, the full DeepSeek V4 (满血版)."""
+    pipeline = _pipeline(source)
+    cases = [
+        ("GLM-4.6，128K 上下文，20 个并发", "zai-org/GLM-4.6", "zh-Hans"),
+        (
+            "Mistral Large 3 en FP8, 64k de contexto, 30 usuarios",
+            "mistralai/Mistral-Large-3-675B-Instruct-2512",
+            "es",
+        ),
+        ("DeepSeek V4 满血版 FP8，128K，30 个并发", "deepseek-ai/DeepSeek-V4-Pro", "zh-Hans"),
+    ]
+    for text, repo, language in cases:
+        reply = pipeline.respond(text, ChatContext()).reply
+        assert reply.kind is ReplyKind.SIZE, text
+        assert _data(reply)["model"]["hf_id"] == repo
+        assert reply.language == language
+
+
+def test_offline_reads_only_what_was_read_before(endpoint, tmp_path):
+    """HF_HUB_OFFLINE: a config read earlier comes from the disk cache; another is unavailable."""
+    _, url = endpoint
+    online = HubSource(HubSettings(endpoint=url, cache_dir=str(tmp_path)))
+    online.checkpoint("microsoft/phi-4")
+    offline = HubSource(HubSettings(endpoint=url, cache_dir=str(tmp_path), offline=True))
+    assert offline.checkpoint("microsoft/phi-4").config["model_type"] == "phi3"
+    started = time.monotonic()
+    with pytest.raises(SourceUnavailableError):
+        offline.checkpoint("zai-org/GLM-4.6")
+    with pytest.raises(SourceUnavailableError):
+        offline.search("glm 4.6", 3)
+    assert time.monotonic() - started < 1.0

@@ -43,7 +43,11 @@ from sizing import (
 WHOLE_BILLIONS_FROM = 100  # "671B", but "37.6B": a decimal only where it is significant
 # What the model cannot do, said at the top with the verdict rather than among the caveats.
 LIMIT_CAVEATS = frozenset(
-    {Caveat.CONTEXT_BEYOND_MODEL_MAX, Caveat.CONTEXT_EXTENDS_WITH_ROPE_SCALING}
+    {
+        Caveat.CONTEXT_BEYOND_MODEL_MAX,
+        Caveat.CONTEXT_EXTENDS_WITH_ROPE_SCALING,
+        Caveat.SIZED_WITH_ROPE_SCALING,
+    }
 )
 # Shown under "assumptions", not "watch out": the customer should see it next to the context.
 _ASSUMPTION_CAVEATS = frozenset({Caveat.CONTEXT_DEFAULTED})

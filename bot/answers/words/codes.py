@@ -44,6 +44,11 @@ CAVEATS: dict[Caveat, str] = {
         "You asked for %(asked_context)s of context, but %(model)s reads at most "
         "%(max_context)s: sized at %(max_context)s."
     ),
+    Caveat.SIZED_WITH_ROPE_SCALING: N_(
+        "%(model)s reads %(max_context)s natively: sized at the %(asked_context)s you asked "
+        "with the YaRN RoPE scaling its makers document (factor %(rope_factor)s), which the "
+        "launch command turns on."
+    ),
     Caveat.CONTEXT_EXTENDS_WITH_ROPE_SCALING: N_(
         "Its makers document YaRN RoPE scaling (factor %(rope_factor)s) to read up to "
         "%(rope_context)s; it is off by default because it costs some quality on short prompts."

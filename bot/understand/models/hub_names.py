@@ -154,6 +154,12 @@ _RELEASE_DATE = re.compile(
 )
 _DATE_REACH = 48  # characters after the model's family word where its date may stand
 _MAX_NAME_TOKENS = 6
+# A size glued to a name ("Aurora-Sage-70B", "Foo-13B-Chat"): a model's name, not "a 70B model".
+_NAMED_SIZE = re.compile(
+    r"(?<![\w/-])(?:[A-Za-z][A-Za-z0-9.]*-)+\d+(?:\.\d+)?[Bb](?:-[A-Za-z][A-Za-z0-9]*)*(?![\w-])"
+)
+# Lines that make another release of the same family ("DeepSeek V4 Pro" beside V4-Flash).
+_LINE_WORDS = frozenset({"pro", "max", "plus", "ultra", "thinking", "nano", "mini", "next"})
 _SIZE_WORDS = frozenset({"small", "mini", "medium", "large", "nano", "tiny", "micro", "flash"})
 
 
@@ -198,7 +204,7 @@ def clean_name(text: str) -> str:
     head = re.split(r"[,;:!?，。；：！？、،؛()\[\]（）]|\s[-–—]\s", _latin(text), maxsplit=1)[0]
     kept: list[str] = []
     for token in head.split():
-        part = token.strip(".-")
+        part = re.split(r"['’`]", token)[0].strip(".-?!؟¿¡")  # "mini'yi": a Turkish suffix
         if not re.fullmatch(r"[a-z0-9][a-z0-9.+-]*", part):
             break
         if not kept:
@@ -308,7 +314,27 @@ def release_of(text: str, catalog_id: str) -> HubQuery | None:
             base = re.sub(r"-(?:instruct|it|chat)$", "", name, flags=re.IGNORECASE)
             words = f"{base.replace('-', ' ').lower()} {date.group(1)}"
             return HubQuery(text=words, release=True)
+    said = clean_name(lowered[start:])
+    if _another_release(said, name.lower()):
+        return HubQuery(text=said, release=True)
     return None
+
+
+def _another_release(said: str, catalog_name: str) -> bool:
+    """Whether the name said is another release than the catalog's.
+
+    A version the catalog's only begins with ("minimax m2" of "MiniMax-M2.5"), or a line it
+    lacks ("deepseek v4 pro" of "DeepSeek-V4-Flash").
+    """
+    catalog_words = set(re.split(r"[-_\s]+", catalog_name))
+    for part in re.split(r"[-\s]+", said)[1:]:
+        if part in _LINE_WORDS and part not in catalog_words:
+            return True
+        if re.fullmatch(r"[a-z]?\d+(?:\.\d+)?", part) and part not in catalog_words:
+            longer = [w for w in catalog_words if w.startswith(part) and w != part]
+            if longer and all(w[len(part)] == "." for w in longer):
+                return True
+    return False
 
 
 def _hub_family_first(text: str, family_start: int, catalog_words: frozenset[str]) -> bool:
@@ -353,7 +379,10 @@ def hub_query(  # noqa: PLR0911 - one query per way a message names a model
     if family:
         return HubQuery(text=family[0])
     line = _new_line(text, catalog_words, catalog_lines)
-    return HubQuery(text=line) if line else None
+    if line:
+        return HubQuery(text=line)
+    named = _NAMED_SIZE.search(text)
+    return HubQuery(text=named.group(0).replace("-", " ")) if named else None
 
 
 def _new_line(

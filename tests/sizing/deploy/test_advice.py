@@ -104,13 +104,30 @@ def test_a_context_beyond_the_model_is_sized_at_its_limit():
     assert (pick.plan, pick.servers) == ("h200-1x", 1)
 
 
-def test_rope_scaling_is_stated_as_an_option_where_the_maker_documents_it():
-    """Qwen3 32B reads 40,960 tokens; its YaRN option to 128K is stated, not sized."""
-    answer = size_deployment(SizingRequest(model_id=QWEN_32B, context_tokens=131072))
-    assert Caveat.CONTEXT_EXTENDS_WITH_ROPE_SCALING in answer.caveats
-    assert answer.request.context_tokens == 40960
-    assert answer.model.rope_scaling_context_tokens == 131072
-    assert answer.model.rope_scaling_factor == 4.0
+def test_past_the_native_window_the_documented_rope_scaling_is_sized_at_the_context_asked():
+    """Qwen3 32B reads 40,960 tokens; at 128K it is sized with its YaRN scaling, turned on.
+
+    FP8 at 128K for 10 users takes two H200 (one at the native 40K); past what the scaling
+    reads, the native window is sized and the scaling stated as before.
+    """
+    answer = size_deployment(
+        SizingRequest(
+            model_id=QWEN_32B, precision=Precision.FP8, context_tokens=131072, concurrency=10
+        )
+    )
+    assert Caveat.SIZED_WITH_ROPE_SCALING in answer.caveats
+    assert Caveat.CONTEXT_BEYOND_MODEL_MAX not in answer.caveats
+    assert answer.request.context_tokens == 131072
+    pick = answer.options[answer.recommended_index]
+    assert (pick.plan, pick.servers) == ("h200-1x", 2)
+    assert pick.variant.rope_scaling is not None
+    assert (pick.variant.rope_scaling.type, pick.variant.rope_scaling.factor) == ("yarn", 4.0)
+    assert pick.variant.rope_scaling.context_tokens == 131072
+    beyond = size_deployment(SizingRequest(model_id=QWEN_32B, context_tokens=262144))
+    assert Caveat.CONTEXT_EXTENDS_WITH_ROPE_SCALING in beyond.caveats
+    assert beyond.request.context_tokens == 40960
+    assert beyond.model.rope_scaling_context_tokens == 131072
+    assert beyond.model.rope_scaling_factor == 4.0
 
 
 def test_deepseek_bf16_is_one_mi355x_server_and_says_what_fp8_takes():

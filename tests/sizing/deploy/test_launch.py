@@ -1,5 +1,6 @@
 """Launch commands: ready to paste, one per server, with exactly the settings the sizing used."""
 
+import json
 import math
 import shlex
 
@@ -8,10 +9,17 @@ from hypothesis import strategies as st
 
 from sizing.catalog.rental import beyond_online_order
 from sizing.deploy.engine import size_deployment
-from sizing.deploy.launch import ENGINE_VERSIONS, FLAGS, HEAD_ADDRESS, KV_VALUES, PROGRAMS
+from sizing.deploy.launch import (
+    ENGINE_VERSIONS,
+    FLAGS,
+    HEAD_ADDRESS,
+    KV_VALUES,
+    PROGRAMS,
+    Setting,
+)
 from sizing.deploy.options import VLLM_MAX_NUM_SEQS
 from sizing.fit.memory import vllm_kv_bytes_per_gpu
-from sizing.model import get_model
+from sizing.model import get_model, rope_scaling_option
 from sizing.request import GpuId, KvDtype, Precision, ServingEngine, SizingRequest
 
 DEEPSEEK = "deepseek-ai/DeepSeek-V3"
@@ -176,9 +184,16 @@ def test_every_command_carries_the_sizing_and_only_known_flags(model, precision,
         words, flags = _flags(option.launch.commands[0])
         assert words[: len(PROGRAMS[variant.engine])] == list(PROGRAMS[variant.engine])
         assert set(flags) <= KNOWN_FLAGS
-        sized_context = min(context, get_model(model).max_context_tokens or context)
+        native = get_model(model).max_context_tokens or context
+        rope = rope_scaling_option(model)
+        stretched = rope is not None and native < context <= rope.context_tokens
+        sized_context = context if stretched else min(context, native)
         context_flag = FLAGS_FOR[variant.engine]["context"]
         assert flags[context_flag] == str(sized_context)
+        override = FLAGS[Setting.MODEL_OVERRIDES][variant.engine]
+        assert (override in flags) == stretched  # the scaling is on exactly when it is sized
+        if stretched:
+            assert json.loads(flags[override])["rope_scaling"]["rope_type"] == "yarn"
         assert flags["--kv-cache-dtype"] == KV_VALUES[variant.engine][variant.kv_dtype]
         seqs = FLAGS_FOR[variant.engine]["seqs"]
         expected = min(option.fit.max_concurrency_at_context, VLLM_MAX_NUM_SEQS)
