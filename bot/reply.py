@@ -165,6 +165,10 @@ class ConversationPipeline(Protocol):
         """Look the queries up, off the event loop, within a short time-out."""
         ...
 
+    def share_lookups(self, cache: Any) -> None:  # noqa: ANN401 - a SharedCache
+        """Share Hub lookups through ``cache`` (the replicas' Redis)."""
+        ...
+
     def respond_to_callback(self, data: str, chat: ChatContext) -> Turn:
         """Answer one button press."""
         ...

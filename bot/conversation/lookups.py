@@ -10,6 +10,7 @@ the candidates of an ambiguous name, or why there is none (not found, gated, Hub
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import threading
 import time
@@ -17,6 +18,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any, Protocol
 
 from bot.request import HubQuery
 from sizing import (
@@ -57,6 +59,78 @@ class Lookup:
 UNAVAILABLE = LookupProblem.UNAVAILABLE
 
 
+class SharedCache(Protocol):
+    """A store the replicas share (Redis): lookups made by one are read by the others."""
+
+    async def get(self, key: str) -> bytes | str | None:
+        """Return the value kept under ``key``, or None."""
+        ...
+
+    async def set(self, key: str, value: str, *, ex: int) -> Any:  # noqa: ANN401 - the client's
+        """Keep ``value`` under ``key`` for ``ex`` seconds."""
+        ...
+
+
+SHARED_KEY = "hub:"
+# A value read back larger than this is not a lookup of ours (configs are kilobytes).
+MAX_SHARED_BYTES = 4_000_000
+
+
+def lookup_to_json(lookup: Lookup) -> str:
+    """Return the JSON a shared cache keeps of a lookup (unreachable Hubs are not kept)."""
+    checkpoint = lookup.checkpoint
+    return json.dumps(
+        {
+            "candidates": list(lookup.candidates),
+            "problem": lookup.problem.value if lookup.problem else None,
+            "checkpoint": None
+            if checkpoint is None
+            else {
+                "hf_id": checkpoint.hf_id,
+                "config": dict(checkpoint.config),
+                "revision": checkpoint.revision,
+                "hf_quant_config": dict(checkpoint.hf_quant_config)
+                if checkpoint.hf_quant_config
+                else None,
+                "stored_params": dict(checkpoint.stored_params),
+                "gated": checkpoint.gated,
+            },
+        },
+        separators=(",", ":"),
+    )
+
+
+def lookup_from_json(query: HubQuery, raw: bytes | str) -> Lookup | None:
+    """Read a shared lookup back; anything that does not read is no lookup (None)."""
+    try:
+        if len(raw) > MAX_SHARED_BYTES:
+            return None
+        data = json.loads(raw)
+        problem = LookupProblem(data["problem"]) if data.get("problem") else None
+        found = data.get("checkpoint")
+        checkpoint = None
+        if isinstance(found, dict):
+            checkpoint = Checkpoint(
+                hf_id=str(found["hf_id"]),
+                config=dict(found["config"]),
+                revision=found.get("revision"),
+                hf_quant_config=found.get("hf_quant_config"),
+                stored_params={str(k): int(v) for k, v in found.get("stored_params", {}).items()},
+                gated=bool(found.get("gated")),
+            )
+        candidates = tuple(str(c) for c in data.get("candidates", ()))
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+        return None
+    if checkpoint is None and problem is None:
+        return None
+    return Lookup(query, checkpoint=checkpoint, candidates=candidates, problem=problem)
+
+
+def _shared_key(query: HubQuery) -> str:
+    kind = "id" if query.is_id else ("full" if query.full else "name")
+    return f"{SHARED_KEY}{kind}:{query.text.strip().lower()[:200]}"
+
+
 class _FullModels:
     """A source whose searches leave reduced releases out (the customer asked for the full one)."""
 
@@ -93,6 +167,7 @@ class ModelLookups:
         self._clock = clock
         self._kept: OrderedDict[HubQuery, tuple[float, Lookup]] = OrderedDict()
         self._lock = threading.Lock()
+        self.shared: SharedCache | None = None  # set when the replicas share a Redis
 
     def cached(self, query: HubQuery) -> Lookup | None:
         """Return the outcome of an earlier lookup still fresh, or None."""
@@ -120,7 +195,7 @@ class ModelLookups:
         """Look queries up off the event loop; past ``timeout_s`` a query is unavailable."""
         out: dict[HubQuery, Lookup] = {}
         for query in dict.fromkeys(queries):
-            found = self.cached(query)
+            found = self.cached(query) or await self._shared_get(query)
             if found is None:
                 try:
                     found = await asyncio.wait_for(
@@ -128,8 +203,36 @@ class ModelLookups:
                     )
                 except TimeoutError:
                     found = Lookup(query, problem=UNAVAILABLE)  # kept by the thread when done
+                else:
+                    await self._shared_put(found)
             out[query] = found
         return out
+
+    async def _shared_get(self, query: HubQuery) -> Lookup | None:
+        if self.shared is None:
+            return None
+        try:
+            raw = await asyncio.wait_for(self.shared.get(_shared_key(query)), self.timeout_s)
+        except Exception as error:  # noqa: BLE001 - a store outage costs the cache, not the answer
+            log.info("the shared lookup cache did not answer: %s", type(error).__name__)
+            return None
+        found = None if raw is None else lookup_from_json(query, raw)
+        if found is not None:
+            self._keep(found)
+        return found
+
+    async def _shared_put(self, lookup: Lookup) -> None:
+        if self.shared is None or lookup.problem is UNAVAILABLE:
+            return
+        try:
+            await asyncio.wait_for(
+                self.shared.set(
+                    _shared_key(lookup.query), lookup_to_json(lookup), ex=int(self._ttl_s)
+                ),
+                self.timeout_s,
+            )
+        except Exception as error:  # noqa: BLE001 - see _shared_get
+            log.info("the shared lookup cache did not keep a lookup: %s", type(error).__name__)
 
     def _ask(self, query: HubQuery) -> Lookup:  # noqa: PLR0911 - one outcome per error
         if self.source is None:

@@ -59,7 +59,7 @@ from bot.conversation.clarify import (
 )
 from bot.conversation.handoff import Handoff, HandoffConfig
 from bot.conversation.links import LinkAnswers, lone_gpu, question_from
-from bot.conversation.lookups import LookupProblem, ModelLookups, Resolved
+from bot.conversation.lookups import LookupProblem, ModelLookups, Resolved, SharedCache
 from bot.conversation.pastes import Paste, find_paste
 from bot.languages import answer_language, normalise_language
 from bot.reply import ChatContext, Reply, ReplyKind, Turn
@@ -146,6 +146,11 @@ class Pipeline:
             log.exception("reading a message for Hub lookups failed")
             return ()
         return (parsed.hub,) if parsed.hub is not None else ()
+
+    def share_lookups(self, cache: SharedCache) -> None:
+        """Share Hub lookups with the other replicas through ``cache`` (their Redis)."""
+        if self.lookups is not None:
+            self.lookups.shared = cache
 
     async def resolve_models(self, queries: tuple[HubQuery, ...]) -> Resolved | None:
         """Look the queries up on the Hub off the event loop (None: no Hub wired)."""

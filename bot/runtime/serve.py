@@ -301,6 +301,13 @@ async def _poll(
             await poller
 
 
+def _sharing_lookups(store: ChatStore, pipeline: ConversationPipeline) -> ChatStore:
+    """Return the store, the pipeline's Hub lookups shared through it when it is Redis."""
+    if isinstance(store, RedisStore):  # replicas share their lookups, as they share chats
+        pipeline.share_lookups(store.shared_cache())
+    return store
+
+
 async def serve_bot(
     settings: Settings,
     pipeline: ConversationPipeline,
@@ -314,7 +321,7 @@ async def serve_bot(
     timing = timing or Timing()
     hooks = hooks or MetricsHooks()
     warm_up(pipeline)
-    store = await connect_store(settings.state_url)
+    store = _sharing_lookups(await connect_store(settings.state_url), pipeline)
     refused = asyncio.Event()
     notices = _AdminNotices(settings.admin_chat_ids)
     monitor = OutageMonitor(

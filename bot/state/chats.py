@@ -167,6 +167,23 @@ class SqliteStore:
             self._db.close()
 
 
+class PrefixedCache:
+    """Plain keys with a time to live under the store's prefix (``SharedCache`` of lookups)."""
+
+    def __init__(self, redis: Any, prefix: str) -> None:  # noqa: ANN401 - redis.asyncio.Redis
+        self._redis = redis
+        self._prefix = prefix
+
+    async def get(self, key: str) -> bytes | str | None:
+        """Return the value under ``key`` (prefixed), or None."""
+        value: bytes | str | None = await self._redis.get(f"{self._prefix}{key}")
+        return value
+
+    async def set(self, key: str, value: str, *, ex: int) -> bool:
+        """Keep ``value`` under ``key`` (prefixed) for ``ex`` seconds."""
+        return bool(await self._redis.set(f"{self._prefix}{key}", value, ex=max(ex, 1)))
+
+
 class RedisStore:
     """Redis, for several replicas behind one webhook: chats as strings.
 
@@ -204,6 +221,10 @@ class RedisStore:
         lease = f"{self.prefix}lease:{fence.chat_key}"
         if not await self._fenced_put(keys=[key, lease], args=[data, fence.token]):
             raise fence.refused()
+
+    def shared_cache(self) -> PrefixedCache:
+        """Return the keys the replicas share beside the chats (Hub lookups), under the prefix."""
+        return PrefixedCache(self.redis, self.prefix)
 
     async def ping(self) -> None:
         """Raise redis' ``ConnectionError`` (or another ``RedisError``) when Redis cannot answer."""

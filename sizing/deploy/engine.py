@@ -26,6 +26,7 @@ from sizing.deploy.search import (
     departures,
     explore_target,
     headroom,
+    official_releases,
     size_candidate,
     spec_for,
 )
@@ -459,7 +460,10 @@ def answer_caveats(
     release = model.release_precision
     if release is Precision.FP8 and resolved.precision in _SIXTEEN_BIT:
         caveats.append(Caveat.FP8_NATIVE_MODEL_IN_BF16)
-    if bits_per_param(resolved.precision) < bits_per_param(release):
+    # Fewer bits than the release: said unless the makers publish that format themselves
+    # (Nemotron 3 Super's FP8 checkpoint, which the launch command loads).
+    official = resolved.precision in official_releases(model)
+    if bits_per_param(resolved.precision) < bits_per_param(release) and not official:
         caveats.append(Caveat.QUANTIZED_BELOW_RELEASE)
     if budget_exceeded_by_all(options):
         caveats.append(Caveat.BUDGET_EXCEEDED_BY_ALL)

@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 
 from adapters import HubSettings, HubSource
-from bot.conversation import ModelLookups, Pipeline
+from bot.conversation import LookupProblem, ModelLookups, Pipeline
 from bot.reply import ChatContext, ReplyKind
 from bot.request import HubQuery
+from bot.state import RedisStore
 from sizing import (
     GatedModelError,
     ModelNotFoundError,
@@ -27,6 +28,7 @@ from sizing import (
 )
 from sizing.cli import main as sizing_main
 from tests.fakes.hub import FakeHub
+from tests.fakes.redis_server import RedisServer
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "hub"
 # Parameters transformers 5.24.0 builds on the meta device for each config (tied weights once).
@@ -235,3 +237,36 @@ def test_offline_reads_only_what_was_read_before(endpoint, tmp_path):
     with pytest.raises(SourceUnavailableError):
         offline.search("glm 4.6", 3)
     assert time.monotonic() - started < 1.0
+
+
+async def test_replicas_share_their_lookups_through_redis(endpoint, source, tmp_path):
+    """One replica reads the Hub; another, with the Hub down, answers from the shared Redis."""
+    hub, _ = endpoint
+    server = RedisServer(tmp_path)
+    server.start()
+    first = RedisStore(server.url)
+    second = RedisStore(server.url)
+    try:
+        one = ModelLookups(source)
+        one.shared = first.shared_cache()
+        query = HubQuery("microsoft/phi-4", is_id=True)
+        found = (await one.resolve_all([query]))[query]
+        assert found.checkpoint is not None
+        hub.down()
+        other = ModelLookups(source)
+        other.shared = second.shared_cache()
+        again = (await other.resolve_all([query]))[query]
+        assert again.checkpoint is not None
+        assert again.checkpoint.revision == found.checkpoint.revision
+        assert again.checkpoint.config == found.checkpoint.config
+        missing = HubQuery("nobody/nothing-here", is_id=True)
+        hub.up()
+        assert (await one.resolve_all([missing]))[missing].problem is LookupProblem.NOT_FOUND
+        hub.down()
+        shared = (await other.resolve_all([missing]))[missing]
+        assert shared.problem is LookupProblem.NOT_FOUND  # "unknown" is shared too
+    finally:
+        hub.clear_faults()
+        await first.close()
+        await second.close()
+        server.kill()

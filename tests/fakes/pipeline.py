@@ -44,6 +44,10 @@ class EchoPipeline:
         """Resolve nothing."""
         del queries
 
+    def share_lookups(self, cache: object) -> None:
+        """Share nothing."""
+        del cache
+
     def respond(self, text: str, chat: ChatContext, **_options: object) -> Turn:
         """Echo the message; ``/lang xx`` stores the language choice."""
         self.seen.append((text, chat))

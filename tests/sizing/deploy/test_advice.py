@@ -310,3 +310,22 @@ def test_a_count_that_is_not_a_whole_number_is_refused():
     for bad in (0, -1, 1.5, True, 10**9):
         with pytest.raises(InvalidRequestError):
             size_deployment(SizingRequest(model_id=LLAMA_33, gpu_count=bad))
+
+
+def test_fewer_bits_than_the_release_is_said_only_where_the_makers_publish_no_such_release():
+    """Nemotron 3 Super in FP8 loads NVIDIA's own FP8 checkpoint: no quality warning.
+
+    Llama 3.3 quantized to FP8 at load keeps it.
+    """
+    nemotron = size_deployment(
+        SizingRequest(
+            model_id="nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-BF16", precision=Precision.FP8
+        )
+    )
+    assert Caveat.QUANTIZED_BELOW_RELEASE not in nemotron.caveats
+    pick = nemotron.options[nemotron.recommended_index]
+    assert pick.variant.checkpoint == "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-FP8"
+    llama = size_deployment(
+        SizingRequest(model_id="meta-llama/Llama-3.3-70B-Instruct", precision=Precision.FP8)
+    )
+    assert Caveat.QUANTIZED_BELOW_RELEASE in llama.caveats
