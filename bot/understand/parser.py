@@ -43,7 +43,7 @@ from bot.understand.precision import find_precision
 from bot.understand.sizes import find_generic_size
 from bot.understand.text import clean_text, reading_window
 from bot.understand.topics.finder import apply_topic
-from sizing import GpuId, KvDtype, Precision, ServingEngine
+from sizing import GpuId, KvDtype, Precision, ServingEngine, base_models
 
 _log = logging.getLogger(__name__)
 _COMMAND_INTENTS = {
@@ -76,7 +76,7 @@ def _read_fields(clean: str, index: ModelIndex, language: str, raw: str = "") ->
     gpus = find_gpus(clean)
     counted = find_gpu_count(gpus.rest, gpus.spans, language, clean)
     match = find_model(counted.rest, index)
-    catalog_ids = frozenset(index.ids)
+    catalog_ids = frozenset(index.ids) | frozenset(base_models())
     named_id = catalog_id_of(raw or clean, catalog_ids)
     hub = hub_query(
         raw or clean,

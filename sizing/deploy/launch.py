@@ -143,13 +143,13 @@ def _common(deployment: Deployment, engine: ServingEngine) -> list[str]:
 
 
 def _rope_override(rope: RopeScaling) -> str:
-    """Return the config override that turns the scaling on (Qwen's documented form), quoted."""
+    """Return the config override that turns the scaling on (Qwen's documented form)."""
     scaling = {
         "rope_type": rope.type,
         "factor": rope.factor,
         "original_max_position_embeddings": rope.original_context_tokens,
     }
-    return shlex.quote(json.dumps({"rope_scaling": scaling}, separators=(",", ":")))
+    return json.dumps({"rope_scaling": scaling}, separators=(",", ":"))  # quoted with the rest
 
 
 def _memory_value(deployment: Deployment, engine: ServingEngine) -> str:

@@ -1,6 +1,7 @@
 """Models as the engine sees them: architectures, parameter counts, weights, caches, configs."""
 
 from sizing.model.catalog import (
+    base_models,
     get_model,
     is_catalog_model,
     load_models,
@@ -29,6 +30,7 @@ __all__ = [
     "ModelInfo",
     "ModelSource",
     "ModelSpec",
+    "base_models",
     "bits_per_param",
     "find_checkpoint",
     "generic_model",

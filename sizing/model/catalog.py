@@ -7,6 +7,7 @@ A bad file raises ``CatalogError`` naming the file, the entry and the field.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import unicodedata
@@ -168,9 +169,46 @@ def load_models() -> tuple[ModelSpec, ...]:
     return tuple(entry_to_spec(entry) for entry in catalog_entries())
 
 
+# How an instruct release's id names its base (pre-trained) checkpoint: the same architecture.
+_BASE_SPELLINGS = (
+    (re.compile(r"-Instruct(-v0\.\d)$"), r"\1"),  # Mixtral-8x7B-Instruct-v0.1 -> Mixtral-8x7B-v0.1
+    (re.compile(r"-Instruct$"), ""),  # Llama-3.1-8B-Instruct -> Llama-3.1-8B
+    (re.compile(r"-it$"), "-pt"),  # gemma-3-27b-it -> gemma-3-27b-pt
+)
+
+
+@cache
+def base_models() -> dict[str, str]:
+    """Return the base checkpoint ids of the catalog's instruct releases, each to its release."""
+    catalog = {model.id.casefold() for model in load_models()}
+    found: dict[str, str] = {}
+    for model in load_models():
+        for pattern, replacement in _BASE_SPELLINGS:
+            base = pattern.sub(replacement, model.id)
+            if base != model.id:
+                # Some makers name the base "-Base" (Kimi-K2-Base, Qwen3-30B-A3B-Base).
+                for spelling in (base, f"{base}-Base") if replacement == "" else (base,):
+                    if spelling.casefold() not in catalog:
+                        found.setdefault(spelling, model.id)
+                break
+    return found
+
+
+def _as_base(model: ModelSpec, base_id: str) -> ModelSpec:
+    """Return the instruct release's spec under its base checkpoint's id and name."""
+    name = (
+        re.sub(r"\s*(?:Instruct|IT)\b", "", model.name).strip()
+        or base_id.rsplit("/", maxsplit=1)[-1]
+    )
+    return dataclasses.replace(model, id=base_id, name=name, aliases=())
+
+
 @cache
 def _by_id() -> dict[str, ModelSpec]:
-    return {model.id.casefold(): model for model in load_models()}
+    models = {model.id.casefold(): model for model in load_models()}
+    for base, release in base_models().items():
+        models.setdefault(base.casefold(), _as_base(models[release.casefold()], base))
+    return models
 
 
 def get_model(hf_id: str) -> ModelSpec:

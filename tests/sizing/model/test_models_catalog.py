@@ -5,7 +5,7 @@ import json
 import pytest
 
 from sizing.errors import CatalogError, UnknownModelError
-from sizing.model import get_model, inspect_json, load_models
+from sizing.model import base_models, get_model, inspect_json, load_models
 from sizing.model.catalog import MODELS_FILE, load_catalog, normalize_alias
 from sizing.model.types import Attention
 from sizing.request import Precision
@@ -258,3 +258,18 @@ def test_unreadable_json_names_the_file(tmp_path):
     with pytest.raises(CatalogError) as raised:
         load_catalog(path)
     assert raised.value.file == str(path)
+
+
+def test_base_checkpoints_resolve_offline_as_their_instruct_release():
+    """meta-llama/Llama-3.1-8B and Kimi-K2-Base share their instruct release's architecture."""
+    bases = base_models()
+    assert bases["meta-llama/Llama-3.1-8B"] == "meta-llama/Llama-3.1-8B-Instruct"
+    assert bases["moonshotai/Kimi-K2-Base"] == "moonshotai/Kimi-K2-Instruct"
+    assert bases["google/gemma-3-27b-pt"] == "google/gemma-3-27b-it"
+    for base, release in bases.items():
+        model, instruct = get_model(base), get_model(release)
+        assert model.id == base
+        assert model.params == instruct.params
+        assert model.kv_bytes_per_token == instruct.kv_bytes_per_token
+        assert "Instruct" not in model.name
+    assert get_model("META-LLAMA/llama-3.1-8b").id == "meta-llama/Llama-3.1-8B"
