@@ -138,9 +138,33 @@ _GLUED_LINE_RE = re.compile(
 )
 
 
+# Shorthand for catalog families: "l3.3 70b" (Llama 3.3), "oss 120" (gpt-oss-120b), and a
+# size without its "b" after a family ("qwen 235", "deepseek 671"): two or three digits, not
+# a count ("qwen 235 users" stays a count: the lookahead refuses a following word of people).
+_SHORTHAND = (
+    (re.compile(r"(?<![\w.])l(\d\.\d)(?![\w.])"), r"llama \1"),
+    (re.compile(r"(?<![\w-])(?:gpt[\s-]?)?oss[\s-]?(20|120)b?(?![\w.])"), r"gpt-oss-\1b"),
+    (
+        re.compile(
+            r"\b(qwen3?|llama|deepseek|gemma|glm|mixtral|kimi|minimax)[\s-]+([1-9]\d{1,2})"
+            r"(?![\w.,])(?!\s*(?:users?|people|пользоват|用户|人|명|k\b|к\b))"
+        ),
+        r"\1 \2b",
+    ),
+)
+
+
+def _shorthand(text: str) -> str:
+    if any(ch.isdigit() for ch in text):
+        for pattern, replacement in _SHORTHAND:
+            text = pattern.sub(replacement, text)
+    return text
+
+
 def _lone_lines(text: str) -> str:
     if any(ch.isdigit() for ch in text):
         text = _GLUED_LINE_RE.sub(r"\1\2 \3", text)
+        text = _shorthand(text)
     if "stil" in text:
         text = _LATIN_DISTILL_RE.sub("distill", text)
     if "maverick" in text or "маверик" in text or "マーベリック" in text or "매버릭" in text:
@@ -184,6 +208,7 @@ def latinize_names(text: str) -> str:
     text = _SPELLING_RE.sub(_latin_word, text)
     if "बी" in text:
         text = _DEVANAGARI_SIZE_RE.sub(r"\1b", text)
+    text = _shorthand(text)
     if "б" in text:  # led by a digit, the pattern would be tried at every digit of the text
         text = _CYRILLIC_SIZE_RE.sub(lambda m: m.group()[0] + "b", text)
     return _CYRILLIC_VERSION_RE.sub(lambda m: m.group().translate(_CYRILLIC_TO_LATIN), text)
