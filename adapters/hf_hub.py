@@ -46,9 +46,22 @@ T = TypeVar("T")
 MAX_CONFIG_BYTES = 2_000_000  # the largest published config.json is tens of kilobytes
 SEARCH_LIMIT = 40  # ids read per spelling of a name
 MAX_SEARCHES = 9  # spellings tried per name (each one request)
+# Suffixes of official quantized releases, and the weight format each stores.
+RELEASE_SUFFIXES = {
+    "fp8": "fp8",
+    "fp8-dynamic": "fp8",
+    "fp8-static": "fp8",
+    "nvfp4": "nvfp4",
+    "mxfp4": "mxfp4",
+    "awq": "int4",
+    "gptq-int4": "int4",
+    "int4": "int4",
+}
 _REPO_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,95}/[A-Za-z0-9][A-Za-z0-9._-]{0,95}$")
-# Re-uploads of other people's checkpoints, in other formats: never the model itself.
-_REUPLOAD = re.compile(r"gguf|ggml|mlx|exl2|awq|gptq|bnb|4bit|8bit|int4|int8|onnx|openvino|lora")
+# Other formats of a checkpoint (re-uploads, quantized releases): never the model itself.
+_REUPLOAD = re.compile(
+    r"gguf|ggml|mlx|exl2|awq|gptq|bnb|4bit|8bit|int4|int8|onnx|openvino|lora|fp8|nvfp4|mxfp4"
+)
 # Owners who publish their own models (a re-upload of the same name loses a tie to them).
 MAKERS = frozenset(
     name.lower()
@@ -274,7 +287,33 @@ class HubSource:
             hf_quant_config=quant,
             stored_params=stored,
             gated=bool(info.gated),
+            releases=self._releases(info.id or repo),
         )
+
+    def _releases(self, repo: str) -> dict[str, str]:
+        """Return the makers' (or NVIDIA's) quantized releases of a repository, by format.
+
+        One search for the name; a release is the name with a format suffix ("-FP8",
+        "-FP8-Dynamic", "-NVFP4", "-AWQ"), published by the same owner or by NVIDIA. A search
+        that fails costs the releases, never the lookup.
+        """
+        owner, _, name = repo.partition("/")
+        try:
+            found = [m.id for m in self._api.list_models(search=name, limit=SEARCH_LIMIT) if m.id]
+        except (hub_errors.HfHubHTTPError, OSError, ValueError):
+            return {}
+        releases: dict[str, str] = {}
+        for candidate in found:
+            their_owner, _, their_name = candidate.partition("/")
+            if their_owner.lower() not in {owner.lower(), "nvidia"}:
+                continue
+            if not their_name.lower().startswith(f"{name.lower()}-"):
+                continue
+            suffix = their_name[len(name) + 1 :].lower()
+            fmt = RELEASE_SUFFIXES.get(suffix)
+            if fmt is not None:
+                releases.setdefault(fmt, candidate)
+        return releases
 
     def _cached_checkpoint(self, repo: str) -> Checkpoint:
         """Offline: the config of an earlier read, from the disk cache, or unavailable."""

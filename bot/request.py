@@ -98,6 +98,7 @@ class RequestFacts:
     hf_revision: str | None = None
     hf_quant_config: Mapping[str, Any] | None = None
     stored_params: Mapping[str, int] | None = None
+    hf_releases: Mapping[str, str] | None = None  # its makers' quantized releases, by format
 
     # Stored JSON is read with pydantic's lax rules ("fp8" is Precision.FP8, 9000 a Decimal);
     # infinities and NaN are not numbers a customer said.
@@ -168,6 +169,7 @@ class RequestFacts:
             hf_revision=None,
             hf_quant_config=None,
             stored_params=None,
+            hf_releases=None,
         )
 
     def sizing_request(self) -> SizingRequest:
@@ -186,6 +188,7 @@ class RequestFacts:
                 revision=self.hf_revision,
                 hf_quant_config=dict(self.hf_quant_config) if self.hf_quant_config else None,
                 stored_params=dict(self.stored_params or {}),
+                releases=dict(self.hf_releases or {}),
             )
         if "model_config" in values:
             values["model_config"] = dict(values["model_config"])
@@ -204,6 +207,7 @@ MODEL_FIELDS = (
     "hf_revision",
     "hf_quant_config",
     "stored_params",
+    "hf_releases",
 )
 QUALIFIER_FIELDS = frozenset({"gpu_count"})
 # The facts the engine sizes today; the others are carried, kept and merged until it does.
@@ -229,7 +233,7 @@ _SIZED = frozenset(
 NOT_YET_SIZED = (
     frozenset(spec.name for spec in fields(RequestFacts))
     - _SIZED
-    - {"hf_id", "hf_revision", "hf_quant_config", "stored_params"}
+    - {"hf_id", "hf_revision", "hf_quant_config", "stored_params", "hf_releases"}
 )
 
 

@@ -78,6 +78,8 @@ class Checkpoint:
     hf_quant_config: Mapping[str, Any] | None = None
     stored_params: Mapping[str, int] = field(default_factory=dict)
     gated: bool = False
+    # The makers' own quantized releases of it, by weight format ("fp8": "Org/Name-FP8").
+    releases: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -94,6 +94,7 @@ def lookup_to_json(lookup: Lookup) -> str:
                 else None,
                 "stored_params": dict(checkpoint.stored_params),
                 "gated": checkpoint.gated,
+                "releases": dict(checkpoint.releases),
             },
         },
         separators=(",", ":"),
@@ -117,6 +118,7 @@ def lookup_from_json(query: HubQuery, raw: bytes | str) -> Lookup | None:
                 hf_quant_config=found.get("hf_quant_config"),
                 stored_params={str(k): int(v) for k, v in found.get("stored_params", {}).items()},
                 gated=bool(found.get("gated")),
+                releases={str(k): str(v) for k, v in found.get("releases", {}).items()},
             )
         candidates = tuple(str(c) for c in data.get("candidates", ()))
     except (ValueError, TypeError, KeyError, AttributeError, RecursionError):

@@ -323,6 +323,7 @@ class Pipeline:
             if checkpoint.hf_quant_config
             else None,
             stored_params=dict(checkpoint.stored_params) or None,
+            hf_releases=dict(checkpoint.releases) or None,
             params_b=None,
             active_params_b=None,
             moe=None,

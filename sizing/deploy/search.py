@@ -38,7 +38,7 @@ from sizing.deploy.options import (
 )
 from sizing.errors import UnknownModelError
 from sizing.fit import Target, vllm_kv_bytes_per_gpu
-from sizing.model import ModelSpec, get_model, official_checkpoints
+from sizing.model import ModelSpec, get_model, is_catalog_model, official_checkpoints
 from sizing.request import KvDtype, Precision, ResolvedRequest, ServingEngine
 from sizing.speed import gpu_fp4_format
 
@@ -116,6 +116,8 @@ def official_releases(model: ModelSpec) -> dict[Precision, str]:
     """Return the official quantized checkpoints of a catalog model by format (first listed)."""
     if model.generic:
         return {}
+    if model.hub_releases:
+        return dict(model.hub_releases)
     try:
         listed = official_checkpoints(model.id)
     except UnknownModelError:  # a config file's model: no catalog releases
@@ -133,7 +135,9 @@ def spec_for(model: ModelSpec, fmt: Precision) -> ModelSpec:
     bits), else the model quantized by the format's rule.
     """
     checkpoint = official_releases(model).get(fmt)
-    return get_model(checkpoint) if checkpoint is not None else model
+    if checkpoint is None or not is_catalog_model(checkpoint):
+        return model  # a Hub release's recipe is not read: the format's rule stores it
+    return get_model(checkpoint)
 
 
 def checkpoint_for(model: ModelSpec, fmt: Precision) -> tuple[str | None, bool]:

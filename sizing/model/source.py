@@ -16,7 +16,7 @@ from typing import Protocol
 from sizing.errors import AmbiguousModelError, InvalidRequestError, ModelNotFoundError
 from sizing.model.hf.config import model_from_config
 from sizing.model.types import ModelSpec
-from sizing.request import Checkpoint
+from sizing.request import Checkpoint, Precision
 
 # Stored dtypes that hold one element per weight (the count is the parameter count).
 UNPACKED_DTYPES = frozenset({"BF16", "F16", "F32", "F64", "F8_E4M3", "F8_E5M2", "I64", "BOOL"})
@@ -58,7 +58,15 @@ def model_from_checkpoint(checkpoint: Checkpoint) -> ModelSpec:
                 f"{counted:,} parameters",
                 f"the checkpoint stores {total:,}: the config is not read right",
             )
-    return dataclasses.replace(model, source="hub", revision=checkpoint.revision)
+    releases = tuple(
+        (Precision(fmt), repo)
+        for fmt, repo in checkpoint.releases.items()
+        if fmt in Precision.__members__.values()
+    )
+    name = checkpoint.hf_id.rsplit("/", maxsplit=1)[-1]
+    return dataclasses.replace(
+        model, name=name, source="hub", revision=checkpoint.revision, hub_releases=releases
+    )
 
 
 def repo_id_of(text: str) -> str | None:

@@ -116,6 +116,8 @@ class ModelSpec:
     # Where it came from: "catalog", "hub" (read at ``revision``) or "config" (a file).
     source: str = "catalog"
     revision: str | None = None
+    # A Hub model's official quantized releases (weight format, repository), found beside it.
+    hub_releases: tuple[tuple[Precision, str], ...] = ()
 
     @property
     def total_params(self) -> int:

@@ -23,8 +23,11 @@ from bot.state import RedisStore
 from sizing import (
     GatedModelError,
     ModelNotFoundError,
+    Precision,
+    SizingRequest,
     SourceUnavailableError,
     model_from_checkpoint,
+    size_deployment,
 )
 from sizing.cli import main as sizing_main
 from tests.fakes.hub import FakeHub
@@ -58,6 +61,16 @@ def _hub() -> FakeHub:
             safetensors=extra["safetensors"],
         )
     hub.add_repo("bartowski/phi-4-GGUF", {"phi-4-Q4_K_M.gguf": "gguf", "README.md": "x"})
+    # Quantized releases beside Qwen3-Next: its makers' FP8, NVIDIA's NVFP4, and a stranger's.
+    next_config = json.loads(
+        (DATA / "Qwen--Qwen3-Next-80B-A3B-Instruct" / "config.json").read_text(encoding="utf-8")
+    )
+    for release in (
+        "Qwen/Qwen3-Next-80B-A3B-Instruct-FP8",
+        "nvidia/Qwen3-Next-80B-A3B-Instruct-NVFP4",
+        "someone/Qwen3-Next-80B-A3B-Instruct-FP8",
+    ):
+        hub.add_repo(release, {"config.json": next_config})
     # The catalog's reduced DeepSeek V4 beside the full one, so that "满血版" has to choose.
     hub.add_repo("deepseek-ai/DeepSeek-V4-Flash", {"config.json": {"model_type": "deepseek_v4"}})
     return hub
@@ -270,3 +283,21 @@ async def test_replicas_share_their_lookups_through_redis(endpoint, source, tmp_
         await first.close()
         await second.close()
         server.kill()
+
+
+def test_official_quantized_releases_are_found_and_loaded(source):
+    """The makers' FP8 and NVIDIA's NVFP4 of a Hub model are its releases; a stranger's is not.
+
+    Sized in FP8, the launch command loads the official FP8 checkpoint (no quantizing at load).
+    """
+    checkpoint = source.checkpoint("Qwen/Qwen3-Next-80B-A3B-Instruct")
+    assert dict(checkpoint.releases) == {
+        "fp8": "Qwen/Qwen3-Next-80B-A3B-Instruct-FP8",
+        "nvfp4": "nvidia/Qwen3-Next-80B-A3B-Instruct-NVFP4",
+    }
+    answer = size_deployment(SizingRequest(checkpoint=checkpoint, precision=Precision.FP8))
+    pick = answer.options[answer.recommended_index]
+    assert pick.variant.checkpoint == "Qwen/Qwen3-Next-80B-A3B-Instruct-FP8"
+    assert not pick.variant.quantize_at_load
+    assert "Qwen/Qwen3-Next-80B-A3B-Instruct-FP8" in pick.launch.commands[0]
+    assert answer.model.name == "Qwen3-Next-80B-A3B-Instruct"

@@ -75,7 +75,9 @@ COMPANIONS = {
 MODEL_NAMING = {"model_id", "model_config", "params_b", "active_params_b", "moe"}
 # A Hub id is resolved to a model before sizing (the model issue): it is no sizing fact.
 # The Hub checkpoint's facts: sized as one SizingRequest.checkpoint with hf_id and model_config.
-RESOLVED_FIRST = frozenset({"hf_id", "hf_revision", "hf_quant_config", "stored_params"})
+RESOLVED_FIRST = frozenset(
+    {"hf_id", "hf_revision", "hf_quant_config", "stored_params", "hf_releases"}
+)
 
 
 def test_every_fact_is_checked_or_not_yet_sized():
