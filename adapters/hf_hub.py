@@ -379,7 +379,9 @@ class HubSource:
             raise SourceUnavailableError(what, "the Hub did not answer in time") from error
         except (ModelNotFoundError, GatedModelError, SourceUnavailableError):
             raise
-        except (hub_errors.OfflineModeIsEnabled, hub_errors.HfHubHTTPError, OSError) as error:
+        except Exception as error:
+            # Anything else the client raised (HTTP errors, its transport's resets and protocol
+            # errors, offline mode): the Hub was not read, whatever the library calls it.
             raise SourceUnavailableError(what, f"the Hub failed: {type(error).__name__}") from error
 
 

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -44,6 +47,19 @@ TRANSFORMERS_PARAMS = {
     "CohereLabs/c4ai-command-r-plus-08-2024": 103_810_674_688,
     "mistralai/Mistral-Large-3-675B-Instruct-2512": 675_991_176_960,
     "deepseek-ai/DeepSeek-V4-Pro": 1_572_997_179_491,
+    "mistralai/Mistral-Small-24B-Instruct-2501": 23_572_403_200,
+}
+# BF16 KV bytes per token of the full-attention layers, from transformers' filled-in config
+# (2 x KV heads x head_dim x 2 bytes per layer; MLA: the latent and the RoPE key).
+TRANSFORMERS_KV = {
+    "microsoft/phi-4": 204_800,
+    "zai-org/GLM-4.6": 376_832,
+    "CohereLabs/c4ai-command-a-03-2025": 65_536,
+    "Qwen/Qwen3-Next-80B-A3B-Instruct": 24_576,
+    "microsoft/Phi-4-mini-instruct": 131_072,
+    "CohereLabs/c4ai-command-r-plus-08-2024": 262_144,
+    "mistralai/Mistral-Large-3-675B-Instruct-2512": 70_272,
+    "mistralai/Mistral-Small-24B-Instruct-2501": 163_840,
 }
 GATED = "meta-llama/Llama-3.2-1B"
 
@@ -103,6 +119,9 @@ def test_a_hub_model_reads_within_half_a_percent_of_transformers(source, repo):
     assert model.source == "hub"
     truth = TRANSFORMERS_PARAMS[repo]
     assert abs(model.params.total - truth) <= 0.005 * truth
+    if repo in TRANSFORMERS_KV:
+        kv = TRANSFORMERS_KV[repo]
+        assert abs(model.kv_bytes_per_token - kv) <= 0.01 * kv
 
 
 def test_loose_names_find_the_repository_and_skip_re_uploads(source):
@@ -126,9 +145,9 @@ def test_missing_gated_and_config_less_repositories_are_told_apart(source):
 
 
 def test_a_slow_or_down_hub_is_unavailable_within_three_seconds(endpoint, source):
-    """A Hub answering in 10 s, or not at all, costs the customer under three seconds."""
+    """A Hub answering in 10 s, with 503s or resetting connections: under three seconds."""
     hub, _ = endpoint
-    for fault in (lambda: hub.slow(10), hub.down):
+    for fault in (lambda: hub.slow(10), hub.down, lambda: hub.down(mode="reset")):
         fault()
         started = time.monotonic()
         with pytest.raises(SourceUnavailableError):
@@ -301,3 +320,51 @@ def test_official_quantized_releases_are_found_and_loaded(source):
     assert not pick.variant.quantize_at_load
     assert "Qwen/Qwen3-Next-80B-A3B-Instruct-FP8" in pick.launch.commands[0]
     assert answer.model.name == "Qwen3-Next-80B-A3B-Instruct"
+
+
+def test_a_name_that_fits_several_repositories_asks_which(source):
+    """Command R is R+ or R7B: the chat asks, naming both, and sizes neither."""
+    reply = _pipeline(source).respond("command r for 10 users, 8k", ChatContext()).reply
+    assert reply.kind is ReplyKind.CLARIFY
+    data = _data(reply)
+    assert data["code"] == "ambiguous"
+    assert set(data["choices"]) == {
+        "CohereLabs/c4ai-command-r-plus-08-2024",
+        "CohereLabs/c4ai-command-r7b-12-2024",
+    }
+
+
+def test_mistral_small_is_sized_with_its_own_architecture_not_a_generic_one(source):
+    """Mistral Small 24B: 160 KiB of KV per token (its 8 KV heads), not a generic 24B shape."""
+    reply = _pipeline(source).respond("Mistral Small 24B, 20 users, 32k", ChatContext()).reply
+    model = _data(reply)["model"]
+    assert model["hf_id"] == "mistralai/Mistral-Small-24B-Instruct-2501"
+    assert model["kv_bytes_per_token"] == 163_840
+    assert not model["generic"]
+
+
+def test_the_command_line_reads_the_hub_named_by_hf_endpoint(endpoint, tmp_path):
+    """``python -m sizing size --model ID --json`` in a process: HF_ENDPOINT and HF_HOME read."""
+    _, url = endpoint
+    env = {**os.environ, "HF_ENDPOINT": url, "HF_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "sizing", "size", "--model", "phi 4", "--json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    model = json.loads(done.stdout)["model"]
+    assert (model["hf_id"], model["source"]) == ("microsoft/phi-4", "hub")
+    missing = subprocess.run(
+        [sys.executable, "-m", "sizing", "size", "--model", "nobody/nothing"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert missing.returncode == 2
+    assert missing.stderr.count("\n") == 1

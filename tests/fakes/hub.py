@@ -489,9 +489,10 @@ class FakeHub:
             yield asyncio.run_coroutine_threadsafe(self.start(host, port), loop).result(10)
         finally:
             asyncio.run_coroutine_threadsafe(self.stop(), loop).result(10)
+            # Finished on its own thread: the caller may itself be inside a running loop.
+            asyncio.run_coroutine_threadsafe(loop.shutdown_asyncgens(), loop).result(10)
             loop.call_soon_threadsafe(loop.stop)
             thread.join(10)
-            loop.run_until_complete(loop.shutdown_asyncgens())
             loop.close()
 
     async def _hub(self, request: web.Request) -> web.StreamResponse:
