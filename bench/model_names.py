@@ -2,7 +2,7 @@
 
 Usage: .venv/bin/python -m bench.model_names  (or python bench/model_names.py from the root)
 
-1. Every corpus config (``bench/data/hub-corpus``) read by the engine against transformers'
+1. Every corpus config (``tests/data/hub-corpus``) read by the engine against transformers'
    count (``truth.json``): parameters within 0.5%, full-attention KV bytes per token within 1%,
    refused (naming a field) or wrong.
 2. The three sealed blind sets of model-name messages, answered end to end through a fake Hub

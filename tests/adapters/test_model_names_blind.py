@@ -1,8 +1,8 @@
 """Three sealed sets of model-name messages, written without reading the parser, held to a bar.
 
-Each set was written by a helper from a list of the catalog's and a Hub's repositories and
-kinds of difficulty (nicknames, other scripts, typos, URLs, other releases, ambiguous and
-made-up names, decoys). Set C was scored once before any change made for it (44 of 60); the
+Each set was written from a list of the catalog's and a Hub's repositories and kinds of
+difficulty (nicknames, other scripts, typos, URLs, other releases, ambiguous and made-up names,
+decoys). Set C was scored once before any change made for it (44 of 60); the
 bars sit just under what the chat answers now, so that a change that loses names fails.
 """
 

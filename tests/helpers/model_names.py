@@ -1,6 +1,6 @@
 """Score model-name messages end to end: the chat, the Hub adapter and a fake Hub of a corpus.
 
-The corpus (``bench/data/hub-corpus``) holds configs of 41 repositories beyond (and beside) the
+The corpus (``tests/data/hub-corpus``) holds configs of 41 repositories beyond (and beside) the
 catalog, written from the published ones, and what transformers counts for each
 (``truth.json``). A labelled message expects one model (``model``: acceptable ids), a question
 back (``model_ask``), an "unknown" (``model_unknown``) or no model at all (``no_model``).
@@ -22,7 +22,7 @@ from bot.reply import ChatContext
 from sizing import load_models
 from tests.fakes.hub import FakeHub
 
-CORPUS = Path(__file__).resolve().parents[2] / "bench" / "data" / "hub-corpus"
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "hub-corpus"
 
 
 def corpus_repos() -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:

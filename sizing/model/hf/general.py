@@ -21,7 +21,13 @@ import re
 from collections.abc import Mapping
 
 from sizing.errors import InvalidRequestError
-from sizing.model.architecture import LinearAttentionShape, MoeShape, VisionTower, WindowShape
+from sizing.model.architecture import (
+    LinearAttentionShape,
+    MambaShape,
+    MoeShape,
+    VisionTower,
+    WindowShape,
+)
 from sizing.model.hf.fields import (
     Config,
     flag,
@@ -343,6 +349,80 @@ def _phimoe(config: Config, family: str) -> Fields:
     return fields
 
 
+def _granite_hybrid(config: Config, family: str) -> Fields:
+    """Granite 4.0 H: Mamba-2 and attention layers, each with experts and a shared MLP.
+
+    The Mamba-2 mixer is Nemotron-H's (in_proj, a biased convolution, dt/A/D per head, a gated
+    norm, out_proj). Its state is kept in the model's dtype unless ``mamba_ssm_cache_dtype``
+    says otherwise (vLLM's "auto").
+    """
+    need_flag(config, "mamba_proj_bias", expected=False, why="biased Mamba projections")
+    fields = common(config, family)
+    layers = fields["layers"]
+    kinds: dict[object, str] = {"mamba": "M", "attention": "F"}
+    fields["layer_pattern"] = pattern_of(config, "layer_types", layers, kinds)
+    fields["tie_word_embeddings"] = flag(config, "tie_word_embeddings", default=True)
+    fields["qkv_bias"] = fields["o_bias"] = flag(config, "attention_bias", default=False)
+    dtype = config.get("mamba_ssm_cache_dtype") or get(config, "torch_dtype", "bfloat16")
+    fields["mamba"] = MambaShape(
+        heads=need(config, "mamba_n_heads", minimum=1),
+        head_dim=need(config, "mamba_d_head", minimum=1),
+        state_size=need(config, "mamba_d_state", minimum=1),
+        groups=opt_int(config, "mamba_n_groups", 1, minimum=1),
+        conv_kernel=need(config, "mamba_d_conv", minimum=1),
+        state_bytes_per_element=state_bytes({"dtype": dtype}, "dtype"),
+    )
+    shared = opt_int(config, "shared_intermediate_size", 0)
+    if opt_int(config, "num_local_experts", 0):
+        count, per_token = experts(config, "num_local_experts")
+        fields["moe"] = MoeShape(
+            routed_experts=count,
+            experts_per_token=per_token,
+            expert_intermediate_size=need(config, "intermediate_size", minimum=1),
+            shared_expert_intermediate_size=shared,
+        )
+        fields["ffn_pattern"] = "E" * layers
+    else:  # Granite 4.0 H Micro: the shared MLP is the only feed-forward block
+        fields["intermediate_size"] = shared
+        fields["ffn_pattern"] = "D" * layers
+    return fields
+
+
+def _uniform(config: Config, name: str, layers: int) -> int:
+    """Return the one value of a per-layer list (or a number) that must not vary by layer."""
+    value = config.get(name)
+    values = value if isinstance(value, list) else [value]
+    if isinstance(value, list) and len(values) != layers:
+        raise InvalidRequestError(f"config.{name}", f"{len(values)} entries", "one per layer")
+    if len(set(map(str, values))) != 1:
+        raise InvalidRequestError(f"config.{name}", values[0], "layers that differ: not modelled")
+    return need({name: values[0]}, name, minimum=0)
+
+
+def _hunyuan_moe(config: Config, family: str) -> Fields:
+    """Hunyuan A13B: GQA with per-head q/k norms, routed experts and a shared MLP per layer."""
+    need_flag(config, "use_cla", expected=False, why="cross-layer KV sharing is not modelled")
+    _no_mlp_bias(config)
+    fields = common(config, family)
+    layers = fields["layers"]
+    fields["head_dim"] = opt_int(config, "head_dim", opt_int(config, "attention_head_dim", 0))
+    fields["head_dim"] = fields["head_dim"] or fields["hidden_size"] // fields["attention_heads"]
+    fields["tie_word_embeddings"] = flag(config, "tie_word_embeddings", default=True)
+    fields["qkv_bias"] = fields["o_bias"] = flag(config, "attention_bias", default=False)
+    fields["qk_norm"] = flag(config, "use_qk_norm", default=False)
+    count = need(config, "num_experts", minimum=1)
+    per_token = _uniform(config, "moe_topk", layers)
+    shared = _uniform(config, "num_shared_expert", layers)
+    fields["moe"] = MoeShape(
+        routed_experts=count,
+        experts_per_token=max(min(per_token, count), 1),
+        expert_intermediate_size=max(_uniform(config, "moe_intermediate_size", layers), 1),
+        shared_expert_intermediate_size=shared * need(config, "intermediate_size", minimum=1),
+    )
+    fields["ffn_pattern"] = "E" * layers
+    return fields
+
+
 def _pixtral(vision: Config) -> VisionTower:
     if get(vision, "model_type", "pixtral") != "pixtral":
         raise InvalidRequestError(
@@ -396,6 +476,8 @@ TRAITS: dict[str, Reader] = {
     "ernie4_5": _llama_like,
     "mistral3": _mistral3,
     "phimoe": _phimoe,
+    "granitemoehybrid": _granite_hybrid,
+    "hunyuan_v1_moe": _hunyuan_moe,
 }
 
 # Words in a field name that say it may change the shape: refused when not understood.
