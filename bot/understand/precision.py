@@ -102,8 +102,31 @@ def _may_name_format(text: str) -> bool:
     return _ANY_FORMAT_RE.search(text) is not None
 
 
+# A pasted launch command says both formats by flag: ``--quantization fp8 --kv-cache-dtype fp8``.
+_FLAG_WEIGHTS = re.compile(r"--quantization[= ]+(fp8|awq|gptq|mxfp4|nvfp4|modelopt_fp4)\b")
+_FLAG_KV = re.compile(r"--kv-cache-dtype[= ]+(fp8)\w*")
+_FLAG_FORMATS = {"fp8": "fp8", "awq": "int4", "gptq": "int4", "mxfp4": "mxfp4"}
+_FLAG_FORMATS |= {"nvfp4": "nvfp4", "modelopt_fp4": "nvfp4"}
+
+
+def _from_flags(text: str) -> PrecisionMention | None:
+    """Read the formats a pasted launch command's flags give, or None when it has neither."""
+    weights = _FLAG_WEIGHTS.search(text)
+    kv_flag = _FLAG_KV.search(text)
+    if weights is None and kv_flag is None:
+        return None
+    fmt = _FLAG_FORMATS[weights.group(1)] if weights else None
+    variant = fmt if fmt in {"mxfp4", "nvfp4"} else None
+    return PrecisionMention(
+        precision="fp4" if variant else fmt, variant=variant, kv_dtype="fp8" if kv_flag else None
+    )
+
+
 def find_precision(text: str) -> PrecisionMention:
     """Find the first weight precision named and the KV dtype, if one is named."""
+    flags = _from_flags(text) if "--" in text else None
+    if flags is not None:
+        return flags
     if not _may_name_format(text):
         return PrecisionMention()
     weights: tuple[int, str, str | None] | None = None

@@ -42,6 +42,7 @@ from sizing.fit import (
 from sizing.model import (
     ModelInfo,
     ModelSpec,
+    RopeScalingOption,
     bits_per_param,
     generic_model,
     get_model,
@@ -78,6 +79,23 @@ def targets() -> tuple[Target, ...]:
     return tuple(found)
 
 
+def rope_of(model: ModelSpec) -> RopeScalingOption | None:
+    """Return the RoPE scaling that reads past the model's window: its makers' or its config's."""
+    if model.generic:
+        return None
+    documented = rope_scaling_option(model.id)
+    if documented is not None or model.config_rope is None:
+        return documented
+    kind, factor, native, scaled = model.config_rope
+    return RopeScalingOption(
+        kind=kind,
+        factor=factor,
+        original_context_tokens=native,
+        context_tokens=scaled,
+        source="config.json rope_scaling",
+    )
+
+
 def resolved_for(request: SizingRequest, model: ModelSpec) -> ResolvedRequest:
     """Resolve the request for the model.
 
@@ -85,7 +103,7 @@ def resolved_for(request: SizingRequest, model: ModelSpec) -> ResolvedRequest:
     asked is sized, up to what the scaling reads.
     """
     native = model.max_context_tokens
-    rope = None if model.generic else rope_scaling_option(model.id)
+    rope = rope_of(model)
     asked = request.context_tokens
     stretch = (
         rope is not None
@@ -389,7 +407,7 @@ def request_of(pick: PlanOption | None, literal: ResolvedRequest) -> ResolvedReq
 
 def model_info(model: ModelSpec) -> ModelInfo:
     """Describe the model as the answer reports it."""
-    rope = None if model.generic else rope_scaling_option(model.id)
+    rope = rope_of(model)
     return ModelInfo(
         id=model.id,
         name=model.name,
@@ -482,7 +500,7 @@ def _limit_caveats(model: ModelSpec, resolved: ResolvedRequest) -> list[Caveat]:
     if limit is None or asked <= limit:
         return []
     caveats = [Caveat.CONTEXT_BEYOND_MODEL_MAX]
-    rope = None if model.generic else rope_scaling_option(model.id)
+    rope = rope_of(model)
     if rope is not None and rope.context_tokens > limit:
         caveats.append(Caveat.CONTEXT_EXTENDS_WITH_ROPE_SCALING)
     return caveats

@@ -1,6 +1,7 @@
 """Models as the engine sees them: architectures, parameter counts, weights, caches, configs."""
 
 from sizing.model.catalog import (
+    RopeScalingOption,
     base_models,
     get_model,
     is_catalog_model,
@@ -30,6 +31,7 @@ __all__ = [
     "ModelInfo",
     "ModelSource",
     "ModelSpec",
+    "RopeScalingOption",
     "base_models",
     "bits_per_param",
     "find_checkpoint",

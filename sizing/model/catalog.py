@@ -33,7 +33,7 @@ class RopeScalingOption(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    kind: str = Field(pattern="^yarn$")
+    kind: str = Field(pattern="^(yarn|dynamic)$")
     factor: PositiveFloat
     original_context_tokens: PositiveInt
     context_tokens: PositiveInt

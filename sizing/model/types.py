@@ -118,6 +118,8 @@ class ModelSpec:
     revision: str | None = None
     # A Hub model's official quantized releases (weight format, repository), found beside it.
     hub_releases: tuple[tuple[Precision, str], ...] = ()
+    # RoPE scaling its config states but leaves off (type, factor, native and scaled context).
+    config_rope: tuple[str, float, int, int] | None = None
 
     @property
     def total_params(self) -> int:

@@ -83,4 +83,32 @@ def model_from_config(
         quantized_groups=groups,
         max_context_tokens=max_context_from_config(config),
     )
-    return dataclasses.replace(to_model_spec(architecture, release, recipe), source="config")
+    spec = to_model_spec(architecture, release, recipe)
+    return dataclasses.replace(spec, source="config", config_rope=config_rope(config))
+
+
+# RoPE scalings an engine can turn on with a config override, past the native window.
+_SCALINGS = frozenset({"yarn", "dynamic"})
+
+
+def config_rope(config: Config) -> tuple[str, float, int, int] | None:
+    """Return the RoPE scaling a config states but does not apply (its window is the original).
+
+    (type, factor, native window, scaled window); None when there is none, or when the config's
+    window already is the scaled one (DeepSeek V3's YaRN: 4K stretched to 160K natively).
+    """
+    text = text_config(config)
+    scaling = text.get("rope_scaling")
+    if not isinstance(scaling, Mapping):
+        return None
+    kind = scaling.get("rope_type", scaling.get("type"))
+    factor = scaling.get("factor")
+    native = get(text, "max_position_embeddings")
+    if kind not in _SCALINGS or not isinstance(native, int) or isinstance(native, bool):
+        return None
+    if not isinstance(factor, int | float) or isinstance(factor, bool) or not 1 < factor <= 64:  # noqa: PLR2004
+        return None
+    original = scaling.get("original_max_position_embeddings", native)
+    if not isinstance(original, int) or isinstance(original, bool) or native > original:
+        return None
+    return str(kind), float(factor), native, int(original * factor)

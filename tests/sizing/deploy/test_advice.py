@@ -329,3 +329,32 @@ def test_fewer_bits_than_the_release_is_said_only_where_the_makers_publish_no_su
         SizingRequest(model_id="meta-llama/Llama-3.3-70B-Instruct", precision=Precision.FP8)
     )
     assert Caveat.QUANTIZED_BELOW_RELEASE in llama.caveats
+
+
+def test_a_config_that_states_rope_scaling_is_sized_with_it_past_its_window():
+    """Qwen2.5-style config: 32K window, YaRN x4 stated and off: sized at 128K with it on.
+
+    A config whose window already is the scaled one (DeepSeek V3: YaRN from 4K to 160K) has
+    nothing more to turn on.
+    """
+    config = {
+        "model_type": "qwen2",
+        "hidden_size": 5120,
+        "num_hidden_layers": 64,
+        "num_attention_heads": 40,
+        "num_key_value_heads": 8,
+        "intermediate_size": 27648,
+        "vocab_size": 152064,
+        "hidden_act": "silu",
+        "max_position_embeddings": 32768,
+        "rope_scaling": {"type": "yarn", "factor": 4.0, "original_max_position_embeddings": 32768},
+    }
+    answer = size_deployment(SizingRequest(model_config=config, context_tokens=131072))
+    assert answer.request.context_tokens == 131072
+    assert Caveat.SIZED_WITH_ROPE_SCALING in answer.caveats
+    rope = answer.options[answer.recommended_index].variant.rope_scaling
+    assert (rope.type, rope.factor, rope.original_context_tokens) == ("yarn", 4.0, 32768)
+    stretched = {**config, "max_position_embeddings": 131072}
+    native = size_deployment(SizingRequest(model_config=stretched, context_tokens=131072))
+    assert Caveat.SIZED_WITH_ROPE_SCALING not in native.caveats
+    assert native.options[native.recommended_index].variant.rope_scaling is None
