@@ -141,6 +141,7 @@ class ModelIndex:
 
     def __init__(self, models: Sequence[CatalogModel]) -> None:
         self.ids = tuple(model.id for model in models)
+        self._params = {model.id: model.total_params for model in models}
         self._shape = {model.id: (model.total_params, model.moe) for model in models}
         self.families = frozenset(
             family
@@ -354,7 +355,15 @@ class ModelIndex:
             for model_id, key in best.items()
         }
         top = min(ranked.values())
-        return tuple(model_id for model_id in self.ids if ranked.get(model_id) == top)
+        chosen = tuple(model_id for model_id in self.ids if ranked.get(model_id) == top)
+        if said.sizes:
+            return chosen
+        # A name that says no size and fits models of several sizes equally ("gpt-oss",
+        # "mixtral", "minimax"): the catalog's default is not the customer's choice; ask.
+        fit = min(best.values())
+        equal = tuple(model_id for model_id in self.ids if best.get(model_id) == fit)
+        sizes = {self._params[model_id] for model_id in equal}
+        return equal if len(sizes) > 1 else chosen
 
     def suggestions(self, said: NameParts) -> tuple[str, ...]:
         """Catalog models of the same family, the closest in size first."""

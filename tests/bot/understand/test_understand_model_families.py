@@ -136,12 +136,30 @@ def test_names_in_other_scripts_are_read(text, model_id):
         ("nemotron super 49b", "nvidia/Llama-3_3-Nemotron-Super-49B-v1"),
         ("qwen3vl 235b", "Qwen/Qwen3-VL-235B-A22B-Instruct"),
         ("qwen 235b", "Qwen/Qwen3-235B-A22B"),
-        ("gpt oss", "openai/gpt-oss-120b"),
+        ("gpt oss 120b", "openai/gpt-oss-120b"),
     ],
 )
 def test_versions_lines_and_defaults(text, model_id):
     """A coarse version names the only ones there are; an exact one wins; lines unsaid lose."""
     assert parse_message(text).facts.model_id == model_id
+
+
+@pytest.mark.parametrize(
+    ("text", "choices"),
+    [
+        ("gpt oss for 10 users", {"openai/gpt-oss-20b", "openai/gpt-oss-120b"}),
+        (
+            "mixtral, 32k",
+            {"mistralai/Mixtral-8x7B-Instruct-v0.1", "mistralai/Mixtral-8x22B-Instruct-v0.1"},
+        ),
+        ("minimax fp8", {"MiniMaxAI/MiniMax-M2.5", "MiniMaxAI/MiniMax-M3"}),
+    ],
+)
+def test_a_name_without_a_size_that_fits_several_sizes_asks(text, choices):
+    """The catalog's default release is not the customer's choice: the models are offered."""
+    parsed = parse_message(text)
+    assert parsed.facts.model_id is None
+    assert set(parsed.ambiguous) == choices
 
 
 @pytest.mark.parametrize("text", ["qwen3.6 235b", "llama 5 70b", "kimi k2 thinking", "gemma 4 31b"])
