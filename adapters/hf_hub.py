@@ -114,8 +114,8 @@ class HubSettings:
     token: str | None = None  # ``HF_TOKEN``; never logged
     cache_dir: str | None = None  # None: the cache under ``HF_HOME``
     offline: bool = False  # ``HF_HUB_OFFLINE``: read the disk cache only
-    timeout_s: float = 2.5  # per HTTP request
-    deadline_s: float = 6.0  # per lookup, retries included
+    timeout_s: float = 2.0  # per HTTP request
+    deadline_s: float = 2.5  # per lookup, retries included: a customer waits no longer
 
 
 def hub_from_environment(environ: Mapping[str, str] | None = None) -> HubSource:
