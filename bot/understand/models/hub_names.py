@@ -14,6 +14,7 @@ Three ways a message names a model the Hub may know:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from bot.request import HubQuery
 from bot.understand.models.index import OTHER_FAMILIES
@@ -133,6 +134,9 @@ _FULL = re.compile(
 )
 _REDUCED = re.compile(r"flash|air|lite|mini|distill|small", re.IGNORECASE)
 _FAMILIES_LONGEST_FIRST = sorted(HUB_FAMILIES, key=len, reverse=True)
+_SPELLED_FAMILIES = tuple(f for f in _FAMILIES_LONGEST_FIRST if not f.isalpha())  # "seed-oss"
+_STEM = re.compile(r"[a-z]+")
+_MIN_TYPO_CHARS = 4  # shorter words are corrected to nothing (as the catalog finder does)
 # Families whose name is also a word people write for other reasons.
 _COMMON_WORD_FAMILIES = frozenset(
     {"command", "ling", "falcon", "aya", "hermes", "jamba", "granite", "dots.llm1", "apertus"}
@@ -154,6 +158,7 @@ _RELEASE_DATE = re.compile(
 )
 _DATE_REACH = 48  # characters after the model's family word where its date may stand
 _MAX_NAME_TOKENS = 6
+_NAME_END = re.compile(r"[,;:!?，。；：！？、،؛()\[\]（）]|\s[-–—]\s")
 # A size glued to a name ("Aurora-Sage-70B", "Foo-13B-Chat"): a model's name, not "a 70B model".
 _NAMED_SIZE = re.compile(
     r"(?<![\w/-])(?:[A-Za-z][A-Za-z0-9.]*-)+\d+(?:\.\d+)?[Bb](?:-[A-Za-z][A-Za-z0-9]*)*(?![\w-])"
@@ -187,6 +192,7 @@ def find_hub_id(text: str) -> str | None:
 _SEED_OSS = re.compile(r"\bseed[\s-]?oss?\b")
 
 
+@lru_cache(maxsize=256)
 def _latin(text: str) -> str:
     lowered = _SEED_OSS.sub("seed-oss", latinize_names(text.lower()))
     for script, latin in _SCRIPTS.items():
@@ -194,14 +200,14 @@ def _latin(text: str) -> str:
     return lowered
 
 
-def clean_name(text: str) -> str:
+def clean_name(text: str, *, latin: bool = False) -> str:
     """Keep the family word and the name parts that follow it ("glm  4.6 в fp8" -> "glm 4.6").
 
     A bare number is a version only before any other number, right after the family or a size
     word ("phi 4", "mistral small 3.2"); the name ends at punctuation ("command a, 8 users")
     and at the first word in another script.
     """
-    head = re.split(r"[,;:!?，。；：！？、،؛()\[\]（）]|\s[-–—]\s", _latin(text), maxsplit=1)[0]
+    head = _NAME_END.split(text if latin else _latin(text), maxsplit=1)[0]
     kept: list[str] = []
     for token in head.split():
         part = re.split(r"['’`]", token)[0].strip(".-?!؟¿¡")  # "mini'yi": a Turkish suffix
@@ -234,15 +240,15 @@ def _joined_name(part: str) -> bool:
 
 def _family_of(word: str) -> tuple[str, str] | None:
     """Return (family, the rest of the word) for a word naming a Hub family, typos allowed."""
-    stem = re.match(r"[a-z]+", word)
+    stem = _STEM.match(word)
     if stem is None:
         return None
     if stem.group(0) in HUB_FAMILIES:
         return stem.group(0), word[stem.end() :]
-    for family in _FAMILIES_LONGEST_FIRST:
-        if not family.isalpha() and word.startswith(family):
+    for family in _SPELLED_FAMILIES:
+        if word.startswith(family):
             return family, word[len(family) :]
-    if stem.group(0) in _TYPO_FAMILIES:
+    if len(stem.group(0)) < _MIN_TYPO_CHARS or stem.group(0) in _TYPO_FAMILIES:
         return None  # another family's own name ("mistral" is no typo of "magistral")
     corrected = correct_word(stem.group(0), HUB_FAMILIES)
     return (corrected, word[stem.end() :]) if corrected else None
@@ -265,7 +271,7 @@ def find_hub_family(text: str) -> tuple[str, int] | None:
         if rest and not (_NAME_TOKEN.fullmatch(rest) or _joined_name(rest)):
             continue  # "phil", "commander": another word
         after = latin[match.end() :]
-        name = clean_name(f"{family}{'-' + rest if rest else ''}{after}")
+        name = clean_name(f"{family}{'-' + rest if rest else ''}{after}", latin=True)
         exact = match.group(0).startswith(family)
         if _names_a_release(family, name, exact=exact):
             return name, match.start()
@@ -314,7 +320,7 @@ def release_of(text: str, catalog_id: str) -> HubQuery | None:
             base = re.sub(r"-(?:instruct|it|chat)$", "", name, flags=re.IGNORECASE)
             words = f"{base.replace('-', ' ').lower()} {date.group(1)}"
             return HubQuery(text=words, release=True)
-    said = clean_name(lowered[start:])
+    said = clean_name(lowered[start : start + len(name) + _DATE_REACH], latin=True)
     if _another_release(said, name.lower()):
         return HubQuery(text=said, release=True)
     return None
@@ -389,11 +395,11 @@ def _new_line(
     text: str, catalog_words: frozenset[str], catalog_lines: frozenset[str]
 ) -> str | None:
     """Return a catalog family's release of a line the catalog lacks ("qwen3 next 80b")."""
-    latin = latinize_names(_latin(text))
-    for match in re.finditer(r"[a-z]+", latin):
+    latin = _latin(text)
+    for match in _STEM.finditer(latin):
         if match.group(0) not in catalog_words:
             continue
-        name = clean_name(latin[match.start() :])
+        name = clean_name(latin[match.start() :], latin=True)
         words = name.split()[1:]
         if any(w in _NAME_WORDS and w not in catalog_lines for w in words if w.isalpha()):
             return name

@@ -154,15 +154,26 @@ _SHORTHAND = (
 )
 
 
+_HAS_DIGIT = re.compile(r"\d")
+# A word each shorthand needs, checked before its pattern is run over the whole text.
+_SHORTHAND_CUES = (
+    ("l1", "l2", "l3", "l4"),
+    ("oss",),
+    ("qwen", "llama", "deepseek", "gemma", "glm", "mixtral", "kimi", "minimax"),
+)
+
+
 def _shorthand(text: str) -> str:
-    if any(ch.isdigit() for ch in text):
-        for pattern, replacement in _SHORTHAND:
+    if _HAS_DIGIT.search(text) is None:
+        return text
+    for (pattern, replacement), needed in zip(_SHORTHAND, _SHORTHAND_CUES, strict=True):
+        if any(cue in text for cue in needed):
             text = pattern.sub(replacement, text)
     return text
 
 
 def _lone_lines(text: str) -> str:
-    if any(ch.isdigit() for ch in text):
+    if _HAS_DIGIT.search(text) is not None:
         text = _GLUED_LINE_RE.sub(r"\1\2 \3", text)
         text = _shorthand(text)
     if "stil" in text:
