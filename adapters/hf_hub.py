@@ -57,7 +57,6 @@ RELEASE_SUFFIXES = {
     "gptq-int4": "int4",
     "int4": "int4",
 }
-_REPO_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,95}/[A-Za-z0-9][A-Za-z0-9._-]{0,95}$")
 # Other formats of a checkpoint (re-uploads, quantized releases): never the model itself.
 _REUPLOAD = re.compile(
     r"gguf|ggml|mlx|exl2|awq|gptq|bnb|4bit|8bit|int4|int8|onnx|openvino|lora|fp8|nvfp4|mxfp4"
@@ -241,8 +240,8 @@ class HubSource:
 
     def checkpoint(self, hf_id: str) -> Checkpoint:
         """Read a repository's config, quantization file and stored parameter counts."""
-        repo = repo_id_of(hf_id) or hf_id
-        if not _REPO_ID.match(repo):
+        repo = repo_id_of(hf_id)
+        if repo is None:
             raise ModelNotFoundError(hf_id, "not a Hugging Face repository id")
         return self._within_deadline(repo, lambda: self._checkpoint(repo))
 

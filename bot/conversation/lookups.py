@@ -21,6 +21,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from bot.request import HubQuery
+from bot.understand import REDUCED_WORDS
 from sizing import (
     AmbiguousModelError,
     Checkpoint,
@@ -34,7 +35,6 @@ from sizing import (
 
 log = logging.getLogger(__name__)
 # Reduced releases left out when the customer asks for the full model ("满血版").
-_REDUCED = ("flash", "air", "lite", "mini", "distill", "small")
 
 
 class LookupProblem(StrEnum):
@@ -144,7 +144,7 @@ class _FullModels:
 
     def search(self, name: str, limit: int) -> tuple[str, ...]:
         found = self._source.search(name, limit + 3)
-        full = tuple(i for i in found if not any(w in i.lower() for w in _REDUCED))
+        full = tuple(i for i in found if not any(w in i.lower() for w in REDUCED_WORDS))
         return full[:1] if len(full) == 1 else full[:limit]
 
 

@@ -132,7 +132,9 @@ _FULL = re.compile(
     r"フル|풀버전|completo|complète|vollversion",
     re.IGNORECASE,
 )
-_REDUCED = re.compile(r"flash|air|lite|mini|distill|small", re.IGNORECASE)
+# Words of a reduced release of a family's model (the full one is "满血版").
+REDUCED_WORDS = ("flash", "air", "lite", "mini", "distill", "small")
+_REDUCED = re.compile("|".join(REDUCED_WORDS), re.IGNORECASE)
 _FAMILIES_LONGEST_FIRST = sorted(HUB_FAMILIES, key=len, reverse=True)
 _SPELLED_FAMILIES = tuple(f for f in _FAMILIES_LONGEST_FIRST if not f.isalpha())  # "seed-oss"
 _STEM = re.compile(r"[a-z]+")
