@@ -138,6 +138,15 @@ def _counted(word: str) -> bool:
     return any(lexicon.compiled(slot).fullmatch(word) for slot in ("people", "requests"))
 
 
+_COUNT_REACH = 12  # characters after a number where the word for what it counts stands
+
+
+def _counts_people(text: str, end: int) -> bool:
+    """Whether the word right after a number counts people or requests, in any script."""
+    after = text[end : end + _COUNT_REACH].lstrip()
+    return any(lexicon.compiled(slot).match(after) for slot in ("people", "requests"))
+
+
 def _is_date(number: str) -> bool:
     """Whether four digits read as a release date ("0324", "2407"), not a count ("1000").
 
@@ -186,6 +195,8 @@ def _mentions(index: ModelIndex, tokens: Sequence[Token], text: str) -> Iterator
             mention.parts.add(tokens[before], index.all_families)
         nxt = position + 1
         while nxt < len(tokens) and _gap_ok(text, tokens[nxt - 1], tokens[nxt]):
+            if tokens[nxt].kind == "num" and _counts_people(text, tokens[nxt].end):
+                break  # "gpt-oss を10ユーザーで": a count in another script, not a version
             following = tokens[nxt + 1] if nxt + 1 < len(tokens) else None
             word = _continues(index, mention, tokens[nxt - 1], tokens[nxt], following)
             if word is None:

@@ -202,3 +202,15 @@ def test_a_typo_equally_close_to_two_words_is_corrected_the_same_way_in_every_pr
         for seed in range(3)
     }
     assert answers == {"gemma"}
+
+
+@pytest.mark.parametrize(
+    ("text", "users"),
+    [("gpt-oss を10ユーザーで動かしたい", 10), ("deepseek v3を50人で", 50), ("qwen3 30人", 30)],
+)
+def test_a_count_after_a_name_in_another_script_is_no_version(text, users):
+    """A count of users after a name, in another script, is no version of it ("gpt-oss を10")."""
+    parsed = parse_message(text)
+    assert parsed.unknown_model is None
+    assert parsed.facts.concurrency == users
+    assert parsed.facts.model_id or parsed.ambiguous
