@@ -117,6 +117,8 @@ class Pipeline:
         self.checkout = checkout if checkout is not None else CheckoutConfig()
         self.catalog = catalog
         self.lookups = lookups
+        # The last message parsed: a front end asks for its Hub queries, then for its answer.
+        self._last_parse: tuple[tuple[str, str | None, str | None], ParsedRequest] | None = None
         self._size = size
         self._parse = parse
         self._today = today
@@ -135,13 +137,26 @@ class Pipeline:
 
     # --- public entry points -------------------------------------------------------------
 
+    def _parse_once(
+        self, text: str, hint: str | None, bot_username: str | None, *, keep: bool = False
+    ) -> ParsedRequest:
+        """Parse a message; ``respond`` takes the parse ``hub_queries`` just made of it, once."""
+        key = (text, hint, bot_username)
+        last, self._last_parse = self._last_parse, None
+        if last is not None and last[0] == key:
+            return last[1]
+        parsed = self._parse(text, telegram_language=hint, bot_username=bot_username)
+        if keep:
+            self._last_parse = (key, parsed)
+        return parsed
+
     def hub_queries(
         self, text: str, chat: ChatContext, *, bot_username: str | None = None
     ) -> tuple[HubQuery, ...]:
         """Return what a message asks to look up on the Hub (front ends resolve it first)."""
         hint = chat.last_language or chat.telegram_language
         try:
-            parsed = self._parse(text, telegram_language=hint, bot_username=bot_username)
+            parsed = self._parse_once(text, hint, bot_username, keep=True)
         except Exception:
             log.exception("reading a message for Hub lookups failed")
             return ()
@@ -180,7 +195,7 @@ class Pipeline:
             paste = find_paste(text)
             if paste is not None:
                 return self._pasted(paste, chat)
-            parsed = self._parse(text, telegram_language=hint, bot_username=bot_username)
+            parsed = self._parse_once(text, hint, bot_username)
             loc = localizer(answer_language(chat, parsed))
             if PARSE_FAILED in parsed.not_understood:
                 # The understanding step broke on this message: our fault, not an off-topic ask.

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from functools import lru_cache
 
 from bot.request import Intent, ParsedRequest, RequestFacts
 from bot.understand import lexicon
@@ -35,7 +36,7 @@ from bot.understand.intents import (
 from bot.understand.language import choose_language, negotiate_language
 from bot.understand.lexicon import search
 from bot.understand.models.finder import ModelIndex, catalog_index, find_model
-from bot.understand.models.hub_names import catalog_id_of, hub_query
+from bot.understand.models.hub_names import catalog_id_of, find_hub_id, hub_query
 from bot.understand.money import blank_other_currencies, find_budget
 from bot.understand.numbers import join_long_groups
 from bot.understand.platform import find_platform
@@ -72,19 +73,28 @@ class _Fields:
     facts: Facts
 
 
+@lru_cache(maxsize=4)
+def _catalog_names(index: ModelIndex) -> tuple[dict[str, str], frozenset[str]]:
+    """Return the catalog's ids (base checkpoints too) by case-folded id, and its lines."""
+    ids = {model_id.casefold(): model_id for model_id in (*index.ids, *base_models())}
+    return ids, frozenset(index.lines)
+
+
 def _read_fields(clean: str, index: ModelIndex, language: str, raw: str = "") -> _Fields:
     gpus = find_gpus(clean)
     counted = find_gpu_count(gpus.rest, gpus.spans, language, clean)
     match = find_model(counted.rest, index)
-    catalog_ids = frozenset(index.ids) | frozenset(base_models())
-    named_id = catalog_id_of(raw or clean, catalog_ids)
+    catalog_ids, catalog_lines = _catalog_names(index)
+    repo = find_hub_id(raw or clean)
+    named_id = catalog_id_of(repo, catalog_ids)
     hub = hub_query(
         raw or clean,
         match.model or named_id,
         match.unknown_model,
+        repo=repo,
         catalog_ids=catalog_ids,
         catalog_words=index.families,
-        catalog_lines=frozenset(index.lines),
+        catalog_lines=catalog_lines,
     )
     if named_id is not None:  # "Qwen/Qwen3-32B": exactly that repository
         match = replace(match, model=named_id, ambiguous=(), unknown_model=None, suggestions=())

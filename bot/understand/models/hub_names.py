@@ -14,6 +14,7 @@ Three ways a message names a model the Hub may know:
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 
 from bot.request import HubQuery
@@ -361,17 +362,18 @@ def hub_query(  # noqa: PLR0911 - one query per way a message names a model
     catalog_id: str | None,
     unknown_name: str | None,
     *,
-    catalog_ids: frozenset[str],
+    repo: str | None,
+    catalog_ids: Mapping[str, str],
     catalog_words: frozenset[str] = frozenset(),
     catalog_lines: frozenset[str] = frozenset(),
 ) -> HubQuery | None:
-    """Return what to look up on the Hub for this message, or None when the catalog serves it."""
-    repo = find_hub_id(text)
+    """Return what to look up on the Hub for this message, or None when the catalog serves it.
+
+    ``repo`` is the repository id the message gives (``find_hub_id``), ``catalog_ids`` the
+    catalog's ids (base checkpoints included) by their case-folded form.
+    """
     if repo is not None:
-        known = {hf.casefold(): hf for hf in catalog_ids}
-        if repo.casefold() in known:
-            return None
-        return HubQuery(text=repo, is_id=True)
+        return None if repo.casefold() in catalog_ids else HubQuery(text=repo, is_id=True)
     full = full_model_of(text, catalog_id)
     if full is not None:
         return full
@@ -408,10 +410,6 @@ def _new_line(
     return None
 
 
-def catalog_id_of(text: str, catalog_ids: frozenset[str]) -> str | None:
-    """Return the catalog id a message gives as an id or URL ("Qwen/Qwen3-32B"), or None."""
-    repo = find_hub_id(text)
-    if repo is None:
-        return None
-    known = {hf.casefold(): hf for hf in catalog_ids}
-    return known.get(repo.casefold())
+def catalog_id_of(repo: str | None, catalog_ids: Mapping[str, str]) -> str | None:
+    """Return the catalog id a repository id names ("qwen/qwen3-32b": Qwen/Qwen3-32B), or None."""
+    return None if repo is None else catalog_ids.get(repo.casefold())
