@@ -34,6 +34,8 @@ def _figure(value: float, quantity: Quantity) -> str:
 
 
 def _status(row: CalibrationRow) -> str:
+    if row.point.held_out:
+        return "held out: " + ("ok" if row.within_bar else "miss")
     if not row.held:
         return "shown"
     status = "ok" if row.within else "OUT"
@@ -92,7 +94,53 @@ def main() -> int:
     for row in rows:
         if row.point.note:
             print(f"- {row.point.id}: {row.point.note}")
+    print()
+    for line in summary(rows):
+        print(line)
     return 1 if out else 0
+
+
+# GPUs the plans rent or discuss: the bars are read on these.
+SOLD = {"h200", "mi355x", "b200"}
+# The bars of the service-level work: per-user decode within 25%, a loaded run's first token
+# within 50%, aggregate throughput at the published load within 35%.
+BARS = (
+    ("decode per user", Quantity.TOKENS_PER_S_PER_USER, 0.25, True),
+    ("TTFT at load", Quantity.TTFT_S, 0.50, False),
+    ("aggregate throughput", Quantity.TOKENS_PER_S_AGGREGATE, 0.35, False),
+)
+
+
+def _group(row: CalibrationRow) -> str:
+    if row.point.held_out:
+        return "held out"
+    return "fit" if row.point.fitted else "checks (not fitted, seen while building)"
+
+
+def summary(rows: tuple[CalibrationRow, ...]) -> list[str]:
+    """Return the three bars, fit and held-out points apart."""
+    lines = ["Bars (points of published runs; fit / checks / held out):"]
+    for label, quantity, bar, sold_only in BARS:
+        for group in ("fit", "checks (not fitted, seen while building)", "held out"):
+            chosen = [
+                row
+                for row in rows
+                if row.point.quantity is quantity
+                and _group(row) == group
+                and row.point.workload is not None
+                and row.point.tolerance is not None
+                and (not sold_only or row.point.gpu in SOLD)
+                and (quantity is not Quantity.TTFT_S or row.point.workload.concurrency > 1)
+            ]
+            if not chosen:
+                continue
+            within = sum(1 for row in chosen if abs(row.error) <= bar)
+            # for the record: held-out points are never fitted on
+            lines.append(
+                f"  {label} within {bar:.0%}, {group}: {within} of {len(chosen)}"
+                f" ({within / len(chosen):.0%})"
+            )
+    return lines
 
 
 if __name__ == "__main__":

@@ -228,6 +228,14 @@ _SIZED = frozenset(
         "budget_usd_month",
         "cuda_only",
         "needs_native_fp4",
+        "throughput_tok_s",
+        "tokens_per_user_tok_s",
+        "ttft_s",
+        "requests_per_minute",
+        "input_tokens",
+        "output_tokens",
+        "batch_tokens",
+        "deadline_hours",
     }
 )
 NOT_YET_SIZED = (

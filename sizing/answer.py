@@ -28,6 +28,7 @@ from sizing.request import (
     Precision,
     ResolvedRequest,
     RopeScaling,
+    ServiceLevel,
     ServingEngine,
 )
 from sizing.serialize import NOT_IN_JSON
@@ -68,6 +69,9 @@ class OptionSpeed:
     decode_speed_estimated: bool = False
     # Speculative decoding (MTP) in the per-user figure: tokens one verification step yields.
     mtp_tokens_per_step: float | None = None
+    # Mean time to first token at the stated load (prompts queued, decodes interleaved); set
+    # when a service level or the request lengths are stated. ``ttft_s`` stays the idle one.
+    ttft_s_at_load: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +82,67 @@ class OptionPrice:
     usd_per_gpu_hour: Decimal | None = None
     usd_per_gb_month: Decimal | None = None
     usd_per_million_tokens: Decimal | None = None  # at full load, aggregate decode
+
+
+@dataclass(frozen=True, slots=True)
+class TargetCheck:
+    """One service-level target against an option: what was asked, what it reaches.
+
+    ``range`` is the band the prediction may fall in (calibration error, and the vendor-figure
+    extrapolation on GPUs no measurement anchors). ``met`` compares the prediction, with the
+    headroom latency limits need (they bind the slowest requests, the figure is a mean);
+    ``sure`` says the whole range meets it.
+    """
+
+    asked: float
+    predicted: float
+    range: tuple[float, float]
+    met: bool
+    sure: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OptionTargets:
+    """The targets asked, each checked on the option (None where not asked)."""
+
+    throughput: TargetCheck | None = None  # aggregate output tokens/s
+    tokens_per_user: TargetCheck | None = None  # each user's decode tokens/s
+    ttft: TargetCheck | None = None  # seconds to the first token at the load
+    requests_per_minute: TargetCheck | None = None  # the arrival rate it keeps up with
+    batch: TargetCheck | None = None  # an offline job's hours against its deadline
+
+    def checks(self) -> tuple[TargetCheck, ...]:
+        """Return the checks asked."""
+        found = (
+            self.throughput,
+            self.tokens_per_user,
+            self.ttft,
+            self.requests_per_minute,
+            self.batch,
+        )
+        return tuple(check for check in found if check is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class JobFigures:
+    """An offline job on an option: how long it runs and what renting for it costs."""
+
+    requests: int  # prompts of the stated lengths the job's tokens make
+    hours: float
+    hours_range: tuple[float, float]
+    months: int  # months of rent it takes (monthly billing, one month at least)
+    cost_usd: Decimal | None  # units x monthly price x months (None unpriced)
+    usd_per_million_tokens: Decimal | None  # the job's cost over its tokens (input and output)
+
+
+class ServiceMiss(StrEnum):
+    """Why an option (or every option) cannot meet the targets."""
+
+    PER_USER_CEILING = "per_user_ceiling"  # one user alone is slower than asked: no count helps
+    TTFT_FLOOR = "ttft_floor"  # an idle replica's first token is later than asked
+    BEYOND_SEARCH = "beyond_search"  # more units than any order (4,096) would be needed
+    MODEL_DOES_NOT_FIT = "model_does_not_fit"  # no copy of the model fits on the plan
+    SET_ASIDE = "set_aside"  # it would meet them, but breaks a constraint (budget, CUDA only)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +190,14 @@ class PlanOption:
     layout: Layout | None = None
     variant: Variant | None = None
     launch: OptionLaunch = OptionLaunch()
+    # Service levels (None when none was asked): whether the option meets every target, each
+    # target's check, the users in flight it was sized for, an offline job's duration and
+    # cost, and why it cannot meet them when it cannot.
+    meets_targets: bool | None = None
+    targets: OptionTargets | None = None
+    sequences_in_flight: int | None = None
+    job: JobFigures | None = None
+    miss: ServiceMiss | None = None
     # The facts the option was sized on, so that answers never look them up again.
     gpu_facts: GpuFacts = field(kw_only=True, metadata=NOT_IN_JSON)
     plan_facts: PlanFacts | None = field(default=None, kw_only=True, metadata=NOT_IN_JSON)
@@ -169,6 +242,16 @@ class PlanOption:
         ("variant", "variant"),
         ("launch_commands", "launch.commands"),
         ("kv_cache_bytes_marketed", "fit.kv_cache_bytes_marketed"),
+        ("ttft_s_at_load", "speed.ttft_s_at_load"),
+        ("meets_targets", "meets_targets"),
+        ("targets", "targets"),
+        ("sequences_in_flight", "sequences_in_flight"),
+        ("job", "job"),
+        ("miss", "miss"),
+    )
+    # Keys left out of the JSON form when null: they exist only when a service level is asked.
+    JSON_OMIT_NULL: ClassVar[frozenset[str]] = frozenset(
+        {"ttft_s_at_load", "meets_targets", "targets", "sequences_in_flight", "job", "miss"}
     )
 
 
@@ -197,9 +280,52 @@ class SizingAnswer:
     # The GPUs the customer asked for ("on one H200") do not hold the 16-bit weights they
     # fixed: what serves the request on that many GPUs with FP8 weights, when something does.
     count_option: PlanOption | None = None
+    # Service levels asked: what they were after defaults, and what the answer found.
+    service: ServiceAnswer | None = None
+    no_plan_reason: ServiceMiss | None = None  # no option meets the targets: why
     # Every variant the search sized (all plans), for checks; not part of the JSON form. Only
     # those the answer carries (options, literal options) have speeds and launch commands.
     explored: tuple[PlanOption, ...] = field(default=(), metadata=NOT_IN_JSON)
+
+
+@dataclass(frozen=True, slots=True)
+class MeasuredRun:
+    """A published run close to the request, shown beside the estimate with its provenance.
+
+    ``quantity`` is what it measured (``tokens_per_s_per_user``, ``ttft_s``,
+    ``tokens_per_s_aggregate``); ``engine`` the model's figure for that same run, so the
+    answer can say how far the estimate is from it. The recommendation rests on the model,
+    calibrated against runs like this one.
+    """
+
+    id: str
+    source: str
+    date: str | None
+    gpu: str
+    gpus: int
+    model: str
+    input_tokens: int
+    output_tokens: int
+    concurrency: int
+    quantity: str
+    value: float
+    engine: float
+
+
+@dataclass(frozen=True, slots=True)
+class ServiceAnswer:
+    """What the answer found for the service level asked.
+
+    ``safe_index`` is the cheapest option whose whole range meets every target (it differs
+    from the recommendation when the recommendation's range straddles one); ``nearest_index``
+    the option closest to meeting them when none does, with ``no_plan_reason``.
+    """
+
+    level: ServiceLevel
+    safe_index: int | None = None
+    nearest_index: int | None = None
+    no_plan_reason: ServiceMiss | None = None
+    measured: tuple[MeasuredRun, ...] = ()  # published runs matching the pick closely
 
 
 # --- What the search chose, and the advice around the pick -----------------------------------
@@ -256,6 +382,8 @@ class VerdictCode(StrEnum):
     COUNT_HOLDS_SOME_WITH_CHOICES = "count_holds_some_with_choices"
     COUNT_TOO_FEW_FOR_COPY = "count_too_few_for_copy"
     COUNT_NO_ROOM = "count_no_room"
+    # Service levels asked and no plan meets them all: ``option_index`` is the nearest miss.
+    TARGETS_NOT_MET = "targets_not_met"
 
 
 @dataclass(frozen=True, slots=True)

@@ -66,6 +66,21 @@ def context_tokens(text: str) -> int:
     return int(tokens)
 
 
+_COUNT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kKmMbBtT]?)\s*$")
+_COUNT_UNITS = {"": 1, "k": 10**3, "m": 10**6, "b": 10**9, "t": 10**12}
+
+
+def batch_tokens(text: str) -> int:
+    """Parse a job's token count: ``20000000000``, ``20B`` or ``1.5T`` (decimal units)."""
+    match = _COUNT.match(text.replace(",", "").replace("_", ""))
+    if not match:
+        raise argparse.ArgumentTypeError(f"invalid token count: {text!r}")
+    tokens = Decimal(match.group(1)) * _COUNT_UNITS[match.group(2).lower()]
+    if tokens != int(tokens):
+        raise argparse.ArgumentTypeError(f"invalid token count: {text!r}")
+    return int(tokens)
+
+
 def usd(text: str) -> Decimal:
     """Parse a dollar amount such as ``20000`` or ``$20,000``."""
     try:
@@ -109,6 +124,19 @@ def build_parser() -> argparse.ArgumentParser:
     size.add_argument(
         "--engine", type=ServingEngine, choices=list(ServingEngine), help="serving engine"
     )
+    targets = size.add_argument_group("service levels (the cheapest plan meeting them all)")
+    targets.add_argument("--throughput", type=float, help="aggregate output tokens/s")
+    targets.add_argument("--tokens-per-user", type=float, help="decode tokens/s each user sees")
+    targets.add_argument("--ttft", type=float, help="seconds to the first token, at the load")
+    targets.add_argument("--requests-per-minute", type=float, help="arrival rate")
+    targets.add_argument(
+        "--input-tokens", type=context_tokens, help="average prompt tokens (default 2,000)"
+    )
+    targets.add_argument(
+        "--output-tokens", type=context_tokens, help="average answer tokens (default 500)"
+    )
+    targets.add_argument("--batch-tokens", type=batch_tokens, help="an offline job's tokens")
+    targets.add_argument("--deadline-hours", type=float, help="the job's deadline, hours")
     inspect = commands.add_parser("inspect", help="the model as the engine sees it")
     _model_arguments(inspect, generic=False)
     price = commands.add_parser("price", help="the price table")
@@ -191,6 +219,14 @@ def _size(args: argparse.Namespace, source: ModelSource | None) -> tuple[dict[st
         gpu_memory_utilization=args.gpu_memory_utilization,
         include_mtp=args.include_mtp,
         engine=args.engine,
+        throughput_tok_s=args.throughput,
+        tokens_per_user_tok_s=args.tokens_per_user,
+        ttft_s=args.ttft,
+        requests_per_minute=args.requests_per_minute,
+        input_tokens=args.input_tokens,
+        output_tokens=args.output_tokens,
+        batch_tokens=args.batch_tokens,
+        deadline_hours=args.deadline_hours,
     )
     answer = size_deployment(request)
     return to_json(answer), size_text(answer)

@@ -109,6 +109,60 @@ class SizingRequest:
     gpu_memory_utilization: float = DEFAULT_GPU_MEMORY_UTILIZATION
     include_mtp: bool = False
     engine: ServingEngine | None = None  # None: the engine each layout is best served by
+    # Service-level targets (None: not asked): aggregate output tokens/s, each user's decode
+    # tokens/s, seconds to the first token at the stated load, an arrival rate with average
+    # prompt and answer lengths, and an offline job of so many tokens within so many hours.
+    throughput_tok_s: float | None = None
+    tokens_per_user_tok_s: float | None = None
+    ttft_s: float | None = None
+    requests_per_minute: float | None = None
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+    batch_tokens: int | None = None
+    deadline_hours: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ServiceLevel:
+    """The service-level targets of a request and the workload they hold for, after defaults.
+
+    ``input_tokens`` and ``output_tokens`` are averages per request (2,000 and 500 when not
+    said, which the answer states). ``min_tokens_per_user`` is the floor kept for each user
+    when only an aggregate throughput is asked (10 tokens/s unless a per-user target is
+    given). ``concurrency_given``: the users at once were stated, not derived from a rate.
+    """
+
+    input_tokens: int
+    output_tokens: int
+    input_defaulted: bool
+    output_defaulted: bool
+    concurrency_given: bool
+    throughput_tok_s: float | None = None
+    tokens_per_user_tok_s: float | None = None
+    ttft_s: float | None = None
+    requests_per_minute: float | None = None
+    batch_tokens: int | None = None
+    deadline_hours: float | None = None
+    min_tokens_per_user: float = 10.0
+
+    @property
+    def asks_targets(self) -> bool:
+        """Whether any target is asked (lengths alone are a workload, not a target)."""
+        return any(
+            value is not None
+            for value in (
+                self.throughput_tok_s,
+                self.tokens_per_user_tok_s,
+                self.ttft_s,
+                self.requests_per_minute,
+                self.batch_tokens,
+            )
+        )
+
+    @property
+    def batch(self) -> bool:
+        """Whether this is an offline job of ``batch_tokens`` tokens."""
+        return self.batch_tokens is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,3 +198,5 @@ class ResolvedRequest:
     gpu_count: int | None = None  # the GPUs the customer asked to run it on, when said
     # Past the native window, the RoPE scaling its makers document, sized at the context asked.
     rope_scaling: RopeScaling | None = None
+    # Service-level targets and the workload they hold for; None when none was stated.
+    service: ServiceLevel | None = None

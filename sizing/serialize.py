@@ -76,7 +76,11 @@ def _dataclass_json(obj: object) -> dict[str, Any]:
     cls: type = type(obj)
     flat = _flat_fields(cls)
     if flat is not None:
-        return {key: None if read is None else json_value(read(obj)) for key, read in flat}
+        omit: frozenset[str] = getattr(cls, "JSON_OMIT_NULL", frozenset())
+        written = {key: None if read is None else json_value(read(obj)) for key, read in flat}
+        if omit:
+            return {k: v for k, v in written.items() if v is not None or k not in omit}
+        return written
     return {name: json_value(getattr(obj, name)) for name in _json_fields(cls)}
 
 

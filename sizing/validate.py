@@ -6,7 +6,15 @@ import math
 from decimal import Decimal
 
 from sizing.errors import InvalidRequestError
-from sizing.request import GpuId, KvDtype, Precision, ResolvedRequest, ServingEngine, SizingRequest
+from sizing.request import (
+    GpuId,
+    KvDtype,
+    Precision,
+    ResolvedRequest,
+    ServiceLevel,
+    ServingEngine,
+    SizingRequest,
+)
 
 # Default context when the customer gives none: 8,192 tokens, a common chat setting and the
 # context at which h200-measured.json timed attention. The answer says it was assumed.
@@ -21,6 +29,20 @@ MAX_CONCURRENCY = 1_000_000
 MAX_BUDGET_USD = Decimal(100_000_000)
 # GPUs a customer may ask to run a model on: more than a fleet of the plans sold.
 MAX_GPU_COUNT = 4096
+# Average prompt and answer lengths when a service level is asked without them: a chat or RAG
+# request of about 2,000 prompt tokens and 500 generated (said in the answer).
+DEFAULT_INPUT_TOKENS = 2000
+DEFAULT_OUTPUT_TOKENS = 500
+# The least decode speed each user keeps when only an aggregate throughput is asked: slower
+# than about 10 tokens/s reads slower than people read (said in the answer).
+DEFAULT_MIN_TOKENS_PER_USER = 10.0
+# Bounds past any deployment the plans make: an answer beyond them says nothing true.
+MAX_THROUGHPUT_TOK_S = 1e9
+MAX_TOKENS_PER_USER = 10_000.0
+MAX_TTFT_S = 3600.0
+MAX_REQUESTS_PER_MINUTE = 1e9
+MAX_BATCH_TOKENS = 10**16
+MAX_DEADLINE_HOURS = 24.0 * 366 * 10
 
 
 def _check_int(field: str, value: object, maximum: int) -> int:
@@ -79,6 +101,62 @@ def check_model_source(request: SizingRequest) -> None:
             raise InvalidRequestError(name, value, "must be a positive number of billions")
 
 
+def _check_positive(field: str, value: object, maximum: float) -> float | None:
+    """Check a positive finite number (a target), or nothing."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
+        raise InvalidRequestError(field, value, "expected a number")
+    number = float(value)
+    if not math.isfinite(number) or number <= 0:
+        raise InvalidRequestError(field, value, "must be a positive number")
+    if number > maximum:
+        raise InvalidRequestError(field, value, f"must be at most {maximum:g}")
+    return number
+
+
+def resolve_service(request: SizingRequest) -> ServiceLevel | None:
+    """Check the service-level targets and lengths, and apply their defaults; None when none."""
+    throughput = _check_positive("throughput_tok_s", request.throughput_tok_s, MAX_THROUGHPUT_TOK_S)
+    per_user = _check_positive(
+        "tokens_per_user_tok_s", request.tokens_per_user_tok_s, MAX_TOKENS_PER_USER
+    )
+    ttft = _check_positive("ttft_s", request.ttft_s, MAX_TTFT_S)
+    rate = _check_positive(
+        "requests_per_minute", request.requests_per_minute, MAX_REQUESTS_PER_MINUTE
+    )
+    deadline = _check_positive("deadline_hours", request.deadline_hours, MAX_DEADLINE_HOURS)
+    batch = request.batch_tokens
+    if batch is not None:
+        batch = _check_int("batch_tokens", batch, MAX_BATCH_TOKENS)
+    lengths = [request.input_tokens, request.output_tokens]
+    stated = (throughput, per_user, ttft, rate, batch, deadline, *lengths)
+    if all(value is None for value in stated):
+        return None
+    if deadline is not None and batch is None:
+        raise InvalidRequestError("deadline_hours", deadline, "a deadline needs batch_tokens")
+    input_tokens = request.input_tokens
+    if input_tokens is not None:
+        input_tokens = _check_int("input_tokens", input_tokens, MAX_CONTEXT_TOKENS)
+    output_tokens = request.output_tokens
+    if output_tokens is not None:
+        output_tokens = _check_int("output_tokens", output_tokens, MAX_CONTEXT_TOKENS)
+    return ServiceLevel(
+        input_tokens=DEFAULT_INPUT_TOKENS if input_tokens is None else input_tokens,
+        output_tokens=DEFAULT_OUTPUT_TOKENS if output_tokens is None else output_tokens,
+        input_defaulted=input_tokens is None,
+        output_defaulted=output_tokens is None,
+        concurrency_given=request.concurrency is not None,
+        throughput_tok_s=throughput,
+        tokens_per_user_tok_s=per_user,
+        ttft_s=ttft,
+        requests_per_minute=rate,
+        batch_tokens=batch,
+        deadline_hours=deadline,
+        min_tokens_per_user=per_user if per_user is not None else DEFAULT_MIN_TOKENS_PER_USER,
+    )
+
+
 def resolve(
     request: SizingRequest,
     release_precision: Precision,
@@ -90,7 +168,11 @@ def resolve(
     A context beyond ``max_context_tokens`` (the model's) is sized at that limit: a model
     cannot be sold for more than it reads. ``requested_context_tokens`` keeps the ask.
     """
+    service = resolve_service(request)
     asked_context = request.context_tokens
+    if asked_context is None and service is not None:
+        # Sized for the stated (or default) lengths: a paged cache holds what is written.
+        asked_context = service.input_tokens + service.output_tokens
     asked_context = DEFAULT_CONTEXT_TOKENS if asked_context is None else asked_context
     asked_context = _check_int("context_tokens", asked_context, MAX_CONTEXT_TOKENS)
     context = asked_context
@@ -140,4 +222,5 @@ def resolve(
         engine=engine,
         requested_context_tokens=asked_context,
         gpu_count=gpu_count,
+        service=service,
     )

@@ -139,6 +139,7 @@ class AdviceView(TypedDict):
 
     kv_line: bool
     verdict: str | None
+    service: list[str]
     fleet: str | None
     within_budget: str | None
     literal: str | None

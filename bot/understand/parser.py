@@ -42,6 +42,7 @@ from bot.understand.numbers import join_long_groups
 from bot.understand.platform import find_platform
 from bot.understand.precision import find_precision
 from bot.understand.sizes import find_generic_size
+from bot.understand.targets import find_targets
 from bot.understand.text import clean_text, reading_window
 from bot.understand.topics.finder import apply_topic
 from sizing import GpuId, KvDtype, Precision, ServingEngine, base_models
@@ -111,6 +112,8 @@ def _read_fields(clean: str, index: ModelIndex, language: str, raw: str = "") ->
     rest, other_currency = blank_other_currencies(match.rest)
     budget = find_budget(rest, language)
     rest = budget.rest if budget else rest
+    targets = find_targets(rest)
+    rest = targets.rest
     concurrency = find_concurrency(rest, language)
     rest = concurrency.rest if concurrency else rest
     context = find_context(rest, language)
@@ -142,6 +145,14 @@ def _read_fields(clean: str, index: ModelIndex, language: str, raw: str = "") ->
         budget_usd_month=Decimal(budget.value) if budget and budget.value is not None else None,
         cuda_only=platform.cuda_only,
         needs_native_fp4=platform.needs_native_fp4,
+        throughput_tok_s=targets.throughput_tok_s,
+        tokens_per_user_tok_s=targets.tokens_per_user_tok_s,
+        ttft_s=targets.ttft_s,
+        requests_per_minute=targets.requests_per_minute,
+        input_tokens=targets.input_tokens,
+        output_tokens=targets.output_tokens,
+        batch_tokens=targets.batch_tokens,
+        deadline_hours=targets.deadline_hours,
     )
     request = ParsedRequest(
         intent=Intent.UNKNOWN,
@@ -162,6 +173,7 @@ def _read_fields(clean: str, index: ModelIndex, language: str, raw: str = "") ->
         budget,
         said.cuda_only,
         said.needs_native_fp4,
+        True if targets.stated else None,
     )
     cues = Facts(
         has_model=bool(match.model or match.ambiguous or match.unknown_model or hub),
@@ -247,6 +259,11 @@ def _settled(request: ParsedRequest, clean: str) -> bool:
         said.concurrency,
         said.budget_usd_month,
         RATE if RATE in request.not_understood else None,  # "1000 requests a day"
+        said.throughput_tok_s,
+        said.tokens_per_user_tok_s,
+        said.ttft_s,
+        said.requests_per_minute,
+        said.batch_tokens,
     )
     if request.intent is Intent.SIZE:
         return any(value is not None for value in settings)

@@ -16,8 +16,11 @@ from sizing.catalog.hardware import (
 from sizing.catalog.pricing import price_list
 from sizing.catalog.rental import (
     MAX_ONLINE_ORDER_UNITS,
+    TOKENS_PER_MILLION,
     beyond_online_order,
     monthly_usd,
+    months_for_hours,
+    rental_usd,
     usd_per_million_tokens,
 )
 from sizing.catalog.types import (
@@ -34,6 +37,7 @@ __all__ = [
     "GPUS_FILE",
     "MAX_ONLINE_ORDER_UNITS",
     "PLANS_FILE",
+    "TOKENS_PER_MILLION",
     "Availability",
     "FormFactor",
     "GpuFacts",
@@ -48,10 +52,12 @@ __all__ = [
     "load_gpus",
     "load_plans",
     "monthly_usd",
+    "months_for_hours",
     "plans_for",
     "price_list",
     "prices_as_of",
     "read_hardware",
+    "rental_usd",
     "usd_per_million_tokens",
     "use_hardware",
 ]

@@ -60,3 +60,18 @@ MAX_ONLINE_ORDER_UNITS = 64
 def beyond_online_order(option: Rented) -> bool:
     """Tell whether a fitting option rents more units than one online order can hold."""
     return option.fits and option.servers > MAX_ONLINE_ORDER_UNITS
+
+
+def months_for_hours(hours: float) -> int:
+    """Months of rent a job of ``hours`` takes: whole months, one at least (monthly billing)."""
+    months = hours / hours_per_month()
+    return max(1, int(-(-round(months, 9) // 1)))
+
+
+def rental_usd(plan: PlanFacts, units: int, months: int) -> Decimal:
+    """Return what renting ``units`` of a plan for ``months`` months costs (fixed prices).
+
+    The one rental-cost function: a monthly answer is one month of it, an offline job its
+    months, a quote for a term the months asked.
+    """
+    return monthly_usd(plan, units) * months

@@ -8,7 +8,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import cache, lru_cache
 
-from sizing.answer import PlanOption, SizingAnswer, Verdict, VerdictCode
+from sizing.answer import (
+    MeasuredRun,
+    PlanOption,
+    ServiceAnswer,
+    ServiceMiss,
+    SizingAnswer,
+    Verdict,
+    VerdictCode,
+)
 from sizing.catalog import get_gpu, load_gpus, load_plans
 from sizing.codes import Caveat, Reason
 from sizing.deploy.advice import (
@@ -30,6 +38,7 @@ from sizing.deploy.search import (
     size_candidate,
     spec_for,
 )
+from sizing.deploy.service import ServiceOption, service_option
 from sizing.errors import InvalidRequestError
 from sizing.fit import (
     CountRoom,
@@ -52,7 +61,15 @@ from sizing.model import (
     model_from_config,
     rope_scaling_option,
 )
-from sizing.request import GpuId, Precision, ResolvedRequest, RopeScaling, SizingRequest
+from sizing.request import (
+    GpuId,
+    Precision,
+    ResolvedRequest,
+    RopeScaling,
+    ServiceLevel,
+    SizingRequest,
+)
+from sizing.speed import matching_runs
 from sizing.validate import check_model_source, resolve
 
 _SIXTEEN_BIT = frozenset({Precision.BF16, Precision.FP16})
@@ -193,9 +210,12 @@ def forget_answers() -> None:
 
 
 def _size_deployment(request: SizingRequest) -> SizingAnswer:
+    model = resolve_model(request)
+    literal = resolved_for(request, model)
+    if literal.service is not None and literal.service.asks_targets:
+        return size_service(request, model, literal)
     answer = _size(request)
     budget = budget_advice(request, answer.request, answer.options, _size, _served)
-    model = resolve_model(request)
     index = answer.recommended_index
     pick = answer.options[index] if index is not None else None
     said = verdict(
@@ -378,11 +398,7 @@ def _size(request: SizingRequest) -> SizingAnswer:
     return SizingAnswer(
         model=model_info(model),
         request=sized,
-        weights_bytes=weights_split(
-            spec_for(model, sized.precision), sized.precision, include_mtp=sized.include_mtp
-        )[0],
-        kv_bytes_per_token=kv_bytes_per_token(model, sized.kv_dtype, sized.context_tokens),
-        kv_bytes_per_sequence=kv_bytes_for_sequence(model, sized.kv_dtype, sized.context_tokens),
+        **_model_bytes(model, sized),
         options=options,
         recommended=pick.plan if pick is not None else None,
         recommended_index=index,
@@ -396,6 +412,16 @@ def _size(request: SizingRequest) -> SizingAnswer:
             for index, option in enumerate(found)
         ),
     )
+
+
+def _model_bytes(model: ModelSpec, sized: ResolvedRequest) -> dict[str, int]:
+    """Return the answer's weight and KV bytes for the request as sized."""
+    spec = spec_for(model, sized.precision)
+    return {
+        "weights_bytes": weights_split(spec, sized.precision, include_mtp=sized.include_mtp)[0],
+        "kv_bytes_per_token": kv_bytes_per_token(model, sized.kv_dtype, sized.context_tokens),
+        "kv_bytes_per_sequence": kv_bytes_for_sequence(model, sized.kv_dtype, sized.context_tokens),
+    }
 
 
 def request_of(pick: PlanOption | None, literal: ResolvedRequest) -> ResolvedRequest:
@@ -465,7 +491,7 @@ def answer_caveats(
 ) -> tuple[Caveat, ...]:
     """List what the customer should know whatever the plan."""
     caveats: list[Caveat] = []
-    if request.context_tokens is None:
+    if request.context_tokens is None and resolved.service is None:
         caveats.append(Caveat.CONTEXT_DEFAULTED)
     if model.generic:
         caveats.append(Caveat.GENERIC_MODEL)
@@ -520,3 +546,221 @@ def _lead_caveats(model: ModelSpec, lead: PlanOption | None) -> tuple[Caveat, ..
     if lead.layout is not None and lead.layout.dp_attention:
         caveats.append(Caveat.DP_ATTENTION)
     return tuple(caveats)
+
+
+# --- Service levels -------------------------------------------------------------------------
+
+
+def size_service(
+    request: SizingRequest, model: ModelSpec, literal: ResolvedRequest
+) -> SizingAnswer:
+    """Size the targets asked: on each plan the cheapest way to meet them, and the pick.
+
+    The options are one per plan (the B200 server included), then, when the customer asked
+    for a number of GPUs, the option on exactly that many of each GPU asked (8-GPU plans in
+    whole servers). The pick is the cheapest option meeting every target within the
+    customer's constraints; none meeting them, the nearest miss and why.
+    """
+    level = literal.service
+    if level is None:
+        raise InvalidRequestError("service", None, "no service level was asked")
+    found = _service_options(model, literal)
+    options = tuple(item.option for item in found)
+    index = recommend_service(options, model)
+    safe = recommend_service(options, model, sure=True)
+    if index is not None and safe != index:
+        # The pick's band straddles a target: the plan's count whose whole band meets it.
+        plans = [t.plan.id if t.plan else None for t in targets()]
+        target = targets()[plans.index(options[index].plan)]
+        sure = service_option(model, target, literal, sure=True)
+        if sure.option.meets_targets and sure.option != options[index]:
+            found.append(sure)
+            options = tuple(item.option for item in found)
+            safe = recommend_service(options, model, sure=True)
+    meeting_set_aside = [
+        i for i, o in enumerate(options) if o.meets_targets and not o.offerable and o.fits
+    ]
+    nearest, reason = _no_plan(found, index, meeting_set_aside)
+    pick = options[index] if index is not None else None
+    lead = index if index is not None else nearest
+    sized = request_of(options[lead] if lead is not None else None, literal)
+    if lead is not None and not level.concurrency_given:
+        sized = replace(sized, concurrency=options[lead].sequences_in_flight or 1)
+    said = _service_verdict(
+        options, index, literal, model, nearest=nearest, meeting_set_aside=meeting_set_aside
+    )
+    caveats = answer_caveats(model, request, sized, options, index) + _service_caveats(level)
+    return SizingAnswer(
+        model=model_info(model),
+        request=sized,
+        **_model_bytes(model, sized),
+        options=options,
+        recommended=pick.plan if pick is not None else None,
+        recommended_index=index,
+        caveats=caveats + _lead_caveats(model, options[lead] if lead is not None else None),
+        verdict=said,
+        room=room_figures(model, pick, sized, context_given=request.context_tokens is not None),
+        service=ServiceAnswer(
+            level=level,
+            safe_index=safe,
+            nearest_index=nearest,
+            no_plan_reason=reason,
+            measured=_measured(model, pick, level),
+        ),
+        no_plan_reason=reason,
+        explored=options,
+    )
+
+
+def _service_options(model: ModelSpec, literal: ResolvedRequest) -> list[ServiceOption]:
+    """Return each plan's best way to meet the targets, then those on the GPUs asked for."""
+    found = [service_option(model, target, literal) for target in targets()]
+    if literal.gpu_count is not None:
+        for target in targets():
+            if literal.gpus and target.gpu.id not in literal.gpus:
+                continue
+            units = -(-literal.gpu_count // target.gpus_per_unit)
+            found.append(service_option(model, target, literal, units=units))
+    return found
+
+
+def _no_plan(
+    found: list[ServiceOption], index: int | None, meeting_set_aside: list[int]
+) -> tuple[int | None, ServiceMiss | None]:
+    """Return the nearest miss and why nothing meets the targets (both None with a pick)."""
+    if index is not None:
+        return None, None
+    options = [item.option for item in found]
+    misses = [i for i, o in enumerate(options) if o.fits and not o.meets_targets]
+    nearest = max(misses, key=lambda i: (found[i].closeness, -i)) if misses else None
+    if meeting_set_aside:
+        return nearest, ServiceMiss.SET_ASIDE
+    if nearest is not None:
+        return nearest, options[nearest].miss
+    return None, ServiceMiss.MODEL_DOES_NOT_FIT
+
+
+def _measured(
+    model: ModelSpec, pick: PlanOption | None, level: ServiceLevel
+) -> tuple[MeasuredRun, ...]:
+    """Return the published runs close to the pick (model, GPU, format; lengths and users)."""
+    if pick is None or pick.variant is None or model.generic:
+        return ()
+    users = (pick.sequences_in_flight or 1) / max(pick.replicas or 1, 1)
+    rows = matching_runs(
+        model=model.id,
+        gpu=pick.gpu.value,
+        precision=pick.variant.weight_format.value,
+        input_tokens=level.input_tokens,
+        output_tokens=level.output_tokens,
+        users_per_replica=users,
+    )
+    runs = []
+    for row in rows:
+        point, workload = row.point, row.point.workload
+        if workload is None:
+            continue
+        runs.append(
+            MeasuredRun(
+                id=point.id,
+                source=point.source,
+                date=point.date,
+                gpu=point.gpu,
+                gpus=point.layout.shape().gpus * workload.replicas,
+                model=point.model,
+                input_tokens=workload.input_tokens,
+                output_tokens=workload.output_tokens,
+                concurrency=workload.concurrency,
+                quantity=point.quantity.value,
+                value=point.value,
+                engine=row.engine,
+            )
+        )
+    return tuple(runs)
+
+
+def _service_caveats(level: ServiceLevel) -> tuple[Caveat, ...]:
+    caveats = []
+    if level.input_defaulted or level.output_defaulted:
+        caveats.append(Caveat.SERVICE_LENGTHS_DEFAULTED)
+    only_throughput = (
+        level.throughput_tok_s is not None
+        and level.tokens_per_user_tok_s is None
+        and not level.concurrency_given
+        and level.requests_per_minute is None
+        and not level.batch
+    )
+    if only_throughput:
+        caveats.append(Caveat.PER_USER_FLOOR)
+    if level.ttft_s is not None or level.tokens_per_user_tok_s is not None:
+        caveats.append(Caveat.LATENCY_HEADROOM)
+    return tuple(caveats)
+
+
+def _service_cost(option: PlanOption) -> object:
+    if option.job is not None and option.job.cost_usd is not None:
+        return option.job.cost_usd
+    return option.price.monthly_usd if option.price.monthly_usd is not None else 0
+
+
+def recommend_service(
+    options: tuple[PlanOption, ...], model: ModelSpec, *, sure: bool = False
+) -> int | None:
+    """Return the cheapest option meeting every target (its whole range, with ``sure``).
+
+    Within the customer's constraints, priced plans first (the B200 only when no priced plan
+    meets them), the GPUs named before others, then the cost, then the literal formats.
+    """
+
+    def meets(option: PlanOption) -> bool:
+        if not option.meets_targets or not option.offerable:
+            return False
+        if sure and option.targets is not None:
+            return all(check.sure for check in option.targets.checks())
+        return True
+
+    usable = [i for i, o in enumerate(options) if meets(o)]
+    priced = [i for i in usable if options[i].price.monthly_usd is not None]
+    pool = priced or usable
+    if not pool:
+        return None
+
+    def key(i: int) -> tuple[object, ...]:
+        option = options[i]
+        return (
+            Reason.GPU_NOT_REQUESTED in option.set_aside,
+            _service_cost(option),
+            departures(option, model),
+            option.gpus,
+            i,
+        )
+
+    return min(pool, key=key)
+
+
+def _service_verdict(
+    options: tuple[PlanOption, ...],
+    index: int | None,
+    request: ResolvedRequest,
+    model: ModelSpec,
+    *,
+    nearest: int | None,
+    meeting_set_aside: list[int],
+) -> Verdict:
+    """Return the verdict over the options meeting the targets (others count as not fitting)."""
+    if index is None:
+        over = [i for i in meeting_set_aside if Reason.OVER_BUDGET in options[i].set_aside]
+        if over:
+            return Verdict(
+                VerdictCode.OVER_BUDGET, min(over, key=lambda i: _service_cost_key(options[i]))
+            )
+        return Verdict(VerdictCode.TARGETS_NOT_MET, nearest)
+    masked = tuple(
+        option if option.meets_targets else replace(option, fits=False, offerable=False)
+        for option in options
+    )
+    return verdict(masked, index, replace(request, gpu_count=None), model, None)
+
+
+def _service_cost_key(option: PlanOption) -> tuple[object, ...]:
+    return (option.price.monthly_usd is None, _service_cost(option))

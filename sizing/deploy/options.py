@@ -369,6 +369,7 @@ def _speeds(
         replicas=replicas,
         full_load_concurrency=full_load_concurrency or request.concurrency,
         speculative=request.include_mtp,
+        **_lengths(request),
     )
     speed = OptionSpeed(
         decode_tokens_per_s=figures.single_user_tokens_per_s,
@@ -384,6 +385,19 @@ def _speeds(
         None if monthly is None else usd_per_million_tokens(monthly, figures.full_load_tokens_per_s)
     )
     return speed, usd_per_million
+
+
+# Prompt and answer lengths a full load is priced at when the request states none (the
+# service-level defaults of ``sizing.validate``).
+FULL_LOAD_INPUT_TOKENS = 2000
+FULL_LOAD_OUTPUT_TOKENS = 500
+
+
+def _lengths(request: ResolvedRequest) -> dict[str, int]:
+    level = request.service
+    if level is None:
+        return {"input_tokens": FULL_LOAD_INPUT_TOKENS, "output_tokens": FULL_LOAD_OUTPUT_TOKENS}
+    return {"input_tokens": level.input_tokens, "output_tokens": level.output_tokens}
 
 
 def layout_of(shape: Shape) -> Layout:

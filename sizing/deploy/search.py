@@ -177,6 +177,27 @@ def with_formats(request: ResolvedRequest, fmt: Precision, kv: KvDtype) -> Resol
     return changed(request, precision=fmt, kv_dtype=kv)
 
 
+def make_variant(
+    model: ModelSpec, request: ResolvedRequest, candidate: Candidate, *, dp_attention: bool
+) -> Variant:
+    """Say which choices a candidate laid out so rests on: formats, engine, checkpoint."""
+    engine, engine_source = engine_for(request, dp_attention=dp_attention)
+    checkpoint, at_load = checkpoint_for(model, candidate.weight_format)
+    return Variant(
+        weight_format=candidate.weight_format,
+        weight_format_source=candidate.weight_format_source,
+        kv_dtype=candidate.kv_dtype,
+        kv_dtype_source=candidate.kv_dtype_source,
+        layout_source=Choice.CHOSEN,
+        engine=engine,
+        engine_source=engine_source,
+        checkpoint=checkpoint,
+        quantize_at_load=at_load,
+        requested_weight_format=candidate.requested_weight_format,
+        rope_scaling=request.rope_scaling,
+    )
+
+
 def size_candidate(
     model: ModelSpec,
     target: Target,
@@ -195,21 +216,7 @@ def size_candidate(
     placement = laid_out(load, target, sized.concurrency, sized.gpu_memory_utilization)
     # The option's layout is the placement's shape's (``layout_of``), as build_option lays it.
     dp_attention = placement is not None and placement.shape.dp_attention
-    engine, engine_source = engine_for(request, dp_attention=dp_attention)
-    checkpoint, at_load = checkpoint_for(model, candidate.weight_format)
-    variant = Variant(
-        weight_format=candidate.weight_format,
-        weight_format_source=candidate.weight_format_source,
-        kv_dtype=candidate.kv_dtype,
-        kv_dtype_source=candidate.kv_dtype_source,
-        layout_source=Choice.CHOSEN,
-        engine=engine,
-        engine_source=engine_source,
-        checkpoint=checkpoint,
-        quantize_at_load=at_load,
-        requested_weight_format=candidate.requested_weight_format,
-        rope_scaling=request.rope_scaling,
-    )
+    variant = make_variant(model, request, candidate, dp_attention=dp_attention)
     more_caveats = (Caveat.NVFP4_AS_MXFP4,) if candidate.requested_weight_format is not None else ()
     if placement is None:  # no shape at all: the option build_option makes, with the variant
         option = no_shape_option(target, sized)
@@ -226,6 +233,17 @@ def size_candidate(
         )
     commands = _commands(model, target, sized, option, variant) if complete else ()
     return changed(option, launch=OptionLaunch(commands)) if commands else option
+
+
+def commands_for(
+    model: ModelSpec,
+    target: Target,
+    request: ResolvedRequest,
+    option: PlanOption,
+    variant: Variant,
+) -> tuple[str, ...]:
+    """Return the launch commands of a fitting option (none beyond an online order)."""
+    return _commands(model, target, request, option, variant)
 
 
 def _commands(
@@ -271,10 +289,10 @@ def departures(option: PlanOption, model: ModelSpec) -> tuple[bool, bool]:
     variant = option.variant
     if variant is None:
         return False, False
-    return _departures(variant, model)
+    return variant_departures(variant, model)
 
 
-def _departures(variant: Variant | Candidate, model: ModelSpec) -> tuple[bool, bool]:
+def variant_departures(variant: Variant | Candidate, model: ModelSpec) -> tuple[bool, bool]:
     """``departures`` of a variant, sized or not: its formats and who chose them decide."""
     weights = (
         variant.weight_format_source is Choice.CHOSEN
@@ -349,7 +367,7 @@ def least_key_prefix(
         Reason.OVER_BUDGET in reasons,
         target.gpus_per_unit,
         monthly if monthly is not None else 0,
-        *_departures(candidate, model),
+        *variant_departures(candidate, model),
     )
 
 

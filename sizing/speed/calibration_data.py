@@ -71,15 +71,23 @@ class Benchmark(StrEnum):
 
     SERVING = "serving"  # users send requests in turn: others' prompts interleave with decode
     STATIC_BATCH = "static_batch"  # one batch prefilled, then decoded alone (or a tool's step)
+    # MLPerf Inference: every query queued at once (the system full), and queries arriving at
+    # random at the highest rate the run's latency limits (99th percentiles) allow.
+    OFFLINE = "offline"
+    SERVER = "server"
 
 
 class Workload(_Strict):
     """A run's load: users at once, prompt and answer lengths, and how they arrived."""
 
-    concurrency: int = Field(ge=1, le=4096)
+    concurrency: int = Field(ge=1, le=4096)  # offline and server: the most a replica batches
     input_tokens: int = Field(ge=1, le=1_048_576)
     output_tokens: int = Field(ge=1, le=1_048_576)
     benchmark: Benchmark
+    replicas: int = Field(default=1, ge=1, le=512)  # copies of the model the system ran
+    ttft_limit_s: float | None = Field(default=None, gt=0)  # server: the p99 limits
+    tpot_limit_s: float | None = Field(default=None, gt=0)
+    rate_per_s: float | None = Field(default=None, gt=0)  # server: queries a second it ran at
 
 
 class Device(_Strict):
@@ -118,6 +126,10 @@ class Point(_Strict):
     fitted: tuple[str, ...]
     context_tokens: int | None = Field(default=None, ge=1)
     note: str | None = None
+    # Collected after the model's constants were set and never fitted on: the check of the
+    # model on data it was not tuned to. ``date`` is the run's, as its source gives it.
+    held_out: bool = False
+    date: str | None = None
 
     @model_validator(mode="after")
     def _complete(self) -> Point:
@@ -145,6 +157,14 @@ class Anchor(_Strict):
     source: str = Field(min_length=1)
 
 
+class ReferenceModel(_Strict):
+    """A model runs were published for that the catalog does not sell: its config's facts."""
+
+    id: str = Field(min_length=1)
+    config: dict[str, Any]
+    source: str = Field(min_length=1)
+
+
 class CalibrationData(_Strict):
     """The whole file."""
 
@@ -152,6 +172,7 @@ class CalibrationData(_Strict):
     about: str
     anchored_gpus: tuple[Anchor, ...]
     devices: tuple[Device, ...]
+    models: tuple[ReferenceModel, ...] = ()
     points: tuple[Point, ...] = Field(min_length=1)
 
     @model_validator(mode="after")

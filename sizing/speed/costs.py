@@ -129,3 +129,32 @@ STACKS: dict[str, KernelCosts] = {
     # 1K-input TP8 EP8 estimate (TPOT 14.99 ms).
     "vllm-0.24": replace(CURRENT, layer_overhead_s=112e-6),
 }
+
+
+@dataclass(frozen=True, slots=True)
+class LoadCosts:
+    """What a loaded replica pays beyond its kernels (``sizing.speed.loaded``), in seconds.
+
+    Fitted on the four DeepSeek-R1 8x H200 SGLang 0.5.7 rows at 8 to 64 users (InferenceX
+    issue #870, mean TTFT 331-427 ms); every other serving run is held out to check them.
+    """
+
+    # What a request waits before its prompt runs when others are in flight, beyond the idle
+    # overhead (``KernelCosts.first_token_overhead_s``): the scheduler admits new prompts
+    # between decode steps, batches them, and streams back behind the running answers.
+    busy_overhead_s: float
+    # Share of a closed loop's burst of prompts a new prompt waits behind: users of a serving
+    # benchmark send their next request as an answer ends, so prompts come in groups.
+    queue_share: float
+    # A loaded decode step beside an idle one: scheduling, sampling and detokenizing of a
+    # whole batch on the host between steps.
+    step_scale: float
+
+
+LOAD = LoadCosts(busy_overhead_s=0.1, queue_share=0.25, step_scale=1.0)
+
+# The band an answer gives around a figure under load on a GPU the measurements anchor, and
+# on one they do not (``ESTIMATE_BAND`` added): per-user speed and throughput, then time to
+# first token (queues make it the least certain figure).
+LOADED_SPEED_BAND = 0.15
+LOADED_TTFT_BAND = 0.35

@@ -25,6 +25,7 @@ from sizing.speed.costs import (
 )
 from sizing.speed.decode import decode_step
 from sizing.speed.fabric import Network, server_network
+from sizing.speed.loaded import loaded, speed_load
 from sizing.speed.prefill import ttft_s
 
 
@@ -101,7 +102,9 @@ class SpeedFigures:
     single_user_tokens_per_s: float  # one user alone (speculating when the per-user figure does)
     per_user_tokens_per_s: float  # each user at the requested concurrency
     per_user_range: tuple[float, float] | None  # where the figure is an estimate or speculative
-    aggregate_tokens_per_s: float  # all users at the requested concurrency
+    # All users at the requested concurrency, each sending prompts of the stated lengths (2,000
+    # and 500 tokens when none are stated): the prompts' compute is paid out of it.
+    aggregate_tokens_per_s: float
     full_load_tokens_per_s: float  # every rented GPU full: what the cost per token is priced at
     ttft_s: float  # first token after one prompt of the context, on an idle replica
     estimated: bool  # no measurement anchors this GPU: the range says how far it may be off
@@ -118,6 +121,8 @@ def speed_figures(
     replicas: int,
     full_load_concurrency: int,
     speculative: bool,
+    input_tokens: int = 2000,
+    output_tokens: int = 500,
 ) -> SpeedFigures:
     """Every speed of an option, with the range where one is due.
 
@@ -148,12 +153,64 @@ def speed_figures(
         single_user_tokens_per_s=each_user(tokens, users=1),
         per_user_tokens_per_s=per_user,
         per_user_range=(low, high) if (mtp or not anchored) else None,
-        aggregate_tokens_per_s=per_user * max(concurrency, 1),
-        full_load_tokens_per_s=each_user(1.0, users=full) * max(full, 1),
+        # Never above every user decoding at the context (the per-user figure's assumption).
+        aggregate_tokens_per_s=min(
+            _loaded_tokens_per_s(
+                load,
+                gpu,
+                shape,
+                network,
+                max(concurrency, 1),
+                replicas,
+                input_tokens,
+                output_tokens,
+            ),
+            per_user * max(concurrency, 1),
+        ),
+        full_load_tokens_per_s=min(
+            _loaded_tokens_per_s(
+                load, gpu, shape, network, full, replicas, input_tokens, output_tokens
+            ),
+            each_user(1.0, users=full) * max(full, 1),
+        ),
         ttft_s=_ttft_s(load, gpu, shape, network),
         estimated=not anchored,
         mtp_tokens_per_step=tokens if mtp else None,
     )
+
+
+def _loaded_tokens_per_s(  # noqa: PLR0917 - the figures speed_figures has, in its order
+    load: ModelLoad,
+    gpu: GpuFacts,
+    shape: Shape,
+    network: Network,
+    full: int,
+    replicas: int,
+    input_tokens: int,
+    output_tokens: int,
+) -> float:
+    """Output tokens/s of ``full`` users spread over the replicas, their prompts paid for.
+
+    Lengths beyond the context are scaled into it (a prompt and its answer fill at most one
+    context). The cost per million tokens is priced at this rate.
+    """
+    context = max(load.context_tokens, 2)
+    if input_tokens + output_tokens > context:
+        share = context / (input_tokens + output_tokens)
+        input_tokens = max(int(input_tokens * share), 1)
+        output_tokens = max(int(output_tokens * share), 1)
+    busy = max(min(replicas, full), 1)  # fewer users than replicas leave some idle
+    per_replica = max(full / busy, 1.0)
+    state = loaded(
+        speed_load(load, input_tokens, output_tokens),
+        gpu,
+        shape,
+        network,
+        sequences=per_replica,
+        input_tokens=input_tokens,
+        output_tokens=output_tokens,
+    )
+    return state.output_tokens_per_s * busy
 
 
 # Speeds kept, by what they depend on: requests that differ only in budget, GPUs named or

@@ -64,13 +64,30 @@ FACTS = {
         ServingEngine.SGLANG,
         lambda a: _explored_engines(a) == {(ServingEngine.SGLANG, Choice.ASKED)},
     ),
+    "throughput_tok_s": (3000.0, lambda a: _asked(a, "throughput_tok_s") == 3000.0),
+    "tokens_per_user_tok_s": (25.0, lambda a: _asked(a, "tokens_per_user_tok_s") == 25.0),
+    "ttft_s": (2.0, lambda a: _asked(a, "ttft_s") == 2.0),
+    "requests_per_minute": (120.0, lambda a: _asked(a, "requests_per_minute") == 120.0),
+    "input_tokens": (1500, lambda a: _asked(a, "input_tokens") == 1500),
+    "output_tokens": (300, lambda a: _asked(a, "output_tokens") == 300),
+    "batch_tokens": (10**9, lambda a: _asked(a, "batch_tokens") == 10**9),
+    "deadline_hours": (48.0, lambda a: _asked(a, "deadline_hours") == 48.0),
 }
+
+
+def _asked(answer, name):
+    """Return a service-level field as the engine resolved it (None when no level was asked)."""
+    level = answer.request.service
+    return None if level is None else getattr(level, name)
+
+
 # Facts that only make sense with another one set.
 COMPANIONS = {
     "model_config": {"model_id": None},
     "params_b": {"model_id": None},
     "active_params_b": {"model_id": None, "params_b": 100.0, "moe": True},
     "moe": {"model_id": None, "params_b": 100.0},
+    "deadline_hours": {"batch_tokens": 10**9},
 }
 MODEL_NAMING = {"model_id", "model_config", "params_b", "active_params_b", "moe"}
 # A Hub id is resolved to a model before sizing (the model issue): it is no sizing fact.

@@ -117,7 +117,11 @@ def test_the_engine_request_carries_every_fact_it_sizes():
     )
     request = facts.sizing_request()
     assert request == SizingRequest(
-        model_id="m/x", precision=Precision.BF16, gpus=(GpuId.H200,), budget_usd_month=Decimal(9000)
+        model_id="m/x",
+        precision=Precision.BF16,
+        gpus=(GpuId.H200,),
+        budget_usd_month=Decimal(9000),
+        throughput_tok_s=5000.0,
     )
 
 

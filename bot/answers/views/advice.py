@@ -56,6 +56,7 @@ VERDICTS: dict[VerdictCode, str] = {
         "%(shape)s, %(price)s."
     ),
     VerdictCode.NO_PLAN: N_("No: nothing we rent serves this as asked."),
+    VerdictCode.TARGETS_NOT_MET: N_("No: nothing we rent meets every target you gave."),
     VerdictCode.BEYOND_ONLINE_ORDER: N_(
         "%(plan)s serves it with %(shape)s, %(price)s: more than one online order holds "
         "(%(max)s servers or machines at most). A person from our team quotes deployments "
@@ -180,6 +181,8 @@ def verdict_text(loc: Localizer, answer: SizingAnswer, budget: str) -> str | Non
     verdict = answer.verdict
     if verdict is None:
         return None
+    if verdict.code is VerdictCode.TARGETS_NOT_MET:
+        return loc.gettext(VERDICTS[VerdictCode.TARGETS_NOT_MET])
     if verdict.option_index is None:
         return loc.gettext(VERDICTS[VerdictCode.NO_PLAN])
     option = answer.options[verdict.option_index]
@@ -419,8 +422,10 @@ def advice_view(
     answer: SizingAnswer,
     budget: str,
     link: Callable[..., str | None],
+    service: list[str] | None = None,
 ) -> AdviceView:
-    """Build the advice part of the size templates' data."""
+    """Build the advice part of the size templates' data (``service``: its target lines)."""
+    service = service or []
     cheapest: CheapestView | None = None
     advice = answer.budget
     if advice is not None and advice.cheapest_index is not None:
@@ -438,6 +443,7 @@ def advice_view(
     return {
         "kv_line": not same,
         "verdict": verdict_text(loc, answer, budget),
+        "service": service,
         "fleet": fleet_text(loc, answer),
         "within_budget": within,
         "literal": literal_text(loc, answer),

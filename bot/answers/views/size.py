@@ -22,6 +22,7 @@ from bot.answers.view_types import (
     WhyView,
 )
 from bot.answers.views.advice import advice_view
+from bot.answers.views.service import service_lines
 from bot.answers.words.codes import (
     SentenceParams,
     availability_text,
@@ -93,6 +94,11 @@ def sentence_params(loc: Localizer, answer: SizingAnswer) -> SentenceParams:
         "precision": req.precision.value.upper(),
         "release_precision": model.release_precision.value.upper(),
     }
+    level = req.service
+    if level is not None:
+        params["input"] = fmt.integer(level.input_tokens)
+        params["output"] = fmt.integer(level.output_tokens)
+        params["floor"] = fmt.integer(round(level.min_tokens_per_user))
     return params
 
 
@@ -295,7 +301,7 @@ def size_view(
     def link(option: PlanOption, context: int | None = None) -> str | None:
         return checkout_url_for(loc, option, answer, checkout, quote, context_tokens=context)
 
-    advice = advice_view(loc, answer, budget, link)
+    advice = advice_view(loc, answer, budget, link, service_lines(loc, answer))
     model_view: ModelView = {
         "name": model.name,
         "moe": model.moe,

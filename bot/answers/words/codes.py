@@ -66,6 +66,18 @@ CAVEATS: dict[Caveat, str] = {
         "eight times."
     ),
     Caveat.NO_B200_PRICE: N_("We don't list a B200 price yet: ask us for a quote."),
+    Caveat.SERVICE_LENGTHS_DEFAULTED: N_(
+        "Sized for prompts of %(input)s tokens and answers of %(output)s on average; tell me "
+        "yours and I'll size again."
+    ),
+    Caveat.PER_USER_FLOOR: N_(
+        "Throughput is counted with each user kept at %(floor)s tokens/s or faster; tell me "
+        "if your users can wait longer."
+    ),
+    Caveat.LATENCY_HEADROOM: N_(
+        "Latency targets are met with headroom: they bind the slowest requests, and these "
+        "figures are averages."
+    ),
     Caveat.SINGLE_H200_CANNOT_SHARE_MODEL: N_(
         "Single-H200 plans are independent machines: fine for separate jobs or replicas, "
         "but one model cannot be split across them."
@@ -180,6 +192,9 @@ class SentenceParams(TypedDict, total=False):
     architecture: str
     bandwidth: str
     really: str
+    input: str
+    output: str
+    floor: str
 
 
 class _Figures(dict[str, str]):

@@ -45,6 +45,9 @@ ALL_PARAMS = {
     "architecture": "Hopper",
     "bandwidth": "8 TB/s",
     "really": "2",
+    "input": "2,000",
+    "output": "500",
+    "floor": "10",
 }
 
 

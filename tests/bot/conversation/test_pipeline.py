@@ -125,15 +125,19 @@ def test_a_follow_up_counting_cards_without_a_gpu_word_resizes_on_that_many(
     assert second.reply.data["verdict"]["gpu_count"] == 2
 
 
-def test_a_rate_is_sized_for_one_at_a_time_and_asks_for_the_count(pipeline):
-    """A rate ("1000 requests per hour") is sized for one at a time, said, and counted next."""
+def test_a_rate_is_sized_by_littles_law_and_a_count_follows(pipeline):
+    """A rate ("1000 requests per hour") is sized by Little's law and said; users follow."""
     first = pipeline.respond("llama 3.3 70b fp8 for 1000 requests per hour", ChatContext())
     assert first.reply.kind == "size"
-    assert first.reply.data["request"]["concurrency"] == 1
-    assert "You gave a rate" in first.reply.text
+    service = first.reply.data["service"]
+    assert service["level"]["requests_per_minute"] == pytest.approx(1000 / 60)
+    pick = first.reply.data["options"][first.reply.data["recommended_index"]]
+    assert pick["meets_targets"] is True
+    assert first.reply.data["request"]["concurrency"] == pick["sequences_in_flight"]
+    assert "requests a minute" in first.reply.text
+    assert "You gave a rate" not in first.reply.text
     second = pipeline.respond("and with 20 users?", first.chat)
     assert second.reply.data["request"]["concurrency"] == 20
-    assert "You gave a rate" not in second.reply.text
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

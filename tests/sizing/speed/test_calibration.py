@@ -25,7 +25,7 @@ from sizing.speed.calibration_data import (
     load_calibration,
     parse_calibration,
 )
-from sizing.speed.costs import CURRENT, STACKS
+from sizing.speed.costs import CURRENT, LOAD, STACKS
 from tests.helpers.paths import REPO
 
 ROOT = REPO
@@ -45,21 +45,30 @@ def test_engine_meets_every_held_point(point_id):
 
 
 def test_tolerances_are_the_promised_ones():
-    """No point is held looser than promised: published 25%, H200 measurements 10%, KV 3%."""
+    """No point is held looser than promised: published 25%, measured 10%, KV 3%.
+
+    A loaded run's mean time to first token is held to 50%.
+    """
     for row in ROWS.values():
         point = row.point
-        if point.tolerance is None:
+        if point.tolerance is None or point.held_out:  # a held-out run's tolerance is its bar
             continue
         if point.kind is Kind.MEASURED:
             limit = 0.03 if point.quantity is Quantity.KV_TOKENS_PHYSICAL else 0.10
+        elif point.quantity is Quantity.TTFT_S and point.workload.concurrency > 1:
+            limit = 0.50
         else:
             limit = 0.25
         assert point.tolerance <= limit, point.id
 
 
 def test_every_published_run_is_held_per_user():
-    """Every published run has a held per-user figure; only loaded TTFTs are merely shown."""
-    runs = {(p.source, p.row) for p in load_calibration().points if p.kind is not Kind.MEASURED}
+    """Every published run has a held per-user figure; a point not held is a TTFT."""
+    runs = {
+        (p.source, p.row)
+        for p in load_calibration().points
+        if p.kind is not Kind.MEASURED and not p.held_out
+    }
     held_runs = {
         (row.point.source, row.point.row)
         for row in ROWS.values()
@@ -67,13 +76,17 @@ def test_every_published_run_is_held_per_user():
     }
     assert runs == held_runs
     for row in ROWS.values():
-        if not row.held:
+        if not row.held and not row.point.held_out:
             assert row.point.quantity is Quantity.TTFT_S
 
 
 def test_fitted_names_are_the_model_constants():
     """A point's 'fitted' list names constants the model really has."""
-    known = set(type(CURRENT).__dataclass_fields__) | {"PROCESS_OTHER_BYTES"}
+    known = (
+        set(type(CURRENT).__dataclass_fields__)
+        | set(type(LOAD).__dataclass_fields__)
+        | {"PROCESS_OTHER_BYTES"}
+    )
     for row in ROWS.values():
         assert set(row.point.fitted) <= known, row.point.id
 

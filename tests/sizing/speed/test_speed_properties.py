@@ -132,7 +132,10 @@ def test_speculative_decoding_is_off_unless_asked(model, context, users):
 @ENGINE_SETTINGS
 @given(models, st.integers(min_value=1, max_value=262_144), concurrencies)
 def test_each_user_under_load_is_no_faster_than_one_user_alone(model, context, users):
-    """Per-user speed under load is at most one user's alone; the total is it times the users."""
+    """Per-user speed under load is at most one user's alone; the total at most it x users.
+
+    The prompts' compute is paid out of the same GPU time.
+    """
     answer = size_deployment(
         SizingRequest(model_id=model, context_tokens=context, concurrency=users)
     )
@@ -144,4 +147,5 @@ def test_each_user_under_load_is_no_faster_than_one_user_alone(model, context, u
             1 + 1e-12
         )
         total = option.speed.decode_tokens_per_s_per_user * users
-        assert option.speed.decode_tokens_per_s_aggregate == total
+        aggregate = option.speed.decode_tokens_per_s_aggregate
+        assert 0 < aggregate <= total * (1 + 1e-9)

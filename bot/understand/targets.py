@@ -1,0 +1,570 @@
+"""Service-level targets and workloads, however they are said, in ten languages.
+
+"5,000 tok/s", "each user ≥ 30 tok/s", "50 ms per token" (20 tokens/s), "TTFT < 1 s",
+"300 req/min", "10 QPS", "每秒 5000 个 token", "1분에 300건", "prompts of ~2k tokens",
+"500 tokens de saída", "10M documents of 2k tokens each", "process 5B tokens", "in a week",
+"в течение 10 часов". Read before the count of users and the context, and blanked from the
+text, so that none of these numbers is taken for either.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from functools import cache
+
+from bot.understand.numbers import (
+    CJK_NUMBER_PATTERN,
+    NUMBER_PATTERN,
+    blank,
+    parse_cjk_number,
+    parse_number,
+)
+
+# --- Numbers with their magnitudes -----------------------------------------------------------
+
+_MAGNITUDES = (
+    (r"k|к|тыс\.?|тысяч[аи]?|mil(?! ?mill)|thousand|tausend|mille", 1e3),
+    (r"m|м|mm|млн\.?|миллион(?:а|ов)?|mio\.?|million(?:s|en)?|millones|milh(?:ão|ões|oes)", 1e6),
+    (
+        (
+            r"b|bn|g|млрд\.?|миллиард(?:а|ов)?|billion(?:s)?|mrd\.?|milliarde?n?|mil millones"
+            r"|bilh(?:ão|ões|oes)|milliards?"
+        ),
+        1e9,
+    ),
+    (r"t|tn|трлн\.?|trillion(?:s)?|billones", 1e12),
+    (r"万|萬|만", 1e4),
+    (r"亿|億|억", 1e8),
+    (r"千万|千萬|천만", 1e7),
+    (r"百万|百萬|백만", 1e6),
+)
+_MAG = "|".join(f"(?:{pattern})" for pattern, _ in sorted(_MAGNITUDES, key=lambda p: -len(p[0])))
+# A number, a glued or spaced magnitude that no letter continues ("2k", "10 M", "1,5 млн").
+_SMALL_CJK = {
+    "一": 1,
+    "两": 2,
+    "兩": 2,
+    "二": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+    "十": 10,
+    "半": 0.5,
+    "한": 1,
+    "두": 2,
+    "세": 3,
+    "네": 4,
+}
+NUM = (
+    rf"(?:{CJK_NUMBER_PATTERN}|{NUMBER_PATTERN}(?:\s?(?P<mag>(?:{_MAG}))(?![a-zа-яё]))?"
+    rf"|(?P<small>[一两兩二三四五六七八九十半](?![万萬亿億千百])|(?<![가-힣])[한두세네](?=\s?(?:주|시간|달)))"
+    r")"
+)
+
+
+def _magnitude(word: str) -> float:
+    word = word.strip().lower()
+    for pattern, factor in _MAGNITUDES:
+        if re.fullmatch(pattern, word):
+            return factor
+    return 1.0
+
+
+def number_of(match: re.Match[str], prefix: str | None = None) -> float:
+    """Return the value of a ``NUM`` group in a match (groups renamed with ``prefix``)."""
+    groups = match.groupdict()
+    if prefix is None:
+        prefix = _prefix(match)
+    cjk = groups.get(f"{prefix}cjk")
+    small = groups.get(f"{prefix}small")
+    if small:
+        return float(_SMALL_CJK[small])
+    value = parse_cjk_number(cjk) if cjk else parse_number(groups.get(f"{prefix}num") or "nan")
+    mag = groups.get(f"{prefix}mag")
+    if mag:
+        value *= _magnitude(mag)
+    return value
+
+
+def _named(pattern: str, prefix: str) -> str:
+    """``pattern`` with its named groups prefixed, so that one regex can hold two numbers."""
+    return re.sub(r"\(\?P<([a-z0-9]+)>", lambda m: f"(?P<{prefix}{m.group(1)}>", pattern)
+
+
+def _alt(*parts: str) -> str:
+    """Alternatives, each with its groups under its own prefix (``a0``, ``a1``, ...)."""
+    return "(?:" + "|".join(_named(part, f"a{i}") for i, part in enumerate(parts)) + ")"
+
+
+def _prefix(match: re.Match[str]) -> str:
+    """Return the prefix of the alternative that matched (see ``_alt``)."""
+    groups = match.groupdict()
+    for prefix in ("", "a0", "a1", "a2", "a3"):
+        if groups.get(f"{prefix}num") or groups.get(f"{prefix}cjk") or groups.get(f"{prefix}small"):
+            return prefix
+    return ""
+
+
+def group(match: re.Match[str], name: str) -> str | None:
+    """Return a named group of whichever alternative matched."""
+    groups = match.groupdict()
+    for prefix in ("", "a0", "a1", "a2", "a3"):
+        value = groups.get(f"{prefix}{name}")
+        if value:
+            return value
+    return None
+
+
+# --- Words -----------------------------------------------------------------------------------
+
+_TOKENS = (
+    r"(?:tokens?|toks?|tkns?|токен(?:ов|а|ы)?|ток(?![а-я])|トークン|토큰|個?\s?token|个\s?token)"
+)
+_SECOND = (
+    r"(?:s|sec|secs|second|seconds|seg|segundos?|seconde?s?|sek|sekunden?|с|сек|секунд[уы]?|"
+    r"秒|초)"
+)
+_MINUTE = r"(?:m|min|mins|minute|minutes|minuto|minutos|minuten?|мин|минуту|минуты|分|分钟|分鐘|분)"
+_HOUR = (
+    r"(?:h|hr|hrs|hour|hours|hora|horas|heure|heures|stunde|stunden|ч|час|часа|часов|"
+    r"小时|小時|時間|시간)"
+)
+_DAY = r"(?:d|day|days|día|dias?|días|jour|jours|tag|tage|tagen|день|дня|дней|сутки|суток|天|日|일)"
+_WEEK = (
+    r"(?:wk|week|weeks|semana|semanas|semaine|semaines|woche|wochen|неделю|недели|недель|"
+    r"周|週|週間|星期|주|주일)"
+)
+_MONTH = (
+    r"(?:month|months|mes|meses|mois|monat|monate|monaten|месяц|месяца|месяцев|"
+    r"个月|個月|か月|ヶ月|개월|달)"
+)
+_PER_USER = (
+    r"(?:per\s(?:user|stream|request|session|seq(?:uence)?)|each|/\s?user|a\s(?:user|head)|"
+    r"por\s(?:usuario|usuário|utilizador)|pro\s(?:nutzer|user|anfrage)|par\s(?:utilisateur|requête)|"
+    r"на\s(?:пользователя|юзера|запрос)|每(?:个|個)?(?:用户|用戶|人|请求|請求|会话)|"
+    r"(?:ユーザー|ユーザ|リクエスト)(?:あたり|当たり|ごと|毎)|사용자당|유저당|요청당|인당|"
+    r"each\suser|every\suser|for\seach|cada\s(?:usuario|usuário)|jede[rn]?\s(?:nutzer|user)|"
+    r"chaque\sutilisateur|каждо(?:му|го)\s(?:пользовател[юя]|юзер[ау])|"
+    r"单用户|單用戶|单个用户|單個用戶|ユーザー1人|사용자\s?1명|"
+    r"(?:用户|用戶|ユーザー|사용자|пользовател[юяь]|user|usuario|usuário|nutzer|utilisateur)"
+    r"(?:\s?(?:should|must|need|needs|see|sees|gets|get|at least|≥|>=|每秒|が|は|에게|는|должен|"
+    r"debe|deve|soll|doit))*)"
+)
+_REQUESTS = (
+    r"(?:requests?|reqs?|queries|query|calls?|conversations?|chats?|messages?|prompts?|"
+    r"solicitudes|solicitações|solicitacoes|peticiones|consultas|requisições|requisicoes|"
+    r"chamadas|anfragen|aufrufe|requêtes|requetes|appels|запрос(?:ов|а|ы)?|обращени[йяе]|"
+    r"次?请求|次?請求|次调用|次|条|條|リクエスト|件|건|요청|회|コール)"
+)
+_OUTPUT_WORDS = (
+    r"output|outputs|answers?|responses?|completions?|generation|saída|saida|salida|sortie|"
+    r"ausgabe|antwort(?:en)?|réponses?|respuestas?|respostas?|ответы?|ответа|выход|выходе|"
+    r"输出|輸出|生成|回答|回覆|回复|出力|응답|출력|답변"
+)
+_INPUT_WORDS = (
+    r"prompts?|inputs?|input\slength|isl|entrada|entradas|eingabe|prompt-länge|entrée|entrées|"
+    r"входн(?:ой|ые|ых)|вход|входе|промпт|промпты|输入|輸入|提示词|prompt\s?长度|入力|"
+    r"プロンプト|입력|프롬프트"
+)
+_ITEMS = (
+    r"documents?|docs?|files?|pages?|records?|e-?mails?|mails?|articles?|tickets?|reviews?|"
+    r"contracts?|reports?|items?|rows?|samples?|texts?|transcripts?|calls?|"
+    r"documentos?|arquivos?|archivos?|registros?|correos|contratos|relatórios|informes|"
+    r"dokumente?n?|dateien|berichte?n?|verträge|fichiers?|rapports?|contrats?|courriels|"
+    r"документ(?:ов|а|ы)?|файл(?:ов|а|ы)?|записей|писем|статей|договоров|отчётов|"
+    r"(?:份|个|個|篇|条|條|件の?|건|개|장)?\s?(?:文档|文檔|文件|文章|文書|合約|合同|邮件|郵件|"
+    r"ドキュメント|書類|メール|문서|파일|기사|리뷰|메일|계약서)"
+)
+_EACH = (
+    r"each|apiece|per\s(?:doc|document|file|item)|cada\s(?:uno|una|um)|cada|je|jeweils|chacun|"
+    r"chacune|каждое|каждый|каждая|по|每份|每篇|每个|每個|每条|每條|各|건당|개당|장당|"
+    r"1件あたり|1件|件あたり|1通|à"
+)
+_RATE_ABBR = {"qps": 60.0, "rps": 60.0, "rpm": 1.0, "req/s": 60.0, "req/min": 1.0}
+
+
+def _per_minute(unit: str) -> float | None:
+    """Return the requests per minute that one request per ``unit`` is."""
+    unit = unit.strip().lower()
+    for pattern, factor in (
+        (_SECOND, 60.0),
+        (_MINUTE, 1.0),
+        (_HOUR, 1 / 60),
+        (_DAY, 1 / 1440),
+        (_WEEK, 1 / 10080),
+    ):
+        if re.fullmatch(pattern, unit):
+            return factor
+    return None
+
+
+def _hours(unit: str) -> float | None:
+    unit = unit.strip().lower()
+    for pattern, factor in (
+        (_HOUR, 1.0),
+        (_DAY, 24.0),
+        (_WEEK, 168.0),
+        (_MONTH, 720.0),
+        (_MINUTE, 1 / 60),
+    ):
+        if re.fullmatch(pattern, unit):
+            return factor
+    return None
+
+
+_TIME_UNIT = rf"(?P<unit>{_SECOND}|{_MINUTE}|{_HOUR}|{_DAY}|{_WEEK})"
+_LATENCY_UNIT = (
+    r"(?P<lunit>ms|msec|milliseconds?|мс|毫秒|ミリ秒|밀리초|s|sec|secs|seconds?|segundos?|"
+    r"secondes?|sekunden?|с|сек|секунд[аы]?|秒|초)"
+)
+
+
+def _latency_seconds(match: re.Match[str]) -> float:
+    value = number_of(match)
+    unit = (group(match, "lunit") or "").lower()
+    if unit in {"ms", "msec", "millisecond", "milliseconds", "мс", "毫秒", "ミリ秒", "밀리초"}:
+        return value / 1000
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Targets:
+    """What the text states of service levels and the workload; the text without it."""
+
+    rest: str
+    throughput_tok_s: float | None = None
+    tokens_per_user_tok_s: float | None = None
+    ttft_s: float | None = None
+    requests_per_minute: float | None = None
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+    batch_tokens: int | None = None
+    deadline_hours: float | None = None
+    refused: tuple[str, ...] = field(default=())
+
+    @property
+    def stated(self) -> bool:
+        """Whether any target or length was read."""
+        return any(
+            value is not None
+            for value in (
+                self.throughput_tok_s,
+                self.tokens_per_user_tok_s,
+                self.ttft_s,
+                self.requests_per_minute,
+                self.input_tokens,
+                self.output_tokens,
+                self.batch_tokens,
+                self.deadline_hours,
+            )
+        )
+
+
+# --- Patterns ---------------------------------------------------------------------------------
+
+_TTFT_WORDS = (
+    r"(?:ttft|time[\s-]to[\s-]first[\s-]token|erstes?\stoken|первый\sтокен|premier\stoken|"
+    r"首字时间|首字時間|第一個\s?token|第一个\s?token|first[\s-]token(?:\slatency)?|first\sbyte|"
+    r"首\s?token|首字|首包|首个\s?token|首個\s?token|第一个\s?token|第一個\s?token|首token延迟|"
+    r"最初のトークン|初回トークン|첫\s?토큰|첫\s?번째\s?토큰|перв(?:ого|ый)\s?токен[а]?|"
+    r"primer\stoken|primeiro\stoken|ersten?\stoken|premier\stoken|tiempo\sal\sprimer\stoken|"
+    r"tempo\saté\so\sprimeiro\stoken)"
+)
+_TPOT_WORDS = (
+    r"(?:tpot|itl|inter[\s-]token\s(?:latency|time)|time\sper\s(?:output\s)?token|"
+    r"per[\s-]token\slatency|latency\sper\stoken|token\slatency|"
+    r"每个\s?token|每個\s?token|每\s?token|トークンあたり|トークン間|토큰당|토큰\s?간|"
+    r"на\sтокен|между\sтокенами|por\stoken|pro\stoken|par\stoken|entre\stokens|"
+    r"inter[\s-]token[\s-]?(?:latenz|latency|latence)?|latence\sinter[\s-]token|"
+    r"latencia\sentre\stokens|token\s?間隔|token\s?间隔|トークン間隔|토큰\s?간격)"
+)
+
+
+@cache
+def _patterns() -> dict[str, re.Pattern[str]]:
+    num = NUM
+    num2 = _named(NUM, "b")  # a second number in the same pattern
+    tokens_per_s = (
+        rf"{num}\s?\+?\s?(?:(?:output|de\ssaída|de\ssalida|generated|выходных|of\soutput)\s)?"
+        rf"(?:(?:de\s|of\s)?(?>{_TOKENS})\s?(?:(?:de\s)?(?:saída|salida|sortie|output)\s)?"
+        rf"(?:/|per|a|each|por|pro|par|в|за|в\s?одну|每)\s?"
+        rf"(?P<tunit>{_SECOND}|{_MINUTE})(?![a-zа-я])|(?:tok/s|t/s|tps|tk/s|tokens/sec)(?![a-z]))"
+    )
+    tokens_then_second = rf"{num}\s?(?:个|個)?\s?(?:{_TOKENS})\s?(?:的)?\s?(?:每秒|/秒|毎秒|초당)"
+    before_tokens = (
+        rf"(?:每秒(?:钟|鐘)?|秒間|毎秒|1秒(?:あたり|に|で)|초당|1초에|"
+        rf"в\sсекунду)[^0-9,，;；]{{0,8}}?{num}\s?(?:个|個)?\s?"
+        rf"(?:{_TOKENS})"
+    )
+    tpot = _alt(
+        rf"{_TPOT_WORDS}[^0-9,，;；]{{0,24}}?{num}\s?{_LATENCY_UNIT}(?![a-zа-я])",
+        rf"{num}\s?{_LATENCY_UNIT}\s?(?:/|per|a|each|по|на|por|pro|par|每)?\s?"
+        rf"(?:{_TOKENS}|output token)(?![a-zа-я])",
+    )
+    ttft = _alt(
+        rf"{_TTFT_WORDS}[^0-9,，;；]{{0,32}}?{num}\s?{_LATENCY_UNIT}(?![a-zа-я])",
+        rf"{num}\s?{_LATENCY_UNIT}(?![a-zа-я])\s?(?:to|until|for|before|до|まで|까지|内|以内)?\s?"
+        rf"(?:the\s)?{_TTFT_WORDS}",
+    )
+    rate = (
+        rf"{num}\s?(?:\+\s?)?(?:[a-zа-яё\-]+\s){{0,2}}?(?:{_REQUESTS})\s?"
+        rf"(?:(?:/|per|a|an|each|every|por|pro|par|в|за|al|ao|à|la|le|le\s|each)\s?(?:one\s)?|/)"
+        rf"(?:1\s)?{_TIME_UNIT}(?![a-zа-яё])"
+    )
+    rate_abbr = _alt(
+        rf"{num}\s?(?P<abbr>qps|rps|rpm|req/s|req/min)(?![a-z])",
+        rf"(?P<abbr>qps|rps|rpm)\s?(?:of|is|=|:|~|около|约|大概|约为|≈)?\s?{num}",
+    )
+    rate_before = (
+        rf"(?:(?P<bunit>每秒|每分钟|每分鐘|每小时|每小時|每天|每日|日均|一天|一小时|毎秒|秒間|毎分|1分(?:間)?(?:に|で|あたり)?|分間|"
+        rf"1時間(?:に|で|あたり)?|時間あたり|1日(?:に|で|あたり)?|1초에|초당|1분에|분당|1시간에|시간당|하루에?|일일)"
+        rf"[^0-9,，;；]{{0,6}}?{num}\s?(?:个|個|次|条|條|건|회|件|개)?\s?"
+        rf"(?:{_REQUESTS})?)"
+    )
+    gap = r"[^0-9,，;；/]{0,18}?"
+    output = _alt(
+        rf"{num}\s?(?:{_TOKENS})\s?(?:de\s|of\s|d'|der\s|en\s)?(?:{_OUTPUT_WORDS})(?![a-zа-я])",
+        rf"(?<![a-zа-я])(?:{_OUTPUT_WORDS})(?![a-zа-я]){gap}{num}(?:\s?(?:{_TOKENS}))?(?![0-9])",
+        rf"{num}\s?(?:{_TOKENS})?\s?(?:out|en\ssortie|на\sвыходе)(?![a-zа-я])",
+    )
+    input_ = _alt(
+        rf"(?<![a-zа-я])(?:{_INPUT_WORDS})(?![a-zа-я]){gap}{num}(?:\s?(?:{_TOKENS}))?(?![0-9])",
+        rf"{num}\s?(?:-|\s)?(?:{_TOKENS})\s?(?:de\s|of\s|d')?(?:prompts?|inputs?|entrada|"
+        rf"input|in(?=\s?/|\s?,|\sand\s)|eingabe|en\sentrée|entrée|на\sвходе|входа|input\stokens)(?![a-zа-я])",
+    )
+    documents = _alt(
+        rf"{num}\s?(?:[a-zа-яё\-]+\s){{0,2}}?(?:{_ITEMS})[^0-9]{{0,24}}?{num2}\s?(?:{_TOKENS})",
+        rf"(?:{_ITEMS})\s?{num}\s?(?:건|件|份|개|篇|통|件の)?[^0-9]{{0,6}}?(?:{_EACH})[^0-9]{{0,6}}?"
+        rf"{num2}\s?(?:{_TOKENS})",
+    )
+    total_tokens = (
+        rf"{num}\s?(?:de\s|of\s|d')?(?:{_TOKENS})(?!\s?(?:/|per|a\s|each|por|pro|par|в\s|每)\s?"
+        rf"(?:{_SECOND}|{_MINUTE}|user))"
+    )
+    deadline = _alt(
+        rf"(?:in|within|under|inside|over|en|em|dentro\sde|innerhalb\s(?:von\s)?|binnen|"
+        rf"за|в\sтечение|в\sпределах|уложиться\sв|уложиться\sза|durante|para|by|d'ici|"
+        rf"deadline|plazo(?:\sde)?|prazo(?:\sde)?|frist|délai(?:\sde)?|срок|期限|时间|時間|기한은?|"
+        rf"締め切り|截止)\s?:?\s?"
+        rf"(?:a|an|one|uma?|una?|une?|einer?|the\snext|next|les|the|próximos?|próximas?|las|los|"
+        rf"die|nächsten)?\s?(?:{num}\s?)?(?:个|個|つ|)?\s?(?P<dunit>{_HOUR}|{_DAY}|{_WEEK}|{_MONTH})"
+        rf"(?![a-zа-яё])",
+        rf"(?:{num}\s?)?(?:个|個|つ|)?\s?(?P<dunit>{_HOUR}|{_DAY}|{_WEEK}|{_MONTH})\s?"
+        rf"(?:内|以内|之内|之內|以内に|以内で|で|안에|이내|내에|内に|内完成|以内完成|內)",
+    )
+    tomorrow = (
+        r"(?:by\stomorrow|overnight|до\sзавтра|para\smañana|até\samanhã|bis\smorgen|"
+        r"d'ici\sdemain|明天之前|明天前|明日まで|내일까지|в\sсутки)"
+    )
+    with_batch = (
+        r"(?:process|processing|run|summar|classif|embed|translat|label|tag|extract|batch|offline|"
+        r"job|corpus|dataset|total|overall|in\stotal|processar|procesar|verarbeiten|traiter|"
+        r"обработ|прогнать|处理|處理|批量|离线|離線|跑完|推理完|总共|總共|清洗|打标|标注|標註|"
+        r"処理|バッチ|オフライン|分類|처리|배치|오프라인|번역|분류|resumir|traduzir|classificar)"
+    )
+    return {
+        "tokens_per_s": re.compile(tokens_per_s),
+        "tokens_then_second": re.compile(tokens_then_second),
+        "before_tokens": re.compile(before_tokens),
+        "tpot": re.compile(tpot),
+        "ttft": re.compile(ttft),
+        "rate": re.compile(rate),
+        "rate_abbr": re.compile(rate_abbr),
+        "rate_before": re.compile(rate_before),
+        "output": re.compile(output),
+        "input": re.compile(input_),
+        "documents": re.compile(documents),
+        "total_tokens": re.compile(total_tokens),
+        "deadline": re.compile(deadline),
+        "tomorrow": re.compile(tomorrow),
+        "with_batch": re.compile(with_batch),
+        "per_user": re.compile(_PER_USER),
+    }
+
+
+_NO_DEADLINE = re.compile(r"沒有|没有|无|無|\bno\s|\bsin\s|\bsem\s|\bkein|\bpas\sde|\bнет|まだ|없")
+_BEFORE_UNITS = (
+    (r"每秒|毎秒|秒間|1초에|초당", 60.0),
+    (r"每分钟|每分鐘|1分(?:間)?(?:に|で|あたり)?|分間|1분에|분당", 1.0),
+    (r"每小时|每小時|一小时|1時間(?:に|で|あたり)?|時間あたり|1시간에|시간당", 1 / 60),
+    (r"每天|每日|日均|一天|1日(?:に|で|あたり)?|하루에?|일일", 1 / 1440),
+)
+_PER_USER_REACH = 48  # characters around a tokens/s figure where "per user" makes it each user's
+_CLAUSE = re.compile(r"[,;，；。\n]|\band\b|\bbut\b")
+
+
+_USER_WORDS = re.compile(
+    r"(?:users?|per\suser|each|every|stream|session|sessions?|sitzung|nutzer|usuários?|usuarios?|"
+    r"utilizador|utilisateurs?|chaque|cada|jede[rsn]?|юзер[ау]?|пользовател[ьяюей]+|на\sкаждого|"
+    r"каждо(?:му|го)|用户|用戶|使用者|每位|每个人|每個人|每人|单用户|單用戶|ユーザー|ユーザ|各|"
+    r"사용자|유저|인당|명당|한\s?명)"
+)
+_TOTAL_WORDS = re.compile(
+    r"(?:total|overall|aggregate|in\ssum|insgesamt|gesamt|au\stotal|en\stotal|no\stotal|"
+    r"суммарн|всего|总|總|合計|全体|전체|총|cluster|deployment|whole|集群|整個|整个)"
+)
+
+
+def _each_user(text: str, start: int, end: int) -> bool:
+    """Whether a tokens/s figure is said of each user ("30 tok/s per user", "每个用户 20").
+
+    Read within its clause: a word for a user, a session or "each" before it or right after
+    it makes it each user's speed, unless the clause says it is a total.
+    """
+    before = text[max(0, start - _PER_USER_REACH) : start]
+    cut = [m.end() for m in _CLAUSE.finditer(before)]
+    before = before[cut[-1] :] if cut else before
+    after = text[end : end + _PER_USER_REACH]
+    cut_after = _CLAUSE.search(after)
+    after = after[: cut_after.start()] if cut_after else after
+    clause = before + " " + after
+    if _TOTAL_WORDS.search(clause):
+        return False
+    return bool(_USER_WORDS.search(before) or _patterns()["per_user"].match(after.lstrip()))
+
+
+def _finite(value: float) -> float | None:
+    return value if math.isfinite(value) and value > 0 else None
+
+
+class _Reader:
+    """One pass over a message: each value taken once, its text blanked for later readers."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.rest = text
+        self.values: dict[str, float] = {}
+        self.patterns = _patterns()
+
+    def take(self, name: str, value: float | None, match: re.Match[str]) -> None:
+        if value is not None and name not in self.values:
+            self.values[name] = value
+        self.rest = blank(self.rest, match.start(), match.end())
+
+    def matches(self, key: str) -> list[re.Match[str]]:
+        return list(self.patterns[key].finditer(self.rest))
+
+    def documents(self) -> None:
+        for match in self.matches("documents"):
+            alt = next(
+                (
+                    prefix
+                    for prefix in ("a0", "a1")
+                    if any(match.groupdict().get(f"{prefix}{g}") for g in ("num", "cjk", "small"))
+                ),
+                "a0",
+            )
+            docs, each = number_of(match, alt), number_of(match, f"{alt}b")
+            if _finite(docs) and _finite(each):
+                self.take("batch_tokens", docs * each, match)
+                self.values.setdefault("input_tokens", each)
+
+    def latencies(self) -> None:
+        for match in self.matches("ttft"):
+            self.take("ttft_s", _finite(_latency_seconds(match)), match)
+        for match in self.matches("tpot"):
+            seconds = _latency_seconds(match)
+            speed = _finite(1.0 / seconds) if seconds > 0 else None
+            self.take("tokens_per_user_tok_s", speed, match)
+
+    def speeds(self) -> None:
+        for key in ("tokens_per_s", "tokens_then_second", "before_tokens"):
+            for match in self.matches(key):
+                value = _finite(number_of(match))
+                unit = match.groupdict().get("tunit")
+                if value is not None and unit and _per_minute(unit) == 1.0:  # tokens a minute
+                    value /= 60.0
+                each = _each_user(self.text, match.start(), match.end())
+                self.take("tokens_per_user_tok_s" if each else "throughput_tok_s", value, match)
+
+    def rates(self) -> None:
+        for match in self.matches("rate"):
+            factor = _per_minute(match.group("unit"))
+            value = _finite(number_of(match))
+            if factor is not None and value is not None:
+                self.take("requests_per_minute", value * factor, match)
+        for match in self.matches("rate_abbr"):
+            abbr = (group(match, "abbr") or "").lower()
+            value = _finite(number_of(match))
+            if value is not None:
+                self.take("requests_per_minute", value * _RATE_ABBR.get(abbr, 1.0), match)
+        for match in self.matches("rate_before"):
+            unit = match.group("bunit")
+            factor = next((f for p, f in _BEFORE_UNITS if re.fullmatch(p, unit)), None)
+            value = _finite(number_of(match))
+            if factor is not None and value is not None:
+                self.take("requests_per_minute", value * factor, match)
+
+    def lengths(self) -> None:
+        for key, name in (("output", "output_tokens"), ("input", "input_tokens")):
+            for match in self.matches(key):
+                self.take(name, _finite(number_of(match)), match)
+
+    def job(self) -> None:
+        patterns = self.patterns
+        said = patterns["deadline"].search(self.rest) or patterns["tomorrow"].search(self.rest)
+        if "batch_tokens" in self.values:
+            return
+        if not (patterns["with_batch"].search(self.rest) or said):
+            return
+        for match in self.matches("total_tokens"):
+            value = _finite(number_of(match))
+            if value is not None and value >= _LEAST_JOB_TOKENS:
+                self.take("batch_tokens", value, match)
+                return
+
+    def deadline(self) -> None:
+        for match in self.matches("deadline"):
+            if _NO_DEADLINE.search(self.rest[max(0, match.start() - 6) : match.end()]):
+                continue
+            factor = _hours(group(match, "dunit") or "")
+            has_count = group(match, "num") or group(match, "cjk") or group(match, "small")
+            count = number_of(match) if has_count else 1.0
+            if factor is not None and _finite(count):
+                self.take("deadline_hours", count * factor, match)
+                break
+        if "deadline_hours" not in self.values:
+            tomorrow = self.patterns["tomorrow"].search(self.rest)
+            if tomorrow:
+                self.take("deadline_hours", 24.0, tomorrow)
+        if "deadline_hours" in self.values and "batch_tokens" not in self.values:
+            # A deadline alone is no job: "in a week" of a chat service says when, not how fast.
+            self.values.pop("deadline_hours")
+
+
+# Fewer total tokens than this are a prompt's length, not an offline job.
+_LEAST_JOB_TOKENS = 1e6
+
+
+def find_targets(text: str) -> Targets:
+    """Read every target and length the text states; blank each from the text."""
+    reader = _Reader(text)
+    reader.documents()
+    reader.latencies()
+    reader.speeds()
+    reader.rates()
+    reader.lengths()
+    reader.job()
+    reader.deadline()
+    values = reader.values
+    return Targets(
+        rest=reader.rest,
+        throughput_tok_s=values.get("throughput_tok_s"),
+        tokens_per_user_tok_s=values.get("tokens_per_user_tok_s"),
+        ttft_s=values.get("ttft_s"),
+        requests_per_minute=values.get("requests_per_minute"),
+        input_tokens=_whole(values.get("input_tokens")),
+        output_tokens=_whole(values.get("output_tokens")),
+        batch_tokens=_whole(values.get("batch_tokens")),
+        deadline_hours=values.get("deadline_hours"),
+    )
+
+
+def _whole(value: float | None) -> int | None:
+    return None if value is None or not math.isfinite(value) else max(round(value), 1)
