@@ -448,6 +448,9 @@ class _Reader:
         self.rest = blank(self.rest, match.start(), match.end())
 
     def matches(self, key: str) -> list[re.Match[str]]:
+        trigger = _TRIGGERS.get(key)
+        if trigger is not None and not trigger.search(self.text):
+            return []  # no word the pattern needs: not worth running it
         return list(self.patterns[key].finditer(self.rest))
 
     def documents(self) -> None:
@@ -508,9 +511,9 @@ class _Reader:
 
     def job(self) -> None:
         patterns = self.patterns
-        said = patterns["deadline"].search(self.rest) or patterns["tomorrow"].search(self.rest)
         if "batch_tokens" in self.values:
             return
+        said = bool(self.matches("deadline")) or patterns["tomorrow"].search(self.rest)
         if not (patterns["with_batch"].search(self.rest) or said):
             return
         for match in self.matches("total_tokens"):
@@ -538,6 +541,19 @@ class _Reader:
             self.values.pop("deadline_hours")
 
 
+# Words a pattern cannot match without (cheap searches that spare the long patterns).
+_TOKEN_WORDS = re.compile(r"tok|tkn|токен|ток|トークン|토큰|tps|t/s")
+_TRIGGERS = {
+    "documents": _TOKEN_WORDS,
+    "tokens_per_s": _TOKEN_WORDS,
+    "tokens_then_second": _TOKEN_WORDS,
+    "before_tokens": _TOKEN_WORDS,
+    "output": _TOKEN_WORDS,
+    "input": _TOKEN_WORDS,
+    "total_tokens": _TOKEN_WORDS,
+    "tpot": re.compile(r"tok|tpot|itl|токен|トークン|토큰|間隔|间隔|ms|мс|毫秒|ミリ秒|밀리초"),
+    "deadline": re.compile(rf"{_HOUR}|{_DAY}|{_WEEK}|{_MONTH}".replace("(?:", "(?:", 1)),
+}
 # Fewer total tokens than this are a prompt's length, not an offline job.
 _LEAST_JOB_TOKENS = 1e6
 

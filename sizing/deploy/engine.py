@@ -398,7 +398,9 @@ def _size(request: SizingRequest) -> SizingAnswer:
     return SizingAnswer(
         model=model_info(model),
         request=sized,
-        **_model_bytes(model, sized),
+        weights_bytes=_model_bytes(model, sized)[0],
+        kv_bytes_per_token=_model_bytes(model, sized)[1],
+        kv_bytes_per_sequence=_model_bytes(model, sized)[2],
         options=options,
         recommended=pick.plan if pick is not None else None,
         recommended_index=index,
@@ -414,14 +416,14 @@ def _size(request: SizingRequest) -> SizingAnswer:
     )
 
 
-def _model_bytes(model: ModelSpec, sized: ResolvedRequest) -> dict[str, int]:
-    """Return the answer's weight and KV bytes for the request as sized."""
+def _model_bytes(model: ModelSpec, sized: ResolvedRequest) -> tuple[int, int, int]:
+    """Return the answer's (weights, KV per token, KV per sequence) bytes as sized."""
     spec = spec_for(model, sized.precision)
-    return {
-        "weights_bytes": weights_split(spec, sized.precision, include_mtp=sized.include_mtp)[0],
-        "kv_bytes_per_token": kv_bytes_per_token(model, sized.kv_dtype, sized.context_tokens),
-        "kv_bytes_per_sequence": kv_bytes_for_sequence(model, sized.kv_dtype, sized.context_tokens),
-    }
+    return (
+        weights_split(spec, sized.precision, include_mtp=sized.include_mtp)[0],
+        kv_bytes_per_token(model, sized.kv_dtype, sized.context_tokens),
+        kv_bytes_for_sequence(model, sized.kv_dtype, sized.context_tokens),
+    )
 
 
 def request_of(pick: PlanOption | None, literal: ResolvedRequest) -> ResolvedRequest:
@@ -593,7 +595,9 @@ def size_service(
     return SizingAnswer(
         model=model_info(model),
         request=sized,
-        **_model_bytes(model, sized),
+        weights_bytes=_model_bytes(model, sized)[0],
+        kv_bytes_per_token=_model_bytes(model, sized)[1],
+        kv_bytes_per_sequence=_model_bytes(model, sized)[2],
         options=options,
         recommended=pick.plan if pick is not None else None,
         recommended_index=index,
