@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache
 
 from bot.understand.numbers import (
@@ -252,17 +252,9 @@ class Targets:
     def stated(self) -> bool:
         """Whether any target or length was read."""
         return any(
-            value is not None
-            for value in (
-                self.throughput_tok_s,
-                self.tokens_per_user_tok_s,
-                self.ttft_s,
-                self.requests_per_minute,
-                self.input_tokens,
-                self.output_tokens,
-                self.batch_tokens,
-                self.deadline_hours,
-            )
+            getattr(self, spec.name) is not None
+            for spec in fields(self)
+            if spec.name not in {"rest", "refused"}
         )
 
 
