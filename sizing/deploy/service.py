@@ -540,9 +540,15 @@ def _as_option(model: ModelSpec, ctx: _Context, candidate: Candidate, point: _Po
         option.speed,
         decode_tokens_per_s_per_user=state.tokens_per_user,
         decode_tokens_per_s_aggregate=point.replicas * state.output_tokens_per_s,
+        # A range where the figure is an estimate (no measurement anchors the GPU), as every
+        # answer gives one; the targets carry the calibration's band either way.
         decode_tokens_per_s_range=(
-            state.tokens_per_user * (1 - ctx.speed_band),
-            state.tokens_per_user * (1 + ctx.speed_band),
+            (
+                state.tokens_per_user * (1 - ctx.speed_band),
+                state.tokens_per_user * (1 + ctx.speed_band),
+            )
+            if option.speed.decode_speed_estimated
+            else None
         ),
         ttft_s_at_load=state.ttft_s,
     )
