@@ -395,12 +395,13 @@ def _size(request: SizingRequest) -> SizingAnswer:
         literal_index = recommend(literal_options, literal, model)
         if literal_index is None:  # over the budget, say what it would cost all the same
             literal_index = cheapest_serving(literal_options, literal)
+    weights, per_token, per_sequence = _model_bytes(model, sized)
     return SizingAnswer(
         model=model_info(model),
         request=sized,
-        weights_bytes=_model_bytes(model, sized)[0],
-        kv_bytes_per_token=_model_bytes(model, sized)[1],
-        kv_bytes_per_sequence=_model_bytes(model, sized)[2],
+        weights_bytes=weights,
+        kv_bytes_per_token=per_token,
+        kv_bytes_per_sequence=per_sequence,
         options=options,
         recommended=pick.plan if pick is not None else None,
         recommended_index=index,
@@ -592,12 +593,13 @@ def size_service(
         options, index, literal, model, nearest=nearest, meeting_set_aside=meeting_set_aside
     )
     caveats = answer_caveats(model, request, sized, options, index) + _service_caveats(level)
+    weights, per_token, per_sequence = _model_bytes(model, sized)
     return SizingAnswer(
         model=model_info(model),
         request=sized,
-        weights_bytes=_model_bytes(model, sized)[0],
-        kv_bytes_per_token=_model_bytes(model, sized)[1],
-        kv_bytes_per_sequence=_model_bytes(model, sized)[2],
+        weights_bytes=weights,
+        kv_bytes_per_token=per_token,
+        kv_bytes_per_sequence=per_sequence,
         options=options,
         recommended=pick.plan if pick is not None else None,
         recommended_index=index,
