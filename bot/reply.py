@@ -17,6 +17,7 @@ class ReplyKind(StrEnum):
     """
 
     SIZE = "size"
+    TRAIN = "train"  # a training or fine-tuning job
     PRICE = "price"
     COMPARE = "compare"
     HELP = "help"

@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import ConfigDict, TypeAdapter, ValidationError
 
 from sizing import (
+    TRAINING_PRECISIONS,
     Checkpoint,
     GpuId,
     KvDtype,
@@ -27,6 +28,7 @@ from sizing import (
     ServingEngine,
     SizingRequest,
     TrainingMethod,
+    TrainingRequest,
 )
 
 # What the text said of a 4-bit float: the generic FP4, and the named variant when there is one.
@@ -41,6 +43,7 @@ class Intent(StrEnum):
     COMPARE = "compare"
     HELP = "help"
     FOLLOWUP = "followup"
+    TRAIN = "train"  # a training or fine-tuning job
     KNOWLEDGE = "knowledge"  # a question the knowledge base answers (``topic`` says which)
     SALES = "sales"  # the customer asks for a person
     UNKNOWN = "unknown"
@@ -85,7 +88,9 @@ class RequestFacts:
     output_tokens: int | None = None
     batch_tokens: int | None = None
     deadline_hours: float | None = None
-    # Training: the method, the tokens trained on, the sequence length, the epochs.
+    # Training: that the job is training (not serving), the method, the tokens of one pass
+    # over the data, the sequence length, the epochs.
+    training: bool | None = None
     method: TrainingMethod | None = None
     tokens: int | None = None
     seq_len: int | None = None
@@ -194,6 +199,44 @@ class RequestFacts:
             values["model_config"] = dict(values["model_config"])
         return SizingRequest(**values)
 
+    @property
+    def trains(self) -> bool:
+        """Whether the facts ask for a training job (a method named, or training said)."""
+        return bool(self.training) or self.method is not None
+
+    def training_request(self) -> TrainingRequest:
+        """Return the training job the facts describe, for ``sizing.size_training``.
+
+        A 4-bit format beside LoRA (or no method) is QLoRA; a training precision other than
+        BF16 and FP8 is left to the engine's default (BF16).
+        """
+        model = self.sizing_request()
+        method = self.method
+        if self.precision in QLORA_FORMATS and method in {None, TrainingMethod.LORA}:
+            method = TrainingMethod.QLORA
+        precision = self.precision if self.precision in TRAINING_PRECISIONS else None
+        return TrainingRequest(
+            model_id=model.model_id,
+            model_config=model.model_config,
+            checkpoint=model.checkpoint,
+            params_b=model.params_b,
+            active_params_b=model.active_params_b,
+            moe=model.moe,
+            method=method,
+            tokens=self.tokens,
+            epochs=self.epochs,
+            seq_len=self.seq_len,
+            precision=precision,
+            gpus=self.gpus,
+            gpu_count=self.gpu_count,
+            budget_usd_month=self.budget_usd_month,
+            deadline_hours=self.deadline_hours,
+            cuda_only=bool(self.cuda_only),
+        )
+
+
+# 4-bit weight formats that, beside LoRA, mean QLoRA.
+QLORA_FORMATS = frozenset({Precision.FP4, Precision.MXFP4, Precision.NVFP4, Precision.INT4})
 
 # Which facts name the model (a new one replaces them all), and those that only qualify a
 # request without asking for anything ("8x H200?" alone asks for no sizing).

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from sizing.catalog import price_list
-from sizing.cli_text import compare_text, inspect_text, price_text, size_text
+from sizing.cli_text import compare_text, inspect_text, price_text, size_text, train_text
 from sizing.deploy import compare_gpus, size_deployment
 from sizing.errors import SizingError, UnknownModelError
 from sizing.model import (
@@ -32,13 +32,18 @@ from sizing.model import (
 from sizing.request import (
     DEFAULT_GPU_MEMORY_UTILIZATION,
     Checkpoint,
+    Checkpointing,
     GpuId,
     KvDtype,
+    Optimizer,
     Precision,
     ServingEngine,
     SizingRequest,
+    TrainingMethod,
+    TrainingRequest,
 )
 from sizing.serialize import to_json
+from sizing.train import size_training
 
 EXIT_USAGE = 2
 # "128k" means 128 x 1024 tokens (the DESIGN.md convention: 128K = 131072).
@@ -102,6 +107,31 @@ def _model_arguments(parser: argparse.ArgumentParser, *, generic: bool) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON")
 
 
+def _train_arguments(train: argparse.ArgumentParser) -> None:
+    _model_arguments(train, generic=True)
+    train.add_argument(
+        "--method", type=TrainingMethod, choices=list(TrainingMethod), help="default: lora"
+    )
+    train.add_argument("--tokens", type=batch_tokens, help="tokens in one epoch (20B, 1.5T ok)")
+    train.add_argument("--epochs", type=float, help="passes over the data (default 1)")
+    train.add_argument("--seq-len", type=context_tokens, help="tokens per sequence (4096)")
+    train.add_argument("--precision", type=Precision, choices=[Precision.BF16, Precision.FP8])
+    train.add_argument("--optimizer", type=Optimizer, choices=list(Optimizer))
+    train.add_argument("--lora-rank", type=int, help="LoRA rank (default 16)")
+    train.add_argument("--global-batch", type=int, help="sequences per optimizer step")
+    train.add_argument("--micro-batch", type=int, help="sequences per GPU per pass")
+    train.add_argument("--zero-stage", type=int, choices=[0, 1, 2, 3])
+    train.add_argument("--offload", action="store_true", help="optimizer state in CPU RAM")
+    train.add_argument(
+        "--checkpointing", type=Checkpointing, choices=list(Checkpointing), help="activations"
+    )
+    train.add_argument("--gpu", type=GpuId, choices=list(GpuId), nargs="+", action="extend")
+    train.add_argument("--gpu-count", type=int, help="GPUs asked to run it on")
+    train.add_argument("--budget", type=usd, help="US$ per month")
+    train.add_argument("--deadline-hours", type=float, help="hours the job must finish in")
+    train.add_argument("--cuda-only", action="store_true")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Build the command line."""
     parser = _Parser(prog="python -m sizing", description="Size LLM deployments on FullGPU plans")
@@ -137,6 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     targets.add_argument("--batch-tokens", type=batch_tokens, help="an offline job's tokens")
     targets.add_argument("--deadline-hours", type=float, help="the job's deadline, hours")
+    _train_arguments(commands.add_parser("train", help="size a training or fine-tuning job"))
     inspect = commands.add_parser("inspect", help="the model as the engine sees it")
     _model_arguments(inspect, generic=False)
     price = commands.add_parser("price", help="the price table")
@@ -232,6 +263,37 @@ def _size(args: argparse.Namespace, source: ModelSource | None) -> tuple[dict[st
     return to_json(answer), size_text(answer)
 
 
+def _train(args: argparse.Namespace, source: ModelSource | None) -> tuple[dict[str, Any], str]:
+    model_id, checkpoint = _catalog_or_hub(args.model, source)
+    request = TrainingRequest(
+        model_id=model_id,
+        checkpoint=checkpoint,
+        model_config=_read_config(args.config) if args.config else None,
+        params_b=args.params_b,
+        active_params_b=args.active_params_b,
+        moe=args.moe,
+        method=args.method,
+        tokens=args.tokens,
+        epochs=args.epochs,
+        seq_len=args.seq_len,
+        precision=args.precision,
+        optimizer=args.optimizer,
+        lora_rank=args.lora_rank,
+        global_batch=args.global_batch,
+        micro_batch=args.micro_batch,
+        zero_stage=args.zero_stage,
+        offload=args.offload,
+        checkpointing=args.checkpointing,
+        gpus=tuple(args.gpu or ()),
+        gpu_count=args.gpu_count,
+        budget_usd_month=args.budget,
+        deadline_hours=args.deadline_hours,
+        cuda_only=args.cuda_only,
+    )
+    answer = size_training(request)
+    return to_json(answer), train_text(answer)
+
+
 def _inspect(args: argparse.Namespace, source: ModelSource | None) -> tuple[dict[str, Any], str]:
     if args.config:
         model = model_from_config(_read_config(args.config))
@@ -247,6 +309,8 @@ def _run(args: argparse.Namespace, source: ModelSource | None) -> tuple[dict[str
         return _size(args, source)
     if args.command == "inspect":
         return _inspect(args, source)
+    if args.command == "train":
+        return _train(args, source)
     if args.command == "price":
         answer = price_list(args.gpu)
         return to_json(answer), price_text(answer)

@@ -11,6 +11,7 @@ from typing import Any
 
 from sizing.answer import CompareAnswer, FitNote, PlanOption, SizingAnswer
 from sizing.catalog import PlanFacts, PriceAnswer
+from sizing.train import TrainingAnswer, TrainingOption
 from sizing.units import GB
 
 
@@ -160,4 +161,77 @@ def compare_text(answer: CompareAnswer) -> str:
             f"{_gb(answer.deepseek_kv_room_b.room_bytes_marketed)}"
         )
     lines += [f"pick {x.gpu.value} ({x.plan or 'no plan'}): {x.code.value}" for x in answer.advice]
+    return "\n".join(lines) + "\n"
+
+
+HOURS_SHOWN_AS_DAYS = 48
+
+
+def _hours(value: float | None) -> str:
+    if value is None:
+        return "?"
+    return f"{value:,.1f} h" if value < HOURS_SHOWN_AS_DAYS else f"{value / 24:,.1f} days"
+
+
+def _train_option_lines(option: TrainingOption, *, recommended: bool) -> list[str]:
+    name = option.plan or f"{option.gpu.value} 8-GPU server (no plan)"
+    mark = "  * " if recommended else "    "
+    memory = option.memory
+    held = f"{_gb(option.memory_per_gpu_bytes)} per GPU of {_gb(option.usable_bytes_per_gpu)}"
+    split = (
+        f"      {held}: weights {_gb(memory.weights)}, gradients {_gb(memory.gradients)}, "
+        f"optimizer {_gb(memory.optimizer)}, adapters {_gb(memory.adapters)}, activations "
+        f"{_gb(memory.activations)}, runtime {_gb(memory.runtime)}"
+    )
+    head = f"{mark}{name} x{option.servers} ({option.gpus} GPUs)"
+    if not option.fits:
+        reason = option.reason.value if option.reason else "?"
+        return [f"{head}: does not fit ({reason})", split]
+    low, high = option.tokens_per_s_range
+    estimate = " (estimate)" if option.estimated else ""
+    if option.hours_range:
+        span = f" ({_hours(option.hours_range[0])}-{_hours(option.hours_range[1])})"
+    else:
+        span = f"; {_hours(option.hours_per_billion_tokens)} per billion tokens"
+    lines = [
+        (
+            f"{head}: {_usd(option.monthly_usd)}/month, {option.months} month(s) = "
+            f"{_usd(option.cost_usd)}"
+        ),
+        split,
+        (
+            f"      micro-batch {option.micro_batch} x {option.grad_accum} steps, "
+            f"ZeRO-{option.zero_stage} over {option.shard_gpus}, checkpointing "
+            f"{option.checkpointing.value}"
+        ),
+        (
+            f"      {option.tokens_per_s:,.0f} tok/s ({option.tokens_per_s_per_gpu:,.0f} per "
+            f"GPU, range {low:,.0f}-{high:,.0f} for the job), MFU {option.mfu:.0%}{estimate}"
+        ),
+        f"      time {_hours(option.hours)}{span}",
+    ]
+    lines += [f"      | {line}" for line in option.launch_recipe]
+    return lines
+
+
+def train_text(answer: TrainingAnswer) -> str:
+    """Return the terse text of a training answer."""
+    job = answer.job
+    lines = [
+        (
+            f"{answer.model.name}: {job.method.value}, seq {job.seq_len:,}, "
+            f"{job.precision.value}, {job.total_tokens or 0:,} tokens, verdict "
+            f"{answer.verdict.code.value}"
+        ),
+    ]
+    for index, option in enumerate(answer.options):
+        lines += _train_option_lines(option, recommended=index == answer.recommended_index)
+    if answer.serve is not None and answer.serve.plan is not None:
+        lines.append(
+            f"serve: {answer.serve.plan} x{answer.serve.units}, {_usd(answer.serve.monthly_usd)}"
+            f"/month{' (adapter on the base)' if answer.serve.adapters_on_base else ''}"
+        )
+    for other in answer.other_methods:
+        lines.append(f"{other.method.value}: {other.plan or 'no plan'} x{other.servers}")
+    lines.append("notes: " + ", ".join(c.value for c in answer.caveats))
     return "\n".join(lines) + "\n"

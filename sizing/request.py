@@ -64,6 +64,66 @@ class TrainingMethod(StrEnum):
     PRETRAIN = "pretrain"  # pre-training (or continued pre-training) from a corpus
 
 
+class Optimizer(StrEnum):
+    """The optimizer whose state training holds, by its bytes per trained parameter."""
+
+    ADAMW = "adamw"  # FP32 master weights and two FP32 moments: 12 bytes
+    ADAMW_8BIT = "adamw_8bit"  # FP32 master weights and two 8-bit moments: 6 bytes
+    ADAMW_BF16 = "adamw_bf16"  # "pure BF16": two BF16 moments, no FP32 master: 4 bytes
+
+
+class Checkpointing(StrEnum):
+    """Activation checkpointing: what the forward pass keeps for the backward pass."""
+
+    NONE = "none"  # every activation kept
+    SELECTIVE = "selective"  # about half kept, the rest recomputed (per-op policies)
+    FULL = "full"  # only each layer's input kept; the layer recomputed in the backward pass
+
+
+@dataclass(frozen=True, slots=True)
+class TrainingRequest:
+    """A training or fine-tuning job to size; ``None`` means "not said" (defaults are stated).
+
+    The model is named as for ``SizingRequest``. ``tokens`` is one pass over the data;
+    ``epochs`` passes are trained (1 when not said). ``budget_usd_month`` is US$ per month.
+    """
+
+    model_id: str | None = None
+    model_config: dict[str, Any] | None = None
+    checkpoint: Checkpoint | None = None
+    params_b: float | None = None
+    active_params_b: float | None = None
+    moe: bool | None = None
+    method: TrainingMethod | None = None  # None: LoRA, said in the answer
+    tokens: int | None = None  # one epoch; None: 20 per parameter to pre-train, else unknown
+    epochs: float | None = None
+    seq_len: int | None = None  # None: 4,096
+    precision: Precision | None = None  # BF16 or FP8 compute; None: BF16
+    optimizer: Optimizer | None = None  # None: AdamW in mixed precision
+    lora_rank: int | None = None  # None: 16
+    global_batch: int | None = None  # sequences per optimizer step
+    micro_batch: int | None = None  # sequences per GPU per forward pass
+    zero_stage: int | None = None  # 0-3; None: the least sharding that fits
+    offload: bool = False  # optimizer state in the server's RAM (ZeRO-Offload)
+    checkpointing: Checkpointing | None = None  # None: the least recompute that fits
+    gpus: tuple[GpuId, ...] = ()
+    gpu_count: int | None = None
+    budget_usd_month: Decimal | None = None
+    deadline_hours: float | None = None
+    cuda_only: bool = False
+
+    def model_request(self) -> SizingRequest:
+        """Return the model part as a sizing request (the model is resolved the same way)."""
+        return SizingRequest(
+            model_id=self.model_id,
+            model_config=self.model_config,
+            checkpoint=self.checkpoint,
+            params_b=self.params_b,
+            active_params_b=self.active_params_b,
+            moe=self.moe,
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class Checkpoint:
     """A repository of a model hub at one revision, as far as sizing needs it.

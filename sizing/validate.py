@@ -55,7 +55,7 @@ def _check_int(field: str, value: object, maximum: int) -> int:
     return value
 
 
-def _check_budget(value: object) -> Decimal | None:
+def check_budget(value: object) -> Decimal | None:
     """Check a monthly budget in US$: a finite amount from 0 to MAX_BUDGET_USD, as a Decimal."""
     if value is None:
         return None
@@ -186,7 +186,7 @@ def resolve(
         raise InvalidRequestError("gpu_memory_utilization", utilization, "expected a number")
     if not 0 < utilization <= 1:
         raise InvalidRequestError("gpu_memory_utilization", utilization, "must be in (0, 1]")
-    budget = _check_budget(request.budget_usd_month)
+    budget = check_budget(request.budget_usd_month)
     gpu_count = request.gpu_count
     if gpu_count is not None:
         gpu_count = _check_int("gpu_count", gpu_count, MAX_GPU_COUNT)

@@ -20,6 +20,7 @@ from bot.answers.render import (
     render_help,
     render_price,
     render_size,
+    render_train,
     ticket_html,
 )
 from bot.answers.view_types import (
@@ -64,6 +65,7 @@ __all__ = [
     "render_knowledge",
     "render_price",
     "render_size",
+    "render_train",
     "request_state",
     "run_verify",
     "sign_quote",

@@ -35,6 +35,8 @@ from bot.answers.view_types import (
     SIZE_DETAIL_HTML,
     SIZE_HTML,
     SIZE_TEXT,
+    TRAIN_HTML,
+    TRAIN_TEXT,
     ClarifyView,
     ErrorView,
     HelpView,
@@ -47,6 +49,7 @@ from bot.answers.view_types import (
 from bot.answers.views.compare import compare_view
 from bot.answers.views.points import terms_sentences
 from bot.answers.views.size import QuoteContext, plan_view, size_view
+from bot.answers.views.train import train_view
 from bot.answers.words.plan_names import short_gpu_name
 from bot.reply import Button, Reply, ReplyKind
 from sizing import (
@@ -56,11 +59,13 @@ from sizing import (
     Precision,
     PriceAnswer,
     SizingAnswer,
+    TrainingAnswer,
     to_json,
 )
 
 COMMANDS: tuple[tuple[str, str], ...] = (
     ("size", N_("Size a model: GPUs, memory, speed and price")),
+    ("train", N_("Size a fine-tuning or training job: memory, time and cost")),
     ("price", N_("Monthly prices of our GPU servers")),
     ("compare", N_("Compare two GPUs side by side")),
     ("lang", N_("Choose the language of my answers")),
@@ -319,6 +324,25 @@ def render_price(
         loc,
         ReplyKind.PRICE,
         (PRICE_HTML, PRICE_TEXT),
+        view,
+        buttons=buttons,
+        data=lambda: to_json(answer),
+    )
+
+
+def render_train(
+    loc: Localizer, answer: TrainingAnswer, *, checkout: CheckoutConfig | None = None
+) -> Reply:
+    """Render a training answer: verdict, memory split, speed, time, rent, serving, recipe."""
+    view = train_view(loc, answer, checkout)
+    buttons: tuple[tuple[Button, ...], ...] = ()
+    if view["checkout_url"] and view["recommendation"]:
+        label = loc.gettext("Order %(plan)s", plan=view["recommendation"])
+        buttons = ((Button(label, url=view["checkout_url"]),),)
+    return _reply(
+        loc,
+        ReplyKind.TRAIN,
+        (TRAIN_HTML, TRAIN_TEXT),
         view,
         buttons=buttons,
         data=lambda: to_json(answer),

@@ -337,6 +337,39 @@ class HandoffView(TypedDict):
 V = TypeVar("V", bound=Mapping[str, object])
 
 
+class TrainOptionView(TypedDict):
+    """One plan tried for a training job: what it holds, its time and rent."""
+
+    name: str
+    recommended: bool
+    fits: bool
+    memory: str | None  # None where it does not fit: ``why`` says what it needs
+    time: str | None
+    cost: str | None
+    why: str | None
+
+
+class TrainView(TypedDict):
+    """Everything the training templates show."""
+
+    verdict: list[str]
+    model: str
+    method: str
+    seq: str
+    tokens: str | None
+    recommendation: str | None
+    monthly: str | None
+    figures: list[str]
+    others: list[str]
+    serve: str | None
+    software: list[str]
+    caveats: list[str]
+    options: list[TrainOptionView]
+    recipe: str
+    checkout_url: str | None
+    prices_as_of: str
+
+
 @dataclass(frozen=True, slots=True)
 class ViewTemplate(Generic[V]):
     """One template of ``templates/`` and the view type it is rendered with."""
@@ -349,6 +382,8 @@ SIZE_HTML = ViewTemplate("size.html.j2", SizeView)
 SIZE_TEXT = ViewTemplate("size.txt.j2", SizeView)
 SIZE_DETAIL_HTML = ViewTemplate("size_detail.html.j2", SizeDetailView)
 LAUNCH_HTML = ViewTemplate("launch.html.j2", SizeView)
+TRAIN_HTML = ViewTemplate("train.html.j2", TrainView)
+TRAIN_TEXT = ViewTemplate("train.txt.j2", TrainView)
 PRICE_HTML = ViewTemplate("price.html.j2", PriceView)
 PRICE_TEXT = ViewTemplate("price.txt.j2", PriceView)
 COMPARE_HTML = ViewTemplate("compare.html.j2", CompareView)

@@ -31,6 +31,11 @@ FIELD_NAMES: dict[str, str] = {
     "kv_dtype": N_("KV cache type"),
     "budget_usd_month": N_("budget"),
     "model_config": N_("model configuration"),
+    "tokens": N_("number of training tokens"),
+    "epochs": N_("number of epochs"),
+    "seq_len": N_("sequence length"),
+    "deadline_hours": N_("deadline"),
+    "gpu_count": N_("number of GPUs"),
 }
 FIELD_FALLBACK = N_("request")
 # What the understanding step could not use, shown beside the answer (``not_understood`` codes).

@@ -30,6 +30,7 @@ from bot.answers import (
     render_knowledge,
     render_price,
     render_size,
+    render_train,
     request_state,
     ticket_html,
 )
@@ -79,6 +80,7 @@ from sizing import (
     compare_gpus,
     price_list,
     size_deployment,
+    size_training,
 )
 
 log = logging.getLogger(__name__)
@@ -407,7 +409,9 @@ class Pipeline:
             a, b = named[0], named[1]
         return render_compare(loc, compare_gpus(a, b))
 
-    def _sizing(self, parsed: ParsedRequest, chat: ChatContext, loc: Localizer) -> Turn:
+    def _sizing(  # noqa: PLR0911 - one answer per way a sizing message can end
+        self, parsed: ParsedRequest, chat: ChatContext, loc: Localizer
+    ) -> Turn:
         refusal = refused_number(loc, parsed.not_understood)
         if refusal is not None:
             return Turn(refusal, chat)
@@ -431,7 +435,23 @@ class Pipeline:
             notes = (*notes, loc.gettext(FOREIGN_BUDGET_NOTE))
         if RATE in parsed.not_understood and facts.concurrency is None:
             notes = (*notes, loc.gettext(RATE_NOTE))
+        if facts.trains:
+            return self._train_and_render(facts, chat, loc)
         return self._size_and_render(facts, chat, loc, notes=notes)
+
+    def _train_and_render(self, facts: RequestFacts, chat: ChatContext, loc: Localizer) -> Turn:
+        """Size a training job and render it; the chat keeps it for follow-ups."""
+        kept = replace(chat, last_request=facts, last_language=loc.language)
+        try:
+            answer = size_training(facts.training_request())
+        except UnknownModelError as exc:
+            return Turn(unknown_model(loc, exc.model_id, ()), chat)
+        except InvalidRequestError as exc:
+            return Turn(bad_request(loc, exc.field), chat)
+        except SizingError:
+            log.exception("the engine could not size the training job %r", facts_to_json(facts))
+            return Turn(cannot_answer(loc), chat)
+        return Turn(render_train(loc, answer, checkout=self.checkout), kept)
 
     def size_and_render(self, facts: RequestFacts, chat: ChatContext, loc: Localizer) -> Turn:
         """Size a request's facts and render the answer (deep links, uploads)."""

@@ -54,6 +54,7 @@ ORDER = (
     ("output_tokens", "facts.output_tokens"),
     ("batch_tokens", "facts.batch_tokens"),
     ("deadline_hours", "facts.deadline_hours"),
+    ("training", "facts.training"),
     ("method", "facts.method"),
     ("tokens", "facts.tokens"),
     ("seq_len", "facts.seq_len"),

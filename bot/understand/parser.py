@@ -42,9 +42,10 @@ from bot.understand.numbers import join_long_groups
 from bot.understand.platform import find_platform
 from bot.understand.precision import find_precision
 from bot.understand.sizes import find_generic_size
-from bot.understand.targets import find_targets
+from bot.understand.targets import find_deadline, find_targets
 from bot.understand.text import clean_text, reading_window
 from bot.understand.topics.finder import apply_topic
+from bot.understand.training import blank_token_counts, find_training
 from sizing import GpuId, KvDtype, Precision, ServingEngine, base_models
 
 _log = logging.getLogger(__name__)
@@ -57,7 +58,12 @@ _COMMAND_INTENTS = {
     "price": Intent.PRICE,
     "compare": Intent.COMPARE,
     "sales": Intent.SALES,
+    "train": Intent.TRAIN,
 }
+# Intents a training job overrides: a job to size, however else the message reads.
+_TRAINING_OVERRIDES = frozenset(
+    {Intent.SIZE, Intent.UNKNOWN, Intent.FOLLOWUP, Intent.PRICE, Intent.COMPARE}
+)
 # A question for the knowledge base is a sentence or two: of a long message, the topic matcher
 # reads its start and its end only.
 _TOPIC_HEAD_CHARS = 200
@@ -81,7 +87,9 @@ def _catalog_names(index: ModelIndex) -> tuple[dict[str, str], frozenset[str]]:
     return ids, frozenset(index.lines)
 
 
-def _read_fields(clean: str, index: ModelIndex, language: str, raw: str = "") -> _Fields:
+def _read_fields(
+    clean: str, index: ModelIndex, language: str, raw: str = "", *, training_asked: bool = False
+) -> _Fields:
     gpus = find_gpus(clean)
     counted = find_gpu_count(gpus.rest, gpus.spans, language, clean)
     match = find_model(counted.rest, index)
@@ -104,7 +112,7 @@ def _read_fields(clean: str, index: ModelIndex, language: str, raw: str = "") ->
     generic = (
         None
         if match.model or match.ambiguous or (hub is not None and hub.is_id)
-        else find_generic_size(match.rest, language)
+        else find_generic_size(blank_token_counts(match.rest), language)
     )
     precision = find_precision(clean)
     platform = find_platform(clean)
@@ -112,11 +120,19 @@ def _read_fields(clean: str, index: ModelIndex, language: str, raw: str = "") ->
     rest, other_currency = blank_other_currencies(match.rest)
     budget = find_budget(rest, language)
     rest = budget.rest if budget else rest
+    training = find_training(rest, asked=training_asked)
+    deadline = None
+    if training.job:
+        deadline, rest = find_deadline(training.rest)
     targets = find_targets(rest)
     rest = targets.rest
     concurrency = find_concurrency(rest, language)
     rest = concurrency.rest if concurrency else rest
     context = find_context(rest, language)
+    seq_len = training.seq_len
+    if training.job and context is not None and context.refused is None:
+        seq_len = seq_len or context.value  # a training job's "8K context" is its sequences
+        context = None
     refused = [
         found.refused
         for found in (generic, budget, concurrency, context)
@@ -151,8 +167,13 @@ def _read_fields(clean: str, index: ModelIndex, language: str, raw: str = "") ->
         requests_per_minute=targets.requests_per_minute,
         input_tokens=targets.input_tokens,
         output_tokens=targets.output_tokens,
-        batch_tokens=targets.batch_tokens,
-        deadline_hours=targets.deadline_hours,
+        batch_tokens=None if training.job else targets.batch_tokens,
+        deadline_hours=deadline if training.job else targets.deadline_hours,
+        training=True if training.job else None,
+        method=training.method,
+        tokens=training.tokens or (targets.batch_tokens if training.job else None),
+        seq_len=seq_len,
+        epochs=training.epochs,
     )
     request = ParsedRequest(
         intent=Intent.UNKNOWN,
@@ -174,6 +195,7 @@ def _read_fields(clean: str, index: ModelIndex, language: str, raw: str = "") ->
         said.cuda_only,
         said.needs_native_fp4,
         True if targets.stated else None,
+        True if training.job else None,
     )
     cues = Facts(
         has_model=bool(match.model or match.ambiguous or match.unknown_model or hub),
@@ -208,7 +230,9 @@ def _parse_command(command: Command, hint: str | None, index: ModelIndex) -> Par
         return replace(base, intent=intent, lang_choice=choice, not_understood=missing)
     if intent is Intent.HELP:
         return replace(base, intent=intent)
-    fields = _read_fields(body, index, language).request
+    fields = _read_fields(body, index, language, training_asked=intent is Intent.TRAIN).request
+    if intent is Intent.TRAIN:
+        fields = replace(fields, facts=replace(fields.facts, training=True))
     return replace(fields, intent=intent, command=command.name, command_args=command.args or None)
 
 
@@ -233,6 +257,11 @@ def parse_with(
         return ParsedRequest(intent=Intent.UNKNOWN, language=language, courtesy=True)
     fields = _read_fields(clean, index, language, text[:MAX_RAW_CHARS])
     intent = decide_intent(clean, fields.facts)
+    if fields.request.facts.training and (
+        intent in _TRAINING_OVERRIDES
+        or (intent is Intent.KNOWLEDGE and (fields.facts.has_model or fields.facts.has_size))
+    ):
+        intent = Intent.TRAIN
     request = replace(fields.request, intent=intent)
     if _settled(request, clean):
         return request
@@ -265,6 +294,8 @@ def _settled(request: ParsedRequest, clean: str) -> bool:
         said.requests_per_minute,
         said.batch_tokens,
     )
+    if request.intent is Intent.TRAIN:
+        return True
     if request.intent is Intent.SIZE:
         return any(value is not None for value in settings)
     if request.intent is Intent.FOLLOWUP:

@@ -342,16 +342,16 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     deadline = _alt(
         rf"(?:in|within|under|inside|over|en|em|dentro\sde|innerhalb\s(?:von\s)?|binnen|"
         rf"за|в\sтечение|в\sпределах|уложиться\sв|уложиться\sза|durante|para|by|d'ici|"
-        rf"deadline|plazo(?:\sde)?|prazo(?:\sde)?|frist|délai(?:\sde)?|срок|期限|时间|時間|기한은?|"
+        rf"deadline|plazo(?:\sde)?|prazo(?:\sde)?|frist|délai(?:\sde)?|срок|期限|时间|時間|기한은?|für|"
         rf"締め切り|截止)\s?:?\s?"
         rf"(?:a|an|one|uma?|una?|une?|einer?|the\snext|next|les|the|próximos?|próximas?|las|los|"
         rf"die|nächsten)?\s?(?:{num}\s?)?(?:个|個|つ|)?\s?(?P<dunit>{_HOUR}|{_DAY}|{_WEEK}|{_MONTH})"
         rf"(?![a-zа-яё])",
         rf"(?:{num}\s?)?(?:个|個|つ|)?\s?(?P<dunit>{_HOUR}|{_DAY}|{_WEEK}|{_MONTH})\s?"
-        rf"(?:内|以内|之内|之內|以内に|以内で|で|안에|이내|내에|内に|内完成|以内完成|內)",
+        rf"(?:内|以内|之内|之內|以内に|以内で|で|안에|이내|내에|내로|内に|内完成|以内完成|內)",
     )
     tomorrow = (
-        r"(?:by\stomorrow|overnight|до\sзавтра|para\smañana|até\samanhã|bis\smorgen|"
+        r"(?:by\s(?:tomorrow|tmrw|tmr)|overnight|до\sзавтра|para\smañana|até\samanhã|bis\smorgen|"
         r"d'ici\sdemain|明天之前|明天前|明日まで|내일까지|в\sсутки)"
     )
     with_batch = (
@@ -515,6 +515,12 @@ class _Reader:
                 return
 
     def deadline(self) -> None:
+        self.deadline_said()
+        if "deadline_hours" in self.values and "batch_tokens" not in self.values:
+            # A deadline alone is no job: "in a week" of a chat service says when, not how fast.
+            self.values.pop("deadline_hours")
+
+    def deadline_said(self) -> None:
         for match in self.matches("deadline"):
             if _NO_DEADLINE.search(self.rest[max(0, match.start() - 6) : match.end()]):
                 continue
@@ -528,9 +534,6 @@ class _Reader:
             tomorrow = self.patterns["tomorrow"].search(self.rest)
             if tomorrow:
                 self.take("deadline_hours", 24.0, tomorrow)
-        if "deadline_hours" in self.values and "batch_tokens" not in self.values:
-            # A deadline alone is no job: "in a week" of a chat service says when, not how fast.
-            self.values.pop("deadline_hours")
 
 
 # Words a pattern cannot match without (cheap searches that spare the long patterns).
@@ -548,6 +551,13 @@ _TRIGGERS = {
 }
 # Fewer total tokens than this are a prompt's length, not an offline job.
 _LEAST_JOB_TOKENS = 1e6
+
+
+def find_deadline(text: str) -> tuple[float | None, str]:
+    """Read a deadline ("in 2 days", "до завтра", "一周内") and return it with the rest."""
+    reader = _Reader(text)
+    reader.deadline_said()
+    return reader.values.get("deadline_hours"), reader.rest
 
 
 def find_targets(text: str) -> Targets:

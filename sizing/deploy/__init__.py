@@ -1,7 +1,13 @@
 """Deployments: the search over formats, KV dtypes and layouts, the pick, its advice, launches."""
 
 from sizing.deploy.compare import compare_gpus, kv_example
-from sizing.deploy.engine import forget_answers, size_deployment, targets
+from sizing.deploy.engine import (
+    forget_answers,
+    model_info,
+    resolve_model,
+    size_deployment,
+    targets,
+)
 from sizing.deploy.launch import ENGINE_VERSIONS
 
 __all__ = [
@@ -9,6 +15,8 @@ __all__ = [
     "compare_gpus",
     "forget_answers",
     "kv_example",
+    "model_info",
+    "resolve_model",
     "size_deployment",
     "targets",
 ]

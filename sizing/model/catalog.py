@@ -60,6 +60,9 @@ class CatalogEntry(BaseModel):
     architecture: Architecture
     # A longer context the makers document through RoPE scaling (off in config.json).
     rope_scaling_option: RopeScalingOption | None = None
+    # Whether "a 70B model" may take this entry's shape: earlier generations kept for the
+    # runs published on them (Llama 2's full multi-head cache) do not.
+    shapes_generic: bool = True
 
 
 class _CatalogFile(BaseModel):
@@ -164,6 +167,12 @@ def catalog_entries() -> tuple[CatalogEntry, ...]:
 
 
 @cache
+def generic_shapes() -> frozenset[str]:
+    """Return the ids of the catalog models a generic size may be shaped like."""
+    return frozenset(entry.id for entry in catalog_entries() if entry.shapes_generic)
+
+
+@cache
 def load_models() -> tuple[ModelSpec, ...]:
     """Return the shipped catalog, validated and derived once."""
     return tuple(entry_to_spec(entry) for entry in catalog_entries())
@@ -173,15 +182,26 @@ def load_models() -> tuple[ModelSpec, ...]:
 _BASE_SPELLINGS = (
     (re.compile(r"-Instruct(-v0\.\d)$"), r"\1"),  # Mixtral-8x7B-Instruct-v0.1 -> Mixtral-8x7B-v0.1
     (re.compile(r"-Instruct$"), ""),  # Llama-3.1-8B-Instruct -> Llama-3.1-8B
+    (re.compile(r"-chat-hf$"), "-hf"),  # Llama-2-70b-chat-hf -> Llama-2-70b-hf
     (re.compile(r"-it$"), "-pt"),  # gemma-3-27b-it -> gemma-3-27b-pt
 )
+
+
+# Base checkpoints of an earlier release of a catalog architecture: Meta Llama 3 (April 2024) is
+# Llama 3.1's shape with an 8K window (its config.json: the same widths, depth and vocabulary).
+EARLIER_BASES = {
+    "meta-llama/Meta-Llama-3-8B": ("meta-llama/Llama-3.1-8B-Instruct", 8192),
+    "meta-llama/Meta-Llama-3-8B-Instruct": ("meta-llama/Llama-3.1-8B-Instruct", 8192),
+    "meta-llama/Meta-Llama-3-70B": ("meta-llama/Llama-3.1-70B-Instruct", 8192),
+    "meta-llama/Meta-Llama-3-70B-Instruct": ("meta-llama/Llama-3.1-70B-Instruct", 8192),
+}
 
 
 @cache
 def base_models() -> dict[str, str]:
     """Return the base checkpoint ids of the catalog's instruct releases, each to its release."""
     catalog = {model.id.casefold() for model in load_models()}
-    found: dict[str, str] = {}
+    found: dict[str, str] = {base: release for base, (release, _) in EARLIER_BASES.items()}
     for model in load_models():
         for pattern, replacement in _BASE_SPELLINGS:
             base = pattern.sub(replacement, model.id)
@@ -197,7 +217,7 @@ def base_models() -> dict[str, str]:
 def _as_base(model: ModelSpec, base_id: str) -> ModelSpec:
     """Return the instruct release's spec under its base checkpoint's id and name."""
     name = (
-        re.sub(r"\s*(?:Instruct|IT)\b", "", model.name).strip()
+        re.sub(r"\s*(?:Instruct|IT|Chat)\b", "", model.name).strip()
         or base_id.rsplit("/", maxsplit=1)[-1]
     )
     return dataclasses.replace(model, id=base_id, name=name, aliases=())
@@ -207,7 +227,11 @@ def _as_base(model: ModelSpec, base_id: str) -> ModelSpec:
 def _by_id() -> dict[str, ModelSpec]:
     models = {model.id.casefold(): model for model in load_models()}
     for base, release in base_models().items():
-        models.setdefault(base.casefold(), _as_base(models[release.casefold()], base))
+        spec = _as_base(models[release.casefold()], base)
+        if base in EARLIER_BASES:
+            name = base.rsplit("/", maxsplit=1)[-1].replace("-", " ")
+            spec = dataclasses.replace(spec, name=name, max_context_tokens=EARLIER_BASES[base][1])
+        models.setdefault(base.casefold(), spec)
     return models
 
 

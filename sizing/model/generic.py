@@ -21,7 +21,7 @@ import math
 from fractions import Fraction
 
 from sizing.errors import InvalidRequestError
-from sizing.model.catalog import load_models
+from sizing.model.catalog import generic_shapes, load_models
 from sizing.model.types import ModelSpec, ParamGroups
 from sizing.request import Precision
 
@@ -36,7 +36,8 @@ MIN_PARAMS_B = 0.01
 
 def _reference(total_params: int, *, moe: bool) -> ModelSpec:
     """Nearest catalog model of the same kind by size ratio; text-only models only."""
-    candidates = [m for m in load_models() if m.moe == moe and not m.multimodal]
+    shapes = generic_shapes()
+    candidates = [m for m in load_models() if m.moe == moe and not m.multimodal and m.id in shapes]
     return min(candidates, key=lambda m: abs(math.log(m.total_params / total_params)))
 
 

@@ -10,7 +10,13 @@ from datetime import date
 from decimal import Decimal
 
 from bot.answers.checkout import CheckoutConfig
-from bot.answers.render import render_compare, render_help, render_price, render_size
+from bot.answers.render import (
+    render_compare,
+    render_help,
+    render_price,
+    render_size,
+    render_train,
+)
 from bot.answers.views.size import QuoteContext
 from bot.conversation import clarify
 from sizing import (
@@ -19,6 +25,7 @@ from sizing import (
     load_plans,
     price_list,
     size_deployment,
+    size_training,
 )
 from sizing.answer import (
     OptionFit,
@@ -31,7 +38,15 @@ from sizing.answer import (
 from sizing.codes import Caveat, Reason
 from sizing.deploy.options import HARD_SET_ASIDE
 from sizing.model.types import Attention, ModelInfo
-from sizing.request import GpuId, KvDtype, Precision, ResolvedRequest, SizingRequest
+from sizing.request import (
+    GpuId,
+    KvDtype,
+    Precision,
+    ResolvedRequest,
+    SizingRequest,
+    TrainingMethod,
+    TrainingRequest,
+)
 
 QUOTE_DAY = date(2026, 11, 30)
 TEST_KEY = b"test-signing-key"
@@ -225,7 +240,38 @@ def engine_replies(loc, checkout=None):
         "price": render_price(loc, price_list(None), checkout=checkout),
         "price_b200": render_price(loc, price_list(GpuId.B200), checkout=checkout),
         "compare": render_compare(loc, compare_gpus(GpuId.MI355X, GpuId.H200)),
+        **training_replies(loc, checkout),
         **conversation_replies(loc),
+    }
+
+
+def training_replies(loc, checkout=None):
+    """Render a training answer of every verdict, from the real engine."""
+    llama = "meta-llama/Llama-3.1-70B-Instruct"
+    jobs = {
+        "train_not_on_asked": TrainingRequest(
+            model_id=llama, method=TrainingMethod.LORA, gpus=(GpuId.H200,), gpu_count=1
+        ),
+        "train_full": TrainingRequest(
+            model_id="Qwen/Qwen3-32B", method=TrainingMethod.FULL, tokens=2 * 10**9, epochs=3
+        ),
+        "train_pretrain": TrainingRequest(params_b=7, method=TrainingMethod.PRETRAIN),
+        "train_defaulted": TrainingRequest(model_id="Qwen/Qwen3-30B-A3B", cuda_only=True),
+        "train_deadline": TrainingRequest(
+            params_b=70, method=TrainingMethod.PRETRAIN, deadline_hours=24.0
+        ),
+        "train_budget": TrainingRequest(
+            model_id=llama, method=TrainingMethod.FULL, budget_usd_month=Decimal(4000)
+        ),
+        "train_offload": TrainingRequest(
+            model_id=llama, method=TrainingMethod.FULL, offload=True, tokens=10**9
+        ),
+        "train_no_plan": TrainingRequest(
+            params_b=9000, method=TrainingMethod.FULL, cuda_only=True, tokens=10**9
+        ),
+    }
+    return {
+        name: render_train(loc, size_training(job), checkout=checkout) for name, job in jobs.items()
     }
 
 

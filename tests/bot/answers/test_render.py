@@ -168,9 +168,9 @@ def test_price_for_b200_explains_it_is_not_priced_here():
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_command_menu_has_every_command_described(language):
-    """The setMyCommands menu has the six commands, each described, in every language."""
+    """The setMyCommands menu has the seven commands, each described, in every language."""
     menu = command_menu(localizer(language))
-    assert [c for c, _ in menu] == ["size", "price", "compare", "lang", "sales", "help"]
+    assert [c for c, _ in menu] == ["size", "train", "price", "compare", "lang", "sales", "help"]
     assert all(0 < len(d) <= 256 for _, d in menu)  # Telegram: 1-256 characters
 
 

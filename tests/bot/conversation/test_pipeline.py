@@ -361,8 +361,8 @@ def test_inline_answers_are_ready_replies_without_callbacks(pipeline):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_command_menu_for_every_language(language):
-    """The command menu has the six commands in every language."""
-    assert len(command_menu(language)) == 6
+    """The command menu has the seven commands in every language (/train among them)."""
+    assert len(command_menu(language)) == 7
 
 
 ODD_INPUTS = ["", "   ", "\x00", "/compare h100 a100", "/price tpu", "9" * 5000]

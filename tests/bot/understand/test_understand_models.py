@@ -90,7 +90,7 @@ def test_a_name_followed_by_another_size_stays_unknown():
     ("text", "name"),
     [
         ("falcon 180b", "falcon 180b"),
-        ("llama 2 13b", "llama 2 13b"),
+        ("llama 1 13b", "llama 1 13b"),
         ("deepseek v2", "deepseek v2"),
         ("gemma 2 9b", "gemma 2 9b"),
         ("mistral 7b", "mistral 7b"),

@@ -16,6 +16,11 @@ DERIVED = {
     "deepseek-ai/DeepSeek-V3-0324",
     "deepseek-ai/DeepSeek-V3.1",
     "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-BF16",
+    # Llama 2 (MLPerf's fine-tuning benchmark) and Meta Llama 3: read from their published
+    # config.json figures, which the reference folder does not hold.
+    "meta-llama/Llama-2-7b-chat-hf",
+    "meta-llama/Llama-2-13b-chat-hf",
+    "meta-llama/Llama-2-70b-chat-hf",
 }
 
 
@@ -266,10 +271,13 @@ def test_base_checkpoints_resolve_offline_as_their_instruct_release():
     assert bases["meta-llama/Llama-3.1-8B"] == "meta-llama/Llama-3.1-8B-Instruct"
     assert bases["moonshotai/Kimi-K2-Base"] == "moonshotai/Kimi-K2-Instruct"
     assert bases["google/gemma-3-27b-pt"] == "google/gemma-3-27b-it"
+    assert bases["meta-llama/Llama-2-70b-hf"] == "meta-llama/Llama-2-70b-chat-hf"
+    assert bases["meta-llama/Meta-Llama-3-70B"] == "meta-llama/Llama-3.1-70B-Instruct"
     for base, release in bases.items():
         model, instruct = get_model(base), get_model(release)
         assert model.id == base
         assert model.params == instruct.params
         assert model.kv_bytes_per_token == instruct.kv_bytes_per_token
-        assert "Instruct" not in model.name
+        assert "Instruct" not in model.name or "Meta-Llama-3" in base
+        assert "Chat" not in model.name
     assert get_model("META-LLAMA/llama-3.1-8b").id == "meta-llama/Llama-3.1-8B"

@@ -11,6 +11,8 @@ from sizing.model import get_model, load_models
 # MiniMax M3 as the text model of minimax_m3_vl, Step 3.7 Flash as Step3p7TextModel plus its
 # LM head; Mixtral 8x22B Instruct with its 32768 vocabulary. DeepSeek-V3-0324, DeepSeek-V3.1 and
 # Nemotron 3 Super BF16 are built from the configs they share (V3, V3.1-NVFP4, Super FP8).
+# Llama 2: the totals of their published configs (Llama 2 7B 6,738,415,616,
+# 13B 13,015,864,320, 70B 68,976,648,192), not re-counted with transformers here.
 TRANSFORMERS_PARAMS = {
     "MiniMaxAI/MiniMax-M2.5": 228_689_748_992,
     "MiniMaxAI/MiniMax-M3": 426_174_565_632,
@@ -43,6 +45,9 @@ TRANSFORMERS_PARAMS = {
     "deepseek-ai/DeepSeek-V4-Flash": 284_332_230_231,
     "google/gemma-3-27b-it": 27_432_406_640,
     "google/gemma-4-26B-A4B": 25_805_933_872,
+    "meta-llama/Llama-2-13b-chat-hf": 13_015_864_320,
+    "meta-llama/Llama-2-70b-chat-hf": 68_976_648_192,
+    "meta-llama/Llama-2-7b-chat-hf": 6_738_415_616,
     "meta-llama/Llama-3.1-405B-Instruct": 405_853_388_800,
     "meta-llama/Llama-3.1-70B-Instruct": 70_553_706_496,
     "meta-llama/Llama-3.1-8B-Instruct": 8_030_261_248,

@@ -1,0 +1,285 @@
+"""Training and fine-tuning asks, in ten languages: the method, the data, the sequence length.
+
+"fine-tune Llama 3.1 70B with LoRA", "全参数微调 Qwen3 32B", "дообучение", "ファインチューニング",
+"파인튜닝", "pre-train a 7B from scratch on 1T tokens", "3 epochs over 50k examples of 2k
+tokens", "seq len 8k". A model someone already trained ("serve our fine-tuned Llama", "a
+model trained on 2T tokens", "host my LoRA adapter") is a serving question, not a job. Read
+before the service-level targets, the users and the context, and blanked from the text, so
+that a dataset's numbers are taken for none of them.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from bot.understand.numbers import blank
+from bot.understand.targets import NUM, number_of
+from sizing import TrainingMethod
+
+# Doing the training (not a model that was trained): verbs and nouns of the act, per language.
+_TRAIN_ACT = (
+    r"fine[\s-]?tun(?:e|es|ing)(?![a-z])|finetun(?:e|es|ing)(?![a-z])|\bsft\b|(?<![a-z])ft(?![a-z])|"
+    r"fine-?tunear|finetunear|fine-?tunar|finetunar|finetunen|voll(?:feintuning|finetuning)|"
+    r"(?<![a-z])(?:pre|re)?[\s-]?train(?:ing|s)?(?![a-z])|from\sscratch|"
+    r"feinabstimm|feintuning|fine-?tunen|finetunen|(?:nach|weiter|vor)?trainier(?:en|e)(?!t)|"
+    r"vortraining|von\sgrund\sauf|"
+    r"affin(?:er|age)|fine-?tuner|r?é?entra[iî]n(?:er|ement)|pré-?entra[iî]n|à\spartir\sde\széro|"
+    r"ajuste\sfino|afinar|(?:re|pre-?)?entrenar|(?:pre-?)?entrenamiento|desde\scero|"
+    r"(?:re)?treinar|treinamento|treino|pré-?trein|do\szero|"
+    r"дообуч(?:ить|ение|ения|ению|ать)|файн-?тюн|обуч(?:ить|ение|ения|ать)|тренир|предобуч|"
+    r"претрейн|с\sнуля|"
+    r"微调|微調|训练|訓練|预训练|預訓練|从头|從頭|从零|從零|"
+    r"ファインチューニング|ファインチューン|微調整|学習(?!済)|事前学習|ゼロから|スクラッチ|"
+    r"파인\s?튜닝|미세\s?조정|학습(?!된|한\s?모델)|훈련|사전\s?학습|처음부터"
+)
+# A model already trained, served: "fine-tuned", "trained on", "our finetuned model".
+_TRAINED = (
+    r"fine[\s-]?tuned|finetuned|\btrained\b|feinabgestimmt|trainiert(?:es|en)?\b|entra[iî]né|"
+    r"affiné|entrenado|ajustado|treinado|обученн|дообученн|"
+    r"натренированн|微调过|微调后|微調過|微調後|微调好|微調好|微调了|微調了|训练了|訓練了|训练好|訓練好|"
+    r"训好|训练的|訓練的|微调的|微調的|训练出来|学習され|학습은[^.?!]{0,30}했|"
+    r"訓練出來|ファインチューニングした(?!い)|ファインチューニング済|学習済|学習させた|学習した(?!い)|"
+    r"학습된|학습시킨|학습한|파인\s?튜닝된|파인\s?튜닝한"
+)
+_SERVE = (
+    r"\bserv(?:e|ing)\b|\bhost(?:ing)?\b|\binference\b|\bdeploy|\bserve\b|vllm|sglang|서비스|"
+    r"bereitstell|inferenz|servir|inferencia|inferência|implantar|déployer|héberger|"
+    r"инференс|развернуть|развёртыв|服务|部署|推理|推論|提供|サービング|デプロイ|서빙|추론|배포|"
+    r"multi-?lora|adapters?\s(?:on|for)\s"
+)
+_QLORA = r"q-?lora|(?:4|four)[\s-]?bit\s?lora|lora\s(?:in\s)?4[\s-]?bit|nf4"
+_LORA = (
+    r"(?<![a-z])lora(?![a-z])|\bpeft\b|low[\s-]rank|(?<![а-яё])лор[аеуы](?![а-яё])|адаптер|"
+    r"アダプター|어댑터|로라"
+)
+# Full fine-tuning named as such: a job whatever else the message says.
+_FULL_JOB = (
+    r"full[\s-]?(?:parameter|param|fine[\s-]?tun|finetun|sft|ft)(?![a-z])|"
+    r"full\s(?:parameters?|params?)\s(?:fine|ft|sft|train)|voll(?:feintuning|finetuning)|"
+    r"全参数|全參數|全参|全量微调|全量微調|フルファインチューニング|フル\s?パラメータ|全パラメータ|"
+    r"풀\s?파인\s?튜닝|전체\s?파라미터|풀\s?파라미터"
+)
+# Every weight trained, said in a training ask ("all the weights", "complet", "полное").
+_FULL = (
+    _FULL_JOB
+    + r"|full[\s-]?(?:weights?|model)|all\s(?:the\s)?(?:parameters|weights)|full\s(?:ft|fine)|"
+    r"vollständig|alle\sparameter|komplett|complet|(?:ajuste|entrenamiento|treinamento)\s"
+    r"completo|todos\slos\sparámetros|todos\slos\sparametros|todos\sos\sparâmetros|"
+    r"полн(?:ое|ый|ого|ую)|всех\sпараметров|全量|フル\s?ファインチューニング|"
+    r"전체\s?파인\s?튜닝|전체\s?미세\s?조정"
+)
+_PRETRAIN = (
+    r"pre[\s-]?train|from\sscratch|continued\spre|continual\spre|vortrain|von\sgrund\sauf|"
+    r"von\snull|pré-?entra[iî]n|pre-?entren|preentren|desde\scero|pré-?trein|do\szero|"
+    r"предобуч|претрейн|с\sнуля|预训练|預訓練|从头|從頭|从零|從零|事前学習|ゼロから|スクラッチ|"
+    r"사전\s?학습|처음부터|밑바닥부터"
+)
+_TOKENS = r"tokens?|tokns?|toks?|токен(?:ов|а)?|トークン|토큰|(?:个|個|개)\s?token|token"
+_ITEMS = (
+    r"examples?|samples?|conversations?|dialog(?:ue)?s?|rows?|pairs?|instructions?|records?|"
+    r"documents?|docs?|chats?|prompts?|beispiele?n?|exemples?|ejemplos?|exemplos?|amostras?|"
+    r"muestras?|échantillons?|conversaciones|conversas|диалог(?:ов|а)?|пример(?:ов|а)?|"
+    r"образц(?:ов|а)?|сэмпл(?:ов|а)?|записей|条|條|个样本|個樣本|样本|樣本|对话|對話|件|サンプル|"
+    r"例|개|건|샘플|예제|대화|문서|筆|笔|ex\.?(?=\s)"
+)
+_EPOCHS = r"epochs?|ep(?=\s|,|$)|epochen|époques?|[ée]pocas?|эпох[иа]?|轮|輪|エポック|에폭|에포크"
+_SEQ_WORDS = (
+    r"seq(?:uence)?[\s_-]?len(?:gth)?|seq(?=\s?\d)|max[\s_-]?len(?:gth)?|cutoff[\s_-]?len|"
+    r"sequence\sof|sequences\sof|sequenzlänge|longueur\sde\sséquence|longitud\sde\s"
+    r"secuencia|comprimento\sde\ssequência|длин[аеуы]\sпоследовательност[иь]|"
+    r"序列长度|序列長度|シーケンス長|系列長|시퀀스\s?길이"
+)
+# A LoRA rank or alpha is a setting, not a count of anything ("r=16", "alpha 32", "rank 64").
+_RANK = r"(?:\br|rank|alpha|ранг|秩)\s?[=:]?\s?\d+"
+_LEAST_DATASET_TOKENS = 1e5
+
+
+@dataclass(frozen=True, slots=True)
+class Training:
+    """What a message says of a training job; ``job`` False when it asks no training."""
+
+    job: bool
+    method: TrainingMethod | None = None
+    tokens: int | None = None
+    epochs: float | None = None
+    seq_len: int | None = None
+    rest: str = ""
+
+
+def _renamed(pattern: str, prefix: str) -> str:
+    """``pattern`` with its named groups prefixed, so that one regex can hold two numbers."""
+    return re.sub(r"\(\?P<([a-z0-9]+)>", lambda m: f"(?P<{prefix}{m.group(1)}>", pattern)
+
+
+@cache
+def _patterns() -> dict[str, re.Pattern[str]]:
+    num2 = _renamed(NUM, "b")
+    epochs_before = _renamed(NUM, "a0")
+    epochs_after = _renamed(NUM, "a1")
+    return {
+        "act": re.compile(_TRAIN_ACT),
+        "trained": re.compile(_TRAINED),
+        "serve": re.compile(_SERVE),
+        "qlora": re.compile(_QLORA),
+        "lora": re.compile(_LORA),
+        "full": re.compile(_FULL),
+        "full_job": re.compile(_FULL_JOB),
+        "pretrain": re.compile(_PRETRAIN),
+        "rank": re.compile(_RANK),
+        "examples": re.compile(
+            rf"{NUM}\s?(?:[a-zа-яё\-]+\s){{0,2}}?(?:{_ITEMS})[^0-9]{{0,28}}?{num2}\s?(?:{_TOKENS})"
+        ),
+        "epochs": re.compile(
+            rf"{epochs_before}\s?(?:-|\s|个|個|개)?\s?(?:{_EPOCHS})(?![a-z])"
+            rf"|(?:{_EPOCHS})\s?[=:]?\s?{epochs_after}"
+        ),
+        "tokens": re.compile(
+            rf"{NUM}\s?(?:个|個|개|개의)?\s?(?:de\s|of\s|d'|der\s)?(?:{_TOKENS})(?![a-z]|\s?/\s?s)"
+        ),
+        "tokens_local": re.compile(
+            rf"{NUM}\s?(?P<local>bi|mi|mds?|billón|billon)\.?\s(?:de\s)?(?:{_TOKENS})(?![a-z])"
+        ),
+        "tokens_after": re.compile(
+            rf"(?:{_TOKENS})\s?(?:은|는|이|가|数は|数)?\s?{NUM}\s?(?:개|個|个)"
+        ),
+        "seq": re.compile(rf"(?:{_SEQ_WORDS})[^0-9]{{0,12}}?{NUM}"),
+        "seq_after": re.compile(rf"{NUM}\s?(?:{_TOKENS})?\s?(?:seq(?:uence)?s?\b|序列)"),
+    }
+
+
+def asks_training(text: str) -> bool:
+    """Whether a message asks to train or fine-tune (a model already trained does not).
+
+    The act of training is read once the words for a trained model ("fine-tuned", "训练好的")
+    and for its data ("training data") are set aside; a method word alone (LoRA, QLoRA) asks
+    for training unless the message is about serving.
+    """
+    found = _patterns()
+    acts = _DATA_WORDS.sub(" ", found["trained"].sub(" ", text))
+    if found["act"].search(acts):
+        return True
+    if found["qlora"].search(text) or found["full_job"].search(text):
+        return True  # QLoRA and full-parameter runs are jobs; nobody serves a "QLoRA"
+    if found["lora"].search(text):
+        return found["serve"].search(text) is None
+    return False
+
+
+_DATA_WORDS = re.compile(
+    r"training\s(?:data|set|corpus|run|mix)|trainingsdaten|données\sd'entra[iî]nement|"
+    r"datos\sde\sentrenamiento|dados\sde\streino|обучающ|训练数据|訓練資料|训练集|学習データ|"
+    r"학습\s?데이터"
+)
+
+
+def _method(text: str) -> TrainingMethod | None:
+    found = _patterns()
+    if found["qlora"].search(text):
+        return TrainingMethod.QLORA
+    if found["pretrain"].search(text):
+        return TrainingMethod.PRETRAIN
+    if found["lora"].search(text):
+        return TrainingMethod.LORA
+    if found["full"].search(text):
+        return TrainingMethod.FULL
+    return None
+
+
+def _finite(value: float) -> float | None:
+    return value if math.isfinite(value) and value > 0 else None
+
+
+_LOCAL_MAGNITUDES = {"bi": 1e9, "mi": 1e6, "md": 1e9, "mds": 1e9, "billón": 1e12, "billon": 1e12}
+# "per example" said with a one ("1件あたり", "1개당"): read as "each", so the one is no count.
+_PER_ONE = re.compile(r"1\s?(?:件|개|条|條|筆|サンプル)\s?(?:あたり|当たり|당)")
+
+
+def _local_tokens(text: str) -> tuple[float | None, str]:
+    """Read "2 bi de tokens", "200 mi de tokens", "60 Md de tokens", "1 billón de tokens"."""
+    for match in _patterns()["tokens_local"].finditer(text):
+        value = _finite(number_of(match) * _LOCAL_MAGNITUDES[match.group("local")])
+        if value is not None:
+            return value, blank(text, match.start(), match.end())
+    return None, text
+
+
+_TOKEN_COUNT = re.compile(rf"{NUM}\s?(?:个|個|개)?\s?(?:{_TOKENS})(?![a-z])")
+
+
+def blank_token_counts(text: str) -> str:
+    """Blank every "N tokens" from ``text``: a count of tokens is never a parameter count."""
+    for match in _TOKEN_COUNT.finditer(text):
+        text = blank(text, match.start(), match.end())
+    return text
+
+
+def _first(
+    text: str, key: str, least: float = 0.0, prefix: str | None = None
+) -> tuple[float | None, str, re.Match[str] | None]:
+    """Return the first positive value of a pattern (at least ``least``), blanked from text."""
+    for match in _patterns()[key].finditer(text):
+        value = _finite(number_of(match, prefix))
+        if value is not None and value >= least:
+            return value, blank(text, match.start(), match.end()), match
+    return None, text, None
+
+
+def _examples(text: str) -> tuple[float | None, str]:
+    """Read "50k examples of 2k tokens": the tokens of one pass over the data."""
+    for match in _patterns()["examples"].finditer(text):
+        examples, each = number_of(match, ""), number_of(match, "b")
+        if _finite(examples) and _finite(each):
+            return examples * each, blank(text, match.start(), match.end())
+    return None, text
+
+
+def _sequence(text: str) -> tuple[int | None, str]:
+    for key in ("seq", "seq_after"):
+        value, rest, match = _first(text, key)
+        if value is not None and match is not None:
+            return _binary_k(value, match.group(0)), rest
+    return None, text
+
+
+def find_training(text: str, *, asked: bool = False) -> Training:
+    """Read a training job's method and data from ``text``; blank what was read.
+
+    ``asked``: the job is training whatever the words (the ``/train`` command).
+    """
+    if not asked and not asks_training(text):
+        return Training(job=False, rest=text)
+    rest = _PER_ONE.sub(lambda m: " " * len(m.group(0)), text)
+    for match in _patterns()["rank"].finditer(rest):
+        rest = blank(rest, match.start(), match.end())
+    tokens, rest = _examples(rest)
+    epochs, rest, _ = _first(rest, "epochs")
+    seq_len, rest = _sequence(rest)
+    if tokens is None:
+        tokens, rest = _local_tokens(rest)
+    for key in ("tokens_after", "tokens"):
+        if tokens is None:
+            tokens, rest, _ = _first(rest, key, _LEAST_DATASET_TOKENS)
+    return Training(
+        job=True,
+        method=_method(text),
+        tokens=int(tokens) if tokens is not None else None,
+        epochs=epochs,
+        seq_len=seq_len,
+        rest=rest,
+    )
+
+
+_K_SUFFIX = re.compile(r"\d\s?[kK]\b")
+_POWERS_OF_TWO_K = frozenset(2**n for n in range(7, 21))
+
+
+def _binary_k(value: float, said: str) -> int:
+    """Return a sequence length: "8k" is 8,192 (lengths are powers of two), "8000" stays 8,000."""
+    if _K_SUFFIX.search(said) and int(value) % 1000 == 0:
+        binary = int(value) // 1000 * 1024
+        if binary in _POWERS_OF_TWO_K or binary % 1024 == 0:
+            return binary
+    return int(value)
