@@ -229,15 +229,22 @@ def _catalog_or_hub(
     return None, find_checkpoint(name, source)
 
 
-def _size(args: argparse.Namespace, source: ModelSource | None) -> tuple[dict[str, Any], str]:
+def _model_fields(args: argparse.Namespace, source: ModelSource | None) -> dict[str, Any]:
+    """Return the fields naming the model, as both requests take them."""
     model_id, checkpoint = _catalog_or_hub(args.model, source)
+    return {
+        "model_id": model_id,
+        "checkpoint": checkpoint,
+        "model_config": _read_config(args.config) if args.config else None,
+        "params_b": args.params_b,
+        "active_params_b": args.active_params_b,
+        "moe": args.moe,
+    }
+
+
+def _size(args: argparse.Namespace, source: ModelSource | None) -> tuple[dict[str, Any], str]:
     request = SizingRequest(
-        model_id=model_id,
-        checkpoint=checkpoint,
-        model_config=_read_config(args.config) if args.config else None,
-        params_b=args.params_b,
-        active_params_b=args.active_params_b,
-        moe=args.moe,
+        **_model_fields(args, source),
         precision=args.precision,
         context_tokens=args.context,
         concurrency=args.concurrency,
@@ -264,14 +271,8 @@ def _size(args: argparse.Namespace, source: ModelSource | None) -> tuple[dict[st
 
 
 def _train(args: argparse.Namespace, source: ModelSource | None) -> tuple[dict[str, Any], str]:
-    model_id, checkpoint = _catalog_or_hub(args.model, source)
     request = TrainingRequest(
-        model_id=model_id,
-        checkpoint=checkpoint,
-        model_config=_read_config(args.config) if args.config else None,
-        params_b=args.params_b,
-        active_params_b=args.active_params_b,
-        moe=args.moe,
+        **_model_fields(args, source),
         method=args.method,
         tokens=args.tokens,
         epochs=args.epochs,

@@ -91,6 +91,19 @@ _HELP_COMMANDS = frozenset({"start", "help"})
 PARSE_FAILED = "message"
 
 
+def _refusal(loc: Localizer, error: SizingError, facts: RequestFacts) -> Reply:
+    """Say why the engine refused a request: an unknown model, a bad value, or our fault.
+
+    Our fault is logged with the error's traceback.
+    """
+    if isinstance(error, UnknownModelError):
+        return unknown_model(loc, error.model_id, ())
+    if isinstance(error, InvalidRequestError):
+        return bad_request(loc, error.field)
+    log.error("the engine could not size %r", facts_to_json(facts), exc_info=error)
+    return cannot_answer(loc)
+
+
 def _state_of(chat: ChatContext) -> str:
     """Return the fingerprint of the chat's last request, as its buttons carry it."""
     return request_state(chat)
@@ -444,13 +457,8 @@ class Pipeline:
         kept = replace(chat, last_request=facts, last_language=loc.language)
         try:
             answer = size_training(facts.training_request())
-        except UnknownModelError as exc:
-            return Turn(unknown_model(loc, exc.model_id, ()), chat)
-        except InvalidRequestError as exc:
-            return Turn(bad_request(loc, exc.field), chat)
-        except SizingError:
-            log.exception("the engine could not size the training job %r", facts_to_json(facts))
-            return Turn(cannot_answer(loc), chat)
+        except SizingError as exc:
+            return Turn(_refusal(loc, exc, facts), chat)
         return Turn(render_train(loc, answer, checkout=self.checkout), kept)
 
     def size_and_render(self, facts: RequestFacts, chat: ChatContext, loc: Localizer) -> Turn:
@@ -468,13 +476,8 @@ class Pipeline:
         kept = replace(chat, last_request=facts, last_language=loc.language)
         try:
             answer = self._size(facts.sizing_request())
-        except UnknownModelError as exc:
-            return Turn(unknown_model(loc, exc.model_id, ()), chat)
-        except InvalidRequestError as exc:
-            return Turn(bad_request(loc, exc.field), chat)
-        except SizingError:
-            log.exception("the engine could not size %r", facts_to_json(facts))
-            return Turn(cannot_answer(loc), chat)
+        except SizingError as exc:
+            return Turn(_refusal(loc, exc, facts), chat)
         quote = QuoteContext(model_id=answer.model.id, issued=self._today())
         reply = render_size(
             loc,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -59,20 +60,30 @@ class Score:
     lines_right: int = 0
     fields: int = 0
     fields_right: int = 0
+    intent_right: int = 0  # lines whose intent is labelled and read right (training sets)
     misses: Counter[str] = field(default_factory=Counter)
     missed_lines: list[tuple[str, str, Any, Any]] = field(default_factory=list)
 
 
-def score(lines: list[dict[str, Any]]) -> Score:
-    """Parse every line and count what it reads right."""
+def score(
+    lines: list[dict[str, Any]],
+    *,
+    names: tuple[str, ...] = FIELDS,
+    read: Callable[[Any, str], Any] | None = None,
+) -> Score:
+    """Parse every line and count what it reads right.
+
+    ``names`` are the fields scored; ``read(parsed, name)`` reads one from the parsed
+    request (by default the facts' own field, ``model`` for the catalog id).
+    """
     found = Score()
     for line in lines:
-        facts = parse_message(line["text"]).facts
+        parsed = parse_message(line["text"])
         right = True
         for name, expected in line["expect"].items():
-            if name not in FIELDS:
+            if name not in names:
                 continue
-            got = _got(facts, name)
+            got = read(parsed, name) if read is not None else _got(parsed.facts, name)
             found.fields += 1
             if field_right(expected, got):
                 found.fields_right += 1

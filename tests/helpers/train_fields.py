@@ -7,12 +7,11 @@ or ``size``; ``gpu`` is the first GPU named. A line is right when every field it
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any
 
 from bot.understand import parse_message
-from tests.helpers.target_fields import field_right, read_set
+from tests.helpers import target_fields
+from tests.helpers.target_fields import Score, read_set
 
 __all__ = ["FIELDS", "Score", "read_set", "score"]
 
@@ -44,37 +43,13 @@ def _got(parsed: Any, name: str) -> Any:
     return getattr(facts, name)
 
 
-@dataclass
-class Score:
-    """Lines and fields right, and the misses by field."""
-
-    lines: int = 0
-    lines_right: int = 0
-    fields: int = 0
-    fields_right: int = 0
-    intent_right: int = 0
-    misses: Counter[str] = field(default_factory=Counter)
-    missed_lines: list[tuple[str, str, Any, Any]] = field(default_factory=list)
-
-
 def score(lines: list[dict[str, Any]]) -> Score:
-    """Parse every line and count what it reads right."""
-    found = Score()
-    for line in lines:
-        parsed = parse_message(line["text"])
-        right = True
-        for name, expected in line["expect"].items():
-            if name not in FIELDS:
-                continue
-            got = _got(parsed, name)
-            found.fields += 1
-            if field_right(expected, got):
-                found.fields_right += 1
-                found.intent_right += name == "intent"
-            else:
-                right = False
-                found.misses[name] += 1
-                found.missed_lines.append((line["id"], name, expected, got))
-        found.lines += 1
-        found.lines_right += right
+    """Parse every line and count what it reads right, intent and training fields."""
+    found = target_fields.score(lines, names=FIELDS, read=_got)
+    found.intent_right = sum(
+        1
+        for line in lines
+        if "intent" in line["expect"]
+        and parse_message(line["text"]).intent.value == line["expect"]["intent"]
+    )
     return found
