@@ -88,10 +88,13 @@ def _gpu(key: str, table: dict[str, Any]) -> GpuFacts:
     if "catalog" in entry:
         return get_gpu(GpuId(entry["catalog"]))
     base = get_gpu(GpuId.H200)
+    # A power-capped part clocks lower: with voltage following frequency, dynamic power goes
+    # as f^3, so the sustained tensor peak scales with the cube root of the power ratio.
+    capped = (float(entry.get("power_w", 1)) / float(entry.get("rated_power_w", 1))) ** (1 / 3)
     return replace(
         base,
         name=str(entry["name"]),
-        tflops_bf16=float(entry["tflops_bf16"]),
+        tflops_bf16=float(entry["tflops_bf16"]) * capped,
         bandwidth_tb_s=float(entry["bandwidth_tb_s"]),
         usable_bytes=int(float(entry["usable_gb"]) * GB),
         interconnect_gb_s=float(entry["interconnect_gb_s"]),

@@ -41,11 +41,11 @@ def test_held_out_memory_is_within_a_quarter_on_most_runs():
 
 
 def test_held_out_speed_stays_where_the_readme_reports_it():
-    """Tokens/s within 35% on at least 6 of the 8 held-out runs (the bar is 80%: not met)."""
+    """Tokens/s within 35% on at least 7 of the 8 held-out runs (the bar: 80%)."""
     errors = [replay(run).speed_error for run in _runs("held_out")]
     scored = [e for e in errors if e is not None]
     assert len(scored) == 8
-    assert sum(abs(e) <= SPEED_BAR for e in scored) >= 6
+    assert sum(abs(e) <= SPEED_BAR for e in scored) >= 7
 
 
 def test_no_run_is_both_fitted_and_held_out():
