@@ -24,6 +24,7 @@ from sizing.speed.costs import CURRENT, HBM_EFFICIENCY
 from sizing.speed.decode import TB, attention_s, blend
 from sizing.speed.experts import busiest_gpu_experts
 from sizing.speed.fabric import DEFAULT_NIC_GBPS, intra_server_gb_s
+from sizing.speed.formats import FP4_GEMM_SHARE
 from sizing.speed.layers import kv_bytes_per_token_layer
 from sizing.speed.prefill import causal_keys
 
@@ -227,19 +228,19 @@ def test_speculative_step_yields_more_tokens_for_a_little_more_time():
 @pytest.mark.parametrize(
     ("gpu_id", "precision", "tflops"),
     [
-        (GpuId.H200, Precision.FP4, 1979),  # no FP4 on Hopper: computes at FP8
+        (GpuId.H200, Precision.FP4, 989),  # no FP4 on Hopper: weight-only, multiplied at BF16
         (GpuId.H200, Precision.FP8, 1979),
         (GpuId.H200, Precision.INT4, 989),  # weight-only int4 computes at BF16
-        (GpuId.H200, Precision.FP6, 1979),
-        (GpuId.MI355X, Precision.FP4, 10100),
-        (GpuId.MI355X, Precision.FP6, 10100),
-        (GpuId.MI355X, Precision.NVFP4, 5000),  # not AMD's format: next it has, FP8
-        (GpuId.B200, Precision.FP4, 9000),
+        (GpuId.H200, Precision.FP6, 989),
+        (GpuId.MI355X, Precision.FP4, 10100 * FP4_GEMM_SHARE),
+        (GpuId.MI355X, Precision.FP6, 10100 * FP4_GEMM_SHARE),
+        (GpuId.MI355X, Precision.NVFP4, 2500),  # not AMD's format: weight-only at BF16
+        (GpuId.B200, Precision.FP4, 9000 * FP4_GEMM_SHARE),
         (GpuId.B200, Precision.BF16, 2250),
     ],
 )
-def test_compute_format_falls_back_to_the_next_native_one(gpu_id, precision, tflops):
-    """A format the GPU lacks computes in the next one it has."""
+def test_compute_format_is_native_or_weight_only_at_bf16(gpu_id, precision, tflops):
+    """A native format computes at its reached peak; one the GPU lacks unpacks to BF16."""
     assert compute_tflops(get_gpu(gpu_id), precision) == tflops
 
 
