@@ -22,6 +22,7 @@ from sizing.model.source import (
     repo_id_of,
 )
 from sizing.model.types import Attention, ModelInfo, ModelSpec
+from sizing.model.widths import Widths, adapter_params, widths_of
 
 __all__ = [
     "BITS_PER_PARAM",
@@ -32,6 +33,8 @@ __all__ = [
     "ModelSource",
     "ModelSpec",
     "RopeScalingOption",
+    "Widths",
+    "adapter_params",
     "base_models",
     "bits_per_param",
     "find_checkpoint",
@@ -49,4 +52,5 @@ __all__ = [
     "repo_id_of",
     "rope_scaling_option",
     "weights_bytes",
+    "widths_of",
 ]

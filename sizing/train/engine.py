@@ -17,7 +17,7 @@ from decimal import Decimal
 from sizing.catalog import Software, get_gpu
 from sizing.deploy import model_info, resolve_model, size_deployment
 from sizing.errors import InvalidRequestError
-from sizing.model import ModelSpec
+from sizing.model import ModelSpec, adapter_params
 from sizing.request import (
     Checkpointing,
     GpuId,
@@ -27,7 +27,6 @@ from sizing.request import (
     TrainingMethod,
     TrainingRequest,
 )
-from sizing.train.memory import adapter_params
 from sizing.train.plan import (
     Choices,
     Target,

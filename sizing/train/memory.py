@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sizing.model import ModelSpec
+from sizing.model import ModelSpec, Widths, adapter_params, widths_of
 from sizing.request import Checkpointing, Optimizer, TrainingMethod
 from sizing.train.types import TrainingMemory
 
@@ -45,70 +45,7 @@ LIBRARY_WORKSPACE_BYTES = GIB
 FRAGMENTATION_SHARE = 0.05
 
 
-@dataclass(frozen=True, slots=True)
-class Shape:
-    """The widths of one model the activations follow, read from its parameter groups."""
-
-    hidden: int
-    layers: int
-    q_width: int  # attention heads x head_dim
-    kv_width: int  # KV heads x head_dim (MLA: the full heads it expands to)
-    dense_layers: int
-    dense_intermediate: int
-    moe_layers: int
-    expert_intermediate: int
-    shared_intermediate: int
-    experts_per_token: int
-    vocab: int
-    window: int | None
-    windowed_layers: int
-
-
-def shape_of(model: ModelSpec) -> Shape:
-    """Return the widths training activations follow."""
-    hidden = model.hidden_size
-    dense_layers = max(model.layers - model.moe_layers, 0)
-    groups = model.params
-    dense_i = groups.dense_mlp // (3 * hidden * dense_layers) if dense_layers else 0
-    expert_i = shared_i = 0
-    if model.moe and model.moe_layers:
-        expert_i = groups.routed_experts // (3 * hidden * model.moe_layers * model.num_experts)
-        shared_i = groups.shared_experts // (3 * hidden * model.moe_layers)
-    q_width = model.num_attention_heads * model.head_dim
-    kv_width = model.num_kv_heads * model.head_dim
-    return Shape(
-        hidden=hidden,
-        layers=model.layers,
-        q_width=q_width,
-        kv_width=kv_width,
-        dense_layers=dense_layers,
-        dense_intermediate=dense_i,
-        moe_layers=model.moe_layers if model.moe else 0,
-        expert_intermediate=expert_i,
-        shared_intermediate=shared_i,
-        experts_per_token=model.experts_per_token if model.moe else 0,
-        vocab=model.vocab_size or 32_000,
-        window=model.sliding_window,
-        windowed_layers=model.windowed_layers,
-    )
-
-
-def adapter_params(model: ModelSpec, rank: int) -> int:
-    """LoRA parameters of rank ``rank`` on every attention and dense (or shared) MLP matrix.
-
-    Routed experts are left frozen, as the common recipes do.
-    """
-    shape = shape_of(model)
-    h = shape.hidden
-    attention = (h + shape.q_width) * 2 + (h + shape.kv_width) * 2
-    mlp_dense = 3 * (h + shape.dense_intermediate) if shape.dense_intermediate else 0
-    mlp_shared = 3 * (h + shape.shared_intermediate) if shape.shared_intermediate else 0
-    per_layer = attention * shape.layers
-    per_layer += mlp_dense * shape.dense_layers + mlp_shared * shape.moe_layers
-    return rank * per_layer
-
-
-def _layer_activation_bytes(shape: Shape, *, moe_layer: bool) -> int:
+def _layer_activation_bytes(shape: Widths, *, moe_layer: bool) -> int:
     """BF16 bytes one token keeps in one layer with nothing recomputed."""
     h = shape.hidden
     attention = 4 * h + 4 * shape.q_width + 4 * shape.kv_width
@@ -120,7 +57,7 @@ def _layer_activation_bytes(shape: Shape, *, moe_layer: bool) -> int:
     return BF16 * (attention + mlp) // BF16
 
 
-def activation_bytes_per_token(shape: Shape) -> int:
+def activation_bytes_per_token(shape: Widths) -> int:
     """BF16 bytes one token keeps over every layer with nothing recomputed."""
     dense = _layer_activation_bytes(shape, moe_layer=False) * shape.dense_layers
     moe = _layer_activation_bytes(shape, moe_layer=True) * shape.moe_layers
@@ -128,7 +65,7 @@ def activation_bytes_per_token(shape: Shape) -> int:
 
 
 def activations(
-    shape: Shape, *, micro_batch: int, seq_len: int, checkpointing: Checkpointing, tp: int = 1
+    shape: Widths, *, micro_batch: int, seq_len: int, checkpointing: Checkpointing, tp: int = 1
 ) -> int:
     """Bytes of activations one GPU keeps for a micro-batch of ``seq_len`` sequences."""
     tokens = micro_batch * seq_len
@@ -226,7 +163,7 @@ def training_memory(
     """Return the bytes one GPU holds for the job."""
     weights, gradients, optimizer, adapters = model_state(model, layout)
     kept = activations(
-        shape_of(model),
+        widths_of(model),
         micro_batch=micro_batch,
         seq_len=seq_len,
         checkpointing=checkpointing,

@@ -25,11 +25,10 @@ from sizing.catalog import (
     months_for_hours,
     rental_usd,
 )
-from sizing.model import ModelSpec
+from sizing.model import ModelSpec, adapter_params
 from sizing.request import Checkpointing, GpuId, Optimizer, TrainingMethod
 from sizing.train.memory import (
     StateLayout,
-    adapter_params,
     budget_bytes,
     offloaded_bytes,
     training_memory,

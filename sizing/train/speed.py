@@ -28,9 +28,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sizing.catalog import GpuFacts
-from sizing.model import ModelSpec
+from sizing.model import ModelSpec, widths_of
 from sizing.request import Checkpointing, Precision, TrainingMethod
-from sizing.train.memory import NF4_BYTES_PER_PARAM, shape_of
+from sizing.train.memory import NF4_BYTES_PER_PARAM
 
 TERA = 1e12
 GB_S = 1e9
@@ -78,7 +78,7 @@ def token_cost(
     model: ModelSpec, method: TrainingMethod, seq_len: int, checkpointing: Checkpointing
 ) -> TokenCost:
     """Return the FLOPs of one trained token at ``seq_len``."""
-    shape = shape_of(model)
+    shape = widths_of(model)
     n = _multiplying_params(model)
     lora = method in {TrainingMethod.LORA, TrainingMethod.QLORA}
     passes = 4.0 if lora else 6.0
@@ -98,7 +98,7 @@ def token_cost(
 def _moe_seconds_per_token(model: ModelSpec, gpu: GpuFacts, precision: Precision) -> float:
     if not model.moe:
         return 0.0
-    shape = shape_of(model)
+    shape = widths_of(model)
     routed_bytes = 1 if precision is Precision.FP8 else 2
     copies = shape.moe_layers * shape.hidden * shape.experts_per_token * routed_bytes
     return MOE_SLOT_COST * copies / (gpu.bandwidth_tb_s * TERA)
@@ -138,6 +138,6 @@ def tp_seconds_per_token(model: ModelSpec, gpu: GpuFacts, tp: int) -> float:
     Megatron-style: two all-reduces (or reduce-scatter and all-gather with sequence
     parallelism) of the hidden state per layer forward and two backward, over the fabric.
     """
-    shape = shape_of(model)
+    shape = widths_of(model)
     per_token = 4 * 2 * shape.hidden * shape.layers * (tp - 1) / tp
     return per_token / fabric_bytes_per_s(gpu)

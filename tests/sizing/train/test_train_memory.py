@@ -4,14 +4,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sizing.model import get_model
+from sizing.model import adapter_params, get_model, widths_of
 from sizing.request import Checkpointing, Optimizer, TrainingMethod
 from sizing.train.memory import (
     StateLayout,
     activations,
-    adapter_params,
     model_state,
-    shape_of,
     training_memory,
 )
 
@@ -94,7 +92,7 @@ def test_qlora_stores_the_linear_layers_in_four_bits():
 
 def test_activations_grow_with_tokens_and_shrink_with_checkpointing():
     """Full checkpointing keeps far less than none; selective about half of none."""
-    shape = shape_of(get_model("meta-llama/Llama-3.1-8B-Instruct"))
+    shape = widths_of(get_model("meta-llama/Llama-3.1-8B-Instruct"))
     kept = {
         mode: activations(shape, micro_batch=1, seq_len=8192, checkpointing=mode)
         for mode in Checkpointing
@@ -133,7 +131,7 @@ def test_more_gpus_never_increase_memory_per_gpu_under_zero3(model_id, method, g
 )
 def test_a_longer_sequence_never_lowers_activation_memory(model_id, mode, seq, longer, micro):
     """Activations grow with the sequence, whatever the checkpointing."""
-    shape = shape_of(get_model(model_id))
+    shape = widths_of(get_model(model_id))
     short = activations(shape, micro_batch=micro, seq_len=seq, checkpointing=mode)
     long_ = activations(shape, micro_batch=micro, seq_len=seq + longer, checkpointing=mode)
     assert long_ >= short
