@@ -25,6 +25,10 @@ from sizing.answer import (
     ServerKvRoom,
     ServiceAnswer,
     ServiceMiss,
+    SharedAnswer,
+    SharedMember,
+    SharedOption,
+    SharedSlot,
     SizingAnswer,
     TargetCheck,
     Variant,
@@ -48,7 +52,13 @@ from sizing.catalog import (
 )
 from sizing.catalog_install import CATALOG_FILE_NAMES, CatalogData, install, read_catalog
 from sizing.codes import Caveat, Choice, Reason
-from sizing.deploy import ENGINE_VERSIONS, compare_gpus, size_deployment
+from sizing.deploy import (
+    ENGINE_VERSIONS,
+    MAX_SHARED_MODELS,
+    compare_gpus,
+    size_deployment,
+    size_shared,
+)
 from sizing.errors import (
     AmbiguousModelError,
     CatalogError,
@@ -98,6 +108,7 @@ from sizing.request import (
     Precision,
     ResolvedRequest,
     ServingEngine,
+    SharedRequest,
     SizingRequest,
     TrainingMethod,
     TrainingRequest,
@@ -140,6 +151,7 @@ __all__ = [
     "MAX_ID_CHARS",
     "MAX_ONLINE_ORDER_UNITS",
     "MAX_PARAMS_B",
+    "MAX_SHARED_MODELS",
     "TB",
     "TOKENS_PER_K",
     "TOKENS_PER_M",
@@ -200,6 +212,11 @@ __all__ = [
     "ServiceAnswer",
     "ServiceMiss",
     "ServingEngine",
+    "SharedAnswer",
+    "SharedMember",
+    "SharedOption",
+    "SharedRequest",
+    "SharedSlot",
     "SizingAnswer",
     "SizingError",
     "SizingRequest",
@@ -244,6 +261,7 @@ __all__ = [
     "read_catalog",
     "repo_id_of",
     "size_deployment",
+    "size_shared",
     "size_training",
     "terms_points",
     "to_json",

@@ -566,3 +566,60 @@ class CompareAnswer:
     unpriced_gpus: tuple[GpuId, ...] = ()
     # The date the prices compared were set (the answer says it); not part of the JSON form.
     prices_as_of: date | None = field(default=None, metadata=NOT_IN_JSON)
+
+
+@dataclass(frozen=True, slots=True)
+class SharedMember:
+    """One model of a shared deployment on a plan: its own sizing, on the GPUs it takes.
+
+    ``option`` is the model sized alone on slices of the plan's GPU (its layout, format, room,
+    speed and targets; no price: the plan's price is the whole deployment's); None when no
+    slice holds it.
+    """
+
+    option: PlanOption | None
+    gpus: int
+    context_tokens: int  # the context it was sized at
+    concurrency: int  # its users at once (or, for targets, what the sizing put in flight)
+
+
+@dataclass(frozen=True, slots=True)
+class SharedSlot:
+    """GPUs of one server given to one model's process: server, first GPU and how many."""
+
+    member: int  # index into the answer's models
+    server: int
+    first_gpu: int
+    gpus: int
+
+
+@dataclass(frozen=True, slots=True)
+class SharedOption:
+    """A plan holding every model of a shared deployment: units, GPUs, price, placement."""
+
+    plan: str | None
+    gpu: GpuId
+    servers: int  # plan units rented
+    gpus: int  # GPUs rented
+    gpus_used: int  # GPUs the models' processes take (the rest stay free)
+    fits: bool  # every model has GPUs here (and meets its targets when asked)
+    reason: Reason | None  # the first model's reason when one does not fit
+    members: tuple[SharedMember, ...]
+    monthly_usd: Decimal | None
+    meets_targets: bool | None  # None when no target was asked
+    offerable: bool  # within the CUDA-only and budget constraints
+    set_aside: tuple[Reason, ...]
+    placement: tuple[SharedSlot, ...]
+    launch_commands: tuple[str, ...]  # one per process, with the GPUs it sees and its port
+    gpu_facts: GpuFacts = field(kw_only=True, metadata=NOT_IN_JSON)
+
+
+@dataclass(frozen=True, slots=True)
+class SharedAnswer:
+    """Several models on one deployment: every plan's packing and the pick."""
+
+    models: tuple[ModelInfo, ...]
+    options: tuple[SharedOption, ...]
+    recommended_index: int | None
+    separately_usd: Decimal | None  # each model on its own cheapest plan, added up
+    gpus_asked: tuple[GpuId, ...] = ()

@@ -15,8 +15,15 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from sizing.catalog import price_list
-from sizing.cli_text import compare_text, inspect_text, price_text, size_text, train_text
-from sizing.deploy import compare_gpus, size_deployment
+from sizing.cli_text import (
+    compare_text,
+    inspect_text,
+    price_text,
+    shared_text,
+    size_text,
+    train_text,
+)
+from sizing.deploy import compare_gpus, size_deployment, size_shared
 from sizing.errors import SizingError, UnknownModelError
 from sizing.model import (
     ModelSource,
@@ -38,6 +45,7 @@ from sizing.request import (
     Optimizer,
     Precision,
     ServingEngine,
+    SharedRequest,
     SizingRequest,
     TrainingMethod,
     TrainingRequest,
@@ -92,6 +100,42 @@ def usd(text: str) -> Decimal:
         return Decimal(text.replace("$", "").replace(",", "").strip())
     except InvalidOperation as exc:
         raise argparse.ArgumentTypeError(f"invalid amount: {text!r}") from exc
+
+
+# What a ``--member`` of ``sizing shared`` may set, and how each value is read.
+MEMBER_KEYS: dict[str, tuple[str, Any]] = {
+    "context": ("context_tokens", context_tokens),
+    "concurrency": ("concurrency", int),
+    "precision": ("precision", Precision),
+    "kv_dtype": ("kv_dtype", KvDtype),
+    "throughput": ("throughput_tok_s", float),
+    "tokens_per_user": ("tokens_per_user_tok_s", float),
+    "ttft": ("ttft_s", float),
+    "requests_per_minute": ("requests_per_minute", float),
+    "input_tokens": ("input_tokens", context_tokens),
+    "output_tokens": ("output_tokens", context_tokens),
+    "lora_adapters": ("lora_adapters", int),
+    "lora_rank": ("lora_rank", int),
+}
+
+
+def member(text: str) -> SizingRequest:
+    """Read ``MODEL[:key=value,...]``: one model of a shared deployment (catalog ids only)."""
+    name, _, settings = text.partition(":")
+    if not name.strip():
+        raise argparse.ArgumentTypeError(f"no model in {text!r}")
+    values: dict[str, Any] = {"model_id": name.strip()}
+    for item in filter(None, (part.strip() for part in settings.split(","))):
+        key, _, value = item.partition("=")
+        if key.strip() not in MEMBER_KEYS or not value.strip():
+            keys = ", ".join(MEMBER_KEYS)
+            raise argparse.ArgumentTypeError(f"{item!r}: expected one of {keys}, as key=VALUE")
+        field, read = MEMBER_KEYS[key.strip()]
+        try:
+            values[field] = read(value.strip())
+        except (ValueError, argparse.ArgumentTypeError) as exc:
+            raise argparse.ArgumentTypeError(f"{item!r}: {exc}") from exc
+    return SizingRequest(**values)
 
 
 def _model_arguments(parser: argparse.ArgumentParser, *, generic: bool) -> None:
@@ -154,6 +198,8 @@ def build_parser() -> argparse.ArgumentParser:
     size.add_argument(
         "--engine", type=ServingEngine, choices=list(ServingEngine), help="serving engine"
     )
+    size.add_argument("--lora-adapters", type=int, help="LoRA adapters served on the base")
+    size.add_argument("--lora-rank", type=int, help="their largest rank (default 16)")
     targets = size.add_argument_group("service levels (the cheapest plan meeting them all)")
     targets.add_argument("--throughput", type=float, help="aggregate output tokens/s")
     targets.add_argument("--tokens-per-user", type=float, help="decode tokens/s each user sees")
@@ -168,6 +214,18 @@ def build_parser() -> argparse.ArgumentParser:
     targets.add_argument("--batch-tokens", type=batch_tokens, help="an offline job's tokens")
     targets.add_argument("--deadline-hours", type=float, help="the job's deadline, hours")
     _train_arguments(commands.add_parser("train", help="size a training or fine-tuning job"))
+    shared = commands.add_parser("shared", help="several models on one deployment")
+    shared.add_argument(
+        "--member",
+        type=member,
+        action="append",
+        required=True,
+        help="MODEL[:key=value,...], once per model; keys: " + ", ".join(MEMBER_KEYS),
+    )
+    shared.add_argument("--gpu", type=GpuId, choices=list(GpuId), nargs="+", action="extend")
+    shared.add_argument("--budget", type=usd, help="US$ per month, for the whole deployment")
+    shared.add_argument("--cuda-only", action="store_true")
+    shared.add_argument("--json", action="store_true", help="print JSON")
     inspect = commands.add_parser("inspect", help="the model as the engine sees it")
     _model_arguments(inspect, generic=False)
     price = commands.add_parser("price", help="the price table")
@@ -265,6 +323,8 @@ def _size(args: argparse.Namespace, source: ModelSource | None) -> tuple[dict[st
         output_tokens=args.output_tokens,
         batch_tokens=args.batch_tokens,
         deadline_hours=args.deadline_hours,
+        lora_adapters=args.lora_adapters,
+        lora_rank=args.lora_rank,
     )
     answer = size_deployment(request)
     return to_json(answer), size_text(answer)
@@ -295,6 +355,17 @@ def _train(args: argparse.Namespace, source: ModelSource | None) -> tuple[dict[s
     return to_json(answer), train_text(answer)
 
 
+def _shared(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+    request = SharedRequest(
+        members=tuple(args.member),
+        gpus=tuple(args.gpu or ()),
+        budget_usd_month=args.budget,
+        cuda_only=args.cuda_only,
+    )
+    answer = size_shared(request)
+    return to_json(answer), shared_text(answer)
+
+
 def _inspect(args: argparse.Namespace, source: ModelSource | None) -> tuple[dict[str, Any], str]:
     if args.config:
         model = model_from_config(_read_config(args.config))
@@ -312,6 +383,8 @@ def _run(args: argparse.Namespace, source: ModelSource | None) -> tuple[dict[str
         return _inspect(args, source)
     if args.command == "train":
         return _train(args, source)
+    if args.command == "shared":
+        return _shared(args)
     if args.command == "price":
         answer = price_list(args.gpu)
         return to_json(answer), price_text(answer)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from sizing.answer import CompareAnswer, FitNote, PlanOption, SizingAnswer
+from sizing.answer import CompareAnswer, FitNote, PlanOption, SharedAnswer, SizingAnswer
 from sizing.catalog import PlanFacts, PriceAnswer
 from sizing.train import TrainingAnswer, TrainingOption
 from sizing.units import GB
@@ -102,6 +102,29 @@ def size_text(answer: SizingAnswer) -> str:
     lines.append(f"Recommended: {picked}")
     if answer.caveats:
         lines.append("Caveats: " + ", ".join(c.value for c in answer.caveats))
+    return "\n".join(lines) + "\n"
+
+
+def shared_text(answer: SharedAnswer) -> str:
+    """Render several models on one deployment as plain text: each plan's packing, the pick."""
+    lines = ["Models: " + "; ".join(f"{m.name} ({m.id})" for m in answer.models), "Options:"]
+    for position, option in enumerate(answer.options):
+        mark = " <- recommended" if position == answer.recommended_index else ""
+        name = option.plan or f"{option.gpu.value} server (unpriced)"
+        if not option.fits:
+            reason = option.reason.value if option.reason else "does not fit"
+            lines.append(f"  {name}: does not hold every model ({reason}){mark}")
+            continue
+        price = _usd(option.monthly_usd) + "/month" if option.monthly_usd is not None else "-"
+        lines.append(
+            f"  {name}: {option.servers} unit(s), {option.gpus_used} of {option.gpus} GPUs "
+            f"used, {price}{mark}"
+        )
+        for model, part in zip(answer.models, option.members, strict=True):
+            lines.append(f"    {model.name}: {part.gpus} GPU(s)")
+        lines += [f"    $ {command}" for command in option.launch_commands]
+    if answer.separately_usd is not None:
+        lines.append(f"Each model on its own cheapest plan: {_usd(answer.separately_usd)}/month")
     return "\n".join(lines) + "\n"
 
 

@@ -180,6 +180,38 @@ class SizingRequest:
     output_tokens: int | None = None
     batch_tokens: int | None = None
     deadline_hours: float | None = None
+    # Many LoRA adapters served on the one base model (vLLM multi-LoRA): how many, and their
+    # largest rank (None: 16, vLLM's default ``--max-lora-rank``).
+    lora_adapters: int | None = None
+    lora_rank: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LoraServing:
+    """LoRA adapters served on the base: how many, their rank, how many sit on the GPUs.
+
+    ``slots`` is vLLM's ``--max-loras``: adapters held on the GPUs at once (and so in one
+    batch); the others wait in CPU memory (``--max-cpu-loras``) and are swapped in on use.
+    """
+
+    adapters: int
+    rank: int
+    slots: int
+    adapter_bytes: int = 0  # one adapter of the rank on the model (set once the model is known)
+
+
+@dataclass(frozen=True, slots=True)
+class SharedRequest:
+    """Several models on one deployment ("a 70B for chat and an 8B for autocomplete").
+
+    Each member is a whole sizing request (its context, users, formats, targets); the GPUs
+    named, the budget (US$ per month) and CUDA-only hold for the deployment as a whole.
+    """
+
+    members: tuple[SizingRequest, ...]
+    gpus: tuple[GpuId, ...] = ()
+    budget_usd_month: Decimal | None = None
+    cuda_only: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,3 +292,5 @@ class ResolvedRequest:
     rope_scaling: RopeScaling | None = None
     # Service-level targets and the workload they hold for; None when none was stated.
     service: ServiceLevel | None = None
+    # LoRA adapters served on the base model; None when none were asked for.
+    lora: LoraServing | None = None

@@ -9,14 +9,17 @@ from sizing.deploy.engine import (
     targets,
 )
 from sizing.deploy.launch import ENGINE_VERSIONS
+from sizing.deploy.shared import MAX_SHARED_MODELS, size_shared
 
 __all__ = [
     "ENGINE_VERSIONS",
+    "MAX_SHARED_MODELS",
     "compare_gpus",
     "forget_answers",
     "kv_example",
     "model_info",
     "resolve_model",
     "size_deployment",
+    "size_shared",
     "targets",
 ]
