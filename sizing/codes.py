@@ -56,6 +56,7 @@ class Caveat(StrEnum):
     CONTEXT_EXTENDS_WITH_ROPE_SCALING = "context_extends_with_rope_scaling"  # e.g. YaRN
     SIZED_WITH_ROPE_SCALING = "sized_with_rope_scaling"  # past the native window, turned on
     DP_ATTENTION = "dp_attention"  # data-parallel attention with expert-parallel MoE
+    LORA_ADAPTERS = "lora_adapters"  # many LoRA adapters served on the base (multi-LoRA)
     # Service levels: prompt and answer lengths assumed (2,000 and 500 tokens); each user kept
     # at 10 tokens/s or faster under a throughput asked alone; latency limits met with
     # headroom (they bind the slowest requests, the figures are means).

@@ -9,6 +9,7 @@ from sizing.errors import InvalidRequestError
 from sizing.request import (
     GpuId,
     KvDtype,
+    LoraServing,
     Precision,
     ResolvedRequest,
     ServiceLevel,
@@ -43,6 +44,13 @@ MAX_TTFT_S = 3600.0
 MAX_REQUESTS_PER_MINUTE = 1e9
 MAX_BATCH_TOKENS = 10**16
 MAX_DEADLINE_HOURS = 24.0 * 366 * 10
+# LoRA adapters served on one base: vLLM's ``--max-lora-rank`` default (16) and its largest
+# rank (512, ``vllm/config/lora.py``); adapters held on the GPUs at once, at most
+# ``MAX_GPU_LORAS`` (vLLM's ``--max-loras`` is 1 by default; a batch mixes no more than that).
+DEFAULT_LORA_RANK = 16
+MAX_LORA_RANK = 512
+MAX_LORA_ADAPTERS = 100_000
+MAX_GPU_LORAS = 32
 
 
 def _check_int(field: str, value: object, maximum: int) -> int:
@@ -157,6 +165,25 @@ def resolve_service(request: SizingRequest) -> ServiceLevel | None:
     )
 
 
+def resolve_lora(request: SizingRequest, concurrency: int) -> LoraServing | None:
+    """Check the LoRA adapters asked for and choose how many sit on the GPUs at once.
+
+    As many as the users at once can use, up to ``MAX_GPU_LORAS``: more slots hold more
+    adapters' weights on every GPU for batches that could never mix them all.
+    """
+    adapters = request.lora_adapters
+    if adapters is None:
+        if request.lora_rank is not None:
+            raise InvalidRequestError("lora_rank", request.lora_rank, "a rank needs lora_adapters")
+        return None
+    adapters = _check_int("lora_adapters", adapters, MAX_LORA_ADAPTERS)
+    rank = request.lora_rank
+    rank = DEFAULT_LORA_RANK if rank is None else _check_int("lora_rank", rank, MAX_LORA_RANK)
+    return LoraServing(
+        adapters=adapters, rank=rank, slots=min(adapters, concurrency, MAX_GPU_LORAS)
+    )
+
+
 def resolve(
     request: SizingRequest,
     release_precision: Precision,
@@ -223,4 +250,5 @@ def resolve(
         requested_context_tokens=asked_context,
         gpu_count=gpu_count,
         service=service,
+        lora=resolve_lora(request, concurrency),
     )

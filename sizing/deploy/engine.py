@@ -26,7 +26,7 @@ from sizing.deploy.advice import (
     room_figures,
     verdict,
 )
-from sizing.deploy.options import load_on
+from sizing.deploy.options import LORA_BYTES_PER_PARAM, load_on
 from sizing.deploy.search import (
     best_variant_index,
     candidates,
@@ -52,6 +52,7 @@ from sizing.model import (
     ModelInfo,
     ModelSpec,
     RopeScalingOption,
+    adapter_params,
     bits_per_param,
     generic_model,
     get_model,
@@ -130,8 +131,12 @@ def resolved_for(request: SizingRequest, model: ModelSpec) -> ResolvedRequest:
         and native < asked <= rope.context_tokens
     )
     if not stretch or rope is None:
-        return resolve(request, model.release_precision, max_context_tokens=native)
-    resolved = resolve(request, model.release_precision, max_context_tokens=rope.context_tokens)
+        return _with_adapters(
+            resolve(request, model.release_precision, max_context_tokens=native), model
+        )
+    resolved = _with_adapters(
+        resolve(request, model.release_precision, max_context_tokens=rope.context_tokens), model
+    )
     scaling = RopeScaling(
         type=rope.kind,
         factor=rope.factor,
@@ -139,6 +144,15 @@ def resolved_for(request: SizingRequest, model: ModelSpec) -> ResolvedRequest:
         context_tokens=resolved.context_tokens,
     )
     return replace(resolved, rope_scaling=scaling)
+
+
+def _with_adapters(resolved: ResolvedRequest, model: ModelSpec) -> ResolvedRequest:
+    """Size the LoRA adapters asked for on this model: one adapter's 16-bit bytes."""
+    lora = resolved.lora
+    if lora is None:
+        return resolved
+    size = adapter_params(model, lora.rank) * LORA_BYTES_PER_PARAM
+    return replace(resolved, lora=replace(lora, adapter_bytes=size))
 
 
 def resolve_model(request: SizingRequest) -> ModelSpec:
@@ -514,6 +528,8 @@ def answer_caveats(
         caveats.append(Caveat.QUANTIZED_BELOW_RELEASE)
     if budget_exceeded_by_all(options):
         caveats.append(Caveat.BUDGET_EXCEEDED_BY_ALL)
+    if resolved.lora is not None:
+        caveats.append(Caveat.LORA_ADAPTERS)
     unpriced_pick = index is not None and options[index].plan is None
     if GpuId.B200 in resolved.gpus or unpriced_pick:
         caveats.append(Caveat.NO_B200_PRICE)

@@ -19,7 +19,7 @@ from enum import StrEnum
 
 from sizing.answer import Layout, Variant
 from sizing.catalog import GpuFacts
-from sizing.request import KvDtype, Precision, RopeScaling, ServingEngine
+from sizing.request import KvDtype, LoraServing, Precision, RopeScaling, ServingEngine
 
 # The engine versions whose argument definitions ``FLAGS`` was read from.
 ENGINE_VERSIONS: dict[ServingEngine, str] = {
@@ -52,6 +52,10 @@ class Setting(StrEnum):
     NODE_RANK = "node_rank"
     INIT_ADDRESS = "init_address"
     MODEL_OVERRIDES = "model_overrides"
+    LORA = "lora"
+    LORA_SLOTS = "lora_slots"
+    LORA_RANK = "lora_rank"
+    LORA_CPU = "lora_cpu"
 
 
 _V, _S = ServingEngine.VLLM, ServingEngine.SGLANG
@@ -74,6 +78,12 @@ FLAGS: dict[Setting, dict[ServingEngine, str]] = {
     Setting.INIT_ADDRESS: {_S: "--dist-init-addr"},
     # Config overrides: vLLM's --hf-overrides, SGLang's --json-model-override-args (RoPE).
     Setting.MODEL_OVERRIDES: {_V: "--hf-overrides", _S: "--json-model-override-args"},
+    # Multi-LoRA: vLLM's LoRAConfig arguments; SGLang's --enable-lora, --max-loras-per-batch,
+    # --max-lora-rank (its adapters are loaded with --lora-paths, named by the customer).
+    Setting.LORA: {_V: "--enable-lora", _S: "--enable-lora"},
+    Setting.LORA_SLOTS: {_V: "--max-loras", _S: "--max-loras-per-batch"},
+    Setting.LORA_RANK: {_V: "--max-lora-rank", _S: "--max-lora-rank"},
+    Setting.LORA_CPU: {_V: "--max-cpu-loras"},
 }
 # Values of the KV dtype flag: the model's own 16 bits is "auto" in both; FP8 is E4M3.
 KV_VALUES: dict[ServingEngine, dict[KvDtype, str]] = {
@@ -102,6 +112,7 @@ class Deployment:
     memory_fraction: float  # of usable memory, for weights and KV (the sizing's budget)
     gpu_memory_utilization: float  # vLLM's own form of the same budget
     max_sequences: int  # per replica
+    lora: LoraServing | None = None  # adapters served on the base
 
 
 def _flag(setting: Setting, engine: ServingEngine) -> str:
@@ -139,6 +150,13 @@ def _common(deployment: Deployment, engine: ServingEngine) -> list[str]:
         args += [_flag(Setting.QUANTIZATION, engine), QUANTIZATION_VALUES[variant.weight_format]]
     if variant.rope_scaling is not None:
         args += [_flag(Setting.MODEL_OVERRIDES, engine), _rope_override(variant.rope_scaling)]
+    lora = deployment.lora
+    if lora is not None:
+        args += [_flag(Setting.LORA, engine)]
+        args += [_flag(Setting.LORA_SLOTS, engine), str(lora.slots)]
+        args += [_flag(Setting.LORA_RANK, engine), str(lora.rank)]
+        if engine is ServingEngine.VLLM and lora.adapters > lora.slots:
+            args += [_flag(Setting.LORA_CPU, engine), str(lora.adapters)]
     return args
 
 

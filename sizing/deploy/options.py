@@ -25,7 +25,7 @@ from sizing.fit import (
     place,
     units_for,
 )
-from sizing.model import Attention, ModelSpec
+from sizing.model import Attention, ModelSpec, adapter_params
 from sizing.request import Precision, ResolvedRequest
 from sizing.speed import (
     gpu_fp4_format,
@@ -40,11 +40,30 @@ _FOUR_BIT_FLOATS = frozenset({Precision.FP4, Precision.MXFP4, Precision.NVFP4})
 HARD_SET_ASIDE = frozenset({Reason.CUDA_ONLY, Reason.NO_NATIVE_FP4, Reason.OVER_BUDGET})
 
 
+# LoRA adapter weights are kept in 16 bits (vLLM's ``--lora-dtype auto``: the model's dtype,
+# BF16 for quantized bases).
+LORA_BYTES_PER_PARAM = 2
+
+
 def load_on(model: ModelSpec, target: Target, request: ResolvedRequest) -> ModelLoad:
-    """Return the model at the request's formats as the target's GPU stores it."""
+    """Return the model at the request's formats as the target's GPU stores it.
+
+    LoRA adapters served on it take their GPU slots beside the weights (each slot one adapter
+    of the largest rank, on every attention and dense MLP projection).
+    """
     fmt = storage_format(target.gpu, request.precision)
-    return model_load(
+    load = model_load(
         model, fmt, request.kv_dtype, request.context_tokens, include_mtp=request.include_mtp
+    )
+    lora = request.lora
+    if lora is None:
+        return load
+    adapter = lora.adapter_bytes or adapter_params(model, lora.rank) * LORA_BYTES_PER_PARAM
+    return replace(
+        load,
+        weights_bytes=load.weights_bytes + lora.slots * adapter,
+        lora_slots=lora.slots,
+        lora_adapter_bytes=adapter,
     )
 
 

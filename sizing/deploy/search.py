@@ -280,6 +280,7 @@ def _commands(
         memory_fraction=budget / gpu.usable_bytes,
         gpu_memory_utilization=request.gpu_memory_utilization,
         max_sequences=min(option.fit.max_concurrency_at_context or 1, VLLM_MAX_NUM_SEQS),
+        lora=request.lora,
     )
     return launch_commands(deployment)
 

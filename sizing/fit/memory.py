@@ -70,6 +70,10 @@ class ModelLoad:
     v_head_dim: int = 0
     kv_lora_rank: int = 0
     qk_rope_head_dim: int = 0
+    # LoRA adapters served on the base (vLLM multi-LoRA): the slots held on the GPUs
+    # (``--max-loras``) and one adapter's bytes; ``weights_bytes`` includes every slot.
+    lora_slots: int = 0
+    lora_adapter_bytes: int = 0
 
 
 @dataclass(frozen=True, slots=True)

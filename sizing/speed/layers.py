@@ -14,6 +14,7 @@ from sizing.model import Attention
 from sizing.speed.costs import (
     DENSE_MLP_BLOCK,
     GQA_BLOCK,
+    LORA_GEMMS_PER_BLOCK,
     MLA_BLOCK,
     MOE_BLOCK,
     SHARED_EXPERT_BLOCK,
@@ -48,6 +49,7 @@ def other_weight_bytes(load: ModelLoad) -> int:
         + load.shared_expert_bytes
         + load.mtp_bytes
         + load.vision_bytes
+        + load.lora_slots * load.lora_adapter_bytes
     )
     return max(load.weights_bytes - known, 0)
 
@@ -76,9 +78,11 @@ def weight_bytes_per_gpu(load: ModelLoad, shape: Shape, tokens: float) -> float:
     only run on images: none of them is read per token.
     """
     shared = load.lm_head_bytes + load.shared_expert_bytes + other_weight_bytes(load)
+    # LoRA: the adapters of the batch's sequences, one each at most (as many as the slots).
+    adapters = min(load.lora_slots, tokens) * load.lora_adapter_bytes
     return (
         load.attention_bytes / attention_group(shape)
-        + shared / stage_group(shape)
+        + (shared + adapters) / stage_group(shape)
         + routed_bytes_per_gpu(load, shape, tokens)
     )
 
@@ -93,6 +97,8 @@ def kernels_per_step(load: ModelLoad) -> tuple[int, int]:
         blocks.append((moe_layers, SHARED_EXPERT_BLOCK))
     gemms = STEP_BLOCK[0] + sum(count * block[0] for count, block in blocks)
     small = STEP_BLOCK[1] + sum(count * block[1] for count, block in blocks)
+    if load.lora_slots:
+        gemms += LORA_GEMMS_PER_BLOCK * (load.layers + dense_layers)
     return gemms, small
 
 

@@ -72,6 +72,8 @@ FACTS = {
     "output_tokens": (300, lambda a: _asked(a, "output_tokens") == 300),
     "batch_tokens": (10**9, lambda a: _asked(a, "batch_tokens") == 10**9),
     "deadline_hours": (48.0, lambda a: _asked(a, "deadline_hours") == 48.0),
+    "lora_adapters": (20, lambda a: a.request.lora is not None and a.request.lora.adapters == 20),
+    "lora_rank": (64, lambda a: a.request.lora is not None and a.request.lora.rank == 64),
 }
 
 
@@ -88,6 +90,7 @@ COMPANIONS = {
     "active_params_b": {"model_id": None, "params_b": 100.0, "moe": True},
     "moe": {"model_id": None, "params_b": 100.0},
     "deadline_hours": {"batch_tokens": 10**9},
+    "lora_rank": {"lora_adapters": 20},
 }
 MODEL_NAMING = {"model_id", "model_config", "params_b", "active_params_b", "moe"}
 # A Hub id is resolved to a model before sizing (the model issue): it is no sizing fact.
@@ -95,6 +98,9 @@ MODEL_NAMING = {"model_id", "model_config", "params_b", "active_params_b", "moe"
 RESOLVED_FIRST = frozenset(
     {"hf_id", "hf_revision", "hf_quant_config", "stored_params", "hf_releases"}
 )
+# Several models are sized together by ``sizing.size_shared``, each member as a request of
+# its own (tests/sizing/deploy/test_shared.py), not as one field of one request.
+SIZED_APART = frozenset({"members"})
 
 
 def test_every_fact_is_checked_or_not_yet_sized():
@@ -103,7 +109,7 @@ def test_every_fact_is_checked_or_not_yet_sized():
     The names of the sized ones are SizingRequest fields.
     """
     facts = {f.name for f in dataclasses.fields(RequestFacts)}
-    assert facts == set(FACTS) | NOT_YET_SIZED | RESOLVED_FIRST
+    assert facts == set(FACTS) | NOT_YET_SIZED | RESOLVED_FIRST | SIZED_APART
     assert not set(FACTS) & NOT_YET_SIZED
     assert set(FACTS) <= {f.name for f in dataclasses.fields(SizingRequest)}
 

@@ -130,7 +130,8 @@ def test_every_fact_is_sized_or_named_as_not_yet_sized():
     engine = {spec.name for spec in dataclasses.fields(SizingRequest)}
     for spec in dataclasses.fields(RequestFacts):
         hub = {"hf_id", "hf_revision", "hf_quant_config", "stored_params", "hf_releases"}
-        assert spec.name in engine or spec.name in NOT_YET_SIZED or spec.name in hub, spec.name
+        apart = {"members"}  # each model sized as a request of its own (size_shared)
+        assert spec.name in engine | NOT_YET_SIZED | hub | apart, spec.name
     assert not NOT_YET_SIZED & engine
 
 

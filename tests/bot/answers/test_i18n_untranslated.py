@@ -48,6 +48,10 @@ ALL_PARAMS = {
     "input": "2,000",
     "output": "500",
     "floor": "10",
+    "adapters": "50",
+    "rank": "16",
+    "slots": "32",
+    "adapter_size": "84 MB",
 }
 
 
