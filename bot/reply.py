@@ -18,6 +18,7 @@ class ReplyKind(StrEnum):
 
     SIZE = "size"
     TRAIN = "train"  # a training or fine-tuning job
+    SHARED = "shared"  # several models on one deployment
     PRICE = "price"
     COMPARE = "compare"
     HELP = "help"

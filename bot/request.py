@@ -26,6 +26,7 @@ from sizing import (
     KvDtype,
     Precision,
     ServingEngine,
+    SharedRequest,
     SizingRequest,
     TrainingMethod,
     TrainingRequest,
@@ -95,6 +96,9 @@ class RequestFacts:
     tokens: int | None = None
     seq_len: int | None = None
     epochs: float | None = None
+    # LoRA adapters served on the base model (multi-LoRA), and their largest rank.
+    lora_adapters: int | None = None
+    lora_rank: int | None = None
     # Rental: how many months, and how many units of which plans ({plan id: count}).
     months: int | None = None
     plan_counts: Mapping[str, int] | None = None
@@ -104,6 +108,9 @@ class RequestFacts:
     hf_quant_config: Mapping[str, Any] | None = None
     stored_params: Mapping[str, int] | None = None
     hf_releases: Mapping[str, str] | None = None  # its makers' quantized releases, by format
+    # Several models served side by side: each one's own facts (the fields above then hold
+    # the deployment's: GPUs, count, budget, platform, and the first model's reading).
+    members: tuple[RequestFacts, ...] = ()
 
     # Stored JSON is read with pydantic's lax rules ("fp8" is Precision.FP8, 9000 a Decimal);
     # infinities and NaN are not numbers a customer said.
@@ -119,9 +126,14 @@ class RequestFacts:
         if change.names_model:
             for name in MODEL_FIELDS:
                 merged[name] = None
+            merged["members"] = ()
         if change.gpus and change.gpu_count is None:
             merged["gpu_count"] = None
         merged.update(change.stated())
+        if self.members and not change.names_model:
+            # "and with 64K?" after several models: every model takes the change.
+            own = {k: v for k, v in change.stated().items() if k not in _DEPLOYMENT_FIELDS}
+            merged["members"] = tuple(replace(member, **own) for member in self.members)
         return RequestFacts(**merged)
 
     def stated(self) -> dict[str, Any]:
@@ -199,6 +211,15 @@ class RequestFacts:
             values["model_config"] = dict(values["model_config"])
         return SizingRequest(**values)
 
+    def shared_request(self) -> SharedRequest:
+        """Return the models to size together, with the deployment's GPUs and constraints."""
+        return SharedRequest(
+            members=tuple(member.sizing_request() for member in self.members),
+            gpus=self.gpus,
+            budget_usd_month=self.budget_usd_month,
+            cuda_only=bool(self.cuda_only),
+        )
+
     @property
     def trains(self) -> bool:
         """Whether the facts ask for a training job (a method named, or training said)."""
@@ -253,6 +274,10 @@ MODEL_FIELDS = (
     "hf_releases",
 )
 QUALIFIER_FIELDS = frozenset({"gpu_count"})
+# Facts of a deployment of several models as a whole, never of one of its models.
+_DEPLOYMENT_FIELDS = frozenset(
+    {"gpus", "gpu_count", "budget_usd_month", "cuda_only", "needs_native_fp4", "members"}
+)
 # The facts the engine sizes today; the others are carried, kept and merged until it does.
 _SIZED = frozenset(
     {
@@ -279,12 +304,15 @@ _SIZED = frozenset(
         "output_tokens",
         "batch_tokens",
         "deadline_hours",
+        "lora_adapters",
+        "lora_rank",
     }
 )
 NOT_YET_SIZED = (
     frozenset(spec.name for spec in fields(RequestFacts))
     - _SIZED
     - {"hf_id", "hf_revision", "hf_quant_config", "stored_params", "hf_releases"}
+    - {"members"}  # sized together by ``sizing.size_shared``
 )
 
 
@@ -300,6 +328,8 @@ def _json_value(value: object) -> object:
         return [_json_value(item) for item in value]
     if isinstance(value, Mapping):
         return dict(value)
+    if isinstance(value, RequestFacts):
+        return facts_to_json(value)
     if isinstance(value, GpuId | Precision | KvDtype | ServingEngine | TrainingMethod):
         return value.value
     return value

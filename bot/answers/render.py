@@ -32,6 +32,8 @@ from bot.answers.view_types import (
     LAUNCH_HTML,
     PRICE_HTML,
     PRICE_TEXT,
+    SHARED_HTML,
+    SHARED_TEXT,
     SIZE_DETAIL_HTML,
     SIZE_HTML,
     SIZE_TEXT,
@@ -48,6 +50,7 @@ from bot.answers.view_types import (
 )
 from bot.answers.views.compare import compare_view
 from bot.answers.views.points import terms_sentences
+from bot.answers.views.shared import shared_view
 from bot.answers.views.size import QuoteContext, plan_view, size_view
 from bot.answers.views.train import train_view
 from bot.answers.words.plan_names import short_gpu_name
@@ -58,6 +61,7 @@ from sizing import (
     GpuId,
     Precision,
     PriceAnswer,
+    SharedAnswer,
     SizingAnswer,
     TrainingAnswer,
     to_json,
@@ -343,6 +347,25 @@ def render_train(
         loc,
         ReplyKind.TRAIN,
         (TRAIN_HTML, TRAIN_TEXT),
+        view,
+        buttons=buttons,
+        data=lambda: to_json(answer),
+    )
+
+
+def render_shared(
+    loc: Localizer, answer: SharedAnswer, *, checkout: CheckoutConfig | None = None
+) -> Reply:
+    """Render several models on one deployment: the plan holding them all, each one's share."""
+    view = shared_view(loc, answer, checkout)
+    buttons: tuple[tuple[Button, ...], ...] = ()
+    if view["checkout_url"] and view["recommendation"]:
+        label = loc.gettext("Order %(plan)s", plan=view["recommendation"])
+        buttons = ((Button(label, url=view["checkout_url"]),),)
+    return _reply(
+        loc,
+        ReplyKind.SHARED,
+        (SHARED_HTML, SHARED_TEXT),
         view,
         buttons=buttons,
         data=lambda: to_json(answer),

@@ -370,6 +370,28 @@ class TrainView(TypedDict):
     prices_as_of: str
 
 
+class SharedOptionView(TypedDict):
+    """One plan tried for several models: GPUs used and price, or why not."""
+
+    name: str
+    recommended: bool
+    summary: str
+
+
+class SharedView(TypedDict):
+    """Everything the shared-deployment templates show."""
+
+    verdict: list[str]
+    models: list[str]
+    recommendation: str | None
+    members: list[str]
+    notes: list[str]
+    options: list[SharedOptionView]
+    commands: str
+    checkout_url: str | None
+    prices_as_of: str
+
+
 @dataclass(frozen=True, slots=True)
 class ViewTemplate(Generic[V]):
     """One template of ``templates/`` and the view type it is rendered with."""
@@ -384,6 +406,8 @@ SIZE_DETAIL_HTML = ViewTemplate("size_detail.html.j2", SizeDetailView)
 LAUNCH_HTML = ViewTemplate("launch.html.j2", SizeView)
 TRAIN_HTML = ViewTemplate("train.html.j2", TrainView)
 TRAIN_TEXT = ViewTemplate("train.txt.j2", TrainView)
+SHARED_HTML = ViewTemplate("shared.html.j2", SharedView)
+SHARED_TEXT = ViewTemplate("shared.txt.j2", SharedView)
 PRICE_HTML = ViewTemplate("price.html.j2", PriceView)
 PRICE_TEXT = ViewTemplate("price.txt.j2", PriceView)
 COMPARE_HTML = ViewTemplate("compare.html.j2", CompareView)

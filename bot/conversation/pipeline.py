@@ -29,6 +29,7 @@ from bot.answers import (
     render_help,
     render_knowledge,
     render_price,
+    render_shared,
     render_size,
     render_train,
     request_state,
@@ -80,6 +81,7 @@ from sizing import (
     compare_gpus,
     price_list,
     size_deployment,
+    size_shared,
     size_training,
 )
 
@@ -474,6 +476,8 @@ class Pipeline:
         notes: tuple[str, ...] = (),
     ) -> Turn:
         kept = replace(chat, last_request=facts, last_language=loc.language)
+        if facts.members:
+            return self._shared_and_render(facts, chat, kept, loc)
         try:
             answer = self._size(facts.sizing_request())
         except SizingError as exc:
@@ -488,6 +492,16 @@ class Pipeline:
             notes=notes,
         )
         return Turn(reply, kept)
+
+    def _shared_and_render(
+        self, facts: RequestFacts, chat: ChatContext, kept: ChatContext, loc: Localizer
+    ) -> Turn:
+        """Size several models on one deployment; the chat keeps them for follow-ups."""
+        try:
+            answer = size_shared(facts.shared_request())
+        except SizingError as exc:
+            return Turn(_refusal(loc, exc, facts), chat)
+        return Turn(render_shared(loc, answer, checkout=self.checkout), kept)
 
     # --- buttons -------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from decimal import Decimal
 from enum import Enum
 from typing import Any
 
-from bot.request import FOUR_BIT_VARIANTS, ParsedRequest, RequestFacts
+from bot.request import FOUR_BIT_VARIANTS, ParsedRequest, RequestFacts, facts_to_json
 from sizing import Precision
 
 # DESIGN.md's keys, in the order the parsed-request object has always listed them: each is a
@@ -59,16 +59,19 @@ ORDER = (
     ("tokens", "facts.tokens"),
     ("seq_len", "facts.seq_len"),
     ("epochs", "facts.epochs"),
+    ("lora_adapters", "facts.lora_adapters"),
+    ("lora_rank", "facts.lora_rank"),
     ("months", "facts.months"),
     ("plan_counts", "facts.plan_counts"),
+    ("members", "facts.members"),
 )
 # Facts a message never carries: an uploaded config is the chat's, not the text's.
 UNWRITTEN_FACTS = frozenset({"model_config"})
 
 
 def _plain(value: Any) -> Any:  # noqa: ANN401 - field values are of several JSON-able types
-    if isinstance(value, tuple):
-        return [_plain(item) for item in value]
+    if isinstance(value, tuple):  # several models' facts are objects of their own
+        return [_member(item) if isinstance(item, RequestFacts) else _plain(item) for item in value]
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, Decimal):
@@ -78,6 +81,13 @@ def _plain(value: Any) -> Any:  # noqa: ANN401 - field values are of several JSO
     if isinstance(value, dict):
         return dict(value)
     return value
+
+
+def _member(facts: RequestFacts) -> dict[str, Any]:
+    """One model of several, under the parsed request's names (``model`` for the catalog id)."""
+    stated = facts_to_json(facts)
+    model = stated.pop("model_id", None)
+    return {"model": model, **stated} if model is not None else stated
 
 
 def _read(parsed: ParsedRequest, path: str) -> Any:  # noqa: ANN401 - any field's value

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from bot.request import Intent, ParsedRequest, RequestFacts
 from bot.understand import lexicon
+from bot.understand.adapters import find_adapters
 from bot.understand.commands import Command, normalise_lang_choice, parse_command
 from bot.understand.concurrency import COUNTED, RATE, find_concurrency
 from bot.understand.context import find_context
@@ -41,6 +42,7 @@ from bot.understand.money import blank_other_currencies, find_budget
 from bot.understand.numbers import join_long_groups
 from bot.understand.platform import find_platform
 from bot.understand.precision import find_precision
+from bot.understand.several import find_members
 from bot.understand.sizes import find_generic_size
 from bot.understand.targets import find_deadline, find_targets
 from bot.understand.text import clean_text, reading_window
@@ -64,6 +66,8 @@ _COMMAND_INTENTS = {
 _TRAINING_OVERRIDES = frozenset(
     {Intent.SIZE, Intent.UNKNOWN, Intent.FOLLOWUP, Intent.PRICE, Intent.COMPARE}
 )
+# Intents a message naming several models to serve together is sized as (``find_members``).
+_SEVERAL_INTENTS = frozenset({Intent.SIZE, Intent.UNKNOWN, Intent.KNOWLEDGE})
 # A question for the knowledge base is a sentence or two: of a long message, the topic matcher
 # reads its start and its end only.
 _TOPIC_HEAD_CHARS = 200
@@ -120,6 +124,9 @@ def _read_fields(
     rest, other_currency = blank_other_currencies(match.rest)
     budget = find_budget(rest, language)
     rest = budget.rest if budget else rest
+    adapters = find_adapters(rest)
+    if adapters is not None:
+        rest = adapters.rest
     training = find_training(rest, asked=training_asked)
     deadline = None
     if training.job:
@@ -174,6 +181,8 @@ def _read_fields(
         tokens=training.tokens or (targets.batch_tokens if training.job else None),
         seq_len=seq_len,
         epochs=training.epochs,
+        lora_adapters=adapters.count if adapters is not None else None,
+        lora_rank=adapters.rank if adapters is not None else None,
     )
     request = ParsedRequest(
         intent=Intent.UNKNOWN,
@@ -263,6 +272,17 @@ def parse_with(
     ):
         intent = Intent.TRAIN
     request = replace(fields.request, intent=intent)
+    if intent in _SEVERAL_INTENTS and request.facts.model_id is not None:
+        members = find_members(
+            clean,
+            index,
+            language,
+            request.facts,
+            lambda part: _read_fields(part, index, language).request.facts,
+        )
+        if members:
+            facts = replace(request.facts, members=members)
+            return replace(request, intent=Intent.SIZE, facts=facts)
     if _settled(request, clean):
         return request
     # >>> The one hook of the knowledge base: questions the product page answers, and requests

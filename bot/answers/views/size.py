@@ -94,6 +94,12 @@ def sentence_params(loc: Localizer, answer: SizingAnswer) -> SentenceParams:
         "precision": req.precision.value.upper(),
         "release_precision": model.release_precision.value.upper(),
     }
+    lora = req.lora
+    if lora is not None:
+        params["adapters"] = fmt.integer(lora.adapters)
+        params["rank"] = fmt.integer(lora.rank)
+        params["slots"] = fmt.integer(lora.slots)
+        params["adapter_size"] = fmt.size(lora.adapter_bytes)
     level = req.service
     if level is not None:
         params["input"] = fmt.integer(level.input_tokens)

@@ -66,6 +66,12 @@ CAVEATS: dict[Caveat, str] = {
         "eight times."
     ),
     Caveat.NO_B200_PRICE: N_("We don't list a B200 price yet: ask us for a quote."),
+    Caveat.LORA_ADAPTERS: N_(
+        "%(adapters)s LoRA adapters (rank up to %(rank)s) on the one base model: %(slots)s sit "
+        "on the GPUs at once (%(adapter_size)s each, counted in the memory), the others wait in "
+        "CPU memory and load on first use; the adapters' kernels slow each step a little (a few "
+        "percent at full batch, more for one user alone)."
+    ),
     Caveat.SERVICE_LENGTHS_DEFAULTED: N_(
         "Sized for prompts of %(input)s tokens and answers of %(output)s on average; tell me "
         "yours and I'll size again."
@@ -195,6 +201,10 @@ class SentenceParams(TypedDict, total=False):
     input: str
     output: str
     floor: str
+    adapters: str
+    rank: str
+    slots: str
+    adapter_size: str
 
 
 class _Figures(dict[str, str]):

@@ -95,6 +95,10 @@ class Lexicon:
     catalog: Words = ()
     compare: Words = ()  # words that ask for a comparison: "vs", "which is better", "哪个好"
     alternative: Words = ()  # "or", "and": two things named side by side
+    # Several models on one deployment: words joining them ("and", "plus", "together", "both")
+    # and words offering them as alternatives instead ("or", "instead of", "rather than").
+    together: Words = ()
+    or_words: Words = ()
     sales: Words = ()
     purchase: Words = ()  # a wish to buy, order or sign: "we want to order", "怎么下单"
     knowledge: Words = ()

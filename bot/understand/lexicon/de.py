@@ -199,6 +199,18 @@ LEXICON = Lexicon(
         "was ist besser",
     ),
     alternative=("oder", "und"),
+    together=(
+        "und",
+        "plus",
+        "sowie",
+        "zusammen",
+        "gemeinsam",
+        "beide",
+        "gleichzeitig",
+        "nebeneinander",
+        "auf (?:einem|demselben) server",
+    ),
+    or_words=("oder", "statt", "anstatt", "anstelle"),
     sales=(
         "vertrieb[a-z]*",
         "rückruf",

@@ -289,6 +289,21 @@ LEXICON = Lexicon(
         "worth it",
     ),
     alternative=("or", "and"),
+    together=(
+        "and",
+        "plus",
+        "\\+",
+        "&",
+        "together",
+        "alongside",
+        "as well as",
+        "both",
+        "along with",
+        "at the same time",
+        "side by side",
+        "on (?:one|the same) (?:server|box|node|machine)",
+    ),
+    or_words=("or", "instead of", "rather than", "either", "versus", "vs\\.?"),
     sales=(
         (
             "(?:talk|speak|chat) (?:to|with) (?:a |an |the |your )?(?:human|person|sales|someone|"

@@ -212,6 +212,18 @@ LEXICON = Lexicon(
         "rinde más",
     ),
     alternative=("o", "y"),
+    together=(
+        "y",
+        "más",
+        "junto con",
+        "juntos",
+        "ambos",
+        "a la vez",
+        "al mismo tiempo",
+        "además de",
+        "en (?:un|el mismo) servidor",
+    ),
+    or_words=("o", "en lugar de", "en vez de", "o bien"),
     sales=(
         "comercial",
         "ventas",

@@ -194,6 +194,17 @@ LEXICON = Lexicon(
         "plus rapide",
     ),
     alternative=("ou", "et"),
+    together=(
+        "et",
+        "plus",
+        "ainsi que",
+        "ensemble",
+        "les deux",
+        "en même temps",
+        "à côté de",
+        "sur (?:un|le même) serveur",
+    ),
+    or_words=("ou", "au lieu de", "plutôt que"),
     sales=(
         "commercial",
         "service commercial",

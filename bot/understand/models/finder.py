@@ -24,7 +24,15 @@ from bot.understand.models.latinize import latinize_names
 from bot.understand.models.name_parts import NameParts, Token, correct_word, tokenize
 from bot.understand.numbers import blank
 
-__all__ = ["ModelIndex", "ModelMatch", "catalog_index", "compact", "find_model"]
+__all__ = [
+    "ModelIndex",
+    "ModelMatch",
+    "ModelSpan",
+    "catalog_index",
+    "compact",
+    "find_model",
+    "model_spans",
+]
 
 # A name's tokens are separated by at most this much (particles such as "的", "の", "版").
 _MAX_GAP_CHARS = 6
@@ -33,6 +41,8 @@ _BREAK_RE = re.compile(
     r"[,;!?，。；！？、\n]|(?:^|\s)--?[a-z]"
     r"|(?:^|[\s(])(?:не|not|no|nicht|kein|pas|non|não|nao|sin|sem|ohne|sans|ni)(?=[\s)]|$)"
     r"|不是|并非|並非|じゃなく|ではなく|아니"
+    # Words joining two names in the scripts whose particles sit in a name's gap: "V3 和 Qwen3".
+    r"|和|與|与|跟|以及|及び|および|と|와|과|및|랑"
 )
 _DATE_DIGITS = 4
 _MONTHS, _DAYS = 12, 31
@@ -176,6 +186,7 @@ def _name_word(index: ModelIndex, parts: NameParts, text: str, nxt: Token | None
 def _mentions(index: ModelIndex, tokens: Sequence[Token], text: str) -> Iterator[_Mention]:
     position = 0
     found = 0
+    taken = -1  # the last token of the previous name: a size there is that name's
     while position < len(tokens) and found < _MAX_MENTIONS:
         family = _family_at(index, tokens, position) if tokens[position].kind in _LEADS else None
         if family is None:
@@ -187,7 +198,7 @@ def _mentions(index: ModelIndex, tokens: Sequence[Token], text: str) -> Iterator
             mention.parts.add(tokens[position], index.all_families)
         before = position - 1
         if (
-            before >= 0
+            before > taken
             and tokens[before].kind == "size"
             and _gap_ok(text, tokens[before], tokens[position])
         ):
@@ -212,6 +223,7 @@ def _mentions(index: ModelIndex, tokens: Sequence[Token], text: str) -> Iterator
             nxt += 1
         found += 1
         yield mention
+        taken = mention.last
         position = mention.last + 1
 
 
@@ -263,3 +275,30 @@ def find_model(text: str, index: ModelIndex | None = None) -> ModelMatch:
         return ModelMatch(rest=latin)
     first, last, key = window
     return _choose(index, index.keys[key], blank(latin, tokens[first].start, tokens[last].end))
+
+
+@dataclass(frozen=True, slots=True)
+class ModelSpan:
+    """A catalog model named in a text, and where its name stands in the text as read."""
+
+    start: int
+    end: int
+    model: str
+
+
+def model_spans(text: str, index: ModelIndex | None = None) -> tuple[str, tuple[ModelSpan, ...]]:
+    """Return the text as read (names latinized) and every catalog model it names, in order.
+
+    Names the catalog does not resolve to one model of one shape are left out: they are the
+    single-model reading's to ask about.
+    """
+    index = index or catalog_index()
+    latin = index.romanize(latinize_names(text))
+    tokens = tokenize(latin)
+    found: list[ModelSpan] = []
+    for mention in _mentions(index, tokens, latin):
+        ids = index.resolve(mention.parts)
+        if not ids or (len(ids) > 1 and not index.same_shape(ids)):
+            continue
+        found.append(ModelSpan(tokens[mention.first].start, tokens[mention.last].end, ids[0]))
+    return latin, tuple(found)
