@@ -14,10 +14,15 @@ from functools import cache
 
 from bot.understand.numbers import blank
 
+_LORA = r"(?:lora|로라|лор[аыуе]?)"
 _ADAPTER_WORDS = (
-    r"(?:lora[\s-]?)?(?:adapters?|adaptadores?|adaptateurs?|adapter(?:n)?|адаптер\w{0,3}|"
-    r"适配器|適配器|アダプター?|어댑터)|loras(?![a-z])|low-rank\sadapters?"
+    rf"(?:{_LORA}[\s-]?)?(?:adapters?|adaptadores?|adaptateurs?|adapter(?:n)?|адаптер\w{{0,3}}|"
+    r"适配器|適配器|アダプター?|어댑터)|loras(?![a-z])|лор(?![а-яё])|low-rank\sadapters?"
 )
+# A particle between the adapters and their count: "LoRAアダプタを80個", "어댑터를 50개".
+_PARTICLE = r"\s?(?:を|が|は|を計|를|을|가|이)?\s?"
+# A count that needs its counter word after "LoRA": "LoRA 40個", "lora 64개", "로라 12개".
+_COUNTER_WORD = r"\s?(?:个|個|개|つ|本)"
 _COUNTER = (
     r"\s?(?:个|個|개|つ|本|шт\.?)?\s?"
     r"(?:(?:fine[\s-]?tuned|custom|different|distinct|own|customer)\s)?"
@@ -40,10 +45,11 @@ class Adapters:
 
 @cache
 def _patterns() -> tuple[re.Pattern[str], ...]:
-    before = rf"(?<![\d.,]){_NUMBER}{_COUNTER}(?:lora\s?)?(?:{_ADAPTER_WORDS})(?:[\s-]?lora)?"
-    lora_count = rf"(?<![\d.,]){_NUMBER}{_COUNTER}lora(?![a-z])"
-    after = rf"(?:{_ADAPTER_WORDS})\s?[×x:]?\s?{_NUMBER}{_COUNTER}(?![\d.,])"
-    return tuple(re.compile(p) for p in (before, lora_count, after))
+    before = rf"(?<![\d.,]){_NUMBER}{_COUNTER}(?:{_LORA}\s?)?(?:{_ADAPTER_WORDS})(?:[\s-]?{_LORA})?"
+    lora_count = rf"(?<![\d.,]){_NUMBER}{_COUNTER}{_LORA}(?![a-zа-яё])"
+    after = rf"(?:{_ADAPTER_WORDS}){_PARTICLE}[×x:]?\s?{_NUMBER}{_COUNTER}(?![\d.,])"
+    counted = rf"{_LORA}{_PARTICLE}{_NUMBER}{_COUNTER_WORD}"
+    return tuple(re.compile(p) for p in (before, lora_count, after, counted))
 
 
 def _number(text: str) -> int | None:

@@ -47,7 +47,12 @@ from bot.understand.sizes import find_generic_size
 from bot.understand.targets import find_deadline, find_targets
 from bot.understand.text import clean_text, reading_window
 from bot.understand.topics.finder import apply_topic
-from bot.understand.training import blank_token_counts, find_training
+from bot.understand.training import (
+    Training,
+    asks_training_act,
+    blank_token_counts,
+    find_training,
+)
 from sizing import GpuId, KvDtype, Precision, ServingEngine, base_models
 
 _log = logging.getLogger(__name__)
@@ -67,7 +72,7 @@ _TRAINING_OVERRIDES = frozenset(
     {Intent.SIZE, Intent.UNKNOWN, Intent.FOLLOWUP, Intent.PRICE, Intent.COMPARE}
 )
 # Intents a message naming several models to serve together is sized as (``find_members``).
-_SEVERAL_INTENTS = frozenset({Intent.SIZE, Intent.UNKNOWN, Intent.KNOWLEDGE})
+_SEVERAL_INTENTS = frozenset({Intent.SIZE, Intent.UNKNOWN, Intent.KNOWLEDGE, Intent.SALES})
 # A question for the knowledge base is a sentence or two: of a long message, the topic matcher
 # reads its start and its end only.
 _TOPIC_HEAD_CHARS = 200
@@ -96,7 +101,10 @@ def _read_fields(
 ) -> _Fields:
     gpus = find_gpus(clean)
     counted = find_gpu_count(gpus.rest, gpus.spans, language, clean)
-    match = find_model(counted.rest, index)
+    # LoRA adapters counted ("Mistral Large + 6 LoRAs") are read first: no count of them is
+    # taken for a version of the model's name, nor for users.
+    adapters = find_adapters(counted.rest)
+    match = find_model(adapters.rest if adapters else counted.rest, index)
     catalog_ids, catalog_lines = _catalog_names(index)
     repo = find_hub_id(raw or clean)
     named_id = catalog_id_of(repo, catalog_ids)
@@ -124,10 +132,11 @@ def _read_fields(
     rest, other_currency = blank_other_currencies(match.rest)
     budget = find_budget(rest, language)
     rest = budget.rest if budget else rest
-    adapters = find_adapters(rest)
-    if adapters is not None:
-        rest = adapters.rest
-    training = find_training(rest, asked=training_asked)
+    # Adapters counted are served: a job only when the text trains ("fine-tune 5 adapters").
+    serving = adapters is not None and not asks_training_act(rest)
+    training = (
+        Training(job=False, rest=rest) if serving else find_training(rest, asked=training_asked)
+    )
     deadline = None
     if training.job:
         deadline, rest = find_deadline(training.rest)

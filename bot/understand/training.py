@@ -42,7 +42,7 @@ _TRAINED = (
     r"натренированн|微调过|微调后|微調過|微調後|微调好|微調好|微调了|微調了|训练了|訓練了|训练好|訓練好|"
     r"训好|训练的|訓練的|微调的|微調的|训练出来|学習され|학습은[^.?!]{0,30}했|"
     r"訓練出來|ファインチューニングした(?!い)|ファインチューニング済|学習済|学習させた|学習した(?!い)|"
-    r"학습된|학습시킨|학습한|파인\s?튜닝된|파인\s?튜닝한"
+    r"학습된|학습시킨|학습한|학습이?\s?끝난|학습\s?완료|파인\s?튜닝된|파인\s?튜닝한"
 )
 _SERVE = (
     r"\bserv(?:e|ing)\b|\bhost(?:ing)?\b|\binference\b|\bdeploy|\bserve\b|vllm|sglang|서비스|"
@@ -148,6 +148,12 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "seq": re.compile(rf"(?:{_SEQ_WORDS})[^0-9]{{0,12}}?{NUM}"),
         "seq_after": re.compile(rf"{NUM}\s?(?:{_TOKENS})?\s?(?:seq(?:uence)?s?\b|序列)"),
     }
+
+
+def asks_training_act(text: str) -> bool:
+    """Whether the text says the act of training ("fine-tune", "微调"), not only a method word."""
+    found = _patterns()
+    return bool(found["act"].search(_DATA_WORDS.sub(" ", found["trained"].sub(" ", text))))
 
 
 def asks_training(text: str) -> bool:

@@ -42,7 +42,8 @@ _BREAK_RE = re.compile(
     r"|(?:^|[\s(])(?:не|not|no|nicht|kein|pas|non|não|nao|sin|sem|ohne|sans|ni)(?=[\s)]|$)"
     r"|不是|并非|並非|じゃなく|ではなく|아니"
     # Words joining two names in the scripts whose particles sit in a name's gap: "V3 和 Qwen3".
-    r"|和|與|与|跟|以及|及び|および|と|와|과|및|랑"
+    r"|和|與|与|跟|以及|及び|および|と|와|과|및|랑|\+|&|搭配|加一个|加一個"
+    r"|(?:^|\s)(?:и|а|плюс|y|e|et|und|and)(?=\s)"
 )
 _DATE_DIGITS = 4
 _MONTHS, _DAYS = 12, 31
