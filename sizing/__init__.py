@@ -138,11 +138,19 @@ from sizing.units import (
     context_code,
     parse_context_code,
 )
-from sizing.validate import MAX_BUDGET_USD, MAX_CONCURRENCY, MAX_CONTEXT_TOKENS
+from sizing.validate import (
+    DEFAULT_INPUT_TOKENS,
+    DEFAULT_OUTPUT_TOKENS,
+    MAX_BUDGET_USD,
+    MAX_CONCURRENCY,
+    MAX_CONTEXT_TOKENS,
+)
 
 __all__ = [
     "BILLION",
     "CATALOG_FILE_NAMES",
+    "DEFAULT_INPUT_TOKENS",
+    "DEFAULT_OUTPUT_TOKENS",
     "ENGINE_VERSIONS",
     "GB",
     "MAX_BUDGET_USD",

@@ -55,6 +55,7 @@ class Caveat(StrEnum):
     NEEDS_QUANTIZED_CHECKPOINT = "needs_quantized_checkpoint"  # no official one, no online path
     CONTEXT_EXTENDS_WITH_ROPE_SCALING = "context_extends_with_rope_scaling"  # e.g. YaRN
     SIZED_WITH_ROPE_SCALING = "sized_with_rope_scaling"  # past the native window, turned on
+    SIZED_AT_ROPE_LIMIT = "sized_at_rope_limit"  # past what the scaling reads: sized at that
     DP_ATTENTION = "dp_attention"  # data-parallel attention with expert-parallel MoE
     LORA_ADAPTERS = "lora_adapters"  # many LoRA adapters served on the base (multi-LoRA)
     # Service levels: prompt and answer lengths assumed (2,000 and 500 tokens); each user kept

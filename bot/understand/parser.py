@@ -187,7 +187,8 @@ def _read_fields(
         deadline_hours=deadline if training.job else targets.deadline_hours,
         training=True if training.job else None,
         method=training.method,
-        tokens=training.tokens or (targets.batch_tokens if training.job else None),
+        tokens=training.tokens
+        or ((targets.document_tokens or targets.batch_tokens) if training.job else None),
         seq_len=seq_len,
         epochs=training.epochs,
         lora_adapters=adapters.count if adapters is not None else None,

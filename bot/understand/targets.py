@@ -21,6 +21,7 @@ from bot.understand.numbers import (
     parse_cjk_number,
     parse_number,
 )
+from sizing import DEFAULT_OUTPUT_TOKENS
 
 # --- Numbers with their magnitudes -----------------------------------------------------------
 
@@ -245,6 +246,8 @@ class Targets:
     input_tokens: int | None = None
     output_tokens: int | None = None
     batch_tokens: int | None = None
+    # Documents x their tokens, before any answer is added: a training job's data.
+    document_tokens: int | None = None
     deadline_hours: float | None = None
     refused: tuple[str, ...] = field(default=())
 
@@ -457,7 +460,10 @@ class _Reader:
             )
             docs, each = number_of(match, alt), number_of(match, f"{alt}b")
             if _finite(docs) and _finite(each):
+                # Each document is one request: its tokens the prompt, the answer's added once
+                # the lengths are read (``find_targets``), so the job counts the documents said.
                 self.take("batch_tokens", docs * each, match)
+                self.values["documents"] = docs
                 self.values.setdefault("input_tokens", each)
 
     def latencies(self) -> None:
@@ -571,6 +577,11 @@ def find_targets(text: str) -> Targets:
     reader.job()
     reader.deadline()
     values = reader.values
+    documents = values.get("documents")
+    document_tokens = values.get("batch_tokens") if documents is not None else None
+    if documents is not None and "input_tokens" in values:
+        answer = values.get("output_tokens", DEFAULT_OUTPUT_TOKENS)
+        values["batch_tokens"] = documents * (values["input_tokens"] + answer)
     return Targets(
         rest=reader.rest,
         throughput_tok_s=values.get("throughput_tok_s"),
@@ -581,6 +592,7 @@ def find_targets(text: str) -> Targets:
         output_tokens=_whole(values.get("output_tokens")),
         batch_tokens=_whole(values.get("batch_tokens")),
         deadline_hours=values.get("deadline_hours"),
+        document_tokens=_whole(document_tokens),
     )
 
 

@@ -118,7 +118,8 @@ def resolved_for(request: SizingRequest, model: ModelSpec) -> ResolvedRequest:
     """Resolve the request for the model.
 
     Past its native window, the RoPE scaling its makers document is turned on and the context
-    asked is sized, up to what the scaling reads.
+    asked is sized, up to what the scaling reads (beyond it, at what it reads: a longer ask is
+    never sized shorter than a shorter one).
     """
     native = model.max_context_tokens
     rope = rope_of(model)
@@ -128,7 +129,7 @@ def resolved_for(request: SizingRequest, model: ModelSpec) -> ResolvedRequest:
         and native is not None
         and isinstance(asked, int)
         and not isinstance(asked, bool)
-        and native < asked <= rope.context_tokens
+        and native < asked
     )
     if not stretch or rope is None:
         return _with_adapters(
@@ -541,6 +542,8 @@ def _limit_caveats(model: ModelSpec, resolved: ResolvedRequest) -> list[Caveat]:
     limit = model.max_context_tokens
     asked = resolved.requested_context_tokens or resolved.context_tokens
     if resolved.rope_scaling is not None:
+        if asked > resolved.rope_scaling.context_tokens:
+            return [Caveat.SIZED_AT_ROPE_LIMIT]
         return [Caveat.SIZED_WITH_ROPE_SCALING]
     if limit is None or asked <= limit:
         return []

@@ -49,6 +49,11 @@ CAVEATS: dict[Caveat, str] = {
         "with the YaRN RoPE scaling its makers document (factor %(rope_factor)s), which the "
         "launch command turns on."
     ),
+    Caveat.SIZED_AT_ROPE_LIMIT: N_(
+        "You asked for %(asked_context)s, but %(model)s reads at most %(rope_context)s, with the "
+        "YaRN RoPE scaling its makers document (factor %(rope_factor)s): sized at "
+        "%(rope_context)s, with the scaling turned on in the launch command."
+    ),
     Caveat.CONTEXT_EXTENDS_WITH_ROPE_SCALING: N_(
         "Its makers document YaRN RoPE scaling (factor %(rope_factor)s) to read up to "
         "%(rope_context)s; it is off by default because it costs some quality on short prompts."

@@ -29,7 +29,7 @@ ANSWERS = {
     "DeepSeek-V3.2 돌릴건데 KV 캐시는 FP8, 컨텍스트 12만8천, 동시 요청 64개": (
         "데이터 병렬 어텐션을 쓰면",
     ),
-    "Qwen3 235B 컨텍스트 256k": ("Qwen3 235B-A22B는 최대 40K까지만",),
+    "Qwen3 235B 컨텍스트 256k": ("요청하신 컨텍스트는 256K이지만, Qwen3 235B-A22B는 개발사가",),
     "Step-3.7-Flash vLLM, KV 캐시 FP8, 12만 8천 토큰": ("Step 3.7 Flash는 최대",),
     "gpt-oss-120b 32k 컨텍스트 10명": ("NVIDIA H200으로 충분합니다",),
     "DeepSeek V4 Flash NVFP4 버전, B200, 네이티브 FP4 필요": (

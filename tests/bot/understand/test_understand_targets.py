@@ -26,7 +26,7 @@ CASES = [
     ("I need 5,000 tokens/s output for Llama 3.3 70B", {"throughput_tok_s": 5000}),
     (
         "We need to process 10 million documents of 2,000 tokens each with Llama 3.1 8B",
-        {"batch_tokens": 20_000_000_000, "input_tokens": 2000},
+        {"batch_tokens": 25_000_000_000, "input_tokens": 2000},
     ),
     (
         "gpt-oss-20b, 1000 requisições por minuto, 500 tokens de saída em média",

@@ -108,7 +108,7 @@ def test_past_the_native_window_the_documented_rope_scaling_is_sized_at_the_cont
     """Qwen3 32B reads 40,960 tokens; at 128K it is sized with its YaRN scaling, turned on.
 
     FP8 at 128K for 10 users takes two H200 (one at the native 40K); past what the scaling
-    reads, the native window is sized and the scaling stated as before.
+    reads, what it reads is sized, and said.
     """
     answer = size_deployment(
         SizingRequest(
@@ -124,8 +124,8 @@ def test_past_the_native_window_the_documented_rope_scaling_is_sized_at_the_cont
     assert (pick.variant.rope_scaling.type, pick.variant.rope_scaling.factor) == ("yarn", 4.0)
     assert pick.variant.rope_scaling.context_tokens == 131072
     beyond = size_deployment(SizingRequest(model_id=QWEN_32B, context_tokens=262144))
-    assert Caveat.CONTEXT_EXTENDS_WITH_ROPE_SCALING in beyond.caveats
-    assert beyond.request.context_tokens == 40960
+    assert Caveat.SIZED_AT_ROPE_LIMIT in beyond.caveats
+    assert beyond.request.context_tokens == 131072  # as far as the scaling reads, never less
     assert beyond.model.rope_scaling_context_tokens == 131072
     assert beyond.model.rope_scaling_factor == 4.0
 
