@@ -191,6 +191,25 @@ class ConversationPipeline(Protocol):
         ...
 
 
+def reply_json(reply: Reply) -> dict[str, Any]:
+    """Return the JSON form of one answer (``bot ask --format json``, ``/v1/ask``).
+
+    Its kind, language, data, both rendered forms, and the link buttons.
+    """
+    buttons = [
+        [{k: v for k, v in {"text": b.text, "url": b.url}.items() if v} for b in row if b.url]
+        for row in reply.buttons
+    ]
+    return {
+        "kind": reply.kind,
+        "language": reply.language,
+        "data": reply.data,
+        "text": reply.text,
+        "html": reply.html,
+        "links": [b for row in buttons for b in row],
+    }
+
+
 # The stored request's key for the language it was answered in (beside the facts' own keys).
 LANGUAGE_KEY = "language"
 

@@ -27,10 +27,11 @@ from bot.answers.view_types import (
     HANDOFF_SUMMARY_HTML,
     HANDOFF_SUMMARY_TEXT,
     HandoffView,
+    SizeView,
     ViewTemplate,
     WhoView,
 )
-from bot.answers.views.size import QuoteContext
+from bot.answers.views.size import QuoteContext, checkout_url_for, size_view
 from bot.answers.words.plan_names import option_name
 
 __all__ = [
@@ -49,8 +50,10 @@ __all__ = [
     "Localizer",
     "QuoteContext",
     "QuoteFacts",
+    "SizeView",
     "ViewTemplate",
     "WhoView",
+    "checkout_url_for",
     "command_menu",
     "decode",
     "decode_payload",
@@ -69,6 +72,7 @@ __all__ = [
     "request_state",
     "run_verify",
     "sign_quote",
+    "size_view",
     "ticket_html",
     "to_callback",
 ]
