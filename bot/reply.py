@@ -58,6 +58,8 @@ class Reply:
     detail_html: str | None = None  # the longer answer behind the "details" button
     launch_html: str | None = None  # the launch command(s), behind the "launch command" button
     data: dict[str, Any] | None = None  # the JSON form (``bot ask --format json``)
+    # A picture sent with ``html`` as its caption (the "📊 Chart" button): PNG bytes.
+    photo: bytes | None = None
     _later: dict[str, Callable[[], Any]] | None = field(default=None, repr=False, compare=False)
 
     @classmethod

@@ -2,7 +2,8 @@
 
 from bot.charts.cost import CostPoint, CostSeries, XAxis, cost_series
 from bot.charts.draw import ChartFormat, ChartKind, chart_fonts, draw_chart, render_chart
-from bot.charts.figures import MemoryBar, chart_caption, memory_bars
+from bot.charts.figures import MemoryBar, chart_caption, chart_title, memory_bars
+from bot.charts.picture import chart_picture
 
 __all__ = [
     "ChartFormat",
@@ -13,6 +14,8 @@ __all__ = [
     "XAxis",
     "chart_caption",
     "chart_fonts",
+    "chart_picture",
+    "chart_title",
     "cost_series",
     "draw_chart",
     "memory_bars",

@@ -84,6 +84,19 @@ def memory_bars(answer: SizingAnswer, *, limit: int = 6) -> list[MemoryBar]:
     return bars[:limit]
 
 
+def chart_title(loc: Localizer, answer: SizingAnswer) -> str:
+    """Return the chart's title: the model and the request, as the answer writes them."""
+    req = answer.request
+    return loc.ngettext(
+        "%(model)s, %(precision)s, %(context)s context, %(num)s user",
+        "%(model)s, %(precision)s, %(context)s context, %(num)s users",
+        req.concurrency,
+        model=answer.model.name,
+        precision=req.precision.value.upper(),
+        context=loc.formatter.context(req.context_tokens),
+    )
+
+
 def chart_caption(loc: Localizer, bars: list[MemoryBar]) -> list[str]:
     """One line per bar with every figure the chart draws, in the reader's language.
 

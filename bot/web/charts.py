@@ -3,8 +3,9 @@
 ``q`` is the sizing request itself (the body's fields, JSON, base64url), so any replica can
 draw the chart again from the address alone, with no cache shared between them. Drawing runs
 on its own thread, one chart at a time, bounded in time (``CHART_TIMEOUT_S``; the cost
-series stops sizing new points at ``COST_BUDGET_S``) and in queue (``MAX_WAITING``): past
-either, 503 ``chart_busy`` with ``Retry-After``. Recent pictures are kept by address.
+series stops sizing new points after a few seconds, ``bot.charts``) and in queue
+(``MAX_WAITING``): past either, 503 ``chart_busy`` with ``Retry-After``. Recent pictures
+are kept by address.
 """
 
 from __future__ import annotations
@@ -13,29 +14,23 @@ import asyncio
 import base64
 import binascii
 import json
-import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING
 
 from aiohttp import web
 from pydantic import ValidationError
 
 from bot.answers import localizer
-from bot.charts import ChartFormat, ChartKind, XAxis, cost_series, memory_bars, render_chart
+from bot.charts import ChartFormat, ChartKind, XAxis, chart_picture
 from bot.json_input import JsonInputError, load_json
 from bot.web.language import request_language
 from bot.web.problems import ProblemError, Reason
 from bot.web.schemas import SizeBody
 from sizing import SizingAnswer, SizingRequest, prices_as_of
 
-if TYPE_CHECKING:
-    from bot.answers import Localizer
-
 MAX_QUERY_CHARS = 2048
 CHART_TIMEOUT_S = 10.0
-COST_BUDGET_S = 3.0
 MAX_WAITING = 8
 CACHED_CHARTS = 128
 CACHE_CONTROL = "public, max-age=600"  # prices may change with the catalog: ten minutes
@@ -77,19 +72,6 @@ def chart_path(body: SizeBody, language: str, kind: ChartKind, fmt: ChartFormat)
     return f"/v1/chart/{kind.value}.{fmt.value}?q={encode_request(body)}&lang={language}"
 
 
-def chart_title(loc: Localizer, answer: SizingAnswer) -> str:
-    """Return the chart's title: the model and the request, as the answer writes them."""
-    req = answer.request
-    return loc.ngettext(
-        "%(model)s, %(precision)s, %(context)s context, %(num)s user",
-        "%(model)s, %(precision)s, %(context)s context, %(num)s users",
-        req.concurrency,
-        model=answer.model.name,
-        precision=req.precision.value.upper(),
-        context=loc.formatter.context(req.context_tokens),
-    )
-
-
 def draw(  # noqa: PLR0917 - what one picture is made of
     language: str,
     kind: ChartKind,
@@ -99,12 +81,7 @@ def draw(  # noqa: PLR0917 - what one picture is made of
     answer: SizingAnswer,
 ) -> bytes:
     """Draw one chart (on the chart thread)."""
-    loc = localizer(language)
-    deadline = time.monotonic() + COST_BUDGET_S
-    series = cost_series(request, answer, axis=axis, deadline=deadline)
-    bars = memory_bars(answer)
-    title = chart_title(loc, answer)
-    return render_chart(loc, kind, bars, series, axis=axis, title=title, fmt=fmt)
+    return chart_picture(localizer(language), request, answer, kind=kind, fmt=fmt, axis=axis)
 
 
 class ChartRoute:
