@@ -28,6 +28,7 @@ from bot.ops import off_loop
 from bot.reply import ChatContext, ConversationPipeline, reply_json
 from bot.state import ChatStore, MemoryStore
 from bot.web.charts import chart_url
+from bot.web.guard import CURRENT_CLIENT
 from bot.web.language import AUTO, request_language
 from bot.web.problems import ProblemError, Reason
 from bot.web.resolve import ModelChoice, resolve_model
@@ -235,7 +236,7 @@ class Api:
             if chosen is None:
                 errors = [{"field": "lang", "code": "language", "message": "unknown language"}]
                 raise ProblemError(Reason.INVALID_BODY, errors=errors, fields="lang")
-        client = request.get("client", "")
+        client = CURRENT_CLIENT.get()
         if body.chat is None:
             reply = (await self._answer(body.text, ChatContext(language=chosen))).reply
             return json_response(reply_json(reply) | {"chat": None})

@@ -18,7 +18,7 @@ from aiohttp import web
 from bot.web.api import Api, Services, json_response
 from bot.web.charts import ChartRoute
 from bot.web.docs import docs_page
-from bot.web.guard import ApiKeys, Cors, Limits, RateLimiter, client_of
+from bot.web.guard import CURRENT_CLIENT, ApiKeys, Cors, Limits, RateLimiter, client_of
 from bot.web.language import request_language
 from bot.web.openapi import openapi_document
 from bot.web.page import CalculatorPage
@@ -67,7 +67,7 @@ def edge(config: WebConfig, limiter: RateLimiter) -> Callable[..., Awaitable[web
                 return config.cors.preflight(origin)
             if not request.path.startswith(UNLIMITED_PATHS):
                 client, keyed = client_of(request, config.api_keys)
-                request["client"] = client
+                CURRENT_CLIENT.set(client)
                 limiter.check(client, keyed=keyed)
             response = await handler(request)
         except ProblemError as error:
@@ -120,7 +120,6 @@ def create_app(services: Services, config: WebConfig | None = None) -> web.Appli
     app.router.add_get("/v1/chart/{kind}.{fmt}", charts.handle)
     app.router.add_get("/v1/openapi.json", openapi)
     app.router.add_get("/v1/docs", docs_page)
-    app.router.add_route("OPTIONS", "/v1/{tail:.*}", _no_content)
     app.router.add_get("/livez", livez)
     app.router.add_static("/static/", STATIC_DIR, append_version=False)
 
@@ -129,8 +128,3 @@ def create_app(services: Services, config: WebConfig | None = None) -> web.Appli
 
     app.on_cleanup.append(close_charts)
     return app
-
-
-async def _no_content(_request: web.Request) -> web.Response:
-    # Never reached: the edge answers every preflight; the route makes OPTIONS a known method.
-    return web.Response(status=204)

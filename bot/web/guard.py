@@ -21,6 +21,7 @@ import math
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,6 +30,8 @@ from aiohttp import web
 from bot.web.problems import ProblemError, Reason
 
 API_KEY_HEADER = "X-API-Key"
+# Who the request being handled comes from (``client_of``): its API key's name, or its address.
+CURRENT_CLIENT: ContextVar[str] = ContextVar("web_client", default="")
 MAX_CLIENTS = 100_000  # buckets kept; the least recently seen client is forgotten first
 CORS_MAX_AGE_S = 600
 READ_CHUNK_BYTES = 64 * 1024
