@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import threading
 from enum import StrEnum
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from bot.answers import Localizer
@@ -61,6 +62,25 @@ def chart_fonts(language: str) -> list[str]:
     """Return the font families a chart in ``language`` is drawn with, in fallback order."""
     cjk = _CJK.get(language, "Noto Sans CJK SC")
     return ["DejaVu Sans", cjk] if language not in _CJK else [cjk, "DejaVu Sans"]
+
+
+@cache
+def register_cjk_fonts() -> bool:
+    """Make sure matplotlib knows the Noto CJK fonts; tell whether it does.
+
+    matplotlib caches the system's fonts the first time it runs: fonts installed after that
+    (``fonts-noto-cjk`` on a machine where charts were drawn before) are added here.
+    """
+    from matplotlib import font_manager  # noqa: PLC0415 - matplotlib loads on first chart
+
+    known = {entry.name for entry in font_manager.fontManager.ttflist}
+    if set(_CJK.values()) <= known:
+        return True
+    for path in font_manager.findSystemFonts(fontext="otf") + font_manager.findSystemFonts():
+        if "NotoSansCJK" in path:
+            font_manager.fontManager.addfont(path)
+    known = {entry.name for entry in font_manager.fontManager.ttflist}
+    return set(_CJK.values()) <= known
 
 
 def _settings(language: str) -> Any:  # noqa: ANN401 - matplotlib types the keys as literals
@@ -197,6 +217,7 @@ def render_chart(
     from matplotlib import rc_context  # noqa: PLC0415 - matplotlib loads on first chart
 
     with _render_lock, rc_context(_settings(loc.language)):
+        register_cjk_fonts()
         figure = draw_chart(loc, kind, bars, series, axis=axis, title=title)
         out = io.BytesIO()
         figure.savefig(out, format=fmt.value, metadata=_metadata(fmt))
