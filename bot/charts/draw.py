@@ -76,7 +76,7 @@ def register_cjk_fonts() -> bool:
     known = {entry.name for entry in font_manager.fontManager.ttflist}
     if set(_CJK.values()) <= known:
         return True
-    for path in font_manager.findSystemFonts(fontext="otf") + font_manager.findSystemFonts():
+    for path in font_manager.findSystemFonts():  # "ttf" also lists .otf and .ttc files
         if "NotoSansCJK" in path:
             font_manager.fontManager.addfont(path)
     known = {entry.name for entry in font_manager.fontManager.ttflist}

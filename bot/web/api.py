@@ -28,7 +28,7 @@ from bot.ops import off_loop
 from bot.reply import ChatContext, ConversationPipeline, reply_json
 from bot.state import ChatStore, MemoryStore
 from bot.web.charts import chart_url
-from bot.web.guard import CURRENT_CLIENT
+from bot.web.guard import CURRENT_CLIENT, read_body
 from bot.web.language import AUTO, request_language
 from bot.web.problems import ProblemError, Reason
 from bot.web.resolve import ModelChoice, resolve_model
@@ -164,8 +164,6 @@ class Api:
 
     async def json_body(self, request: web.Request) -> object:
         """Read the body as bounded JSON (``bot.json_input``): 400, 413 or 415 otherwise."""
-        from bot.web.guard import read_body  # noqa: PLC0415 - guard imports problems only
-
         if request.content_type not in JSON_TYPES:
             raise ProblemError(Reason.UNSUPPORTED_MEDIA_TYPE)
         raw = await read_body(request, self.max_body_bytes)

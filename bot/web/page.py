@@ -20,7 +20,9 @@ from aiohttp import web
 from bot.answers import CheckoutConfig, QuoteContext, localizer, size_view
 from bot.charts import ChartFormat, ChartKind, chart_caption, memory_bars
 from bot.languages import TABLE
+from bot.web.api import validate
 from bot.web.charts import chart_path
+from bot.web.guard import read_body
 from bot.web.language import request_language
 from bot.web.problems import TABLE as PROBLEMS
 from bot.web.problems import ProblemError
@@ -112,8 +114,6 @@ class CalculatorPage:
 
     async def post(self, request: web.Request) -> web.Response:
         """Answer a posted form: the page with the result (or the result area alone)."""
-        from bot.web.guard import read_body  # noqa: PLC0415
-
         raw = await read_body(request, self.max_body_bytes)
         pairs = parse_qsl(raw.decode("utf-8", "replace"), max_num_fields=64)
         form = {k: v for k, v in pairs if k in TEXT_FIELDS or k in CHECKBOXES}
@@ -122,8 +122,6 @@ class CalculatorPage:
     async def _page(
         self, request: web.Request, form: dict[str, str], *, filled: bool
     ) -> web.Response:
-        from bot.web.api import validate  # noqa: PLC0415
-
         language = request_language(request)
         result, problem = None, None
         status = 200
