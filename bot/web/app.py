@@ -3,12 +3,14 @@
 ``create_app`` wires the routes and one middleware at the edge: CORS preflights, the
 client's API key and rate limit, every refusal as ``application/problem+json`` in the
 caller's language (aiohttp's own 404, 405 and 413 included), and a bug as a 500 problem
-with its traceback in the log (never in the answer). Keys are never logged.
+with its traceback in the log (never in the answer). Each request is one INFO line: method,
+path, status, milliseconds and the API key's name (never the key, the query or the address).
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,6 +64,7 @@ def edge(config: WebConfig, limiter: RateLimiter) -> Callable[..., Awaitable[web
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
         origin = request.headers.get("Origin")
         api = request.path.startswith("/v1/")
+        started = time.perf_counter()
         try:
             if api and request.method == "OPTIONS":
                 return config.cors.preflight(origin)
@@ -83,6 +86,16 @@ def edge(config: WebConfig, limiter: RateLimiter) -> Callable[..., Awaitable[web
             response = problem_response(refusal, request_language(request), request.path)
         if api:
             response.headers.update(config.cors.headers(origin))
+        # One line a request: no query (a chart's request), no address, a key only by its name.
+        client = CURRENT_CLIENT.get()
+        log.info(
+            "%s %s %d %.1f ms %s",
+            request.method,
+            request.path,
+            response.status,
+            (time.perf_counter() - started) * 1000,
+            client if client.startswith("key:") else "anonymous",
+        )
         return response
 
     return middleware
