@@ -157,9 +157,15 @@ class Services:
 class Api:
     """The ``/v1`` handlers; ``body`` is given by the app (size limit, content type)."""
 
-    def __init__(self, services: Services, max_body_bytes: int) -> None:
+    def __init__(
+        self,
+        services: Services,
+        max_body_bytes: int,
+        html: Callable[[SizeBody, SizingAnswer, str], str] | None = None,
+    ) -> None:
         self.services = services
         self.max_body_bytes = max_body_bytes
+        self.html = html  # the page's result area, for ``Accept: text/html``
         self._chat_locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
 
     async def json_body(self, request: web.Request) -> object:
@@ -194,6 +200,12 @@ class Api:
         body = validate(SizeBody, await self.json_body(request))
         _, answer = await self.size_answer(body)
         language = request_language(request)
+        if self.html is not None and wants_html(request):
+            return web.Response(
+                text=self.html(body, answer, language),
+                content_type="text/html",
+                headers={"Content-Language": language},
+            )
         data = to_json(answer)
         loc = localizer(language)
         checkout = self.services.checkout
@@ -254,6 +266,12 @@ class Api:
         queries = await off_loop(pipeline.hub_queries, text, chat)
         resolved = await pipeline.resolve_models(queries) if queries else None
         return await off_loop(pipeline.respond, text, chat, resolved=resolved)
+
+
+def wants_html(request: web.Request) -> bool:
+    """Tell whether the caller asks for HTML first (the calculator's script does)."""
+    first = request.headers.get("Accept", "").split(",", 1)[0]
+    return first.split(";", 1)[0].strip().lower() == "text/html"
 
 
 def chat_key_id(client: str, key: str) -> int:

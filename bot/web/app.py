@@ -119,6 +119,7 @@ def create_app(services: Services, config: WebConfig | None = None) -> web.Appli
     page = CalculatorPage(
         api.size_answer, services.checkout, config.max_body_bytes, today=services.today
     )
+    api.html = page.fragment
     app = web.Application(
         middlewares=[edge(config, RateLimiter(config.limits))],
         client_max_size=config.max_body_bytes,

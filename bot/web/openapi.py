@@ -152,6 +152,10 @@ def openapi_document() -> dict[str, Any]:
         else:
             operation["parameters"] += _price_parameters(schemas)
         paths[path] = {method: operation}
+    # The calculator's script asks /v1/size for the result area it shows, in HTML.
+    paths["/v1/size"]["post"]["responses"]["200"]["content"]["text/html"] = {
+        "schema": {"type": "string", "description": "the calculator's result area"}
+    }
     paths["/v1/chart/{kind}.{fmt}"] = _chart_path()
     paths["/v1/openapi.json"] = {
         "get": {

@@ -1,10 +1,10 @@
 """The calculator page at ``/``: a form, and the answer rendered on the server.
 
 Without JavaScript the form is posted to ``/`` and the page comes back with the result. With
-it, ``calculator.js`` posts the same form with ``X-Fragment: 1`` and swaps in the result
-area alone (no reload). A GET with the form's fields in the query (a shared link) shows
-the result too. Words come from the gettext catalogs of the visitor's language
-(``?lang=``, else Accept-Language).
+it, ``calculator.js`` sends the form's fields to the API, ``POST /v1/size`` with
+``Accept: text/html``, and swaps in the result area it answers (no reload). A GET with the
+form's fields in the query (a shared link) shows the result too. Words come from the gettext
+catalogs of the visitor's language (``?lang=``, else Accept-Language).
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ TEXT_FIELDS = (
     "throughput", "tokens_per_user", "ttft",
 )  # fmt: skip
 CHECKBOXES = ("cuda_only",)
-FRAGMENT_HEADER = "X-Fragment"
 GPU_LABELS = {GpuId.MI355X: "AMD MI355X", GpuId.H200: "NVIDIA H200", GpuId.B200: "NVIDIA B200"}
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -113,7 +112,7 @@ class CalculatorPage:
         return await self._page(request, form, filled=bool(form.get("model")))
 
     async def post(self, request: web.Request) -> web.Response:
-        """Answer a posted form: the page with the result (or the result area alone)."""
+        """Answer a posted form (JavaScript off): the page with the result."""
         raw = await read_body(request, self.max_body_bytes)
         pairs = parse_qsl(raw.decode("utf-8", "replace"), max_num_fields=64)
         form = {k: v for k, v in pairs if k in TEXT_FIELDS or k in CHECKBOXES}
@@ -128,7 +127,8 @@ class CalculatorPage:
         if filled:
             try:
                 body = validate(SizeBody, form_body(form))
-                result = await self._result(body, language)
+                _, answer = await self._size(body)
+                result = self.result_view(body, answer, language)
             except ProblemError as error:
                 problem = _problem_view(error, language)
                 status = PROBLEMS[error.reason][0]
@@ -142,7 +142,7 @@ class CalculatorPage:
             "gpus": [(g.value, GPU_LABELS[g]) for g in GpuId],
             "result": result,
             "problem": problem,
-            "fragment": request.headers.get(FRAGMENT_HEADER) == "1",
+            "fragment": False,
         }
         html = localizer(language).render(CALCULATOR, view)
         return web.Response(
@@ -152,8 +152,24 @@ class CalculatorPage:
             headers={"Content-Language": language, **SECURITY_HEADERS},
         )
 
-    async def _result(self, body: SizeBody, language: str) -> ResultView:
-        _, answer = await self._size(body)
+    def fragment(self, body: SizeBody, answer: SizingAnswer, language: str) -> str:
+        """Return the result area alone, as ``/v1/size`` answers ``Accept: text/html``."""
+        view: PageView = {
+            "lang": language,
+            "languages": [],
+            "form": {},
+            "checked": [],
+            "models": [],
+            "precisions": [],
+            "gpus": [],
+            "result": self.result_view(body, answer, language),
+            "problem": None,
+            "fragment": True,
+        }
+        return localizer(language).render(CALCULATOR, view)
+
+    def result_view(self, body: SizeBody, answer: SizingAnswer, language: str) -> ResultView:
+        """Return what the result area shows of a sizing, in ``language``."""
         loc = localizer(language)
         quote = QuoteContext(model_id=answer.model.id, issued=self._today())
         view = size_view(loc, answer, self._checkout, quote)

@@ -118,6 +118,8 @@ def test_deepseek_v3_at_128k_for_20_users_is_the_mi355x_server(website, browser,
     try:
         page.goto(website + "/")
         first_url = page.url
+        api_calls: list[str] = []
+        page.on("request", lambda r: api_calls.append(r.url) if "/v1/size" in r.url else None)
         _fill_and_submit(page)
         status = page.locator("[role=status]")
         status.get_by_text("$19,900").first.wait_for(timeout=RESULT_TIMEOUT_MS)
@@ -126,12 +128,14 @@ def test_deepseek_v3_at_128k_for_20_users_is_the_mi355x_server(website, browser,
         assert "$19,900 a month" in text
         assert status.locator("a.order").get_attribute("href").startswith("https://")
         if javascript:
-            # No reload: the form went by fetch and the address shows the request.
+            # No reload: the form went to the API by fetch; the address shows the request.
+            assert len(api_calls) == 1
             assert "model=DeepSeek" in page.url
             assert page.evaluate("performance.getEntriesByType('navigation').length") == 1
             page.locator("img[src*='memory.svg']").wait_for(timeout=RESULT_TIMEOUT_MS)
         else:
             assert page.url.split("?")[0] == first_url.split("?")[0]
+            assert api_calls == []  # the page itself answered the posted form
         # Both charts drawn and shown: every picture loaded, none broken.
         _wait_for_images(page)
         ARTIFACTS.mkdir(exist_ok=True)
@@ -165,3 +169,22 @@ def test_the_browser_is_the_systems_chromium(browser):
     """The tests drive Debian's chromium, not a browser Playwright downloaded."""
     assert shutil.which("chromium") == CHROMIUM
     assert browser.version.split(".")[0].isdigit()
+
+
+def test_a_model_nobody_knows_is_said_in_the_status_region(website, browser):
+    """With JavaScript, the API's refusal is shown where the answer goes, the field marked."""
+    context, page, errors = _page(browser)
+    try:
+        page.goto(website + "/")
+        page.fill("input[name=model]", "no such model xyz")
+        page.fill("input[name=context]", "lots")
+        page.keyboard.press("Enter")
+        status = page.locator("[role=status]")
+        status.locator(".problem").wait_for(timeout=RESULT_TIMEOUT_MS)
+        assert "context" in status.inner_text()
+        assert page.locator("input[name=context]").get_attribute("aria-invalid") == "true"
+        # Chromium reports every 4xx answer in the console; that one, and nothing from the page.
+        refusal = "Failed to load resource: the server responded with a status of 422"
+        assert [e.split(" (")[0] for e in errors] == [refusal]
+    finally:
+        context.close()

@@ -1,5 +1,7 @@
-// The calculator without a reload: the form goes to the server with fetch and only the
-// result area is replaced. Without JavaScript the same form posts and the page comes back.
+// The calculator without a reload: the form's fields (named as the API's) go to the API,
+// POST /v1/size, asking for the result area in HTML; a refusal comes back as
+// application/problem+json and is shown the same way. Without JavaScript the same form is
+// posted to the page, which comes back with the result.
 "use strict";
 
 (function () {
@@ -8,6 +10,8 @@
   if (!form || !result || !window.fetch) {
     return;
   }
+  const language = document.documentElement.lang;
+  const checkboxes = ["cuda_only"];
 
   function bindCopyButtons(root) {
     root.querySelectorAll("button.copy").forEach(function (button) {
@@ -23,43 +27,91 @@
     });
   }
 
-  function markInvalid(root) {
+  function markInvalid(fields) {
     form.querySelectorAll("[aria-invalid]").forEach(function (field) {
       field.removeAttribute("aria-invalid");
     });
-    root.querySelectorAll(".problem code").forEach(function (code) {
-      const field = form.elements.namedItem(code.textContent);
+    fields.forEach(function (name) {
+      const field = form.elements.namedItem(name);
       if (field && field.setAttribute) {
         field.setAttribute("aria-invalid", "true");
       }
     });
   }
 
+  function body() {
+    const fields = {};
+    new FormData(form).forEach(function (value, name) {
+      if (checkboxes.indexOf(name) >= 0) {
+        fields[name] = true;
+      } else if (String(value).trim() !== "") {
+        fields[name] = String(value).trim();
+      }
+    });
+    return fields;
+  }
+
+  function showProblem(problem) {
+    const box = document.createElement("div");
+    box.className = "problem";
+    const detail = document.createElement("p");
+    detail.className = "verdict";
+    detail.textContent = problem.detail;
+    box.appendChild(detail);
+    const list = document.createElement("ul");
+    (problem.errors || []).forEach(function (error) {
+      const item = document.createElement("li");
+      const field = document.createElement("code");
+      field.textContent = error.field;
+      item.appendChild(field);
+      item.appendChild(document.createTextNode(": " + error.message));
+      list.appendChild(item);
+    });
+    (problem.candidates || []).forEach(function (name) {
+      const item = document.createElement("li");
+      const code = document.createElement("code");
+      code.textContent = name;
+      item.appendChild(code);
+      list.appendChild(item);
+    });
+    if (list.children.length) {
+      box.appendChild(list);
+    }
+    result.replaceChildren(box);
+    markInvalid((problem.errors || []).map(function (error) { return error.field; }));
+  }
+
   form.addEventListener("submit", function (event) {
     event.preventDefault();
-    const body = new URLSearchParams(new FormData(form));
+    const fields = body();
     result.setAttribute("aria-busy", "true");
-    fetch(form.action, {
+    fetch("/v1/size?lang=" + encodeURIComponent(language), {
       method: "POST",
-      body: body,
-      headers: { "X-Fragment": "1" },
+      body: JSON.stringify(fields),
+      headers: { "Content-Type": "application/json", "Accept": "text/html" },
       credentials: "same-origin",
     }).then(function (response) {
-      return response.text();
-    }).then(function (html) {
-      result.innerHTML = html;
-      result.removeAttribute("aria-busy");
-      bindCopyButtons(result);
-      markInvalid(result);
-      const shared = new URLSearchParams(body);
-      shared.set("lang", document.documentElement.lang);
-      history.replaceState(null, "", "/?" + shared.toString());
+      const type = response.headers.get("Content-Type") || "";
+      if (type.indexOf("application/problem+json") === 0) {
+        return response.json().then(showProblem);
+      }
+      return response.text().then(function (html) {
+        result.innerHTML = html;
+        bindCopyButtons(result);
+        markInvalid([]);
+        const shared = new URLSearchParams(fields);
+        shared.set("lang", language);
+        history.replaceState(null, "", "/?" + shared.toString());
+      });
     }).catch(function () {
+      form.submit();  // the page answers the same form without the script
+    }).finally(function () {
       result.removeAttribute("aria-busy");
-      form.submit();
     });
   });
 
   bindCopyButtons(document);
-  markInvalid(document);
+  markInvalid(Array.from(document.querySelectorAll(".problem code")).map(function (code) {
+    return code.textContent;
+  }));
 }());

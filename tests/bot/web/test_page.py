@@ -83,14 +83,23 @@ async def test_the_form_posted_without_javascript_shows_the_answer(client):
     assert "per GPU of 307 GB: Weights 168 GB" in page.status  # the chart's figures as text
 
 
-async def test_a_shared_link_shows_the_answer_and_the_script_gets_the_result_alone(client):
-    """GET with the fields in the query answers too; X-Fragment: 1 returns the result area."""
+async def test_a_shared_link_shows_the_answer(client):
+    """GET with the form's fields in the query answers as the posted form does."""
     shared = await client.get("/", params=FORM)
     assert "$19,900" in Page(await shared.text()).status
-    fragment = await client.post("/", data=FORM, headers={"X-Fragment": "1"})
-    html = await fragment.text()
+
+
+async def test_the_api_answers_the_pages_script_with_the_result_area(client):
+    """POST /v1/size with Accept: text/html: the result area alone, in the language asked."""
+    headers = {"Accept": "text/html"}
+    response = await client.post("/v1/size?lang=de", json=FORM, headers=headers)
+    html = await response.text()
+    assert response.content_type == "text/html"
     assert "<html" not in html
-    assert "$19,900" in html
+    assert "19.900" in html
+    assert "Empfehlung" in html
+    refused = await client.post("/v1/size", json={"model": "no such model xyz"}, headers=headers)
+    assert refused.content_type == "application/problem+json"  # a refusal stays a problem
 
 
 async def test_a_form_that_does_not_read_says_why_in_the_status_region(client):
