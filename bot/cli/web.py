@@ -16,11 +16,15 @@ import os
 import signal
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from bot.cli.run import check_catalog, configure_logging
 from bot.settings import Settings, SettingsError, load_settings
 from bot.state import StateStoreError, connect_store
 from sizing import CatalogError
+
+if TYPE_CHECKING:
+    from bot.web import WebConfig
 
 log = logging.getLogger("bot.web")
 
@@ -38,7 +42,7 @@ def _parser(settings_host: str) -> argparse.ArgumentParser:
     return parser
 
 
-def web_config(settings: Settings) -> object:
+def web_config(settings: Settings) -> WebConfig:
     """Return the website's configuration from the settings (API keys read now)."""
     from bot.web import ApiKeys, Cors, WebConfig  # noqa: PLC0415 - keeps `--help` light
 
@@ -53,7 +57,7 @@ async def serve_web(settings: Settings, host: str, port: int, stop: asyncio.Even
     from adapters import hub_from_environment  # noqa: PLC0415
     from bot.answers import CheckoutConfig  # noqa: PLC0415
     from bot.conversation import CatalogSource, ModelLookups, Pipeline  # noqa: PLC0415
-    from bot.web import Services, WebConfig, create_app  # noqa: PLC0415
+    from bot.web import Services, create_app  # noqa: PLC0415
 
     checkout = CheckoutConfig(
         url_template=settings.checkout_url_template,
@@ -67,7 +71,6 @@ async def serve_web(settings: Settings, host: str, port: int, stop: asyncio.Even
     check_catalog(pipeline)
     store = await connect_store(settings.state_url)
     config = web_config(settings)
-    assert isinstance(config, WebConfig)  # noqa: S101 - for the type checker
     services = Services(pipeline=pipeline, checkout=checkout, store=store, lookups=lookups)
     runner = web.AppRunner(create_app(services, config), access_log=None)
     await runner.setup()

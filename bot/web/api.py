@@ -25,7 +25,7 @@ from bot.conversation import ModelLookups
 from bot.json_input import JsonInputError, load_json
 from bot.languages import normalise_language
 from bot.ops import off_loop
-from bot.reply import ChatContext, ConversationPipeline, reply_json
+from bot.reply import ChatContext, ConversationPipeline, Turn, reply_json
 from bot.state import ChatStore, MemoryStore
 from bot.web.charts import chart_url
 from bot.web.guard import CURRENT_CLIENT, read_body
@@ -53,6 +53,7 @@ JSON_TYPES = frozenset({"application/json", "application/problem+json", ""})
 # Chat keys of the API live apart from Telegram's chat ids (at most about 2**52 either way).
 CHAT_ID_BASE = 1 << 60
 MAX_FIELD_ERRORS = 10
+MAX_REASON_CHARS = 200  # the engine's message names the offending value; long configs cut
 
 
 def json_response(data: Any, status: int = 200, **headers: str) -> web.Response:  # noqa: ANN401
@@ -89,7 +90,7 @@ def engine_refusal(error: SizingError) -> ProblemError:
             error.field, error.field
         )
         return ProblemError(Reason.INVALID_REQUEST, fields=field)
-    return ProblemError(Reason.CANNOT_SIZE, fields=type(error).__name__)
+    return ProblemError(Reason.CANNOT_SIZE, fields=str(error)[:MAX_REASON_CHARS])
 
 
 def sizing_request(body: SizeBody, choice: ModelChoice) -> SizingRequest:
@@ -261,7 +262,7 @@ class Api:
             await self.services.store.put(replace(turn.chat, chat_id=chat_id))
         return json_response(reply_json(turn.reply) | {"chat": body.chat})
 
-    async def _answer(self, text: str, chat: ChatContext) -> Any:  # noqa: ANN401 - a Turn
+    async def _answer(self, text: str, chat: ChatContext) -> Turn:
         pipeline = self.services.pipeline
         queries = await off_loop(pipeline.hub_queries, text, chat)
         resolved = await pipeline.resolve_models(queries) if queries else None
