@@ -3,7 +3,7 @@
 from bot.charts.cost import CostPoint, CostSeries, XAxis, cost_series
 from bot.charts.draw import ChartFormat, ChartKind, chart_fonts, draw_chart, render_chart
 from bot.charts.figures import MemoryBar, chart_caption, chart_title, memory_bars
-from bot.charts.picture import chart_picture
+from bot.charts.picture import chart_picture, warm_charts
 
 __all__ = [
     "ChartFormat",
@@ -20,4 +20,5 @@ __all__ = [
     "draw_chart",
     "memory_bars",
     "render_chart",
+    "warm_charts",
 ]

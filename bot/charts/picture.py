@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from bot.answers import Localizer
+from bot.answers import Localizer, localizer
 from bot.charts.cost import XAxis, cost_series
 from bot.charts.draw import ChartFormat, ChartKind, render_chart
 from bot.charts.figures import chart_title, memory_bars
@@ -34,3 +34,19 @@ def chart_picture(
     bars = memory_bars(answer)
     title = chart_title(loc, answer)
     return render_chart(loc, kind, bars, series, axis=axis, title=title, fmt=fmt)
+
+
+WARM_REQUEST = SizingRequest(model_id="deepseek-ai/DeepSeek-V3", context_tokens=128 * 1024)
+
+
+def warm_charts() -> float:
+    """Draw one chart in English and one in Chinese (matplotlib and the fonts loaded); seconds.
+
+    The first chart of a process takes about a second more than the next ones; a server calls
+    this before taking requests, so that no customer waits for it.
+    """
+    started = time.monotonic()
+    answer = size_deployment(WARM_REQUEST)
+    for language in ("en", "zh-Hans"):
+        chart_picture(localizer(language), WARM_REQUEST, answer)
+    return time.monotonic() - started

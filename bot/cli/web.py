@@ -56,7 +56,9 @@ async def serve_web(settings: Settings, host: str, port: int, stop: asyncio.Even
 
     from adapters import hub_from_environment  # noqa: PLC0415
     from bot.answers import CheckoutConfig  # noqa: PLC0415
+    from bot.charts import warm_charts  # noqa: PLC0415
     from bot.conversation import CatalogSource, ModelLookups, Pipeline  # noqa: PLC0415
+    from bot.runtime import freeze_start_up_objects, warm_up  # noqa: PLC0415
     from bot.web import Services, create_app  # noqa: PLC0415
 
     checkout = CheckoutConfig(
@@ -69,6 +71,10 @@ async def serve_web(settings: Settings, host: str, port: int, stop: asyncio.Even
     catalog = CatalogSource(settings.catalog_dir) if settings.catalog_dir else None
     pipeline = Pipeline(checkout, catalog=catalog, lookups=lookups, sales_chat=False)
     check_catalog(pipeline)
+    await asyncio.to_thread(warm_up, pipeline)  # every pattern and template built, in a thread
+    took = await asyncio.to_thread(warm_charts)
+    log.info("charts ready in %.1f s", took)
+    freeze_start_up_objects()
     store = await connect_store(settings.state_url)
     config = web_config(settings)
     services = Services(pipeline=pipeline, checkout=checkout, store=store, lookups=lookups)

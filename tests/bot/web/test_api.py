@@ -121,3 +121,23 @@ async def test_ask_is_what_bot_ask_prints(client):
 
 
 DEEPSEEK_TEXT = "DeepSeek V3, 128K context, 20 users"
+
+
+async def test_a_chart_that_takes_too_long_is_a_503_with_retry_after(client, monkeypatch):
+    """Drawing is bounded in time: past it, 503 chart_busy with Retry-After, not a hang."""
+    import time  # noqa: PLC0415
+
+    import bot.web.charts  # noqa: PLC0415
+
+    def slow(*_args):
+        time.sleep(1.0)
+        return b""
+
+    monkeypatch.setattr(bot.web.charts, "CHART_TIMEOUT_S", 0.05)
+    monkeypatch.setattr(bot.web.charts, "draw", slow)
+    data = await (await client.post("/v1/size", json=DEEPSEEK | {"concurrency": 21})).json()
+    url = urlsplit(data["chart_url"])
+    response = await client.get(f"{url.path}?{url.query}")
+    assert response.status == 503
+    assert response.headers["Retry-After"] == "5"
+    assert (await response.json())["code"] == "chart_busy"
