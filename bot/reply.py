@@ -59,6 +59,8 @@ class Reply:
     detail_html: str | None = None  # the longer answer behind the "details" button
     launch_html: str | None = None  # the launch command(s), behind the "launch command" button
     data: dict[str, Any] | None = None  # the JSON form (``bot ask --format json``)
+    # A picture sent with ``html`` as its caption (the "📊 Chart" button): PNG bytes.
+    photo: bytes | None = None
     _later: dict[str, Callable[[], Any]] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
@@ -190,6 +192,25 @@ class ConversationPipeline(Protocol):
     def inline_answers(self, query: str, telegram_language: str | None) -> list[Reply]:
         """Answer one inline query with ready-to-send replies."""
         ...
+
+
+def reply_json(reply: Reply) -> dict[str, Any]:
+    """Return the JSON form of one answer (``bot ask --format json``, ``/v1/ask``).
+
+    Its kind, language, data, both rendered forms, and the link buttons.
+    """
+    buttons = [
+        [{k: v for k, v in {"text": b.text, "url": b.url}.items() if v} for b in row if b.url]
+        for row in reply.buttons
+    ]
+    return {
+        "kind": reply.kind,
+        "language": reply.language,
+        "data": reply.data,
+        "text": reply.text,
+        "html": reply.html,
+        "links": [b for row in buttons for b in row],
+    }
 
 
 # The stored request's key for the language it was answered in (beside the facts' own keys).

@@ -78,6 +78,10 @@ class Settings(BaseModel):
     quote_valid_days: Annotated[int, Field(ge=1, le=MAX_QUOTE_VALID_DAYS)] = (
         DEFAULT_QUOTE_VALID_DAYS
     )
+    # The website (``python -m bot web``): origins allowed to call its API from a browser
+    # (comma-separated, or ``*``), and the file of API keys for support tools.
+    web_allowed_origins: str | None = None
+    api_keys_file: Path | None = None
 
     @field_validator("telegram_bot_token")
     @classmethod
@@ -134,6 +138,21 @@ class Settings(BaseModel):
     def _catalog_dir(cls, value: Path | None) -> Path | None:
         if value is not None and not value.is_dir():
             raise ValueError("expected an existing directory holding plans.json/knowledge.json")
+        return value
+
+    @field_validator("web_allowed_origins")
+    @classmethod
+    def _origins(cls, value: str | None) -> str | None:
+        items = [item.strip() for item in (value or "").split(",") if item.strip()]
+        if any(item != "*" and not _is_http_url(item) for item in items):
+            raise ValueError("expected comma-separated origins such as https://fullgpu.com, or *")
+        return value
+
+    @field_validator("api_keys_file")
+    @classmethod
+    def _keys_file(cls, value: Path | None) -> Path | None:
+        if value is not None and not value.is_file():
+            raise ValueError("expected an existing file of API keys, one a line")
         return value
 
     @field_validator("log_format")

@@ -28,10 +28,11 @@ from bot.answers.view_types import (
     HANDOFF_SUMMARY_HTML,
     HANDOFF_SUMMARY_TEXT,
     HandoffView,
+    SizeView,
     ViewTemplate,
     WhoView,
 )
-from bot.answers.views.size import QuoteContext
+from bot.answers.views.size import QuoteContext, checkout_url_for, size_view
 from bot.answers.words.plan_names import option_name
 
 __all__ = [
@@ -50,8 +51,10 @@ __all__ = [
     "Localizer",
     "QuoteContext",
     "QuoteFacts",
+    "SizeView",
     "ViewTemplate",
     "WhoView",
+    "checkout_url_for",
     "command_menu",
     "decode",
     "decode_payload",
@@ -71,6 +74,7 @@ __all__ = [
     "request_state",
     "run_verify",
     "sign_quote",
+    "size_view",
     "ticket_html",
     "to_callback",
 ]

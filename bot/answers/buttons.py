@@ -7,7 +7,7 @@ was for, so a button pressed under an older answer is recognised as stale instea
 a newer question; actions: ``g`` change GPU (``mi355x``, ``h200``, ``b200``, ``any``), ``p``
 change precision (a ``sizing.Precision`` value), ``c`` change context (``32k`` = 32,768
 tokens, or an exact count), ``d`` details, ``t`` plain text for a ticket, ``l`` the launch
-command. Telegram allows
+command, ``v`` the chart (a picture of memory per GPU and monthly cost). Telegram allows
 1-64 bytes of callback_data (``InlineKeyboardButtonLimit``); every encoding is checked.
 """
 
@@ -41,6 +41,7 @@ class Action(StrEnum):
     DETAILS = "d"
     TICKET = "t"
     LAUNCH = "l"
+    CHART = "v"
 
 
 _WITH_ARGUMENT = frozenset({Action.GPU, Action.PRECISION, Action.CONTEXT})

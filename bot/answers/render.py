@@ -189,6 +189,9 @@ def _size_buttons(
     if view["launch"]:
         last.insert(1, Button(loc.gettext("Launch command"), callback_data=press(Action.LAUNCH)))
     rows.append(tuple(last))
+    if view["rec"] is not None:
+        # TRANSLATORS: button sending a picture: memory per GPU of each plan, monthly cost.
+        rows.append((Button(loc.gettext("📊 Chart"), callback_data=press(Action.CHART)),))
     return tuple(rows)
 
 

@@ -24,7 +24,7 @@ from bot.answers import CheckoutConfig, CheckoutConfigError
 from bot.cli.jsonl import Answer, LineError, LineItem, run_stream
 from bot.conversation import CatalogSource, ModelLookups, Pipeline
 from bot.languages import normalise_language
-from bot.reply import ChatContext, Reply
+from bot.reply import ChatContext, Reply, reply_json
 from bot.runtime import freeze_start_up_objects, warm_up
 from sizing import (
     CatalogError,
@@ -64,22 +64,6 @@ def _chat(lang: str | None) -> ChatContext:
     # An explicit language acts like a /lang choice: it wins over detection.
     chosen = normalise_language(lang) if lang and lang != AUTO else None
     return ChatContext(language=chosen)
-
-
-def reply_json(reply: Reply) -> dict[str, Any]:
-    """Return the JSON form of one answer: kind, language, data, and both rendered forms."""
-    buttons = [
-        [{k: v for k, v in {"text": b.text, "url": b.url}.items() if v} for b in row if b.url]
-        for row in reply.buttons
-    ]
-    return {
-        "kind": reply.kind,
-        "language": reply.language,
-        "data": reply.data,
-        "text": reply.text,
-        "html": reply.html,
-        "links": [b for row in buttons for b in row],
-    }
 
 
 def _render(reply: Reply, output_format: str) -> str:

@@ -23,6 +23,7 @@ commands:
                   --format text|html|json, --jsonl to answer stdin line by line
   parse TEXT      what the assistant understood: --json, --jsonl, --lang CODE
   verify-quote R  check a quote reference from a checkout link (signature and validity)
+  web             the calculator website and its JSON API: --host H --port P
 
 options:
   -h, --help      show this help and exit
@@ -50,6 +51,17 @@ def _verify_quote(args: list[str]) -> int:
     return run_verify(args)
 
 
+def _web(args: list[str]) -> int:
+    from bot.cli.web import run  # noqa: PLC0415
+
+    return run(args)
+
+
+def web_main() -> int:
+    """``fullgpu-web``: ``python -m bot web`` as a console script."""
+    return _web(sys.argv[1:])
+
+
 def _serve(args: list[str]) -> int:
     from bot.cli.run import run  # noqa: PLC0415
 
@@ -60,6 +72,7 @@ COMMANDS: dict[str, Callable[[list[str]], int]] = {
     "ask": _ask,
     "parse": _parse,
     "verify-quote": _verify_quote,
+    "web": _web,
 }
 
 

@@ -37,6 +37,7 @@ from bot.answers import (
 )
 from bot.answers import command_menu as _command_menu
 from bot.conversation.catalog_source import CatalogSource
+from bot.conversation.charts import chart_reply
 from bot.conversation.clarify import (
     BUDGET_CURRENCY,
     FOREIGN_BUDGET_NOTE,
@@ -503,11 +504,22 @@ class Pipeline:
             return Turn(_refusal(loc, exc, facts), chat)
         return Turn(render_shared(loc, answer, checkout=self.checkout), kept)
 
+    def _chart(self, facts: RequestFacts, loc: Localizer) -> Reply | None:
+        """Return the picture behind "📊 Chart" (None: the request no longer sizes)."""
+        request = facts.sizing_request()
+        try:
+            answer = self._size(request)
+        except SizingError:
+            return None
+        return chart_reply(loc, request, answer, size=self._size)
+
     # --- buttons -------------------------------------------------------------------------
 
     def _apply_callback(
         self, callback: Callback, facts: RequestFacts, chat: ChatContext, loc: Localizer
     ) -> Turn:
+        if callback.action is Action.CHART:
+            return Turn(self._chart(facts, loc) or stale_button(loc), chat)
         if callback.action in {Action.DETAILS, Action.TICKET, Action.LAUNCH}:
             turn = self._size_and_render(facts, chat, loc)
             reply = turn.reply

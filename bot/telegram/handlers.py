@@ -64,7 +64,7 @@ TYPING_AFTER_S = 1.0  # "typing..." only for answers slower than this
 INLINE_CACHE_S = 30  # answers change with prices and the user's language: cache briefly
 # Buttons that bring something to keep beside the answer (details, ticket text) get a new
 # message; the others (change GPU, precision, context) rework the answer in place.
-NEW_MESSAGE_ACTIONS = frozenset({Action.DETAILS, Action.TICKET, Action.LAUNCH})
+NEW_MESSAGE_ACTIONS = frozenset({Action.DETAILS, Action.TICKET, Action.LAUNCH, Action.CHART})
 # Replies that are not an answer (``bot.conversation.clarify``: a question back, an apology).
 KEEP_ANSWER_KINDS = frozenset({ReplyKind.CLARIFY, ReplyKind.ERROR})
 NOT_MODIFIED = "message is not modified"
@@ -141,6 +141,9 @@ class TelegramHandlers:
 
         reply, chat = await hand_off(to_sales, self.settings.sales_chat_id, turn)
         markup = keyboard_json(reply)
+        if reply.photo is not None:
+            await self.answers.send_photo(bot, chat_id, reply.photo, reply.html, markup=markup)
+            return chat
         await self.answers.send(bot, chat_id, reply.html, markup=markup, reply_to=reply_to)
         return chat
 

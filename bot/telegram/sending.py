@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from typing import Any
 
-from telegram import ReplyParameters
+from telegram import InputFile, ReplyParameters
 from telegram.constants import MessageLimit, ParseMode
 from telegram.error import BadRequest, ChatMigrated
 
@@ -37,6 +37,7 @@ ReplyMarkup = Markup
 MAX_TEXT_UTF16 = int(MessageLimit.MAX_TEXT_LENGTH)  # 4096, counted in UTF-16 code units
 TOO_LONG = "message is too long"
 CANNOT_PARSE = "can't parse entities"
+PHOTO_NAME = "chart.png"
 _TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)[^>]*>")
 
 
@@ -177,6 +178,38 @@ class AnswerSender:
         scope = CURRENT_UPDATE.get()
         key = scope.next_key() if scope is not None else None
         await self._send(bot, key, chat_id, [Part(html_text, ParseMode.HTML)], markup, reply_to)
+
+    async def send_photo(
+        self,
+        bot: Any,  # noqa: ANN401 - PTB's ExtBot is generic
+        chat_id: int,
+        photo: bytes,
+        caption_html: str,
+        *,
+        markup: ReplyMarkup = None,
+    ) -> None:
+        """Send a picture (sendPhoto, multipart) once per journal key, its caption in HTML."""
+        scope = CURRENT_UPDATE.get()
+        key = scope.next_key() if scope is not None else None
+        if key is not None and await self._journal.contains(key):
+            log.info("answer %s may already be delivered: not sent again", key)
+            return
+        await hold_lease()
+        token = CURRENT_DELIVERY.set(key)
+        try:
+            await bot.send_photo(
+                chat_id,
+                InputFile(photo, filename=PHOTO_NAME),
+                caption=caption_html,
+                parse_mode=ParseMode.HTML,
+                reply_markup=markup,
+            )
+        except DeliveryUncertainError:
+            log.warning("answer %s timed out after going out: counted as delivered", key)
+        except ResultMissingError:
+            log.info("answer %s: Telegram said ok without the message", key)
+        finally:
+            CURRENT_DELIVERY.reset(token)
 
     async def _send(  # noqa: PLR0917 - one internal call shape for whole answers and parts
         self,

@@ -8,15 +8,18 @@ answerCallbackQuery, answerInlineQuery, setWebhook, sendChatAction).
 from __future__ import annotations
 
 import re
-from typing import Any
+import struct
+from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
 from telegram.constants import (
     BotCommandLimit,
     CallbackQueryLimit,
+    FileSizeLimit,
     InlineKeyboardButtonLimit,
     InlineQueryLimit,
     InlineQueryResultLimit,
+    MessageLimit,
 )
 
 from tests.fakes.telegram_html import TelegramHtmlError, check_telegram_html, utf16_length
@@ -53,6 +56,24 @@ BUTTON_ACTIONS = (
 _COMMAND_RE = re.compile(r"^[a-z0-9_]{1,%d}$" % BotCommandLimit.MAX_COMMAND)  # noqa: UP031
 _LANGUAGE_CODE_RE = re.compile(r"^[a-z]{2}$")  # "A two-letter ISO 639-1 language code"
 _WEBHOOK_SECRET_RE = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
+
+
+# sendPhoto (https://core.telegram.org/bots/api#sendphoto): "The photo must be at most 10 MB in
+# size. The photo's width and height must not exceed 10000 in total. Width and height ratio
+# must be at most 20." A new file goes as multipart/form-data.
+MAX_PHOTO_BYTES = int(FileSizeLimit.PHOTOSIZE_UPLOAD)
+MAX_PHOTO_SIDES = 10_000
+MAX_PHOTO_RATIO = 20
+CONTENT_TYPE = "__content_type__"  # the fake's note of the request's Content-Type
+_PNG = b"\x89PNG\r\n\x1a\n"
+
+
+class Upload(NamedTuple):
+    """A file part of a multipart request."""
+
+    filename: str
+    content_type: str
+    content: bytes
 
 
 class ApiError(Exception):
@@ -205,3 +226,42 @@ def check_chat_action(action: object) -> None:
     """Check sendChatAction: one of the documented actions."""
     if action not in CHAT_ACTIONS:
         raise bad_request("wrong parameter action in request")
+
+
+def image_size(content: bytes) -> tuple[int, int]:
+    """Return a PNG's width and height (the bot sends PNG only); 400 when unreadable."""
+    if content.startswith(_PNG) and content[12:16] == b"IHDR":
+        width, height = struct.unpack(">II", content[16:24])
+        return int(width), int(height)
+    raise bad_request("IMAGE_PROCESS_FAILED")
+
+
+def check_photo(photo: object, content_type: object) -> Upload:
+    """Check sendPhoto's photo: a new file uploaded as multipart/form-data, within the limits.
+
+    The bot never sends a file_id or URL here, so the fake takes only uploads.
+    """
+    if content_type != "multipart/form-data":
+        raise bad_request("there is no photo in the request")
+    if not isinstance(photo, Upload) or not photo.filename:
+        raise bad_request("there is no photo in the request")
+    if not photo.content:
+        raise bad_request("file must be non-empty")
+    if len(photo.content) > MAX_PHOTO_BYTES:
+        raise ApiError("Request Entity Too Large", code=413)
+    width, height = image_size(photo.content)
+    if width + height > MAX_PHOTO_SIDES or max(width, height) > MAX_PHOTO_RATIO * min(
+        width, height
+    ):
+        raise bad_request("PHOTO_INVALID_DIMENSIONS")
+    return photo
+
+
+def check_caption(caption: object, parse_mode: object) -> tuple[str, list[dict[str, Any]]]:
+    """Check a photo's caption: optional, at most 1,024 characters once its HTML is parsed."""
+    if caption is None or caption == "":
+        return "", []
+    text, entities = check_text(caption, parse_mode)
+    if utf16_length(text) > MessageLimit.CAPTION_LENGTH:
+        raise bad_request("message caption is too long")
+    return text, entities

@@ -167,6 +167,14 @@ class FakeTelegram:
             if c.method == method.lower() and (ok is None or c.carried_out == ok)
         ]
 
+    def photos(self, chat_id: int | None = None) -> list[tuple[dict[str, Any], bytes]]:
+        """Pictures the bot got into chats: the stored Message and the file's bytes."""
+        return [
+            (c.result, self.files[c.result["photo"][-1]["file_id"]]["content"])
+            for c in self.calls_to("sendPhoto", ok=True)
+            if chat_id is None or c.result["chat"]["id"] == chat_id
+        ]
+
     def sent(self, chat_id: int | None = None) -> list[dict[str, Any]]:
         """Messages the bot got into chats (the stored Message objects), oldest first."""
         return [
@@ -268,7 +276,14 @@ class FakeTelegram:
             params.update(body if isinstance(body, dict) else {})
         elif request.can_read_body:
             form = await request.post()
-            params.update({k: _decode(k, str(v)) for k, v in form.items()})
+            for name, value in form.items():
+                if isinstance(value, web.FileField):  # a file of a multipart upload
+                    params[name] = checks.Upload(
+                        value.filename, value.content_type, value.file.read()
+                    )
+                else:
+                    params[name] = _decode(name, str(value))
+            params[checks.CONTENT_TYPE] = request.content_type
         return params
 
     async def _handle(self, request: web.Request) -> web.Response:
@@ -433,6 +448,36 @@ class FakeTelegram:
         message = self._store_bot_message(chat, text, entities, params.get("reply_markup"))
         if replied is not None:
             message["reply_to_message"] = replied
+        return message
+
+    async def _api_sendphoto(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat = self._chat(params.get("chat_id"))
+        upload = checks.check_photo(params.get("photo"), params.get(checks.CONTENT_TYPE))
+        caption, entities = checks.check_caption(params.get("caption"), params.get("parse_mode"))
+        checks.check_reply_markup(params.get("reply_markup"))
+        number = self.next_id()
+        file_id = f"AgACAgIAAxkB{number:08d}"
+        self.files[file_id] = {
+            "file_unique_id": f"AQAD{number:06d}",
+            "file_path": f"photos/file_{number}.png",
+            "content": upload.content,
+        }
+        width, height = checks.image_size(upload.content)
+        message = self._store_bot_message(chat, "", [], params.get("reply_markup"))
+        del message["text"]
+        message["photo"] = [
+            {
+                "file_id": file_id,
+                "file_unique_id": f"AQAD{number:06d}",
+                "width": width,
+                "height": height,
+                "file_size": len(upload.content),
+            }
+        ]
+        if caption:
+            message["caption"] = caption
+        if entities:
+            message["caption_entities"] = entities
         return message
 
     async def _api_editmessagetext(self, params: dict[str, Any]) -> dict[str, Any] | bool:

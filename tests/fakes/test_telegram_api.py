@@ -117,3 +117,65 @@ async def test_get_file_refuses_unknown_ids_and_files_over_20_mb(api):
     big = fake.add_file("big.json", b" " * (20_000_000 + 1))
     status, body = await call("getFile", file_id=big["file_id"])
     assert (status, body["description"]) == (400, "Bad Request: file is too big")
+
+
+async def _send_photo(fake, form):
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(f"{fake.api_root}/bot{fake.token}/sendPhoto", data=form) as response,
+    ):
+        return response.status, await response.json()
+
+
+def _png(width, height):
+    import struct  # noqa: PLC0415
+    import zlib  # noqa: PLC0415
+
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    pixels = zlib.compress(b"\x00" * (width + 1) * height)
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
+    )
+
+
+def _photo_form(content, caption=None, filename="chart.png"):
+    form = aiohttp.FormData()
+    form.add_field("chat_id", "1")
+    form.add_field("photo", content, filename=filename, content_type="image/png")
+    if caption is not None:
+        form.add_field("caption", caption)
+        form.add_field("parse_mode", "HTML")
+    return form
+
+
+async def test_send_photo_takes_a_png_upload_and_stores_it(api):
+    """A multipart PNG upload with an HTML caption is stored with its size and entities."""
+    fake, _ = api
+    status, body = await _send_photo(fake, _photo_form(_png(900, 600), "<b>Chart</b> of it"))
+    assert status == 200
+    assert body["result"]["photo"][0]["width"] == 900
+    assert body["result"]["caption"] == "Chart of it"
+    assert fake.photos(1)[0][1] == _png(900, 600)
+
+
+@pytest.mark.parametrize(
+    ("form", "reason"),
+    [
+        (lambda: _photo_form(b"GIF89a not a png"), "IMAGE_PROCESS_FAILED"),
+        (lambda: _photo_form(_png(9000, 2000)), "PHOTO_INVALID_DIMENSIONS"),
+        (lambda: _photo_form(_png(2100, 100)), "PHOTO_INVALID_DIMENSIONS"),
+        (lambda: _photo_form(_png(100, 100), "x" * 1025), "caption is too long"),
+        (lambda: _photo_form(_png(100, 100), "<b>open"), "can't parse entities"),
+        (lambda: {"chat_id": "1", "photo": "not-uploaded"}, "there is no photo"),
+    ],
+)
+async def test_send_photo_is_as_strict_as_telegram(api, form, reason):
+    """Not a picture, past 10,000 px or a 20:1 ratio, a long or broken caption, no upload: 400."""
+    fake, _ = api
+    status, body = await _send_photo(fake, form())
+    assert status == 400
+    assert reason in body["description"]

@@ -113,6 +113,12 @@ def test_the_wheel_carries_templates_and_compiled_catalogs(installed):
         p.name for p in (data / "templates").glob("*.j2")
     }
     assert len(list((data / "locales").glob("*/LC_MESSAGES/messages.mo"))) >= 9
+    # The website's templates and its stylesheet and script travel in the wheel too.
+    assert {p.name for p in (REPO / "templates" / "web").glob("*.j2")} == {
+        p.name for p in (data / "templates" / "web").glob("*.j2")
+    }
+    static = Path(module_file).parent / "web" / "static"
+    assert {p.name for p in static.iterdir()} == {"calculator.css", "calculator.js"}
 
 
 def test_the_installed_bot_answers_a_question_in_german(installed):
