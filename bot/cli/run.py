@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from telegram.error import TelegramError
 
 from bot.conversation import CatalogSource
+from bot.http import WebhookRefusedError
 from bot.ops import configure_logging as setup_logging
 from bot.ops import prefer_the_event_loop
 from bot.reply import ConversationPipeline
@@ -158,6 +159,9 @@ def _serve_telegram(
     prefer_the_event_loop()
     try:
         asyncio.run(_serve_until_signalled(settings, pipeline, timing))
+    except WebhookRefusedError as error:
+        log.critical("configuration error: %s", error)
+        return EXIT_USAGE
     except TokenRejectedError:
         log.critical("Telegram refused TELEGRAM_BOT_TOKEN (401): revoked or wrong; stopping")
         return EXIT_TOKEN_REFUSED

@@ -21,6 +21,7 @@ from contextlib import asynccontextmanager
 from typing import Any, Protocol
 
 from aiohttp import web
+from telegram.error import BadRequest
 
 from bot.http.server import ServerLimits, make_base_app, serving
 from bot.json_input import JsonInputError, load_json
@@ -39,6 +40,10 @@ MAX_PENDING_UPDATES = 2000
 SECRET_KEY = web.AppKey("secret", bytes)
 # Every acknowledgement is the same few bytes: written once.
 ACCEPTED_TEXT = json.dumps({"ok": True})
+
+
+class WebhookRefusedError(ValueError):
+    """Telegram refused WEBHOOK_URL (setWebhook answered 400): a configuration error."""
 
 
 class UpdateSink(Protocol):
@@ -149,7 +154,10 @@ async def webhook_server(
     )
     async with serving(web_app, settings.host, settings.port) as runner:
         log.info("webhook on %s", settings.webhook_path)
-        await application.bot.set_webhook(
-            url=settings.webhook_url, secret_token=secret, allowed_updates=list(ALLOWED_UPDATES)
-        )
+        try:
+            await application.bot.set_webhook(
+                url=settings.webhook_url, secret_token=secret, allowed_updates=list(ALLOWED_UPDATES)
+            )
+        except BadRequest as error:  # "bad webhook: ...": no retry or restart can fix it
+            raise WebhookRefusedError(f"WEBHOOK_URL: Telegram refused it: {error.message}") from None
         yield runner

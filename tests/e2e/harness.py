@@ -60,6 +60,7 @@ def bot_settings(
         "STATE_URL": state_url,
         "LOG_LEVEL": "DEBUG",
         "PORT": str(free_port()),  # polling serves /livez and /readyz there
+        "METRICS_PORT": str(free_port()),
     }
     if admins:
         env["ADMIN_CHAT_IDS"] = ",".join(str(admin) for admin in admins)
