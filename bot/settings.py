@@ -275,7 +275,7 @@ def _variable(field_name: str) -> str:
 
 def _check_mode(settings: Settings) -> None:
     if settings.metrics_port == settings.port:
-        raise SettingsError("METRICS_PORT", "must differ from PORT: metrics stay off the public port")
+        raise SettingsError("METRICS_PORT", "must differ from PORT (metrics stay off the public port)")
     if settings.webhook_url is not None and settings.telegram_api_base_url == DEFAULT_API_ROOT:
         _check_telegram_webhook(settings.webhook_url)
     if settings.bot_mode is not BotMode.WEBHOOK or settings.telegram_bot_token is None:
@@ -307,7 +307,8 @@ def read_secret_file(path: str) -> str:
         with file.open("rb") as handle:
             raw = handle.read(MAX_SECRET_FILE_BYTES + 1)
     except OSError as error:
-        raise _FileReadError(f"cannot read {path}: {error.strerror or type(error).__name__}") from None
+        reason = error.strerror or type(error).__name__
+        raise _FileReadError(f"cannot read {path}: {reason}") from None
     if len(raw) > MAX_SECRET_FILE_BYTES:
         raise _FileReadError(f"{path} is larger than {MAX_SECRET_FILE_BYTES} bytes")
     try:

@@ -159,5 +159,6 @@ async def webhook_server(
                 url=settings.webhook_url, secret_token=secret, allowed_updates=list(ALLOWED_UPDATES)
             )
         except BadRequest as error:  # "bad webhook: ...": no retry or restart can fix it
-            raise WebhookRefusedError(f"WEBHOOK_URL: Telegram refused it: {error.message}") from None
+            refused = f"WEBHOOK_URL: Telegram refused it: {error.message}"
+            raise WebhookRefusedError(refused) from None
         yield runner

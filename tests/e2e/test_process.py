@@ -109,7 +109,7 @@ async def test_a_revoked_token_ends_the_process_with_status_3_and_one_line(fake,
 
 
 async def test_a_webhook_url_telegram_refuses_ends_the_process_with_status_2(fake, tmp_path):
-    """setWebhook answered 400 ("bad webhook"): a configuration error, status 2, one line."""
+    """A 400 to setWebhook ("bad webhook") is a configuration error: status 2, one line."""
     fake.fail("setWebhook", description="Bad Request: bad webhook: Failed to resolve host")
     port = free_port()
     bot = BotProcess(
@@ -119,7 +119,7 @@ async def test_a_webhook_url_telegram_refuses_ends_the_process_with_status_2(fak
             STATE_URL=f"sqlite:///{tmp_path / 'state.sqlite3'}",
             BOT_MODE="webhook",
             WEBHOOK_URL=f"http://127.0.0.1:{port}/telegram",
-            WEBHOOK_SECRET="e2e-secret",
+            WEBHOOK_SECRET="e2e-secret",  # noqa: S106 - a fake
             PORT=str(port),
         ),
         tmp_path,
