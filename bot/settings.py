@@ -275,7 +275,7 @@ def _variable(field_name: str) -> str:
 
 def _check_mode(settings: Settings) -> None:
     if settings.metrics_port == settings.port:
-        raise SettingsError("METRICS_PORT", "must differ from PORT (metrics stay off the public port)")
+        raise SettingsError("METRICS_PORT", "must differ from PORT (keep metrics off it)")
     if settings.webhook_url is not None and settings.telegram_api_base_url == DEFAULT_API_ROOT:
         _check_telegram_webhook(settings.webhook_url)
     if settings.bot_mode is not BotMode.WEBHOOK or settings.telegram_bot_token is None:

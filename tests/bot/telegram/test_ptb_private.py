@@ -42,7 +42,8 @@ READABLE = {
 
 # Underscore names that are the documented API of Python's own bases (``namedtuple._replace``,
 # ``Enum._value_``...), which some PTB classes build on: not PTB's private names.
-PYTHON_API = set(dir(NamedTuple("Probe", [("a", int)]))) | set(dir(enum.Enum)) | set(dir(enum.IntEnum))
+PYTHON_API = set(dir(NamedTuple("Probe", [("a", int)])))
+PYTHON_API |= set(dir(enum.Enum)) | set(dir(enum.IntEnum))
 
 
 def _ptb_private_names() -> set[str]:
