@@ -151,10 +151,15 @@ def _serve_telegram(
     # Only the scheme: a redis:// URL may carry a password.
     state_kind = settings.state_url.split(":", 1)[0]
     log.info(
-        "FullGPU sizing assistant %s starting in %s mode, state in %s",
+        "FullGPU sizing assistant %s starting",
         version(),
-        settings.bot_mode,
-        state_kind,
+        extra={
+            "event": "start",
+            "version": version(),
+            "mode": settings.bot_mode.value,
+            "state": state_kind,
+            "retention_s": settings.retention,
+        },
     )
     prefer_the_event_loop()
     try:
@@ -171,5 +176,10 @@ def _serve_telegram(
         return EXIT_FAILURE
     except StateStoreError as error:
         log.error("chat state store unusable: %s", error)  # noqa: TRY400 - the message says it all
+        return EXIT_FAILURE
+    except OSError as error:  # the webhook's HOST:PORT taken or not ours to bind
+        log.error(  # noqa: TRY400 - the reason is the whole story
+            "cannot listen on %s:%d: %s", settings.host, settings.port, error.strerror or error
+        )
         return EXIT_FAILURE
     return EXIT_OK

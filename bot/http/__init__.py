@@ -1,11 +1,23 @@
 """The HTTP server under the bot: the webhook route, health probes and metrics, on aiohttp."""
 
-from bot.http.server import make_base_app, serving
-from bot.http.webhook import WebhookRefusedError, webhook_server
+from bot.http.health import Phase, Readiness, ReadinessProbes
+from bot.http.server import make_base_app, make_metrics_app, serving
+from bot.http.webhook import (
+    WebhookDoor,
+    WebhookRefusedError,
+    add_webhook_route,
+    register_webhook,
+)
 
 __all__ = [
+    "Phase",
+    "Readiness",
+    "ReadinessProbes",
+    "WebhookDoor",
     "WebhookRefusedError",
+    "add_webhook_route",
     "make_base_app",
+    "make_metrics_app",
+    "register_webhook",
     "serving",
-    "webhook_server",
 ]

@@ -1,10 +1,13 @@
 """The running bot: store, intake, delivery, Application and the receiving side, wired once.
 
-Start-up: the store is opened (an unusable one stops start-up with a clear error), Telegram is
-reached (retried with back-off for ``DeliveryPolicy.startup_deadline_s`` while unreachable),
-then updates are received (webhook or polling) into the intake and handled from there.
-Shutdown (SIGTERM): receiving stops first, updates in hand get ``grace_s`` to finish, the rest
-go back to the intake for the next start or another replica. A 401 at any time stops the bot
+Start-up: the HTTP listeners open first (``/livez`` answers from the first second, ``/readyz``
+says "starting"; metrics on their own port), the answers are warmed up on the answer thread, the
+store is opened (an unusable one stops start-up with a clear error), Telegram is reached (retried
+with back-off for ``DeliveryPolicy.startup_deadline_s`` while unreachable), then updates are
+received (webhook or polling) into the intake and handled from there.
+Shutdown (SIGTERM): receiving stops first (``/readyz`` says "stopping", the webhook answers 503),
+updates in hand get ``grace_s`` to finish, the rest go back to the intake for the next start or
+another replica. A 401 at any time stops the bot
 the same way and ends ``serve_bot`` with ``TokenRejectedError``.
 """
 
@@ -39,7 +42,17 @@ from bot.delivery import (
     SqliteJournal,
     journal_path,
 )
-from bot.http import make_base_app, serving
+from bot.http import (
+    Phase,
+    Readiness,
+    ReadinessProbes,
+    WebhookDoor,
+    add_webhook_route,
+    make_base_app,
+    make_metrics_app,
+    register_webhook,
+    serving,
+)
 from bot.ops import (
     METRICS,
     QUIET_S,
@@ -49,6 +62,7 @@ from bot.ops import (
     Outcome,
     apply_collector_policy,
     collect_when_quiet,
+    off_loop,
     opened_scope,
     set_queue_source,
     store_errors,
@@ -84,6 +98,7 @@ ALLOWED_UPDATES = ("message", "callback_query", "inline_query")
 # Under Docker's default 10 s between SIGTERM and SIGKILL; compose and Kubernetes allow more.
 SHUTDOWN_GRACE_S = 8.0
 STORE_OUTAGE = "state store"
+STORE_PROBE_EVERY_S = 10.0  # the degraded gauge is this fresh without any /readyz
 
 
 @dataclass(frozen=True)
@@ -171,27 +186,71 @@ def _handler(
 
 
 @asynccontextmanager
-async def health_server(
-    application: BotApp, settings: Settings, store: ChatStore
+async def _listening(
+    app: web.Application, host: str, port: int, *, required: bool, what: str
 ) -> AsyncIterator[web.AppRunner | None]:
-    """Serve only the health and metrics routes on HOST:PORT (polling mode).
+    """Serve ``app``; a port already taken stops start-up only where ``required``.
 
-    A port already taken is logged and the bot polls on without the routes: answering
-    customers matters more than being probed.
+    Polling mode's health routes and the metrics listener are not required: answering
+    customers matters more than being probed or scraped, so the bot goes on without them.
     """
-    app = make_base_app(application, store)
     async with contextlib.AsyncExitStack() as stack:
         runner: web.AppRunner | None = None
         try:
-            runner = await stack.enter_async_context(serving(app, settings.host, settings.port))
+            runner = await stack.enter_async_context(serving(app, host, port))
         except OSError as error:
+            if required:
+                raise
             log.error(  # noqa: TRY400 - the reason is the whole story
-                "health server cannot listen on %s:%d (%s): no /livez, /readyz, /metrics",
-                settings.host,
-                settings.port,
-                error.strerror,
+                "cannot listen: going on without it",
+                extra={
+                    "event": "listen_failed",
+                    "listener": what,
+                    "host": host,
+                    "port": port,
+                    "error": error.strerror,
+                },
             )
         yield runner
+
+
+@dataclass
+class _Front:
+    """The listeners opened at the very start, and what readiness is judged on."""
+
+    readiness: Readiness
+    door: WebhookDoor | None  # webhook mode: where deliveries go once the bot runs
+
+
+@asynccontextmanager
+async def _listeners(settings: Settings) -> AsyncIterator[_Front]:
+    """Open the public server (health, and the webhook in webhook mode) and the metrics one."""
+    readiness = Readiness()
+    app = make_base_app(readiness)
+    door = None
+    webhook = settings.bot_mode is BotMode.WEBHOOK
+    if webhook and settings.webhook_secret is not None:
+        door = add_webhook_route(
+            app, secret=settings.webhook_secret.get_secret_value(), path=settings.webhook_path
+        )
+    async with (
+        _listening(app, settings.host, settings.port, required=webhook, what="public"),
+        _listening(
+            make_metrics_app(),
+            settings.metrics_host,
+            settings.metrics_port,
+            required=False,
+            what="metrics",
+        ),
+    ):
+        yield _Front(readiness, door)
+
+
+async def _watch_store(probes: ReadinessProbes, every_s: float) -> None:
+    """Probe the store now and then, so the degraded gauge is current without a /readyz."""
+    while True:
+        await probes.store_check()
+        await asyncio.sleep(every_s)
 
 
 class _AdminNotices:
@@ -242,10 +301,10 @@ async def _reached(application: BotApp, stop: asyncio.Event) -> bool:
 
 @dataclass(frozen=True)
 class _Receiving:
-    """What the receiving side needs: where updates go, the store readiness reads, limits."""
+    """What the receiving side needs: where updates go, the webhook's door, limits."""
 
     dispatcher: Dispatcher
-    store: ChatStore  # the store itself, not its fallback: /readyz says when it fails
+    door: WebhookDoor | None
     policy: DeliveryPolicy
     hooks: DeliveryHooks
 
@@ -257,21 +316,16 @@ async def _receive(
     until: tuple[asyncio.Event, asyncio.Event],
 ) -> None:
     """Feed the intake from the webhook or from polling until either event is set."""
-    dispatcher = receiving.dispatcher
-    if settings.bot_mode is BotMode.WEBHOOK:
-        from bot.http import webhook_server  # noqa: PLC0415 - only webhook mode takes updates
-
-        async with webhook_server(
-            application,
-            settings,
-            sink=dispatcher.accept,
-            backlog=dispatcher.backlog,
-            store=receiving.store,
-        ):
+    dispatcher, door = receiving.dispatcher, receiving.door
+    if door is not None:
+        door.open(dispatcher.accept, dispatcher.backlog)
+        try:
+            await register_webhook(application, settings)
             await _first_of(*until)
+        finally:
+            door.close()
         return
-    async with health_server(application, settings, receiving.store):
-        await _poll(application, receiving, until)
+    await _poll(application, receiving, until)
 
 
 async def _poll(
@@ -318,12 +372,25 @@ async def serve_bot(
     hooks: DeliveryHooks | None = None,
 ) -> None:
     """Serve Telegram until ``stop`` is set; raise ``TokenRejectedError`` after a 401."""
+    async with _listeners(settings) as front:
+        await _serve(settings, pipeline, stop, front, menu, timing, hooks)
+
+
+async def _serve(  # noqa: PLR0917 - serve_bot's arguments, with the listeners opened
+    settings: Settings,
+    pipeline: ConversationPipeline,
+    stop: asyncio.Event,
+    front: _Front,
+    menu: CommandMenu | None,
+    timing: Timing | None,
+    hooks: DeliveryHooks | None,
+) -> None:
     timing = timing or Timing()
     hooks = hooks or MetricsHooks()
-    warm_up(pipeline)
+    # On the answer thread, where answers will be computed: the loop answers /livez meanwhile.
+    await off_loop(warm_up, pipeline)
     store = _sharing_lookups(await connect_store(settings.state_url), pipeline)
-    refused = asyncio.Event()
-    notices = _AdminNotices(settings.admin_chat_ids)
+    refused, notices = asyncio.Event(), _AdminNotices(settings.admin_chat_ids)
     monitor = OutageMonitor(
         notices.send, settle_s=timing.outage_settle_s, quiet_s=timing.outage_quiet_s
     )
@@ -340,6 +407,7 @@ async def serve_bot(
         settings, pipeline, chats, menu=menu, delivery=kit, monitor=monitor
     )
     notices.application = application
+    front.readiness.application, front.readiness.store = application, store
     dispatcher = Dispatcher(
         queueing.intake,
         _handler(application, handlers),
@@ -349,7 +417,7 @@ async def serve_bot(
         renew_every_s=queueing.renew_every_s,
     )
     set_queue_source(dispatcher.backlog)
-    receiving = _Receiving(dispatcher, store, timing.policy, hooks)
+    receiving = _Receiving(dispatcher, front.door, timing.policy, hooks)
     freeze_start_up_objects()
     apply_collector_policy()
     # The pipeline's CATALOG_DIR source, when it has one, is also watched between messages.
@@ -359,21 +427,28 @@ async def serve_bot(
         if not await _reached(application, stop):
             return
         async with running(application):
-            collecting = asyncio.create_task(collect_when_quiet(lambda: dispatcher.backlog() > 0))
-            helpers = [asyncio.create_task(dispatcher.run()), collecting]
+            front.readiness.phase = Phase.RUNNING
+            helpers = [
+                asyncio.create_task(dispatcher.run()),
+                asyncio.create_task(collect_when_quiet(lambda: dispatcher.backlog() > 0)),
+                asyncio.create_task(
+                    _watch_store(ReadinessProbes(front.readiness), STORE_PROBE_EVERY_S)
+                ),
+            ]
             if catalog is not None:
-                admins = settings.admin_chat_ids
-                watch = watch_catalog(catalog, application.bot, admins, watch_stop)
+                watch = watch_catalog(catalog, application.bot, settings.admin_chat_ids, watch_stop)
                 helpers.append(asyncio.create_task(watch))
             try:
                 await _receive(settings, application, receiving, (stop, refused))
             finally:
+                front.readiness.phase = Phase.STOPPING
                 watch_stop.set()
                 await dispatcher.stop(timing.grace_s)
-                helpers[0].cancel()
-                collecting.cancel()
+                for helper in helpers:
+                    helper.cancel()
                 await asyncio.gather(*helpers, return_exceptions=True)
     finally:
+        front.readiness.phase = Phase.STOPPING
         await monitor.close()
         await queueing.close()
         await chats.close()

@@ -43,7 +43,14 @@ class FallbackStore:
 
     def _failed(self, operation: str, error: BaseException) -> None:
         self._rest.failed()
-        log.warning("chat state %s failed: %s: %s", operation, type(error).__name__, error)
+        log.warning(
+            "chat state call failed: answering without it",
+            extra={
+                "event": "store_failed",
+                "operation": f"chat state {operation}",
+                "error": f"{type(error).__name__}: {error}",
+            },
+        )
         self._on_failure(f"chat state {operation}", error)
 
     async def get(self, chat_id: int) -> ChatContext:

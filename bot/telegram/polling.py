@@ -75,7 +75,15 @@ async def poll(
             hooks.api_error("getUpdates", failure_reason(error))
             wait_s = policy.backoff_s(failures)
             failures += 1
-            log.warning("getUpdates failed (%s): again in %.1f s", error, wait_s)
+            log.warning(
+                "getUpdates failed: again later",
+                extra={
+                    "event": "retry",
+                    "method": "getUpdates",
+                    "error": str(error),
+                    "wait_s": round(wait_s, 3),
+                },
+            )
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(wait_s):
                     await stop.wait()
