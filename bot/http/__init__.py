@@ -1,6 +1,6 @@
 """The HTTP server under the bot: the webhook route, health probes and metrics, on aiohttp."""
 
-from bot.http.health import Phase, Readiness, ReadinessProbes
+from bot.http.health import PROBE_INTERVAL_S, Phase, Readiness, ReadinessProbes
 from bot.http.server import make_base_app, make_metrics_app, serving
 from bot.http.webhook import (
     WebhookDoor,
@@ -10,6 +10,7 @@ from bot.http.webhook import (
 )
 
 __all__ = [
+    "PROBE_INTERVAL_S",
     "Phase",
     "Readiness",
     "ReadinessProbes",

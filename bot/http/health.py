@@ -55,6 +55,7 @@ class Readiness:
     phase: Phase = Phase.STARTING
     application: BotApp | None = None
     store: ChatStore | None = None  # the store itself, not its fallback: it says when it fails
+    probe_interval_s: float = PROBE_INTERVAL_S
 
     @classmethod
     def running(cls, application: BotApp, store: ChatStore) -> Readiness:
@@ -75,7 +76,7 @@ class ReadinessProbes:
         # load balancers must not become a storm on Redis or Telegram.
         async with self._locks[name]:
             at, ok = self._last.get(name, (float("-inf"), False))
-            if time.monotonic() - at < PROBE_INTERVAL_S:
+            if time.monotonic() - at < self.readiness.probe_interval_s:
                 return ok
             try:
                 async with asyncio.timeout(PROBE_TIMEOUT_S):

@@ -43,6 +43,7 @@ from bot.delivery import (
     journal_path,
 )
 from bot.http import (
+    PROBE_INTERVAL_S,
     Phase,
     Readiness,
     ReadinessProbes,
@@ -98,7 +99,6 @@ ALLOWED_UPDATES = ("message", "callback_query", "inline_query")
 # Under Docker's default 10 s between SIGTERM and SIGKILL; compose and Kubernetes allow more.
 SHUTDOWN_GRACE_S = 8.0
 STORE_OUTAGE = "state store"
-STORE_PROBE_EVERY_S = 10.0  # the degraded gauge is this fresh without any /readyz
 
 
 @dataclass(frozen=True)
@@ -112,6 +112,7 @@ class Timing:
     grace_s: float = SHUTDOWN_GRACE_S
     outage_settle_s: float = SETTLE_S
     outage_quiet_s: float = QUIET_S
+    probe_interval_s: float = PROBE_INTERVAL_S  # /readyz's store and Bot API checks reused
 
 
 @dataclass
@@ -223,9 +224,9 @@ class _Front:
 
 
 @asynccontextmanager
-async def _listeners(settings: Settings) -> AsyncIterator[_Front]:
+async def _listeners(settings: Settings, timing: Timing) -> AsyncIterator[_Front]:
     """Open the public server (health, and the webhook in webhook mode) and the metrics one."""
-    readiness = Readiness()
+    readiness = Readiness(probe_interval_s=timing.probe_interval_s)
     app = make_base_app(readiness)
     door = None
     webhook = settings.bot_mode is BotMode.WEBHOOK
@@ -372,7 +373,8 @@ async def serve_bot(
     hooks: DeliveryHooks | None = None,
 ) -> None:
     """Serve Telegram until ``stop`` is set; raise ``TokenRejectedError`` after a 401."""
-    async with _listeners(settings) as front:
+    timing = timing or Timing()
+    async with _listeners(settings, timing) as front:
         await _serve(settings, pipeline, stop, front, menu, timing, hooks)
 
 
@@ -382,10 +384,9 @@ async def _serve(  # noqa: PLR0917 - serve_bot's arguments, with the listeners o
     stop: asyncio.Event,
     front: _Front,
     menu: CommandMenu | None,
-    timing: Timing | None,
+    timing: Timing,
     hooks: DeliveryHooks | None,
 ) -> None:
-    timing = timing or Timing()
     hooks = hooks or MetricsHooks()
     # On the answer thread, where answers will be computed: the loop answers /livez meanwhile.
     await off_loop(warm_up, pipeline)
@@ -432,7 +433,7 @@ async def _serve(  # noqa: PLR0917 - serve_bot's arguments, with the listeners o
                 asyncio.create_task(dispatcher.run()),
                 asyncio.create_task(collect_when_quiet(lambda: dispatcher.backlog() > 0)),
                 asyncio.create_task(
-                    _watch_store(ReadinessProbes(front.readiness), STORE_PROBE_EVERY_S)
+                    _watch_store(ReadinessProbes(front.readiness), timing.probe_interval_s)
                 ),
             ]
             if catalog is not None:

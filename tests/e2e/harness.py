@@ -33,6 +33,7 @@ FAST = Timing(
     grace_s=2.0,
     outage_settle_s=0.5,
     outage_quiet_s=1.5,
+    probe_interval_s=0.3,
 )
 HELD_ANSWER_S = 2.5  # how long the fake holds a timed-out answer: past FAST's read time-out
 
