@@ -26,6 +26,7 @@ from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
 from telegram import Update
 from telegram import __version__ as ptb_version
 
+from bot.ops.analytics import Analytics
 from bot.ops.scope import CURRENT_UPDATE, Outcome, UpdateScope
 from bot.version import version
 
@@ -173,6 +174,7 @@ class Health:
 
 HEALTH = Health()
 METRICS = Metrics()
+ANALYTICS = Analytics(METRICS.registry)
 _received: OrderedDict[int, float] = OrderedDict()
 _queue_source: list[Callable[[], int]] = []
 

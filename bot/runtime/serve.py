@@ -48,6 +48,7 @@ from bot.http import (
     Readiness,
     ReadinessProbes,
     WebhookDoor,
+    add_checkout_redirect,
     add_webhook_route,
     make_base_app,
     make_metrics_app,
@@ -73,9 +74,17 @@ from bot.reply import ConversationPipeline
 from bot.runtime.catalog_watch import watch_catalog
 from bot.runtime.warm import freeze_start_up_objects, warm_up
 from bot.settings import BotMode, Settings
-from bot.state import ChatStore, FallbackStore, RedisStore, SqliteStore, connect_store
+from bot.state import (
+    ChatStore,
+    FallbackStore,
+    RedisStore,
+    SqliteStore,
+    aggregates_for,
+    connect_store,
+)
 from bot.telegram import (
     BotApp,
+    CheckoutRedirects,
     CommandMenu,
     DeliveryHooks,
     DeliveryKit,
@@ -87,6 +96,7 @@ from bot.telegram import (
     TelegramHandlers,
     TokenRejectedError,
     answer_private,
+    checkout_redirects,
     compose,
     poll,
     private_message,
@@ -99,6 +109,8 @@ ALLOWED_UPDATES = ("message", "callback_query", "inline_query")
 # Under Docker's default 10 s between SIGTERM and SIGKILL; compose and Kubernetes allow more.
 SHUTDOWN_GRACE_S = 8.0
 STORE_OUTAGE = "state store"
+SWEEP_MIN_S, SWEEP_MAX_S = 0.5, 3600.0  # how often expired chat state is looked for
+ANALYTICS_FLUSH_S = 10.0  # the daily totals /stats reads are at most this far behind
 
 
 @dataclass(frozen=True)
@@ -221,6 +233,7 @@ class _Front:
 
     readiness: Readiness
     door: WebhookDoor | None  # webhook mode: where deliveries go once the bot runs
+    redirects: CheckoutRedirects | None  # PUBLIC_BASE_URL: checkout links that count clicks
 
 
 @asynccontextmanager
@@ -234,6 +247,12 @@ async def _listeners(settings: Settings, timing: Timing) -> AsyncIterator[_Front
         door = add_webhook_route(
             app, secret=settings.webhook_secret.get_secret_value(), path=settings.webhook_path
         )
+    token = settings.telegram_bot_token
+    redirects = checkout_redirects(
+        settings.public_base_url, token.get_secret_value() if token is not None else None
+    )
+    if redirects is not None:
+        add_checkout_redirect(app, redirects)
     async with (
         _listening(app, settings.host, settings.port, required=webhook, what="public"),
         _listening(
@@ -244,7 +263,24 @@ async def _listeners(settings: Settings, timing: Timing) -> AsyncIterator[_Front
             what="metrics",
         ),
     ):
-        yield _Front(readiness, door)
+        yield _Front(readiness, door, redirects)
+
+
+async def _sweep(chats: FallbackStore, retention_s: float) -> None:
+    """Delete chat state past RETENTION now and then (Redis expires its keys by itself)."""
+    every_s = min(max(retention_s / 2, SWEEP_MIN_S), SWEEP_MAX_S)
+    while True:
+        gone = await chats.purge()
+        if gone:
+            log.info("expired chat state deleted", extra={"event": "purge", "count": gone})
+        await asyncio.sleep(every_s)
+
+
+async def _flush_every(handlers: TelegramHandlers, every_s: float) -> None:
+    """Add the analytics' counts to the daily totals now and then (and once more at the end)."""
+    while True:
+        await asyncio.sleep(every_s)
+        await handlers.own.flush_analytics()
 
 
 async def _watch_store(probes: ReadinessProbes, every_s: float) -> None:
@@ -390,7 +426,7 @@ async def _serve(  # noqa: PLR0917 - serve_bot's arguments, with the listeners o
     hooks = hooks or MetricsHooks()
     # On the answer thread, where answers will be computed: the loop answers /livez meanwhile.
     await off_loop(warm_up, pipeline)
-    store = _sharing_lookups(await connect_store(settings.state_url), pipeline)
+    store = _sharing_lookups(await connect_store(settings.state_url, settings.retention), pipeline)
     refused, notices = asyncio.Event(), _AdminNotices(settings.admin_chat_ids)
     monitor = OutageMonitor(
         notices.send, settle_s=timing.outage_settle_s, quiet_s=timing.outage_quiet_s
@@ -402,10 +438,18 @@ async def _serve(  # noqa: PLR0917 - serve_bot's arguments, with the listeners o
 
     errors = store_errors()
     queueing = _queueing(store, errors, store_failed, timing.pacing)
-    chats = FallbackStore(store, store_failed)
+    chats = FallbackStore(store, store_failed, retention_s=settings.retention)
     kit = DeliveryKit(timing.policy, queueing.journal, queueing.pacer, hooks, refused.set)
+    aggregates = aggregates_for(store)
     application, handlers = compose(
-        settings, pipeline, chats, menu=menu, delivery=kit, monitor=monitor
+        settings,
+        pipeline,
+        chats,
+        menu=menu,
+        delivery=kit,
+        monitor=monitor,
+        aggregates=aggregates,
+        redirects=front.redirects,
     )
     notices.application = application
     front.readiness.application, front.readiness.store = application, store
@@ -435,6 +479,8 @@ async def _serve(  # noqa: PLR0917 - serve_bot's arguments, with the listeners o
                 asyncio.create_task(
                     _watch_store(ReadinessProbes(front.readiness), timing.probe_interval_s)
                 ),
+                asyncio.create_task(_sweep(chats, settings.retention)),
+                asyncio.create_task(_flush_every(handlers, ANALYTICS_FLUSH_S)),
             ]
             if catalog is not None:
                 watch = watch_catalog(catalog, application.bot, settings.admin_chat_ids, watch_stop)
@@ -448,8 +494,10 @@ async def _serve(  # noqa: PLR0917 - serve_bot's arguments, with the listeners o
                 for helper in helpers:
                     helper.cancel()
                 await asyncio.gather(*helpers, return_exceptions=True)
+                await handlers.own.flush_analytics()
     finally:
         front.readiness.phase = Phase.STOPPING
+        await aggregates.close()
         await monitor.close()
         await queueing.close()
         await chats.close()
