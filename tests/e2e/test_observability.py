@@ -9,7 +9,7 @@ import logging
 import aiohttp
 
 from bot.conversation.pipeline import Pipeline
-from bot.ops.logs import make_handler
+from bot.ops.logs import BASE_FIELDS, LOG_FIELDS, make_handler
 from bot.ops.observability import METRICS
 from tests.e2e.harness import bot_settings, running_bot
 from tests.fakes.users import FakeUser
@@ -73,3 +73,34 @@ async def test_webhook_mode_keeps_metrics_off_the_webhook_port(fake):
         async with session.get(metrics_url) as metrics:
             assert metrics.status == 200
             assert "fullgpu_build_info" in await metrics.text()
+
+
+async def test_every_log_line_of_a_conversation_is_json_with_documented_keys(fake, caplog):
+    """DEBUG and up, every logger (PTB, aiohttp included): each line a JSON object of the schema."""
+    caplog.set_level(logging.DEBUG, logger="bot")
+    stream = io.StringIO()
+    handler = make_handler("json", [fake.token], stream)
+    handler.setLevel(logging.DEBUG)
+    root = logging.getLogger()
+    level, root.level = root.level, logging.DEBUG
+    root.addHandler(handler)
+    try:
+        settings = bot_settings(fake, "webhook", "memory://")
+        async with running_bot(fake, settings, Pipeline()):
+            for user_id, text in ((4301, "Llama 3.1 70B FP8 32K 8 users"), (4302, "/price")):
+                await FakeUser(fake, user_id).says(text)
+            fake.fail("sendMessage", code=502, description="Bad Gateway", chat_id=4303)
+            await FakeUser(fake, 4303).says("/help")
+            await fake.wait_for(lambda: all(fake.sent(u) for u in (4301, 4302, 4303)))
+    finally:
+        root.removeHandler(handler)
+        root.setLevel(level)
+    allowed = set(BASE_FIELDS) | set(LOG_FIELDS)
+    lines = stream.getvalue().splitlines()
+    assert len(lines) > 10
+    for line in lines:
+        entry = json.loads(line)
+        assert set(entry) <= allowed, entry
+        assert {"time", "level", "logger", "message"} <= set(entry)
+    events = {json.loads(line).get("event") for line in lines}
+    assert {"update", "listening", "retry", "webhook"} <= events
