@@ -37,7 +37,7 @@ def pins(lock: str) -> dict[str, tuple[str, int]]:
 
 
 def wanted(*extras: str) -> list[Requirement]:
-    """The requirements a lock must satisfy: dependencies, the extras named, build tools."""
+    """List what a lock must satisfy: dependencies, the extras named, build tools."""
     project = PYPROJECT["project"]
     texts = [*project["dependencies"], *PYPROJECT["build-system"]["requires"]]
     for extra in extras:
@@ -55,7 +55,7 @@ def test_every_requirement_is_pinned_within_its_range_with_hashes(lock, extras):
     for requirement in wanted(*extras):
         name = canonicalize_name(requirement.name)
         assert name in pinned, f"{name} is not in requirements/{lock}: run scripts/lock"
-        version, hashes = pinned[name]
+        version, _ = pinned[name]
         assert requirement.specifier.contains(version, prereleases=True), (name, version)
     assert all(hashes > 0 for _, hashes in pinned.values())
 
