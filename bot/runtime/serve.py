@@ -18,12 +18,10 @@ import contextlib
 import html
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import web
 from telegram import Update
 from telegram.error import TelegramError
 
@@ -45,15 +43,9 @@ from bot.delivery import (
 from bot.http import (
     PROBE_INTERVAL_S,
     Phase,
-    Readiness,
     ReadinessProbes,
     WebhookDoor,
-    add_checkout_redirect,
-    add_webhook_route,
-    make_base_app,
-    make_metrics_app,
     register_webhook,
-    serving,
 )
 from bot.ops import (
     METRICS,
@@ -72,8 +64,9 @@ from bot.ops import (
 )
 from bot.reply import ConversationPipeline
 from bot.runtime.catalog_watch import watch_catalog
+from bot.runtime.front import Front, flush_every, listeners, sweep, watch_store
 from bot.runtime.warm import freeze_start_up_objects, warm_up
-from bot.settings import BotMode, Settings
+from bot.settings import Settings
 from bot.state import (
     ChatStore,
     FallbackStore,
@@ -84,7 +77,6 @@ from bot.state import (
 )
 from bot.telegram import (
     BotApp,
-    CheckoutRedirects,
     CommandMenu,
     DeliveryHooks,
     DeliveryKit,
@@ -96,7 +88,6 @@ from bot.telegram import (
     TelegramHandlers,
     TokenRejectedError,
     answer_private,
-    checkout_redirects,
     compose,
     poll,
     private_message,
@@ -109,7 +100,6 @@ ALLOWED_UPDATES = ("message", "callback_query", "inline_query")
 # Under Docker's default 10 s between SIGTERM and SIGKILL; compose and Kubernetes allow more.
 SHUTDOWN_GRACE_S = 8.0
 STORE_OUTAGE = "state store"
-SWEEP_MIN_S, SWEEP_MAX_S = 0.5, 3600.0  # how often expired chat state is looked for
 ANALYTICS_FLUSH_S = 10.0  # the daily totals /stats reads are at most this far behind
 
 
@@ -196,98 +186,6 @@ def _handler(
         return scope.outcome
 
     return handle
-
-
-@asynccontextmanager
-async def _listening(
-    app: web.Application, host: str, port: int, *, required: bool, what: str
-) -> AsyncIterator[web.AppRunner | None]:
-    """Serve ``app``; a port already taken stops start-up only where ``required``.
-
-    Polling mode's health routes and the metrics listener are not required: answering
-    customers matters more than being probed or scraped, so the bot goes on without them.
-    """
-    async with contextlib.AsyncExitStack() as stack:
-        runner: web.AppRunner | None = None
-        try:
-            runner = await stack.enter_async_context(serving(app, host, port))
-        except OSError as error:
-            if required:
-                raise
-            log.error(  # noqa: TRY400 - the reason is the whole story
-                "cannot listen: going on without it",
-                extra={
-                    "event": "listen_failed",
-                    "listener": what,
-                    "host": host,
-                    "port": port,
-                    "error": error.strerror,
-                },
-            )
-        yield runner
-
-
-@dataclass
-class _Front:
-    """The listeners opened at the very start, and what readiness is judged on."""
-
-    readiness: Readiness
-    door: WebhookDoor | None  # webhook mode: where deliveries go once the bot runs
-    redirects: CheckoutRedirects | None  # PUBLIC_BASE_URL: checkout links that count clicks
-
-
-@asynccontextmanager
-async def _listeners(settings: Settings, timing: Timing) -> AsyncIterator[_Front]:
-    """Open the public server (health, and the webhook in webhook mode) and the metrics one."""
-    readiness = Readiness(probe_interval_s=timing.probe_interval_s)
-    app = make_base_app(readiness)
-    door = None
-    webhook = settings.bot_mode is BotMode.WEBHOOK
-    if webhook and settings.webhook_secret is not None:
-        door = add_webhook_route(
-            app, secret=settings.webhook_secret.get_secret_value(), path=settings.webhook_path
-        )
-    token = settings.telegram_bot_token
-    redirects = checkout_redirects(
-        settings.public_base_url, token.get_secret_value() if token is not None else None
-    )
-    if redirects is not None:
-        add_checkout_redirect(app, redirects)
-    async with (
-        _listening(app, settings.host, settings.port, required=webhook, what="public"),
-        _listening(
-            make_metrics_app(),
-            settings.metrics_host,
-            settings.metrics_port,
-            required=False,
-            what="metrics",
-        ),
-    ):
-        yield _Front(readiness, door, redirects)
-
-
-async def _sweep(chats: FallbackStore, retention_s: float) -> None:
-    """Delete chat state past RETENTION now and then (Redis expires its keys by itself)."""
-    every_s = min(max(retention_s / 2, SWEEP_MIN_S), SWEEP_MAX_S)
-    while True:
-        gone = await chats.purge()
-        if gone:
-            log.info("expired chat state deleted", extra={"event": "purge", "count": gone})
-        await asyncio.sleep(every_s)
-
-
-async def _flush_every(handlers: TelegramHandlers, every_s: float) -> None:
-    """Add the analytics' counts to the daily totals now and then (and once more at the end)."""
-    while True:
-        await asyncio.sleep(every_s)
-        await handlers.own.flush_analytics()
-
-
-async def _watch_store(probes: ReadinessProbes, every_s: float) -> None:
-    """Probe the store now and then, so the degraded gauge is current without a /readyz."""
-    while True:
-        await probes.store_check()
-        await asyncio.sleep(every_s)
 
 
 class _AdminNotices:
@@ -410,7 +308,7 @@ async def serve_bot(
 ) -> None:
     """Serve Telegram until ``stop`` is set; raise ``TokenRejectedError`` after a 401."""
     timing = timing or Timing()
-    async with _listeners(settings, timing) as front:
+    async with listeners(settings, timing.probe_interval_s) as front:
         await _serve(settings, pipeline, stop, front, menu, timing, hooks)
 
 
@@ -418,7 +316,7 @@ async def _serve(  # noqa: PLR0917 - serve_bot's arguments, with the listeners o
     settings: Settings,
     pipeline: ConversationPipeline,
     stop: asyncio.Event,
-    front: _Front,
+    front: Front,
     menu: CommandMenu | None,
     timing: Timing,
     hooks: DeliveryHooks | None,
@@ -477,10 +375,10 @@ async def _serve(  # noqa: PLR0917 - serve_bot's arguments, with the listeners o
                 asyncio.create_task(dispatcher.run()),
                 asyncio.create_task(collect_when_quiet(lambda: dispatcher.backlog() > 0)),
                 asyncio.create_task(
-                    _watch_store(ReadinessProbes(front.readiness), timing.probe_interval_s)
+                    watch_store(ReadinessProbes(front.readiness), timing.probe_interval_s)
                 ),
-                asyncio.create_task(_sweep(chats, settings.retention)),
-                asyncio.create_task(_flush_every(handlers, ANALYTICS_FLUSH_S)),
+                asyncio.create_task(sweep(chats, settings.retention)),
+                asyncio.create_task(flush_every(handlers, ANALYTICS_FLUSH_S)),
             ]
             if catalog is not None:
                 watch = watch_catalog(catalog, application.bot, settings.admin_chat_ids, watch_stop)
