@@ -17,6 +17,7 @@ transport records the turn once it is answered.
 from __future__ import annotations
 
 import threading
+import time
 from collections import Counter as Tally
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -66,9 +67,17 @@ def noting_turn() -> Iterator[TurnFacts]:
         CURRENT_TURN.reset(token)
 
 
+_day_cache: list[tuple[int, str]] = [(-1, "")]
+
+
 def today() -> str:
-    """Return the UTC day counts are added to, ``YYYY-MM-DD``."""
-    return datetime.now(UTC).date().isoformat()
+    """Return the UTC day counts are added to, ``YYYY-MM-DD`` (worked out once a day)."""
+    day = int(time.time() // 86400)
+    cached = _day_cache[0]
+    if cached[0] != day:
+        cached = (day, datetime.fromtimestamp(day * 86400, UTC).date().isoformat())
+        _day_cache[0] = cached
+    return cached[1]
 
 
 # Counter name -> its label names; a count for /stats is keyed (name, "label=value,...").
@@ -110,13 +119,21 @@ class Analytics:
         self._pending: Tally[tuple[str, str, str]] = Tally()  # (day, name, labels) -> count
         self._lock = threading.Lock()  # counted on the loop, taken by the flush
         self._sources: set[str] = set()
+        # (name, label values) -> the counter's child and the key of its daily count: a few
+        # dozen label sets in all, each looked up once.
+        self._children: dict[tuple[str, tuple[str, ...]], tuple[Counter, str]] = {}
 
     def count(self, name: str, **labels: str) -> None:
         """Add one to counter ``name`` with ``labels``, and to today's aggregate."""
-        self._counters[name].labels(**labels).inc()
-        counted, written = key_of(name, labels)
+        key = (name, tuple(labels.values()))
+        known = self._children.get(key)
+        if known is None:
+            known = (self._counters[name].labels(**labels), key_of(name, labels)[1])
+            self._children[key] = known
+        child, written = known
+        child.inc()
         with self._lock:
-            self._pending[today(), counted, written] += 1
+            self._pending[today(), name, written] += 1
 
     def source(self, tag: str | None) -> str:
         """Return the label for a deep link's source tag (``other`` past ``MAX_SOURCES``)."""
