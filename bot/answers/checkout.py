@@ -34,7 +34,12 @@ from typing import TextIO
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 from bot.languages import BY_CODE, DEFAULT_LANGUAGE
-from bot.settings import DEFAULT_QUOTE_VALID_DAYS, SettingsError, load_settings
+from bot.settings import (
+    DEFAULT_QUOTE_VALID_DAYS,
+    SettingsError,
+    environment_value,
+    load_settings,
+)
 from sizing import PlanFacts, context_code, load_plans, parse_context_code
 
 SITE = "https://fullgpu.com"
@@ -239,7 +244,7 @@ class CheckoutConfig:
     ) -> CheckoutConfig:
         """Read ``CHECKOUT_URL_TEMPLATE``, ``QUOTE_SIGNING_KEY`` and ``QUOTE_VALID_DAYS``."""
         env = os.environ if environ is None else environ
-        key = env.get("QUOTE_SIGNING_KEY") or None
+        key = _signing_key(env)
         return cls(
             url_template=env.get("CHECKOUT_URL_TEMPLATE") or None,
             signing_key=key.encode() if key else None,
@@ -329,6 +334,14 @@ def _describe(facts: QuoteFacts, out: TextIO) -> None:
         out.write(f"expires:   {facts.expires.isoformat()}\n")
 
 
+def _signing_key(environ: Mapping[str, str]) -> str | None:
+    """``QUOTE_SIGNING_KEY``, or the content of ``QUOTE_SIGNING_KEY_FILE``."""
+    try:
+        return environment_value(environ, "QUOTE_SIGNING_KEY") or None
+    except SettingsError as error:
+        raise CheckoutConfigError(str(error)) from None
+
+
 def valid_days_from(environ: Mapping[str, str]) -> int:
     """``QUOTE_VALID_DAYS`` as the settings object reads it; ``CheckoutConfigError`` if bad."""
     raw = environ.get("QUOTE_VALID_DAYS", "")
@@ -354,7 +367,11 @@ def run_verify(
     parser.add_argument("ref", help="the quote=... value of a checkout link")
     args = parser.parse_args(argv)
     env = os.environ if environ is None else environ
-    key = env.get("QUOTE_SIGNING_KEY")
+    try:
+        key = _signing_key(env)
+    except CheckoutConfigError as error:
+        stream.write(f"{error}\n")
+        return 2
     if not key:
         stream.write("QUOTE_SIGNING_KEY is not set: cannot check the signature.\n")
         return 1

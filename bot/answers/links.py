@@ -13,6 +13,10 @@ callback data (``InlineKeyboardButtonLimit.MAX_CALLBACK_DATA``)::
     lang-<code>                                          lang-de, lang-zh-Hans
     help                                                 the welcome
 
+Any payload may end with ``--<source>``, a tag of 1-16 of ``a-z 0-9 _`` naming where the link was
+published (``size-deepseek-v3-fp8--pricing``, ``price--blog``): counted by the analytics, never
+stored with the chat. The grammar never writes ``--`` otherwise, so the tag cannot be misread.
+
 ``<model>`` is a catalog model's name with ``-`` for spaces and ``_`` for dots
 (``llama-3_3-70b-instruct``) or a generic size (``70b``, ``671b-moe``); ``<context>`` is
 ``32k``, ``128k``, ``1m`` (x1024) or a token count; ``<precision>`` a precision name
@@ -22,7 +26,7 @@ callback data (``InlineKeyboardButtonLimit.MAX_CALLBACK_DATA``)::
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from telegram.constants import InlineKeyboardButtonLimit, MessageLimit
@@ -45,6 +49,8 @@ _USERS_RE = re.compile(r"([1-9][0-9]{0,5})u")
 _GPUS = {g.value for g in GpuId}
 _TOPICS = {t.value for t in Topic}
 _TOPIC_PARTS = 2  # a topic and at most one GPU
+SOURCE_SEPARATOR = "--"
+_SOURCE_RE = re.compile(r"[a-z0-9_]{1,16}")
 
 
 class LinkKind(StrEnum):
@@ -71,6 +77,7 @@ class Link:
     gpus: tuple[GpuId, ...] = ()
     topic: Topic | None = None
     language: str | None = None
+    source: str | None = None  # where the link was published (``--<source>``), if it says
 
 
 def _context(token: str) -> int | None:
@@ -118,9 +125,21 @@ def _language(parts: list[str]) -> Link | None:
     return Link(LinkKind.LANG, language=code) if code in LANGUAGES else None
 
 
-def decode_payload(payload: str | None) -> Link | None:  # noqa: PLR0911 - one return per kind
-    """Read a payload; ``None`` for anything this grammar did not write."""
+def decode_payload(payload: str | None) -> Link | None:
+    """Read a payload (and its ``--<source>`` tag); ``None`` for what this grammar did not write."""
     if not payload or not _PAYLOAD_RE.fullmatch(payload):
+        return None
+    body, separator, source = payload.partition(SOURCE_SEPARATOR)
+    if not separator:
+        return _decode(payload)
+    if not _SOURCE_RE.fullmatch(source.lower()):
+        return None
+    link = _decode(body)
+    return replace(link, source=source.lower()) if link is not None else None
+
+
+def _decode(payload: str) -> Link | None:  # noqa: PLR0911 - one return per kind
+    if not payload:
         return None
     head, *parts = payload.lower().split("-")
     if "" in parts:

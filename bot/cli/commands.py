@@ -6,6 +6,8 @@ one-shot commands start fast.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 from collections.abc import Callable
 
@@ -76,9 +78,32 @@ COMMANDS: dict[str, Callable[[list[str]], int]] = {
 }
 
 
+# 128 + SIGPIPE: what a shell reports for a writer whose reader went away (``| head -1``).
+EXIT_BROKEN_PIPE = 141
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's last flush does not fail again.
+
+    What the Python documentation advises for a closed pipe (library/signal.html, "Note on
+    SIGPIPE"): the reader has gone, nothing more can reach it.
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    with contextlib.suppress(OSError, ValueError):  # no real descriptor (a test's stream)
+        os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Dispatch to the sub-command and return its exit status."""
-    args = list(sys.argv[1:] if argv is None else argv)
+    """Dispatch to the sub-command and return its exit status (141 when stdout was closed)."""
+    try:
+        return _dispatch(list(sys.argv[1:] if argv is None else argv))
+    except BrokenPipeError:
+        _drop_stdout()
+        return EXIT_BROKEN_PIPE
+
+
+def _dispatch(args: list[str]) -> int:
     if args and args[0] in {"-h", "--help"}:
         sys.stdout.write(HELP)
         return 0

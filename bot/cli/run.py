@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from telegram.error import TelegramError
 
 from bot.conversation import CatalogSource
+from bot.http import WebhookRefusedError
 from bot.ops import configure_logging as setup_logging
 from bot.ops import prefer_the_event_loop
 from bot.reply import ConversationPipeline
@@ -150,14 +151,22 @@ def _serve_telegram(
     # Only the scheme: a redis:// URL may carry a password.
     state_kind = settings.state_url.split(":", 1)[0]
     log.info(
-        "FullGPU sizing assistant %s starting in %s mode, state in %s",
+        "FullGPU sizing assistant %s starting",
         version(),
-        settings.bot_mode,
-        state_kind,
+        extra={
+            "event": "start",
+            "version": version(),
+            "mode": settings.bot_mode.value,
+            "state": state_kind,
+            "retention_s": settings.retention,
+        },
     )
     prefer_the_event_loop()
     try:
         asyncio.run(_serve_until_signalled(settings, pipeline, timing))
+    except WebhookRefusedError as error:
+        log.critical("configuration error: %s", error)
+        return EXIT_USAGE
     except TokenRejectedError:
         log.critical("Telegram refused TELEGRAM_BOT_TOKEN (401): revoked or wrong; stopping")
         return EXIT_TOKEN_REFUSED
@@ -167,5 +176,10 @@ def _serve_telegram(
         return EXIT_FAILURE
     except StateStoreError as error:
         log.error("chat state store unusable: %s", error)  # noqa: TRY400 - the message says it all
+        return EXIT_FAILURE
+    except OSError as error:  # the webhook's HOST:PORT taken or not ours to bind
+        log.error(  # noqa: TRY400 - the reason is the whole story
+            "cannot listen on %s:%d: %s", settings.host, settings.port, error.strerror or error
+        )
         return EXIT_FAILURE
     return EXIT_OK

@@ -64,6 +64,13 @@ from bot.conversation.handoff import Handoff, HandoffConfig
 from bot.conversation.links import LinkAnswers, lone_gpu, question_from
 from bot.conversation.lookups import LookupProblem, ModelLookups, Resolved, SharedCache
 from bot.conversation.pastes import Paste, find_paste
+from bot.conversation.turn_facts import (
+    note_deep_link,
+    note_intent,
+    note_refusal,
+    note_sizing,
+    note_training,
+)
 from bot.languages import answer_language, normalise_language
 from bot.reply import ChatContext, Reply, ReplyKind, Turn
 from bot.request import HubQuery, Intent, ParsedRequest, RequestFacts, facts_to_json
@@ -214,6 +221,7 @@ class Pipeline:
             if paste is not None:
                 return self._pasted(paste, chat)
             parsed = self._parse_once(text, hint, bot_username)
+            note_intent(parsed.intent.value)
             loc = localizer(answer_language(chat, parsed))
             if PARSE_FAILED in parsed.not_understood:
                 # The understanding step broke on this message: our fault, not an off-topic ask.
@@ -237,6 +245,7 @@ class Pipeline:
     def respond_to_callback(self, data: str, chat: ChatContext) -> Turn:
         """Apply a button press to the chat's last request and answer again."""
         loc = localizer(answer_language(chat, stored=chat.last_language))
+        note_intent("button")
         try:
             self.refresh_catalog()
             payload = from_callback(data)
@@ -262,6 +271,7 @@ class Pipeline:
     ) -> Turn:
         """Size an uploaded config.json (``content`` None: too large to download, say so)."""
         loc = localizer(answer_language(chat))
+        note_intent("upload")
         try:
             self.refresh_catalog()
             return self._links.document(file_name, content, chat, caption, size_bytes)
@@ -335,6 +345,8 @@ class Pipeline:
             lookup = None
         if lookup is None or lookup.problem is LookupProblem.UNAVAILABLE:
             return hub_unreachable(loc, query.text)
+        if lookup.checkpoint is None:
+            note_refusal()  # ambiguous, gated or unknown: nothing sized
         if lookup.problem is LookupProblem.AMBIGUOUS:
             return which_of(loc, lookup.candidates)
         if lookup.problem is LookupProblem.GATED:
@@ -368,6 +380,7 @@ class Pipeline:
     ) -> Turn | None:
         """Answer a deep link, a request for a person or a knowledge question; else None."""
         if parsed.command == "start" and parsed.command_args:
+            note_deep_link(parsed.command_args)
             return self._links.open(parsed.command_args, chat, loc)
         if parsed.intent is Intent.SALES:
             return self.handoff(loc, text, chat)
@@ -435,6 +448,7 @@ class Pipeline:
             return Turn(which_of(loc, parsed.ambiguous), chat)
         facts = parsed.facts.kept()
         if parsed.unknown_model and not facts.names_model:
+            note_refusal()
             return Turn(unknown_model(loc, parsed.unknown_model, parsed.suggestions), chat)
         follow_up = parsed.intent is Intent.FOLLOWUP or not facts.names_model
         said = bool(facts.stated())
@@ -461,7 +475,9 @@ class Pipeline:
         try:
             answer = size_training(facts.training_request())
         except SizingError as exc:
+            note_refusal(exc)
             return Turn(_refusal(loc, exc, facts), chat)
+        note_training(answer)
         return Turn(render_train(loc, answer, checkout=self.checkout), kept)
 
     def size_and_render(self, facts: RequestFacts, chat: ChatContext, loc: Localizer) -> Turn:
@@ -482,7 +498,9 @@ class Pipeline:
         try:
             answer = self._size(facts.sizing_request())
         except SizingError as exc:
+            note_refusal(exc)
             return Turn(_refusal(loc, exc, facts), chat)
+        note_sizing(answer)
         quote = QuoteContext(model_id=answer.model.id, issued=self._today())
         reply = render_size(
             loc,

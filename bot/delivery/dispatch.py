@@ -121,7 +121,14 @@ class Dispatcher:
 
     def _store_failed(self, operation: str, error: BaseException) -> None:
         self._durable_rests_until = time.monotonic() + STORE_REST_S
-        log.warning("%s failed: %s: %s", operation, type(error).__name__, error)
+        log.warning(
+            "intake call failed: kept in memory",
+            extra={
+                "event": "store_failed",
+                "operation": operation,
+                "error": f"{type(error).__name__}: {error}",
+            },
+        )
         self._on_store_failure(operation, error)
 
     async def depth(self) -> int:

@@ -59,6 +59,10 @@ class SqliteIntake:
             self._db.execute("PRAGMA synchronous=NORMAL")  # survives a killed process
             self._db.executescript(_SCHEMA)
             self._prune()
+            # Files from before handled updates were scrubbed: their texts go now.
+            self._db.execute(
+                "UPDATE inbox SET body = '', chat_key = 0 WHERE done_at IS NOT NULL AND body != ''"
+            )
 
     def _prune(self) -> None:
         cutoff = time.time() - DEDUP_WINDOW_S
@@ -79,8 +83,11 @@ class SqliteIntake:
 
     def _finish(self, update_id: int, chat_key: int) -> tuple[int, int, str, int, float] | None:
         with self._lock:
+            # Handled: only the id stays, for the de-duplication window; the message text and
+            # the chat go at once (the text is a customer's, and nothing reads it again).
             self._db.execute(
-                "UPDATE inbox SET done_at = ? WHERE update_id = ?", (time.time(), update_id)
+                "UPDATE inbox SET done_at = ?, body = '', chat_key = 0 WHERE update_id = ?",
+                (time.time(), update_id),
             )
             self._done_count += 1
             if self._done_count % PRUNE_EVERY_DONE == 0:

@@ -200,7 +200,14 @@ class FallbackJournal:
 
     def _failed(self, operation: str, error: BaseException) -> None:
         self._rest.failed()
-        log.warning("%s failed: %s: %s", operation, type(error).__name__, error)
+        log.warning(
+            "journal call failed: kept in memory",
+            extra={
+                "event": "store_failed",
+                "operation": operation,
+                "error": f"{type(error).__name__}: {error}",
+            },
+        )
         self._on_failure(operation, error)
 
     def mark(self, key: str) -> None:

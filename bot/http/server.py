@@ -1,14 +1,20 @@
 """The bot's HTTP server: health and metrics routes, and the limits every connection lives by.
 
-Both modes serve it: webhook mode adds the update route (``bot.http.webhook``), polling mode serves
-only ``/livez``, ``/readyz``, ``/healthz`` and ``/metrics``. Limits, so that no client can
-exhaust the process:
+Both modes serve it from the first second (``bot.http.health``): webhook mode adds the update route
+(``bot.http.webhook``), polling mode serves only ``/livez``, ``/readyz`` and ``/healthz``.
+``/metrics`` has a listener of its own (``METRICS_HOST``/``METRICS_PORT``), off the public port.
+Limits, so that no client can exhaust the process:
 
 - connections: at most ``ServerLimits.max_connections`` open at once (fitted under the
   file-descriptor limit); one more is closed as soon as it is accepted, and counted;
 - request head: the request line and headers must arrive within ``head_timeout_s`` of the
   connection opening or of the previous response, so idle and slow-header clients are closed;
 - request body: read within ``body_timeout_s`` and at most ``max_body_bytes``.
+
+Every connection's end is counted once in ``fullgpu_http_connections_total{outcome}``:
+``closed`` (by the client, or at shutdown), ``idle`` (no byte of a new request within the head
+deadline: a keep-alive connection at rest, not a fault), ``head_timeout`` (a request head begun and
+not finished in time: also counted as a rejected request), ``refused`` (over the connection limit).
 """
 
 from __future__ import annotations
@@ -16,17 +22,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import resource
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any
 
 from aiohttp import web
 
-from bot.ops import HEALTH, METRICS, METRICS_CONTENT_TYPE
-from bot.state import ChatStore
-from bot.telegram import BotApp
+from bot.http.health import Readiness, add_health_routes
+from bot.ops import METRICS, METRICS_CONTENT_TYPE
 
 log = logging.getLogger(__name__)
 
@@ -35,12 +38,9 @@ FD_RESERVE = 100  # descriptors kept for the Bot API pool, Redis, SQLite, logs a
 HEAD_TIMEOUT_S = 15.0
 BODY_TIMEOUT_S = 10.0
 MAX_BODY_BYTES = 1024 * 1024  # Telegram's updates are a few KB; documents come by file id
-API_FRESH_S = 120.0  # the Bot API answered this recently: no need to ask it again for /readyz
-PROBE_TIMEOUT_S = 3.0
-PROBE_INTERVAL_S = 10.0  # at most one getMe or store probe per this many seconds
-READINESS_CHAT_ID = 0  # Telegram never uses chat id 0: reading it only proves the store answers
-APPLICATION_KEY = web.AppKey("application", BotApp)
-LIVEZ, READYZ, HEALTHZ, METRICS_PATH = "/livez", "/readyz", "/healthz", "/metrics"
+KEEPALIVE_MARGIN_S = 1.0
+METRICS_CONNECTIONS = 64  # scrapers and a curl or two
+METRICS_PATH = "/metrics"
 
 
 def fitted_max_connections(wanted: int = MAX_CONNECTIONS) -> int:
@@ -72,11 +72,14 @@ class _GuardedProtocol(asyncio.Protocol):
         self._transport: asyncio.Transport | None = None
         self._deadline: asyncio.TimerHandle | None = None
         self._accepted = False
+        self._partial = False  # bytes of a request head have come since the clock started
+        self._ended_as: str | None = None  # how we closed it, when we did
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         """Accept within the limit (arming the head deadline), else close at once."""
         assert isinstance(transport, asyncio.Transport)  # noqa: S101 - TCP gives Transports
         if not self._guard.admit(self, transport):
+            METRICS.connection_ended("refused")
             transport.abort()
             return
         self._accepted = True
@@ -87,6 +90,7 @@ class _GuardedProtocol(asyncio.Protocol):
     def arm(self) -> None:
         """Start the clock for the next request head (connection opened or response sent)."""
         self.disarm()
+        self._partial = False
         loop = asyncio.get_running_loop()
         self._deadline = loop.call_later(self._guard.limits.head_timeout_s, self._expire)
 
@@ -99,11 +103,16 @@ class _GuardedProtocol(asyncio.Protocol):
     def _expire(self) -> None:
         self._deadline = None
         if self._transport is not None and not self._transport.is_closing():
-            METRICS.rejected_requests.labels(reason="head_timeout").inc()
+            # Silence since the last response is a keep-alive connection at rest; half a head is
+            # a slow or stuck client.
+            if self._partial:
+                METRICS.rejected_requests.labels(reason="head_timeout").inc()
+            self._ended_as = "head_timeout" if self._partial else "idle"
             self._transport.close()
 
     def data_received(self, data: bytes) -> None:
         """Hand the bytes to aiohttp."""
+        self._partial = True
         self._inner.data_received(data)
 
     def eof_received(self) -> bool | None:
@@ -123,6 +132,7 @@ class _GuardedProtocol(asyncio.Protocol):
         self.disarm()
         if not self._accepted:
             return
+        METRICS.connection_ended(self._ended_as or "closed")
         self._guard.release(self)
         self._inner.connection_lost(exc)
 
@@ -143,7 +153,10 @@ class ConnectionGuard:
         """Register a new connection; ``False`` when the server is full."""
         if len(self._open) >= self.limits.max_connections:
             METRICS.rejected_requests.labels(reason="too_many_connections").inc()
-            log.warning("connection limit (%d) reached: new connection closed", len(self._open))
+            log.warning(
+                "connection limit reached: new connection closed",
+                extra={"event": "connection_refused", "connections": len(self._open)},
+            )
             return False
         self._open[transport] = protocol
         METRICS.open_connections.set(len(self._open))
@@ -210,78 +223,15 @@ async def guard_requests(
                     await request.read()  # cached: handlers read it again for free
             except TimeoutError:
                 METRICS.rejected_requests.labels(reason="body_timeout").inc()
-                log.warning("request body not received within %.0f s", guard.limits.body_timeout_s)
+                log.warning(
+                    "request body not received in time",
+                    extra={"event": "body_timeout", "seconds": guard.limits.body_timeout_s},
+                )
                 raise web.HTTPRequestTimeout from None
         return await handler(request)
     finally:
         if protocol is not None:
             protocol.arm()
-
-
-class ReadinessProbes:
-    """Whether the bot can answer now: running, store reachable, Bot API reached recently."""
-
-    def __init__(self, application: BotApp, store: ChatStore) -> None:
-        self.application, self.store = application, store
-        self._last: dict[str, tuple[float, bool]] = {}
-        self._locks = {"store": asyncio.Lock(), "bot_api": asyncio.Lock()}
-
-    async def _probe(self, name: str, check: Callable[[], Awaitable[object]]) -> bool:
-        # One probe at a time, and its result reused for a while: a probe storm from several
-        # load balancers must not become a storm on Redis or Telegram.
-        async with self._locks[name]:
-            at, ok = self._last.get(name, (float("-inf"), False))
-            if time.monotonic() - at < PROBE_INTERVAL_S:
-                return ok
-            try:
-                async with asyncio.timeout(PROBE_TIMEOUT_S):
-                    await check()
-                ok = True
-            except Exception as error:  # noqa: BLE001 - any failure means "not ready"
-                log.warning("readiness: %s unreachable: %s", name, type(error).__name__)
-                ok = False
-            self._last[name] = (time.monotonic(), ok)
-            return ok
-
-    async def bot_api_ok(self) -> bool:
-        """Reached recently, or answers a getMe now."""
-        age = HEALTH.api_answer_age_s()
-        if age is not None and age <= API_FRESH_S:
-            return True
-        return await self._probe("bot_api", self.application.bot.get_me)
-
-    async def store_ok(self) -> bool:
-        """Check that the state store answers a read."""
-        return await self._probe("store", lambda: self.store.get(READINESS_CHAT_ID))
-
-    async def report(self) -> dict[str, Any]:
-        """Every check and the verdict."""
-        checks = {
-            "running": bool(self.application.running),
-            "store": await self.store_ok(),
-            "bot_api": await self.bot_api_ok(),
-        }
-        return {"ready": all(checks.values()), "checks": checks}
-
-
-PROBES_KEY = web.AppKey("probes", ReadinessProbes)
-
-
-async def livez(_request: web.Request) -> web.Response:
-    """Liveness: the event loop answers."""
-    return web.json_response({"ok": True})
-
-
-async def readyz(request: web.Request) -> web.Response:
-    """Readiness: 200 when every check passes, 503 with the failing ones otherwise."""
-    report = await request.app[PROBES_KEY].report()
-    return web.json_response(report, status=200 if report["ready"] else 503)
-
-
-async def healthz(request: web.Request) -> web.Response:
-    """Answer the original health check: 200 while the Application is running."""
-    running = request.app[APPLICATION_KEY].running
-    return web.json_response({"ok": running}, status=200 if running else 503)
 
 
 async def metrics(_request: web.Request) -> web.Response:
@@ -291,18 +241,20 @@ async def metrics(_request: web.Request) -> web.Response:
     return response
 
 
-def make_base_app(
-    application: BotApp, store: ChatStore, limits: ServerLimits | None = None
-) -> web.Application:
-    """Build the aiohttp application with the limits and the health and metrics routes."""
+def make_base_app(readiness: Readiness, limits: ServerLimits | None = None) -> web.Application:
+    """Build the public application: the limits and the health routes (metrics are elsewhere)."""
     limits = limits or ServerLimits()
     app = web.Application(middlewares=[guard_requests], client_max_size=limits.max_body_bytes)
-    app[APPLICATION_KEY] = application
-    app[PROBES_KEY] = ReadinessProbes(application, store)
     app[GUARD_KEY] = ConnectionGuard(limits)
-    app.router.add_get(LIVEZ, livez)
-    app.router.add_get(READYZ, readyz)
-    app.router.add_get(HEALTHZ, healthz)
+    add_health_routes(app, readiness)
+    return app
+
+
+def make_metrics_app(limits: ServerLimits | None = None) -> web.Application:
+    """Build the metrics listener's application: ``/metrics`` only, for the scraper."""
+    limits = limits or ServerLimits(max_connections=METRICS_CONNECTIONS)
+    app = web.Application(middlewares=[guard_requests], client_max_size=limits.max_body_bytes)
+    app[GUARD_KEY] = ConnectionGuard(limits)
     app.router.add_get(METRICS_PATH, metrics)
     return app
 
@@ -311,14 +263,22 @@ def make_base_app(
 async def serving(app: web.Application, host: str, port: int) -> AsyncIterator[web.AppRunner]:
     """Serve ``app`` on host:port until the block ends."""
     limits = app[GUARD_KEY].limits
+    # aiohttp's own keep-alive close comes a little after ours, which counts it as "idle".
+    keepalive_s = limits.head_timeout_s + KEEPALIVE_MARGIN_S
     runner = web.AppRunner(
-        app, access_log=None, keepalive_timeout=limits.head_timeout_s, shutdown_timeout=5.0
+        app, access_log=None, keepalive_timeout=keepalive_s, shutdown_timeout=5.0
     )
     await runner.setup()
     try:
         await GuardedSite(runner, host, port, app[GUARD_KEY]).start()
         log.info(
-            "HTTP server on %s:%d (at most %d connections)", host, port, limits.max_connections
+            "HTTP server listening",
+            extra={
+                "event": "listening",
+                "host": host,
+                "port": port,
+                "connections": limits.max_connections,
+            },
         )
         yield runner
     finally:

@@ -16,13 +16,15 @@ from __future__ import annotations
 import hmac
 import json
 import logging
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from aiohttp import web
+from telegram.error import BadRequest
 
-from bot.http.server import ServerLimits, make_base_app, serving
+from bot.http.health import Readiness
+from bot.http.server import ServerLimits, make_base_app
 from bot.json_input import JsonInputError, load_json
 from bot.ops import METRICS
 from bot.settings import Settings
@@ -41,6 +43,10 @@ SECRET_KEY = web.AppKey("secret", bytes)
 ACCEPTED_TEXT = json.dumps({"ok": True})
 
 
+class WebhookRefusedError(ValueError):
+    """Telegram refused WEBHOOK_URL (setWebhook answered 400): a configuration error."""
+
+
 class UpdateSink(Protocol):
     """Stores one update as Telegram sent it (``Dispatcher.accept``); returns once it is stored.
 
@@ -52,10 +58,27 @@ class UpdateSink(Protocol):
         ...
 
 
-SINK_KEY: web.AppKey[UpdateSink] = web.AppKey("sink")
 # How many updates wait (``Dispatcher.backlog``): read on every delivery, so it must be cheap.
 Backlog = Callable[[], int]
-BACKLOG_KEY: web.AppKey[Backlog] = web.AppKey("backlog")
+
+
+@dataclass
+class WebhookDoor:
+    """Where deliveries go: nowhere (503, Telegram delivers again later) until opened."""
+
+    sink: UpdateSink | None = None
+    backlog: Backlog = lambda: 0
+
+    def open(self, sink: UpdateSink, backlog: Backlog) -> None:
+        """Take deliveries into ``sink`` from now on."""
+        self.sink, self.backlog = sink, backlog
+
+    def close(self) -> None:
+        """Take no more deliveries (stopping): Telegram delivers them to a replica or later."""
+        self.sink = None
+
+
+DOOR_KEY = web.AppKey("webhook_door", WebhookDoor)
 
 
 def decode_update(body: bytes) -> dict[str, Any] | None:
@@ -71,7 +94,10 @@ def decode_update(body: bytes) -> dict[str, Any] | None:
             raise JsonInputError("not an Update object")  # noqa: TRY301 - one place logs it
     except JsonInputError as error:
         METRICS.rejected_requests.labels(reason="bad_update").inc()
-        log.warning("webhook body dropped, not an update: %s", _short(error))
+        log.warning(
+            "webhook body dropped, not an update",
+            extra={"event": "bad_update", "error": _short(error)},
+        )
         return None
     return data
 
@@ -90,17 +116,37 @@ async def receive_update(request: web.Request) -> web.Response:
     expected = request.app[SECRET_KEY]
     given = request.headers.get(SECRET_HEADER, "").encode()
     if not hmac.compare_digest(given, expected):
-        log.warning("webhook call with a wrong or missing secret from %s", request.remote)
+        log.warning(
+            "webhook call with a wrong or missing secret",
+            extra={"event": "bad_secret", "remote": request.remote},
+        )
         return web.json_response({"ok": False}, status=403)
-    if request.app[BACKLOG_KEY]() >= MAX_PENDING_UPDATES:
+    door = request.app[DOOR_KEY]
+    sink = door.sink
+    if sink is None:  # starting or stopping: Telegram delivers it again, here or elsewhere
+        METRICS.rejected_requests.labels(reason="not_ready").inc()
+        return web.json_response({"ok": False}, status=503, headers={"Retry-After": "5"})
+    if door.backlog() >= MAX_PENDING_UPDATES:
         METRICS.rejected_requests.labels(reason="queue_full").inc()
-        log.warning("update queue full (%d): asking Telegram to deliver later", MAX_PENDING_UPDATES)
+        log.warning(
+            "update queue full: asking Telegram to deliver later",
+            extra={"event": "queue_full", "updates": MAX_PENDING_UPDATES},
+        )
         return web.json_response({"ok": False}, status=503, headers={"Retry-After": "5"})
     body = await request.read()
     raw = decode_update(body)
     if raw is not None:
-        await request.app[SINK_KEY](raw, received_text(body))
+        await sink(raw, received_text(body))
     return web.Response(text=ACCEPTED_TEXT, content_type="application/json")
+
+
+def add_webhook_route(app: web.Application, *, secret: str, path: str) -> WebhookDoor:
+    """Add POST ``path`` to the server's application; deliveries wait for the door to open."""
+    door = WebhookDoor()
+    app[SECRET_KEY] = secret.encode()
+    app[DOOR_KEY] = door
+    app.router.add_post(path, receive_update)
+    return door
 
 
 def make_web_app(
@@ -113,43 +159,26 @@ def make_web_app(
     store: ChatStore | None = None,
     limits: ServerLimits | None = None,
 ) -> web.Application:
-    """Build the HTTP server's application with POST ``path`` for updates (into ``sink``)."""
-    app = make_base_app(application, store or MemoryStore(), limits)
-    app[SECRET_KEY] = secret.encode()
-    app[SINK_KEY] = sink
-    app[BACKLOG_KEY] = backlog
-    app.router.add_post(path, receive_update)
+    """Build a running server's application with POST ``path`` for updates (into ``sink``)."""
+    app = make_base_app(Readiness.running(application, store or MemoryStore()), limits)
+    add_webhook_route(app, secret=secret, path=path).open(sink, backlog)
     return app
 
 
-@asynccontextmanager
-async def webhook_server(
-    application: BotApp,
-    settings: Settings,
-    *,
-    sink: UpdateSink,
-    backlog: Backlog,
-    store: ChatStore,
-) -> AsyncIterator[web.AppRunner]:
-    """Serve the webhook on HOST:PORT and register WEBHOOK_URL with Telegram.
+async def register_webhook(application: BotApp, settings: Settings) -> None:
+    """Tell Telegram to post to WEBHOOK_URL; ``WebhookRefusedError`` when it will not.
 
     The webhook is left registered on exit: with several replicas, another one keeps serving.
-    The Application must be running (see ``bot.telegram.app.running``).
     """
     if settings.webhook_url is None or settings.webhook_secret is None:
         raise ValueError("webhook mode needs WEBHOOK_URL and WEBHOOK_SECRET")
-    secret = settings.webhook_secret.get_secret_value()
-    web_app = make_web_app(
-        application,
-        secret=secret,
-        path=settings.webhook_path,
-        sink=sink,
-        backlog=backlog,
-        store=store,
-    )
-    async with serving(web_app, settings.host, settings.port) as runner:
-        log.info("webhook on %s", settings.webhook_path)
+    try:
         await application.bot.set_webhook(
-            url=settings.webhook_url, secret_token=secret, allowed_updates=list(ALLOWED_UPDATES)
+            url=settings.webhook_url,
+            secret_token=settings.webhook_secret.get_secret_value(),
+            allowed_updates=list(ALLOWED_UPDATES),
         )
-        yield runner
+    except BadRequest as error:  # "bad webhook: ...": no retry or restart can fix it
+        refused = f"WEBHOOK_URL: Telegram refused it: {error.message}"
+        raise WebhookRefusedError(refused) from None
+    log.info("webhook registered", extra={"event": "webhook", "path": settings.webhook_path})

@@ -1,5 +1,6 @@
 """What operators see and the process's own tuning: metrics, logs, outages, the worker, the GC."""
 
+from bot.ops.analytics import COUNTERS, Analytics, TurnFacts, note_turn, noting_turn
 from bot.ops.cooldown import RETRY_AFTER_S, Cooldown, store_errors
 from bot.ops.gc_policy import (
     apply_collector_policy,
@@ -9,6 +10,7 @@ from bot.ops.gc_policy import (
 )
 from bot.ops.logs import configure_logging
 from bot.ops.observability import (
+    ANALYTICS,
     HEALTH,
     METRICS,
     METRICS_CONTENT_TYPE,
@@ -25,6 +27,8 @@ from bot.ops.scope import CURRENT_UPDATE, Outcome, UpdateScope
 from bot.ops.worker import off_loop, prefer_the_event_loop
 
 __all__ = [
+    "ANALYTICS",
+    "COUNTERS",
     "CURRENT_UPDATE",
     "HEALTH",
     "METRICS",
@@ -32,10 +36,12 @@ __all__ = [
     "QUIET_S",
     "RETRY_AFTER_S",
     "SETTLE_S",
+    "Analytics",
     "Cooldown",
     "MetricsHooks",
     "OutageMonitor",
     "Outcome",
+    "TurnFacts",
     "UpdateScope",
     "apply_collector_policy",
     "claim_apology",
@@ -44,6 +50,8 @@ __all__ = [
     "configure_logging",
     "mark_update_failed",
     "note_received",
+    "note_turn",
+    "noting_turn",
     "off_loop",
     "opened_scope",
     "prefer_the_event_loop",

@@ -2,8 +2,13 @@
 
 ``LOG_FORMAT`` picks text (the default) or one JSON object per line.
 
-Every line carries ``update_id`` and ``chat_id`` of the update being handled (``-`` outside
-one, see ``bot.ops.observability.update_scope``). A flood of one warning (a wrong webhook secret on
+Every line carries ``update_id`` and ``chat_id`` of the update being handled (``-`` in text,
+``null`` in JSON outside one, see ``bot.ops.observability.update_scope``). A JSON line holds the
+keys of ``BASE_FIELDS`` and, where the line says more than its message, keys of ``LOG_FIELDS``
+passed as ``extra`` (``event`` names the kind of line): the schema README.md documents, which a
+test holds every line of a conversation to. Other extras are left out, never invented.
+
+A flood of one warning (a wrong webhook secret on
 every request, a socket error per dropped client) is cut to a few lines per minute plus a count
 of what was left out, so no client can fill the disk through the log.
 """
@@ -22,8 +27,37 @@ from bot.ops.observability import current_ids
 
 REDACTED = "[redacted]"
 TEXT_FORMAT = (
-    "%(asctime)s %(levelname)s %(name)s [update %(update_id)s chat %(chat_id)s] %(message)s"
+    "%(asctime)s %(levelname)s %(name)s [update %(update_ref)s chat %(chat_ref)s] %(message)s"
 )
+NO_ID = "-"
+# Keys every JSON line may have (``exception`` only with a traceback).
+BASE_FIELDS = ("time", "level", "logger", "message", "update_id", "chat_id", "exception")
+# Keys a line may add through ``extra``, and what they hold (README.md, "Operating it").
+LOG_FIELDS = {
+    "event": "what kind of line: update, listening, readiness, start, outage, retry...",
+    "kind": "the update's kind (command, message, callback, inline, other) or an outage's",
+    "outcome": "how an update ended (ok, failed, retry_later, stopped)",
+    "ms": "milliseconds from the update's receipt to the end of its answer",
+    "method": "the Bot API method",
+    "reason": "why a call failed or waits (an HTTP status, timeout, network, 429, backoff)",
+    "wait_s": "seconds waited before trying again",
+    "operation": "the state store call that failed",
+    "error": "the type of an error, or its short description (never a secret)",
+    "check": "the readiness check (store, bot_api)",
+    "listener": "which HTTP listener (public, metrics)",
+    "host": "an address listened on",
+    "port": "a port listened on",
+    "connections": "open connections, or the most allowed",
+    "seconds": "a duration in seconds",
+    "updates": "a count of updates",
+    "remote": "the address a refused request came from",
+    "path": "the webhook's path",
+    "version": "the running version",
+    "mode": "polling or webhook",
+    "state": "the state store's scheme (sqlite, redis, memory)",
+    "count": "a count of failures or of items",
+    "retention_s": "how long chat state is kept, in seconds",
+}
 LOG_FORMATS = ("text", "json")
 REPEAT_WINDOW_S = 60.0
 REPEAT_BURST = 5  # identical warnings written per window before the rest are counted instead
@@ -46,6 +80,10 @@ class RedactSecrets(logging.Filter):
         """Rewrite the record in place; never drop it."""
         record.msg = self._redact(record.getMessage())
         record.args = None
+        for key in LOG_FIELDS:
+            value = record.__dict__.get(key)
+            if isinstance(value, str):
+                record.__dict__[key] = self._redact(value)
         if record.exc_info and not record.exc_text:
             record.exc_text = logging.Formatter().formatException(record.exc_info)
         if record.exc_text:
@@ -56,11 +94,14 @@ class RedactSecrets(logging.Filter):
 
 
 class UpdateIds(logging.Filter):
-    """Put the current update and chat ids on the record (``-`` outside an update)."""
+    """Put the current update and chat ids on the record (``None`` outside an update)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        """Add ``update_id`` and ``chat_id``; never drop the record."""
-        record.update_id, record.chat_id = current_ids()
+        """Add ``update_id`` and ``chat_id`` (and ``-`` forms for text); never drop it."""
+        update_id, chat_id = current_ids()
+        record.update_id, record.chat_id = update_id, chat_id
+        record.update_ref = NO_ID if update_id is None else update_id
+        record.chat_ref = NO_ID if chat_id is None else chat_id
         return True
 
 
@@ -118,15 +159,18 @@ class JsonFormatter(logging.Formatter):
             "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname,
             "logger": record.name,
-            "update_id": getattr(record, "update_id", "-"),
-            "chat_id": getattr(record, "chat_id", "-"),
+            "update_id": getattr(record, "update_id", None),
+            "chat_id": getattr(record, "chat_id", None),
             "message": record.getMessage(),
         }
+        fields = record.__dict__
+        for key in LOG_FIELDS.keys() & fields.keys():
+            entry[key] = fields[key]
         if record.exc_info and not record.exc_text:
             record.exc_text = self.formatException(record.exc_info)
         if record.exc_text:
             entry["exception"] = record.exc_text
-        return json.dumps(entry, ensure_ascii=False)
+        return json.dumps(entry, ensure_ascii=False, default=str)
 
 
 def make_handler(

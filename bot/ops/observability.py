@@ -14,16 +14,21 @@ milliseconds; never the text).
 from __future__ import annotations
 
 import logging
+import platform
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+import prometheus_client
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, Info, ProcessCollector
 from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
 from telegram import Update
+from telegram import __version__ as ptb_version
 
+from bot.ops.analytics import Analytics
 from bot.ops.scope import CURRENT_UPDATE, Outcome, UpdateScope
+from bot.version import version
 
 log = logging.getLogger("bot.updates")
 
@@ -31,15 +36,28 @@ log = logging.getLogger("bot.updates")
 LATENCY_BUCKETS_S = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
 RECEIVED_REMEMBERED = 10_000  # receipt times kept for updates not yet handled
 METRICS_CONTENT_TYPE = CONTENT_TYPE_LATEST
-NO_ID = "-"
+
+
+# A ``_created`` sample beside every counter and histogram is noise on a dashboard (and a
+# series per label set): off, before any metric exists.
+prometheus_client.disable_created_metrics()  # type: ignore[no-untyped-call]
+CONNECTION_OUTCOMES = ("closed", "idle", "head_timeout", "refused")
 
 
 class Metrics:
-    """The bot's Prometheus metrics, in a registry of their own (no process-global clutter)."""
+    """The bot's Prometheus metrics, in a registry of their own (no process-global clutter).
+
+    Beside the bot's own: ``process_*`` (CPU, memory, file descriptors, start time, read from
+    /proc) and ``fullgpu_build_info`` (version, Python, python-telegram-bot).
+    """
 
     def __init__(self) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
         reg = self.registry
+        ProcessCollector(registry=reg)
+        Info("fullgpu_build", "The running build", registry=reg).info(
+            {"version": version(), "python": platform.python_version(), "telegram": ptb_version}
+        )
         self.updates = Counter(
             "fullgpu_updates", "Updates handled, by kind and outcome", ["kind", "outcome"],
             registry=reg,
@@ -76,6 +94,18 @@ class Metrics:
         self.open_connections = Gauge(
             "fullgpu_http_open_connections", "Open connections to the HTTP server", registry=reg
         )
+        self.connections = Counter(
+            "fullgpu_http_connections", "Connections ended, by outcome (closed, idle, "
+            "head_timeout, refused)", ["outcome"], registry=reg,
+        )  # fmt: skip
+        self._connection_children = {
+            outcome: self.connections.labels(outcome=outcome) for outcome in CONNECTION_OUTCOMES
+        }
+        self.store_degraded = Gauge(
+            "fullgpu_store_degraded", "1 while the state store fails and answers go on without it",
+            registry=reg,
+        )  # fmt: skip
+        self.store_degraded.set_function(lambda: float(HEALTH.store_degraded()))
         self._handled: dict[tuple[str, str], tuple[Counter, Histogram]] = {}
 
     def update_handled(self, kind: str, outcome: str, elapsed_s: float) -> None:
@@ -90,6 +120,10 @@ class Metrics:
         children[0].inc()
         children[1].observe(elapsed_s)
 
+    def connection_ended(self, outcome: str) -> None:
+        """Count one connection's end (``CONNECTION_OUTCOMES``)."""
+        self._connection_children[outcome].inc()
+
     def exposition(self) -> bytes:
         """Render every metric in the Prometheus text format."""
         return generate_latest(self.registry)
@@ -99,12 +133,33 @@ class Metrics:
         return self.registry.get_sample_value(name, labels or {}) or 0.0
 
 
+STORE_FAILURE_FRESH_S = 30.0  # a store failure this recent still counts as degraded
+
+
 class Health:
-    """Facts readiness is judged on: when the Bot API last answered."""
+    """Facts readiness is judged on: when the Bot API last answered, how the store does."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
         self.last_api_answer: float | None = None
+        self._store_failed_at: float | None = None
+        self._store_probe_ok = True
+
+    def store_failed(self) -> None:
+        """Note a failed call to the state store (answers go on from memory)."""
+        self._store_failed_at = self._clock()
+
+    def store_probed(self, *, ok: bool) -> None:
+        """Note a readiness probe of the store; one that answers clears an earlier failure."""
+        self._store_probe_ok = ok
+        if ok:
+            self._store_failed_at = None
+
+    def store_degraded(self) -> bool:
+        """Tell whether the store failed its last probe, or a call in the last 30 s."""
+        failed_at = self._store_failed_at
+        recent = failed_at is not None and self._clock() - failed_at < STORE_FAILURE_FRESH_S
+        return recent or not self._store_probe_ok
 
     def api_answered(self) -> None:
         """Note that the Bot API answered (any HTTP status: it is reachable)."""
@@ -117,8 +172,9 @@ class Health:
         return self._clock() - self.last_api_answer
 
 
-METRICS = Metrics()
 HEALTH = Health()
+METRICS = Metrics()
+ANALYTICS = Analytics(METRICS.registry)
 _received: OrderedDict[int, float] = OrderedDict()
 _queue_source: list[Callable[[], int]] = []
 
@@ -141,6 +197,7 @@ class MetricsHooks:
     def store_error(self, operation: str) -> None:
         """Count a failed call to the state store (``operation``: "intake write"...)."""
         METRICS.store_errors.labels(operation=operation).inc()
+        HEALTH.store_failed()
 
 
 def set_queue_source(source: Callable[[], int]) -> None:
@@ -223,14 +280,21 @@ def opened_scope(scope: UpdateScope) -> Iterator[UpdateScope]:
         elapsed_s = time.monotonic() - started
         outcome = _outcome_label(scope)
         METRICS.update_handled(scope.kind, outcome, elapsed_s)
-        log.info("update %s %s in %.1f ms", scope.kind, outcome, elapsed_s * 1000)
+        log.info(
+            "update handled",
+            extra={
+                "event": "update",
+                "kind": scope.kind,
+                "outcome": outcome,
+                "ms": round(elapsed_s * 1000, 1),
+            },
+        )
         CURRENT_UPDATE.reset(token)
 
 
-def current_ids() -> tuple[str, str]:
-    """Return the update and chat ids of this task, as log fields (``-`` outside an update)."""
+def current_ids() -> tuple[int | None, int | None]:
+    """Return the update and chat ids of this task, as log fields (None outside an update)."""
     scope = CURRENT_UPDATE.get()
     if scope is None:
-        return NO_ID, NO_ID
-    chat_id = NO_ID if scope.chat_id is None else str(scope.chat_id)
-    return str(scope.update_id), chat_id
+        return None, None
+    return scope.update_id, scope.chat_id

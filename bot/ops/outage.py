@@ -61,7 +61,9 @@ class OutageMonitor:
         outage = self._open.get(kind)
         if outage is None:
             outage = self._open[kind] = _Outage(kind, started_at=now, last_at=now, detail=detail)
-            log.warning("outage started: %s (%s)", kind, detail)
+            log.warning(
+                "outage started", extra={"event": "outage_started", "kind": kind, "error": detail}
+            )
             # A fresh context: the notice belongs to no update being handled.
             follow = self._follow(outage)
             outage.task = asyncio.get_running_loop().create_task(follow, context=Context())
@@ -84,7 +86,10 @@ class OutageMonitor:
         while (left := outage.last_at + self._quiet_s - self._clock()) > 0:  # noqa: ASYNC110
             await asyncio.sleep(left)
         del self._open[outage.kind]
-        log.warning("outage over: %s, %d failure(s)", outage.kind, outage.count)
+        log.warning(
+            "outage over",
+            extra={"event": "outage_over", "kind": outage.kind, "count": outage.count},
+        )
         await self._say(
             f"{outage.kind}: back to normal after {_duration(outage.last_at - outage.started_at)}"
             f"; {outage.count} failure(s) in all."

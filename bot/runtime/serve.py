@@ -1,10 +1,13 @@
 """The running bot: store, intake, delivery, Application and the receiving side, wired once.
 
-Start-up: the store is opened (an unusable one stops start-up with a clear error), Telegram is
-reached (retried with back-off for ``DeliveryPolicy.startup_deadline_s`` while unreachable),
-then updates are received (webhook or polling) into the intake and handled from there.
-Shutdown (SIGTERM): receiving stops first, updates in hand get ``grace_s`` to finish, the rest
-go back to the intake for the next start or another replica. A 401 at any time stops the bot
+Start-up: the HTTP listeners open first (``/livez`` answers from the first second, ``/readyz``
+says "starting"; metrics on their own port), the answers are warmed up on the answer thread, the
+store is opened (an unusable one stops start-up with a clear error), Telegram is reached (retried
+with back-off for ``DeliveryPolicy.startup_deadline_s`` while unreachable), then updates are
+received (webhook or polling) into the intake and handled from there.
+Shutdown (SIGTERM): receiving stops first (``/readyz`` says "stopping", the webhook answers 503),
+updates in hand get ``grace_s`` to finish, the rest go back to the intake for the next start or
+another replica. A 401 at any time stops the bot
 the same way and ends ``serve_bot`` with ``TokenRejectedError``.
 """
 
@@ -15,12 +18,10 @@ import contextlib
 import html
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import web
 from telegram import Update
 from telegram.error import TelegramError
 
@@ -39,7 +40,13 @@ from bot.delivery import (
     SqliteJournal,
     journal_path,
 )
-from bot.http import make_base_app, serving
+from bot.http import (
+    PROBE_INTERVAL_S,
+    Phase,
+    ReadinessProbes,
+    WebhookDoor,
+    register_webhook,
+)
 from bot.ops import (
     METRICS,
     QUIET_S,
@@ -49,6 +56,7 @@ from bot.ops import (
     Outcome,
     apply_collector_policy,
     collect_when_quiet,
+    off_loop,
     opened_scope,
     set_queue_source,
     store_errors,
@@ -56,9 +64,17 @@ from bot.ops import (
 )
 from bot.reply import ConversationPipeline
 from bot.runtime.catalog_watch import watch_catalog
+from bot.runtime.front import Front, flush_every, listeners, sweep, watch_store
 from bot.runtime.warm import freeze_start_up_objects, warm_up
-from bot.settings import BotMode, Settings
-from bot.state import ChatStore, FallbackStore, RedisStore, SqliteStore, connect_store
+from bot.settings import Settings
+from bot.state import (
+    ChatStore,
+    FallbackStore,
+    RedisStore,
+    SqliteStore,
+    aggregates_for,
+    connect_store,
+)
 from bot.telegram import (
     BotApp,
     CommandMenu,
@@ -84,6 +100,7 @@ ALLOWED_UPDATES = ("message", "callback_query", "inline_query")
 # Under Docker's default 10 s between SIGTERM and SIGKILL; compose and Kubernetes allow more.
 SHUTDOWN_GRACE_S = 8.0
 STORE_OUTAGE = "state store"
+ANALYTICS_FLUSH_S = 10.0  # the daily totals /stats reads are at most this far behind
 
 
 @dataclass(frozen=True)
@@ -97,6 +114,7 @@ class Timing:
     grace_s: float = SHUTDOWN_GRACE_S
     outage_settle_s: float = SETTLE_S
     outage_quiet_s: float = QUIET_S
+    probe_interval_s: float = PROBE_INTERVAL_S  # /readyz's store and Bot API checks reused
 
 
 @dataclass
@@ -170,30 +188,6 @@ def _handler(
     return handle
 
 
-@asynccontextmanager
-async def health_server(
-    application: BotApp, settings: Settings, store: ChatStore
-) -> AsyncIterator[web.AppRunner | None]:
-    """Serve only the health and metrics routes on HOST:PORT (polling mode).
-
-    A port already taken is logged and the bot polls on without the routes: answering
-    customers matters more than being probed.
-    """
-    app = make_base_app(application, store)
-    async with contextlib.AsyncExitStack() as stack:
-        runner: web.AppRunner | None = None
-        try:
-            runner = await stack.enter_async_context(serving(app, settings.host, settings.port))
-        except OSError as error:
-            log.error(  # noqa: TRY400 - the reason is the whole story
-                "health server cannot listen on %s:%d (%s): no /livez, /readyz, /metrics",
-                settings.host,
-                settings.port,
-                error.strerror,
-            )
-        yield runner
-
-
 class _AdminNotices:
     """Sends outage notices to ADMIN_CHAT_IDS through the bot, once it exists."""
 
@@ -242,10 +236,10 @@ async def _reached(application: BotApp, stop: asyncio.Event) -> bool:
 
 @dataclass(frozen=True)
 class _Receiving:
-    """What the receiving side needs: where updates go, the store readiness reads, limits."""
+    """What the receiving side needs: where updates go, the webhook's door, limits."""
 
     dispatcher: Dispatcher
-    store: ChatStore  # the store itself, not its fallback: /readyz says when it fails
+    door: WebhookDoor | None
     policy: DeliveryPolicy
     hooks: DeliveryHooks
 
@@ -257,21 +251,16 @@ async def _receive(
     until: tuple[asyncio.Event, asyncio.Event],
 ) -> None:
     """Feed the intake from the webhook or from polling until either event is set."""
-    dispatcher = receiving.dispatcher
-    if settings.bot_mode is BotMode.WEBHOOK:
-        from bot.http import webhook_server  # noqa: PLC0415 - only webhook mode takes updates
-
-        async with webhook_server(
-            application,
-            settings,
-            sink=dispatcher.accept,
-            backlog=dispatcher.backlog,
-            store=receiving.store,
-        ):
+    dispatcher, door = receiving.dispatcher, receiving.door
+    if door is not None:
+        door.open(dispatcher.accept, dispatcher.backlog)
+        try:
+            await register_webhook(application, settings)
             await _first_of(*until)
+        finally:
+            door.close()
         return
-    async with health_server(application, settings, receiving.store):
-        await _poll(application, receiving, until)
+    await _poll(application, receiving, until)
 
 
 async def _poll(
@@ -319,11 +308,24 @@ async def serve_bot(
 ) -> None:
     """Serve Telegram until ``stop`` is set; raise ``TokenRejectedError`` after a 401."""
     timing = timing or Timing()
+    async with listeners(settings, timing.probe_interval_s) as front:
+        await _serve(settings, pipeline, stop, front, menu, timing, hooks)
+
+
+async def _serve(  # noqa: PLR0917 - serve_bot's arguments, with the listeners opened
+    settings: Settings,
+    pipeline: ConversationPipeline,
+    stop: asyncio.Event,
+    front: Front,
+    menu: CommandMenu | None,
+    timing: Timing,
+    hooks: DeliveryHooks | None,
+) -> None:
     hooks = hooks or MetricsHooks()
-    warm_up(pipeline)
-    store = _sharing_lookups(await connect_store(settings.state_url), pipeline)
-    refused = asyncio.Event()
-    notices = _AdminNotices(settings.admin_chat_ids)
+    # On the answer thread, where answers will be computed: the loop answers /livez meanwhile.
+    await off_loop(warm_up, pipeline)
+    store = _sharing_lookups(await connect_store(settings.state_url, settings.retention), pipeline)
+    refused, notices = asyncio.Event(), _AdminNotices(settings.admin_chat_ids)
     monitor = OutageMonitor(
         notices.send, settle_s=timing.outage_settle_s, quiet_s=timing.outage_quiet_s
     )
@@ -334,12 +336,21 @@ async def serve_bot(
 
     errors = store_errors()
     queueing = _queueing(store, errors, store_failed, timing.pacing)
-    chats = FallbackStore(store, store_failed)
+    chats = FallbackStore(store, store_failed, retention_s=settings.retention)
     kit = DeliveryKit(timing.policy, queueing.journal, queueing.pacer, hooks, refused.set)
+    aggregates = aggregates_for(store)
     application, handlers = compose(
-        settings, pipeline, chats, menu=menu, delivery=kit, monitor=monitor
+        settings,
+        pipeline,
+        chats,
+        menu=menu,
+        delivery=kit,
+        monitor=monitor,
+        aggregates=aggregates,
+        redirects=front.redirects,
     )
     notices.application = application
+    front.readiness.application, front.readiness.store = application, store
     dispatcher = Dispatcher(
         queueing.intake,
         _handler(application, handlers),
@@ -349,7 +360,7 @@ async def serve_bot(
         renew_every_s=queueing.renew_every_s,
     )
     set_queue_source(dispatcher.backlog)
-    receiving = _Receiving(dispatcher, store, timing.policy, hooks)
+    receiving = _Receiving(dispatcher, front.door, timing.policy, hooks)
     freeze_start_up_objects()
     apply_collector_policy()
     # The pipeline's CATALOG_DIR source, when it has one, is also watched between messages.
@@ -359,21 +370,32 @@ async def serve_bot(
         if not await _reached(application, stop):
             return
         async with running(application):
-            collecting = asyncio.create_task(collect_when_quiet(lambda: dispatcher.backlog() > 0))
-            helpers = [asyncio.create_task(dispatcher.run()), collecting]
+            front.readiness.phase = Phase.RUNNING
+            helpers = [
+                asyncio.create_task(dispatcher.run()),
+                asyncio.create_task(collect_when_quiet(lambda: dispatcher.backlog() > 0)),
+                asyncio.create_task(
+                    watch_store(ReadinessProbes(front.readiness), timing.probe_interval_s)
+                ),
+                asyncio.create_task(sweep(chats, settings.retention)),
+                asyncio.create_task(flush_every(handlers, ANALYTICS_FLUSH_S)),
+            ]
             if catalog is not None:
-                admins = settings.admin_chat_ids
-                watch = watch_catalog(catalog, application.bot, admins, watch_stop)
+                watch = watch_catalog(catalog, application.bot, settings.admin_chat_ids, watch_stop)
                 helpers.append(asyncio.create_task(watch))
             try:
                 await _receive(settings, application, receiving, (stop, refused))
             finally:
+                front.readiness.phase = Phase.STOPPING
                 watch_stop.set()
                 await dispatcher.stop(timing.grace_s)
-                helpers[0].cancel()
-                collecting.cancel()
+                for helper in helpers:
+                    helper.cancel()
                 await asyncio.gather(*helpers, return_exceptions=True)
+                await handlers.own.flush_analytics()
     finally:
+        front.readiness.phase = Phase.STOPPING
+        await aggregates.close()
         await monitor.close()
         await queueing.close()
         await chats.close()

@@ -87,7 +87,7 @@ def warm_up(pipeline: Responder) -> float:
     except Exception:
         log.warning("warm-up failed; serving without the rest of it", exc_info=True)
     took = time.perf_counter() - started
-    log.info("warmed up in %.1f s", took)
+    log.info("warmed up", extra={"event": "warmed_up", "seconds": round(took, 2)})
     return took
 
 

@@ -5,10 +5,13 @@ from bot.telegram.errors import TokenRejectedError
 from bot.telegram.incoming import answer_private, private_message
 from bot.telegram.pacing import Limits, LocalPacer, Pacer, RedisPacer
 from bot.telegram.polling import poll
+from bot.telegram.redirects import PATH_PREFIX, CheckoutRedirects, checkout_redirects
 from bot.telegram.retries import DeliveryHooks, DeliveryPolicy
 
 __all__ = [
+    "PATH_PREFIX",
     "BotApp",
+    "CheckoutRedirects",
     "CommandMenu",
     "DeliveryHooks",
     "DeliveryKit",
@@ -20,6 +23,7 @@ __all__ = [
     "TelegramHandlers",
     "TokenRejectedError",
     "answer_private",
+    "checkout_redirects",
     "compose",
     "poll",
     "private_message",

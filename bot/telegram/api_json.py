@@ -1,15 +1,17 @@
 """Bot API calls written straight as the Bot API's JSON, through the bot's own request path.
 
-Answers are the bot's most frequent call. Going through ``bot._post`` builds, for every one,
-python-telegram-bot's request parameters from the values, inserts the Defaults, and writes the JSON
-from those; here the body is written once from plain JSON values. Everything else is what
-``bot._post`` ends in: the rate limiter (``bot.telegram.retries.DeliveryLimiter``: pacing, retries,
-429 waits, the journal's forgetting), the request class (``bot.telegram.transport.BotApiRequest``:
+Answers are the bot's most frequent call. Going through ``bot.send_message`` builds, for every
+one, python-telegram-bot's request parameters from the values, inserts the Defaults, and writes the
+JSON from those; here the body is written once from plain JSON values, the Defaults read through
+their public properties. Everything else is what ``send_message`` ends in: the rate limiter
+(``bot.telegram.retries.DeliveryLimiter``: pacing, retries, 429 waits, the journal's
+forgetting), the request class (``bot.telegram.transport.BotApiRequest``:
 the journal's mark, time-outs, the 401 alarm) and PTB's ``BaseRequest.post``, which turns Telegram's
 refusals into the same exceptions (``BadRequest``, ``RetryAfter``, ``ChatMigrated``...) as before.
 
 A bot that is not python-telegram-bot's (a test's fake) gets the same JSON through its
-``_post``.
+``post_json(endpoint, data)``. ``tests/bot/telegram/test_api_json.py`` pins the bodies to what
+``send_message`` itself sends.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 
 from telegram import InlineKeyboardMarkup, ReplyParameters
 from telegram.ext import ExtBot
-from telegram.request import RequestData
+from telegram.request import BaseRequest, RequestData
 
 # An inline keyboard, as python-telegram-bot's object or as the Bot API's JSON of it.
 Markup = InlineKeyboardMarkup | dict[str, Any] | None
@@ -52,12 +54,23 @@ def link_preview_json(bot: Any) -> dict[str, Any] | None:  # noqa: ANN401 - PTB'
 
 
 def reply_json(bot: Any, reply_to: ReplyParameters) -> dict[str, Any]:  # noqa: ANN401 - ExtBot
-    """Write the reply quote as ``bot._post`` does, with the Defaults' quote settings."""
-    data: dict[str, object] = {"reply_parameters": reply_to}
-    if isinstance(bot, ExtBot):
-        bot._insert_defaults(data)  # noqa: SLF001 - the very step send_message takes
-    quote = data["reply_parameters"]
-    return quote.to_dict() if isinstance(quote, ReplyParameters) else reply_to.to_dict()
+    """Write the reply quote as ``send_message`` does, with the Defaults' quote settings.
+
+    Of a quote's fields, the Defaults fill the two left unset (``BaseRequest.DEFAULT_NONE``,
+    PTB's public marker of an argument not given): ``allow_sending_without_reply`` and
+    ``quote_parse_mode`` (the Defaults' parse mode).
+    """
+    quote = reply_to.to_dict()
+    defaults = getattr(bot, "defaults", None) if isinstance(bot, ExtBot) else None
+    if defaults is None:
+        return quote
+    unset = BaseRequest.DEFAULT_NONE
+    allow = defaults.allow_sending_without_reply
+    if reply_to.allow_sending_without_reply is unset and allow is not None:
+        quote["allow_sending_without_reply"] = allow
+    if reply_to.quote_parse_mode is unset and defaults.quote_parse_mode is not None:
+        quote["quote_parse_mode"] = str(defaults.quote_parse_mode)
+    return quote
 
 
 def message_json(  # noqa: PLR0917 - the fields of one sendMessage
@@ -89,7 +102,7 @@ def message_json(  # noqa: PLR0917 - the fields of one sendMessage
 async def call_json(bot: Any, endpoint: str, data: dict[str, Any]) -> Any:  # noqa: ANN401
     """Call ``endpoint`` with ``data`` (JSON values only); return Telegram's ``result``."""
     if not isinstance(bot, ExtBot):
-        return await bot._post(endpoint, data)  # noqa: SLF001 - a test's fake bot
+        return await bot.post_json(endpoint, data)  # a test's fake bot
     url = f"{bot.base_url}/{endpoint}"
     body = JsonBody(json.dumps(data, ensure_ascii=False).encode())
     limiter = bot.rate_limiter

@@ -30,10 +30,11 @@ from bot.delivery import DeliveryJournal, MemoryJournal
 from bot.ops import OutageMonitor
 from bot.reply import ConversationPipeline
 from bot.settings import Settings
-from bot.state import ChatStore
+from bot.state import AggregateStore, ChatStore
 from bot.telegram.handlers import CommandMenu, TelegramHandlers, is_addressed
 from bot.telegram.markup import inline_article, keyboard
 from bot.telegram.pacing import LocalPacer, Pacer
+from bot.telegram.redirects import CheckoutRedirects
 from bot.telegram.retries import DeliveryHooks, DeliveryLimiter, DeliveryPolicy, NoHooks
 from bot.telegram.sending import AnswerSender
 from bot.telegram.transport import CONNECTIONS, BotApiRequest
@@ -105,6 +106,8 @@ def compose(
     menu: CommandMenu | None = None,
     delivery: DeliveryKit | None = None,
     monitor: OutageMonitor | None = None,
+    aggregates: AggregateStore | None = None,
+    redirects: CheckoutRedirects | None = None,
 ) -> tuple[BotApp, TelegramHandlers]:
     """``build_application``, also returning its handlers (``incoming`` calls them too)."""
     if settings.telegram_bot_token is None:
@@ -115,7 +118,14 @@ def compose(
     kit = delivery or DeliveryKit()
     answers = AnswerSender(kit.journal)
     handlers = TelegramHandlers(
-        settings, pipeline, store, menu or _default_menu, answers, monitor=monitor
+        settings,
+        pipeline,
+        store,
+        menu or _default_menu,
+        answers,
+        monitor=monitor,
+        aggregates=aggregates,
+        redirects=redirects,
     )
     application: BotApp = (
         ApplicationBuilder()

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from telegram import (
+    InlineKeyboardMarkup,
     Message,
     MessageEntity,
     ReplyParameters,
@@ -38,20 +39,27 @@ from bot.conversation import cannot_answer
 from bot.delivery import CURRENT_FENCE, LeaseLostError, hold_lease
 from bot.languages import DEFAULT_LANGUAGE, TABLE, answer_language
 from bot.ops import (
+    ANALYTICS,
     CURRENT_UPDATE,
+    Analytics,
     OutageMonitor,
     Outcome,
+    TurnFacts,
     claim_apology,
     mark_update_failed,
+    noting_turn,
     off_loop,
 )
 from bot.reply import ChatContext, ConversationPipeline, Reply, ReplyKind, Sender, Turn
 from bot.settings import Settings
-from bot.state import ChatStore
+from bot.state import AggregateStore, ChatStore
 from bot.telegram.api_json import call_json
 from bot.telegram.downloads import download_small
 from bot.telegram.errors import ResultMissingError, TelegramUnavailableError, TokenRejectedError
-from bot.telegram.markup import inline_article, keyboard, keyboard_json
+from bot.telegram.markup import inline_article, keyboard_json
+from bot.telegram.own_commands import OwnCommand, OwnCommands
+from bot.telegram.privacy import FEEDBACK_PREFIX, command_of, feedback_row
+from bot.telegram.redirects import CheckoutRedirects
 from bot.telegram.sales_chat import hand_off
 from bot.telegram.sending import AnswerSender
 
@@ -113,6 +121,9 @@ class TelegramHandlers:
         answers: AnswerSender,
         *,
         monitor: OutageMonitor | None = None,
+        aggregates: AggregateStore | None = None,
+        redirects: CheckoutRedirects | None = None,
+        analytics: Analytics = ANALYTICS,
     ) -> None:
         self.settings = settings
         self.pipeline = pipeline
@@ -120,6 +131,17 @@ class TelegramHandlers:
         self.menu = menu
         self.answers = answers
         self.monitor = monitor
+        self.redirects = redirects
+        self.analytics = analytics
+        self.own = OwnCommands(settings, store, answers, analytics, aggregates)
+
+    def _markup(self, reply: Reply) -> dict[str, Any] | None:
+        """Build the keyboard as JSON: counting checkout links, 👍/👎 under answers."""
+        wrap = self.redirects.wrap if self.redirects is not None else None
+        return keyboard_json(reply, wrap=wrap, last_row=feedback_row(reply.kind))
+
+    def _record(self, facts: TurnFacts, turn: Turn) -> None:
+        self.analytics.turn(facts, language=turn.reply.language)
 
     async def _chat(
         self, chat_id: int, telegram_language: str | None, sender: Sender | None
@@ -140,7 +162,10 @@ class TelegramHandlers:
             await self.answers.send(bot, sales_chat_id, text)
 
         reply, chat = await hand_off(to_sales, self.settings.sales_chat_id, turn)
-        markup = keyboard_json(reply)
+        if turn.handoff is not None and self.settings.sales_chat_id is not None:
+            outcome = "sent" if reply is turn.reply else "failed"
+            self.analytics.count("handoffs", outcome=outcome)
+        markup = self._markup(reply)
         if reply.photo is not None:
             await self.answers.send_photo(bot, chat_id, reply.photo, reply.html, markup=markup)
             return chat
@@ -158,7 +183,15 @@ class TelegramHandlers:
         user = message.from_user
         language = user.language_code if user else None
         reply_to = _quote(message)
-        await self.answer_text(bot, message.chat.id, text, language, sender_of(user), reply_to)
+        await self.answer_text(
+            bot,
+            message.chat.id,
+            text,
+            language,
+            sender_of(user),
+            reply_to,
+            chat_type=message.chat.type,
+        )
 
     async def answer_text(  # noqa: PLR0917 - the facts of one message
         self,
@@ -168,21 +201,30 @@ class TelegramHandlers:
         telegram_language: str | None,
         sender: Sender | None,
         reply_to: ReplyParameters | None = None,
+        *,
+        chat_type: str = ChatType.PRIVATE,
     ) -> None:
         """Answer a message addressed to the bot (``on_message``, or ``bot.telegram.incoming``)."""
         text = text[:MAX_MESSAGE_CHARS]
+        command = command_of(text, bot.username)
+        if command is not None:
+            own = OwnCommand(chat_id, chat_type, telegram_language, sender, reply_to)
+            if await self.own.answer(bot, command, own):
+                return
         async with typing_while_slow(bot, chat_id):
             chat = await self._chat(chat_id, telegram_language, sender)
-            # Models beyond the catalog are looked up first, off the loop and off the answer
-            # thread, within a short time-out: a slow Hub never holds another chat's answer.
-            queries = await off_loop(
-                self.pipeline.hub_queries, text, chat, bot_username=bot.username
-            )
-            resolved = await self.pipeline.resolve_models(queries) if queries else None
-            turn = await off_loop(
-                self.pipeline.respond, text, chat, bot_username=bot.username, resolved=resolved
-            )
+            with noting_turn() as facts:
+                # Models beyond the catalog are looked up first, off the loop and off the answer
+                # thread, within a short time-out: a slow Hub never holds another chat's answer.
+                queries = await off_loop(
+                    self.pipeline.hub_queries, text, chat, bot_username=bot.username
+                )
+                resolved = await self.pipeline.resolve_models(queries) if queries else None
+                turn = await off_loop(
+                    self.pipeline.respond, text, chat, bot_username=bot.username, resolved=resolved
+                )
             stored = await self._deliver(bot, chat_id, turn, reply_to)
+        self._record(facts, turn)
         await self.store.put(replace(stored, chat_id=chat_id, sender=None))
 
     async def on_document(self, update: Update, context: Context) -> None:
@@ -198,15 +240,17 @@ class TelegramHandlers:
             language = user.language_code if user else None
             chat = await self._chat(chat_id, language, sender_of(user))
             content = await download_small(bot, document)
-            turn = await off_loop(
-                self.pipeline.respond_to_document,
-                document.file_name,
-                content,
-                chat,
-                caption=(message.caption or "")[:MAX_MESSAGE_CHARS],
-                size_bytes=document.file_size,
-            )
+            with noting_turn() as facts:
+                turn = await off_loop(
+                    self.pipeline.respond_to_document,
+                    document.file_name,
+                    content,
+                    chat,
+                    caption=(message.caption or "")[:MAX_MESSAGE_CHARS],
+                    size_bytes=document.file_size,
+                )
             stored = await self._deliver(bot, chat_id, turn, _quote(message))
+        self._record(facts, turn)
         await self.store.put(replace(stored, chat_id=chat_id, sender=None))
 
     async def on_callback(self, update: Update, context: Context) -> None:
@@ -216,9 +260,13 @@ class TelegramHandlers:
             return
         chat_id = query.message.chat.id if query.message else query.from_user.id
         user = query.from_user
-        chat = await self._chat(chat_id, user.language_code, sender_of(user))
         data = _clip_bytes(query.data or "", MAX_CALLBACK_BYTES)
-        turn = await off_loop(self.pipeline.respond_to_callback, data, chat)
+        if data.startswith(FEEDBACK_PREFIX):
+            await self.own.vote(update, data)
+            return
+        chat = await self._chat(chat_id, user.language_code, sender_of(user))
+        with noting_turn() as facts:
+            turn = await off_loop(self.pipeline.respond_to_callback, data, chat)
         try:
             await query.answer()  # stops the button's spinner; late answers are harmless
         except (BadRequest, ResultMissingError, TelegramUnavailableError) as error:
@@ -236,13 +284,16 @@ class TelegramHandlers:
             stored = await self._deliver(context.bot, chat_id, turn)
         else:
             await self._show(context, query.inline_message_id, query.message, chat_id, turn.reply)
+        self._record(facts, turn)
         await self.store.put(replace(stored, chat_id=chat_id, sender=None))
 
     async def _show(
         self, context: Context, inline_id: str | None, message: object, chat_id: int, reply: Reply
     ) -> None:
         """Edit the answer in place; a refused edit becomes a new message."""
-        bot, markup = context.bot, keyboard(reply)
+        bot = context.bot
+        markup_json = self._markup(reply)
+        markup = InlineKeyboardMarkup.de_json(markup_json, bot) if markup_json else None
         await hold_lease()  # a replica that lost the chat must not edit over the new owner's
         try:
             if inline_id is not None:
@@ -261,7 +312,7 @@ class TelegramHandlers:
             if inline_id is not None:
                 raise
             log.info("cannot edit (%s): sending a new message", error.message)
-        await self.answers.send(bot, chat_id, reply.html, markup=markup)
+        await self.answers.send(bot, chat_id, reply.html, markup=markup_json)
 
     async def on_inline(self, update: Update, _context: Context) -> None:
         """Answer an inline query with ready-to-send articles."""

@@ -5,6 +5,13 @@ stored first (``accept``) and its offset sent with the next call. A process kill
 between gets the batch again at the next start, and the intake drops what it already has.
 The raw JSON is fetched, not PTB's parsed objects, so one update PTB cannot read is dropped
 alone instead of failing every later poll.
+
+``Bot._post`` is the one private python-telegram-bot name the project uses, and only here: the
+public ``get_updates`` turns the whole batch into ``Update`` objects and raises on the first one it
+cannot read, so one malformed update would stop polling for good (its offset never confirmed).
+``tests/bot/telegram/test_ptb_private.py`` pins what this relies on (the raw list back, the
+long-poll read time-out passed through, getUpdates not paced by the rate limiter) and checks that
+no other private PTB name appears anywhere in the project.
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ async def _fetch(bot: Any, offset: int, timeout_s: int, allowed: Sequence[str]) 
     data: dict[str, Any] = {"offset": offset, "timeout": timeout_s, "limit": FETCH_LIMIT}
     data["allowed_updates"] = list(allowed)
     # PTB's public get_updates parses the whole batch and fails it on one unreadable update.
-    result = await bot._post(  # noqa: SLF001 - the raw JSON, see above
+    result = await bot._post(  # noqa: SLF001 - the raw JSON: see the module docstring
         "getUpdates", data, read_timeout=timeout_s + READ_MARGIN_S
     )
     return list(result) if isinstance(result, list) else []
@@ -68,7 +75,15 @@ async def poll(
             hooks.api_error("getUpdates", failure_reason(error))
             wait_s = policy.backoff_s(failures)
             failures += 1
-            log.warning("getUpdates failed (%s): again in %.1f s", error, wait_s)
+            log.warning(
+                "getUpdates failed: again later",
+                extra={
+                    "event": "retry",
+                    "method": "getUpdates",
+                    "error": str(error),
+                    "wait_s": round(wait_s, 3),
+                },
+            )
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(wait_s):
                     await stop.wait()

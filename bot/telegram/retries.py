@@ -233,7 +233,15 @@ class DeliveryLimiter(BaseRateLimiter[None]):
                         f"{endpoint} still failing after its deadline: {error}"
                     ) from error
             self._hooks.waited(endpoint, wait_s, reason)
-            log.info("%s failed (%s): retrying in %.2f s", endpoint, reason, wait_s)
+            log.info(
+                "Bot API call failed: retrying",
+                extra={
+                    "event": "retry",
+                    "method": endpoint,
+                    "reason": reason,
+                    "wait_s": round(wait_s, 3),
+                },
+            )
             await asyncio.sleep(wait_s)
             attempt += 1
 

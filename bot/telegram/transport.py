@@ -31,8 +31,6 @@ from types import SimpleNamespace
 from typing import Any
 
 import aiohttp
-from telegram._utils.defaultvalue import DefaultValue
-from telegram._utils.types import ODVInput
 from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
 
@@ -55,8 +53,16 @@ _JSON_HEADERS = {"Content-Type": "application/json"}
 _TOKEN_IN_PATH = re.compile(r"/bot[^/]+/")  # method URLs are .../bot<token>/<method>
 
 
-def _pick(value: ODVInput[float], default: float | None) -> float | None:
-    return default if isinstance(value, DefaultValue) else value
+# A time-out argument as PTB passes it: seconds, None (no limit) or ``BaseRequest.DEFAULT_NONE``
+# (not given), PTB's public marker; typed wider than PTB's own alias, which is private.
+Timeout = object
+
+
+def _pick(value: Timeout, default: float | None) -> float | None:
+    """Return the seconds ``value`` gives, ``default`` when it was not given."""
+    if value is BaseRequest.DEFAULT_NONE or not isinstance(value, int | float | None):
+        return default
+    return None if value is None else float(value)
 
 
 def _body(request_data: RequestData | None) -> aiohttp.FormData | bytes | None:
@@ -159,13 +165,13 @@ class BotApiRequest(BaseRequest):
         self,
         *,
         has_files: bool,
-        read_timeout: ODVInput[float],
-        write_timeout: ODVInput[float],
-        connect_timeout: ODVInput[float],
-        pool_timeout: ODVInput[float],
+        read_timeout: Timeout,
+        write_timeout: Timeout,
+        connect_timeout: Timeout,
+        pool_timeout: Timeout,
     ) -> aiohttp.ClientTimeout:
         given = (read_timeout, write_timeout, connect_timeout, pool_timeout)
-        defaults_only = all(isinstance(value, DefaultValue) for value in given)
+        defaults_only = all(value is BaseRequest.DEFAULT_NONE for value in given)
         if defaults_only and has_files in self._default_timeouts:
             return self._default_timeouts[has_files]  # nearly every call: built once
         policy = self._policy
@@ -191,10 +197,10 @@ class BotApiRequest(BaseRequest):
         url: str,
         method: str,
         request_data: RequestData | None = None,
-        read_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
-        write_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
-        connect_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
-        pool_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
+        read_timeout: Timeout = BaseRequest.DEFAULT_NONE,
+        write_timeout: Timeout = BaseRequest.DEFAULT_NONE,
+        connect_timeout: Timeout = BaseRequest.DEFAULT_NONE,
+        pool_timeout: Timeout = BaseRequest.DEFAULT_NONE,
     ) -> tuple[int, bytes]:
         """Send one request; a 401 sounds the alarm, a 5xx is ``ServerError`` whatever its body."""
         if self._session is None or self._session.closed:

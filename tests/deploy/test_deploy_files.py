@@ -89,6 +89,33 @@ def test_the_bot_is_probed_on_livez_and_readyz_and_has_a_grace_period():
     assert bot_workload()["spec"]["replicas"] >= 2
 
 
+def test_probes_match_the_start_up_and_its_retries():
+    """Only /livez gates the start (it answers while Telegram is retried); 60 s to listen."""
+    container = bot_workload()["spec"]["template"]["spec"]["containers"][0]
+    startup = container["startupProbe"]
+    assert startup["httpGet"]["path"] == "/livez"
+    assert startup["periodSeconds"] * startup["failureThreshold"] >= 60
+    liveness = container["livenessProbe"]
+    assert liveness["httpGet"]["path"] == "/livez"  # never /readyz: a slow Telegram is no crash
+
+
+def test_metrics_have_their_own_port_open_only_to_monitoring():
+    """The container names a metrics port; only the monitoring namespace may reach it."""
+    container = bot_workload()["spec"]["template"]["spec"]["containers"][0]
+    ports = {port["name"]: port["containerPort"] for port in container["ports"]}
+    env = {e["name"]: e.get("value") for e in container["env"]}
+    assert ports["metrics"] == int(env["METRICS_PORT"]) != ports["http"]
+    policy = next(
+        d["spec"]
+        for d in kubernetes()
+        if d["kind"] == "NetworkPolicy" and d["metadata"]["name"] == "fullgpu-assistant"
+    )
+    by_port = {rule["ports"][0]["port"]: rule["from"] for rule in policy["ingress"]}
+    assert by_port[ports["metrics"]] == [
+        {"namespaceSelector": {"matchLabels": {"monitoring": "true"}}}
+    ]
+
+
 def test_a_disruption_budget_keeps_one_bot_up():
     """A PodDisruptionBudget selects the bot and keeps at least one pod."""
     budgets = [d for d in kubernetes() if d["kind"] == "PodDisruptionBudget"]
@@ -100,19 +127,29 @@ def test_a_disruption_budget_keeps_one_bot_up():
 
 
 def test_redis_has_a_password_from_a_secret_and_a_persistent_volume():
-    """Redis requires a password that comes from a Secret; its data sits on a claimed volume."""
+    """Redis requires a password read from a Secret's file; its data sits on a claimed volume."""
     redis = next(w for w in workloads() if w["metadata"]["name"] == "fullgpu-redis")
-    container = redis["spec"]["template"]["spec"]["containers"][0]
+    pod = redis["spec"]["template"]["spec"]
+    container = pod["containers"][0]
     assert "--requirepass" in " ".join(container["command"])
-    password = next(e for e in container["env"] if e["name"] == "REDIS_PASSWORD")
-    assert "secretKeyRef" in password["valueFrom"]
+    assert "/run/secrets/redis/REDIS_PASSWORD" in " ".join(container["command"])
+    assert "env" not in container
+    secret_volume = next(v for v in pod["volumes"] if "secret" in v)
+    assert secret_volume["secret"]["secretName"] == "fullgpu-assistant"
     claims = redis["spec"]["volumeClaimTemplates"]
     assert any(m["name"] == claims[0]["metadata"]["name"] for m in container["volumeMounts"])
-    bot_env = {
-        e["name"]: e for e in bot_workload()["spec"]["template"]["spec"]["containers"][0]["env"]
-    }
-    assert "$(REDIS_PASSWORD)@" in bot_env["STATE_URL"]["value"]
-    assert "secretKeyRef" in bot_env["TELEGRAM_BOT_TOKEN"]["valueFrom"]
+
+
+def test_the_bot_reads_its_secrets_from_files_never_the_environment():
+    """Token, webhook secret, signing key and STATE_URL come as *_FILE paths in a Secret volume."""
+    pod = bot_workload()["spec"]["template"]["spec"]
+    container = pod["containers"][0]
+    env = {e["name"]: e for e in container["env"]}
+    assert all("valueFrom" not in e for e in env.values())
+    mount = next(m for m in container["volumeMounts"] if m["name"] == "secrets")
+    for name in ("TELEGRAM_BOT_TOKEN", "WEBHOOK_SECRET", "QUOTE_SIGNING_KEY", "STATE_URL"):
+        assert name not in env
+        assert env[f"{name}_FILE"]["value"] == f"{mount['mountPath']}/{name}"
 
 
 def test_network_policies_fence_bot_and_redis():
@@ -164,6 +201,12 @@ def test_secrets_stay_out_of_git_and_the_image():
 def test_the_image_installs_the_wheel_and_runs_as_non_root():
     """The Dockerfile builds a wheel (not an editable checkout), pins its base, drops root."""
     dockerfile = (DEPLOY / "Dockerfile").read_text()
+    installs = re.findall(r"pip install[^\n&]*", dockerfile)
+    assert len(installs) == 3
+    locked = [line for line in installs if "-r " in line]
+    assert locked
+    assert all("--require-hashes" in line and "runtime.txt" in line for line in locked)
+    assert all("--no-deps" in line for line in installs if line not in locked)
     bases = re.findall(r"^FROM (\S+)", dockerfile, re.MULTILINE)
     assert bases
     assert all(re.search(r":\d+\.\d+\.\d+", base) for base in bases), bases

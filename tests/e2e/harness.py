@@ -33,6 +33,7 @@ FAST = Timing(
     grace_s=2.0,
     outage_settle_s=0.5,
     outage_quiet_s=1.5,
+    probe_interval_s=0.3,
 )
 HELD_ANSWER_S = 2.5  # how long the fake holds a timed-out answer: past FAST's read time-out
 
@@ -60,6 +61,7 @@ def bot_settings(
         "STATE_URL": state_url,
         "LOG_LEVEL": "DEBUG",
         "PORT": str(free_port()),  # polling serves /livez and /readyz there
+        "METRICS_PORT": str(free_port()),
     }
     if admins:
         env["ADMIN_CHAT_IDS"] = ",".join(str(admin) for admin in admins)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import socket
 import sys
 from pathlib import Path
 
@@ -21,13 +22,31 @@ _VARIABLES = (
     "HOST",
     "LOG_LEVEL",
     "ADMIN_CHAT_IDS",
+    "METRICS_PORT",
+    "METRICS_HOST",
+    "RETENTION",
+    "PUBLIC_BASE_URL",
+    "TELEGRAM_BOT_TOKEN_FILE",
+    "WEBHOOK_SECRET_FILE",
+    "QUOTE_SIGNING_KEY_FILE",
+    "STATE_URL_FILE",
 )
 
 
 def clean_env(**extra: str) -> dict[str, str]:
-    """Copy the environment without the bot's variables, adding ``extra``."""
+    """Copy the environment without the bot's variables, adding ``extra``.
+
+    The metrics listener gets a free port of its own, so that processes never share one.
+    """
     env = {k: v for k, v in os.environ.items() if k not in _VARIABLES}
-    return env | {"PYTHONPATH": str(REPO_ROOT)} | extra
+    env |= {"PYTHONPATH": str(REPO_ROOT), "METRICS_PORT": str(_free_port())}
+    return env | extra
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 class BotProcess:

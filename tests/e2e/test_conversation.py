@@ -42,7 +42,9 @@ async def test_commands_are_answered(fake, state_url, mode):
     assert "MI355X" in price
     assert compare == expected_text("/compare", "en")
     price_buttons = fake.sent(601)[2]["reply_markup"]["inline_keyboard"]
-    assert all(b["url"].startswith("https://") for row in price_buttons for b in row)
+    *orders, votes = price_buttons  # the plans' order links, then 👍/👎
+    assert all(b["url"].startswith("https://") for row in orders for b in row)
+    assert [b["text"] for b in votes] == ["👍", "👎"]
     assert fake.calls_to("sendMessage", ok=False) == []
 
 

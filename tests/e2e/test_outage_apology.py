@@ -29,7 +29,7 @@ class DownStore(MemoryStore):
 async def test_a_store_outage_gives_one_apology_per_update(fake, monkeypatch, mode, expect_errors):
     """Store down and the handler failing: the user hears one apology per message."""
 
-    async def connect(_url: str) -> DownStore:
+    async def connect(_url: str, _retention_s: float) -> DownStore:
         return DownStore()
 
     monkeypatch.setattr("bot.runtime.serve.connect_store", connect)

@@ -106,3 +106,56 @@ async def test_a_revoked_token_ends_the_process_with_status_3_and_one_line(fake,
     assert "TELEGRAM_BOT_TOKEN" in critical[0]
     assert "Traceback" not in log
     assert fake.token.split(":", 1)[1] not in log
+
+
+async def test_a_webhook_url_telegram_refuses_ends_the_process_with_status_2(fake, tmp_path):
+    """A 400 to setWebhook ("bad webhook") is a configuration error: status 2, one line."""
+    fake.fail("setWebhook", description="Bad Request: bad webhook: Failed to resolve host")
+    port = free_port()
+    bot = BotProcess(
+        clean_env(
+            TELEGRAM_BOT_TOKEN=fake.token,
+            TELEGRAM_API_BASE_URL=fake.api_root,
+            STATE_URL=f"sqlite:///{tmp_path / 'state.sqlite3'}",
+            BOT_MODE="webhook",
+            WEBHOOK_URL=f"http://127.0.0.1:{port}/telegram",
+            WEBHOOK_SECRET="e2e-secret",  # noqa: S106 - a fake
+            PORT=str(port),
+        ),
+        tmp_path,
+    )
+    await bot.start()
+    try:
+        status = await bot.wait(timeout_s=PROCESS_TIMEOUT_S)
+    finally:
+        await bot.stop()
+    log = bot.log()
+    assert status == 2
+    critical = [line for line in log.splitlines() if " CRITICAL " in line]
+    assert len(critical) == 1
+    assert "WEBHOOK_URL: Telegram refused it: " in critical[0]
+    assert "Traceback" not in log
+
+
+async def test_the_token_can_come_from_a_file(fake, tmp_path):
+    """TELEGRAM_BOT_TOKEN_FILE (a Kubernetes or Docker secret): the bot starts and answers."""
+    token_file = tmp_path / "token"
+    token_file.write_text(fake.token + "\n")
+    bot = BotProcess(
+        clean_env(
+            TELEGRAM_BOT_TOKEN_FILE=str(token_file),
+            TELEGRAM_API_BASE_URL=fake.api_root,
+            STATE_URL=f"sqlite:///{tmp_path / 'state.sqlite3'}",
+            PORT=str(free_port()),
+        ),
+        tmp_path,
+    )
+    await bot.start()
+    try:
+        await fake.wait_for(lambda: bool(fake.calls_to("deleteWebhook")), timeout_s=30)
+        await FakeUser(fake, 701).says("/price")
+        await fake.wait_for(lambda: len(fake.sent(701)) == 1, timeout_s=30)
+    finally:
+        status = await bot.stop()
+    assert status == 0
+    assert fake.token.split(":", 1)[1] not in bot.log()

@@ -94,6 +94,7 @@ class FakeTelegram:
     files: dict[str, dict[str, Any]] = field(default_factory=dict)  # file_id -> File + bytes
     webhook: dict[str, Any] | None = None
     deliveries: list[int] = field(default_factory=list)  # webhook POST statuses
+    admins: set[tuple[int, int]] = field(default_factory=set)  # (chat id, user id) of group admins
     api_root: str = ""
     _faults: list[InjectedFault] = field(default_factory=list)
     _revoked_until: float = 0.0
@@ -509,6 +510,32 @@ class FakeTelegram:
             else:
                 message.pop(key, None)
         return message
+
+    async def _api_editmessagereplymarkup(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat = self._chat(params.get("chat_id"))
+        message = self.messages.get((chat["id"], params.get("message_id", 0)))
+        if message is None:
+            raise bad_request("message to edit not found")
+        markup = params.get("reply_markup")
+        checks.check_reply_markup(markup)
+        if markup:
+            message["reply_markup"] = markup
+        else:
+            message.pop("reply_markup", None)
+        return message
+
+    async def _api_getchatmember(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat = self._chat(params.get("chat_id"))
+        user_id = params.get("user_id")
+        user = {"id": user_id, "is_bot": False, "first_name": "Member"}
+        if (chat["id"], user_id) not in self.admins:
+            return {"status": "member", "user": user}
+        rights = (
+            "can_be_edited can_manage_chat can_delete_messages can_manage_video_chats "
+            "can_restrict_members can_promote_members can_change_info can_invite_users "
+            "can_post_stories can_edit_stories can_delete_stories is_anonymous"
+        )
+        return {"status": "administrator", "user": user} | dict.fromkeys(rights.split(), False)
 
     async def _api_getfile(self, params: dict[str, Any]) -> dict[str, Any]:
         stored = self.files.get(params.get("file_id") or "")

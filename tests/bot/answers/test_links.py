@@ -176,3 +176,25 @@ def test_a_stateless_button_answers_under_any_chat_state():
     turn = Pipeline().respond_to_callback("go:compare-h200-mi355x", ChatContext())
     assert turn.reply.kind == "compare"
     assert _text(turn.reply).startswith("NVIDIA H200")
+
+
+@pytest.mark.parametrize(
+    ("payload", "kind", "source"),
+    [
+        ("size-deepseek-v3-fp8--pricing", "size", "pricing"),
+        ("price--blog", "price", "blog"),
+        ("lang-zh-Hant--docs_2", "lang", "docs_2"),
+        ("compare-mi355x-h200", "compare", None),
+    ],
+)
+def test_a_payload_may_end_with_its_source_tag(payload, kind, source):
+    """``--<source>`` after any payload names where the link was published."""
+    link = decode_payload(payload)
+    assert link is not None
+    assert (link.kind.value, link.source) == (kind, source)
+
+
+@pytest.mark.parametrize("payload", ["price--", "price--two-parts", "price--" + "x" * 17, "--blog"])
+def test_a_malformed_source_tag_opens_on_the_welcome(payload):
+    """An empty, dashed, overlong tag, or a tag alone, is not this grammar's."""
+    assert decode_payload(payload) is None

@@ -76,7 +76,7 @@ class JournalingBot:
     username: str = "fullgpu_test_bot"
     sent: list[str] = field(default_factory=list)
 
-    async def _post(self, endpoint: str, data: dict[str, Any]) -> None:
+    async def post_json(self, endpoint: str, data: dict[str, Any]) -> None:
         """Mark the answer's key, then record the answer."""
         assert endpoint == "sendMessage"
         key = CURRENT_DELIVERY.get()

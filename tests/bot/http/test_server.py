@@ -1,15 +1,18 @@
-"""bot.http.server: connection limits, head and body deadlines, health and metrics routes."""
+"""bot.http.server and health: connection limits and outcomes, deadlines, health and metrics."""
 
 from __future__ import annotations
 
 import asyncio
+import shutil
 import socket
+import subprocess
 import time
 
 import pytest
 from aiohttp import ClientSession
 
-from bot.http.server import ServerLimits, make_base_app, serving
+from bot.http.health import Phase, Readiness
+from bot.http.server import ServerLimits, make_base_app, make_metrics_app, serving
 from bot.ops.observability import HEALTH, METRICS, MetricsHooks
 from bot.state.chats import MemoryStore
 
@@ -60,10 +63,19 @@ async def server():
     """Serve the base app with short deadlines and room for three connections."""
     application = FakeApplication()
     limits = ServerLimits(max_connections=3, head_timeout_s=SHORT_S, body_timeout_s=SHORT_S)
-    app = make_base_app(application, MemoryStore(), limits)  # type: ignore[arg-type]
+    readiness = Readiness.running(application, MemoryStore())  # type: ignore[arg-type]
+    app = make_base_app(readiness, limits)
     port = free_port()
     async with serving(app, "127.0.0.1", port):
         yield port, application
+
+
+@pytest.fixture
+async def metrics_port():
+    """Serve the metrics listener on a port of its own."""
+    port = free_port()
+    async with serving(make_metrics_app(), "127.0.0.1", port):
+        yield port
 
 
 async def closed_within(reader: asyncio.StreamReader, seconds: float) -> bool:
@@ -147,7 +159,7 @@ async def test_readyz_checks_the_bot_api_when_it_was_not_heard_from(server, monk
     async with ClientSession() as session, session.get(f"http://127.0.0.1:{port}/readyz") as resp:
         body = await resp.json()
     assert resp.status == 503
-    assert body["checks"] == {"running": True, "store": True, "bot_api": False}
+    assert body["checks"] == {"running": "ok", "store": "ok", "bot_api": "failed"}
     assert application.bot.calls == 1
 
 
@@ -161,23 +173,79 @@ async def test_readyz_is_200_when_everything_answers(server, monkeypatch):
     assert body["ready"] is True
 
 
-async def test_readyz_is_503_when_the_store_fails():
-    """A store that cannot be read makes the process not ready (while /livez stays 200)."""
+async def test_readyz_is_200_with_the_store_degraded_when_the_store_fails():
+    """A store that cannot be read: still ready (answers go on), the store named degraded."""
     application = FakeApplication()
-    app = make_base_app(application, BrokenStore())  # type: ignore[arg-type]
+    readiness = Readiness.running(application, BrokenStore())  # type: ignore[arg-type]
+    app = make_base_app(readiness)
+    port = free_port()
+    async with (
+        serving(app, "127.0.0.1", port),
+        ClientSession() as session,
+        session.get(f"http://127.0.0.1:{port}/readyz") as resp,
+    ):
+        body = await resp.json()
+    assert resp.status == 200
+    assert body["checks"]["store"] == "degraded"
+    assert body["degraded"] == ["store"]
+    assert METRICS.value("fullgpu_store_degraded") == 1
+
+
+async def test_while_starting_livez_is_200_and_readyz_503_without_probing():
+    """Before the Application exists: alive, not ready, and nothing is probed."""
+    readiness = Readiness()
+    app = make_base_app(readiness)
     port = free_port()
     async with serving(app, "127.0.0.1", port), ClientSession() as session:
-        async with session.get(f"http://127.0.0.1:{port}/readyz") as resp:
-            body = await resp.json()
         async with session.get(f"http://127.0.0.1:{port}/livez") as live:
             assert live.status == 200
+        async with session.get(f"http://127.0.0.1:{port}/readyz") as resp:
+            body = await resp.json()
+        readiness.phase = Phase.STOPPING
+        async with session.get(f"http://127.0.0.1:{port}/readyz") as stopping:
+            assert (await stopping.json())["phase"] == "stopping"
     assert resp.status == 503
-    assert body["checks"]["store"] is False
+    assert body == {
+        "ready": False,
+        "phase": "starting",
+        "checks": {"running": "failed"},
+        "degraded": [],
+    }
 
 
-async def test_metrics_are_in_the_prometheus_text_format(server):
-    """/metrics lists the bot's metric families with HELP and TYPE lines."""
+async def test_metrics_are_absent_from_the_public_port(server):
+    """The public server (webhook, health) has no /metrics: it lives on its own listener."""
     port, _ = server
+    async with ClientSession() as session, session.get(f"http://127.0.0.1:{port}/metrics") as resp:
+        assert resp.status == 404
+
+
+async def test_an_idle_keep_alive_connection_is_not_counted_as_rejected(server):
+    """A connection at rest after a response is closed as idle; half a head is a rejection."""
+    port, _ = server
+    rejected = {"reason": "head_timeout"}
+    rejected_before = METRICS.value("fullgpu_http_rejected_total", rejected)
+    idle_before = METRICS.value("fullgpu_http_connections_total", {"outcome": "idle"})
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(b"GET /livez HTTP/1.1\r\nHost: x\r\n\r\n")
+    await writer.drain()
+    assert b" 200 " in await reader.readline()
+    assert await closed_within(reader, 5 * SHORT_S)
+    writer.close()
+    assert METRICS.value("fullgpu_http_rejected_total", rejected) == rejected_before
+    idle = METRICS.value("fullgpu_http_connections_total", {"outcome": "idle"})
+    assert idle == idle_before + 1
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(b"GET /livez HTTP/1.1\r\n")
+    await writer.drain()
+    assert await closed_within(reader, 5 * SHORT_S)
+    writer.close()
+    assert METRICS.value("fullgpu_http_rejected_total", rejected) == rejected_before + 1
+
+
+async def test_metrics_are_in_the_prometheus_text_format(metrics_port):
+    """/metrics lists the bot's metric families with HELP and TYPE lines, without _created."""
+    port = metrics_port
     MetricsHooks().api_error("sendMessage", "502")
     async with ClientSession() as session, session.get(f"http://127.0.0.1:{port}/metrics") as resp:
         text = await resp.text()
@@ -191,3 +259,29 @@ async def test_metrics_are_in_the_prometheus_text_format(server):
     ):
         assert family in text or f"# TYPE {family.rsplit('_', 1)[0]}" in text
     assert 'fullgpu_bot_api_errors_total{code="502",method="sendMessage"}' in text
+    assert "process_resident_memory_bytes" in text
+    assert "fullgpu_build_info{" in text
+    assert "_created" not in text
+
+
+PROMTOOL = shutil.which("promtool")
+
+
+async def test_promtool_finds_nothing_to_say_about_the_metrics(metrics_port, tmp_path):
+    """``promtool check metrics`` (Prometheus' own linter) passes the exposition clean."""
+    if PROMTOOL is None:
+        pytest.skip("promtool is not installed (apt-get install -y prometheus)")
+    MetricsHooks().api_error("sendMessage", "502")
+    MetricsHooks().waited("sendMessage", 0.5, "429")
+    url = f"http://127.0.0.1:{metrics_port}/metrics"
+    async with ClientSession() as session, session.get(url) as resp:
+        exposition = await resp.read()
+    checked = await asyncio.to_thread(
+        subprocess.run,
+        [PROMTOOL, "check", "metrics"],
+        input=exposition,
+        capture_output=True,
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stdout.decode() + checked.stderr.decode()
+    assert checked.stdout.decode().strip() == ""

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import ast
 import io
 import json
 import logging
+from pathlib import Path
 
 from telegram import Update
 
-from bot.ops.logs import RepeatLimiter, make_handler
+from bot.ops.logs import BASE_FIELDS, LOG_FIELDS, RepeatLimiter, make_handler
 from bot.ops.observability import update_scope
 
 UPDATE = {
@@ -27,7 +29,7 @@ def logger_with(handler: logging.Handler, name: str = "test.logs") -> logging.Lo
 
 
 def test_json_lines_carry_the_update_and_chat_ids():
-    """Inside an update scope every JSON line names the update and the chat; outside, '-'."""
+    """Inside an update scope every JSON line names the update and the chat; outside, null."""
     stream = io.StringIO()
     logger = logger_with(make_handler("json", [], stream))
     logger.info("before")
@@ -35,8 +37,8 @@ def test_json_lines_carry_the_update_and_chat_ids():
         logger.warning("inside %s", "it")
     lines = [json.loads(line) for line in stream.getvalue().splitlines()]
     before, inside = lines[0], lines[1]
-    assert (before["update_id"], before["chat_id"]) == ("-", "-")
-    assert (inside["update_id"], inside["chat_id"]) == ("41", "77")
+    assert (before["update_id"], before["chat_id"]) == (None, None)
+    assert (inside["update_id"], inside["chat_id"]) == (41, 77)
     assert inside["message"] == "inside it"
     assert inside["level"] == "WARNING"
 
@@ -88,3 +90,40 @@ def test_info_lines_and_different_warnings_are_never_cut():
         logger.info("update %d handled", i)
         logger.warning(f"distinct warning {i}")  # noqa: G004 - distinct templates on purpose
     assert len(stream.getvalue().splitlines()) == 100
+
+
+def test_documented_extras_become_keys_and_others_are_left_out():
+    """``extra`` keys of the schema are JSON keys (secrets redacted); unknown ones never appear."""
+    stream = io.StringIO()
+    logger = logger_with(make_handler("json", ["sekrit-token"], stream))
+    logger.warning(
+        "call failed",
+        extra={"event": "retry", "method": "sendMessage", "error": "at /botsekrit-token/x", "x": 1},
+    )
+    line = json.loads(stream.getvalue())
+    assert line["event"] == "retry"
+    assert line["method"] == "sendMessage"
+    assert "sekrit-token" not in line["error"]
+    assert "x" not in line
+    assert set(line) <= set(BASE_FIELDS) | set(LOG_FIELDS)
+
+
+def test_every_extra_the_code_passes_is_in_the_schema():
+    """Each ``extra={...}`` key written in bot/ is a documented log field."""
+    keys: set[str] = set()
+    for path in Path("bot").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.keyword) or node.arg != "extra":
+                continue
+            if isinstance(node.value, ast.Dict):
+                keys |= {k.value for k in node.value.keys if isinstance(k, ast.Constant)}
+    assert keys
+    assert keys <= set(LOG_FIELDS)
+
+
+def test_the_readme_documents_every_log_field():
+    """README.md's log schema names every key a JSON line may carry."""
+    readme = Path("README.md").read_text(encoding="utf-8")
+    section = readme.split("#### Log lines", 1)[1].split("\n### ", 1)[0]
+    for key in (*BASE_FIELDS, *LOG_FIELDS):
+        assert f"`{key}`" in section, key

@@ -52,7 +52,7 @@ class RecordingBot:
         """Record one message."""
         self.sent.append((chat_id, text))
 
-    async def _post(self, endpoint: str, data: dict[str, Any]) -> None:
+    async def post_json(self, endpoint: str, data: dict[str, Any]) -> None:
         """Record one message, as answers post it."""
         assert endpoint == "sendMessage"
         self.sent.append((data["chat_id"], data["text"]))
@@ -221,7 +221,7 @@ class ChatActionBot:
     def __init__(self) -> None:
         self.actions: list[tuple[int, str]] = []
 
-    async def _post(self, endpoint: str, data: dict[str, Any]) -> bool:
+    async def post_json(self, endpoint: str, data: dict[str, Any]) -> bool:
         """Record the action, as the typing helper posts it."""
         assert endpoint == "sendChatAction"
         self.actions.append((data["chat_id"], data["action"]))

@@ -38,7 +38,7 @@ class ScriptedBot:
     refusals: list[Exception] = field(default_factory=list)
     sent: list[dict[str, Any]] = field(default_factory=list)
 
-    async def _post(self, endpoint: str, data: dict[str, Any]) -> None:
+    async def post_json(self, endpoint: str, data: dict[str, Any]) -> None:
         """Refuse with the next scripted error, or record the message (as PTB's bot posts it)."""
         assert endpoint == "sendMessage"
         if self.refusals:
