@@ -14,7 +14,7 @@ import math
 from dataclasses import replace
 from decimal import Decimal
 
-from sizing.catalog import Software, get_gpu
+from sizing.catalog import Software, get_gpu, hours_per_month
 from sizing.deploy import model_info, resolve_model, size_deployment
 from sizing.errors import InvalidRequestError
 from sizing.model import ModelSpec, adapter_params
@@ -209,7 +209,7 @@ def _size(model: ModelSpec, request: TrainingRequest) -> TrainingAnswer:
         serve=_serve(request, job, pick),
         other_methods=(),
         software=_software(job, options),
-        caveats=_caveats(job, pick),
+        caveats=_caveats(job, pick, options),
     )
 
 
@@ -280,6 +280,12 @@ def _cheapest(
     pool = asked or runs
     in_budget = [i for i in pool if options[i].within_budget is not False]
     in_time = [i for i in in_budget if options[i].meets_deadline is not False]
+    if job.deadline_hours is None:
+        # No deadline: a job that runs for years on one GPU is no answer. Rent is billed by the
+        # month, so a plan that finishes within one costs no more than it would over longer:
+        # those come first when there are any.
+        month = [i for i in in_time if (options[i].hours or 0.0) <= hours_per_month()]
+        in_time = month or in_time
     code = TrainVerdictCode.FITS
     if not in_budget:
         code, chosen = TrainVerdictCode.OVER_BUDGET, min(pool, key=lambda i: _rank(options[i]))
@@ -293,6 +299,36 @@ def _cheapest(
     pick = options[chosen]
     verdict = TrainingVerdict(code, pick.plan, pick.servers, pick.gpus, None)
     return chosen, verdict
+
+
+def _pick_caveats(
+    job: TrainingJob, pick: TrainingOption, options: list[TrainingOption]
+) -> list[TrainCaveat]:
+    """Return what to know of the pick: how it was chosen, its estimate, servers, disk."""
+    notes = [TrainCaveat.WITHIN_A_MONTH] if _hurried(job, pick, options) else []
+    if pick.estimated:
+        notes.append(TrainCaveat.SPEED_ESTIMATED)
+    if pick.servers > 1:
+        notes.append(TrainCaveat.PRIVATE_NETWORK)
+    if not pick.disk.fits:
+        notes.append(TrainCaveat.DISK_SHORT)
+    if pick.offload:
+        notes.append(TrainCaveat.OFFLOAD_SLOWER)
+    return notes
+
+
+def _hurried(job: TrainingJob, pick: TrainingOption, options: list[TrainingOption]) -> bool:
+    """Whether a cheaper option taking longer than a month was passed over (no deadline)."""
+    if job.deadline_hours is not None or pick.cost_usd is None:
+        return False
+    return any(
+        o.fits
+        and o.cost_usd is not None
+        and o.cost_usd < pick.cost_usd
+        and (o.hours or 0.0) > hours_per_month()
+        and (not job.gpus_asked or o.gpu in job.gpus_asked)
+        for o in options
+    )
 
 
 def _why_none(options: list[TrainingOption]) -> TrainReason:
@@ -371,7 +407,9 @@ def _software(job: TrainingJob, options: list[TrainingOption]) -> tuple[StackSup
     return tuple(support(software, job.method) for software in seen)
 
 
-def _caveats(job: TrainingJob, pick: TrainingOption | None) -> tuple[TrainCaveat, ...]:
+def _caveats(
+    job: TrainingJob, pick: TrainingOption | None, options: list[TrainingOption]
+) -> tuple[TrainCaveat, ...]:
     notes: list[TrainCaveat] = []
     if job.method_defaulted:
         notes.append(TrainCaveat.METHOD_DEFAULTED)
@@ -382,13 +420,6 @@ def _caveats(job: TrainingJob, pick: TrainingOption | None) -> tuple[TrainCaveat
     if job.total_tokens is None:
         notes.append(TrainCaveat.NO_DATASET_SIZE)
     if pick is not None:
-        if pick.estimated:
-            notes.append(TrainCaveat.SPEED_ESTIMATED)
-        if pick.servers > 1:
-            notes.append(TrainCaveat.PRIVATE_NETWORK)
-        if not pick.disk.fits:
-            notes.append(TrainCaveat.DISK_SHORT)
-        if pick.offload:
-            notes.append(TrainCaveat.OFFLOAD_SLOWER)
+        notes += _pick_caveats(job, pick, options)
     notes.append(TrainCaveat.STACK_RANGE)
     return tuple(notes)

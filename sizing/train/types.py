@@ -36,6 +36,7 @@ class TrainCaveat(StrEnum):
     DISK_SHORT = "disk_short"  # checkpoints and data exceed the plan's NVMe
     OFFLOAD_SLOWER = "offload_slower"  # optimizer state in RAM: slower steps
     STACK_RANGE = "stack_range"  # tuned stack figure; Hugging Face stacks at the low end
+    WITHIN_A_MONTH = "within_a_month"  # no deadline: a plan finishing within a month preferred
 
 
 class TrainVerdictCode(StrEnum):

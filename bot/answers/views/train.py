@@ -136,6 +136,10 @@ CAVEATS = {
     ),
     TrainCaveat.DISK_SHORT: N_("Keep fewer checkpoints, or stream the data from storage."),
     TrainCaveat.OFFLOAD_SLOWER: N_("Optimizer state in the server's RAM: each step waits for it."),
+    TrainCaveat.WITHIN_A_MONTH: N_(
+        "No deadline given: the plan that finishes within a month; renting fewer GPUs for "
+        "longer costs a little less (see the options)."
+    ),
     TrainCaveat.STACK_RANGE: N_(
         "Speeds are for a tuned stack (Megatron, NeMo, torchtitan); Hugging Face-based "
         "trainers reach the low end of the range."

@@ -289,3 +289,28 @@ def test_the_train_command_prints_json_and_refuses_bad_flags(capsys):
     assert data["job"]["total_tokens"] == 20_000_000
     assert main(["train", "--model", LLAMA_70B, "--method", "dpo"]) == 2
     assert "invalid" in capsys.readouterr().err
+
+
+def test_with_no_deadline_a_plan_finishing_within_a_month_comes_first():
+    """Pre-training a 7B on 1T tokens on H200s: servers for weeks, not one GPU for years."""
+    answer = size_training(
+        TrainingRequest(
+            params_b=7, method=TrainingMethod.PRETRAIN, tokens=10**12, gpus=(GpuId.H200,)
+        )
+    )
+    pick = answer.options[answer.recommended_index]
+    assert pick.plan == "h200-8x"
+    assert pick.hours <= 730
+    single = next(o for o in answer.options if o.plan == "h200-1x")
+    assert single.cost_usd < pick.cost_usd  # cheaper, slower: said, not picked
+    assert TrainCaveat.WITHIN_A_MONTH in answer.caveats
+    late = size_training(
+        TrainingRequest(
+            params_b=7,
+            method=TrainingMethod.PRETRAIN,
+            tokens=10**12,
+            gpus=(GpuId.H200,),
+            deadline_hours=24 * 1100,
+        )
+    )
+    assert TrainCaveat.WITHIN_A_MONTH not in late.caveats
