@@ -69,6 +69,8 @@ class OptionSpeed:
     decode_speed_estimated: bool = False
     # Speculative decoding (MTP) in the per-user figure: tokens one verification step yields.
     mtp_tokens_per_step: float | None = None
+    # A draft model's accepted tokens per step in the per-user figure (its range in the range).
+    draft_tokens_per_step: float | None = None
     # Mean time to first token at the stated load (prompts queued, decodes interleaved); set
     # when a service level or the request lengths are stated. ``ttft_s`` stays the idle one.
     ttft_s_at_load: float | None = None
@@ -238,6 +240,7 @@ class PlanOption:
         ("decode_tokens_per_s_range", "speed.decode_tokens_per_s_range"),
         ("decode_speed_estimated", "speed.decode_speed_estimated"),
         ("mtp_tokens_per_step", "speed.mtp_tokens_per_step"),
+        ("draft_tokens_per_step", "speed.draft_tokens_per_step"),
         ("layout", "layout"),
         ("variant", "variant"),
         ("launch_commands", "launch.commands"),

@@ -200,6 +200,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     size.add_argument("--lora-adapters", type=int, help="LoRA adapters served on the base")
     size.add_argument("--lora-rank", type=int, help="their largest rank (default 16)")
+    size.add_argument("--draft-model", help="a smaller catalog model drafting for speculation")
+    size.add_argument("--speculative-tokens", type=int, help="tokens it drafts a step (3)")
     targets = size.add_argument_group("service levels (the cheapest plan meeting them all)")
     targets.add_argument("--throughput", type=float, help="aggregate output tokens/s")
     targets.add_argument("--tokens-per-user", type=float, help="decode tokens/s each user sees")
@@ -325,6 +327,8 @@ def _size(args: argparse.Namespace, source: ModelSource | None) -> tuple[dict[st
         deadline_hours=args.deadline_hours,
         lora_adapters=args.lora_adapters,
         lora_rank=args.lora_rank,
+        draft_model_id=args.draft_model,
+        speculative_tokens=args.speculative_tokens,
     )
     answer = size_deployment(request)
     return to_json(answer), size_text(answer)

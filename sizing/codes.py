@@ -58,6 +58,7 @@ class Caveat(StrEnum):
     SIZED_AT_ROPE_LIMIT = "sized_at_rope_limit"  # past what the scaling reads: sized at that
     DP_ATTENTION = "dp_attention"  # data-parallel attention with expert-parallel MoE
     LORA_ADAPTERS = "lora_adapters"  # many LoRA adapters served on the base (multi-LoRA)
+    DRAFT_MODEL = "draft_model"  # speculative decoding with a smaller model as the draft
     # Service levels: prompt and answer lengths assumed (2,000 and 500 tokens); each user kept
     # at 10 tokens/s or faster under a throughput asked alone; latency limits met with
     # headroom (they bind the slowest requests, the figures are means).

@@ -184,6 +184,18 @@ class SizingRequest:
     # largest rank (None: 16, vLLM's default ``--max-lora-rank``).
     lora_adapters: int | None = None
     lora_rank: int | None = None
+    # Speculative decoding with a smaller model of the same vocabulary as the draft (vLLM's
+    # draft_model method, SGLang's STANDALONE): its catalog id and the tokens it drafts a step.
+    draft_model_id: str | None = None
+    speculative_tokens: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DraftServing:
+    """A draft model checked by the served one: what it is and how many tokens it proposes."""
+
+    model_id: str
+    tokens: int  # drafted per step (``num_speculative_tokens``), each checked in one pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,3 +306,5 @@ class ResolvedRequest:
     service: ServiceLevel | None = None
     # LoRA adapters served on the base model; None when none were asked for.
     lora: LoraServing | None = None
+    # A draft model for speculative decoding; None when none was asked for.
+    draft: DraftServing | None = None

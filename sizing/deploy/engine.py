@@ -147,8 +147,24 @@ def resolved_for(request: SizingRequest, model: ModelSpec) -> ResolvedRequest:
     return replace(resolved, rope_scaling=scaling)
 
 
+def _check_draft(resolved: ResolvedRequest, model: ModelSpec) -> ResolvedRequest:
+    """Check the draft model: a catalog model with the served model's vocabulary, smaller."""
+    draft = resolved.draft
+    if draft is None:
+        return resolved
+    spec = get_model(draft.model_id)
+    if model.vocab_size and spec.vocab_size and spec.vocab_size != model.vocab_size:
+        raise InvalidRequestError(
+            "draft_model_id", draft.model_id, "its vocabulary differs from the served model's"
+        )
+    if spec.total_params >= model.total_params:
+        raise InvalidRequestError("draft_model_id", draft.model_id, "not smaller than the model")
+    return resolved
+
+
 def _with_adapters(resolved: ResolvedRequest, model: ModelSpec) -> ResolvedRequest:
     """Size the LoRA adapters asked for on this model: one adapter's 16-bit bytes."""
+    resolved = _check_draft(resolved, model)
     lora = resolved.lora
     if lora is None:
         return resolved
@@ -529,12 +545,19 @@ def answer_caveats(
         caveats.append(Caveat.QUANTIZED_BELOW_RELEASE)
     if budget_exceeded_by_all(options):
         caveats.append(Caveat.BUDGET_EXCEEDED_BY_ALL)
-    if resolved.lora is not None:
-        caveats.append(Caveat.LORA_ADAPTERS)
+    caveats += _serving_extras(resolved)
     unpriced_pick = index is not None and options[index].plan is None
     if GpuId.B200 in resolved.gpus or unpriced_pick:
         caveats.append(Caveat.NO_B200_PRICE)
     return tuple(caveats)
+
+
+def _serving_extras(resolved: ResolvedRequest) -> list[Caveat]:
+    """Say what was served beside the model: LoRA adapters, a draft model."""
+    extras = [Caveat.LORA_ADAPTERS] if resolved.lora is not None else []
+    if resolved.draft is not None:
+        extras.append(Caveat.DRAFT_MODEL)
+    return extras
 
 
 def _limit_caveats(model: ModelSpec, resolved: ResolvedRequest) -> list[Caveat]:

@@ -19,7 +19,14 @@ from enum import StrEnum
 
 from sizing.answer import Layout, Variant
 from sizing.catalog import GpuFacts
-from sizing.request import KvDtype, LoraServing, Precision, RopeScaling, ServingEngine
+from sizing.request import (
+    DraftServing,
+    KvDtype,
+    LoraServing,
+    Precision,
+    RopeScaling,
+    ServingEngine,
+)
 
 # The engine versions whose argument definitions ``FLAGS`` was read from.
 ENGINE_VERSIONS: dict[ServingEngine, str] = {
@@ -113,6 +120,7 @@ class Deployment:
     gpu_memory_utilization: float  # vLLM's own form of the same budget
     max_sequences: int  # per replica
     lora: LoraServing | None = None  # adapters served on the base
+    draft: DraftServing | None = None  # a draft model for speculative decoding
 
 
 def _flag(setting: Setting, engine: ServingEngine) -> str:
@@ -157,7 +165,32 @@ def _common(deployment: Deployment, engine: ServingEngine) -> list[str]:
         args += [_flag(Setting.LORA_RANK, engine), str(lora.rank)]
         if engine is ServingEngine.VLLM and lora.adapters > lora.slots:
             args += [_flag(Setting.LORA_CPU, engine), str(lora.adapters)]
+    if deployment.draft is not None:
+        args += _speculative(deployment.draft, engine)
     return args
+
+
+def _speculative(draft: DraftServing, engine: ServingEngine) -> list[str]:
+    """Turn a draft model on: vLLM's --speculative-config, SGLang's STANDALONE algorithm."""
+    if engine is ServingEngine.VLLM:
+        config = {
+            "model": draft.model_id,
+            "method": "draft_model",
+            "num_speculative_tokens": draft.tokens,
+        }
+        return ["--speculative-config", json.dumps(config, separators=(",", ":"))]
+    return [
+        "--speculative-algorithm",
+        "STANDALONE",
+        "--speculative-draft-model-path",
+        draft.model_id,
+        "--speculative-num-steps",
+        str(draft.tokens),
+        "--speculative-eagle-topk",
+        "1",
+        "--speculative-num-draft-tokens",
+        str(draft.tokens + 1),
+    ]
 
 
 def _rope_override(rope: RopeScaling) -> str:

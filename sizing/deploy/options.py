@@ -25,7 +25,7 @@ from sizing.fit import (
     place,
     units_for,
 )
-from sizing.model import Attention, ModelSpec, adapter_params
+from sizing.model import Attention, ModelSpec, adapter_params, get_model
 from sizing.request import Precision, ResolvedRequest
 from sizing.speed import (
     gpu_fp4_format,
@@ -55,6 +55,17 @@ def load_on(model: ModelSpec, target: Target, request: ResolvedRequest) -> Model
     load = model_load(
         model, fmt, request.kv_dtype, request.context_tokens, include_mtp=request.include_mtp
     )
+    draft = request.draft
+    if draft is not None:
+        spec = get_model(draft.model_id)
+        draft_load = model_load(
+            spec,
+            storage_format(target.gpu, spec.release_precision),
+            request.kv_dtype,
+            request.context_tokens,
+            include_mtp=False,
+        )
+        load = replace(load, draft=draft_load, draft_tokens=draft.tokens)
     lora = request.lora
     if lora is None:
         return load
@@ -399,6 +410,7 @@ def _speeds(
         decode_tokens_per_s_range=figures.per_user_range,
         decode_speed_estimated=figures.estimated,
         mtp_tokens_per_step=figures.mtp_tokens_per_step,
+        draft_tokens_per_step=figures.draft_tokens_per_step,
     )
     usd_per_million = (
         None if monthly is None else usd_per_million_tokens(monthly, figures.full_load_tokens_per_s)

@@ -281,6 +281,7 @@ def _commands(
         gpu_memory_utilization=request.gpu_memory_utilization,
         max_sequences=min(option.fit.max_concurrency_at_context or 1, VLLM_MAX_NUM_SEQS),
         lora=request.lora,
+        draft=request.draft,
     )
     return launch_commands(deployment)
 

@@ -74,6 +74,10 @@ class ModelLoad:
     # (``--max-loras``) and one adapter's bytes; ``weights_bytes`` includes every slot.
     lora_slots: int = 0
     lora_adapter_bytes: int = 0
+    # Speculative decoding: the draft model's own load (same context and KV dtype), held on the
+    # same GPUs beside the weights and caching every sequence too, and the tokens it drafts.
+    draft: ModelLoad | None = None
+    draft_tokens: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,8 +132,10 @@ def weights_per_gpu_bytes(load: ModelLoad, shape: Shape) -> int:
     are sharded over every GPU of the replica: that copy per group is what the layout pays
     for not replicating the MLA latent cache.
     """
+    # A draft model is split over the replica's tensor-parallel ranks (its own layers whole).
+    draft = -(-load.draft.weights_bytes // shape.tensor_parallel) if load.draft else 0
     if not shape.dp_attention:
-        return -(-load.weights_bytes // shape.gpus)
+        return -(-load.weights_bytes // shape.gpus) + draft
     per_group = load.weights_bytes - load.routed_expert_bytes
     group_gpus = shape.tensor_parallel * shape.pipeline_parallel
     return -(-per_group // group_gpus) + -(-load.routed_expert_bytes // shape.gpus)
@@ -217,6 +223,10 @@ def kv_room(
     share = kv_share_per_gpu(load, shape)
     token_gpu = max(load.kv_bytes_per_token * share, 1.0)
     sequence_gpu = max(load.kv_bytes_per_sequence * share, 1.0)
+    if load.draft is not None:  # the draft caches every sequence beside the served model
+        draft_share = kv_share_per_gpu(load.draft, shape)
+        token_gpu += load.draft.kv_bytes_per_token * draft_share
+        sequence_gpu += load.draft.kv_bytes_per_sequence * draft_share
     groups = shape.data_parallel
     return KvRoom(
         weights_per_gpu_bytes=weights_gpu,

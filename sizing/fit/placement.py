@@ -95,6 +95,8 @@ def dp_attention_shapes(load: ModelLoad, target: Target) -> tuple[Shape, ...]:
     gpus = target.gpus_per_unit
     if load.attention is not Attention.MLA or not load.moe or not target.can_split_model:
         return ()
+    if load.draft is not None:  # a separate draft model runs beside classic layouts only
+        return ()
     return tuple(
         Shape(tp, 1, gpus // tp, expert_parallel=True)
         for tp in TENSOR_PARALLEL_SIZES

@@ -60,6 +60,23 @@ PREFILL_CHUNK_TOKENS = 8192
 # is the figure quoted, the high end bounds the range.
 MTP_TOKENS_PER_STEP = 2.0
 MTP_TOKENS_PER_STEP_HIGH = 4.0
+# A draft model's chance that each drafted token is the one the served model would sample
+# (each kept only when those before it were): a step of k drafted tokens then yields
+# (1 - a^(k+1)) / (1 - a) tokens. Published mean acceptance lengths of drafters on chat and
+# writing: 2.64-2.65 on questions and writing for a Llama 3.2 1B drafter at 8 tokens (code and
+# maths 4.4-4.6; vllm-project/speculators #1135), 2.76 for a Qwen3.8-27B drafter on non-code
+# text, 2.67 for EAGLE-3 on Qwen3-8B at 5 tokens (vllm-ascend #13665). A small sibling model
+# as the draft, at 3 tokens: a = 0.64 (2.3 tokens a step), 0.47 to 0.76 (1.8 to 2.8) as the
+# range, by the text.
+DRAFT_ACCEPTANCE = 0.64
+DRAFT_ACCEPTANCE_LOW = 0.47
+DRAFT_ACCEPTANCE_HIGH = 0.76
+
+
+def accepted_tokens(acceptance: float, drafted: int) -> float:
+    """Tokens one verification step yields: the accepted run of drafted tokens, plus one."""
+    return float((1 - acceptance ** (drafted + 1)) / (1 - acceptance))
+
 
 # --- Estimates --------------------------------------------------------------------------------
 

@@ -18,10 +18,14 @@ from sizing.fit import ModelLoad, Shape
 from sizing.speed.calibration_data import anchored_gpus
 from sizing.speed.costs import (
     CURRENT,
+    DRAFT_ACCEPTANCE,
+    DRAFT_ACCEPTANCE_HIGH,
+    DRAFT_ACCEPTANCE_LOW,
     ESTIMATE_BAND,
     MTP_TOKENS_PER_STEP,
     MTP_TOKENS_PER_STEP_HIGH,
     KernelCosts,
+    accepted_tokens,
 )
 from sizing.speed.decode import decode_step
 from sizing.speed.fabric import Network, server_network
@@ -109,6 +113,7 @@ class SpeedFigures:
     ttft_s: float  # first token after one prompt of the context, on an idle replica
     estimated: bool  # no measurement anchors this GPU: the range says how far it may be off
     mtp_tokens_per_step: float | None  # speculative decoding in use (tokens per step)
+    draft_tokens_per_step: float | None = None  # a draft model's accepted tokens per step
 
 
 def speed_figures(
@@ -137,14 +142,22 @@ def speed_figures(
     def each_user(tokens_per_step: float, users: int = concurrency) -> float:
         # Users spread over the replicas: counts that make the same micro-batch decode alike.
         sequences = micro_batch(shape, concurrency=users, replicas=replicas)
+        if load.draft is not None:
+            return _drafted_tokens_per_s(load, gpu, shape, sequences, network, tokens_per_step)
         return _step_tokens_per_s(
             load, gpu, shape, sequences, network, tokens_per_step=tokens_per_step
         )
 
+    drafted = load.draft is not None
+    if drafted:
+        tokens = accepted_tokens(DRAFT_ACCEPTANCE, load.draft_tokens)
     per_user = each_user(tokens)
     low, high = per_user, per_user
     if mtp:
         high = each_user(MTP_TOKENS_PER_STEP_HIGH)
+    if drafted:
+        low = each_user(accepted_tokens(DRAFT_ACCEPTANCE_LOW, load.draft_tokens))
+        high = each_user(accepted_tokens(DRAFT_ACCEPTANCE_HIGH, load.draft_tokens))
     anchored = gpu.id in anchored_gpus()
     if not anchored:
         low, high = low * (1 - ESTIMATE_BAND), high * (1 + ESTIMATE_BAND)
@@ -152,7 +165,7 @@ def speed_figures(
     return SpeedFigures(
         single_user_tokens_per_s=each_user(tokens, users=1),
         per_user_tokens_per_s=per_user,
-        per_user_range=(low, high) if (mtp or not anchored) else None,
+        per_user_range=(low, high) if (mtp or drafted or not anchored) else None,
         # Never above every user decoding at the context (the per-user figure's assumption).
         aggregate_tokens_per_s=min(
             _loaded_tokens_per_s(
@@ -176,6 +189,7 @@ def speed_figures(
         ttft_s=_ttft_s(load, gpu, shape, network),
         estimated=not anchored,
         mtp_tokens_per_step=tokens if mtp else None,
+        draft_tokens_per_step=tokens if drafted else None,
     )
 
 
@@ -234,6 +248,34 @@ def _step_tokens_per_s(
         load, gpu, shape, sequences=sequences, tokens_per_sequence=tokens_per_step, network=network
     )
     return tokens_per_step / step.total_s
+
+
+def _drafted_tokens_per_s(  # noqa: PLR0917 - the figures each_user has, in its order
+    load: ModelLoad,
+    gpu: GpuFacts,
+    shape: Shape,
+    sequences: int,
+    network: Network,
+    tokens_per_step: float,
+) -> float:
+    """Tokens/s each sequence gets when a draft model proposes and the served model checks.
+
+    One step: the draft decodes its tokens one after the other, then the served model checks
+    them all (and adds one of its own) in a pass over the same cache; ``tokens_per_step`` of
+    them are kept on average.
+    """
+    if load.draft is None:
+        raise ValueError("no draft model")
+    draft = decode_step(load.draft, gpu, shape, sequences=sequences, network=network).total_s
+    check = decode_step(
+        load,
+        gpu,
+        shape,
+        sequences=sequences,
+        tokens_per_sequence=load.draft_tokens + 1,
+        network=network,
+    ).total_s
+    return tokens_per_step / (load.draft_tokens * draft + check)
 
 
 @lru_cache(maxsize=_SPEED_CACHE_SIZE, typed=True)

@@ -94,6 +94,10 @@ def sentence_params(loc: Localizer, answer: SizingAnswer) -> SentenceParams:
         "precision": req.precision.value.upper(),
         "release_precision": model.release_precision.value.upper(),
     }
+    draft = req.draft
+    if draft is not None:
+        params["draft"] = draft.model_id
+        params["draft_tokens"] = fmt.integer(draft.tokens)
     lora = req.lora
     if lora is not None:
         params["adapters"] = fmt.integer(lora.adapters)

@@ -71,6 +71,11 @@ CAVEATS: dict[Caveat, str] = {
         "eight times."
     ),
     Caveat.NO_B200_PRICE: N_("We don't list a B200 price yet: ask us for a quote."),
+    Caveat.DRAFT_MODEL: N_(
+        "Speculative decoding with %(draft)s as the draft, %(draft_tokens)s tokens a step: its "
+        "weights and cache are counted in the memory; each user's speed is a range because "
+        "how many drafted tokens are kept depends on the text (more on code, fewer on chat)."
+    ),
     Caveat.LORA_ADAPTERS: N_(
         "%(adapters)s LoRA adapters (rank up to %(rank)s) on the one base model: %(slots)s sit "
         "on the GPUs at once (%(adapter_size)s each, counted in the memory), the others wait in "
@@ -208,6 +213,8 @@ class SentenceParams(TypedDict, total=False):
     floor: str
     adapters: str
     rank: str
+    draft: str
+    draft_tokens: str
     slots: str
     adapter_size: str
 

@@ -52,6 +52,8 @@ ALL_PARAMS = {
     "rank": "16",
     "slots": "32",
     "adapter_size": "84 MB",
+    "draft": "meta-llama/Llama-3.1-8B-Instruct",
+    "draft_tokens": "3",
 }
 
 

@@ -186,8 +186,10 @@ def test_every_command_carries_the_sizing_and_only_known_flags(model, precision,
         assert set(flags) <= KNOWN_FLAGS
         native = get_model(model).max_context_tokens or context
         rope = rope_scaling_option(model)
-        stretched = rope is not None and native < context <= rope.context_tokens
-        sized_context = context if stretched else min(context, native)
+        # Past the native window with a documented RoPE scaling: the context asked, up to what
+        # the scaling reads.
+        stretched = rope is not None and native < context
+        sized_context = min(context, rope.context_tokens) if stretched else min(context, native)
         context_flag = FLAGS_FOR[variant.engine]["context"]
         assert flags[context_flag] == str(sized_context)
         override = FLAGS[Setting.MODEL_OVERRIDES][variant.engine]
