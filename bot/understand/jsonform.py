@@ -61,6 +61,8 @@ ORDER = (
     ("epochs", "facts.epochs"),
     ("months", "facts.months"),
     ("plan_counts", "facts.plan_counts"),
+    ("servers", "servers"),
+    ("lever", "lever"),
 )
 # Facts a message never carries: an uploaded config is the chat's, not the text's.
 UNWRITTEN_FACTS = frozenset({"model_config"})
