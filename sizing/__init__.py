@@ -45,6 +45,7 @@ from sizing.catalog import (
     load_plans,
     price_list,
     prices_as_of,
+    rental_usd,
 )
 from sizing.catalog_install import CATALOG_FILE_NAMES, CatalogData, install, read_catalog
 from sizing.codes import Caveat, Choice, Reason
@@ -241,6 +242,7 @@ __all__ = [
     "parse_context_code",
     "price_list",
     "prices_as_of",
+    "rental_usd",
     "read_catalog",
     "repo_id_of",
     "size_deployment",

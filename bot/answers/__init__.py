@@ -9,8 +9,24 @@ from bot.answers.checkout import (
     run_verify,
     sign_quote,
 )
+from bot.answers.explain import explain_reply, explain_training_reply
 from bot.answers.i18n import LANGUAGE_NAMES, N_, Localizer, localizer
 from bot.answers.knowledge import render_knowledge
+from bot.answers.levers import (
+    Miss,
+    Relaxed,
+    change_line,
+    cheaper_reply,
+    monthly,
+    named_gpu_line,
+    plan_label,
+    recommended,
+    servers_reply,
+    term_line,
+    units_label,
+    why_not_reply,
+    with_lead,
+)
 from bot.answers.links import Link, LinkKind, decode_payload, from_callback, to_callback
 from bot.answers.render import (
     command_menu,
@@ -23,6 +39,7 @@ from bot.answers.render import (
     render_train,
     ticket_html,
 )
+from bot.answers.rental import Rented, TermQuote, render_totals
 from bot.answers.view_types import (
     HANDOFF_SUMMARY_HTML,
     HANDOFF_SUMMARY_TEXT,
@@ -30,7 +47,7 @@ from bot.answers.view_types import (
     ViewTemplate,
     WhoView,
 )
-from bot.answers.views.size import QuoteContext
+from bot.answers.views.size import QuoteContext, checkout_url_for
 from bot.answers.words.plan_names import option_name
 
 __all__ = [
@@ -47,17 +64,30 @@ __all__ = [
     "Link",
     "LinkKind",
     "Localizer",
+    "Miss",
     "QuoteContext",
     "QuoteFacts",
+    "Relaxed",
+    "Rented",
+    "TermQuote",
     "ViewTemplate",
     "WhoView",
+    "change_line",
+    "checkout_url_for",
+    "cheaper_reply",
     "command_menu",
     "decode",
     "decode_payload",
+    "explain_reply",
+    "explain_training_reply",
     "from_callback",
     "localizer",
     "model_tag",
+    "monthly",
+    "named_gpu_line",
     "option_name",
+    "plan_label",
+    "recommended",
     "render_clarify",
     "render_compare",
     "render_error",
@@ -65,10 +95,16 @@ __all__ = [
     "render_knowledge",
     "render_price",
     "render_size",
+    "render_totals",
     "render_train",
     "request_state",
     "run_verify",
+    "servers_reply",
     "sign_quote",
+    "term_line",
     "ticket_html",
     "to_callback",
+    "units_label",
+    "why_not_reply",
+    "with_lead",
 ]

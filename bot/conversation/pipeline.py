@@ -32,7 +32,10 @@ from bot.answers import (
     render_size,
     render_train,
     request_state,
+    term_line,
+    recommended,
     ticket_html,
+    with_lead,
 )
 from bot.answers import command_menu as _command_menu
 from bot.conversation.catalog_source import CatalogSource
@@ -59,11 +62,12 @@ from bot.conversation.clarify import (
     which_of,
 )
 from bot.conversation.handoff import Handoff, HandoffConfig
+from bot.conversation.levers import Levers, discussed_entry, noted, training_entry
 from bot.conversation.links import LinkAnswers, lone_gpu, question_from
 from bot.conversation.lookups import LookupProblem, ModelLookups, Resolved, SharedCache
 from bot.conversation.pastes import Paste, find_paste
 from bot.languages import answer_language, normalise_language
-from bot.reply import ChatContext, Reply, ReplyKind, Turn
+from bot.reply import RECOMMENDED, ChatContext, Reply, ReplyKind, Turn
 from bot.request import HubQuery, Intent, ParsedRequest, RequestFacts, facts_to_json
 from bot.understand import RATE, parse_message
 from sizing import (
@@ -140,6 +144,7 @@ class Pipeline:
         config = HandoffConfig(sales_chat_configured=sales_chat, checkout=self.checkout)
         self._handoff = Handoff(config, size=size, now=now, today=today)
         self._links = LinkAnswers(self)
+        self._levers = Levers(self)
 
     def parse_text(self, text: str, *, telegram_language: str | None = None) -> ParsedRequest:
         """Understand a piece of text (a deep link's model, an upload's caption)."""
@@ -294,6 +299,11 @@ class Pipeline:
     ) -> Turn:
         if parsed.command == "lang":
             return self._language(parsed, chat, loc)
+        # >>> Levers on the answer on the table ("cheaper?", "for 3 months?", "two servers?")
+        # and totals of plans counted (bot.conversation.levers).
+        lever = self._levers.answer(parsed, chat, loc)
+        if lever is not None:
+            return lever
         beyond_sizing = self._beyond_sizing(parsed, chat, loc, text)
         if beyond_sizing is not None:
             return beyond_sizing
@@ -459,7 +469,23 @@ class Pipeline:
             answer = size_training(facts.training_request())
         except SizingError as exc:
             return Turn(_refusal(loc, exc, facts), chat)
+        kept = noted(kept, training_entry(RECOMMENDED, answer))
         return Turn(render_train(loc, answer, checkout=self.checkout), kept)
+
+    def train_and_render(self, facts: RequestFacts, chat: ChatContext, loc: Localizer) -> Turn:
+        """Size a training job's facts and render the answer (the levers' changes)."""
+        return self._train_and_render(facts, chat, loc)
+
+    def sized(self, facts: RequestFacts) -> SizingAnswer | None:
+        """Size the facts as the answers do; None when the engine refuses them."""
+        try:
+            return self._size(facts.sizing_request())
+        except SizingError:
+            return None
+
+    def quote_day(self) -> date:
+        """Today, as quotes and checkout links are dated."""
+        return self._today()
 
     def size_and_render(self, facts: RequestFacts, chat: ChatContext, loc: Localizer) -> Turn:
         """Size a request's facts and render the answer (deep links, uploads)."""
@@ -472,12 +498,14 @@ class Pipeline:
         loc: Localizer,
         *,
         notes: tuple[str, ...] = (),
+        role: str = RECOMMENDED,
     ) -> Turn:
         kept = replace(chat, last_request=facts, last_language=loc.language)
         try:
             answer = self._size(facts.sizing_request())
         except SizingError as exc:
             return Turn(_refusal(loc, exc, facts), chat)
+        kept = noted(kept, discussed_entry(role, answer, facts.months))
         quote = QuoteContext(model_id=answer.model.id, issued=self._today())
         reply = render_size(
             loc,
@@ -487,6 +515,8 @@ class Pipeline:
             state=_state_of(kept),
             notes=notes,
         )
+        if facts.months:  # a term asked: its total on the plan recommended
+            reply = with_lead(reply, [term_line(loc, recommended(answer), facts.months) or ""])
         return Turn(reply, kept)
 
     # --- buttons -------------------------------------------------------------------------
@@ -513,4 +543,4 @@ class Pipeline:
             facts = replace(facts, precision=chosen)
         else:
             facts = replace(facts, context_tokens=callback.context_tokens)
-        return self._size_and_render(facts, chat, loc)
+        return self._size_and_render(facts, chat, loc, role="change")

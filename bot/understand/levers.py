@@ -93,6 +93,14 @@ _THIS = (
 # Topics a lever's words also touch: "billiger" reads as billing, "only CUDA" as the software
 # card; beside a lever or a setting said alone, they are no question of their own.
 _WORDS_OF_A_LEVER = frozenset({None, "billing", "software"})
+# Words of a question about the terms themselves ("a discount for 12 months?").
+_CONTRACT = (
+    r"discount|contract|commit|rabatt|vertrag|descuento|contrato|desconto|remise|contrat|"
+    r"скидк|контракт|договор|折扣|优惠|優惠|合同|合約|契約|割引|할인|계약|약정"
+)
+# Topics about terms and money: plans counted beside them ask for their total, which says the
+# terms too.
+_TERM_TOPICS = frozenset({"billing", "minimum_term", "longer_terms"})
 # Settings a message may only say to change ("only CUDA", "nur CUDA"): a follow-up, not the
 # software card, when little else is said.
 _SHORT_CHANGE_WORDS = 4
@@ -126,6 +134,11 @@ def _only_a_setting(request: ParsedRequest, text: str) -> bool:
     return len(text.split()) <= _SHORT_CHANGE_WORDS and "?" not in text
 
 
+def _only_a_term(text: str) -> bool:
+    """"for 12 months?", "und für 6 Monate?": a term said alone, with no word of a contract."""
+    return len(text.split()) <= _SHORT_CHANGE_WORDS and not _compiled(_CONTRACT).search(text)
+
+
 def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
     """Add the rental terms and the lever ``text`` (cleaned) holds; settle the intent they imply."""
     if request.command is not None:
@@ -143,7 +156,10 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
     if rental.plan_counts and len(rental.plan_counts) > 1:
         facts = replace(facts, gpu_count=None)  # "2 HGX + 1 H200" counts plans, not GPUs
     found = replace(request, facts=facts, servers=rental.servers, lever=lever)
-    settled = replace(found, intent=_intent(found, setting_alone=setting_alone))
+    term_alone = _only_a_term(text)
+    settled = replace(
+        found, intent=_intent(found, setting_alone=setting_alone, term_alone=term_alone)
+    )
     return replace(settled, **_no_topic(settled))
 
 
@@ -151,11 +167,15 @@ def _names_model(request: ParsedRequest) -> bool:
     return request.facts.kept().names_model or bool(request.unknown_model or request.hub)
 
 
-def _intent(request: ParsedRequest, *, setting_alone: bool) -> Intent:
+def _intent(request: ParsedRequest, *, setting_alone: bool, term_alone: bool) -> Intent:
     """The intent a lever or a term implies, when no model is named."""
     intent = request.intent
     if _names_model(request) or intent in {Intent.SALES, Intent.TRAIN, Intent.COMPARE}:
         return intent
+    if request.facts.plan_counts and request.topic in _TERM_TOPICS:
+        return Intent.PRICE  # "2 HGX + 1 H200 for 6 months": their total, terms and all
+    if request.facts.months and request.topic in _TERM_TOPICS and term_alone:
+        return Intent.FOLLOWUP  # "for 12 months?": the plan on the table for the term
     if intent is Intent.KNOWLEDGE and (
         request.topic not in _WORDS_OF_A_LEVER or (request.lever is None and not setting_alone)
     ):
