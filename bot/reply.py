@@ -174,6 +174,26 @@ class Turn:
     relay: Reply | None = None  # for the sales thread: the customer's message, or its end
 
 
+@dataclass(frozen=True, slots=True)
+class SalesMessage:
+    """A sales person's reply in the sales chat, as the bot read it for one customer."""
+
+    customer_chat_id: int
+    text: str
+    message_id: int  # in the sales chat: the customer's next message answers it there
+    sender: Sender | None = None
+    done: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SalesDelivery:
+    """What a sales reply turns into: a message for the customer, a note for the sales chat."""
+
+    to_customer: Reply | None
+    to_sales: Reply | None
+    chat: ChatContext
+
+
 class ConversationPipeline(Protocol):
     """What a front end (Telegram, the console) needs from the conversation's ``Pipeline``."""
 
@@ -220,6 +240,10 @@ class ConversationPipeline(Protocol):
 
     def inline_answers(self, query: str, telegram_language: str | None) -> list[Reply]:
         """Answer one inline query with ready-to-send replies."""
+        ...
+
+    def respond_to_sales(self, message: SalesMessage, chat: ChatContext) -> SalesDelivery:
+        """Turn a sales person's reply into the customer's message (``chat`` is the customer's)."""
         ...
 
 

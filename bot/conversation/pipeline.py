@@ -66,8 +66,17 @@ from bot.conversation.levers import Levers, discussed_entry, noted, training_ent
 from bot.conversation.links import LinkAnswers, lone_gpu, question_from
 from bot.conversation.lookups import LookupProblem, ModelLookups, Resolved, SharedCache
 from bot.conversation.pastes import Paste, find_paste
+from bot.conversation.relay import DONE_COMMAND, Relay
 from bot.languages import answer_language, normalise_language
-from bot.reply import RECOMMENDED, ChatContext, Reply, ReplyKind, Turn
+from bot.reply import (
+    RECOMMENDED,
+    ChatContext,
+    Reply,
+    ReplyKind,
+    SalesDelivery,
+    SalesMessage,
+    Turn,
+)
 from bot.request import HubQuery, Intent, ParsedRequest, RequestFacts, facts_to_json
 from bot.understand import RATE, parse_message
 from sizing import (
@@ -145,6 +154,7 @@ class Pipeline:
         self._handoff = Handoff(config, size=size, now=now, today=today)
         self._links = LinkAnswers(self)
         self._levers = Levers(self)
+        self._relay = Relay(now)
 
     def parse_text(self, text: str, *, telegram_language: str | None = None) -> ParsedRequest:
         """Understand a piece of text (a deep link's model, an upload's caption)."""
@@ -204,8 +214,28 @@ class Pipeline:
         """Return the answer to one message, and the chat context to store after it.
 
         ``resolved`` holds the Hub lookups a front end made before (``hub_queries``); without
-        it, lookups are made here, blocking (the console and the command line).
+        it, lookups are made here, blocking (the console and the command line). While the chat
+        has a thread open with a person, the message goes to it too (``Turn.relay``).
         """
+        turn = self._answer(text, chat, bot_username=bot_username, resolved=resolved)
+        try:
+            return self._relay.customer_turn(text, chat, turn)
+        except Exception:
+            log.exception("passing a message on to the sales thread failed")
+            return turn
+
+    def respond_to_sales(self, message: SalesMessage, chat: ChatContext) -> SalesDelivery:
+        """Turn a sales person's reply into the customer's message (while their thread is open)."""
+        return self._relay.from_sales(message, chat)
+
+    def _answer(
+        self,
+        text: str,
+        chat: ChatContext,
+        *,
+        bot_username: str | None = None,
+        resolved: Resolved | None = None,
+    ) -> Turn:
         fallback = localizer(answer_language(chat))
         # Without evidence in the message ("/price h200"), the language the customer last
         # wrote in beats the client's setting.
@@ -299,6 +329,8 @@ class Pipeline:
     ) -> Turn:
         if parsed.command == "lang":
             return self._language(parsed, chat, loc)
+        if parsed.command == DONE_COMMAND:
+            return self._relay.done_by_customer(chat, loc)
         # >>> Levers on the answer on the table ("cheaper?", "for 3 months?", "two servers?")
         # and totals of plans counted (bot.conversation.levers).
         lever = self._levers.answer(parsed, chat, loc)
@@ -414,8 +446,11 @@ class Pipeline:
         return render_knowledge(loc, answer_question(question), checkout=self.checkout)
 
     def handoff(self, loc: Localizer, text: str, chat: ChatContext) -> Turn:
-        """Hand the customer to a person (at most once an hour per chat)."""
-        return self._handoff.respond(loc, text, chat)
+        """Hand the customer to a person (at most once an hour per chat); open their thread."""
+        turn = self._handoff.respond(loc, text, chat)
+        if turn.handoff is None:
+            return turn
+        return replace(turn, chat=self._relay.opened(turn.chat))
 
     def compare(self, loc: Localizer, a: GpuId, b: GpuId) -> Reply:
         """Two GPUs side by side."""

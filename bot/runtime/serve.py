@@ -47,6 +47,7 @@ from bot.ops import (
     MetricsHooks,
     OutageMonitor,
     Outcome,
+    UpdateScope,
     apply_collector_policy,
     collect_when_quiet,
     opened_scope,
@@ -75,6 +76,7 @@ from bot.telegram import (
     compose,
     poll,
     private_message,
+    relay_job,
     running,
 )
 
@@ -152,6 +154,12 @@ def _handler(
 ) -> Callable[[Job], Awaitable[Outcome]]:
     async def handle(job: Job) -> Outcome:
         raw = json.loads(job.body)
+        relayed = relay_job(raw)
+        if relayed is not None:  # a sales reply, queued in its customer's chat
+            scope = UpdateScope(job.update_id, chat_id=job.chat_key, kind="sales_reply")
+            with opened_scope(scope):
+                await handlers.threads.deliver_queued(application.bot, relayed)
+            return scope.outcome
         message = private_message(raw)
         if message is not None:  # most updates: read without building PTB's objects
             with opened_scope(message.scope()) as scope:
@@ -348,6 +356,7 @@ async def serve_bot(
         store_errors=errors,
         renew_every_s=queueing.renew_every_s,
     )
+    handlers.threads.sink = dispatcher.accept  # sales replies become jobs of customers' chats
     set_queue_source(dispatcher.backlog)
     receiving = _Receiving(dispatcher, store, timing.policy, hooks)
     freeze_start_up_objects()

@@ -6,6 +6,7 @@ from bot.telegram.incoming import answer_private, private_message
 from bot.telegram.pacing import Limits, LocalPacer, Pacer, RedisPacer
 from bot.telegram.polling import poll
 from bot.telegram.retries import DeliveryHooks, DeliveryPolicy
+from bot.telegram.sales_chat import relay_job
 
 __all__ = [
     "BotApp",
@@ -23,5 +24,6 @@ __all__ = [
     "compose",
     "poll",
     "private_message",
+    "relay_job",
     "running",
 ]

@@ -52,7 +52,7 @@ from bot.telegram.api_json import call_json
 from bot.telegram.downloads import download_small
 from bot.telegram.errors import ResultMissingError, TelegramUnavailableError, TokenRejectedError
 from bot.telegram.markup import inline_article, keyboard, keyboard_json
-from bot.telegram.sales_chat import hand_off
+from bot.telegram.sales_chat import SalesThreads, hand_off, relay_to_sales
 from bot.telegram.sending import AnswerSender
 
 log = logging.getLogger(__name__)
@@ -120,6 +120,8 @@ class TelegramHandlers:
         self.menu = menu
         self.answers = answers
         self.monitor = monitor
+        # Sales replies to customers, through the sales chat (its sink is set by the runtime).
+        self.threads = SalesThreads(pipeline, store, answers.send, settings.sales_chat_id)
 
     async def _chat(
         self, chat_id: int, telegram_language: str | None, sender: Sender | None
@@ -134,12 +136,16 @@ class TelegramHandlers:
         turn: Turn,
         reply_to: ReplyParameters | None = None,
     ) -> ChatContext:
-        """Send the reply (a hand-off to the sales chat first); return the chat to store."""
+        """Send the reply (a hand-off or the sales thread's copy first); return the chat to store."""
 
-        async def to_sales(sales_chat_id: int, text: str) -> None:
-            await self.answers.send(bot, sales_chat_id, text)
+        async def to_sales(
+            sales_chat_id: int, text: str, reply_to: ReplyParameters | None = None
+        ) -> int | None:
+            return await self.answers.send(bot, sales_chat_id, text, reply_to=reply_to)
 
-        reply, chat = await hand_off(to_sales, self.settings.sales_chat_id, turn)
+        sales_chat_id = self.settings.sales_chat_id
+        reply, chat = await hand_off(to_sales, sales_chat_id, turn)
+        await relay_to_sales(to_sales, sales_chat_id, replace(turn, reply=reply, chat=chat))
         markup = keyboard_json(reply)
         await self.answers.send(bot, chat_id, reply.html, markup=markup, reply_to=reply_to)
         return chat
@@ -152,6 +158,8 @@ class TelegramHandlers:
         text = (message.text or message.caption or "")[:MAX_MESSAGE_CHARS]
         if not text.strip() and message.chat.type != ChatType.PRIVATE:
             return  # a sticker or photo replying to us in a group is chatter, not a question
+        if await self.threads.from_sales_chat(bot, update.update_id, message):
+            return  # a sales person's reply to a customer's thread
         user = message.from_user
         language = user.language_code if user else None
         reply_to = _quote(message)
