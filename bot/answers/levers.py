@@ -253,8 +253,8 @@ def _miss_line(loc: Localizer, miss: Miss, current: SizingAnswer, old_price: Dec
             **params,
         )
     return loc.gettext(
-        "%(plan)s (%(price)s a month, %(diff)s less): %(memory)s of GPU memory for weights of "
-        "%(weights)s and the KV cache of %(context)s: not enough.",
+        "%(plan)s (%(price)s a month, %(diff)s less): %(memory)s of GPU memory, not enough "
+        "for the weights (%(weights)s) and one %(context)s context.",
         memory=memory_text(loc, memory),
         weights=memory_text(loc, current.weights_bytes),
         context=loc.formatter.context(req.context_tokens),

@@ -102,7 +102,7 @@ def _headline(loc: Localizer, fleet: Sequence[Rented], months: int | None) -> st
             total=money(fleet_total(fleet, months)),
         )
     return loc.gettext(
-        "%(fleet)s: %(monthly)s a month", fleet=names, monthly=money(fleet_monthly(fleet))
+        "%(name)s: %(monthly)s a month", name=names, monthly=money(fleet_monthly(fleet))
     )
 
 

@@ -110,10 +110,17 @@ def _discussed_line(loc: Localizer, item: Discussed) -> str:
     facts = [
         item.precision.upper() if item.precision else "",
         loc.formatter.context(item.context_tokens) if item.context_tokens else "",
-        loc.ngettext("%(num)s user", "%(num)s users", item.concurrency)
+        loc.ngettext(
+            "%(n)s user",
+            "%(n)s users",
+            item.concurrency,
+            n=loc.formatter.integer(item.concurrency),
+        )
         if item.concurrency
         else "",
-        loc.ngettext("%(num)s month", "%(num)s months", item.months) if item.months else "",
+        loc.ngettext("%(n)s month", "%(n)s months", item.months, n=loc.formatter.integer(item.months))
+        if item.months
+        else "",
     ]
     said = loc.join([f for f in facts if f])
     model = f"{item.model} ({said})" if said else item.model

@@ -65,6 +65,10 @@ from sizing import (
 )
 
 CENT = Decimal("0.01")
+_JOB_CHEAPEST = N_(
+    "Nothing runs this job for less than %(old)s at %(old_cost)s: the shortest rent on the "
+    "cheapest plan that holds it."
+)
 _JOB_SAME = N_("The job costs the same: %(new)s, %(new_cost)s in all.")
 _JOB_LESS = N_(
     "Compared with %(old)s at %(old_cost)s for the job: %(new)s, %(new_cost)s, %(diff)s less."
@@ -74,7 +78,7 @@ _JOB_MORE = N_(
 )
 # Intents a lever or a term may come with: a follow-up, or a question the parser left open
 # ("can I rent it for 3 months only?"); a request for a person or a comparison stays that.
-_LEVER_INTENTS = frozenset({Intent.FOLLOWUP, Intent.UNKNOWN, Intent.KNOWLEDGE})
+_LEVER_INTENTS = frozenset({Intent.FOLLOWUP, Intent.UNKNOWN, Intent.KNOWLEDGE, Intent.TRAIN})
 # Knowledge topics a term answers with the plan on the table ("and for 12 months?").
 _TERM_TOPICS = frozenset({"minimum_term", "longer_terms", "billing"})
 _HOLDS_SOME = frozenset({VerdictCode.COUNT_HOLDS_SOME, VerdictCode.COUNT_HOLDS_SOME_WITH_CHOICES})
@@ -187,13 +191,16 @@ class Levers:
             parsed.topic is not None and not asks and not term_topic
         ):
             return None
-        if parsed.intent is not Intent.FOLLOWUP and not (asks or facts.months):
+        changing = parsed.intent in {Intent.FOLLOWUP, Intent.TRAIN}
+        if not changing and not (asks or facts.months):
             return None
         table = chat.last_request
         if table is None or not table.names_model:
             return Turn(ask_which_model(loc, follow_up=True), chat) if asks else None
         if table.trains:
             return self._training(parsed, table, chat, loc)
+        if parsed.intent is Intent.TRAIN:
+            return None  # a job asked after a sizing: sized as a job, as before
         current = self._host.sized(table)
         if current is None:
             return None
@@ -514,7 +521,12 @@ class Levers:
         turn = self._host.train_and_render(table, chat, loc)
         index = current.recommended_index
         pick = current.options[index] if index is not None else None
-        line = _training_cost_line(loc, pick, cheapest)
+        if pick is not None and cheapest is not None and pick.cost_usd == cheapest.cost_usd:
+            line = loc.gettext(
+                _JOB_CHEAPEST, old=_training_label(loc, pick), old_cost=_money(loc, pick)
+            )
+        else:
+            line = _training_cost_line(loc, pick, cheapest)
         return Turn(with_lead(turn.reply, [line], {"lever": "cheaper"}), chat)
 
     def _training_term(
@@ -567,6 +579,10 @@ def _training_cost_line(
         return loc.gettext(_JOB_SAME, **params)
     message = _JOB_LESS if new.cost_usd < old.cost_usd else _JOB_MORE
     return loc.gettext(message, diff=money(abs(new.cost_usd - old.cost_usd)), **params)
+
+
+def _money(loc: Localizer, option: TrainingOption) -> str:
+    return loc.formatter.money(option.cost_usd) if option.cost_usd is not None else ""
 
 
 def _training_label(loc: Localizer, option: TrainingOption) -> str:
