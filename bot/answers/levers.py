@@ -11,6 +11,7 @@ hold. Every price is the engine's (the one rental-cost function), every differen
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -139,10 +140,34 @@ def named_gpu_line(loc: Localizer, after: SizingAnswer, gpus: Sequence[GpuId]) -
     return None
 
 
+_NOTE_LESS = N_("That is %(diff)s a month less than before (%(old)s, %(old_price)s).")
+_NOTE_MORE = N_("That is %(diff)s a month more than before (%(old)s, %(old_price)s).")
+_NOTE_SAME = N_("Same plan and price as before.")
+_NOTE_UNPRICED = N_("Before: %(old)s, %(old_price)s a month; this one is priced on request.")
+
+
+def change_note(loc: Localizer, before: PlanOption | None, after: PlanOption | None) -> str | None:
+    """The line after a changed answer's verdict: its price against the plan before."""
+    old_price = monthly(before)
+    if before is None or old_price is None:
+        return None
+    money = loc.formatter.money
+    old = {"old": plan_label(loc, before), "old_price": money(old_price)}
+    if after is None:
+        return loc.gettext(_NONE, **old)
+    new_price = monthly(after)
+    if new_price is None:
+        return loc.gettext(_NOTE_UNPRICED, **old)
+    if after.plan == before.plan and after.servers == before.servers:
+        return loc.gettext(_NOTE_SAME)
+    note = _NOTE_LESS if new_price < old_price else _NOTE_MORE
+    return loc.gettext(note, diff=money(abs(new_price - old_price)), **old)
+
+
 def term_line(loc: Localizer, option: PlanOption | None, months: int | None) -> str | None:
     """"Over 3 months: US$46,350.": the term the chat asked for, on the new plan."""
     price = monthly(option)
-    if not months or price is None:
+    if not months or months < 2 or price is None:  # a month is what every answer prices
         return None
     return loc.ngettext(
         "Over %(num)s month: %(total)s.",
@@ -152,15 +177,46 @@ def term_line(loc: Localizer, option: PlanOption | None, months: int | None) -> 
     )
 
 
-def with_lead(reply: Reply, lines: Sequence[str], data: dict[str, Any] | None = None) -> Reply:
-    """``reply`` with ``lines`` said first (bold in Telegram), its buttons and details kept."""
+_TAG_RE = re.compile(r"<(/?)[a-zA-Z][^>]*>")
+
+
+def _closed(line: str) -> bool:
+    """Whether a line of Telegram HTML closes every tag it opens (lines may be cut after it)."""
+    depth = 0
+    for match in _TAG_RE.finditer(line):
+        depth += -1 if match.group(1) else 1
+    return depth == 0
+
+
+def _after_first(text: str, insert: str) -> str:
+    first, sep, rest = text.partition("\n")
+    if not sep:
+        return f"{first}\n{insert}"
+    return f"{first}\n{insert}\n{rest}"
+
+
+def with_lead(
+    reply: Reply,
+    lines: Sequence[str],
+    data: dict[str, Any] | None = None,
+    *,
+    after_verdict: bool = True,
+) -> Reply:
+    """``reply`` with ``lines`` said after its verdict (its first line), buttons and details kept.
+
+    ``after_verdict=False`` (or a first line that leaves a tag open) says them first.
+    """
     shown = [line for line in lines if line]
     if not shown:
         return reply
-    lead_html = "\n".join(f"<b>{escape(line)}</b>" for line in shown)
+    lead_html = "\n".join(f"<i>{escape(line)}</i>" for line in shown)
     lead_text = "\n".join(shown)
+    second = after_verdict and _closed(reply.html.partition("\n")[0])
+    html = _after_first(reply.html, lead_html) if second else f"{lead_html}\n\n{reply.html}"
 
     def text() -> str:
+        if second:
+            return _after_first(reply.text, lead_text)
         return f"{lead_text}\n\n{reply.text}"
 
     def joined() -> dict[str, Any] | None:
@@ -170,7 +226,7 @@ def with_lead(reply: Reply, lines: Sequence[str], data: dict[str, Any] | None = 
     return Reply.deferred(
         kind=reply.kind,
         language=reply.language,
-        html=f"{lead_html}\n\n{reply.html}",
+        html=html,
         text=text,
         buttons=reply.buttons,
         detail_html=lambda: reply.detail_html,

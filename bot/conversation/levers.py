@@ -32,7 +32,7 @@ from bot.answers import (
     Rented,
     TermQuote,
     N_,
-    change_line,
+    change_note,
     checkout_url_for,
     cheaper_reply,
     explain_reply,
@@ -269,7 +269,7 @@ class Levers:
         if after is None or turn.reply.kind.value != "size":
             return turn
         before, pick = recommended(current), recommended(after)
-        lead = [change_line(loc, before, pick), named_gpu_line(loc, after, named)]
+        lead = [change_note(loc, before, pick), named_gpu_line(loc, after, named)]
         data = {"lever": "change", "before": before.plan if before else None}
         reply = with_lead(turn.reply, [line for line in lead if line], data)
         kept = replace(turn.chat, discussed=chat.discussed)

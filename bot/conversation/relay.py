@@ -172,8 +172,6 @@ class Relay:
             return turn
         reply = turn.reply
         code = (reply.data or {}).get("code") if reply.kind is ReplyKind.CLARIFY else None
-        if reply.kind is ReplyKind.HANDOFF and (reply.data or {}).get("state") == "already":
-            code = "courtesy"  # "when can you call me?" in an open thread: for the person
         sender = _who(before.sender)
         said = f"{escape(sender)}:\n{escape(text.strip())}" if sender else escape(text.strip())
         plain = f"{sender}:\n{text.strip()}" if sender else text.strip()

@@ -187,10 +187,19 @@ def _is_deadline(text: str, start: int, end: int) -> bool:
     )
 
 
+# "$4,000 a month", "per month": a rate, never a term of one month. A term of one month is
+# counted ("1 month", "one month"), not said with an article.
+_ARTICLES = frozenset({"a", "an", "ein", "eine", "einen", "einem", "un", "une", "una", "um", "uma"})
+_RATE_BEFORE_RE = re.compile(r"(?:per|pro|par|por|/|je|al|à|в|за)\s*$")
+
+
 def find_months(text: str, language: str) -> int | None:
     """Return the months of rent a message asks about, or None."""
     for match in _months_re(language).finditer(text):
-        value = _value(match.group("n"), language)
+        token = match.group("n").strip()
+        value = _value(token, language)
+        if token in _ARTICLES or _RATE_BEFORE_RE.search(text[max(0, match.start() - 6) : match.start()]):
+            continue
         if value and 0 < value <= MAX_MONTHS and not _is_deadline(text, *match.span()):
             return value
     for pattern, value in _named_terms_re():
