@@ -88,9 +88,7 @@ def _count_line(loc: Localizer, answer: SizingAnswer, option: PlanOption) -> str
             gpu=option.gpu_facts.name,
         )
     else:
-        first = loc.gettext(
-            "One copy fits on one %(gpu)s.", gpu=option.gpu_facts.name
-        )
+        first = loc.gettext("One copy fits on one %(gpu)s.", gpu=option.gpu_facts.name)
     second = loc.ngettext(
         "%(num)s user at %(context)s, %(per_copy)s per copy: %(copies)s copies on %(gpus)s GPUs, "
         "%(plan)s.",
@@ -107,12 +105,10 @@ def _count_line(loc: Localizer, answer: SizingAnswer, option: PlanOption) -> str
 
 
 def explain_reply(loc: Localizer, answer: SizingAnswer) -> Reply:
-    """This model's figures on the plan recommended, worked out line by line."""
+    """Work this model's figures out on the plan recommended, line by line."""
     index = answer.recommended_index
     option = answer.options[index] if index is not None else None
-    headline = loc.gettext(
-        "How the figures for %(model)s are worked out:", model=answer.model.name
-    )
+    headline = loc.gettext("How the figures for %(model)s are worked out:", model=answer.model.name)
     if option is None or not option.fits:
         lines = [_weights_line(loc, answer, answer.options[0]), _kv_line(loc, answer)]
         return lever_reply(loc, "explain", headline, lines)
@@ -127,7 +123,7 @@ def explain_reply(loc: Localizer, answer: SizingAnswer) -> Reply:
 
 
 def explain_training_reply(loc: Localizer, answer: TrainingAnswer) -> Reply:
-    """A training job's memory per GPU by part, and the GPUs it runs on."""
+    """Split a training job's memory per GPU by part, and say the GPUs it runs on."""
     index = answer.recommended_index
     option = answer.options[index] if index is not None else None
     headline = loc.gettext(

@@ -29,8 +29,12 @@ from bot.reply import Button, Reply, ReplyKind
 from sizing import GpuId, PlanFacts, PlanOption, Reason, SizingAnswer, load_gpus
 
 SALES_PAYLOAD = "sales"
-_LESS = N_("Compared with %(old)s at %(old_price)s a month: %(new)s, %(new_price)s a month, %(diff)s less.")
-_MORE = N_("Compared with %(old)s at %(old_price)s a month: %(new)s, %(new_price)s a month, %(diff)s more.")
+_LESS = N_(
+    "Compared with %(old)s at %(old_price)s a month: %(new)s, %(new_price)s a month, %(diff)s less."
+)
+_MORE = N_(
+    "Compared with %(old)s at %(old_price)s a month: %(new)s, %(new_price)s a month, %(diff)s more."
+)
 _SAME = N_("The plan stays %(new)s, %(new_price)s a month.")
 _UNPRICED = N_("Compared with %(old)s at %(old_price)s a month: %(new)s, price on request.")
 _NONE = N_("Nothing we rent serves it with that change (before: %(old)s, %(old_price)s a month).")
@@ -66,26 +70,26 @@ class Relaxed:
 
 
 def recommended(answer: SizingAnswer | None) -> PlanOption | None:
-    """The option an answer recommends, if any."""
+    """Return the option an answer recommends, if any."""
     if answer is None or answer.recommended_index is None:
         return None
     return answer.options[answer.recommended_index]
 
 
 def monthly(option: PlanOption | None) -> Decimal | None:
-    """What an option costs a month, when it is priced."""
+    """Return what an option costs a month, when it is priced."""
     if option is None or not option.priced:
         return None
     return option.price.monthly_usd
 
 
 def plan_label(loc: Localizer, option: PlanOption) -> str:
-    """"NVIDIA H200, 5 single-GPU machines": the plan and the units it rents."""
+    """Name the plan and the units it rents ("NVIDIA H200, 5 single-GPU machines")."""
     return loc.join([option_name(option), shape_text(loc, option)])
 
 
 def units_label(loc: Localizer, plan: PlanFacts, units: int) -> str:
-    """The same for units of a plan that no option carries."""
+    """Name units of a plan that no option carries, as ``plan_label`` does."""
     gpu = next(g for g in load_gpus() if g.id is plan.gpu)
     if plan.is_server:
         shape = loc.ngettext(
@@ -125,8 +129,10 @@ def change_line(loc: Localizer, before: PlanOption | None, after: PlanOption | N
 
 
 def named_gpu_line(loc: Localizer, after: SizingAnswer, gpus: Sequence[GpuId]) -> str | None:
-    """Why the GPU the customer just named is not the pick ("you need CUDA, and this GPU runs
-    ROCm"), in the engine's words with this answer's figures; None when it is the pick."""
+    """Say why the GPU the customer just named is not the pick; None when it is.
+
+    In the engine's words with this answer's figures: "You need CUDA, and this GPU runs ROCm."
+    """
     pick = recommended(after)
     if not gpus or (pick is not None and pick.gpu in gpus):
         return None
@@ -147,7 +153,7 @@ _NOTE_UNPRICED = N_("Before: %(old)s, %(old_price)s a month; this one is priced 
 
 
 def change_note(loc: Localizer, before: PlanOption | None, after: PlanOption | None) -> str | None:
-    """The line after a changed answer's verdict: its price against the plan before."""
+    """Word the line after a changed answer's verdict: its price against the plan before."""
     old_price = monthly(before)
     if before is None or old_price is None:
         return None
@@ -165,9 +171,9 @@ def change_note(loc: Localizer, before: PlanOption | None, after: PlanOption | N
 
 
 def term_line(loc: Localizer, option: PlanOption | None, months: int | None) -> str | None:
-    """"Over 3 months: US$46,350.": the term the chat asked for, on the new plan."""
+    """Total the term the chat asked for on the new plan ("Over 3 months: US$46,350.")."""
     price = monthly(option)
-    if not months or months < 2 or price is None:  # a month is what every answer prices
+    if not months or months <= 1 or price is None:  # a month is what every answer prices
         return None
     return loc.ngettext(
         "Over %(num)s month: %(total)s.",
@@ -235,7 +241,7 @@ def with_lead(
     )
 
 
-def lever_reply(  # noqa: PLR0913 - the parts of one short answer
+def lever_reply(
     loc: Localizer,
     lever: str,
     headline: str,
@@ -245,7 +251,7 @@ def lever_reply(  # noqa: PLR0913 - the parts of one short answer
     data: dict[str, Any] | None = None,
     more: tuple[str, Sequence[str]] | None = None,
 ) -> Reply:
-    """A short answer to a lever: its headline first, then its lines, and the next steps.
+    """Build a short answer to a lever: its headline, then its lines, and the next steps.
 
     ``more`` is a second part under a title of its own (the changes that cost less).
     """
@@ -276,7 +282,7 @@ def _order_button(loc: Localizer, option: PlanOption, url: str | None) -> tuple[
 
 
 def _miss_line(loc: Localizer, miss: Miss, current: SizingAnswer, old_price: Decimal) -> str:
-    """What one cheaper plan lacks: the users it holds and the cache short, or the weights."""
+    """Say what one cheaper plan lacks: users held and cache short, or the weights."""
     money, fmt = loc.formatter.money, loc.formatter
     params = {
         "plan": units_label(loc, miss.plan, miss.units),
@@ -318,7 +324,7 @@ def _miss_line(loc: Localizer, miss: Miss, current: SizingAnswer, old_price: Dec
     )
 
 
-def cheaper_reply(  # noqa: PLR0913 - what the cheaper lever found
+def cheaper_reply(
     loc: Localizer,
     current: SizingAnswer,
     *,
@@ -354,7 +360,6 @@ def cheaper_reply(  # noqa: PLR0913 - what the cheaper lever found
         )
         lines += [_miss_line(loc, miss, current, old_price) for miss in misses]
     changes: list[str] = []
-    params = sentence_params(loc, current)
     for item in relaxed:
         price = monthly(item.option)
         if price is None or price >= old_price:
@@ -411,8 +416,8 @@ def why_not_reply(
     if option is None or option.gpu is not gpu or not option.fits:
         reason = _why_it_does_not_fit(loc, current, on_gpu, gpu)
         headline = loc.gettext("%(gpu)s cannot serve this as asked.", gpu=name)
-        lines = [reason] if reason else []
-        return lever_reply(loc, "why_not", headline, lines, data={"gpu": gpu.value})
+        said = [reason] if reason else []
+        return lever_reply(loc, "why_not", headline, said, data={"gpu": gpu.value})
     lines: list[str] = []
     line = change_line(loc, pick, option)
     if line:
@@ -430,12 +435,19 @@ def why_not_reply(
             "%(gpu)s serves it too, but we list no price for it: ask us for a quote.", gpu=name
         )
     else:
-        because = loc.gettext("%(gpu)s serves it too: %(plan)s.", gpu=name, plan=plan_label(loc, option))
+        because = loc.gettext(
+            "%(gpu)s serves it too: %(plan)s.", gpu=name, plan=plan_label(loc, option)
+        )
     set_aside = [reason_text(loc, r, sentence_params(loc, current)) for r in option.set_aside]
     buttons = (_order_button(loc, option, link(option, None)),)
     data = {"gpu": gpu.value, "plan": option.plan, "units": option.servers}
     return lever_reply(
-        loc, "why_not", because, [*lines, *set_aside], buttons=tuple(b for b in buttons if b), data=data
+        loc,
+        "why_not",
+        because,
+        [*lines, *set_aside],
+        buttons=tuple(b for b in buttons if b),
+        data=data,
     )
 
 
@@ -449,19 +461,24 @@ def _price_words(loc: Localizer, option: PlanOption) -> str:
 def _why_it_does_not_fit(
     loc: Localizer, current: SizingAnswer, on_gpu: SizingAnswer | None, gpu: GpuId
 ) -> str | None:
-    """The reason the named GPU's plans give (the engine's codes, with this model's figures)."""
+    """Return the reason the named GPU's plans give (the engine's codes, this model's figures)."""
     answer = on_gpu or current
     params = sentence_params(loc, answer)
     for option in answer.options:
-        if option.gpu is gpu and option.reason is not None and option.reason is not Reason.GPU_NOT_REQUESTED:
+        if (
+            option.gpu is gpu
+            and option.reason is not None
+            and option.reason is not Reason.GPU_NOT_REQUESTED
+        ):
             gpu_params = {**params, "gpu": option.gpu_facts.name}
             return reason_text(loc, option.reason, gpu_params)  # type: ignore[arg-type]
     return None
 
 
-def servers_reply(  # noqa: PLR0913 - the figures of a count of servers
+def servers_reply(
     loc: Localizer,
     current: SizingAnswer,
+    *,
     option: PlanOption,
     servers: int,
     contexts: int,

@@ -47,7 +47,7 @@ class TermQuote:
 
 
 def minimum_months() -> int:
-    """The shortest term rented (the price list's minimum term, from the catalog's terms)."""
+    """Return the shortest term rented (the price list's minimum term, the catalog's terms)."""
     value = terms_points()[0].values.get("minimum_months", 1)
     return value if isinstance(value, int) and value > 0 else 1
 
@@ -58,12 +58,12 @@ def billed_months(months: int | None) -> int:
 
 
 def fleet_monthly(fleet: Sequence[Rented]) -> Decimal:
-    """What the fleet costs a month."""
+    """Return what the fleet costs a month."""
     return sum((rental_usd(item.plan, item.units, 1) for item in fleet), Decimal(0))
 
 
 def fleet_total(fleet: Sequence[Rented], months: int | None) -> Decimal:
-    """What the fleet costs for the term (the minimum term at least)."""
+    """Return what the fleet costs for the term (the minimum term at least)."""
     term = billed_months(months)
     return sum((rental_usd(item.plan, item.units, term) for item in fleet), Decimal(0))
 
@@ -124,7 +124,7 @@ def _line(loc: Localizer, item: Rented, months: int | None) -> str:
 
 
 def total_lines(loc: Localizer, fleet: Sequence[Rented], months: int | None) -> list[str]:
-    """The lines under the headline: each plan, the sum, the minimum term when it binds."""
+    """Word the lines under the headline: each plan, the sum, the minimum term when it binds."""
     lines = [_line(loc, item, months) for item in fleet] if len(fleet) > 1 or months else []
     if len(fleet) > 1 and months:
         lines.append(
@@ -185,7 +185,7 @@ def order_buttons(
     return tuple(rows)
 
 
-def render_totals(  # noqa: PLR0913 - the facts of one total
+def render_totals(
     loc: Localizer,
     fleet: Sequence[Rented],
     months: int | None,
@@ -195,7 +195,7 @@ def render_totals(  # noqa: PLR0913 - the facts of one total
     quote: TermQuote | None = None,
     lead: str | None = None,
 ) -> Reply:
-    """The total of a fleet for a term (or a month), with the terms and the next step.
+    """Render the total of a fleet for a term (or a month), the terms and the next step.
 
     ``lead`` is a line under the total saying what it is for (the request sized).
     """

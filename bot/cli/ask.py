@@ -122,7 +122,7 @@ class Conversations:
         self._loop.close()
 
 
-def _jsonl_answer(pipeline: Pipeline, default_lang: str, chats: Conversations) -> Answer:
+def _jsonl_answer(default_lang: str, chats: Conversations) -> Answer:
     def answer(item: LineItem) -> dict[str, Any]:
         lang = item.lang or default_lang
         if lang != AUTO and normalise_language(lang) is None:
@@ -167,7 +167,7 @@ def run(argv: list[str], *, stdin: IO[Any] | None = None, stdout: IO[Any] | None
         sink = stdout if stdout is not None else sys.stdout.buffer
         chats = Conversations(pipeline)
         try:
-            return run_stream(source, sink, _jsonl_answer(pipeline, args.lang, chats))
+            return run_stream(source, sink, _jsonl_answer(args.lang, chats))
         finally:
             chats.close()
     if not args.text:

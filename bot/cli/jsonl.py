@@ -103,7 +103,7 @@ def item_of(number: int, line: str | LineError) -> LineItem:
 
 
 def _chat_key(value: object) -> ChatKey | None:
-    """A conversation's key: a string (at most ``MAX_CHAT_KEY_CHARS``) or an integer."""
+    """Read a conversation's key: a string (at most ``MAX_CHAT_KEY_CHARS``) or an integer."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, str | int):

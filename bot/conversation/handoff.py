@@ -118,7 +118,9 @@ def _discussed_line(loc: Localizer, item: Discussed) -> str:
         )
         if item.concurrency
         else "",
-        loc.ngettext("%(n)s month", "%(n)s months", item.months, n=loc.formatter.integer(item.months))
+        loc.ngettext(
+            "%(n)s month", "%(n)s months", item.months, n=loc.formatter.integer(item.months)
+        )
         if item.months
         else "",
     ]
@@ -128,7 +130,7 @@ def _discussed_line(loc: Localizer, item: Discussed) -> str:
 
 
 def discussed_lines(loc: Localizer, chat: ChatContext) -> tuple[str | None, list[str]]:
-    """The recommendation for the customer's own request, and the alternatives discussed."""
+    """Word the recommendation for the customer's own request, and the alternatives discussed."""
     recommended = next((i for i in chat.discussed if i.role == RECOMMENDED), None)
     others = [
         loc.gettext(
@@ -143,7 +145,7 @@ def discussed_lines(loc: Localizer, chat: ChatContext) -> tuple[str | None, list
 
 
 def plan_facts(plan_id: str) -> PlanFacts | None:
-    """The catalog's plan of an id kept in the chat (None when the catalog no longer has it)."""
+    """Return the catalog's plan of an id kept in the chat (None when the catalog lost it)."""
     return next((p for p in load_plans() if p.id == plan_id), None)
 
 

@@ -24,6 +24,7 @@ from decimal import Decimal
 from typing import Protocol
 
 from bot.answers import (
+    N_,
     CheckoutConfig,
     Localizer,
     Miss,
@@ -31,10 +32,9 @@ from bot.answers import (
     Relaxed,
     Rented,
     TermQuote,
-    N_,
     change_note,
-    checkout_url_for,
     cheaper_reply,
+    checkout_url_for,
     explain_reply,
     explain_training_reply,
     model_tag,
@@ -107,7 +107,7 @@ class Host(Protocol):
 
 
 def discussed_entry(role: str, answer: SizingAnswer, months: int | None = None) -> Discussed | None:
-    """The entry the hand-off summary keeps for an answer's recommendation."""
+    """Return the entry the hand-off summary keeps for an answer's recommendation."""
     pick = recommended(answer)
     if pick is None or pick.plan is None:
         return None
@@ -127,7 +127,7 @@ def discussed_entry(role: str, answer: SizingAnswer, months: int | None = None) 
 
 
 def training_entry(role: str, answer: TrainingAnswer) -> Discussed | None:
-    """The entry the hand-off summary keeps for a training answer's recommendation."""
+    """Return the entry the hand-off summary keeps for a training answer's recommendation."""
     index = answer.recommended_index
     option = answer.options[index] if index is not None else None
     if option is None or option.plan is None:
@@ -145,7 +145,7 @@ def training_entry(role: str, answer: TrainingAnswer) -> Discussed | None:
 
 
 def noted(chat: ChatContext, entry: Discussed | None) -> ChatContext:
-    """The chat with a plan noted: a recommendation starts the list, others are added to it."""
+    """Note a plan in the chat: a recommendation starts the list, others are added to it."""
     if entry is None:
         return chat
     if entry.role == RECOMMENDED:
@@ -168,7 +168,9 @@ class Levers:
 
     # --- entry -----------------------------------------------------------------------------
 
-    def answer(self, parsed: ParsedRequest, chat: ChatContext, loc: Localizer) -> Turn | None:
+    def answer(  # noqa: PLR0911 - one way out per kind of message
+        self, parsed: ParsedRequest, chat: ChatContext, loc: Localizer
+    ) -> Turn | None:
         """Answer a lever, a term or plans counted; None for anything else."""
         facts = parsed.facts.kept()
         if parsed.intent is Intent.PRICE and not facts.names_model:
@@ -207,15 +209,15 @@ class Levers:
         return self._sizing(parsed, table, current, chat, loc)
 
     def _fleet(self, facts: RequestFacts) -> list[Rented]:
-        """The plans a price question counts, or one unit of the GPU's plan for a term asked."""
+        """Return the plans a price question counts, or one unit of the GPU's plan for a term."""
         counted = facts.plan_counts or {}
         plans = {plan.id: plan for plan in load_plans()}
         fleet = [Rented(plans[key], units) for key, units in counted.items() if key in plans]
         if fleet or not facts.months or len(facts.gpus) != 1:
             return fleet
-        plans = [p for p in load_plans() if p.gpu is facts.gpus[0]]
-        plans.sort(key=lambda p: p.gpus)  # "an H200 for 3 months": one GPU, where one is rented
-        return [Rented(plans[0], 1)] if plans else []
+        # "an H200 for 3 months": one GPU, where one is rented alone.
+        of_gpu = sorted((p for p in load_plans() if p.gpu is facts.gpus[0]), key=lambda p: p.gpus)
+        return [Rented(of_gpu[0], 1)] if of_gpu else []
 
     # --- sizing ----------------------------------------------------------------------------
 
@@ -255,7 +257,7 @@ class Levers:
 
         return link
 
-    def _changed(  # noqa: PLR0913 - a change and what it names
+    def _changed(
         self,
         facts: RequestFacts,
         current: SizingAnswer,
@@ -263,7 +265,7 @@ class Levers:
         loc: Localizer,
         named: tuple[GpuId, ...] = (),
     ) -> Turn:
-        """A change to the request: the new sizing, led by the plan and price it changes to."""
+        """Answer a change to the request: the new sizing, its price against the plan before."""
         turn = self._host.size_and_render(facts, chat, loc)
         after = self._host.sized(facts)
         if after is None or turn.reply.kind.value != "size":
@@ -283,7 +285,7 @@ class Levers:
         chat: ChatContext,
         loc: Localizer,
     ) -> Turn | None:
-        """"for 3 months?": the plan on the table multiplied out for the term."""
+        """Multiply the plan on the table out for the term ("for 3 months?")."""
         pick = recommended(current)
         if pick is None or pick.plan_facts is None or not pick.priced:
             return None
@@ -323,7 +325,7 @@ class Levers:
         chat: ChatContext,
         loc: Localizer,
     ) -> Turn:
-        """"why not H200?": that GPU alone, against the pick."""
+        """Size the GPU named alone and set it against the pick ("why not H200?")."""
         gpu = said.gpus[0]
         on_gpu = self._host.sized(replace(table, gpus=(gpu,), gpu_count=None))
         reply = why_not_reply(loc, current, gpu, on_gpu, self._link(loc, on_gpu or current))
@@ -342,7 +344,7 @@ class Levers:
         chat: ChatContext,
         loc: Localizer,
     ) -> Turn | None:
-        """"two servers?": that many servers of the plan (the GPU's server when single GPUs)."""
+        """Price that many servers of the plan (of the GPU's server plan for single GPUs)."""
         pick = recommended(current)
         if pick is None or pick.plan_facts is None:
             return None
@@ -360,7 +362,15 @@ class Levers:
         copies = servers * plan.gpus // per_copy
         contexts = copies * (option.fit.max_concurrency_at_context or 0)
         quote = QuoteContext(model_id=current.model.id, issued=self._host.quote_day())
-        reply = servers_reply(loc, current, option, servers, contexts, self._host.checkout, quote)
+        reply = servers_reply(
+            loc,
+            current,
+            option=option,
+            servers=servers,
+            contexts=contexts,
+            checkout=self._host.checkout,
+            quote=quote,
+        )
         price = plan.monthly_usd * servers
         entry = Discussed(
             role="servers",
@@ -377,7 +387,7 @@ class Levers:
     def _cheaper(
         self, table: RequestFacts, current: SizingAnswer, chat: ChatContext, loc: Localizer
     ) -> Turn:
-        """"cheaper?": a cheaper plan as asked, one change that costs less, or what is missing."""
+        """Find a cheaper plan as asked, one change that costs less, or what is missing."""
         pick = recommended(current)
         price = monthly(pick)
         if pick is None or price is None:
@@ -394,7 +404,9 @@ class Levers:
                 chat,
             )
         offered = [
-            o for o in current.options if o.offerable and (p := monthly(o)) is not None and p < price
+            o
+            for o in current.options
+            if o.offerable and (p := monthly(o)) is not None and p < price
         ]
         as_asked = min(offered, key=lambda o: monthly(o) or price, default=None)
         relaxed = self._relaxed(table, price)
@@ -427,7 +439,7 @@ class Levers:
         return Turn(reply, noted(chat, entry))
 
     def _relaxed(self, table: RequestFacts, price: Decimal) -> list[Relaxed]:
-        """The pick once the GPUs named, or CUDA only, are dropped, when it costs less."""
+        """Return the pick once the GPUs named, or CUDA only, are dropped, when it costs less."""
         found: list[Relaxed] = []
         drops = (
             ("gpus", replace(table, gpus=(), gpu_count=None), bool(table.gpus)),
@@ -441,9 +453,7 @@ class Levers:
                 found.append(Relaxed(dropped, pick))
         return found
 
-    def _misses(
-        self, table: RequestFacts, current: SizingAnswer, price: Decimal
-    ) -> list[Miss]:
+    def _misses(self, table: RequestFacts, current: SizingAnswer, price: Decimal) -> list[Miss]:
         """For each plan the customer allows, the most of it that costs less, and what it lacks."""
         found: list[Miss] = []
         allowed = set(table.gpus) if table.gpus else None
@@ -478,7 +488,7 @@ class Levers:
 
     # --- training --------------------------------------------------------------------------
 
-    def _training(
+    def _training(  # noqa: PLR0911 - one answer per lever
         self, parsed: ParsedRequest, table: RequestFacts, chat: ChatContext, loc: Localizer
     ) -> Turn | None:
         """Levers on a training job: explain, why not a GPU, a term, a change."""
@@ -512,7 +522,7 @@ class Levers:
     def _training_cheaper(
         self, table: RequestFacts, current: TrainingAnswer, chat: ChatContext, loc: Localizer
     ) -> Turn:
-        """The option of the job that costs least in all, against the recommendation."""
+        """Compare the option of the job that costs least in all with the recommendation."""
         cheapest = min(
             (o for o in current.options if o.fits and o.cost_usd is not None),
             key=lambda o: o.cost_usd or Decimal(0),

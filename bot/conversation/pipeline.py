@@ -25,6 +25,7 @@ from bot.answers import (
     decode,
     from_callback,
     localizer,
+    recommended,
     render_compare,
     render_help,
     render_knowledge,
@@ -33,7 +34,6 @@ from bot.answers import (
     render_train,
     request_state,
     term_line,
-    recommended,
     ticket_html,
     with_lead,
 )
@@ -329,13 +329,11 @@ class Pipeline:
     ) -> Turn:
         if parsed.command == "lang":
             return self._language(parsed, chat, loc)
-        if parsed.command == DONE_COMMAND:
-            return self._relay.done_by_customer(chat, loc)
-        # >>> Levers on the answer on the table ("cheaper?", "for 3 months?", "two servers?")
-        # and totals of plans counted (bot.conversation.levers).
-        lever = self._levers.answer(parsed, chat, loc)
-        if lever is not None:
-            return lever
+        # >>> The conversation's own moves first: /done ends a thread with a person; levers on
+        # the answer on the table ("cheaper?", "for 3 months?") and totals of plans counted.
+        own = self._conversation_move(parsed, chat, loc)
+        if own is not None:
+            return own
         beyond_sizing = self._beyond_sizing(parsed, chat, loc, text)
         if beyond_sizing is not None:
             return beyond_sizing
@@ -357,6 +355,14 @@ class Pipeline:
                 return Turn(hub, chat)
             parsed = hub
         return self._sizing(parsed, chat, loc)
+
+    def _conversation_move(
+        self, parsed: ParsedRequest, chat: ChatContext, loc: Localizer
+    ) -> Turn | None:
+        """Answer /done (bot.conversation.relay) or a lever or a term (bot.conversation.levers)."""
+        if parsed.command == DONE_COMMAND:
+            return self._relay.done_by_customer(chat, loc)
+        return self._levers.answer(parsed, chat, loc)
 
     def _from_hub(
         self, parsed: ParsedRequest, query: HubQuery, loc: Localizer, resolved: Resolved | None

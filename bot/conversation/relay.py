@@ -69,12 +69,12 @@ _TO_SALES = {
 
 
 def thread_tag(chat_id: int) -> str:
-    """The tag that names a customer's thread in the sales chat."""
+    """Return the tag that names a customer's thread in the sales chat."""
     return f"{TAG_PREFIX}{'m' if chat_id < 0 else ''}{abs(chat_id)}"
 
 
 def tagged_chat(text: str) -> int | None:
-    """The customer a message of the bot in the sales chat is about (its first line's tag)."""
+    """Return the customer a bot's message in the sales chat is about (its first line's tag)."""
     first = text.split("\n", 1)[0]
     match = _TAG_RE.search(first)
     if match is None:
@@ -112,7 +112,7 @@ def _note(chat_id: int | None, key: str, **params: str) -> Reply:
 
 
 def sales_note(chat_id: int | None, key: str) -> Reply:
-    """A note for the sales chat about one customer's thread (``_TO_SALES`` keys)."""
+    """Word a note for the sales chat about one customer's thread (``_TO_SALES`` keys)."""
     return _note(chat_id, key)
 
 
@@ -142,7 +142,7 @@ class Relay:
         return at is not None and 0 <= self._now() - at < THREAD_IDLE_S
 
     def opened(self, chat: ChatContext) -> ChatContext:
-        """The chat with a thread opened now (a hand-off reached the team)."""
+        """Return the chat with a thread opened now (a hand-off reached the team)."""
         return replace(chat, thread_at=self._now(), thread_reply_to=None)
 
     def done_by_customer(self, chat: ChatContext, loc: Localizer) -> Turn:
@@ -161,7 +161,7 @@ class Relay:
         return Turn(reply, closed, relay=_note(self._chat_id(chat), "customer_done"))
 
     def customer_turn(self, text: str, before: ChatContext, turn: Turn) -> Turn:
-        """The answer to a customer's message, with that message passed on while a thread is open.
+        """Pass a customer's message on to their thread while it is open, beside its answer.
 
         What the bot answered goes to the team as its first line; what only a person can answer
         is acknowledged to the customer instead.
@@ -189,7 +189,7 @@ class Relay:
         return replace(turn, reply=reply, chat=chat, relay=relay)
 
     def from_sales(self, message: SalesMessage, chat: ChatContext) -> SalesDelivery:
-        """A sales person's reply for this customer: to them while the thread is open."""
+        """Carry a sales person's reply to this customer while the thread is open."""
         chat_id = message.customer_chat_id
         if not self.is_open(chat):
             closed = replace(chat, thread_at=None, thread_reply_to=None)

@@ -136,7 +136,7 @@ class TelegramHandlers:
         turn: Turn,
         reply_to: ReplyParameters | None = None,
     ) -> ChatContext:
-        """Send the reply (a hand-off or the sales thread's copy first); return the chat to store."""
+        """Send the reply (a hand-off or the thread's copy to sales first); return the chat."""
 
         async def to_sales(
             sales_chat_id: int, text: str, reply_to: ReplyParameters | None = None

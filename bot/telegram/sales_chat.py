@@ -96,7 +96,7 @@ def _sender(message: Message) -> Sender | None:
 
 
 def sales_reply_job(update_id: int, message: Message, bot_id: int) -> dict[str, Any] | None:
-    """The queue job a sales person's reply makes for its customer's chat; None if it is none.
+    """Return the queue job a sales reply makes for its customer's chat; None if none.
 
     A reply counts when it answers a message of the bot whose first line carries a customer's
     tag. The job's id is the negative of the update's: Telegram's are positive, and the same

@@ -128,14 +128,14 @@ def _explains_a_term(request: ParsedRequest, text: str) -> bool:
 
 
 def _only_a_setting(request: ParsedRequest, text: str) -> bool:
-    """"only CUDA", "nur CUDA", "ROCm is fine": a platform setting said alone is a change."""
+    """Tell a platform setting said alone ("only CUDA", "ROCm is fine"): a change."""
     if request.facts.cuda_only is None or request.topic not in _WORDS_OF_A_LEVER:
         return False
     return len(text.split()) <= _SHORT_CHANGE_WORDS and "?" not in text
 
 
 def _only_a_term(text: str) -> bool:
-    """"for 12 months?", "und für 6 Monate?": a term said alone, with no word of a contract."""
+    """Tell a term said alone ("for 12 months?") with no word of a contract."""
     return len(text.split()) <= _SHORT_CHANGE_WORDS and not _compiled(_CONTRACT).search(text)
 
 
@@ -160,15 +160,17 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
     settled = replace(
         found, intent=_intent(found, setting_alone=setting_alone, term_alone=term_alone)
     )
-    return replace(settled, **_no_topic(settled))
+    return _no_topic(settled)
 
 
 def _names_model(request: ParsedRequest) -> bool:
     return request.facts.kept().names_model or bool(request.unknown_model or request.hub)
 
 
-def _intent(request: ParsedRequest, *, setting_alone: bool, term_alone: bool) -> Intent:
-    """The intent a lever or a term implies, when no model is named."""
+def _intent(  # noqa: PLR0911 - one intent per kind of lever or term
+    request: ParsedRequest, *, setting_alone: bool, term_alone: bool
+) -> Intent:
+    """Return the intent a lever or a term implies, when no model is named."""
     intent = request.intent
     if _names_model(request) or intent in {Intent.SALES, Intent.TRAIN, Intent.COMPARE}:
         return intent
@@ -191,8 +193,8 @@ def _intent(request: ParsedRequest, *, setting_alone: bool, term_alone: bool) ->
     return Intent.FOLLOWUP
 
 
-def _no_topic(request: ParsedRequest) -> dict[str, None]:
+def _no_topic(request: ParsedRequest) -> ParsedRequest:
     """Clear a knowledge topic the lever or term replaced ("geht es billiger?" is no billing)."""
     if request.intent is Intent.KNOWLEDGE:
-        return {}
-    return {"topic": None, "spec": None, "software": None, "term": None}
+        return request
+    return replace(request, topic=None, spec=None, software=None, term=None)

@@ -24,51 +24,182 @@ MAX_MONTHS = 60  # five years: a longer term is no rental question we can price
 MAX_UNITS = 4096  # the engine's largest search (more is refused by the answer, not here)
 SERVER_PLAN = {"h": "h200-8x", "m": "mi355x-8x"}
 SINGLE_PLAN = "h200-1x"
+GPUS_PER_SERVER = 8  # "8x H200 server": the GPUs of one server, not eight servers
 _HALF_YEAR, _YEAR, _QUARTER = 6, 12, 3
 
 # Small numbers as words, by language; digits count in every language.
 _NUMBERS: dict[str, dict[str, int]] = {
     "en": {
-        "one": 1, "a single": 1, "single": 1, "an": 1, "a": 1, "two": 2, "a pair of": 2,
-        "a couple of": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-        "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "eighteen": 18, "twenty-four": 24,
+        "one": 1,
+        "a single": 1,
+        "single": 1,
+        "an": 1,
+        "a": 1,
+        "two": 2,
+        "a pair of": 2,
+        "a couple of": 2,
+        "three": 3,
+        "four": 4,
+        "five": 5,
+        "six": 6,
+        "seven": 7,
+        "eight": 8,
+        "nine": 9,
+        "ten": 10,
+        "eleven": 11,
+        "twelve": 12,
+        "eighteen": 18,
+        "twenty-four": 24,
     },
     "de": {
-        "einen": 1, "einem": 1, "einer": 1, "eine": 1, "ein": 1, "zwei": 2, "drei": 3,
-        "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10,
-        "elf": 11, "zwölf": 12, "achtzehn": 18, "vierundzwanzig": 24,
+        "einen": 1,
+        "einem": 1,
+        "einer": 1,
+        "eine": 1,
+        "ein": 1,
+        "zwei": 2,
+        "drei": 3,
+        "vier": 4,
+        "fünf": 5,
+        "sechs": 6,
+        "sieben": 7,
+        "acht": 8,
+        "neun": 9,
+        "zehn": 10,
+        "elf": 11,
+        "zwölf": 12,
+        "achtzehn": 18,
+        "vierundzwanzig": 24,
     },
     "fr": {
-        "une": 1, "un": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6,
-        "sept": 7, "huit": 8, "neuf": 9, "dix": 10, "onze": 11, "douze": 12,
-        "dix-huit": 18, "vingt-quatre": 24,
+        "une": 1,
+        "un": 1,
+        "deux": 2,
+        "trois": 3,
+        "quatre": 4,
+        "cinq": 5,
+        "six": 6,
+        "sept": 7,
+        "huit": 8,
+        "neuf": 9,
+        "dix": 10,
+        "onze": 11,
+        "douze": 12,
+        "dix-huit": 18,
+        "vingt-quatre": 24,
     },
     "es": {
-        "una": 1, "uno": 1, "un": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5,
-        "seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12,
-        "dieciocho": 18, "veinticuatro": 24,
+        "una": 1,
+        "uno": 1,
+        "un": 1,
+        "dos": 2,
+        "tres": 3,
+        "cuatro": 4,
+        "cinco": 5,
+        "seis": 6,
+        "siete": 7,
+        "ocho": 8,
+        "nueve": 9,
+        "diez": 10,
+        "once": 11,
+        "doce": 12,
+        "dieciocho": 18,
+        "veinticuatro": 24,
     },
     "pt-BR": {
-        "uma": 1, "um": 1, "numa": 1, "num": 1, "duas": 2, "dois": 2, "três": 3, "tres": 3,
-        "quatro": 4, "cinco": 5, "seis": 6, "sete": 7, "oito": 8, "nove": 9, "dez": 10,
-        "onze": 11, "doze": 12, "dezoito": 18, "vinte e quatro": 24,
+        "uma": 1,
+        "um": 1,
+        "numa": 1,
+        "num": 1,
+        "duas": 2,
+        "dois": 2,
+        "três": 3,
+        "tres": 3,
+        "quatro": 4,
+        "cinco": 5,
+        "seis": 6,
+        "sete": 7,
+        "oito": 8,
+        "nove": 9,
+        "dez": 10,
+        "onze": 11,
+        "doze": 12,
+        "dezoito": 18,
+        "vinte e quatro": 24,
     },
     "ru": {
-        "одного": 1, "одном": 1, "одну": 1, "одна": 1, "один": 1, "двух": 2, "два": 2,
-        "две": 2, "трёх": 3, "трех": 3, "три": 3, "четырёх": 4, "четырех": 4, "четыре": 4,
-        "пяти": 5, "пять": 5, "шести": 6, "шесть": 6, "семь": 7, "восемь": 8, "девять": 9,
-        "десять": 10, "двенадцати": 12, "двенадцать": 12, "восемнадцать": 18,
+        "одного": 1,
+        "одном": 1,
+        "одну": 1,
+        "одна": 1,
+        "один": 1,
+        "двух": 2,
+        "два": 2,
+        "две": 2,
+        "трёх": 3,
+        "трех": 3,
+        "три": 3,
+        "четырёх": 4,
+        "четырех": 4,
+        "четыре": 4,
+        "пяти": 5,
+        "пять": 5,
+        "шести": 6,
+        "шесть": 6,
+        "семь": 7,
+        "восемь": 8,
+        "девять": 9,
+        "десять": 10,
+        "двенадцати": 12,
+        "двенадцать": 12,
+        "восемнадцать": 18,
     },
 }
 # The East Asian numerals of Chinese, Japanese and Korean (Korean native and Sino-Korean).
 _CJK_NUMBERS = {
-    "十二": 12, "十八": 18, "二十四": 24, "一": 1, "两": 2, "兩": 2, "二": 2, "俩": 2,
-    "倆": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
+    "十二": 12,
+    "十八": 18,
+    "二十四": 24,
+    "一": 1,
+    "两": 2,
+    "兩": 2,
+    "二": 2,
+    "俩": 2,
+    "倆": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+    "十": 10,
 }
 _KO_NUMBERS = {
-    "열두": 12, "한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7,
-    "여덟": 8, "아홉": 9, "열": 10, "십이": 12, "십팔": 18, "이십사": 24, "일": 1, "이": 2,
-    "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7, "팔": 8, "구": 9, "십": 10,
+    "열두": 12,
+    "한": 1,
+    "두": 2,
+    "세": 3,
+    "네": 4,
+    "다섯": 5,
+    "여섯": 6,
+    "일곱": 7,
+    "여덟": 8,
+    "아홉": 9,
+    "열": 10,
+    "십이": 12,
+    "십팔": 18,
+    "이십사": 24,
+    "일": 1,
+    "이": 2,
+    "삼": 3,
+    "사": 4,
+    "오": 5,
+    "육": 6,
+    "칠": 7,
+    "팔": 8,
+    "구": 9,
+    "십": 10,
 }
 _LETTER = r"a-zß-öø-ÿа-яё"
 _DIGITS = r"(?<![0-9.,])[0-9]{1,4}(?![0-9]|[.,][0-9])"
@@ -112,8 +243,11 @@ _OWN_LANGUAGE_ONLY = {"dos": "es", "once": "es", "elf": "de", "sept": "fr", "um"
 
 @cache
 def _number_words(language: str) -> dict[str, int]:
-    """Number words read in ``language``: every language's (short messages are often detected
-    as another), those of one language only in it, the message's own winning."""
+    """Return the number words read in ``language``: every language's, the message's own first.
+
+    Short messages are often detected as another language; a word that is a number in one
+    language only ("dos") counts in that one.
+    """
     words: dict[str, int] = {}
     for code, table in _NUMBERS.items():
         for word, value in table.items():
@@ -124,7 +258,7 @@ def _number_words(language: str) -> dict[str, int]:
 
 @cache
 def _number(language: str) -> str:
-    """A number: digits, or a word of the language (whole words), or an East Asian numeral."""
+    """Return the pattern of a number: digits, a word of the language, an East Asian numeral."""
     words = _alternation(_number_words(language))
     return (
         rf"(?P<n>{_DIGITS}|(?<![{_LETTER}])(?:{words})(?![{_LETTER}])"
@@ -149,18 +283,25 @@ _MONTH_UNITS = (
 # Terms without a number: half a year, a year, a quarter (value in months).
 _NAMED_TERMS: tuple[tuple[str, int], ...] = (
     (
-        r"half a year|half-year|half year|six-month|halbes jahr|halbjahr|un semestre|"
-        r"semestre|medio año|meio ano|six mois|полгода|пол года|полугод[а-я]*|半年|반년",
+        (
+            r"half a year|half-year|half year|six-month|halbes jahr|halbjahr|un semestre|"
+            r"semestre|medio año|meio ano|six mois|полгода|пол года|полугод[а-я]*|半年|반년"
+        ),
         _HALF_YEAR,
     ),
     (
-        r"(?:a|one|per|1|for a|for one) year|yearly|annual(?:ly)?|twelve-month|12-month|"
-        r"(?:ein|einem|1) jahr|jährlich|jahresvertrag|(?:un|1) an(?![" + _LETTER + r"])|"
-        r"une année|annuel(?:le)?|(?:un|1) año|anual|(?:um|1) ano|на год|(?:1|один) год|"
-        r"годовой|一年|1年|包年|年付|年間|年契約|1년|일 년|한 해|연간",
+        (
+            r"(?:a|one|per|1|for a|for one) year|yearly|annual(?:ly)?|twelve-month|12-month|"
+            r"(?:ein|einem|1) jahr|jährlich|jahresvertrag|(?:un|1) an(?![" + _LETTER + r"])|"
+            r"une année|annuel(?:le)?|(?:un|1) año|anual|(?:um|1) ano|на год|(?:1|один) год|"
+            r"годовой|一年|1年|包年|年付|年間|年契約|1년|일 년|한 해|연간"
+        ),
         _YEAR,
     ),
-    (r"a quarter|one quarter|quarterly|ein quartal|un trimestre|trimestre|квартал|季度|분기", 3),
+    (
+        r"a quarter|one quarter|quarterly|ein quartal|un trimestre|trimestre|квартал|季度|분기",
+        _QUARTER,
+    ),
 )
 
 
@@ -198,14 +339,16 @@ def find_months(text: str, language: str) -> int | None:
     for match in _months_re(language).finditer(text):
         token = match.group("n").strip()
         value = _value(token, language)
-        if token in _ARTICLES or _RATE_BEFORE_RE.search(text[max(0, match.start() - 6) : match.start()]):
+        if token in _ARTICLES or _RATE_BEFORE_RE.search(
+            text[max(0, match.start() - 6) : match.start()]
+        ):
             continue
         if value and 0 < value <= MAX_MONTHS and not _is_deadline(text, *match.span()):
             return value
-    for pattern, value in _named_terms_re():
-        match = pattern.search(text)
-        if match is not None and not _is_deadline(text, *match.span()):
-            return value
+    for pattern, months in _named_terms_re():
+        named = pattern.search(text)
+        if named is not None and not _is_deadline(text, *named.span()):
+            return months
     return None
 
 
@@ -220,16 +363,20 @@ _SINGLE_WORDS = (
     r"single|einzeln[a-z]*|einzel|unique|individual|individuais|одиночн[а-я]*|单卡|單卡|"
     r"单|單|単体|シングル|단일|싱글"
 )
-_VM_WORDS = r"vms?|virtual machines?|виртуальн[а-я]* машин[а-я]*|虚拟机|虛擬機|仮想マシン|가상\s?머신"
+_VM_WORDS = (
+    r"vms?|virtual machines?|виртуальн[а-я]* машин[а-я]*|虚拟机|虛擬機|仮想マシン|가상\s?머신"
+)
 
 
 def _marked(text: str) -> str:
-    """The text with each GPU name as one mark (the same length, padded with spaces)."""
+    """Return the text with each GPU name as one mark (the same length, padded with spaces)."""
     mentions = find_gpus(text)
     chars = list(text)
     for start, end in mentions.spans:
         name = text[start:end]
-        mark = _MI355X_MARK if "355" in name else (_HGX_MARK if _HGX_RE.search(name) else _H200_MARK)
+        mark = (
+            _MI355X_MARK if "355" in name else (_HGX_MARK if _HGX_RE.search(name) else _H200_MARK)
+        )
         chars[start:end] = [mark] + [" "] * (end - start - 1)
     marked = "".join(chars)
     return _HGX_RE.sub(lambda m: _HGX_MARK + " " * (len(m.group()) - 1), marked)
@@ -270,7 +417,7 @@ _MIXED_RE = re.compile(r"\+|(?<![a-z])(?:and|plus|und|et|y|e|и|和|跟|と|하�
 
 
 def _plan_of(match: re.Match[str], *, mixed: bool) -> str | None:
-    """The plan a counted GPU names: a server plan, a single H200, or None (GPUs counted).
+    """Return the plan a counted GPU names: a server plan, a single H200, or None (GPUs).
 
     A server word, HGX or machines counted (台, 대) make it a server; "single" or "VM" a
     single-H200 machine; a bare GPU counts GPUs unless beside other plans counted.
@@ -292,10 +439,12 @@ def _plan_of(match: re.Match[str], *, mixed: bool) -> str | None:
 
 
 def _units(match: re.Match[str], language: str) -> int | None:
-    """The units a plan match counts: "8x H200 server" is one server of eight GPUs."""
+    """Return the units a plan match counts: "8x H200 server" is one server of eight GPUs."""
     found = match.groupdict()
     value = _value(found.get("n") or found.get("m") or "", language)
-    eight_gpus = value == 8 and (found.get("x") or (found.get("m") and not found.get("c")))
+    eight_gpus = value == GPUS_PER_SERVER and (
+        found.get("x") or (found.get("m") and not found.get("c"))
+    )
     if eight_gpus:
         # "an 8x H200 server" is one server; "the 8x MI355X server" counts its GPUs only.
         before = match.string[max(0, match.start() - 12) : match.start()].split()

@@ -44,7 +44,9 @@ async def _handed_off(fake, customer: FakeUser) -> dict:
 
 
 @pytest.mark.parametrize("mode", ["polling", "webhook"])
-async def test_a_sales_reply_reaches_the_customer_and_their_answer_the_thread(fake, state_url, mode):
+async def test_a_sales_reply_reaches_the_customer_and_their_answer_the_thread(
+    fake, state_url, mode
+):
     """Summary tagged; a reply to it reaches the customer; their answer follows under it."""
     group_chat(fake, SALES_CHAT, "Sales")
     settings = bot_settings(fake, mode, state_url, {"SALES_CHAT_ID": str(SALES_CHAT)})
@@ -64,7 +66,16 @@ async def test_a_sales_reply_reaches_the_customer_and_their_answer_the_thread(fa
     forwarded = fake.sent(SALES_CHAT)[1]
     assert forwarded["text"].startswith(f"#customer_{CUSTOMER} Alex:")
     assert "when can you call me?" in forwarded["text"]
-    maria_message = fake.messages[(SALES_CHAT, max(k[1] for k in fake.messages if k[0] == SALES_CHAT and fake.messages[k]["from"]["id"] == SALES_PERSON))]
+    maria_message = fake.messages[
+        (
+            SALES_CHAT,
+            max(
+                k[1]
+                for k in fake.messages
+                if k[0] == SALES_CHAT and fake.messages[k]["from"]["id"] == SALES_PERSON
+            ),
+        )
+    ]
     assert forwarded["reply_to_message"]["message_id"] == maria_message["message_id"]
     assert "reply_to_message" not in forwarded["reply_to_message"]  # one level, as Telegram
 
@@ -78,7 +89,9 @@ async def test_done_from_the_sales_side_closes_the_thread_for_both(fake, state_u
     async with running_bot(fake, settings, Pipeline(sales_chat=True)):
         summary = await _handed_off(fake, customer)
         await maria.replies(summary, "/done")
-        await fake.wait_for(lambda: len(fake.sent(CUSTOMER)) == 4 and len(fake.sent(SALES_CHAT)) == 2)
+        await fake.wait_for(
+            lambda: len(fake.sent(CUSTOMER)) == 4 and len(fake.sent(SALES_CHAT)) == 2
+        )
         await maria.replies(summary, "one more thing")
         await fake.wait_for(lambda: len(fake.sent(SALES_CHAT)) == 3)
         await customer.says("hello?")
@@ -127,7 +140,9 @@ async def test_the_thread_survives_sigkill_with_nothing_lost_or_doubled(fake, tm
         status = await bot.stop()
     assert status == 0, bot.log()
     offers = [t for t in _texts(fake, CUSTOMER) if "from sales" in t]
-    assert [t.split("\n", 1)[1] for t in offers] == [f"Offer {n} from sales" for n in range(1, BURST + 1)]
+    assert [t.split("\n", 1)[1] for t in offers] == [
+        f"Offer {n} from sales" for n in range(1, BURST + 1)
+    ]
     forwarded = [t for t in _texts(fake, SALES_CHAT) if "for the team" in t]
     assert [t.split("\n")[1] for t in forwarded] == [
         f"Message {n} for the team" for n in range(1, BURST + 1)

@@ -90,7 +90,6 @@ class EchoPipeline:
         chat = ChatContext(telegram_language=telegram_language)
         return [self._reply("inline", query, chat)]
 
-
     def respond_to_sales(self, message: SalesMessage, chat: ChatContext) -> SalesDelivery:
         """Echo a sales person's reply to the customer."""
         self.seen.append((message.text, chat))

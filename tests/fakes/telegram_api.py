@@ -56,7 +56,7 @@ _BOOL_FIELDS = frozenset({"is_personal", "drop_pending_updates", "show_alert"})
 
 
 def quoted(message: dict[str, Any]) -> dict[str, Any]:
-    """A message as another one's ``reply_to_message`` carries it: one level deep.
+    """Return a message as another one's ``reply_to_message`` carries it: one level deep.
 
     The Bot API: "the Message object in this field will not contain further reply_to_message
     fields even if it itself is a reply".
