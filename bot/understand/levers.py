@@ -71,7 +71,8 @@ _EXPLAIN = (
     r"解释|解釋|怎么算|怎麼算|怎么来的|怎麼來的|如何计算|如何計算|为什么(?:要|需要)?(?:这么|那么)多|"
     r"為什麼(?:要|需要)?(?:這麼|那麼)多|为啥(?:要)?这么多|為啥(?:要)?這麼多|"
     # ja
-    r"説明して|説明を|説明お願い|どう計算|どうやって計算|計算根拠|根拠は|なぜそんなに|なんでそんなに|内訳|"
+    r"説明して|説明を|説明お願い|どう計算|どうやって計算|計算根拠|根拠は|内訳|"
+    r"(?:なぜ|なんで|どうして)(?:こんなに|そんなに|あんなに)|"
     # ko
     r"설명해|설명 좀|설명 부탁|어떻게 계산|어떻게 나온|왜 이렇게 많|왜 그렇게 많|근거가|산출 근거"
 )
@@ -143,7 +144,7 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
     """Add the rental terms and the lever ``text`` (cleaned) holds; settle the intent they imply."""
     if request.command is not None:
         return request
-    rental = find_rental(text, request.language)
+    rental = find_rental(text, request.language, named_alone=not _names_model(request))
     lever = find_lever(text, gpus=bool(request.facts.gpus))
     if lever is Lever.EXPLAIN and _explains_a_term(request, text):
         lever = None
@@ -174,7 +175,7 @@ def _intent(  # noqa: PLR0911 - one intent per kind of lever or term
     intent = request.intent
     if _names_model(request) or intent in {Intent.SALES, Intent.TRAIN, Intent.COMPARE}:
         return intent
-    if request.facts.plan_counts and request.topic in _TERM_TOPICS:
+    if request.facts.plan_counts and (request.topic is None or request.topic in _TERM_TOPICS):
         return Intent.PRICE  # "2 HGX + 1 H200 for 6 months": their total, terms and all
     if request.facts.months and request.topic in _TERM_TOPICS and term_alone:
         return Intent.FOLLOWUP  # "for 12 months?": the plan on the table for the term

@@ -53,6 +53,7 @@ _NUMBERS: dict[str, dict[str, int]] = {
     },
     "de": {
         "einen": 1,
+        "eines": 1,
         "einem": 1,
         "einer": 1,
         "eine": 1,
@@ -339,10 +340,9 @@ def find_months(text: str, language: str) -> int | None:
     for match in _months_re(language).finditer(text):
         token = match.group("n").strip()
         value = _value(token, language)
-        if token in _ARTICLES or _RATE_BEFORE_RE.search(
-            text[max(0, match.start() - 6) : match.start()]
-        ):
-            continue
+        before = text[max(0, match.start() - 6) : match.start()]
+        if token in _ARTICLES or (value == 1 and _RATE_BEFORE_RE.search(before)):
+            continue  # "per 1 month" is a rate; "por 6 meses" a term
         if value and 0 < value <= MAX_MONTHS and not _is_deadline(text, *match.span()):
             return value
     for pattern, months in _named_terms_re():
@@ -500,11 +500,38 @@ def find_servers(text: str, language: str) -> int | None:
     return None
 
 
-def find_rental(text: str, language: str) -> RentalAsk:
-    """Read the months, plans and servers a cleaned message counts."""
+# A server plan named without a count, in a price question: one of it ("сервер HGX H200 на 3
+# месяца", "the MI355X server for a year"). Languages without articles name one so.
+_NAMED_SERVER_RE = re.compile(
+    rf"(?P<g>[{_HGX_MARK}{_MI355X_MARK}{_H200_MARK}])\s*-?\s*{_SERVER}"
+    rf"|{_SERVER}\s*(?:of\s+|de\s+)?(?P<h>[{_HGX_MARK}{_MI355X_MARK}{_H200_MARK}])"
+    rf"|(?P<x>{_HGX_MARK})"
+)
+
+
+def find_named_plan(text: str) -> dict[str, int] | None:
+    """Return one unit of the one server plan a message names without a count, or None."""
+    if not any(core in text for core in ("200", "355", "hgx", "dgx")):
+        return None
+    found = {
+        SERVER_PLAN["m" if (m.group("g") or m.group("h") or m.group("x")) == _MI355X_MARK else "h"]
+        for m in _NAMED_SERVER_RE.finditer(_marked(text))
+    }
+    return {found.pop(): 1} if len(found) == 1 else None
+
+
+def find_rental(text: str, language: str, *, named_alone: bool = False) -> RentalAsk:
+    """Read the months, plans and servers a cleaned message counts.
+
+    ``named_alone``: a server plan named without a count counts one when a term is asked ("the
+    HGX H200 server for 3 months"); a price asked alone stays the price list's.
+    """
+    months = find_months(text, language)
     plans = find_plan_counts(text, language)
+    if plans is None and named_alone and months:
+        plans = find_named_plan(text)
     return RentalAsk(
-        months=find_months(text, language),
+        months=months,
         plan_counts=plans,
         servers=None if plans else find_servers(text, language),
     )
