@@ -403,10 +403,12 @@ class Levers:
                 ),
                 chat,
             )
+        # As asked: serves the request and sets nothing the customer said aside (a GPU they did
+        # not name only ranks lower in the engine, and is offered as another GPU below).
         offered = [
             o
             for o in current.options
-            if o.offerable and (p := monthly(o)) is not None and p < price
+            if o.offerable and not o.set_aside and (p := monthly(o)) is not None and p < price
         ]
         as_asked = min(offered, key=lambda o: monthly(o) or price, default=None)
         relaxed = self._relaxed(table, price)

@@ -326,6 +326,7 @@ _WARM_UP = (
     "H200 vs MI355X for kimi k2.5",
     "does the h200 support fp4 natively?",
     "and with 32K?",
+    "cheaper? why not H200? explain this figure, 2 HGX + 1 H200, two servers for 3 months",
     "context of 32768 tokens",
     "hello",
     "thanks!",
