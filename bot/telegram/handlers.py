@@ -136,7 +136,7 @@ class TelegramHandlers:
         turn: Turn,
         reply_to: ReplyParameters | None = None,
     ) -> ChatContext:
-        """Send the reply (a hand-off or the thread's copy to sales first); return the chat."""
+        """Send the reply (after a summary, before the thread's copy); return the chat."""
 
         async def to_sales(
             sales_chat_id: int, text: str, reply_to: ReplyParameters | None = None
@@ -145,9 +145,11 @@ class TelegramHandlers:
 
         sales_chat_id = self.settings.sales_chat_id
         reply, chat = await hand_off(to_sales, sales_chat_id, turn)
-        await relay_to_sales(to_sales, sales_chat_id, replace(turn, reply=reply, chat=chat))
         markup = keyboard_json(reply)
         await self.answers.send(bot, chat_id, reply.html, markup=markup, reply_to=reply_to)
+        # The customer's answer first: a busy sales chat (20 messages a minute per group) must
+        # not hold it.
+        await relay_to_sales(to_sales, sales_chat_id, replace(turn, reply=reply, chat=chat))
         return chat
 
     async def on_message(self, update: Update, context: Context) -> None:
