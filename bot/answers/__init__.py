@@ -12,20 +12,16 @@ from bot.answers.checkout import (
 from bot.answers.explain import explain_reply, explain_training_reply
 from bot.answers.i18n import LANGUAGE_NAMES, N_, Localizer, localizer
 from bot.answers.knowledge import render_knowledge
+from bot.answers.lever_replies import Miss, Relaxed, cheaper_reply, servers_reply, why_not_reply
 from bot.answers.levers import (
-    Miss,
-    Relaxed,
     change_line,
     change_note,
-    cheaper_reply,
     monthly,
     named_gpu_line,
     plan_label,
     recommended,
-    servers_reply,
     term_line,
     units_label,
-    why_not_reply,
     with_lead,
 )
 from bot.answers.links import Link, LinkKind, decode_payload, from_callback, to_callback

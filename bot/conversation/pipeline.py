@@ -62,7 +62,8 @@ from bot.conversation.clarify import (
     which_of,
 )
 from bot.conversation.handoff import Handoff, HandoffConfig
-from bot.conversation.levers import Levers, discussed_entry, noted, training_entry
+from bot.conversation.lever_host import discussed_entry, noted, training_entry
+from bot.conversation.levers import Levers
 from bot.conversation.links import LinkAnswers, lone_gpu, question_from
 from bot.conversation.lookups import LookupProblem, ModelLookups, Resolved, SharedCache
 from bot.conversation.pastes import Paste, find_paste
