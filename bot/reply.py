@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, asdict, dataclass, field, fields
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -124,6 +124,30 @@ class Sender:
 
 
 @dataclass(frozen=True, slots=True)
+class Discussed:
+    """A plan this chat was shown, for the hand-off summary: the recommendation or an alternative.
+
+    ``role`` is ``recommended`` for the answer to the customer's own request, else what brought
+    the plan up (a lever: ``cheaper``, ``why_not``, ``servers``, ``months``, ``change``).
+    """
+
+    role: str
+    model: str  # the model's display name
+    plan: str
+    units: int
+    monthly_usd: str | None  # a decimal, as text (None: price on request)
+    precision: str | None = None
+    context_tokens: int | None = None
+    concurrency: int | None = None
+    months: int | None = None
+    training: bool = False
+
+
+RECOMMENDED = "recommended"
+MAX_DISCUSSED = 8  # plans a chat keeps for the summary: the recommendation and the latest others
+
+
+@dataclass(frozen=True, slots=True)
 class ChatContext:
     """What one chat remembers between messages; stored by ``bot.state.chats``."""
 
@@ -134,6 +158,13 @@ class ChatContext:
     last_language: str | None = None  # the language it was answered in, for button presses
     last_handoff_at: float | None = None  # Unix time of the last hand-off to a person
     sender: Sender | None = None  # who wrote this update (set by the transport, not stored)
+    # The plans this chat was shown since its last new request (``bot.conversation.levers``).
+    discussed: tuple[Discussed, ...] = ()
+    # A conversation with a person through the sales chat (``bot.conversation.relay``): the
+    # time of its last message (None: none open), and the sales chat's message the customer's
+    # next message answers there.
+    thread_at: float | None = None
+    thread_reply_to: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +174,27 @@ class Turn:
     reply: Reply
     chat: ChatContext
     handoff: Reply | None = None  # the summary for the sales chat, when the customer asked
+    relay: Reply | None = None  # for the sales thread: the customer's message, or its end
+
+
+@dataclass(frozen=True, slots=True)
+class SalesMessage:
+    """A sales person's reply in the sales chat, as the bot read it for one customer."""
+
+    customer_chat_id: int
+    text: str
+    message_id: int  # in the sales chat: the customer's next message answers it there
+    sender: Sender | None = None
+    done: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SalesDelivery:
+    """What a sales reply turns into: a message for the customer, a note for the sales chat."""
+
+    to_customer: Reply | None
+    to_sales: Reply | None
+    chat: ChatContext
 
 
 class ConversationPipeline(Protocol):
@@ -193,6 +245,10 @@ class ConversationPipeline(Protocol):
         """Answer one inline query with ready-to-send replies."""
         ...
 
+    def respond_to_sales(self, message: SalesMessage, chat: ChatContext) -> SalesDelivery:
+        """Turn a sales person's reply into the customer's message (``chat`` is the customer's)."""
+        ...
+
 
 def reply_json(reply: Reply) -> dict[str, Any]:
     """Return the JSON form of one answer (``bot ask --format json``, ``/v1/ask``).
@@ -236,3 +292,26 @@ def last_request_from_json(data: object) -> tuple[RequestFacts | None, str | Non
     if not facts.stated():  # nothing of it reads: no request to follow up on
         return None, None
     return facts, language if isinstance(language, str) else None
+
+
+def discussed_json(chat: ChatContext) -> list[dict[str, Any]]:
+    """Return the plans a chat was shown, as they are stored."""
+    return [{k: v for k, v in asdict(item).items() if v is not None} for item in chat.discussed]
+
+
+def discussed_from_json(data: object) -> tuple[Discussed, ...]:
+    """Read stored plans back; an entry that does not read is left out."""
+    if not isinstance(data, list):
+        return ()
+    known = {spec.name for spec in fields(Discussed)}
+    found: list[Discussed] = []
+    for item in data[-MAX_DISCUSSED:]:
+        if not isinstance(item, dict) or not set(item) <= known:
+            continue
+        try:
+            entry = Discussed(**item)
+        except TypeError:
+            continue
+        if isinstance(entry.plan, str) and isinstance(entry.units, int) and entry.units > 0:
+            found.append(entry)
+    return tuple(found)

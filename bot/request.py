@@ -50,6 +50,14 @@ class Intent(StrEnum):
     UNKNOWN = "unknown"
 
 
+class Lever(StrEnum):
+    """A follow-up that asks for a change without a value ("cheaper?", "explain", "why not X?")."""
+
+    CHEAPER = "cheaper"  # the cheapest way from the plan on the table, or why there is none
+    EXPLAIN = "explain"  # how this answer's figures are worked out
+    WHY_NOT = "why_not"  # why not the GPU named (``facts.gpus``) instead of the pick
+
+
 @dataclass(frozen=True, slots=True)
 class RequestFacts:
     """What a customer stated about a deployment; every field unset until they say it.
@@ -413,3 +421,7 @@ class ParsedRequest:
     spec: str | None = None  # gpu_spec topic: the figure asked for (``SpecAspect`` value)
     software: str | None = None  # software topic: the item named (``SoftwareItem`` value)
     term: str | None = None  # glossary topic: the term asked about (``Term`` value)
+    # Rental and follow-up levers (``bot.understand.levers``): servers counted with no plan
+    # named ("two servers?"), and a change asked without a value.
+    servers: int | None = None
+    lever: Lever | None = None

@@ -49,6 +49,7 @@ from sizing.catalog import (
     load_plans,
     price_list,
     prices_as_of,
+    rental_usd,
 )
 from sizing.catalog_install import CATALOG_FILE_NAMES, CatalogData, install, read_catalog
 from sizing.codes import Caveat, Choice, Reason
@@ -267,6 +268,7 @@ __all__ = [
     "price_list",
     "prices_as_of",
     "read_catalog",
+    "rental_usd",
     "repo_id_of",
     "size_deployment",
     "size_shared",

@@ -2,15 +2,18 @@
 
 A link is built from ``CHECKOUT_URL_TEMPLATE`` (default: the plan's product page on
 fullgpu.com in the customer's site locale) and carries the plan, quantity, language,
-campaign parameters and, when ``QUOTE_SIGNING_KEY`` is set, ``quote=REF``. REF says what was
-quoted and is signed with HMAC-SHA256, so support can tell a quote came from the assistant::
+campaign parameters, the months of rent when a term was asked (``months=3``) and, when
+``QUOTE_SIGNING_KEY`` is set, ``quote=REF``. REF says what was quoted and is signed with
+HMAC-SHA256, so support can tell a quote came from the assistant::
 
     q2.mi355x-8x.1.3f2a9c1d.bf16.128k.20261130.20261230.<22 characters of base64url signature>
+    q3.mi355x-8x.2.3.3f2a9c1d.bf16.128k.20261130.20261230.<signature>
 
-fields: version, plan id, quantity, first 8 hex digits of SHA-256 of the model id, precision,
-context (``k`` = x1024), issue date, last day of validity (``QUOTE_VALID_DAYS`` after the issue
-date, 30 by default). References of the first version (``q1``, without the last field) count
-as valid for ``QUOTE_VALID_DAYS`` from their issue date. Without a key there is no ``quote``
+fields: version, plan id, quantity, (``q3``: months of rent,) first 8 hex digits of SHA-256 of
+the model id, precision, context (``k`` = x1024), issue date, last day of validity
+(``QUOTE_VALID_DAYS`` after the issue date, 30 by default). A quote for a term is ``q3``; one
+without is ``q2`` as before. References of the first version (``q1``, without the last field)
+count as valid for ``QUOTE_VALID_DAYS`` from their issue date. Without a key there is no ``quote``
 parameter: an unsigned reference would look like one the assistant vouched for.
 
 A reference is valid when its signature matches, its issue date is not in the future (one day
@@ -53,18 +56,31 @@ def site_locale(language: str) -> str:
 
 DEFAULT_URL_TEMPLATE = (
     SITE + "/{site_locale}/{page_path}?plan={plan}&quantity={quantity}&lang={locale}"
-    "&utm_source=assistant&utm_medium={medium}&utm_campaign={campaign}&quote={quote}"
+    "&months={months}&utm_source=assistant&utm_medium={medium}&utm_campaign={campaign}"
+    "&quote={quote}"
 )
 DEFAULT_CAMPAIGN = "sizing-assistant"
 PLACEHOLDERS = frozenset(
-    {"site_locale", "locale", "page_path", "plan", "gpu", "quantity", "quote", "campaign", "medium"}
+    {
+        "site_locale",
+        "locale",
+        "page_path",
+        "plan",
+        "gpu",
+        "quantity",
+        "months",
+        "quote",
+        "campaign",
+        "medium",
+    }
 )
 QUOTE_VERSION = "q2"
+TERM_QUOTE_VERSION = "q3"  # with the months of rent after the quantity
 LEGACY_QUOTE_VERSION = "q1"  # no expiry field: valid for QUOTE_VALID_DAYS from issue
 _SIGNATURE_BYTES = 16  # 128 bits of HMAC-SHA256: RFC 2104 allows truncation to >= half
 _MODEL_TAG_HEX = 8
-# version, plan, quantity, model tag, precision, context, issued, (expires,) signature
-_FIELDS = {QUOTE_VERSION: 9, LEGACY_QUOTE_VERSION: 8}
+# version, plan, quantity, (months,) model tag, precision, context, issued, (expires,) signature
+_FIELDS = {TERM_QUOTE_VERSION: 10, QUOTE_VERSION: 9, LEGACY_QUOTE_VERSION: 8}
 DATE_FORMAT = "%Y%m%d"
 CLOCK_SKEW = timedelta(days=1)
 # An answer links each plan it offers, and answers repeat the same plans, quantities and quote
@@ -87,6 +103,7 @@ class QuoteFacts:
     context_tokens: int
     issued: date
     expires: date | None = None  # last valid day; None: set from the validity period at signing
+    months: int | None = None  # months of rent quoted (a ``q3`` reference); None: per month
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,11 +134,13 @@ def _signature(key: bytes, payload: str) -> str:
 def sign_quote(facts: QuoteFacts, key: bytes, valid_days: int = DEFAULT_QUOTE_VALID_DAYS) -> str:
     """Return the signed reference for ``facts``, valid ``valid_days`` unless it says until when."""
     expires = facts.expires or facts.issued + timedelta(days=valid_days)
+    term = () if facts.months is None else (str(facts.months),)
     payload = ".".join(
         (
-            QUOTE_VERSION,
+            QUOTE_VERSION if facts.months is None else TERM_QUOTE_VERSION,
             facts.plan,
             str(facts.quantity),
+            *term,
             facts.model_tag,
             facts.precision,
             context_code(facts.context_tokens),
@@ -143,6 +162,7 @@ def parse_quote(ref: str) -> QuoteFacts | None:
     parts = ref.strip().split(".")
     if not parts or _FIELDS.get(parts[0]) != len(parts):
         return None
+    months = parts.pop(3) if parts[0] == TERM_QUOTE_VERSION else None
     plan, quantity, tag, precision, context, issued = parts[1:7]
     try:
         context_tokens = parse_context_code(context)
@@ -153,13 +173,21 @@ def parse_quote(ref: str) -> QuoteFacts | None:
             precision=precision,
             context_tokens=context_tokens,
             issued=_date(issued),
-            expires=_date(parts[7]) if parts[0] == QUOTE_VERSION else None,
+            expires=_date(parts[7]) if parts[0] != LEGACY_QUOTE_VERSION else None,
+            months=None if months is None else _whole(months),
         )
     except ValueError:
         return None
     valid_shape = plan and precision.isalnum() and len(tag) == _MODEL_TAG_HEX
     in_order = facts.expires is None or facts.expires >= facts.issued
-    return facts if valid_shape and in_order and facts.quantity > 0 else None
+    counted = facts.quantity > 0 and (facts.months is None or facts.months > 0)
+    return facts if valid_shape and in_order and counted else None
+
+
+def _whole(field: str) -> int:
+    if not field.isdigit():  # int() takes "+3" and " 3" too
+        raise ValueError(field)
+    return int(field)
 
 
 def verify_quote(ref: str, key: bytes) -> bool:
@@ -260,11 +288,12 @@ class CheckoutConfig:
         quote_facts: QuoteFacts | None = None,
         *,
         plan_facts: PlanFacts | None = None,
+        months: int | None = None,
     ) -> str | None:
         """Return the link for ``quantity`` units of ``plan_id``; ``None`` for unknown plans.
 
         Answers pass the plan's facts they carry (``plan_facts``); without them the catalog is
-        looked up.
+        looked up. ``months`` is the term asked for (none: the monthly order).
         """
         plan = plan_facts or next((p for p in load_plans() if p.id == plan_id), None)
         if plan is None:
@@ -281,6 +310,7 @@ class CheckoutConfig:
             plan=plan.id,
             gpu=plan.gpu.value,
             quantity=str(quantity),
+            months=str(months) if months else "",
             reference=reference,
             campaign=self.campaign,
             medium=self.medium,
@@ -296,6 +326,7 @@ def _link(
     plan: str,
     gpu: str,
     quantity: str,
+    months: str,
     reference: str,
     campaign: str,
     medium: str,
@@ -307,6 +338,7 @@ def _link(
         "plan": plan,
         "gpu": gpu,
         "quantity": quantity,
+        "months": months,
         "quote": reference,
         "campaign": campaign,
         "medium": medium,
@@ -326,6 +358,8 @@ def _describe(facts: QuoteFacts, out: TextIO) -> None:
     model = model_for_tag(facts.model_tag)
     out.write(f"plan:      {facts.plan}\n")
     out.write(f"quantity:  {facts.quantity}\n")
+    if facts.months is not None:
+        out.write(f"months:    {facts.months}\n")
     out.write(f"model:     {model or 'tag ' + facts.model_tag + ' (not in the catalog)'}\n")
     out.write(f"precision: {facts.precision}\n")
     out.write(f"context:   {facts.context_tokens} tokens\n")

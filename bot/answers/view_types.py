@@ -330,6 +330,8 @@ class HandoffView(TypedDict):
     request: str | None
     recommendation: str | None
     quote: str | None
+    tag: str  # the customer's thread in the sales chat (``#customer_123``)
+    alternatives: list[str]  # other plans discussed since the recommendation
 
 
 # A view type. Invariant, so that ``Localizer.render`` refuses a template given another

@@ -104,8 +104,9 @@ def _chat(
             continue
         turn = _answer(pipeline, text, button, chat)
         choices = write_reply(stdout, turn.reply)
-        if turn.handoff is not None:
-            write_handoff(stdout, turn.handoff)
+        for to_sales in (turn.handoff, turn.relay):  # the summary, then the thread's copy
+            if to_sales is not None:
+                write_handoff(stdout, to_sales)
         chat = turn.chat
 
 

@@ -1,6 +1,8 @@
 """JSON-lines streams for ``bot ask --jsonl`` and ``bot parse --jsonl``: each line on its own.
 
-Each input line is a ``{"text": ..., "lang": ...?}`` object or a plain line of text, and gives
+Each input line is a ``{"text": ..., "lang": ...?, "chat": ...?}`` object or a plain line of
+text (``chat``, a string or an integer, names a conversation: ``bot ask`` answers the lines of
+one chat in order with the state a Telegram chat keeps), and gives
 one output line: the command's answer, or ``{"line": N, "error": ...}`` for a line that cannot
 be read (not UTF-8, too long, JSON out of bounds, a lone surrogate, no string ``text``...) or
 that failed. Blank lines give nothing (``line`` counts them, so N is the input line number).
@@ -30,13 +32,18 @@ class LineError(ValueError):
     """A line that cannot be answered; the message says why."""
 
 
+MAX_CHAT_KEY_CHARS = 256  # a conversation's name: an id from a ticket system, not a document
+ChatKey = str | int
+
+
 @dataclass(frozen=True, slots=True)
 class LineItem:
-    """One input line read: its number, the text, and the ``lang`` it named (if any)."""
+    """One input line read: its number, the text, the ``lang`` and ``chat`` it named (if any)."""
 
     number: int
     text: str
     lang: str | None
+    chat: ChatKey | None = None
 
 
 def _skip_rest_of_line(source: IO[AnyStr], max_chunk: int) -> None:
@@ -92,7 +99,18 @@ def item_of(number: int, line: str | LineError) -> LineItem:
     lang = record.get("lang")
     if lang is not None and not isinstance(lang, str):
         raise LineError('"lang" must be a string')
-    return LineItem(number, _bounded(record["text"]), lang or None)
+    return LineItem(number, _bounded(record["text"]), lang or None, _chat_key(record.get("chat")))
+
+
+def _chat_key(value: object) -> ChatKey | None:
+    """Read a conversation's key: a string (at most ``MAX_CHAT_KEY_CHARS``) or an integer."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise LineError('"chat" must be a string or an integer')
+    if isinstance(value, str) and not 0 < len(value) <= MAX_CHAT_KEY_CHARS:
+        raise LineError(f'"chat" must be 1 to {MAX_CHAT_KEY_CHARS} characters')
+    return value
 
 
 def _bounded(text: str) -> str:

@@ -1,9 +1,12 @@
 """A person when asked: the customer is told what happens next, sales gets a summary.
 
-The summary says who asked (name, username, language), what they asked last, what we
-recommended for it, the signed quote reference of that recommendation, and links that open a
-chat with them. One hand-off per chat per hour: a second request within the hour is answered
-without bothering sales again.
+The summary says who asked (name, username, language), what they asked last, the plan they
+were recommended for their own request and the alternatives discussed since (a cheaper one,
+another GPU, more servers, a term: ``ChatContext.discussed``), the signed quote reference of
+the recommendation, and links that open a chat with them. Its first line carries the
+customer's thread tag: a reply to it in the sales chat reaches the customer
+(``bot.conversation.relay``). One hand-off per chat per hour: a second request within the hour
+is answered without bothering sales again.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date
+from decimal import Decimal
 from html import escape
 
 from bot.answers import (
@@ -27,14 +31,18 @@ from bot.answers import (
     model_tag,
     option_name,
     sign_quote,
+    units_label,
 )
+from bot.conversation.relay import thread_tag
 from bot.languages import answer_language
-from bot.reply import ChatContext, Reply, ReplyKind, Sender, Turn
+from bot.reply import RECOMMENDED, ChatContext, Discussed, Reply, ReplyKind, Sender, Turn
 from sizing import (
+    PlanFacts,
     PlanOption,
     SizingAnswer,
     SizingError,
     SizingRequest,
+    load_plans,
 )
 
 HANDOFF_INTERVAL_S = 60 * 60  # at most one hand-off per chat per hour
@@ -80,6 +88,67 @@ def _recommendation_line(loc: Localizer, option: PlanOption) -> str:
     )
 
 
+# What brought an alternative up, as the sales summary names it.
+_ROLES = {
+    "cheaper": N_("cheaper"),
+    "why_not": N_("another GPU"),
+    "servers": N_("more servers"),
+    "months": N_("a term"),
+    "change": N_("a changed request"),
+}
+
+
+def _discussed_line(loc: Localizer, item: Discussed) -> str:
+    """One plan discussed: "Llama 3.3 70B Instruct (FP8, 128K, 10 users) — NVIDIA H200, ..."."""
+    plan = plan_facts(item.plan)
+    name = units_label(loc, plan, item.units) if plan is not None else item.plan
+    if item.monthly_usd is None:
+        line = loc.join([name, loc.gettext("price on request")])
+    else:
+        monthly = loc.formatter.money(Decimal(item.monthly_usd))
+        line = loc.gettext("%(name)s: %(monthly)s a month", name=name, monthly=monthly)
+    facts = [
+        item.precision.upper() if item.precision else "",
+        loc.formatter.context(item.context_tokens) if item.context_tokens else "",
+        loc.ngettext(
+            "%(n)s user",
+            "%(n)s users",
+            item.concurrency,
+            n=loc.formatter.integer(item.concurrency),
+        )
+        if item.concurrency
+        else "",
+        loc.ngettext(
+            "%(n)s month", "%(n)s months", item.months, n=loc.formatter.integer(item.months)
+        )
+        if item.months
+        else "",
+    ]
+    said = loc.join([f for f in facts if f])
+    model = f"{item.model} ({said})" if said else item.model
+    return f"{model} — {line}"
+
+
+def discussed_lines(loc: Localizer, chat: ChatContext) -> tuple[str | None, list[str]]:
+    """Word the recommendation for the customer's own request, and the alternatives discussed."""
+    recommended = next((i for i in chat.discussed if i.role == RECOMMENDED), None)
+    others = [
+        loc.gettext(
+            "%(why)s: %(plan)s",
+            why=loc.gettext(_ROLES.get(i.role, i.role)),
+            plan=_discussed_line(loc, i),
+        )
+        for i in chat.discussed
+        if i.role != RECOMMENDED
+    ]
+    return (_discussed_line(loc, recommended) if recommended else None), others
+
+
+def plan_facts(plan_id: str) -> PlanFacts | None:
+    """Return the catalog's plan of an id kept in the chat (None when the catalog lost it)."""
+    return next((p for p in load_plans() if p.id == plan_id), None)
+
+
 def quote_facts(answer: SizingAnswer, issued: date) -> QuoteFacts | None:
     """Return what the recommended option's quote states; ``None`` without a plan."""
     option = _recommended(answer)
@@ -119,14 +188,19 @@ def summary_view(
     """Build what the sales summary shows (in ``loc``'s language, the sales team's)."""
     customer_language = answer_language(chat, stored=chat.last_language)
     option = _recommended(answer) if answer else None
+    recommendation, alternatives = discussed_lines(loc, chat)
+    if recommendation is None and option is not None:
+        recommendation = _recommendation_line(loc, option)
     return {
         "who": _who(chat.sender, chat),
         "language": LANGUAGE_NAMES.get(customer_language, customer_language),
         "client_language": chat.telegram_language,
         "asked": asked.strip(),
         "request": _request_line(loc, answer) if answer else None,
-        "recommendation": _recommendation_line(loc, option) if option else None,
+        "recommendation": recommendation,
         "quote": quote_ref,
+        "tag": thread_tag(chat.chat_id if chat.chat_id is not None else 0),
+        "alternatives": alternatives,
     }
 
 

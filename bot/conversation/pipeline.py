@@ -25,6 +25,7 @@ from bot.answers import (
     decode,
     from_callback,
     localizer,
+    recommended,
     render_compare,
     render_help,
     render_knowledge,
@@ -33,7 +34,9 @@ from bot.answers import (
     render_size,
     render_train,
     request_state,
+    term_line,
     ticket_html,
+    with_lead,
 )
 from bot.answers import command_menu as _command_menu
 from bot.conversation.catalog_source import CatalogSource
@@ -61,9 +64,12 @@ from bot.conversation.clarify import (
     which_of,
 )
 from bot.conversation.handoff import Handoff, HandoffConfig
+from bot.conversation.lever_host import discussed_entry, noted, training_entry
+from bot.conversation.levers import Levers
 from bot.conversation.links import LinkAnswers, lone_gpu, question_from
 from bot.conversation.lookups import LookupProblem, ModelLookups, Resolved, SharedCache
 from bot.conversation.pastes import Paste, find_paste
+from bot.conversation.relay import DONE_COMMAND, Relay
 from bot.conversation.turn_facts import (
     note_deep_link,
     note_intent,
@@ -72,7 +78,15 @@ from bot.conversation.turn_facts import (
     note_training,
 )
 from bot.languages import answer_language, normalise_language
-from bot.reply import ChatContext, Reply, ReplyKind, Turn
+from bot.reply import (
+    RECOMMENDED,
+    ChatContext,
+    Reply,
+    ReplyKind,
+    SalesDelivery,
+    SalesMessage,
+    Turn,
+)
 from bot.request import HubQuery, Intent, ParsedRequest, RequestFacts, facts_to_json
 from bot.understand import RATE, parse_message
 from sizing import (
@@ -150,6 +164,8 @@ class Pipeline:
         config = HandoffConfig(sales_chat_configured=sales_chat, checkout=self.checkout)
         self._handoff = Handoff(config, size=size, now=now, today=today)
         self._links = LinkAnswers(self)
+        self._levers = Levers(self)
+        self._relay = Relay(now)
 
     def parse_text(self, text: str, *, telegram_language: str | None = None) -> ParsedRequest:
         """Understand a piece of text (a deep link's model, an upload's caption)."""
@@ -209,8 +225,28 @@ class Pipeline:
         """Return the answer to one message, and the chat context to store after it.
 
         ``resolved`` holds the Hub lookups a front end made before (``hub_queries``); without
-        it, lookups are made here, blocking (the console and the command line).
+        it, lookups are made here, blocking (the console and the command line). While the chat
+        has a thread open with a person, the message goes to it too (``Turn.relay``).
         """
+        turn = self._answer(text, chat, bot_username=bot_username, resolved=resolved)
+        try:
+            return self._relay.customer_turn(text, chat, turn)
+        except Exception:
+            log.exception("passing a message on to the sales thread failed")
+            return turn
+
+    def respond_to_sales(self, message: SalesMessage, chat: ChatContext) -> SalesDelivery:
+        """Turn a sales person's reply into the customer's message (while their thread is open)."""
+        return self._relay.from_sales(message, chat)
+
+    def _answer(
+        self,
+        text: str,
+        chat: ChatContext,
+        *,
+        bot_username: str | None = None,
+        resolved: Resolved | None = None,
+    ) -> Turn:
         fallback = localizer(answer_language(chat))
         # Without evidence in the message ("/price h200"), the language the customer last
         # wrote in beats the client's setting.
@@ -307,6 +343,11 @@ class Pipeline:
     ) -> Turn:
         if parsed.command == "lang":
             return self._language(parsed, chat, loc)
+        # >>> The conversation's own moves first: /done ends a thread with a person; levers on
+        # the answer on the table ("cheaper?", "for 3 months?") and totals of plans counted.
+        own = self._conversation_move(parsed, chat, loc)
+        if own is not None:
+            return own
         beyond_sizing = self._beyond_sizing(parsed, chat, loc, text)
         if beyond_sizing is not None:
             return beyond_sizing
@@ -328,6 +369,14 @@ class Pipeline:
                 return Turn(hub, chat)
             parsed = hub
         return self._sizing(parsed, chat, loc)
+
+    def _conversation_move(
+        self, parsed: ParsedRequest, chat: ChatContext, loc: Localizer
+    ) -> Turn | None:
+        """Answer /done (bot.conversation.relay) or a lever or a term (bot.conversation.levers)."""
+        if parsed.command == DONE_COMMAND:
+            return self._relay.done_by_customer(chat, loc)
+        return self._levers.answer(parsed, chat, loc)
 
     def _from_hub(
         self, parsed: ParsedRequest, query: HubQuery, loc: Localizer, resolved: Resolved | None
@@ -420,8 +469,11 @@ class Pipeline:
         return render_knowledge(loc, answer_question(question), checkout=self.checkout)
 
     def handoff(self, loc: Localizer, text: str, chat: ChatContext) -> Turn:
-        """Hand the customer to a person (at most once an hour per chat)."""
-        return self._handoff.respond(loc, text, chat)
+        """Hand the customer to a person (at most once an hour per chat); open their thread."""
+        turn = self._handoff.respond(loc, text, chat)
+        if turn.handoff is None:
+            return turn
+        return replace(turn, chat=self._relay.opened(turn.chat))
 
     def compare(self, loc: Localizer, a: GpuId, b: GpuId) -> Reply:
         """Two GPUs side by side."""
@@ -478,7 +530,23 @@ class Pipeline:
             note_refusal(exc)
             return Turn(_refusal(loc, exc, facts), chat)
         note_training(answer)
+        kept = noted(kept, training_entry(RECOMMENDED, answer))
         return Turn(render_train(loc, answer, checkout=self.checkout), kept)
+
+    def train_and_render(self, facts: RequestFacts, chat: ChatContext, loc: Localizer) -> Turn:
+        """Size a training job's facts and render the answer (the levers' changes)."""
+        return self._train_and_render(facts, chat, loc)
+
+    def sized(self, facts: RequestFacts) -> SizingAnswer | None:
+        """Size the facts as the answers do; None when the engine refuses them."""
+        try:
+            return self._size(facts.sizing_request())
+        except SizingError:
+            return None
+
+    def quote_day(self) -> date:
+        """Today, as quotes and checkout links are dated."""
+        return self._today()
 
     def size_and_render(self, facts: RequestFacts, chat: ChatContext, loc: Localizer) -> Turn:
         """Size a request's facts and render the answer (deep links, uploads)."""
@@ -491,6 +559,7 @@ class Pipeline:
         loc: Localizer,
         *,
         notes: tuple[str, ...] = (),
+        role: str = RECOMMENDED,
     ) -> Turn:
         kept = replace(chat, last_request=facts, last_language=loc.language)
         if facts.members:
@@ -501,6 +570,7 @@ class Pipeline:
             note_refusal(exc)
             return Turn(_refusal(loc, exc, facts), chat)
         note_sizing(answer)
+        kept = noted(kept, discussed_entry(role, answer, facts.months))
         quote = QuoteContext(model_id=answer.model.id, issued=self._today())
         reply = render_size(
             loc,
@@ -510,6 +580,8 @@ class Pipeline:
             state=_state_of(kept),
             notes=notes,
         )
+        if facts.months:  # a term asked: its total on the plan recommended
+            reply = with_lead(reply, [term_line(loc, recommended(answer), facts.months) or ""])
         return Turn(reply, kept)
 
     def _shared_and_render(
@@ -557,4 +629,4 @@ class Pipeline:
             facts = replace(facts, precision=chosen)
         else:
             facts = replace(facts, context_tokens=callback.context_tokens)
-        return self._size_and_render(facts, chat, loc)
+        return self._size_and_render(facts, chat, loc, role="change")

@@ -54,6 +54,7 @@ from bot.ops import (
     MetricsHooks,
     OutageMonitor,
     Outcome,
+    UpdateScope,
     apply_collector_policy,
     collect_when_quiet,
     off_loop,
@@ -91,6 +92,7 @@ from bot.telegram import (
     compose,
     poll,
     private_message,
+    relay_job,
     running,
 )
 
@@ -170,6 +172,12 @@ def _handler(
 ) -> Callable[[Job], Awaitable[Outcome]]:
     async def handle(job: Job) -> Outcome:
         raw = json.loads(job.body)
+        relayed = relay_job(raw)
+        if relayed is not None:  # a sales reply, queued in its customer's chat
+            scope = UpdateScope(job.update_id, chat_id=job.chat_key, kind="sales_reply")
+            with opened_scope(scope):
+                await handlers.threads.deliver_queued(application.bot, relayed)
+            return scope.outcome
         message = private_message(raw)
         if message is not None:  # most updates: read without building PTB's objects
             with opened_scope(message.scope()) as scope:
@@ -312,6 +320,13 @@ async def serve_bot(
         await _serve(settings, pipeline, stop, front, menu, timing, hooks)
 
 
+def _settle(dispatcher: Dispatcher) -> None:
+    """Expose the queue's backlog and settle the start-up objects before the first update."""
+    set_queue_source(dispatcher.backlog)
+    freeze_start_up_objects()
+    apply_collector_policy()
+
+
 async def _serve(  # noqa: PLR0917 - serve_bot's arguments, with the listeners opened
     settings: Settings,
     pipeline: ConversationPipeline,
@@ -359,10 +374,9 @@ async def _serve(  # noqa: PLR0917 - serve_bot's arguments, with the listeners o
         store_errors=errors,
         renew_every_s=queueing.renew_every_s,
     )
-    set_queue_source(dispatcher.backlog)
+    handlers.threads.sink = dispatcher.accept  # sales replies become jobs of customers' chats
     receiving = _Receiving(dispatcher, front.door, timing.policy, hooks)
-    freeze_start_up_objects()
-    apply_collector_policy()
+    _settle(dispatcher)
     # The pipeline's CATALOG_DIR source, when it has one, is also watched between messages.
     catalog: CatalogSource | None = getattr(pipeline, "catalog", None)
     watch_stop = asyncio.Event()

@@ -22,7 +22,13 @@ from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from bot.delivery import CURRENT_FENCE
-from bot.reply import ChatContext, last_request_from_json, last_request_json
+from bot.reply import (
+    ChatContext,
+    discussed_from_json,
+    discussed_json,
+    last_request_from_json,
+    last_request_json,
+)
 from bot.settings import DEFAULT_RETENTION_S
 
 REDIS_PREFIX = "fullgpu:"
@@ -71,16 +77,20 @@ class ChatStore(Protocol):
 
 def chat_to_json(chat: ChatContext) -> str:
     """Serialise what is worth remembering of a chat."""
-    return json.dumps(
-        {
-            "language": chat.language,
-            "telegram_language": chat.telegram_language,
-            "last_request": last_request_json(chat),
-            "last_handoff_at": chat.last_handoff_at,
-        },
-        ensure_ascii=False,
-        separators=(",", ":"),
-    )
+    stored: dict[str, Any] = {
+        "language": chat.language,
+        "telegram_language": chat.telegram_language,
+        "last_request": last_request_json(chat),
+        "last_handoff_at": chat.last_handoff_at,
+    }
+    # Kept only when there is something to keep: a chat without them reads as before.
+    later = {
+        "discussed": discussed_json(chat) or None,
+        "thread_at": chat.thread_at,
+        "thread_reply_to": chat.thread_reply_to,
+    }
+    stored.update({key: value for key, value in later.items() if value is not None})
+    return json.dumps(stored, ensure_ascii=False, separators=(",", ":"))
 
 
 def chat_from_json(chat_id: int, raw: str | bytes | None) -> ChatContext:
@@ -102,7 +112,14 @@ def chat_from_json(chat_id: int, raw: str | bytes | None) -> ChatContext:
         last_request=last,
         last_language=last_language,
         last_handoff_at=_time_or_none(handoff),
+        discussed=discussed_from_json(data.get("discussed")),
+        thread_at=_time_or_none(data.get("thread_at")),
+        thread_reply_to=_int_or_none(data.get("thread_reply_to")),
     )
+
+
+def _int_or_none(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _time_or_none(value: object) -> float | None:

@@ -7,6 +7,7 @@ from bot.telegram.pacing import Limits, LocalPacer, Pacer, RedisPacer
 from bot.telegram.polling import poll
 from bot.telegram.redirects import PATH_PREFIX, CheckoutRedirects, checkout_redirects
 from bot.telegram.retries import DeliveryHooks, DeliveryPolicy
+from bot.telegram.sales_chat import relay_job
 
 __all__ = [
     "PATH_PREFIX",
@@ -27,5 +28,6 @@ __all__ = [
     "compose",
     "poll",
     "private_message",
+    "relay_job",
     "running",
 ]

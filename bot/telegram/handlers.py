@@ -60,7 +60,7 @@ from bot.telegram.markup import inline_article, keyboard_json
 from bot.telegram.own_commands import OwnCommand, OwnCommands
 from bot.telegram.privacy import FEEDBACK_PREFIX, command_of, feedback_row
 from bot.telegram.redirects import CheckoutRedirects
-from bot.telegram.sales_chat import hand_off
+from bot.telegram.sales_chat import SalesThreads, hand_off, relay_to_sales
 from bot.telegram.sending import AnswerSender
 
 log = logging.getLogger(__name__)
@@ -131,6 +131,8 @@ class TelegramHandlers:
         self.menu = menu
         self.answers = answers
         self.monitor = monitor
+        # Sales replies to customers, through the sales chat (its sink is set by the runtime).
+        self.threads = SalesThreads(pipeline, store, answers.send, settings.sales_chat_id)
         self.redirects = redirects
         self.analytics = analytics
         self.own = OwnCommands(settings, store, answers, analytics, aggregates)
@@ -156,13 +158,16 @@ class TelegramHandlers:
         turn: Turn,
         reply_to: ReplyParameters | None = None,
     ) -> ChatContext:
-        """Send the reply (a hand-off to the sales chat first); return the chat to store."""
+        """Send the reply (after a summary, before the thread's copy); return the chat."""
 
-        async def to_sales(sales_chat_id: int, text: str) -> None:
-            await self.answers.send(bot, sales_chat_id, text)
+        async def to_sales(
+            sales_chat_id: int, text: str, reply_to: ReplyParameters | None = None
+        ) -> int | None:
+            return await self.answers.send(bot, sales_chat_id, text, reply_to=reply_to)
 
-        reply, chat = await hand_off(to_sales, self.settings.sales_chat_id, turn)
-        if turn.handoff is not None and self.settings.sales_chat_id is not None:
+        sales_chat_id = self.settings.sales_chat_id
+        reply, chat = await hand_off(to_sales, sales_chat_id, turn)
+        if turn.handoff is not None and sales_chat_id is not None:
             outcome = "sent" if reply is turn.reply else "failed"
             self.analytics.count("handoffs", outcome=outcome)
         markup = self._markup(reply)
@@ -170,6 +175,9 @@ class TelegramHandlers:
             await self.answers.send_photo(bot, chat_id, reply.photo, reply.html, markup=markup)
             return chat
         await self.answers.send(bot, chat_id, reply.html, markup=markup, reply_to=reply_to)
+        # The customer's answer first: a busy sales chat (20 messages a minute per group) must
+        # not hold it.
+        await relay_to_sales(to_sales, sales_chat_id, replace(turn, reply=reply, chat=chat))
         return chat
 
     async def on_message(self, update: Update, context: Context) -> None:
@@ -180,6 +188,8 @@ class TelegramHandlers:
         text = (message.text or message.caption or "")[:MAX_MESSAGE_CHARS]
         if not text.strip() and message.chat.type != ChatType.PRIVATE:
             return  # a sticker or photo replying to us in a group is chatter, not a question
+        if await self.threads.from_sales_chat(bot, update.update_id, message):
+            return  # a sales person's reply to a customer's thread
         user = message.from_user
         language = user.language_code if user else None
         reply_to = _quote(message)

@@ -146,17 +146,19 @@ async def post_message(
     part: Part,
     markup: ReplyMarkup,
     reply_to: ReplyParameters | None,
-) -> None:
-    """Call sendMessage with the body ``bot.send_message`` sends, without reading the echo.
+) -> int | None:
+    """Call sendMessage with the body ``bot.send_message`` sends; return the message's id.
 
     PTB turns every answer's echo into a ``telegram.Message`` (a tenth of a cheap update's
     CPU), and nothing here reads it; the body is written straight as JSON
     (``bot.telegram.api_json``), through the same rate limiter (pacing, retries, the journal) and
     request class, with the Defaults (link previews off); a ``None`` parse mode means plain
-    text, as there.
+    text, as there. Only the id is read of the echo (the sales thread replies under it).
     """
     data = message_json(bot, chat_id, part.text, part.parse_mode, markup, reply_to)
-    await call_json(bot, "sendMessage", data)
+    result = await call_json(bot, "sendMessage", data)
+    message_id = result.get("message_id") if isinstance(result, dict) else None
+    return message_id if isinstance(message_id, int) else None
 
 
 class AnswerSender:
@@ -173,11 +175,17 @@ class AnswerSender:
         *,
         markup: ReplyMarkup = None,
         reply_to: ReplyParameters | None = None,
-    ) -> None:
-        """Send one answer of the current update (or an unjournaled message outside one)."""
+    ) -> int | None:
+        """Send one answer of the current update (or an unjournaled message outside one).
+
+        Return the id of its (last) message; None when it was not sent now (the journal says
+        it may be out already) or Telegram did not say.
+        """
         scope = CURRENT_UPDATE.get()
         key = scope.next_key() if scope is not None else None
-        await self._send(bot, key, chat_id, [Part(html_text, ParseMode.HTML)], markup, reply_to)
+        return await self._send(
+            bot, key, chat_id, [Part(html_text, ParseMode.HTML)], markup, reply_to
+        )
 
     async def send_photo(
         self,
@@ -221,17 +229,18 @@ class AnswerSender:
         reply_to: ReplyParameters | None,
         *,
         first_try: bool = True,
-    ) -> None:
+    ) -> int | None:
+        sent: int | None = None
         for index, part in enumerate(parts):
             part_key = key if len(parts) == 1 or key is None else f"{key}.{index}"
             first_reply = reply_to if index == 0 else None
             part_markup = markup if index == len(parts) - 1 else None
             try:
-                await self._once(bot, part_key, chat_id, part, part_markup, first_reply)
+                sent = await self._once(bot, part_key, chat_id, part, part_markup, first_reply)
             except ChatMigrated as moved:  # a group became a supergroup: same chat, new id
                 log.info("chat %d moved to %d: answering there", chat_id, moved.new_chat_id)
                 chat_id = moved.new_chat_id
-                await self._once(bot, part_key, chat_id, part, part_markup, None)
+                sent = await self._once(bot, part_key, chat_id, part, part_markup, None)
             except BadRequest as refused:
                 # One split keeping the HTML; refused again, plain text; plain refused: give up.
                 safer = (
@@ -242,9 +251,10 @@ class AnswerSender:
                 if safer is None:
                     raise
                 log.info("Telegram refused an answer (%s): sending it in a safe form", refused)
-                await self._send(
+                sent = await self._send(
                     bot, part_key, chat_id, safer, part_markup, first_reply, first_try=False
                 )
+        return sent
 
     async def _once(  # noqa: PLR0917 - internal
         self,
@@ -254,17 +264,18 @@ class AnswerSender:
         part: Part,
         markup: ReplyMarkup,
         reply_to: ReplyParameters | None,
-    ) -> None:
+    ) -> int | None:
         if key is not None and await self._journal.contains(key):
             log.info("answer %s may already be delivered: not sent again", key)
-            return
+            return None
         await hold_lease()  # after the journal check: a new owner's redo finds our mark
         token = CURRENT_DELIVERY.set(key)
         try:
-            await post_message(bot, chat_id, part, markup, reply_to)
+            return await post_message(bot, chat_id, part, markup, reply_to)
         except DeliveryUncertainError:
             log.warning("answer %s timed out after going out: counted as delivered", key)
         except ResultMissingError:
             log.info("answer %s: Telegram said ok without the message", key)
         finally:
             CURRENT_DELIVERY.reset(token)
+        return None

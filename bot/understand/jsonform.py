@@ -64,6 +64,8 @@ ORDER = (
     ("months", "facts.months"),
     ("plan_counts", "facts.plan_counts"),
     ("members", "facts.members"),
+    ("servers", "servers"),
+    ("lever", "lever"),
 )
 # Facts a message never carries: an uploaded config is the chat's, not the text's.
 UNWRITTEN_FACTS = frozenset({"model_config"})

@@ -35,6 +35,7 @@ from bot.understand.intents import (
     where_asked,
 )
 from bot.understand.language import choose_language, negotiate_language
+from bot.understand.levers import with_levers
 from bot.understand.lexicon import search
 from bot.understand.models.finder import ModelIndex, catalog_index, find_model
 from bot.understand.models.hub_names import catalog_id_of, find_hub_id, hub_query
@@ -292,13 +293,14 @@ def parse_with(
         )
         if members:
             facts = replace(request.facts, members=members)
-            return replace(request, intent=Intent.SIZE, facts=facts)
-    if _settled(request, clean):
-        return request
-    # >>> The one hook of the knowledge base: questions the product page answers, and requests
-    # for a person, become ``knowledge`` (with a ``topic``) or ``sales`` here, unless the
-    # message is a sizing request (bot.understand.topics.finder decides).
-    return apply_topic(request, where_asked(clean, _TOPIC_HEAD_CHARS, _TOPIC_TAIL_CHARS))
+            return with_levers(replace(request, intent=Intent.SIZE, facts=facts), clean)
+    if not _settled(request, clean):
+        # >>> The one hook of the knowledge base: questions the product page answers, and
+        # requests for a person, become ``knowledge`` (with a ``topic``) or ``sales`` here,
+        # unless the message is a sizing request (bot.understand.topics.finder decides).
+        request = apply_topic(request, where_asked(clean, _TOPIC_HEAD_CHARS, _TOPIC_TAIL_CHARS))
+    # >>> The hook of levers and rental terms ("cheaper?", "for 3 months", "two servers").
+    return with_levers(request, clean)
 
 
 def _settled(request: ParsedRequest, clean: str) -> bool:
@@ -354,6 +356,7 @@ _WARM_UP = (
     "H200 vs MI355X for kimi k2.5",
     "does the h200 support fp4 natively?",
     "and with 32K?",
+    "cheaper? why not H200? explain this figure, 2 HGX + 1 H200, two servers for 3 months",
     "context of 32768 tokens",
     "hello",
     "thanks!",

@@ -9,7 +9,15 @@ from __future__ import annotations
 import html
 from dataclasses import replace
 
-from bot.reply import Button, ChatContext, Reply, ReplyKind, Turn
+from bot.reply import (
+    Button,
+    ChatContext,
+    Reply,
+    ReplyKind,
+    SalesDelivery,
+    SalesMessage,
+    Turn,
+)
 from bot.request import RequestFacts
 
 
@@ -81,6 +89,11 @@ class EchoPipeline:
         """One article echoing the query."""
         chat = ChatContext(telegram_language=telegram_language)
         return [self._reply("inline", query, chat)]
+
+    def respond_to_sales(self, message: SalesMessage, chat: ChatContext) -> SalesDelivery:
+        """Echo a sales person's reply to the customer."""
+        self.seen.append((message.text, chat))
+        return SalesDelivery(self._reply("sales", message.text, chat), None, chat)
 
 
 def echo_menu(language: str) -> list[tuple[str, str]]:

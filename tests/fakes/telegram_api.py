@@ -55,6 +55,15 @@ _INT_FIELDS = frozenset({"message_id", "offset", "limit", "timeout", "cache_time
 _BOOL_FIELDS = frozenset({"is_personal", "drop_pending_updates", "show_alert"})
 
 
+def quoted(message: dict[str, Any]) -> dict[str, Any]:
+    """Return a message as another one's ``reply_to_message`` carries it: one level deep.
+
+    The Bot API: "the Message object in this field will not contain further reply_to_message
+    fields even if it itself is a reply".
+    """
+    return {key: value for key, value in message.items() if key != "reply_to_message"}
+
+
 @dataclass(frozen=True)
 class ApiCall:
     """One request the bot made and how the fake answered it."""
@@ -448,7 +457,7 @@ class FakeTelegram:
             raise bad_request("message to be replied not found")
         message = self._store_bot_message(chat, text, entities, params.get("reply_markup"))
         if replied is not None:
-            message["reply_to_message"] = replied
+            message["reply_to_message"] = quoted(replied)
         return message
 
     async def _api_sendphoto(self, params: dict[str, Any]) -> dict[str, Any]:

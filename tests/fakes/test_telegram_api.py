@@ -179,3 +179,42 @@ async def test_send_photo_is_as_strict_as_telegram(api, form, reason):
     status, body = await _send_photo(fake, form())
     assert status == 400
     assert reason in body["description"]
+
+
+async def test_a_reply_carries_the_message_it_answers_one_level_deep(api):
+    """As the Bot API: ``reply_to_message`` is the quoted message without its own reply."""
+    fake, call = api
+    fake.chats[-100] = {"id": -100, "type": "supergroup", "title": "Sales"}
+    _, first = await call("sendMessage", chat_id=-100, text="#customer_1 summary")
+    _, second = await call(
+        "sendMessage",
+        chat_id=-100,
+        text="a reply",
+        reply_parameters={"message_id": first["result"]["message_id"]},
+    )
+    _, third = await call(
+        "sendMessage",
+        chat_id=-100,
+        text="a reply to the reply",
+        reply_parameters={"message_id": second["result"]["message_id"]},
+    )
+    quoted = third["result"]["reply_to_message"]
+    assert quoted["text"] == "a reply"
+    assert "reply_to_message" not in quoted
+    assert quoted["from"]["id"] == fake.bot_id
+
+
+async def test_a_users_reply_quotes_the_stored_message_of_its_own_chat(api):
+    """A person's reply quotes the bot's message as stored, one level deep, in its own chat."""
+    from tests.fakes.users import FakeUser, group_chat  # noqa: PLC0415 - the fake's own users
+
+    fake, call = api
+    group = group_chat(fake, -200, "Sales")
+    _, sent = await call("sendMessage", chat_id=-200, text="#customer_1 summary")
+    maria = FakeUser(fake, 9, first_name="Maria")
+    update = await maria.replies(sent["result"], "hello")
+    quoted = update["message"]["reply_to_message"]
+    assert quoted == {k: v for k, v in sent["result"].items() if k != "reply_to_message"}
+    with pytest.raises(ValueError, match="its own chat"):
+        maria.message({"id": 1, "type": "private"}, "x", reply_to=sent["result"])
+    assert group["id"] == update["message"]["chat"]["id"]

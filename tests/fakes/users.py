@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from tests.fakes.telegram_api import FakeTelegram
+from tests.fakes.telegram_api import FakeTelegram, quoted
 from tests.fakes.telegram_html import utf16_length
 
 _MENTION = re.compile(r"@[A-Za-z0-9_]{5,32}")
@@ -76,7 +76,11 @@ class FakeUser:
         if entities := entities_of(text):
             message["entities"] = entities
         if reply_to is not None:
-            message["reply_to_message"] = reply_to
+            # A reply quotes a message of the same chat, as the fake stored it, one level deep.
+            if reply_to["chat"]["id"] != chat["id"]:
+                raise ValueError("a reply answers a message of its own chat")
+            stored = self.fake.messages.get((chat["id"], reply_to["message_id"]), reply_to)
+            message["reply_to_message"] = quoted(stored)
         self.fake.messages[(chat["id"], message["message_id"])] = message
         return {"update_id": self.fake.next_id(), "message": message}
 
@@ -91,6 +95,10 @@ class FakeUser:
         update = self.message(chat or self.private_chat(), text, reply_to)
         await self.fake.push(update)
         return update
+
+    async def replies(self, message: dict[str, Any], text: str) -> dict[str, Any]:
+        """Reply to ``message`` in its chat (a sales person answering the bot in a group)."""
+        return await self.says(text, chat=message["chat"], reply_to=message)
 
     async def sends_document(
         self,

@@ -234,3 +234,35 @@ def test_a_tampered_expiry_does_not_verify():
     code, text = _verify(tampered, date(2026, 12, 1))
     assert code == 1
     assert "signature does not match" in text
+
+
+def test_a_quote_for_a_term_carries_its_months_and_verifies():
+    """A term quoted is a ``q3`` reference: the months after the quantity, signed with the rest."""
+    term = replace(FACTS, months=6)
+    ref = sign_quote(term, KEY)
+    assert ref.startswith("q3.mi355x-8x.2.6.")
+    assert verify_quote(ref, KEY)
+    assert parse_quote(ref) == replace(term, expires=date(2026, 12, 30))
+    out = io.StringIO()
+    code = run_verify([ref], environ={"QUOTE_SIGNING_KEY": KEY.decode()}, out=out, today=ON_ISSUE)
+    assert code == 0
+    assert "months:    6" in out.getvalue()
+
+
+def test_a_term_quote_with_its_months_changed_does_not_verify():
+    """Twelve months where six were quoted: the signature no longer matches."""
+    ref = sign_quote(replace(FACTS, months=6), KEY)
+    forged = ref.replace("q3.mi355x-8x.2.6.", "q3.mi355x-8x.2.12.")
+    assert parse_quote(forged) is not None
+    assert not verify_quote(forged, KEY)
+    assert parse_quote(ref.replace(".2.6.", ".2.0.")) is None  # no term of zero months
+
+
+def test_a_link_for_a_term_says_its_months_and_a_monthly_one_does_not():
+    """``months=3`` in the link for a term; a monthly order's link is unchanged."""
+    config = CheckoutConfig()
+    term = config.url("h200-8x", 2, "en", months=3)
+    monthly = config.url("h200-8x", 2, "en")
+    assert _query(term)["months"] == "3"
+    assert _query(term)["quantity"] == "2"
+    assert "months" not in _query(monthly)

@@ -90,7 +90,11 @@ def test_the_summary_says_who_what_our_pick_the_quote_and_how_to_reply(sales_pip
     assert "Language: English (en)" in text
     assert "Asked: contact sales" in text
     assert "Last request: DeepSeek-V3, BF16, 128K context, 1 user" in text
-    assert "Our recommendation: 8× AMD Instinct MI355X × 1, $19,900 a month" in text
+    assert text.startswith("#customer_4242 · A customer asks for a person")
+    assert (
+        "Our recommendation: DeepSeek-V3 (BF16, 128K, 1 user) — 8× AMD Instinct MI355X, "
+        "1 server, 8 GPUs: $19,900 a month"
+    ) in text
     quote = next(line for line in text.splitlines() if line.startswith("Quote: ")).split()[-1]
     assert verify_quote(quote, TEST_KEY)
     assert quote.startswith("q2.mi355x-8x.1.")

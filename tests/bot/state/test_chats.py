@@ -266,3 +266,36 @@ def test_a_chat_stored_by_the_earlier_release_reads_back():
     )
     assert chat.last_language == "de"
     assert chat_to_json(chat) == raw
+
+
+def test_the_plans_discussed_and_an_open_thread_survive_the_store():
+    """The summary's plans and the sales thread read back as they were written."""
+    from bot.reply import Discussed  # noqa: PLC0415 - this test's own type
+
+    chat = ChatContext(
+        chat_id=1,
+        last_request=RequestFacts(model_id="meta-llama/Llama-3.3-70B-Instruct", months=3),
+        discussed=(
+            Discussed(
+                "recommended", "Llama 3.3 70B Instruct", "h200-1x", 5, "15450", "fp8", 131072, 10
+            ),
+            Discussed("cheaper", "Llama 3.3 70B Instruct", "h200-1x", 2, "6180"),
+        ),
+        thread_at=1_800_000_000.5,
+        thread_reply_to=501,
+    )
+    assert chat_from_json(1, chat_to_json(chat)) == chat
+
+
+def test_stored_plans_that_do_not_read_are_left_out():
+    """A plan entry of the wrong shape is dropped; the rest of the chat reads."""
+    raw = (
+        '{"language":"de","discussed":[{"role":"x"},{"role":"cheaper","model":"M","plan":"h200-1x",'
+        '"units":2,"monthly_usd":"6180"},{"role":"r","model":"M","plan":"p","units":0,'
+        '"monthly_usd":null}],"thread_at":"soon","thread_reply_to":true}'
+    )
+    chat = chat_from_json(3, raw)
+    assert chat.language == "de"
+    assert [item.plan for item in chat.discussed] == ["h200-1x"]
+    assert chat.thread_at is None
+    assert chat.thread_reply_to is None

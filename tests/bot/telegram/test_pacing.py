@@ -73,10 +73,18 @@ def test_the_overall_limit_spaces_sends_to_many_chats():
 
 
 def test_reserve_takes_the_latest_slot_any_limit_allows():
-    """With several limits, the send starts when the strictest allows; every limit moves on."""
+    """With several limits, the send starts when the strictest allows; each books its own slot."""
     start, updated = reserve([1005.0, None], [Rate(1.0), Rate(2.0)], now=1000.0)
     assert start == 1005.0
-    assert updated == [1006.0, 1007.0]
+    assert updated == [1006.0, 1002.0]
+
+
+def test_a_busy_group_does_not_hold_back_other_chats():
+    """A sales chat's queued sends wait for their group; a customer's answer does not wait."""
+    pacer, clock = local()
+    group = schedule(pacer, clock, GROUP, [1000.0] * 8)
+    assert group[-1] > 1010.0  # the group is held to 20 a minute
+    assert schedule(pacer, clock, 42, [1000.0]) == [1000.0]
 
 
 def test_limits_name_the_schedules_of_each_kind_of_chat():

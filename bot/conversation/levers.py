@@ -1,0 +1,268 @@
+"""Follow-ups as levers on the answer on the table, and totals for a term.
+
+With a sizing on the table, every follow-up answers with the plan it leads to and the price
+difference against the current one: a change of GPU, platform, context, users or format ("only
+CUDA", "what about MI355X?", "with 64K instead?", "what if 50 users?") is sized and led by
+that comparison; "cheaper?" is ``levers_cheaper``'s; "why not H200?" sizes that GPU alone;
+"two servers?" prices that many servers of the plan and counts the contexts they hold; "for 3
+months?" multiplies the plan out for the term; "explain" works this answer's figures out.
+Training answers take the levers that make sense for a job (``levers_training``). Plans counted
+with no model ("two MI355X servers", "2 HGX + 1 H200") get their total at list price.
+
+Each plan shown is noted in the chat for the hand-off summary (``lever_host.noted``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.answers import (
+    Localizer,
+    QuoteContext,
+    Rented,
+    TermQuote,
+    change_note,
+    explain_reply,
+    model_tag,
+    named_gpu_line,
+    recommended,
+    render_totals,
+    servers_reply,
+    why_not_reply,
+    with_lead,
+)
+from bot.conversation.clarify import ask_which_model
+from bot.conversation.lever_host import Host, discussed_entry, link_for, noted
+from bot.conversation.levers_cheaper import CheaperLever
+from bot.conversation.levers_training import TrainingLevers
+from bot.reply import ChatContext, Discussed, Turn
+from bot.request import Intent, Lever, ParsedRequest, RequestFacts
+from sizing import (
+    GpuId,
+    SizingAnswer,
+    load_plans,
+    prices_as_of,
+)
+
+# Intents a lever or a term may come with: a follow-up, or a question the parser left open
+# ("can I rent it for 3 months only?"); a request for a person or a comparison stays that.
+_LEVER_INTENTS = frozenset({Intent.FOLLOWUP, Intent.UNKNOWN, Intent.KNOWLEDGE, Intent.TRAIN})
+# Knowledge topics a term answers with the plan on the table ("and for 12 months?").
+_TERM_TOPICS = frozenset({"minimum_term", "longer_terms", "billing"})
+
+
+class Levers:
+    """Answers levers and terms; the pipeline asks it first about every message."""
+
+    def __init__(self, host: Host) -> None:
+        self._host = host
+        self._cheaper = CheaperLever(host)
+        self._training = TrainingLevers(host)
+
+    # --- entry -----------------------------------------------------------------------------
+
+    def answer(  # noqa: PLR0911 - one way out per kind of message
+        self, parsed: ParsedRequest, chat: ChatContext, loc: Localizer
+    ) -> Turn | None:
+        """Answer a lever, a term or plans counted; None for anything else."""
+        facts = parsed.facts.kept()
+        if parsed.intent is Intent.PRICE and not facts.names_model:
+            fleet = self._fleet(facts)
+            if fleet:
+                reply = render_totals(
+                    loc,
+                    fleet,
+                    facts.months,
+                    checkout=self._host.checkout,
+                    prices_as_of=prices_as_of(),
+                )
+                return Turn(reply, chat)
+            return None
+        if facts.names_model or parsed.unknown_model or parsed.hub or parsed.not_understood:
+            return None
+        asks = parsed.lever is not None or bool(parsed.servers)
+        term_topic = parsed.topic in _TERM_TOPICS and bool(facts.months)
+        if parsed.intent not in _LEVER_INTENTS or (
+            parsed.topic is not None and not asks and not term_topic
+        ):
+            return None
+        changing = parsed.intent in {Intent.FOLLOWUP, Intent.TRAIN}
+        if not changing and not (asks or facts.months):
+            return None
+        table = chat.last_request
+        if table is None or not table.names_model:
+            return Turn(ask_which_model(loc, follow_up=True), chat) if asks else None
+        if table.trains:
+            return self._training.answer(parsed, table, chat, loc)
+        if parsed.intent is Intent.TRAIN:
+            return None  # a job asked after a sizing: sized as a job, as before
+        current = self._host.sized(table)
+        if current is None:
+            return None
+        return self._sizing(parsed, table, current, chat, loc)
+
+    def _fleet(self, facts: RequestFacts) -> list[Rented]:
+        """Return the plans a price question counts, or one unit of the GPU's plan for a term."""
+        counted = facts.plan_counts or {}
+        plans = {plan.id: plan for plan in load_plans()}
+        fleet = [Rented(plans[key], units) for key, units in counted.items() if key in plans]
+        if fleet or not facts.months or len(facts.gpus) != 1:
+            return fleet
+        # "an H200 for 3 months": one GPU, where one is rented alone.
+        of_gpu = sorted((p for p in load_plans() if p.gpu is facts.gpus[0]), key=lambda p: p.gpus)
+        return [Rented(of_gpu[0], 1)] if of_gpu else []
+
+    # --- sizing ----------------------------------------------------------------------------
+
+    def _sizing(  # noqa: PLR0911 - one answer per lever
+        self,
+        parsed: ParsedRequest,
+        table: RequestFacts,
+        current: SizingAnswer,
+        chat: ChatContext,
+        loc: Localizer,
+    ) -> Turn | None:
+        said = parsed.facts.kept()
+        if parsed.lever is Lever.CHEAPER:
+            return self._cheaper.answer(table, current, chat, loc)
+        if parsed.lever is Lever.EXPLAIN:
+            return Turn(explain_reply(loc, current), chat)
+        if parsed.lever is Lever.WHY_NOT and said.gpus:
+            return self._why_not(table, current, said, chat, loc)
+        if parsed.servers:
+            return self._servers(table, current, parsed.servers, chat, loc)
+        changes = {k: v for k, v in said.stated().items() if k != "months"}
+        if said.months and not changes:
+            return self._term(table, current, said.months, chat, loc)
+        if changes:
+            return self._changed(table.merge(said), current, chat, loc, said.gpus)
+        return None
+
+    def _changed(
+        self,
+        facts: RequestFacts,
+        current: SizingAnswer,
+        chat: ChatContext,
+        loc: Localizer,
+        named: tuple[GpuId, ...] = (),
+    ) -> Turn:
+        """Answer a change to the request: the new sizing, its price against the plan before."""
+        turn = self._host.size_and_render(facts, chat, loc)
+        after = self._host.sized(facts)
+        if after is None or turn.reply.kind.value != "size":
+            return turn
+        before, pick = recommended(current), recommended(after)
+        lead = [change_note(loc, before, pick), named_gpu_line(loc, after, named)]
+        data = {"lever": "change", "before": before.plan if before else None}
+        reply = with_lead(turn.reply, [line for line in lead if line], data)
+        kept = replace(turn.chat, discussed=chat.discussed)
+        return Turn(reply, noted(kept, discussed_entry("change", after, facts.months)))
+
+    def _term(
+        self,
+        table: RequestFacts,
+        current: SizingAnswer,
+        months: int,
+        chat: ChatContext,
+        loc: Localizer,
+    ) -> Turn | None:
+        """Multiply the plan on the table out for the term ("for 3 months?")."""
+        pick = recommended(current)
+        if pick is None or pick.plan_facts is None or not pick.priced:
+            return None
+        req = current.request
+        quote = TermQuote(
+            model_tag=model_tag(current.model.id),
+            precision=(pick.variant.weight_format if pick.variant else req.precision).value,
+            context_tokens=req.context_tokens,
+            issued=self._host.quote_day(),
+        )
+        lead = loc.ngettext(
+            "%(model)s, %(precision)s, %(context)s context, %(num)s user",
+            "%(model)s, %(precision)s, %(context)s context, %(num)s users",
+            req.concurrency,
+            model=current.model.name,
+            precision=req.precision.value.upper(),
+            context=loc.formatter.context(req.context_tokens),
+        )
+        reply = render_totals(
+            loc,
+            [Rented(pick.plan_facts, pick.servers)],
+            months,
+            checkout=self._host.checkout,
+            prices_as_of=prices_as_of(),
+            quote=quote,
+            lead=lead,
+        )
+        facts = table.merge(RequestFacts(months=months))
+        kept = replace(chat, last_request=facts, last_language=loc.language)
+        return Turn(reply, noted(kept, discussed_entry("months", current, months)))
+
+    def _why_not(
+        self,
+        table: RequestFacts,
+        current: SizingAnswer,
+        said: RequestFacts,
+        chat: ChatContext,
+        loc: Localizer,
+    ) -> Turn:
+        """Size the GPU named alone and set it against the pick ("why not H200?")."""
+        gpu = said.gpus[0]
+        on_gpu = self._host.sized(replace(table, gpus=(gpu,), gpu_count=None))
+        reply = why_not_reply(
+            loc, current, gpu, on_gpu, link_for(self._host, loc, on_gpu or current)
+        )
+        entry = discussed_entry("why_not", on_gpu) if on_gpu is not None else None
+        if entry is not None and recommended(on_gpu) is not None:
+            pick = recommended(on_gpu)
+            if pick is not None and pick.gpu is not gpu:
+                entry = None
+        return Turn(reply, noted(chat, entry))
+
+    def _servers(
+        self,
+        table: RequestFacts,
+        current: SizingAnswer,
+        servers: int,
+        chat: ChatContext,
+        loc: Localizer,
+    ) -> Turn | None:
+        """Price that many servers of the plan (of the GPU's server plan for single GPUs)."""
+        pick = recommended(current)
+        if pick is None or pick.plan_facts is None:
+            return None
+        plan = pick.plan_facts
+        if not plan.is_server:
+            plan = next((p for p in load_plans() if p.gpu is pick.gpu and p.is_server), plan)
+        option = next((o for o in current.options if o.plan == plan.id and o.fits), None)
+        if option is None:
+            on_gpu = self._host.sized(replace(table, gpus=(plan.gpu,), gpu_count=None))
+            found = on_gpu.options if on_gpu is not None else ()
+            option = next((o for o in found if o.plan == plan.id and o.fits), None)
+        if option is None:
+            return None
+        per_copy = option.gpus_per_replica or 1
+        copies = servers * plan.gpus // per_copy
+        contexts = copies * (option.fit.max_concurrency_at_context or 0)
+        quote = QuoteContext(model_id=current.model.id, issued=self._host.quote_day())
+        reply = servers_reply(
+            loc,
+            current,
+            option=option,
+            servers=servers,
+            contexts=contexts,
+            checkout=self._host.checkout,
+            quote=quote,
+        )
+        price = plan.monthly_usd * servers
+        entry = Discussed(
+            role="servers",
+            model=current.model.name,
+            plan=plan.id,
+            units=servers,
+            monthly_usd=str(price),
+            precision=current.request.precision.value,
+            context_tokens=current.request.context_tokens,
+            concurrency=current.request.concurrency,
+        )
+        return Turn(reply, noted(chat, entry))

@@ -1,0 +1,201 @@
+"""Follow-ups that pull a lever on the answer on the table, and the rental terms of a message.
+
+A lever asks for a change without a value: "cheaper?", "geht es billiger?", "更便宜的呢" ask
+for the cheapest way from the plan on the table (``cheaper``); "explain this figure", "why so
+many GPUs?", "where does 4.8 GB come from" for this answer's own figures (``explain``); "why not
+H200?", "почему не MI355X?" why another GPU was not picked (``why_not``, with the GPU in
+``gpus``). Rental terms (``bot.understand.rental``) are read beside them: months, plans counted,
+servers counted.
+
+``with_levers`` is the parser's one hook: it writes what it found into the request and settles
+the intent a lever or a term implies when no model is named: a lever, a count of servers or a
+term alone are follow-ups; plans counted ask for their price. "explain FP8" stays a glossary
+question, and a model named keeps its sizing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from functools import cache
+
+from bot.request import Intent, Lever, ParsedRequest
+from bot.understand.rental import find_rental
+
+_LETTER = r"a-zß-öø-ÿа-яё"
+
+_CHEAPER = (
+    # en
+    r"cheaper|less expensive|more affordable|lower (?:the )?(?:price|cost)|reduce (?:the )?cost|"
+    r"cut (?:the )?cost|save (?:some )?money|cheapest (?:way|option)|costs? less|"
+    # de
+    r"billiger|günstiger|preiswerter|kostengünstiger|weniger kost|sparsamer|"
+    # fr
+    r"moins ch[eè]re?s?|moins coûteu[a-z]*|plus économique|meilleur marché|"
+    # es
+    r"más barat[oa]s?|mas barat[oa]s?|más económic[oa]s?|mas economic[oa]s?|menos car[oa]s?|"
+    # pt-BR
+    r"mais barat[oa]s?|mais em conta|mais econômic[oa]s?|menos car[oa]s?|"
+    # ru
+    r"дешевле|подешевле|бюджетнее|экономнее|менее дорог[а-я]*|сэкономить|"
+    # zh
+    r"更便宜|便宜点|便宜點|便宜些|便宜一点|便宜一點|便宜一些|再便宜|省钱|省錢|更实惠|更實惠|"
+    r"更划算|降低成本|"
+    # ja
+    r"もっと安|より安|安く(?:でき|なる|する|済)|安いプラン|安い構成|安価な|節約|コストを(?:下げ|抑え)|"
+    # ko
+    r"더 싸|더 저렴|저렴하게|싸게|비용을 (?:줄|낮)|절약"
+)
+_EXPLAIN = (
+    # en
+    r"explain|how did you (?:get|calculate|compute|arrive|work)|how (?:is|was|were) (?:this|that|"
+    r"these|those|it) (?:calculated|computed|worked out)|where (?:does|do|did) .{1,40}? come from|"
+    r"why (?:so|that|this) many|why do (?:i|we) need (?:so many|[0-9]+)|break (?:it|this|that) "
+    r"down|show (?:me )?(?:the|your) (?:math|maths|calculation)|"
+    # de
+    r"erklär|erläuter|wie kommst du|wie kommen sie|woher komm|wie (?:wurde|wird|ist) .{1,30}? "
+    r"berechnet|warum so viele|wieso so viele|weshalb so viele|rechenweg|aufschlüssel|"
+    # fr
+    r"expliqu|comment (?:as-tu|avez-vous|tu as|vous avez) calcul|d'où (?:vien|sor)|"
+    r"pourquoi (?:au|t)ant de|détaill[a-z]* (?:le|ce|du) calcul|"
+    # es
+    r"explica|explíca|cómo (?:lo |la )?(?:has |ha )?calcul|de dónde sal|de donde sal|"
+    r"por qu[eé] (?:tantas|tantos)|desglos|"
+    # pt-BR
+    r"expli(?:ca|que|car)|como (?:você |vc )?calcul|de onde (?:vem|veio|saiu|sai)|"
+    r"por que (?:tantas|tantos)|detalh[a-z]* o cálculo|"
+    # ru
+    r"объясн|поясни|откуда (?:взял|берет|берёт|такие|эти|это|столько|получил)|"
+    r"почему так много|зачем так много|как (?:вы |ты )?(?:посчитал|рассчитал|считал)|распиши|"
+    # zh
+    r"解释|解釋|怎么算|怎麼算|怎么来的|怎麼來的|如何计算|如何計算|为什么(?:要|需要)?(?:这么|那么)多|"
+    r"為什麼(?:要|需要)?(?:這麼|那麼)多|为啥(?:要)?这么多|為啥(?:要)?這麼多|"
+    # ja
+    r"説明して|説明を|説明お願い|どう計算|どうやって計算|計算根拠|根拠は|内訳|"
+    r"(?:なぜ|なんで|どうして)(?:こんなに|そんなに|あんなに)|"
+    # ko
+    r"설명해|설명 좀|설명 부탁|어떻게 계산|어떻게 나온|왜 이렇게 많|왜 그렇게 많|근거가|산출 근거"
+)
+_WHY_NOT = (
+    r"why not|why no |why didn't you|why did you not|why isn't|why wasn't|what's wrong with|"
+    r"what about .{0,20}instead|warum nicht|wieso nicht|weshalb nicht|warum kein|"
+    r"pourquoi pas|pourquoi ne pas|pourquoi pas plutôt|por qu[eé] no|porque no|"
+    r"por que não|porque não|por quê não|почему не|а почему не|почему бы не|чем плох|"
+    r"为什么不|為什麼不|为啥不|為啥不|怎么不用|怎麼不用|"
+    r"なぜ.{0,12}(?:じゃない|ではない|を使わない|にしない|じゃなく)|なんで.{0,12}(?:じゃない|にしない)|"
+    r"왜 .{0,12}(?:안 |아니|안써|안 써)|(?:은|는) 왜 안"
+)
+# "explain FP8" asks what a term means: an explanation of this answer names it ("this figure").
+_THIS = (
+    r"this|that|these|those|the (?:figure|number|answer|result|calculation|math)|it|dies|das|"
+    r"diese|ce |cette|ces|cela|ça|esto|este|esta|eso|isso|isto|esse|essa|это|эти|этот|эту|"
+    r"这|這|那个|那個|この|その|これ|それ|이 |그 |이거|그거"
+)
+# Topics a lever's words also touch: "billiger" reads as billing, "only CUDA" as the software
+# card; beside a lever or a setting said alone, they are no question of their own.
+_WORDS_OF_A_LEVER = frozenset({None, "billing", "software"})
+# Words of a question about the terms themselves ("a discount for 12 months?").
+_CONTRACT = (
+    r"discount|contract|commit|rabatt|vertrag|descuento|contrato|desconto|remise|contrat|"
+    r"скидк|контракт|договор|折扣|优惠|優惠|合同|合約|契約|割引|할인|계약|약정"
+)
+# Topics about terms and money: plans counted beside them ask for their total, which says the
+# terms too.
+_TERM_TOPICS = frozenset({"billing", "minimum_term", "longer_terms"})
+# Settings a message may only say to change ("only CUDA", "nur CUDA"): a follow-up, not the
+# software card, when little else is said.
+_SHORT_CHANGE_WORDS = 4
+
+
+@cache
+def _compiled(source: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![{_LETTER}])(?:{source})")
+
+
+def find_lever(text: str, *, gpus: bool) -> Lever | None:
+    """Return the lever a cleaned message pulls, or None."""
+    if gpus and _compiled(_WHY_NOT).search(text):
+        return Lever.WHY_NOT
+    if _compiled(_CHEAPER).search(text):
+        return Lever.CHEAPER
+    if _compiled(_EXPLAIN).search(text):
+        return Lever.EXPLAIN
+    return None
+
+
+def _explains_a_term(request: ParsedRequest, text: str) -> bool:
+    """Whether "explain ..." asks what a term means rather than how this answer was reached."""
+    return request.term is not None and not _compiled(_THIS).search(text)
+
+
+def _only_a_setting(request: ParsedRequest, text: str) -> bool:
+    """Tell a platform setting said alone ("only CUDA", "ROCm is fine"): a change."""
+    if request.facts.cuda_only is None or request.topic not in _WORDS_OF_A_LEVER:
+        return False
+    return len(text.split()) <= _SHORT_CHANGE_WORDS and "?" not in text
+
+
+def _only_a_term(text: str) -> bool:
+    """Tell a term said alone ("for 12 months?") with no word of a contract."""
+    return len(text.split()) <= _SHORT_CHANGE_WORDS and not _compiled(_CONTRACT).search(text)
+
+
+def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
+    """Add the rental terms and the lever ``text`` (cleaned) holds; settle the intent they imply."""
+    if request.command is not None:
+        return request
+    rental = find_rental(text, request.language, named_alone=not _names_model(request))
+    lever = find_lever(text, gpus=bool(request.facts.gpus))
+    if lever is Lever.EXPLAIN and _explains_a_term(request, text):
+        lever = None
+    setting_alone = _only_a_setting(request, text)
+    if not rental.said and lever is None and not setting_alone:
+        return request
+    facts = request.facts
+    if rental.months or rental.plan_counts:
+        facts = replace(facts, months=rental.months, plan_counts=rental.plan_counts)
+    if rental.plan_counts and len(rental.plan_counts) > 1:
+        facts = replace(facts, gpu_count=None)  # "2 HGX + 1 H200" counts plans, not GPUs
+    found = replace(request, facts=facts, servers=rental.servers, lever=lever)
+    term_alone = _only_a_term(text)
+    settled = replace(
+        found, intent=_intent(found, setting_alone=setting_alone, term_alone=term_alone)
+    )
+    return _no_topic(settled)
+
+
+def _names_model(request: ParsedRequest) -> bool:
+    return request.facts.kept().names_model or bool(request.unknown_model or request.hub)
+
+
+def _intent(  # noqa: PLR0911 - one intent per kind of lever or term
+    request: ParsedRequest, *, setting_alone: bool, term_alone: bool
+) -> Intent:
+    """Return the intent a lever or a term implies, when no model is named."""
+    intent = request.intent
+    if _names_model(request) or intent in {Intent.SALES, Intent.TRAIN, Intent.COMPARE}:
+        return intent
+    if request.facts.plan_counts and (request.topic is None or request.topic in _TERM_TOPICS):
+        return Intent.PRICE  # "2 HGX + 1 H200 for 6 months": their total, terms and all
+    if request.facts.months and request.topic in _TERM_TOPICS and term_alone:
+        return Intent.FOLLOWUP  # "for 12 months?": the plan on the table for the term
+    if intent is Intent.KNOWLEDGE and (
+        request.topic not in _WORDS_OF_A_LEVER or (request.lever is None and not setting_alone)
+    ):
+        # "How fast can you deliver an MI355X server?", "is it cheaper for 12 months?", "a
+        # private network between two servers?": the page's answer, terms and all.
+        return intent
+    if request.lever is not None or request.servers or setting_alone:
+        return Intent.FOLLOWUP
+    if request.facts.plan_counts:
+        return Intent.PRICE
+    if intent is Intent.PRICE and request.facts.gpus:
+        return intent  # "H200 for 3 months, how much?": that GPU's plans for the term
+    return Intent.FOLLOWUP
+
+
+def _no_topic(request: ParsedRequest) -> ParsedRequest:
+    """Clear a knowledge topic the lever or term replaced ("geht es billiger?" is no billing)."""
+    if request.intent is Intent.KNOWLEDGE:
+        return request
+    return replace(request, topic=None, spec=None, software=None, term=None)

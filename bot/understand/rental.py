@@ -1,0 +1,231 @@
+"""Rental terms in a message: months of rent, plans counted, servers counted with no plan named.
+
+"for 3 months", "half a year", "und für 3 Monate?", "三个月", "3ヶ月", "6개월", "полгода" are
+``months``; "two MI355X servers", "an HGX H200 server", "2 HGX + 1 H200", "2台のMI355Xサーバー",
+"MI355X 서버 두 대" are ``plan_counts`` ({plan id: count}); "two servers?", "zwei Server",
+"两台服务器" are ``servers``. A number of months after "in" or "within" is a deadline, not a
+term ("fine-tune it in 3 months"); "3月" is March, so Chinese months need 个/個. A GPU named
+without a server word counts GPUs, not servers ("2 MI355X", "8x H200" are ``gpu_count``'s), except
+beside other plans counted ("2 HGX + 1 H200": one single-H200 machine).
+
+The words are kept here (months in ``rental_months``, number words in ``rental_numbers``)
+rather than in the lexicons: they serve these finders alone, and each language's list is short.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from bot.understand.gpus import find_gpus
+from bot.understand.rental_months import find_months
+from bot.understand.rental_numbers import number_pattern, number_value
+
+MAX_UNITS = 4096  # the engine's largest search (more is refused by the answer, not here)
+SERVER_PLAN = {"h": "h200-8x", "m": "mi355x-8x"}
+SINGLE_PLAN = "h200-1x"
+GPUS_PER_SERVER = 8  # "8x H200 server": the GPUs of one server, not eight servers
+_SERVER = (
+    r"(?:servers?|nodes?|box(?:es)?|machines?|rechner|serveurs?|servidor(?:es)?|"
+    r"сервер(?:ов|ами|ам|ах|ом|а|ы|е)?|服务器|伺服器|主机|主機|サーバー?|서버)"
+)
+# Machines counted in Chinese, Japanese and Korean: "2台", "两台", "두 대".
+_MACHINES = r"(?:台|대)"
+
+
+@dataclass(frozen=True, slots=True)
+class RentalAsk:
+    """What a message says of renting: months, plans counted, servers counted alone."""
+
+    months: int | None = None
+    plan_counts: dict[str, int] | None = None
+    servers: int | None = None
+
+    @property
+    def said(self) -> bool:
+        """Whether the message says anything of renting."""
+        return bool(self.months or self.plan_counts or self.servers)
+
+
+# In the marked copy of the text, each GPU named stands as one letter of a private-use range:
+# an HGX H200 (or a bare "HGX") as the server plan's letter, an H200 and an MI355X as theirs.
+_HGX_MARK, _H200_MARK, _MI355X_MARK = "\ue101", "\ue102", "\ue103"
+_HGX_RE = re.compile(r"(?<![a-z])(?:hgx|dgx)(?![a-z])")
+_EIGHT_X = r"(?:8\s*[x×]\s*|8\s*-?\s*gpu\s*|8卡\s*|8枚\s*)"
+_SINGLE_WORDS = (
+    r"single|einzeln[a-z]*|einzel|unique|individual|individuais|одиночн[а-я]*|单卡|單卡|"
+    r"单|單|単体|シングル|단일|싱글"
+)
+_VM_WORDS = (
+    r"vms?|virtual machines?|виртуальн[а-я]* машин[а-я]*|虚拟机|虛擬機|仮想マシン|가상\s?머신"
+)
+
+
+def _marked(text: str) -> str:
+    """Return the text with each GPU name as one mark (the same length, padded with spaces)."""
+    mentions = find_gpus(text)
+    chars = list(text)
+    for start, end in mentions.spans:
+        name = text[start:end]
+        mark = (
+            _MI355X_MARK if "355" in name else (_HGX_MARK if _HGX_RE.search(name) else _H200_MARK)
+        )
+        chars[start:end] = [mark] + [" "] * (end - start - 1)
+    marked = "".join(chars)
+    return _HGX_RE.sub(lambda m: _HGX_MARK + " " * (len(m.group()) - 1), marked)
+
+
+@cache
+def _plan_patterns(language: str) -> tuple[re.Pattern[str], ...]:
+    number = number_pattern(language)
+    after = number.replace("(?P<n>", "(?P<m>", 1)
+    gpu = rf"(?P<g>[{_HGX_MARK}{_H200_MARK}{_MI355X_MARK}])"
+    server_after = rf"(?P<s>\s*-?\s*(?:{_SERVER}|{_VM_WORDS}))?"
+    single = rf"(?P<one>(?:{_SINGLE_WORDS})\s*)?"
+    eight = rf"(?P<e>{_EIGHT_X})?"
+    return (
+        # "two MI355X servers", "2x HGX H200", "2 8x H200 servers", "an HGX H200 server"
+        re.compile(
+            number + rf"\s*(?P<x>[x×]\s*)?(?:of\s+|de\s+)?{single}{eight}{gpu}{server_after}"
+        ),
+        # "2 servers of MI355X", "deux serveurs MI355X", "два сервера MI355X"
+        re.compile(
+            number + rf"\s*(?P<s>{_SERVER})\s*(?:of|with|de|com|avec|mit|с|на|)\s*{eight}{gpu}"
+        ),
+        # "2台のMI355Xサーバー", "两台8卡H200服务器", "두 대의 MI355X"
+        re.compile(
+            number + rf"\s*(?P<c>{_MACHINES})\s*(?:の|의)?\s*{eight}{gpu}(?P<s>\s*{_SERVER})?"
+        ),
+        # "MI355X 서버 2대", "MI355Xサーバーを2台", "H200 서버 두 대"
+        re.compile(
+            gpu + rf"(?P<s>\s*-?\s*{_SERVER})?\s*(?:を|が|は|를|을|가|이)?\s*{after}"
+            rf"\s*(?P<c>{_MACHINES})"
+        ),
+        # "HGX H200 ×2", "MI355X server x 2"
+        re.compile(gpu + rf"(?P<s>\s*-?\s*{_SERVER})?\s*[x×]\s*{after}(?![0-9a-z.,])"),
+    )
+
+
+_MIXED_RE = re.compile(r"\+|(?<![a-z])(?:and|plus|und|et|y|e|и|和|跟|と|하고|및)(?![a-z])|,")
+
+
+def _plan_of(match: re.Match[str], *, mixed: bool) -> str | None:
+    """Return the plan a counted GPU names: a server plan, a single H200, or None (GPUs).
+
+    A server word, HGX or machines counted (台, 대) make it a server; "single" or "VM" a
+    single-H200 machine; a bare GPU counts GPUs unless beside other plans counted.
+    """
+    found = match.groupdict()
+    mark = found["g"]
+    server_words = (found.get("s") or "").strip()
+    vm = bool(server_words) and re.search(_VM_WORDS, server_words) is not None
+    server = (bool(server_words) and not vm) or found.get("c") is not None
+    if mark == _HGX_MARK:
+        return SERVER_PLAN["h"]
+    if mark == _MI355X_MARK:
+        return SERVER_PLAN["m"] if server or mixed else None
+    if vm or found.get("one"):
+        return SINGLE_PLAN
+    if server and (server_words or found.get("e")):
+        return SERVER_PLAN["h"]
+    return SINGLE_PLAN if mixed and not server else None
+
+
+def _units(match: re.Match[str], language: str) -> int | None:
+    """Return the units a plan match counts: "8x H200 server" is one server of eight GPUs."""
+    found = match.groupdict()
+    value = number_value(found.get("n") or found.get("m") or "", language)
+    eight_gpus = value == GPUS_PER_SERVER and (
+        found.get("x") or (found.get("m") and not found.get("c"))
+    )
+    if eight_gpus:
+        # "an 8x H200 server" is one server; "the 8x MI355X server" counts its GPUs only.
+        before = match.string[max(0, match.start() - 12) : match.start()].split()
+        counted = before and number_value(before[-1], language)
+        server = found["g"] == _HGX_MARK or (found.get("s") or "").strip()
+        return counted or None if server else None
+    return value if value and value <= MAX_UNITS else None
+
+
+def find_plan_counts(text: str, language: str) -> dict[str, int] | None:
+    """Return {plan id: units} for the plans a message counts, or None."""
+    if not any(core in text for core in ("200", "355", "hgx", "dgx")):
+        return None
+    marked = _marked(text)
+    marks = re.findall(f"[{_HGX_MARK}{_H200_MARK}{_MI355X_MARK}]", marked)
+    mixed = len(marks) > 1 and bool(_MIXED_RE.search(marked))
+    counts: dict[str, int] = {}
+    taken: set[int] = set()
+    for pattern in _plan_patterns(language):
+        for match in pattern.finditer(marked):
+            where = match.start("g")
+            if where in taken:
+                continue
+            plan = _plan_of(match, mixed=mixed)
+            units = _units(match, language) if plan is not None else None
+            if plan is None or units is None:
+                continue
+            counts[plan] = counts.get(plan, 0) + units
+            taken.add(where)
+    return counts or None
+
+
+@cache
+def _servers_patterns(language: str) -> tuple[re.Pattern[str], ...]:
+    number = number_pattern(language)
+    return (
+        re.compile(number + rf"\s*(?:{_SERVER})"),
+        re.compile(rf"(?:{_SERVER})\s*(?:を|가|이|를|을)?\s*" + number + rf"\s*{_MACHINES}"),
+        re.compile(number + rf"\s*{_MACHINES}"),
+    )
+
+
+def find_servers(text: str, language: str) -> int | None:
+    """Return a count of servers with no plan named ("two servers?"), or None."""
+    if find_gpus(text).gpus or _HGX_RE.search(text):
+        return None
+    for pattern in _servers_patterns(language):
+        match = pattern.search(text)
+        if match is not None:
+            value = number_value(match.group("n"), language)
+            if value and value <= MAX_UNITS:
+                return value
+    return None
+
+
+# A server plan named without a count, in a price question: one of it ("сервер HGX H200 на 3
+# месяца", "the MI355X server for a year"). Languages without articles name one so.
+_NAMED_SERVER_RE = re.compile(
+    rf"(?P<g>[{_HGX_MARK}{_MI355X_MARK}{_H200_MARK}])\s*-?\s*{_SERVER}"
+    rf"|{_SERVER}\s*(?:of\s+|de\s+)?(?P<h>[{_HGX_MARK}{_MI355X_MARK}{_H200_MARK}])"
+    rf"|(?P<x>{_HGX_MARK})"
+)
+
+
+def find_named_plan(text: str) -> dict[str, int] | None:
+    """Return one unit of the one server plan a message names without a count, or None."""
+    if not any(core in text for core in ("200", "355", "hgx", "dgx")):
+        return None
+    found = {
+        SERVER_PLAN["m" if (m.group("g") or m.group("h") or m.group("x")) == _MI355X_MARK else "h"]
+        for m in _NAMED_SERVER_RE.finditer(_marked(text))
+    }
+    return {found.pop(): 1} if len(found) == 1 else None
+
+
+def find_rental(text: str, language: str, *, named_alone: bool = False) -> RentalAsk:
+    """Read the months, plans and servers a cleaned message counts.
+
+    ``named_alone``: a server plan named without a count counts one when a term is asked ("the
+    HGX H200 server for 3 months"); a price asked alone stays the price list's.
+    """
+    months = find_months(text, language)
+    plans = find_plan_counts(text, language)
+    if plans is None and named_alone and months:
+        plans = find_named_plan(text)
+    return RentalAsk(
+        months=months,
+        plan_counts=plans,
+        servers=None if plans else find_servers(text, language),
+    )

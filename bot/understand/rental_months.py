@@ -1,0 +1,97 @@
+"""Months of rent a message asks about: "for 3 months", "half a year", "und für 3 Monate?".
+
+"三个月", "3ヶ月", "6개월", "полгода", "3/6/12 months" (the first term listed). A number of months
+after "in" or "within" is a deadline, not a term ("fine-tune it in 3 months"); "3月" is March, so
+Chinese months need 个/個; "a month" and "per month" are a rate ("$4,000 a month"), never a term.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from bot.understand.rental_numbers import LETTER, number_pattern, number_value
+
+MAX_MONTHS = 60  # five years: a longer term is no rental question we can price
+_HALF_YEAR, _YEAR, _QUARTER = 6, 12, 3
+# Before a number of months, a deadline ("in 3 months"), not a term.
+_DEADLINE_BEFORE_RE = re.compile(
+    r"(?:(?<![" + LETTER + r"])(?:in|within|innerhalb|binnen|in den nächsten|en|dans|dentro de|"
+    r"em|за|в течение|через)\s+(?:the next |der nächsten |los próximos |os próximos |"
+    r"les prochains )?$)"
+)
+_DEADLINE_AFTER_RE = re.compile(r"^\s*(?:以内|之内|内に|内で|이내|안에|ago|назад)")
+
+_MONTH_UNITS = (
+    r"\s*-?\s*(?:months?|mos?\.?|monat(?:e|en|s)?|mois|mes(?:es)?|месяц(?:а|ев)?|мес\.?"
+    r"|(?:个|個)\s*月|(?:ヶ|か|カ|ケ|箇|ヵ)\s*月(?:間)?|개월|\s?달)(?![" + LETTER + r"])"
+)
+# Terms without a number: half a year, a year, a quarter (value in months).
+_NAMED_TERMS: tuple[tuple[str, int], ...] = (
+    (
+        (
+            r"half a year|half-year|half year|six-month|halbes jahr|halbjahr|un semestre|"
+            r"semestre|medio año|meio ano|six mois|полгода|пол года|полугод[а-я]*|半年|반년"
+        ),
+        _HALF_YEAR,
+    ),
+    (
+        (
+            r"(?:a|one|per|1|for a|for one) year|yearly|annual(?:ly)?|twelve-month|12-month|"
+            r"(?:ein|einem|1) jahr|jährlich|jahresvertrag|(?:un|1) an(?![" + LETTER + r"])|"
+            r"une année|annuel(?:le)?|(?:un|1) año|anual|(?:um|1) ano|на год|(?:1|один) год|"
+            r"годовой|一年|1年|包年|年付|年間|年契約|1년|일 년|한 해|연간"
+        ),
+        _YEAR,
+    ),
+    (
+        r"a quarter|one quarter|quarterly|ein quartal|un trimestre|trimestre|квартал|季度|분기",
+        _QUARTER,
+    ),
+)
+
+
+# "3/6/12 months", "3, 6 or 12 months": the first of the terms listed.
+_LIST_OF = r"(?:\s*(?:/|,|or|oder|ou|o|или|或|か|또는)\s*(?:[0-9]{1,2}))*"
+
+
+@cache
+def _months_re(language: str) -> re.Pattern[str]:
+    return re.compile(number_pattern(language) + _LIST_OF + _MONTH_UNITS)
+
+
+@cache
+def _named_terms_re() -> tuple[tuple[re.Pattern[str], int], ...]:
+    return tuple(
+        (re.compile(rf"(?<![{LETTER}])(?:{words})(?![{LETTER}])"), value)
+        for words, value in _NAMED_TERMS
+    )
+
+
+def _is_deadline(text: str, start: int, end: int) -> bool:
+    return bool(_DEADLINE_BEFORE_RE.search(text[max(0, start - 30) : start])) or bool(
+        _DEADLINE_AFTER_RE.match(text[end : end + 6])
+    )
+
+
+# "$4,000 a month", "per month": a rate, never a term of one month. A term of one month is
+# counted ("1 month", "one month"), not said with an article.
+_ARTICLES = frozenset({"a", "an", "ein", "eine", "einen", "einem", "un", "une", "una", "um", "uma"})
+_RATE_BEFORE_RE = re.compile(r"(?:per|pro|par|por|/|je|al|à|в|за)\s*$")
+
+
+def find_months(text: str, language: str) -> int | None:
+    """Return the months of rent a message asks about, or None."""
+    for match in _months_re(language).finditer(text):
+        token = match.group("n").strip()
+        value = number_value(token, language)
+        before = text[max(0, match.start() - 6) : match.start()]
+        if token in _ARTICLES or (value == 1 and _RATE_BEFORE_RE.search(before)):
+            continue  # "per 1 month" is a rate; "por 6 meses" a term
+        if value and 0 < value <= MAX_MONTHS and not _is_deadline(text, *match.span()):
+            return value
+    for pattern, months in _named_terms_re():
+        named = pattern.search(text)
+        if named is not None and not _is_deadline(text, *named.span()):
+            return months
+    return None
