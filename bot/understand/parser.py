@@ -18,6 +18,7 @@ from bot.understand import lexicon
 from bot.understand.commands import Command, normalise_lang_choice, parse_command
 from bot.understand.concurrency import COUNTED, RATE, find_concurrency
 from bot.understand.context import find_context
+from bot.understand.cues import read_cues
 from bot.understand.engines import find_engine
 from bot.understand.gpu_count import find_gpu_count
 from bot.understand.gpus import find_gpus
@@ -263,12 +264,14 @@ def parse_with(
     ):
         intent = Intent.TRAIN
     request = replace(fields.request, intent=intent)
-    if _settled(request, clean):
-        return request
-    # >>> The one hook of the knowledge base: questions the product page answers, and requests
-    # for a person, become ``knowledge`` (with a ``topic``) or ``sales`` here, unless the
-    # message is a sizing request (bot.understand.topics.finder decides).
-    return apply_topic(request, where_asked(clean, _TOPIC_HEAD_CHARS, _TOPIC_TAIL_CHARS))
+    if not _settled(request, clean):
+        # >>> The one hook of the knowledge base: questions the product page answers, and
+        # requests for a person, become ``knowledge`` (with a ``topic``) or ``sales`` here,
+        # unless the message is a sizing request (bot.understand.topics.finder decides).
+        request = apply_topic(request, where_asked(clean, _TOPIC_HEAD_CHARS, _TOPIC_TAIL_CHARS))
+    # >>> The hook of what a message says beyond the deployment: a use without a model, the
+    # people, hardware we do not rent, the figure asked, the budget as written.
+    return read_cues(request, clean)
 
 
 def _settled(request: ParsedRequest, clean: str) -> bool:

@@ -1,0 +1,140 @@
+"""What a message says beyond a deployment's facts, for the conversation to act on.
+
+The use, the people, hardware we do not rent, a kind of model we do not size, the figure
+asked, the budget as written.
+
+``read_cues`` is the parser's one hook for them: it runs once the intent is decided, fills
+``ParsedRequest.cues``, takes a head count the concurrency finder read as users at once back
+out of the facts, and makes a use without a model a ``discover`` request.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.request import Cues, Intent, ParsedRequest
+from bot.understand import lexicon
+from bot.understand.cues.asked import find_asked
+from bot.understand.cues.currency import find_money
+from bot.understand.cues.hardware import find_unrented
+from bot.understand.cues.headcount import find_headcount
+from bot.understand.cues.kinds import find_model_kind
+from bot.understand.cues.stack import stack_cuda_only
+from bot.understand.cues.uses import document_counts, find_kv_capacity, find_use_case
+from bot.understand.intents import asks_other_work
+
+# Intents a use without a model turns into a proposal ("what would a chatbot for 200 staff
+# cost?" asks for one, not for the price list).
+_DISCOVERABLE = frozenset(
+    {Intent.UNKNOWN, Intent.FOLLOWUP, Intent.SIZE, Intent.PRICE, Intent.KNOWLEDGE, Intent.SALES}
+)
+# Knowledge topics a use case's words may have matched by accident ("support", "choose").
+_LOOSE_TOPICS = frozenset({None, "software", "how_to_choose", "gpu_card", "private_network"})
+
+
+def _names_model(request: ParsedRequest) -> bool:
+    facts = request.facts
+    return bool(
+        facts.model_id
+        or facts.params_b is not None
+        or facts.hf_id
+        or request.hub
+        or request.unknown_model
+        or request.ambiguous
+    )
+
+
+def _asks_for_a_person(text: str) -> bool:
+    """Whether a message asks for a person outright ("talk to sales"), use case or not."""
+    return lexicon.search("sales", text) and not lexicon.search("size_question", text)
+
+
+def _proposal_asked(request: ParsedRequest, cues: Cues, text: str) -> bool:
+    """Whether a question the knowledge base might take asks for a proposal instead.
+
+    Its topic matched by accident (a use's words), and it gives the people, a capacity or a
+    budget, or asks what to run or rent.
+    """
+    if request.topic not in _LOOSE_TOPICS:
+        return False
+    stated = (cues.headcount, cues.kv_cache_bytes, cues.budget_amount)
+    return any(value is not None for value in stated) or lexicon.search("size_question", text)
+
+
+def _discovers(request: ParsedRequest, cues: Cues, text: str) -> bool:
+    """Whether a message describes a use to propose for, with no model named."""
+    if _names_model(request) or cues.model_kind or request.facts.trains:
+        return False
+    if request.intent not in _DISCOVERABLE:
+        return False
+    if request.intent is Intent.KNOWLEDGE and not _proposal_asked(request, cues, text):
+        return False
+    if request.intent is Intent.UNKNOWN and asks_other_work(text):
+        return False  # "write me some sorting code" is work asked of the assistant
+    if request.intent is Intent.SALES and _asks_for_a_person(text):
+        return False
+    # A head count alone: a change to the chat's last request when said as one ("and for 500
+    # staff?"), else a use to propose for.
+    return (
+        cues.use_case is not None
+        or cues.kv_cache_bytes is not None
+        or (cues.headcount is not None and not lexicon.search("followup", text))
+    )
+
+
+# A long message (an email) that names a model and settings asks for a sizing, even when its
+# sign-off offers contact ("feel free to reach out to me").
+_LONG_MESSAGE_CHARS = 800
+
+
+def _sizing_email(request: ParsedRequest, text: str) -> bool:
+    facts = request.facts
+    settings = (facts.context_tokens, facts.concurrency, facts.precision)
+    return (
+        request.intent is Intent.SALES
+        and len(text) > _LONG_MESSAGE_CHARS
+        and _names_model(request)
+        and any(value is not None for value in settings)
+    )
+
+
+def read_cues(request: ParsedRequest, text: str) -> ParsedRequest:
+    """Return ``request`` with what ``text`` (cleaned) says beyond the deployment's facts."""
+    if request.command is not None:
+        return request
+    language = request.language
+    headcount = find_headcount(text)
+    kv_bytes = find_kv_capacity(text)
+    use = find_use_case(text)
+    unrented, count = find_unrented(text)
+    money = find_money(text, language)
+    cues = Cues(
+        use_case=(use.value if use else None) if kv_bytes is None else "kv_capacity",
+        headcount=headcount,
+        kv_cache_bytes=kv_bytes,
+        unrented_gpu=unrented,
+        unrented_count=count,
+        model_kind=find_model_kind(text),
+        budget_amount=money.amount if money else None,
+        budget_currency=money.currency if money else None,
+    )
+    facts = request.facts
+    if headcount is not None and facts.concurrency == headcount:
+        facts = replace(facts, concurrency=None)  # people who may use it, not users at once
+    if money is not None and money.currency == "USD" and facts.budget_usd_month is None:
+        facts = replace(facts, budget_usd_month=money.amount)
+    if facts.cuda_only is None:
+        facts = replace(facts, cuda_only=stack_cuda_only(text))
+    if facts.context_tokens is not None and facts.context_tokens in document_counts(text):
+        facts = replace(facts, context_tokens=None)  # "RAG over 10M documents": no context
+    request = replace(request, facts=facts, cues=cues)
+    if _sizing_email(request, text):
+        request = replace(request, intent=Intent.SIZE)
+    if _discovers(request, cues, text):
+        request = replace(request, intent=Intent.DISCOVER, topic=None, spec=None, software=None)
+    elif cues.use_case is not None and not _names_model(request):
+        cues = replace(cues, use_case=None)  # only a discovery carries a use case
+        request = replace(request, cues=cues)
+    if _names_model(request) or request.intent is Intent.DISCOVER:
+        request = replace(request, cues=replace(request.cues, asked=find_asked(text)))
+    return request
