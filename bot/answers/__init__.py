@@ -12,6 +12,16 @@ from bot.answers.checkout import (
 from bot.answers.i18n import LANGUAGE_NAMES, N_, Localizer, localizer
 from bot.answers.knowledge import render_knowledge
 from bot.answers.links import Link, LinkKind, decode_payload, from_callback, to_callback
+from bot.answers.offer import (
+    conversion_line,
+    fit_line,
+    no_rate_line,
+    peak_line,
+    render_proposal,
+    render_scope,
+    render_unrented,
+    unrented_lines,
+)
 from bot.answers.render import (
     command_menu,
     render_clarify,
@@ -52,23 +62,31 @@ __all__ = [
     "ViewTemplate",
     "WhoView",
     "command_menu",
+    "conversion_line",
     "decode",
     "decode_payload",
+    "fit_line",
     "from_callback",
     "localizer",
     "model_tag",
+    "no_rate_line",
     "option_name",
+    "peak_line",
     "render_clarify",
     "render_compare",
     "render_error",
     "render_help",
     "render_knowledge",
     "render_price",
+    "render_proposal",
+    "render_scope",
     "render_size",
     "render_train",
+    "render_unrented",
     "request_state",
     "run_verify",
     "sign_quote",
     "ticket_html",
     "to_callback",
+    "unrented_lines",
 ]

@@ -61,10 +61,11 @@ from bot.conversation.clarify import (
 from bot.conversation.handoff import Handoff, HandoffConfig
 from bot.conversation.links import LinkAnswers, lone_gpu, question_from
 from bot.conversation.lookups import LookupProblem, ModelLookups, Resolved, SharedCache
+from bot.conversation.offers import Offers
 from bot.conversation.pastes import Paste, find_paste
 from bot.languages import answer_language, normalise_language
 from bot.reply import ChatContext, Reply, ReplyKind, Turn
-from bot.request import HubQuery, Intent, ParsedRequest, RequestFacts, facts_to_json
+from bot.request import Cues, HubQuery, Intent, ParsedRequest, RequestFacts, facts_to_json
 from bot.understand import RATE, parse_message
 from sizing import (
     GpuId,
@@ -140,6 +141,7 @@ class Pipeline:
         config = HandoffConfig(sales_chat_configured=sales_chat, checkout=self.checkout)
         self._handoff = Handoff(config, size=size, now=now, today=today)
         self._links = LinkAnswers(self)
+        self._offers = Offers(size=size, checkout=self.checkout, today=today)
 
     def parse_text(self, text: str, *, telegram_language: str | None = None) -> ParsedRequest:
         """Understand a piece of text (a deep link's model, an upload's caption)."""
@@ -294,6 +296,12 @@ class Pipeline:
     ) -> Turn:
         if parsed.command == "lang":
             return self._language(parsed, chat, loc)
+        # >>> Proposals for a use, hardware we do not rent, models we do not size; then the
+        # facts a head count or a foreign budget give the engine (bot.conversation.offers).
+        offer = self._offers.answer(parsed, chat, loc)
+        if offer is not None:
+            return offer
+        parsed = self._offers.prepare(parsed)
         beyond_sizing = self._beyond_sizing(parsed, chat, loc, text)
         if beyond_sizing is not None:
             return beyond_sizing
@@ -450,7 +458,7 @@ class Pipeline:
             notes = (*notes, loc.gettext(RATE_NOTE))
         if facts.trains:
             return self._train_and_render(facts, chat, loc)
-        return self._size_and_render(facts, chat, loc, notes=notes)
+        return self._size_and_render(facts, chat, loc, notes=notes, cues=parsed.cues)
 
     def _train_and_render(self, facts: RequestFacts, chat: ChatContext, loc: Localizer) -> Turn:
         """Size a training job and render it; the chat keeps it for follow-ups."""
@@ -472,6 +480,7 @@ class Pipeline:
         loc: Localizer,
         *,
         notes: tuple[str, ...] = (),
+        cues: Cues | None = None,
     ) -> Turn:
         kept = replace(chat, last_request=facts, last_language=loc.language)
         try:
@@ -486,6 +495,8 @@ class Pipeline:
             quote=quote,
             state=_state_of(kept),
             notes=notes,
+            leads=self._offers.leads(loc, cues, answer),
+            asked=cues.asked if cues is not None else None,
         )
         return Turn(reply, kept)
 
