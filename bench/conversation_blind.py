@@ -11,7 +11,7 @@ issue 29's sets). Printed per language and in all:
   recommends (``Pipeline.respond``, the engine call it makes recorded) equal what the engine
   recommends for the labelled request sized directly (``sizing.size_deployment`` of the
   labelled fields; a head count without a count at once is turned into users at peak by the
-  chat's own rule, ``bot.conversation.discovery.peak_users``, when that rule exists).
+  chat's own rule, ``sizing.peak_users``, when that rule exists).
 Per kind, the all-fields share too. A measuring tool: it prints figures and exits 0.
 """
 
@@ -28,11 +28,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere
 
-from bot.conversation import Pipeline  # noqa: E402
-from bot.languages import LANGUAGES  # noqa: E402
-from bot.reply import ChatContext  # noqa: E402
-from sizing import SizingAnswer, SizingError, SizingRequest, size_deployment  # noqa: E402
-from tests.helpers.blind_eval import Outcome, score  # noqa: E402
+from bot.conversation import Pipeline
+from bot.languages import LANGUAGES
+from bot.reply import ChatContext
+from sizing import SizingAnswer, SizingError, SizingRequest, size_deployment
+from tests.helpers.blind_eval import Outcome, score
 
 # Labelled fields the engine sizes, by their DESIGN names, and the request's names for them.
 _SIZED_FIELDS = {
@@ -87,7 +87,7 @@ def is_complete(row: dict[str, Any]) -> bool:
 def _peak_users(headcount: int, use_case: str | None) -> int | None:
     """Users at peak for a head count by the chat's rule, when the chat has one."""
     try:
-        from bot.conversation.discovery import peak_users  # noqa: PLC0415 - newer code only
+        from sizing import peak_users  # type: ignore[attr-defined,unused-ignore]  # noqa: PLC0415 - newer engines only
     except ImportError:
         return None
     return int(peak_users(headcount, use_case))
@@ -165,7 +165,10 @@ def table(lines: list[Line]) -> str:
     """Render the per-language table."""
     order = [lang for lang in LANGUAGES if any(line.row["lang"] == lang for line in lines)]
     order += sorted({line.row["lang"] for line in lines} - set(order))
-    header = f"{'lang':8} {'msgs':>5} {'intent':>7} {'language':>8} {'all':>7} {'sizing':>7} {'same plan':>9}"
+    header = (
+        f"{'lang':8} {'msgs':>5} {'intent':>7} {'language':>8} {'all':>7} {'sizing':>7}"
+        f" {'same plan':>9}"
+    )
     rows = [header, "-" * len(header)]
     groups = [(lang, [line for line in lines if line.row["lang"] == lang]) for lang in order]
     for label, group in [*groups, ("all", lines)]:
@@ -208,11 +211,15 @@ def misses(lines: list[Line]) -> str:
             continue
         out.append(f"{line.row['id']}  {_short(line.row['text'][:160])}")
         if wrong:
-            fields = "; ".join(f"{k}: want {_short(w)} got {_short(g)}" for k, (w, g) in wrong.items())
+            fields = "; ".join(
+                f"{k}: want {_short(w)} got {_short(g)}" for k, (w, g) in wrong.items()
+            )
             out.append(f"    wrong: {fields}")
         if other_plan:
             out.append(f"    plan: engine {line.engine_pick} chat {line.chat_pick}")
-    return "\n".join(["", f"Misses: {len(out) and sum(1 for s in out if not s.startswith(' '))}", *out])
+    return "\n".join(
+        ["", f"Misses: {len(out) and sum(1 for s in out if not s.startswith(' '))}", *out]
+    )
 
 
 def read_rows(path: Path) -> list[dict[str, Any]]:
@@ -239,11 +246,11 @@ def main(argv: list[str] | None = None) -> None:
     arguments.add_argument("--no-chat", action="store_true", help="fields only, no sizing")
     options = arguments.parse_args(argv)
     lines = [score_line(row, chat=not options.no_chat) for row in read_rows(options.file)]
-    print(f"{options.file}: {len(lines)} lines")  # noqa: T201 - a report for the terminal
-    print(table(lines))  # noqa: T201
-    print(by_kind(lines))  # noqa: T201
+    print(f"{options.file}: {len(lines)} lines")
+    print(table(lines))
+    print(by_kind(lines))
     if options.misses:
-        print(misses(lines))  # noqa: T201
+        print(misses(lines))
 
 
 if __name__ == "__main__":
