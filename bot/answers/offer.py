@@ -82,14 +82,22 @@ def _plan_params(loc: Localizer, option: PlanOption) -> dict[str, str]:
 
 def _reason(loc: Localizer, picked: ProposedModel) -> str:
     model = picked.answer.model
-    active = model.active_params / 1e9
-    return loc.gettext(
-        words.REASONS[picked.reason],
-        active=f"{loc.formatter.decimal(active, 0 if active >= 10 else 1)}B",  # noqa: PLR2004 - whole from ten billion
-        max_context=loc.formatter.context(
-            model.max_context_tokens or picked.answer.request.context_tokens
-        ),
-    )
+    active = _billions(loc, model.active_params / 1e9)
+    window = loc.formatter.context(model.max_context_tokens or picked.answer.request.context_tokens)
+    return loc.gettext(words.REASONS[picked.reason], active=active, max_context=window)
+
+
+_WHOLE_FROM_B = 10  # "22B", but "3.3B": a decimal only where it is significant
+
+
+def _billions(loc: Localizer, billions: float) -> str:
+    digits = 0 if billions >= _WHOLE_FROM_B else 1
+    return loc.formatter.decimal(billions, digits) + "B"
+
+
+def _amount(loc: Localizer, amount: Decimal, currency: str) -> str:
+    """``8,000 EUR``: an amount in another currency, as written with its ISO code."""
+    return loc.formatter.decimal(float(amount), 2) + " " + currency
 
 
 def _pick_line(loc: Localizer, picked: ProposedModel) -> str:
@@ -259,7 +267,7 @@ def _memory(loc: Localizer, memory_gb: int) -> str:
 
 
 def _bandwidth(loc: Localizer, tb_s: float) -> str:
-    return f"{loc.formatter.decimal(tb_s, 2)} TB/s"
+    return loc.formatter.decimal(tb_s, 2) + " TB/s"
 
 
 def _stack(loc: Localizer, software: str) -> str:
@@ -297,9 +305,10 @@ def fit_line(loc: Localizer, found: Unrented, answer: SizingAnswer) -> str | Non
     if fit is None:
         return None
     message = words.OTHER_FIT_YES if fit.fits else words.OTHER_FIT_NO
+    count_gpu = loc.formatter.integer(fit.count) + "× " + found.gpu.name
     return loc.gettext(
         message,
-        count_gpu=f"{loc.formatter.integer(fit.count)}× {found.gpu.name}",
+        count_gpu=count_gpu,
         model=answer.model.name,
         needed=loc.formatter.gigabytes(fit.needed_bytes),
         context=loc.formatter.context(answer.request.context_tokens),
@@ -353,7 +362,7 @@ def render_scope(loc: Localizer, kind: ModelKind) -> Reply:
             loc.gettext(
                 words.SCOPE_EXAMPLE,
                 example=example.example,
-                params=f"{loc.formatter.decimal(example.params_b, 2).rstrip('0').rstrip('.,')}B",
+                params=loc.formatter.decimal(example.params_b, 2) + "B",
                 weights=loc.formatter.gigabytes(weights),
                 gpu=gpu.name,
                 memory=_memory(loc, gpu.memory_gb),
@@ -387,7 +396,7 @@ def conversion_line(loc: Localizer, conversion: Conversion) -> str:
     fmt = loc.formatter
     return loc.gettext(
         words.CONVERTED,
-        amount=f"{fmt.integer(float(conversion.amount))} {conversion.currency}",
+        amount=_amount(loc, conversion.amount, conversion.currency),
         usd=fmt.money(conversion.usd),
         rate=fmt.decimal(float(conversion.usd_per_unit), _rate_digits(conversion.usd_per_unit)),
         currency=conversion.currency,
@@ -403,11 +412,7 @@ def _rate_digits(rate: Decimal) -> int:
 
 def no_rate_line(loc: Localizer, amount: Decimal, currency: str) -> str:
     """Say a budget in a currency without a rate is not applied."""
-    return loc.gettext(
-        words.NO_RATE,
-        currency=currency,
-        amount=f"{loc.formatter.integer(float(amount))} {currency}",
-    )
+    return loc.gettext(words.NO_RATE, currency=currency, amount=_amount(loc, amount, currency))
 
 
 def peak_line(loc: Localizer, users: int, headcount: int) -> str:

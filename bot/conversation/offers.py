@@ -155,7 +155,7 @@ class Offers:
         ):
             conversion = to_usd(cues.budget_amount, cues.budget_currency or "")
             if conversion is not None:
-                facts = replace(facts, budget_usd_month=conversion.usd.quantize(1))
+                facts = replace(facts, budget_usd_month=conversion.usd)
             understood = tuple(code for code in understood if code != BUDGET_CURRENCY)
         return replace(parsed, facts=facts, not_understood=understood)
 

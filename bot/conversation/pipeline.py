@@ -66,7 +66,7 @@ from bot.conversation.pastes import Paste, find_paste
 from bot.languages import answer_language, normalise_language
 from bot.reply import ChatContext, Reply, ReplyKind, Turn
 from bot.request import Cues, HubQuery, Intent, ParsedRequest, RequestFacts, facts_to_json
-from bot.understand import RATE, parse_message
+from bot.understand import RATE, detect_language, parse_message
 from sizing import (
     GpuId,
     InvalidRequestError,
@@ -103,6 +103,21 @@ def _refusal(loc: Localizer, error: SizingError, facts: RequestFacts) -> Reply:
         return bad_request(loc, error.field)
     log.error("the engine could not size %r", facts_to_json(facts), exc_info=error)
     return cannot_answer(loc)
+
+
+def _kept_language(turn: Turn, text: str) -> Turn:
+    """Keep the language a message is evidently written in, whatever its answer was.
+
+    A question missed (a clarification, a knowledge answer) is still in the customer's
+    language: the next message with little evidence of its own ("70b?") is answered in it,
+    not in the client's setting or an earlier chat's language. A /lang choice wins anyway.
+    """
+    chat, language = turn.chat, turn.reply.language
+    if chat.language is not None or chat.last_language == language:
+        return turn
+    if detect_language(text) != language:
+        return turn  # no evidence in the text: the language came from the chat
+    return replace(turn, chat=replace(chat, last_language=language))
 
 
 def _state_of(chat: ChatContext) -> str:
@@ -217,7 +232,7 @@ class Pipeline:
             if PARSE_FAILED in parsed.not_understood:
                 # The understanding step broke on this message: our fault, not an off-topic ask.
                 return Turn(cannot_answer(loc), chat)
-            return self._dispatch(parsed, chat, loc, text, resolved)
+            return _kept_language(self._dispatch(parsed, chat, loc, text, resolved), text)
         except Exception:
             log.exception("answering a message failed")
             return Turn(cannot_answer(fallback), chat)

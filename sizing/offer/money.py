@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from sizing.offer.data import exchange_rates
 
-_CENT = Decimal("0.01")
-_RATE_DIGITS = Decimal("0.0001")
+_DOLLAR = Decimal(1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,7 +17,7 @@ class Conversion:
 
     amount: Decimal
     currency: str
-    usd: Decimal
+    usd: Decimal  # whole dollars: a budget is no more precise than that
     usd_per_unit: Decimal  # US dollars one unit of the currency buys
     as_of: date
     source: str
@@ -32,7 +31,7 @@ def to_usd(amount: Decimal, currency: str) -> Conversion | None:
     if per_base is None or amount <= 0:
         return None
     usd_per_unit = rates.per_base["USD"] / per_base
-    usd = (amount * usd_per_unit).quantize(_CENT, rounding=ROUND_HALF_EVEN)
+    usd = (amount * usd_per_unit).quantize(_DOLLAR, rounding=ROUND_HALF_UP)
     return Conversion(
         amount=amount,
         currency=code,
@@ -40,13 +39,4 @@ def to_usd(amount: Decimal, currency: str) -> Conversion | None:
         usd_per_unit=usd_per_unit,
         as_of=rates.as_of,
         source=rates.source_name,
-    )
-
-
-def rate_digits(rate: Decimal) -> Decimal:
-    """Round a rate for display: four significant decimals where it is below one unit."""
-    return (
-        rate.quantize(_RATE_DIGITS, rounding=ROUND_HALF_EVEN)
-        if rate >= 1
-        else rate.quantize(Decimal("0.000001"))
     )

@@ -13,10 +13,10 @@ from decimal import Decimal
 from bot.answers.i18n import N_, Localizer
 from bot.answers.views.advice import held_on_rented, memory_text, price_text, shape_text
 from bot.answers.words.knowledge import NP_
-from bot.answers.words.plan_names import option_name
+from bot.answers.words.plan_names import option_name, short_gpu_name
 from sizing import PlanOption, SizingAnswer
 
-GPU_COUNT = N_("%(count)s× %(gpu)s: %(plan)s, %(shape)s, %(price)s (%(formats)s).")
+GPU_COUNT = N_("GPUs needed: %(count)s %(gpu)s; %(plan)s, %(shape)s, %(price)s (%(formats)s).")
 USERS = NP_(
     "%(count_gpu)s serves %(n)s user at once at %(context)s (%(formats)s).",
     "%(count_gpu)s serves %(n)s users at once at %(context)s (%(formats)s).",
@@ -123,9 +123,8 @@ def asked_lines(loc: Localizer, answer: SizingAnswer, asked: str | None) -> list
     params = _params(loc, option)
     context = fmt.context(answer.request.context_tokens)
     if asked == "gpu_count":
-        line = loc.gettext(
-            GPU_COUNT, count=fmt.integer(option.gpus), gpu=option.gpu_facts.name, **params
-        )
+        gpu = short_gpu_name(option.gpu)
+        line = loc.gettext(GPU_COUNT, count=fmt.integer(option.gpus), gpu=gpu, **params)
         return [line, *filter(None, [_cheaper(loc, answer, option)])]
     if asked == "price":
         return [loc.gettext(PRICE, **params), *filter(None, [_cheaper(loc, answer, option)])]

@@ -122,7 +122,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"跑得动|跑得動|"
             r"放得下|裝得下|够不够|夠不夠|够吗|夠嗎|行吗|行嗎|"
             r"動かせ|動きますか|載りますか|乗りますか|足りますか|入りますか|可能ですか|"
-            r"돌릴 수|돌아가|가능한가요|가능할까요|충분한가요|들어가나요|될까요|되나요|"
+            r"돌릴 수|돌아가|가능한가요|가능할까요|충분한가요|들어가나요|될까요|되나요|올라가|올라갈|"
+            r"(?:나요|까요|습니까|ㄴ가요)\s*[?？]|吗\s*[?？]?$|嗎\s*[?？]?$|ますか|でしょうか|"
             r"можно ли|влезет|потянет|поместится|хватит|запустится|"
             r"¿?(?:puedo|podemos|se puede)|cabe|entra en|alcanza|sirve|corre en|"
             r"(?:dá|da) (?:pra|para) rodar|roda em|roda na|consigo rodar|cabe|aguenta|"
@@ -134,11 +135,26 @@ _WORDS: tuple[tuple[str, str], ...] = (
 )
 
 
+# Question words: a question with one asks for something other than yes or no.
+_WH_RE = re.compile(
+    r"\b(?:how|what|which)\b|几|幾|多少|什么|什麼|哪|何|いくら|どの|どれ|몇|얼마|무엇|뭐|어떤|어느|"
+    r"сколько|как(?:ой|ая|ие|ую)\b|cuánt|\bqué\b|cuál|quant[oa]s?\b|\bqual\b|wie viel|welche|"
+    r"combien|\bquel"
+)
+
+
 @cache
 def _compiled() -> tuple[tuple[str, re.Pattern[str]], ...]:
     return tuple((asked, re.compile(words)) for asked, words in _WORDS)
 
 
 def find_asked(text: str) -> str | None:
-    """Return the figure a direct question asks for (cleaned text), or None."""
-    return next((asked for asked, pattern in _compiled() if pattern.search(text)), None)
+    """Return the figure a direct question asks for (cleaned text), or None.
+
+    A yes/no question ("can I run X on one H200?") is ``fits`` only when no question word
+    asks for something else ("what can I run on one H200?" asks for a figure).
+    """
+    for asked, pattern in _compiled():
+        if pattern.search(text) and (asked != "fits" or not _WH_RE.search(text)):
+            return asked
+    return None
