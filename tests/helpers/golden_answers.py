@@ -451,7 +451,7 @@ def compare_answer() -> CompareAnswer:
 
 
 def proposal() -> Proposal:
-    """A coding proposal for 100 developers, from two hand-made sizings."""
+    """Return a coding proposal for 100 developers, from two hand-made sizings."""
     return Proposal(
         use_case=UseCase.CODING,
         users=10,
@@ -477,7 +477,7 @@ def proposal() -> Proposal:
 
 
 def offer_replies(loc, checkout):
-    """The offers: a proposal, hardware we do not rent, a model we do not size."""
+    """Render the offers: a proposal, hardware we do not rent, a model we do not size."""
     found = unrented("h100")
     assert found is not None
     quote = lambda model_id: QuoteContext(model_id=model_id, issued=QUOTE_DAY)  # noqa: E731
