@@ -111,10 +111,7 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
         "en": r"\brefund|\bmoney back|\breimburse|\bchargeback|\bget (?:my|our) money",
         "zh-Hans": r"退款|退钱|退费|返还",
         "zh-Hant": r"退款|退錢|退費|返還",
-        "ru": (
-            r"\bвозврат\w* (?:денег|средств|оплат)|\bвернуть деньги|\bвернёте деньги|"
-            r"\bвозвращаете деньги|\bвозврат"
-        ),
+        "ru": r"\bвозврат|\bвозвращ\w*[^.?!]{0,16}\bденьг|\bверн\w*[^.?!]{0,16}\bденьг",
         "ja": r"返金|払い戻し",
         "ko": r"환불",
         "es": r"\breembols|\bdevolución del dinero|\bdevolver el dinero|\bdevoluci[oó]n",
