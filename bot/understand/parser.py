@@ -335,6 +335,8 @@ _WARM_UP = (
     "$1e308",
     "一万亿参数",
     "7천억 파라미터",
+    "budget €8,000: a coding agent for 100 developers, we use TensorRT-LLM; H100 price? 2 TB KV",
+    "How many H200 do I need for Llama 3.3 70B? Whisper too. 社員500人、月50万円",
 )
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from bot.understand.topics.lexicon import ConceptWords
+
 # asked figure -> its words in every language, most specific first (cleaned, lower-case text).
 _WORDS: tuple[tuple[str, str], ...] = (
     (
@@ -145,8 +147,9 @@ _WH_RE = re.compile(
 
 
 @cache
-def _compiled() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    return tuple((asked, re.compile(words)) for asked, words in _WORDS)
+def _compiled() -> tuple[tuple[str, ConceptWords], ...]:
+    # One word set per value, read the way the topic concepts are (led by literal characters).
+    return tuple((value, ConceptWords({"all": words})) for value, words in _WORDS)
 
 
 def find_asked(text: str) -> str | None:

@@ -63,6 +63,53 @@ class Money:
     start: int
 
 
+# Substrings a currency's amounts always contain: only the currencies a message shows one of
+# are read with their (many) amount patterns.
+_MARKS: dict[str, tuple[str, ...]] = {
+    "USD": (
+        "$",
+        "usd",
+        "dollar",
+        "buck",
+        "美",
+        "刀",
+        "ドル",
+        "달러",
+        "불",
+        "долл",
+        "dólar",
+        "dolar",
+    ),
+    "EUR": ("€", "eur", "евро", "欧元", "歐元", "ユーロ", "유로"),
+    "GBP": ("£", "gbp", "pound", "libra", "pfund", "фунт", "英镑", "英鎊", "ポンド", "파운드"),
+    "JPY": ("jpy", "yen", "円", "日元", "日圓", "иен", "엔"),
+    "CNY": ("rmb", "cny", "yuan", "人民", "юан", "위안"),
+    "TWD": ("nt$", "twd", "台币", "台幣", "臺幣"),
+    "HKD": ("hk$", "hkd", "港币", "港幣", "港元"),
+    "KRW": ("₩", "krw", "원", "韩元", "韓元", "ウォン"),
+    "RUB": ("₽", "rub", "руб", "루블", "卢布", "盧布"),
+    "BRL": ("r$", "brl", "reais", "real"),
+    "CHF": ("chf", "franken", "franc", "франк"),
+    "INR": ("₹", "inr", "rupee", "рупи"),
+    "CAD": ("c$", "cad"),
+    "AUD": ("a$", "aud"),
+    "¥": ("¥",),
+    "元": ("元", "块", "塊"),
+    "budget": (
+        "budget",
+        "预算",
+        "預算",
+        "бюджет",
+        "予算",
+        "예산",
+        "presupuesto",
+        "orçamento",
+        "orcamento",
+        "haushalt",
+    ),
+}
+
+
 @cache
 def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     found: list[tuple[str, re.Pattern[str]]] = []
@@ -111,8 +158,9 @@ def find_money(text: str, language: str = "en") -> Money | None:
     """Return the first budget the text states, per month, with its currency (cleaned text)."""
     if _MARKS_RE.search(text) is None:
         return None
-    marked = [(marker, p) for marker, p in _patterns() if marker != "budget"]
-    budget = [(marker, p) for marker, p in _patterns() if marker == "budget"]
+    shown = {marker for marker, marks in _MARKS.items() if any(mark in text for mark in marks)}
+    marked = [(marker, p) for marker, p in _patterns() if marker != "budget" and marker in shown]
+    budget = [(marker, p) for marker, p in _patterns() if marker == "budget" and marker in shown]
     return _first(marked, text, language) or _first(budget, text, language)
 
 

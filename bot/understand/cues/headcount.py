@@ -95,6 +95,7 @@ def _value(match: re.Match[str]) -> float | None:
 
 
 _MAX_MATCHES = 8
+_DIGIT_OR_CJK_RE = re.compile(r"[0-9零〇一二两兩三四五六七八九十百千万萬]")
 _MAX_HEADCOUNT = 10_000_000  # more people than any company has: not a head count
 
 
@@ -103,6 +104,8 @@ def find_headcount(text: str) -> int | None:
 
     The first count not said to be simultaneous wins.
     """
+    if _DIGIT_OR_CJK_RE.search(text) is None:
+        return None  # every head count is written with a number
     found: list[tuple[int, int]] = []
     for pattern in _patterns():
         for match in itertools.islice(pattern.finditer(text), _MAX_MATCHES):

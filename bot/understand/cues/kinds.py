@@ -6,8 +6,9 @@ Words name the kind, never an image of an operating system or a container.
 
 from __future__ import annotations
 
-import re
 from functools import cache
+
+from bot.understand.topics.lexicon import ConceptWords
 
 _WORDS: tuple[tuple[str, str], ...] = (
     (
@@ -60,8 +61,9 @@ _WORDS: tuple[tuple[str, str], ...] = (
 
 
 @cache
-def _compiled() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    return tuple((kind, re.compile(words)) for kind, words in _WORDS)
+def _compiled() -> tuple[tuple[str, ConceptWords], ...]:
+    # One word set per value, read the way the topic concepts are (led by literal characters).
+    return tuple((value, ConceptWords({"all": words})) for value, words in _WORDS)
 
 
 def find_model_kind(text: str) -> str | None:

@@ -38,8 +38,13 @@ _ASKS_ABOUT_RE = re.compile(
 )
 
 
+_MARKS = ("rocm", "mi3", "mi 3", "mi2", "tensorrt", "trt", "cuda", "nccl")
+
+
 def stack_cuda_only(text: str) -> bool | None:
     """Return False for a team already on ROCm, True for a CUDA-only stack named, else None."""
+    if not any(mark in text for mark in _MARKS):
+        return None
     if _ROCM_HOME_RE.search(text):
         return False
     if _CUDA_STACK_RE.search(text) and not _ASKS_ABOUT_RE.search(text):

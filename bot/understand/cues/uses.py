@@ -12,6 +12,7 @@ from functools import cache
 
 from bot.understand import lexicon
 from bot.understand.numbers import NUMBER_PATTERN, parse_number
+from bot.understand.topics.lexicon import ConceptWords
 from sizing import UseCase
 
 # use case -> its words in every language (cleaned, lower-case text); the order is the priority.
@@ -115,8 +116,9 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
 
 
 @cache
-def _compiled() -> tuple[tuple[UseCase, re.Pattern[str]], ...]:
-    return tuple((use, re.compile(words)) for use, words in _WORDS)
+def _compiled() -> tuple[tuple[UseCase, ConceptWords], ...]:
+    # One word set per value, read the way the topic concepts are (led by literal characters).
+    return tuple((value, ConceptWords({"all": words})) for value, words in _WORDS)
 
 
 # People who write code: an assistant or agent for them is a coding one ("assistant for our
