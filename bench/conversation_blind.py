@@ -11,7 +11,9 @@ issue 29's sets). Printed per language and in all:
   recommends (``Pipeline.respond``, the engine call it makes recorded) equal what the engine
   recommends for the labelled request sized directly (``sizing.size_deployment`` of the
   labelled fields; a head count without a count at once is turned into users at peak by the
-  chat's own rule, ``sizing.peak_users``, when that rule exists).
+  chat's own rule, ``sizing.peak_users``, and a budget in another currency into US dollars at
+  the dated rate kept as data, ``sizing.to_usd``, when the engine has them). Over a budget, the
+  pick is the plan the answer leads with (the cheapest that serves the request).
 Per kind, the all-fields share too. A measuring tool: it prints figures and exits 0.
 """
 
@@ -93,6 +95,16 @@ def _peak_users(headcount: int, use_case: str | None) -> int | None:
     return int(peak_users(headcount, use_case))
 
 
+def _usd(amount: Any, currency: Any) -> Decimal | None:  # noqa: ANN401 - labels as written
+    """Return a labelled budget in another currency in dollars (engines that keep rates)."""
+    try:
+        from sizing import to_usd  # type: ignore[attr-defined,unused-ignore]  # noqa: PLC0415 - newer engines only
+    except ImportError:
+        return None
+    conversion = to_usd(Decimal(str(amount)), str(currency))
+    return None if conversion is None else conversion.usd
+
+
 def labelled_request(expect: dict[str, Any]) -> SizingRequest:
     """Return the engine's request for a line's labels (the first of any alternatives)."""
     values: dict[str, Any] = {}
@@ -105,6 +117,10 @@ def labelled_request(expect: dict[str, Any]) -> SizingRequest:
         values["gpus"] = tuple(values["gpus"])
     if "budget_usd_month" in values:
         values["budget_usd_month"] = Decimal(str(values["budget_usd_month"]))
+    elif expect.get("budget_amount") and expect.get("budget_currency") not in {None, "USD"}:
+        usd = _usd(expect["budget_amount"], expect["budget_currency"])
+        if usd is not None:
+            values["budget_usd_month"] = usd
     headcount = expect.get("headcount")
     if "concurrency" not in values and isinstance(headcount, int):
         users = _peak_users(headcount, _first(expect.get("use_case")))
@@ -115,9 +131,14 @@ def labelled_request(expect: dict[str, Any]) -> SizingRequest:
 
 def pick_of(answer: SizingAnswer | None) -> Pick:
     """Return the plan an answer recommends and how many units of it."""
-    if answer is None or answer.recommended_index is None:
+    if answer is None:
         return None
-    option = answer.options[answer.recommended_index]
+    index = answer.recommended_index
+    if index is None and answer.budget is not None:
+        index = answer.budget.cheapest_index  # over budget: the plan the answer leads with
+    if index is None:
+        return None
+    option = answer.options[index]
     return option.plan, option.servers
 
 

@@ -21,7 +21,7 @@ from bot.understand.numbers import (
 )
 
 # People of an organisation, per language (lower case, cleaned text).
-_MEMBERS = (
+MEMBERS = (
     r"employees?|staff(?:ers)?|workers|colleagues|co-?workers|engineers|developers|devs|"
     r"programmers|coders|analysts|agents|seats|team ?members|members of staff|lawyers|"
     r"doctors|nurses|teachers|students|researchers|consultants|people in (?:our|the) (?:team|"
@@ -32,7 +32,8 @@ _MEMBERS = (
     r"funcionários|funcionarios|colaboradores|desenvolvedores|programadores|engenheiros|atendentes|"
     r"mitarbeiter(?:innen|n)?|beschäftigte[n]?|entwickler(?:innen|n)?|kollegen|kolleginnen|"
     r"ingenieure|programmierer|"
-    r"salariés|employés|collaborateurs|développeurs|devs|ingénieurs|agents|conseillers"
+    r"salariés|employés|collaborateurs|collègues|développeurs|devs|ingénieurs|agents|conseillers|"
+    r"colegas"
 )
 _CJK_MEMBERS = (
     r"员工|員工|职员|職員|程序员|程式設計師|工程师|工程師|开发者|開發者|开发人员|開發人員|研发|"
@@ -51,13 +52,19 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
     between = rf"(?:\s++(?:[{letters}\-]++\s++){{0,2}}|\s*+)"
     return (
         # "200 employees", "our 60 engineers", "350 сотрудников", "45 разработчиков"
-        re.compile(rf"{_COUNT}{between}(?:{_MEMBERS})(?![{letters}])"),
+        re.compile(rf"{_COUNT}{between}(?:{MEMBERS})(?![{letters}])"),
         # "员工 2300 人", "社員500人", "직원 250명", "开发者 120 个"
         re.compile(rf"(?:{_CJK_MEMBERS})\s?(?:约|約|大概|大約|大约|大体|약|약\s)?\s?{_COUNT}"),
         # "120个程序员", "80 人的客服團隊", "개발자 70명" is above; "70명의 개발자"
         re.compile(rf"{_COUNT}\s?(?:[个個位名명人])?\s?(?:의\s)?(?:{_CJK_MEMBERS})"),
         # "a 350-person company", "team of 40", "company of 200 people"
-        re.compile(rf"{_COUNT}[\s-](?:person|people|employee|staff|seat)\s{_ORG}"),
+        re.compile(
+            rf"{_COUNT}[\s-](?:person|people|employee|staff|seat|man)\s(?:[a-z\-]+\s){{0,2}}{_ORG}"
+        ),
+        # "客服團隊 80 人", "开发部门 120 人", "チーム 30 名", "팀 40명"
+        re.compile(
+            rf"(?:团队|團隊|部门|部門|公司|企业|企業|チーム|部署|会社|팀|부서|회사)\s?{_COUNT}\s?(?:人|名|명)"
+        ),
         re.compile(
             rf"\b{_ORG}\sof\s(?:about\s|around\s|~)?{_COUNT}(?!\s?(?:gpu|server|h200|mi355))"
         ),

@@ -28,7 +28,14 @@ _ROCM_HOME_RE = re.compile(
     r"déjà (?:sur|sous) rocm|(?:utilise|utilisons) déjà rocm"
 )
 _CUDA_STACK_RE = re.compile(
-    r"tensorrt[- ]?llm|\btrt[- ]?llm|\btensorrt\b|\bcuda graphs?\b|\bnccl\b"
+    r"tensorrt[- ]?llm|\btrt[- ]?llm|\btensorrt\b|\bcuda graphs?\b|\bnccl\b|"
+    # AMD ruled out, or CUDA kept, in words the platform reader does not join
+    r"(?:amd|rocm)[^.?!]{0,20}(?:nicht in frage|out of the question|not an option|"
+    r"no es una opción|não é uma opção|n'est pas une option|kommt nicht|ausgeschlossen|exclu|"
+    r"descartad|не рассматрива|исключ|不考虑|不考慮|対象外|제외)|"
+    r"(?:stay(?:ed|ing)?|stick(?:ing)?|remain(?:ed|ing)?) (?:on|with) (?:cuda|nvidia)|"
+    r"bei (?:cuda|nvidia) geblieben|bleiben bei (?:cuda|nvidia)|restons sur (?:cuda|nvidia)|"
+    r"seguimos (?:en|con) (?:cuda|nvidia)|continuamos (?:em|com|no) (?:cuda|nvidia)"
 )
 # A question about the stack ("does TensorRT-LLM run on the MI355X?") says nothing of the
 # customer's own.
@@ -38,7 +45,7 @@ _ASKS_ABOUT_RE = re.compile(
 )
 
 
-_MARKS = ("rocm", "mi3", "mi 3", "mi2", "tensorrt", "trt", "cuda", "nccl")
+_MARKS = ("rocm", "mi3", "mi 3", "mi2", "tensorrt", "trt", "cuda", "nccl", "amd", "nvidia")
 
 
 def stack_cuda_only(text: str) -> bool | None:

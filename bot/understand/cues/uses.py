@@ -85,9 +85,10 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
     (
         UseCase.BATCH,
         (
-            r"\bbatch|offline|overnight|nightly|批量|批处理|批處理|离线|離線|バッチ|一括処理|배치|"
-            r"일괄|"
-            r"пакетн|офлайн|por lotes|em lote|stapel|batch-|par lots|hors ligne"
+            # ("批量", "일괄", "пакетное" also price volume deals: only processing words here)
+            r"\bbatch|offline|overnight|nightly|批处理|批處理|批量处理|批量處理|离线|離線|バッチ|"
+            r"一括処理|배치|일괄 ?처리|пакетн\w* обработк|офлайн|por lotes|em lote|stapel|batch-|"
+            r"par lots|hors ligne"
         ),
     ),
     (

@@ -219,7 +219,7 @@ LEXICON = Lexicon(
         "what (?:can|should|do) i ask",
         "what (?:info|information|details|data) do (?:you|u) need",
         "what do (?:you|u) need (?:from me|to know)",
-        "what (?:can|does) (?:this|the) bot do",
+        "what (?:can|does) (?:this|the) bot (?:[a-z]{1,12} )?do",
         "what (?:can|could) (?:you|u|ya|this bot|this thing|it) (?:do|help)",
         "what do (?:you|u) do",
         "who are (?:you|u)",

@@ -54,6 +54,10 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
         "fr": r"\bentre (?:les |deux |plusieurs )?(?:serveurs|nœuds|noeuds|machines)",
     },
     Concept.SINGLE_PLAN: {
+        "vm": (
+            r"\bvms?\b|\bvirtual machines?|虚拟机|虛擬機|仮想マシン|가상 ?머신|виртуальн\w* машин|"
+            r"\bmáquinas? virtua|\bvirtuelle maschine|\bmachines? virtuelle"
+        ),
         "en": (
             r"\bsingle(?:[- ]gpu)? (?:h200 )?(?:plan|vm|instance|offer|machine)|\bsingle h200|"
             r"\bone-gpu plan|\bh200 single|\bstandalone h200"
