@@ -24,11 +24,12 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"大材小用|浪费|浪費|过剩|過剩|太多了|杀鸡用牛刀|殺雞用牛刀|"
             r"オーバースペック|過剰|やりすぎ|もったいない|"
             r"과한가|과하지|과할까|오버스펙|낭비|과잉|"
-            r"избыточ|перебор|слишком (?:много|мощн)|"
+            r"избыточ|перебор|слишком\s(?:ли\s)?(?:это\s)?(?:много|мощн|жирн|больш)|"
             r"exagerad|excesiv|demasiad|sobredimension|"
             r"exagero|excessiv|demais|superdimension|"
             r"übertrieben|overkill|zu viel|zu groß|überdimension|"
-            r"excessif|surdimension|trop (?:gros|grand|puissant)|too much"
+            r"excessif|surdimension|trop (?:gros|grand|puissant)|c'est trop pour|est-ce trop|"
+            r"too much"
         ),
     ),
     (
@@ -77,19 +78,20 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"kv\s?キャッシュ.{0,10}(?:どれくらい|いくら|何|足り)|"
             r"kv\s?캐시.{0,10}(?:얼마|몇)|"
             r"сколько (?:kv|кэш|контекст)|"
-            r"cuánt[oa]s? (?:kv|caché|contextos)|quant[oa]s? (?:kv|cache|contextos)|"
+            r"cuánt[oa]s?\s(?:de\s)?(?:kv|caché|cache|contextos)|"
+            r"quant[oa]s?\s(?:de\s)?(?:kv|cache|contextos)|"
             r"wie viel kv|wie viele kontexte|combien de (?:cache|kv|contextes)"
         ),
     ),
     (
         "speed",
         (
-            r"how fast|what speed|tokens? (?:per|a|/) ?s(?:ec(?:ond)?)?\b|tok/s|tps\b|"
+            r"how fast|what speed|tokens?\s?(?:per|a|/)\s?s(?:ec(?:ond)?)?\b|tok/s|tps\b|"
             r"throughput will|"
             r"how quick|latency will|"
-            r"速度|多快|每秒(?:多少|几|幾)?(?:个|個)?\s?token|吞吐|"
+            r"速度|多快|每秒[^。？?，,]{0,10}token|吞吐|"
             r"速さ|どのくらい速|トークン/秒|毎秒|スループット|"
-            r"속도|초당 ?토큰|얼마나 빠르|처리량|"
+            r"속도|초당[^?？.]{0,10}토큰|얼마나 빠르|처리량|"
             r"скорост|как быстро|токенов в секунду|ток/с|"
             r"velocidad|qué tan rápido|tokens por segundo|"
             r"velocidade|quão rápido|tokens por segundo|"

@@ -33,9 +33,10 @@ _ARTICLE_RE = re.compile(r"^(?:une |un |una |uma |a |an )")
 
 @cache
 def _people() -> str:
-    return lexicon.union(
-        (*lexicon.words("people"), MEMBERS, r"人|名|명|ユーザー|사용자|человек|люд\w*")
-    )
+    # The lexicon's people words as one trie; the organisation's members, a regex of their
+    # own, beside it (a trie merges plain words, not alternations).
+    words = lexicon.union((*lexicon.words("people"), "人", "名", "명", "ユーザー", "사용자"))
+    return rf"(?:{words}|{MEMBERS}|человек|люд[а-яё]*)"
 
 
 @cache

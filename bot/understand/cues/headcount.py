@@ -30,7 +30,9 @@ MEMBERS = (
     r"коллег[а-яё]*|операторов|человек в (?:команде|компании)|"
     r"empleados?|trabajadores|desarrolladores|programadores|ingenieros|agentes|colaboradores|"
     r"funcionários|funcionarios|colaboradores|desenvolvedores|programadores|engenheiros|atendentes|"
-    r"mitarbeiter(?:innen|n)?|beschäftigte[n]?|entwickler(?:innen|n)?|kollegen|kolleginnen|"
+    r"[a-zäöüß]{0,14}mitarbeiter(?:innen|n)?|beschäftigte[n]?|[a-zäöüß]{0,10}entwickler(?:innen|"
+    r"n)?|"
+    r"kollegen|kolleginnen|analistas|analystes|analysten|"
     r"ingenieure|programmierer|"
     r"salariés|employés|collaborateurs|collègues|développeurs|devs|ingénieurs|agents|conseillers|"
     r"colegas"
@@ -61,10 +63,14 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         re.compile(
             rf"{_COUNT}[\s-](?:person|people|employee|staff|seat|man)\s(?:[a-z\-]+\s){{0,2}}{_ORG}"
         ),
-        # "客服團隊 80 人", "开发部门 120 人", "チーム 30 名", "팀 40명"
+        # "客服團隊 80 人", "财务部门30个人", "法務部 40 人", "チーム 30 名", "팀 40명"
         re.compile(
-            rf"(?:团队|團隊|部门|部門|公司|企业|企業|チーム|部署|会社|팀|부서|회사)\s?{_COUNT}\s?(?:人|名|명)"
+            rf"(?:团队|團隊|部门|部門|公司|企业|企業|チーム|部署|会社|部|課|팀|부서|"
+            rf"회사)\s?{_COUNT}"
+            r"\s?(?:个|個|位|名)?\s?(?:人|名|명)"
         ),
+        # "um time de 35 analistas", "un equipo de 20", "une équipe de 12", "a team of 40" above
+        re.compile(rf"\b(?:time|equipe|equipo|équipe|squad)\sde\s(?:uns\s|unos\s|~)?{_COUNT}"),
         re.compile(
             rf"\b{_ORG}\sof\s(?:about\s|around\s|~)?{_COUNT}(?!\s?(?:gpu|server|h200|mi355))"
         ),

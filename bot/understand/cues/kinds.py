@@ -42,7 +42,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"stable diffusion|\bsdxl\b|\bsd ?3|\bflux(?:\.1)?\b|midjourney|dall-?e|text-to-image|"
             r"image generat|generat\w* images?|diffusion model|"
             r"文生图|文生圖|图像生成|圖像生成|生成图片|生成圖片|画像生成|이미지 생성|그림 생성|"
-            r"генерац\w* (?:изображен|картин)|generación de imágenes|geração de imagens|"
+            r"генерац\w* (?:изображен|картин)|generaci[oó]n de im[aá]gen(?:es)?|"
+            r"geração de image(?:m|ns)|génération d'images?|"
             r"bildgenerier|bilder generier|génération d'images|générer des images"
         ),
     ),
@@ -53,7 +54,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"voice (?:model|bot|clon)|speech recogn|"
             r"语音|語音|音声認識|音声合成|文字起こし|음성|распознаван\w* речи|синтез речи|"
             r"reconocimiento de voz|síntesis de voz|transcripci|reconhecimento de voz|"
-            r"síntese de voz|"
+            r"síntese de voz|texto a voz|voz a texto|texto para fala|fala para texto|"
+            r"texte en parole|parole en texte|sprache zu text|text zu sprache|"
             r"transcriç|spracherkennung|sprachsynthese|reconnaissance vocale|synthèse vocale"
         ),
     ),

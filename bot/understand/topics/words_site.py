@@ -160,7 +160,7 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
         "zh-Hant": r"root|管理員權限|sudo|完全控制",
         "ru": r"\broot|\bрут|\bсуперпользоват|\bправа администратор|\bsudo",
         "ja": r"root|ルート権限|管理者権限|sudo",
-        "ko": r"root|루트 ?권한|관리자 ?권한|sudo",
+        "ko": r"root|루트 ?(?:권한|접속|계정|접근)|관리자 ?권한|sudo",
         "es": r"\broot\b|\bacceso root|\bpermisos de administrador|\bsudo",
         "pt-BR": r"\broot\b|\bacesso root|\bacesso de administrador|\bsudo",
         "de": r"\broot\b|\broot-zugriff|\broot-rechte|\badmin-rechte|\bsudo",

@@ -198,3 +198,44 @@ def test_cuda_only_phrasings(text):
 def test_already_on_rocm_means_rocm_is_fine(text):
     """A team already on ROCm accepts it: ``cuda_only`` is false."""
     assert _json(text).get("cuda_only") is False
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("what's the tok/s for Qwen3 32B on one H200?", "asked", "speed"),
+        ("Qwen3 32B 单卡每秒大概能出几个 token", "asked", "speed"),
+        ("Llama 3.3 70B 한 장으로 초당 대략 몇 토큰?", "asked", "speed"),
+        ("DeepSeek V3 на сервере MI355X — не слишком ли много для 3 человек?", "asked", "overkill"),
+        ("客服部门 45 个人要用，推荐什么模型", "headcount", 45),
+        ("営業部 25 人で使うチャットボット", "headcount", 25),
+        ("Wir sind 60 Softwareentwickler und wollen einen Coding-Assistenten", "headcount", 60),
+        ("uma equipe de 12 pessoas quer um chatbot interno", "headcount", 12),
+        ("환불 가능한가요?", "topic", "refund"),
+        ("루트 계정 주나요?", "topic", "root_access"),
+    ],
+)
+def test_phrasings_of_each_kind_are_read(text, field, value):
+    """Speed and overkill asked, head counts by team, refunds and root: read in any wording."""
+    assert _json(text).get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "concurrency"),
+    [
+        ("quiet mornings, but after lunch 50 or so people use it at the same time. Qwen3 32B", 50),
+        ("Llama 3.3 70B with room for 12 contexts of 64k", 12),
+        ("une vingtaine de personnes s'en servent en même temps, Qwen3 32B", 20),
+    ],
+)
+def test_users_at_once_said_apart_from_their_count_are_read(text, concurrency):
+    """A count and its "at once" words a clause apart, and contexts counted, are users."""
+    assert _json(text).get("concurrency") == concurrency
+
+
+def test_a_person_word_alone_is_no_request_for_a_person():
+    """An AI for support agents is a use to propose for; "talk to a human" asks for a person."""
+    assert _json("an AI assistant to help our 30 support agents answer tickets")["intent"] == (
+        "discover"
+    )
+    assert _json("can I talk to a human about a chatbot for 200 staff?")["intent"] == "sales"
