@@ -19,7 +19,7 @@ from sizing.offer.data import (
 )
 from sizing.offer.hardware import OtherFit, Unrented, fit_on, nearest_rented, other_gpu, unrented
 from sizing.offer.money import Conversion, to_usd
-from sizing.offer.propose import Needs, Proposal, ProposedModel, UsersFrom, peak_users, propose
+from sizing.offer.proposals import Needs, Proposal, ProposedModel, UsersFrom, peak_users, propose
 
 __all__ = [
     "Conversion",
