@@ -55,7 +55,12 @@ __all__ = ["Offers", "peak_users"]
 
 def _names_model(parsed: ParsedRequest) -> bool:
     facts = parsed.facts.kept()
-    return facts.names_model or parsed.hub is not None or bool(parsed.unknown_model)
+    named = parsed.hub is not None or bool(parsed.unknown_model or parsed.ambiguous)
+    return facts.names_model or named
+
+
+# How the pipeline sizes and renders a request's facts (for hardware named in a follow-up).
+Resize = Callable[..., Turn]
 
 
 class Offers:
@@ -67,10 +72,12 @@ class Offers:
         size: Callable[[SizingRequest], SizingAnswer],
         checkout: CheckoutConfig,
         today: Callable[[], date],
+        resize: Resize | None = None,
     ) -> None:
         self._size = size
         self._checkout = checkout
         self._today = today
+        self._resize = resize
 
     # --- whole answers -------------------------------------------------------------------
 
@@ -89,6 +96,10 @@ class Offers:
             and parsed.intent not in _NOT_FOR_HARDWARE
             and not parsed.facts.gpus
         ):
+            last = chat.last_request
+            if last is not None and last.names_model and self._resize is not None:
+                # "and on two H100s?": the last request, led by how it would fit on them
+                return self._resize(last, chat, loc, cues=cues)
             found = unrented(cues.unrented_gpu)
             if found is not None:
                 return Turn(render_unrented(loc, found, checkout=self._checkout), chat)

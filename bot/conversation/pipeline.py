@@ -156,7 +156,9 @@ class Pipeline:
         config = HandoffConfig(sales_chat_configured=sales_chat, checkout=self.checkout)
         self._handoff = Handoff(config, size=size, now=now, today=today)
         self._links = LinkAnswers(self)
-        self._offers = Offers(size=size, checkout=self.checkout, today=today)
+        self._offers = Offers(
+            size=size, checkout=self.checkout, today=today, resize=self._size_and_render
+        )
 
     def parse_text(self, text: str, *, telegram_language: str | None = None) -> ParsedRequest:
         """Understand a piece of text (a deep link's model, an upload's caption)."""

@@ -90,7 +90,9 @@ def _proposal_asked(request: ParsedRequest, cues: Cues, text: str) -> bool:
 
 def _discovers(request: ParsedRequest, cues: Cues, text: str) -> bool:
     """Whether a message describes a use to propose for, with no model named."""
-    if _names_model(request) or cues.model_kind or request.facts.trains:
+    # A format is said of a model in mind (one not recognised: ask which, not propose).
+    stated_model = request.facts.precision is not None or _names_model(request)
+    if stated_model or cues.model_kind or request.facts.trains:
         return False
     if request.intent not in _DISCOVERABLE:
         return False

@@ -395,3 +395,13 @@ def test_a_long_email_is_read_at_its_ask(pipeline):
         32768,
         40,
     )
+
+
+def test_hardware_named_in_a_follow_up_is_fitted_with_the_last_model(pipeline):
+    """A follow-up naming two H100s: not rented, how the last model fits on them, our plan."""
+    first = _ask(pipeline, "Llama 3.3 70B fp8 para 20 usuarios, 32k", "es")
+    turn = pipeline.respond("¿y si solo tengo 2 H100?", first.chat)
+    lines = turn.reply.text.splitlines()
+    assert turn.reply.kind == "size"
+    assert lines[0] == "No alquilamos la NVIDIA H100 SXM."
+    assert lines[2].startswith("En 2× NVIDIA H100 SXM, Llama 3.3 70B Instruct necesitaría")
