@@ -23,6 +23,7 @@ class ReplyKind(StrEnum):
     COMPARE = "compare"
     HELP = "help"
     KNOWLEDGE = "knowledge"
+    OFFER = "offer"  # a proposal for a use, hardware we do not rent, a model we do not size
     CLARIFY = "clarify"  # a question back: which model, which of these, what to change
     ERROR = "error"  # an apology or a refusal
     HANDOFF = "handoff"

@@ -47,6 +47,7 @@ class Intent(StrEnum):
     TRAIN = "train"  # a training or fine-tuning job
     KNOWLEDGE = "knowledge"  # a question the knowledge base answers (``topic`` says which)
     SALES = "sales"  # the customer asks for a person
+    DISCOVER = "discover"  # a use without a model: "a chatbot for 200 employees", "2 TB of KV"
     UNKNOWN = "unknown"
 
 
@@ -399,6 +400,27 @@ class HubQuery:
 
 
 @dataclass(frozen=True, slots=True)
+class Cues:
+    """What a message says beyond a deployment's facts, for the conversation to act on.
+
+    The use it describes without a model, the people it is for (a head count, not users at
+    once), a KV-cache capacity asked, hardware named that we do not rent (and a count said
+    with it), a kind of model the engine does not size, the figure a direct question asks
+    for, and the budget as written (amount per month and ISO currency, US dollars included).
+    """
+
+    use_case: str | None = None  # a ``sizing.UseCase`` value
+    headcount: int | None = None
+    kv_cache_bytes: int | None = None
+    unrented_gpu: str | None = None  # a ``sizing`` other-GPU id: h100, a100, mi300x, ...
+    unrented_count: int | None = None
+    model_kind: str | None = None  # embedding | reranker | speech | image | video
+    asked: str | None = None  # gpu_count | speed | kv | users | overkill | price | fits
+    budget_amount: Decimal | None = None
+    budget_currency: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ParsedRequest:
     """One message, understood: its intent and language, its facts, what it says of the chat.
 
@@ -425,3 +447,4 @@ class ParsedRequest:
     # named ("two servers?"), and a change asked without a value.
     servers: int | None = None
     lever: Lever | None = None
+    cues: Cues = field(default_factory=Cues)  # the use, people, hardware, figure asked

@@ -26,6 +26,8 @@ from sizing import (
 PAGE_LABELS: dict[str, str] = {
     "docs/amd-rocm": N_("ROCm documentation"),
     "products/private-networking": N_("Private networking"),
+    "tools/gpu-cost-calculator": N_("GPU cost calculator"),
+    "solutions/inference": N_("Inference servers"),
 }
 PAGE_FALLBACK = N_("More on fullgpu.com")
 

@@ -218,7 +218,8 @@ class Phrases:
     def option_line(self, o: OptionView, req: RequestView) -> str:
         """Return one option of "also fits": name, shape, price and context room."""
         room = self.contexts(o, req) if o["contexts"] else ""
-        return self.label(o["name"], self.join([self.shape(o), self.price(o), room]))
+        parts = [o["formats"], self.shape(o), self.price(o), o["delta"], room]
+        return self.label(o["name"], self.join(parts))
 
     def nofit_line(self, o: OptionView) -> str:
         """Return one option of "does not fit" and why."""

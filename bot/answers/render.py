@@ -212,7 +212,14 @@ def context_choices(answer: SizingAnswer) -> tuple[int, ...]:
 RENDERED_SIZES_MAX = 256
 Buttons = tuple[tuple[Button, ...], ...]
 _RenderedKey = tuple[
-    int, Localizer, CheckoutConfig | None, QuoteContext | None, str | None, tuple[str, ...]
+    int,
+    Localizer,
+    CheckoutConfig | None,
+    QuoteContext | None,
+    str | None,
+    tuple[str, ...],
+    tuple[str, ...],
+    str | None,
 ]
 _rendered_sizes: OrderedDict[_RenderedKey, tuple[SizingAnswer, str, Buttons]] = OrderedDict()
 _rendered_lock = threading.Lock()
@@ -243,6 +250,8 @@ def render_size(
     quote: QuoteContext | None = None,
     state: str | None = None,
     notes: tuple[str, ...] = (),
+    leads: tuple[str, ...] = (),
+    asked: str | None = None,
 ) -> Reply:
     """Render the size answer: pick, why, alternatives, caveats, assumptions; details apart.
 
@@ -250,14 +259,17 @@ def render_size(
     buttons (inline mode and the ticket tool have nothing to call back into). ``notes`` are
     sentences, already in the customer's language, shown first among the caveats (what the
     message said that the sizing could not use). The message and buttons of an answer
-    rendered recently with the same arguments are reused (``RENDERED_SIZES_MAX``).
+    rendered recently with the same arguments are reused (``RENDERED_SIZES_MAX``). ``leads``
+    come first (hardware we do not rent, a budget's exchange rate, users from a head count);
+    ``asked`` is the figure a direct question asks for, answered before the verdict.
     """
     made: list[SizeView] = []
 
     def view() -> SizeView:
         if not made:
-            fresh = size_view(loc, answer, checkout, quote)
+            fresh = size_view(loc, answer, checkout, quote, asked=asked)
             fresh["caveats"] = [*notes, *fresh["caveats"]]
+            fresh["lead"] = list(leads)
             made.append(fresh)
         return made[0]
 
@@ -282,7 +294,7 @@ def render_size(
         shown = view()
         return loc.render(LAUNCH_HTML, shown) if shown["launch"] else None
 
-    key: _RenderedKey = (id(answer), loc, checkout, quote, state, notes)
+    key: _RenderedKey = (id(answer), loc, checkout, quote, state, notes, leads, asked)
     rendered = _rendered(key, answer)
     if rendered is None:
         rendered = (loc.render(SIZE_HTML, view()), _size_buttons(loc, view(), answer, state))

@@ -61,6 +61,8 @@ class OptionView(SpeedView):
     reason: str | None
     caveats: list[str]
     checkout_url: str | None
+    formats: str  # "FP8 weights, FP8 KV cache"
+    delta: str | None  # against the recommendation: "$4,000 a month less"
 
 
 class ModelView(TypedDict):
@@ -165,6 +167,8 @@ class SizeView(AdviceView):
     caveats: list[str]
     limits: list[str]
     notes: list[str]
+    lead: list[str]  # what the message said that comes first: hardware we do not rent, a rate
+    asked: list[str]  # the figure a direct question asked for, answered first
 
 
 class SizeDetailView(SizeView):
@@ -281,6 +285,22 @@ class KnowledgeView(TypedDict):
 
 class KnowledgeTextView(KnowledgeView):
     """The knowledge ticket text: the view, and the buttons' links written out."""
+
+    links: list[tuple[str, str]]
+
+
+class OfferView(TypedDict):
+    """A proposal for a use, hardware we do not rent, or a model we do not size."""
+
+    lead: str
+    lines: list[str]
+    assumption: str | None
+    question: str | None
+    prices_as_of: str | None
+
+
+class OfferTextView(OfferView):
+    """The offer's ticket text: the view, and the buttons' links written out."""
 
     links: list[tuple[str, str]]
 
@@ -416,6 +436,8 @@ COMPARE_HTML = ViewTemplate("compare.html.j2", CompareView)
 COMPARE_TEXT = ViewTemplate("compare.txt.j2", CompareView)
 KNOWLEDGE_HTML = ViewTemplate("knowledge.html.j2", KnowledgeView)
 KNOWLEDGE_TEXT = ViewTemplate("knowledge.txt.j2", KnowledgeTextView)
+OFFER_HTML = ViewTemplate("offer.html.j2", OfferView)
+OFFER_TEXT = ViewTemplate("offer.txt.j2", OfferTextView)
 HELP_HTML = ViewTemplate("help.html.j2", HelpView)
 HELP_TEXT = ViewTemplate("help.txt.j2", HelpView)
 CLARIFY_HTML = ViewTemplate("clarify.html.j2", ClarifyView)

@@ -68,6 +68,7 @@ from bot.conversation.lever_host import discussed_entry, noted, training_entry
 from bot.conversation.levers import Levers
 from bot.conversation.links import LinkAnswers, lone_gpu, question_from
 from bot.conversation.lookups import LookupProblem, ModelLookups, Resolved, SharedCache
+from bot.conversation.offers import Offers
 from bot.conversation.pastes import Paste, find_paste
 from bot.conversation.relay import DONE_COMMAND, Relay
 from bot.conversation.turn_facts import (
@@ -87,8 +88,8 @@ from bot.reply import (
     SalesMessage,
     Turn,
 )
-from bot.request import HubQuery, Intent, ParsedRequest, RequestFacts, facts_to_json
-from bot.understand import RATE, parse_message
+from bot.request import Cues, HubQuery, Intent, ParsedRequest, RequestFacts, facts_to_json
+from bot.understand import RATE, detect_language, parse_message
 from sizing import (
     GpuId,
     InvalidRequestError,
@@ -126,6 +127,21 @@ def _refusal(loc: Localizer, error: SizingError, facts: RequestFacts) -> Reply:
         return bad_request(loc, error.field)
     log.error("the engine could not size %r", facts_to_json(facts), exc_info=error)
     return cannot_answer(loc)
+
+
+def _kept_language(turn: Turn, text: str) -> Turn:
+    """Keep the language a message is evidently written in, whatever its answer was.
+
+    A question missed (a clarification, a knowledge answer) is still in the customer's
+    language: the next message with little evidence of its own ("70b?") is answered in it,
+    not in the client's setting or an earlier chat's language. A /lang choice wins anyway.
+    """
+    chat, language = turn.chat, turn.reply.language
+    if chat.language is not None or chat.last_language == language:
+        return turn
+    if detect_language(text) != language:
+        return turn  # no evidence in the text: the language came from the chat
+    return replace(turn, chat=replace(chat, last_language=language))
 
 
 def _state_of(chat: ChatContext) -> str:
@@ -166,6 +182,9 @@ class Pipeline:
         self._links = LinkAnswers(self)
         self._levers = Levers(self)
         self._relay = Relay(now)
+        self._offers = Offers(
+            size=size, checkout=self.checkout, today=today, resize=self._size_and_render
+        )
 
     def parse_text(self, text: str, *, telegram_language: str | None = None) -> ParsedRequest:
         """Understand a piece of text (a deep link's model, an upload's caption)."""
@@ -262,7 +281,7 @@ class Pipeline:
             if PARSE_FAILED in parsed.not_understood:
                 # The understanding step broke on this message: our fault, not an off-topic ask.
                 return Turn(cannot_answer(loc), chat)
-            return self._dispatch(parsed, chat, loc, text, resolved)
+            return _kept_language(self._dispatch(parsed, chat, loc, text, resolved), text)
         except Exception:
             log.exception("answering a message failed")
             return Turn(cannot_answer(fallback), chat)
@@ -344,10 +363,13 @@ class Pipeline:
         if parsed.command == "lang":
             return self._language(parsed, chat, loc)
         # >>> The conversation's own moves first: /done ends a thread with a person; levers on
-        # the answer on the table ("cheaper?", "for 3 months?") and totals of plans counted.
+        # the answer on the table ("cheaper?", "for 3 months?") and totals of plans counted;
+        # proposals for a use, hardware we do not rent, models we do not size.
         own = self._conversation_move(parsed, chat, loc)
         if own is not None:
             return own
+        # The facts a head count or a foreign budget give the engine (bot.conversation.offers).
+        parsed = self._offers.prepare(parsed)
         beyond_sizing = self._beyond_sizing(parsed, chat, loc, text)
         if beyond_sizing is not None:
             return beyond_sizing
@@ -373,10 +395,14 @@ class Pipeline:
     def _conversation_move(
         self, parsed: ParsedRequest, chat: ChatContext, loc: Localizer
     ) -> Turn | None:
-        """Answer /done (bot.conversation.relay) or a lever or a term (bot.conversation.levers)."""
+        """Answer /done, a lever or a term, or an offer; None when the message is none of them.
+
+        The moves are bot.conversation.relay's, .levers' and .offers'.
+        """
         if parsed.command == DONE_COMMAND:
             return self._relay.done_by_customer(chat, loc)
-        return self._levers.answer(parsed, chat, loc)
+        lever = self._levers.answer(parsed, chat, loc)
+        return lever if lever is not None else self._offers.answer(parsed, chat, loc)
 
     def _from_hub(
         self, parsed: ParsedRequest, query: HubQuery, loc: Localizer, resolved: Resolved | None
@@ -519,7 +545,7 @@ class Pipeline:
             notes = (*notes, loc.gettext(RATE_NOTE))
         if facts.trains:
             return self._train_and_render(facts, chat, loc)
-        return self._size_and_render(facts, chat, loc, notes=notes)
+        return self._size_and_render(facts, chat, loc, notes=notes, cues=parsed.cues)
 
     def _train_and_render(self, facts: RequestFacts, chat: ChatContext, loc: Localizer) -> Turn:
         """Size a training job and render it; the chat keeps it for follow-ups."""
@@ -560,6 +586,7 @@ class Pipeline:
         *,
         notes: tuple[str, ...] = (),
         role: str = RECOMMENDED,
+        cues: Cues | None = None,
     ) -> Turn:
         kept = replace(chat, last_request=facts, last_language=loc.language)
         if facts.members:
@@ -579,6 +606,8 @@ class Pipeline:
             quote=quote,
             state=_state_of(kept),
             notes=notes,
+            leads=self._offers.leads(loc, cues, answer),
+            asked=cues.asked if cues is not None else None,
         )
         if facts.months:  # a term asked: its total on the plan recommended
             reply = with_lead(reply, [term_line(loc, recommended(answer), facts.months) or ""])
@@ -591,6 +620,7 @@ class Pipeline:
         try:
             answer = size_shared(facts.shared_request())
         except SizingError as exc:
+            note_refusal(exc)
             return Turn(_refusal(loc, exc, facts), chat)
         return Turn(render_shared(loc, answer, checkout=self.checkout), kept)
 

@@ -66,6 +66,15 @@ ORDER = (
     ("members", "facts.members"),
     ("servers", "servers"),
     ("lever", "lever"),
+    # What a message says beyond the deployment (issue 29's names).
+    ("use_case", "cues.use_case"),
+    ("headcount", "cues.headcount"),
+    ("kv_cache_bytes", "cues.kv_cache_bytes"),
+    ("unrented_gpu", "cues.unrented_gpu"),
+    ("model_kind", "cues.model_kind"),
+    ("asked", "cues.asked"),
+    ("budget_amount", "cues.budget_amount"),
+    ("budget_currency", "cues.budget_currency"),
 )
 # Facts a message never carries: an uploaded config is the chat's, not the text's.
 UNWRITTEN_FACTS = frozenset({"model_config"})

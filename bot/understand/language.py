@@ -38,6 +38,7 @@ _SIMPLIFIED_ONLY = frozenset(
     "业产级约给结统络网缓练终续传优众边达远进连适处备复术层头学习总点义乐气汉热电脑软载"
     "输态虑险际随难动来会见觉区别"
     "换转满购订项质规节轮检测视频几币译词码库权营维护响闭启宽带储户资员仅谁须讲场压账货"
+    "独团轻递录专档经"
 )
 _TRADITIONAL_ONLY = frozenset(
     "個這麼們機費與對嗎說請問題夠該樣還沒過時間長務實現應將為顯張錢預並發數據種參萬億塊"
@@ -45,6 +46,7 @@ _TRADITIONAL_ONLY = frozenset(
     "從業產級約給結統絡網緩練終續傳優眾邊達遠進連適處備復複術層頭學習總點義樂氣漢熱電腦"
     "軟載輸態慮險際隨難動來會見覺區別"
     "換轉滿購訂項質規節輪檢測視頻幾幣譯詞碼庫權營維護響閉啟寬帶儲戶資員僅誰須講場壓賬貨"
+    "體獨團號寶輕鬆遞錄專檔經"
 )
 # Shinjitai forms used only in Japanese: kanji-only Japanese text still shows them.
 _JAPANESE_ONLY_KANJI = frozenset(

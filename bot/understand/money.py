@@ -28,7 +28,8 @@ from bot.understand.numbers import (
 )
 
 _MONTHS_PER_YEAR = 12
-_LETTER_FACTORS = {"k": 1e3, "к": 1e3, "m": 1e6, "mm": 1e6, "м": 1e6}
+# "w" is 万 (10,000) in Chinese chat shorthand ("2w刀"), read only beside money.
+_LETTER_FACTORS = {"k": 1e3, "к": 1e3, "m": 1e6, "mm": 1e6, "м": 1e6, "w": 1e4}
 # A minus sign before a dollar sign ("-$5000"): the amount is negative.
 _SIGN_BEFORE_RE = re.compile(r"(?<![a-z0-9])-\s?$")
 
@@ -36,7 +37,7 @@ _SIGN_BEFORE_RE = re.compile(r"(?<![a-z0-9])-\s?$")
 @cache
 def _amounts() -> tuple[str, ...]:
     """Return the amount patterns: digits (with k, M or a magnitude word), CJK numerals."""
-    multiplier = rf"(?:(?P<letter>mm|[kкmм])|(?P<mag>{magnitude_pattern()}))(?![a-zа-яё])"
+    multiplier = rf"(?:(?P<letter>mm|[kкmмw])|(?P<mag>{magnitude_pattern()}))(?![a-zа-яё])"
     return (rf"{NUMBER_PATTERN}(?:\s?{multiplier})?", CJK_NUMBER_PATTERN)
 
 
@@ -125,6 +126,21 @@ _PER_YEAR_RE = re.compile(
     r"\s?(?:/\s?(?:y|yr|year|год|año|ano|jahr|an)\b|per year|a year|each year|annually|"
     r"每年|一年|/年|в год|al año|por año|por ano|ao ano|pro jahr|im jahr|par an|年間|年額)"
 )
+
+
+def amount_patterns() -> tuple[str, ...]:
+    """Return the amount patterns money is written with (for other currencies' readers)."""
+    return _amounts()
+
+
+def amount_value(match: re.Match[str], text: str, language: str) -> float:
+    """Return the value of an amount pattern's match (negative after a minus sign)."""
+    return _amount_value(match, text, language)
+
+
+def per_year(text: str, end: int) -> bool:
+    """Whether the amount ending at ``end`` is said per year ("$120k/yr", "每年")."""
+    return _PER_YEAR_RE.match(text, end) is not None
 
 
 def _amount_value(match: re.Match[str], text: str, language: str) -> float:

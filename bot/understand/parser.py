@@ -19,6 +19,7 @@ from bot.understand.adapters import find_adapters
 from bot.understand.commands import Command, normalise_lang_choice, parse_command
 from bot.understand.concurrency import COUNTED, RATE, find_concurrency
 from bot.understand.context import find_context
+from bot.understand.cues import read_cues
 from bot.understand.engines import find_engine
 from bot.understand.gpu_count import find_gpu_count
 from bot.understand.gpus import find_gpus
@@ -293,14 +294,18 @@ def parse_with(
         )
         if members:
             facts = replace(request.facts, members=members)
-            return with_levers(replace(request, intent=Intent.SIZE, facts=facts), clean)
+            return read_cues(
+                with_levers(replace(request, intent=Intent.SIZE, facts=facts), clean), clean
+            )
     if not _settled(request, clean):
         # >>> The one hook of the knowledge base: questions the product page answers, and
         # requests for a person, become ``knowledge`` (with a ``topic``) or ``sales`` here,
         # unless the message is a sizing request (bot.understand.topics.finder decides).
         request = apply_topic(request, where_asked(clean, _TOPIC_HEAD_CHARS, _TOPIC_TAIL_CHARS))
-    # >>> The hook of levers and rental terms ("cheaper?", "for 3 months", "two servers").
-    return with_levers(request, clean)
+    # >>> The hooks of levers and rental terms ("cheaper?", "for 3 months", "two servers"), then
+    # of what a message says beyond the deployment: a use without a model, the people,
+    # hardware we do not rent, the figure asked, the budget as written.
+    return read_cues(with_levers(request, clean), clean)
 
 
 def _settled(request: ParsedRequest, clean: str) -> bool:
@@ -365,6 +370,8 @@ _WARM_UP = (
     "$1e308",
     "一万亿参数",
     "7천억 파라미터",
+    "budget €8,000: a coding agent for 100 developers, we use TensorRT-LLM; H100 price? 2 TB KV",
+    "How many H200 do I need for Llama 3.3 70B? Whisper too. 社員500人、月50万円",
 )
 
 

@@ -137,13 +137,52 @@ def _cut_near(text: str, position: int, step: int) -> int:
     return next((cut for cut in cuts if _splits_nothing(text, cut)), position)
 
 
+# A long email states its ask in a paragraph of its own, wherever it stands: a paragraph (set
+# apart by blank lines) with a question or a request word and a figure is read as well.
+READ_ASK_CHARS = 768
+_PARAGRAPH_BREAK_RE = re.compile(r"\n[ \t]*\n")
+_ASK_WORDS_RE = re.compile(
+    r"[?？]|recommend|suggest|what (?:would|do|should|hardware|gpu|plan)|how many|we (?:need|want)|"
+    r"looking for|quote|empfehl|brauchen|benötigen|besoin|recommand|conseill|recomiend|recomend|"
+    r"necesit|precisamos|preciso|推荐|推薦|建议|建議|需要|おすすめ|推奨|必要|추천|필요|нужн|посовет|"
+    r"рекоменд",
+    re.IGNORECASE,
+)
+_FIGURE_RE = re.compile(r"[0-9]")
+_MAX_PARAGRAPHS = 64
+
+
+def _ask_paragraph(middle: str) -> str:
+    """Return the first paragraph of ``middle`` that asks for something with a figure, or ""."""
+    for count, paragraph in enumerate(_PARAGRAPH_BREAK_RE.split(middle)):
+        if count == _MAX_PARAGRAPHS:
+            break
+        text = paragraph.strip()
+        if (
+            0 < len(text) <= READ_ASK_CHARS
+            and _FIGURE_RE.search(text)
+            and _ASK_WORDS_RE.search(text)
+        ):
+            return text
+    return ""
+
+
 def reading_window(raw: str) -> str:
-    """Return what is read of a message: all of it, or its start and end if it is long."""
+    """Return what is read of a message: all of it, or its start, its ask and its end if long.
+
+    A long message is read at its first ``READ_HEAD_CHARS`` and last ``READ_TAIL_CHARS``
+    characters, and at the first paragraph between them that asks for something with a
+    figure (an email's "what would you recommend for X with 32k context and 40 users?"),
+    which is put first.
+    """
     if len(raw) <= READ_HEAD_CHARS + READ_TAIL_CHARS + 2 * _CUT_SLACK:
         return raw
     head = _cut_near(raw, READ_HEAD_CHARS, -1)
     tail = _cut_near(raw, len(raw) - READ_TAIL_CHARS, 1)
-    return f"{raw[:head]}\n{raw[tail:]}"
+    ask = _ask_paragraph(raw[head:tail]) if head < tail else ""
+    # The ask is read first: the readers take the first model and figures they find.
+    lead = f"{ask}\n\n" if ask else ""
+    return f"{lead}{raw[:head]}\n{raw[tail:]}"
 
 
 def clean_text(raw: str, *, lower: bool = True) -> str:

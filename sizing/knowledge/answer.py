@@ -14,6 +14,7 @@ from dataclasses import replace
 from sizing.catalog import load_gpus, prices_as_of
 from sizing.knowledge import gpus as knowledge_gpus
 from sizing.knowledge import plans as knowledge_plans
+from sizing.knowledge import site
 from sizing.knowledge.data import load_knowledge
 from sizing.knowledge.faq import (
     answer_better,
@@ -44,6 +45,13 @@ _ANSWERS: dict[Topic, Callable[[Question], KnowledgeAnswer]] = {
     Topic.FAQ_MIGRATE: answer_migrate,
     Topic.FAQ_DEEPSEEK: answer_class_fit,
     Topic.GLOSSARY: answer_glossary,
+    Topic.TRAFFIC: site.traffic,
+    Topic.INTERCONNECT: site.interconnect,
+    Topic.SINGLE_VS_HGX: site.single_vs_hgx,
+    Topic.CALCULATOR: site.calculator,
+    Topic.REFUND: site.unpublished,
+    Topic.OS_IMAGE: site.unpublished,
+    Topic.ROOT_ACCESS: site.unpublished,
 }
 
 

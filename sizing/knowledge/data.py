@@ -101,6 +101,37 @@ class PrivateNetwork(_Frozen):
     page_path: str = Field(pattern=r"^[a-z0-9/-]+$")
 
 
+class Traffic(_Frozen):
+    """Traffic included in every plan's monthly price, as a range of terabytes."""
+
+    included_tb_month_min: int = Field(gt=0, le=100_000)
+    included_tb_month_max: int = Field(gt=0, le=100_000)
+    page_path: str = Field(pattern=r"^[a-z0-9/-]+$")
+    source: str = Field(min_length=8)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Traffic:
+        if self.included_tb_month_min > self.included_tb_month_max:
+            raise ValueError("included_tb_month_min is above included_tb_month_max")
+        return self
+
+
+class SiteTools(_Frozen):
+    """Pages of the site that answer what a chat does not: the cost calculator, the docs."""
+
+    calculator_path: str = Field(pattern=r"^[a-z0-9/-]+$")
+    docs_path: str = Field(pattern=r"^[a-z0-9/-]+$")
+    source: str = Field(min_length=8)
+
+
+class Unpublished(StrEnum):
+    """Questions the published facts do not answer: said so, and handed to a person."""
+
+    REFUND = "refund"
+    OS_IMAGE = "os_image"
+    ROOT_ACCESS = "root_access"
+
+
 class Stock(_Frozen):
     """Stock rules beyond each plan's availability."""
 
@@ -225,6 +256,11 @@ class Knowledge(_Frozen):
     as_of: date
     terms: Terms
     private_network: PrivateNetwork
+    # The site's other facts; a catalog copy from before them has none, and its answers to
+    # those questions are the hand-off.
+    traffic: Traffic | None = None
+    site_tools: SiteTools | None = None
+    not_published: tuple[Unpublished, ...] = ()
     stock: Stock
     software: tuple[SoftwareStack, ...]
     formats: tuple[Formats, ...]

@@ -44,6 +44,13 @@ class Topic(StrEnum):
     FAQ_MIGRATE = "faq_migrate"
     FAQ_DEEPSEEK = "faq_deepseek"
     GLOSSARY = "glossary"  # what a term means (with a ``Term`` when the message names one)
+    TRAFFIC = "traffic"  # traffic included per month
+    INTERCONNECT = "interconnect"  # the network between servers (ports, RoCE, private network)
+    SINGLE_VS_HGX = "single_vs_hgx"  # the single H200 plan against one GPU of the HGX server
+    REFUND = "refund"  # beyond the published facts: said so, with a hand-off
+    OS_IMAGE = "os_image"  # beyond the published facts: said so, with a hand-off
+    ROOT_ACCESS = "root_access"  # beyond the published facts: said so, with a hand-off
+    CALCULATOR = "calculator"  # the cost calculator and the docs
 
 
 class Term(StrEnum):
@@ -117,6 +124,19 @@ class Fact(StrEnum):
     SERVER_FOR_ONE_MODEL = "server_for_one_model"
     PRIVATE_NETWORK_ON_REQUEST = "private_network_on_request"
     PIPELINE_NEEDS_NETWORK = "pipeline_needs_network"
+    # the site's other questions, and those its facts do not answer
+    TRAFFIC_INCLUDED = "traffic_included"
+    SERVER_PORTS = "server_ports"
+    SINGLE_VM_NETWORK = "single_vm_network"
+    SAME_GPU = "same_gpu"
+    SINGLE_PLAN_SHAPE = "single_plan_shape"
+    SERVER_PLAN_SHAPE = "server_plan_shape"
+    CALCULATOR = "calculator"
+    DOCS = "docs"
+    NOT_PUBLISHED_REFUND = "not_published_refund"
+    NOT_PUBLISHED_OS_IMAGE = "not_published_os_image"
+    NOT_PUBLISHED_ROOT = "not_published_root"
+    PERSON_WILL_ANSWER = "person_will_answer"
     # software
     STACK_ROCM = "stack_rocm"
     STACK_CUDA = "stack_cuda"

@@ -11,9 +11,22 @@ from datetime import date
 from decimal import Decimal
 
 from bot.answers.checkout import CheckoutConfig
+from bot.answers.offer import render_proposal, render_scope, render_unrented
 from bot.answers.render import render_compare, render_price, render_size
 from bot.answers.views.size import QuoteContext
-from sizing import GB, load_gpus, load_plans, price_list
+from sizing import (
+    GB,
+    ModelKind,
+    PickReason,
+    Proposal,
+    ProposedModel,
+    UseCase,
+    UsersFrom,
+    load_gpus,
+    load_plans,
+    price_list,
+    unrented,
+)
 from sizing.answer import (
     Advice,
     AdviceCode,
@@ -437,6 +450,44 @@ def compare_answer() -> CompareAnswer:
     )
 
 
+def proposal() -> Proposal:
+    """Return a coding proposal for 100 developers, from two hand-made sizings."""
+    return Proposal(
+        use_case=UseCase.CODING,
+        users=10,
+        users_from=UsersFrom.HEADCOUNT,
+        headcount=100,
+        peak_share_low=Decimal("0.05"),
+        peak_share_high=Decimal("0.10"),
+        context_tokens=65536,
+        context_stated=False,
+        kv_cache_bytes=None,
+        picks=(
+            ProposedModel(
+                "deepseek-ai/DeepSeek-V3", PickReason.AGENTIC_CODING, "card", size_answer()
+            ),
+            ProposedModel(
+                "meta-llama/Llama-3.3-70B-Instruct",
+                PickReason.CODING_LIGHT,
+                "card",
+                verdict_answer(),
+            ),
+        ),
+    )
+
+
+def offer_replies(loc, checkout):
+    """Render the offers: a proposal, hardware we do not rent, a model we do not size."""
+    found = unrented("h100")
+    assert found is not None
+    quote = lambda model_id: QuoteContext(model_id=model_id, issued=QUOTE_DAY)  # noqa: E731
+    return {
+        "offer_proposal": render_proposal(loc, proposal(), checkout=checkout, quote=quote),
+        "offer_unrented": render_unrented(loc, found, checkout=checkout),
+        "offer_scope": render_scope(loc, ModelKind.IMAGE),
+    }
+
+
 def every_reply(loc, checkout=None):
     """Render one reply of every kind (and every clarify and error) from hand-made answers."""
     checkout = checkout or CheckoutConfig(signing_key=TEST_KEY)
@@ -446,8 +497,18 @@ def every_reply(loc, checkout=None):
         return render_size(loc, answer, checkout=checkout, quote=quote, state="abc123")
 
     launch = sized(launch_answer())
+    asked = render_size(
+        loc,
+        size_answer(),
+        checkout=checkout,
+        quote=QuoteContext(model_id="deepseek-ai/DeepSeek-V3", issued=QUOTE_DAY),
+        state="abc123",
+        asked="gpu_count",
+    )
     return {
         "size": sized(size_answer()),
+        "size_asked": asked,
+        **offer_replies(loc, checkout),
         "size_fleet": sized(fleet_answer()),
         "size_verdict": sized(verdict_answer()),
         "size_budget": sized(budget_answer()),

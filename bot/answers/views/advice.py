@@ -7,6 +7,7 @@ The engine says what it chose and why in codes (``Verdict``, ``Variant``, ``Room
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from decimal import Decimal
 
 from babel.lists import format_list
@@ -176,9 +177,20 @@ def _listed(loc: Localizer, items: list[str]) -> str:
     return str(format_list(items, locale=loc.formatter.locale)) if items else ""
 
 
-def verdict_text(loc: Localizer, answer: SizingAnswer, budget: str) -> str | None:
-    """Word the one-line answer the size answer leads with."""
+# A "Yes" opens only an answer to a yes/no question; otherwise the pick is said plainly.
+_PLAIN_VERDICTS = {
+    VerdictCode.YES: VerdictCode.SERVES,
+    VerdictCode.YES_WITH_CHOICES: VerdictCode.SERVES_WITH_CHOICES,
+}
+
+
+def verdict_text(
+    loc: Localizer, answer: SizingAnswer, budget: str, *, yes_no: bool = True
+) -> str | None:
+    """Word the one-line answer the size answer leads with (``yes_no``: a yes/no question)."""
     verdict = answer.verdict
+    if verdict is not None and not yes_no and verdict.code in _PLAIN_VERDICTS:
+        verdict = replace(verdict, code=_PLAIN_VERDICTS[verdict.code])
     if verdict is None:
         return None
     if verdict.code is VerdictCode.TARGETS_NOT_MET:
@@ -423,6 +435,8 @@ def advice_view(
     budget: str,
     link: Callable[..., str | None],
     service: list[str] | None = None,
+    *,
+    yes_no: bool = True,
 ) -> AdviceView:
     """Build the advice part of the size templates' data (``service``: its target lines)."""
     service = service or []
@@ -442,7 +456,7 @@ def advice_view(
     same = same and room is not None and room.context_tokens == answer.request.context_tokens
     return {
         "kv_line": not same,
-        "verdict": verdict_text(loc, answer, budget),
+        "verdict": verdict_text(loc, answer, budget, yes_no=yes_no),
         "service": service,
         "fleet": fleet_text(loc, answer),
         "within_budget": within,

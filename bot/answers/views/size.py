@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 
 from bot.answers.checkout import CheckoutConfig, QuoteFacts, model_tag
 from bot.answers.formatting import BYTES_PER_GB
-from bot.answers.i18n import Localizer
+from bot.answers.i18n import N_, Localizer
 from bot.answers.view_types import (
     ModelView,
     OptionView,
@@ -22,6 +23,8 @@ from bot.answers.view_types import (
     WhyView,
 )
 from bot.answers.views.advice import advice_view
+from bot.answers.views.asked import YES_NO, asked_lines, covers_verdict, formats_text
+from bot.answers.views.risks import risk_lines
 from bot.answers.views.service import service_lines
 from bot.answers.words.codes import (
     SentenceParams,
@@ -208,6 +211,8 @@ def option_view(
         ),
         "caveats": [caveat_text(loc, c, gpu_params) for c in option.caveats] if gpu_params else [],
         "checkout_url": checkout_url,
+        "formats": formats_text(loc, option),
+        "delta": None,
     }
 
 
@@ -279,13 +284,33 @@ def checkout_url_for(
     )
 
 
+DELTA_LESS = N_("%(amount)s a month less")
+DELTA_MORE = N_("%(amount)s a month more")
+
+
+def _deltas(loc: Localizer, answer: SizingAnswer, options: list[OptionView]) -> None:
+    """Say each priced option's monthly difference against the recommendation."""
+    index = answer.recommended_index
+    if index is None or answer.options[index].price.monthly_usd is None:
+        return
+    base = answer.options[index].price.monthly_usd or Decimal(0)
+    for i, (option, view) in enumerate(zip(answer.options, options, strict=True)):
+        monthly = option.price.monthly_usd
+        if i == index or monthly is None or not option.priced or monthly == base:
+            continue
+        message = DELTA_LESS if monthly < base else DELTA_MORE
+        view["delta"] = loc.gettext(message, amount=loc.formatter.money(abs(monthly - base)))
+
+
 def size_view(
     loc: Localizer,
     answer: SizingAnswer,
     checkout: CheckoutConfig | None,
     quote: QuoteContext | None,
+    *,
+    asked: str | None = None,
 ) -> SizeView:
-    """Everything the size templates show."""
+    """Everything the size templates show (``asked``: the figure a direct question asks for)."""
     fmt, model, req = loc.formatter, answer.model, answer.request
     params = sentence_params(loc, answer)
     options = [
@@ -297,6 +322,7 @@ def size_view(
         )
         for o in answer.options
     ]
+    _deltas(loc, answer, options)
     rec_index = answer.recommended_index
     rec = options[rec_index] if rec_index is not None else None
     others = [o for i, o in enumerate(options) if i != rec_index]
@@ -311,7 +337,11 @@ def size_view(
     def link(option: PlanOption, context: int | None = None) -> str | None:
         return checkout_url_for(loc, option, answer, checkout, quote, context_tokens=context)
 
-    advice = advice_view(loc, answer, budget, link, service_lines(loc, answer))
+    advice = advice_view(
+        loc, answer, budget, link, service_lines(loc, answer), yes_no=asked in YES_NO
+    )
+    if covers_verdict(answer, asked):
+        advice["verdict"] = None
     model_view: ModelView = {
         "name": model.name,
         "moe": model.moe,
@@ -350,12 +380,17 @@ def size_view(
         "nofit": [o for o in others if not o["usable"]],
         "options": options,
         "caveats": [
-            caveat_text(loc, c, params)
-            for c in caveats
-            if c not in DETAIL_CAVEATS and c not in LIMIT_CAVEATS
+            *risk_lines(loc, answer),
+            *(
+                caveat_text(loc, c, params)
+                for c in caveats
+                if c not in DETAIL_CAVEATS and c not in LIMIT_CAVEATS
+            ),
         ],
         "limits": [caveat_text(loc, c, params) for c in caveats if c in LIMIT_CAVEATS],
         "notes": [caveat_text(loc, c, params) for c in answer.caveats if c in DETAIL_CAVEATS],
+        "lead": [],
+        "asked": asked_lines(loc, answer, asked),
     }
 
 

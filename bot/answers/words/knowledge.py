@@ -70,6 +70,49 @@ FACTS: dict[Fact, Message] = {
         "The minimum term is %(minimum_months)s months, and you can cancel any month at no charge.",
     ),
     Fact.FIXED_MONTHLY: N_("Every plan has a fixed monthly price."),
+    Fact.TRAFFIC_INCLUDED: N_(
+        "Our monthly prices include %(min_tb)s–%(max_tb)s TB of traffic a month, as our site "
+        "states."
+    ),
+    Fact.SERVER_PORTS: NP_(
+        "Each server has %(ports_count)s network port of %(gbps_count)s Gbit/s for traffic "
+        "between servers.",
+        "Each server has %(ports_count)s network ports of %(gbps_count)s Gbit/s for traffic "
+        "between servers.",
+    ),
+    Fact.SINGLE_VM_NETWORK: N_(
+        "A single %(gpu)s plan is a separate virtual machine with a %(gbps_count)s Gbit/s "
+        "link: several of them share no NVLink and cannot split one model."
+    ),
+    Fact.SAME_GPU: N_(
+        "Both are the same %(gpu)s with %(memory_gb)s of memory; what differs is the machine "
+        "around it."
+    ),
+    Fact.SINGLE_PLAN_SHAPE: N_(
+        "%(plan)s: a virtual machine of its own with one GPU, %(vcpus_count)s vCPU, "
+        "%(ram_gb)s of RAM and a %(network)s network, %(monthly_usd)s a month."
+    ),
+    Fact.SERVER_PLAN_SHAPE: N_(
+        "%(plan)s: %(gpus_count)s GPUs in one server, linked by %(interconnect)s at "
+        "%(per_gpu_gb_s)s per GPU, %(cpu)s, %(ram_gb)s of RAM, %(network)s, %(monthly_usd)s "
+        "a month (%(per_gpu_usd)s per GPU), rented as a whole server."
+    ),
+    Fact.CALCULATOR: N_(
+        "The GPU cost calculator on our site adds up plans, quantities and months for you."
+    ),
+    Fact.DOCS: N_("Our documentation explains the setup of the ROCm environment on the MI355X."),
+    Fact.NOT_PUBLISHED_REFUND: N_(
+        "Our published terms say nothing about refunds, so I won't guess."
+    ),
+    Fact.NOT_PUBLISHED_OS_IMAGE: N_(
+        "Our published facts don't say which operating system images are offered or whether "
+        "you can bring your own, so I won't guess."
+    ),
+    Fact.NOT_PUBLISHED_ROOT: N_(
+        "Our published facts don't say what access you get to the machine (root or "
+        "otherwise), so I won't guess."
+    ),
+    Fact.PERSON_WILL_ANSWER: N_("A person from our team can answer it: tap “Talk to a person”."),
     Fact.PER_GPU_HOUR_RULE: N_(
         "Per GPU-hour prices are the monthly price ÷ GPUs ÷ %(hours_count)s hours, only to "
         "compare with hourly offers."

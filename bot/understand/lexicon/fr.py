@@ -132,6 +132,7 @@ LEXICON = Lexicon(
     thanks=("merci(?: beaucoup)?", "parfait", "d'accord", "ok", "super", "au revoir", "entendu"),
     about_assistant=(
         "que (?:peut|sait) faire (?:ce|le|votre) bot",
+        "comment (?:je |on )?(?:m'en |s'en |t'|vous )?(?:sers|sert|servir|utilise[rs]?)",
         "qu'est-ce que (?:je peux|on peut) (?:te |vous )?demander",
         "que (?:puis-je|peut-on) (?:te |vous )?demander",
         "(?:de )?quelles (?:infos|informations|données) (?:as-tu|avez-vous) besoin",

@@ -43,3 +43,14 @@ class Concept(StrEnum):
     HOW = "how"
     CHOOSE = "choose"
     BILLING = "billing"
+    TRAFFIC = "traffic"
+    FABRIC = "fabric"  # InfiniBand, RoCE, 400G: a network between servers by name
+    BETWEEN_SERVERS = "between_servers"
+    SINGLE_PLAN = "single_plan"
+    HGX = "hgx"
+    DIFFERENCE = "difference"
+    REFUND = "refund"
+    OS_IMAGE = "os_image"
+    ROOT = "root"
+    CALCULATOR = "calculator"
+    SERVER_GPU = "server_gpu"  # one GPU of a server ("a GPU of the HGX box")

@@ -62,9 +62,28 @@ def _rule(topic: Topic | None, *all_of: Concept, **options: object) -> Rule:
     return Rule(topic, frozenset(all_of), **options)  # type: ignore[arg-type]
 
 
+# The site's questions the product page leaves to other pages (traffic, links between servers,
+# the single plan against one GPU of the HGX server, the calculator) and those its facts do not
+# cover (refunds, the OS image, root access): tried before the plan and GPU rules, whose words
+# they share ("cancel", "image", "NVLink").
+SITE_RULES: tuple[Rule, ...] = (
+    _rule(Topic.REFUND, C.REFUND),
+    _rule(Topic.TRAFFIC, C.TRAFFIC, none_of=frozenset({C.MEMORY})),
+    _rule(Topic.SINGLE_VS_HGX, C.SINGLE_PLAN, C.HGX, max_gpus=2),
+    _rule(Topic.SINGLE_VS_HGX, C.SINGLE_PLAN, C.DIFFERENCE, C.SERVER_GPU, max_gpus=2),
+    _rule(Topic.SINGLE_H200_CLUSTER, C.SINGLE_PLAN, C.JOIN, max_gpus=1),
+    _rule(Topic.SINGLE_H200_CLUSTER, C.SINGLE_PLAN, C.INTERCONNECT, max_gpus=1),
+    _rule(Topic.INTERCONNECT, C.FABRIC, none_of=frozenset({C.NETWORK})),
+    _rule(Topic.INTERCONNECT, C.BETWEEN_SERVERS, none_of=frozenset({C.NETWORK}), max_gpus=2),
+    _rule(Topic.ROOT_ACCESS, C.ROOT),
+    _rule(Topic.OS_IMAGE, C.OS_IMAGE, none_of=frozenset({C.ROCM})),
+    _rule(Topic.CALCULATOR, C.CALCULATOR, none_of=frozenset({C.ROCM})),
+)
+
 RULES: tuple[Rule, ...] = (
     _rule(None, C.HUMAN, C.CONTACT, allows_model=True, allows_size=True),
     _rule(None, C.SALES_PHRASE, allows_model=True, allows_size=True),
+    *SITE_RULES,
     _rule(Topic.PRIVATE_NETWORK, C.NETWORK),
     _rule(Topic.ROCM_IMAGE, C.ROCM, C.IMAGE),
     _rule(Topic.FAQ_MIGRATE, C.CODE_CHANGE, allows_model=True),

@@ -13,6 +13,7 @@ import re
 from bot.understand.topics.concepts import Concept
 from bot.understand.topics.words_gpu import GPU_WORDS
 from bot.understand.topics.words_service import SERVICE_WORDS
+from bot.understand.topics.words_site import SITE_WORDS
 
 # Software a customer names, and the ``SoftwareItem`` it is (custom kernels before CUDA).
 SOFTWARE_ITEMS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -113,7 +114,7 @@ class ConceptWords:
         return any(pattern.search(text) for pattern in self._patterns)
 
 
-LEXICON: dict[Concept, dict[str, str]] = {**GPU_WORDS, **SERVICE_WORDS}
+LEXICON: dict[Concept, dict[str, str]] = {**GPU_WORDS, **SERVICE_WORDS, **SITE_WORDS}
 PATTERNS: dict[Concept, ConceptWords] = {
     concept: ConceptWords(alternatives) for concept, alternatives in LEXICON.items()
 }

@@ -110,8 +110,8 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
     },
     Concept.JOIN: {
         "en": r"\bcombine|\bjoin|\bcluster|\blink\b|\btogether\b|\bpool\b|\baggregate|\bmerge",
-        "zh-Hans": r"合起来|合并|组合|连起来|串联|集群|一起",
-        "zh-Hant": r"合起來|合併|組合|連起來|串聯|叢集|集群|一起",
+        "zh-Hans": r"合起来|合并|组合|连起来|串联|串起来|连在一起|集群|一起",
+        "zh-Hant": r"合起來|合併|組合|連起來|串聯|串起來|連在一起|叢集|集群|一起",
         "ru": r"\bобъедин|\bсоедин|\bсвязать|\bкластер|\bвместе",
         "ja": r"つない|繋|まとめ|結合|組み合わせ|クラスタ",
         "ko": r"묶어|묶|합쳐|클러스터",

@@ -108,8 +108,18 @@ ALL_VALUES = {
     "total_b": 671.0,
     "active_b": 37.6,
     "per_gpu_gb": 17.6,
+    # the site's other answers
+    "min_tb": 20,
+    "max_tb": 50,
+    "ports_count": 8,
+    "gbps_count": 400,
+    "vcpus_count": 24,
+    "ram_gb": 240,
+    "cpu": "2x Xeon 8480+",
+    "per_gpu_usd": Decimal("2987.50"),
 }
 COUNTS = (
+    "ports_count",
     "delivery_days",
     "minimum_months",
     "trial_months",

@@ -216,7 +216,9 @@ def test_the_same_answer_rendered_again_reuses_its_message_and_buttons(answer, m
     first = _fresh(_size(answer, state="5a3e00"))
     made = []
     original = render_module.size_view
-    monkeypatch.setattr(render_module, "size_view", lambda *a: made.append(a) or original(*a))
+    monkeypatch.setattr(
+        render_module, "size_view", lambda *a, **k: made.append(a) or original(*a, **k)
+    )
     again = _size(answer, state="5a3e00")
     assert (again.html, again.buttons) == first[:3:2]
     assert made == []  # message and buttons came from the kept render

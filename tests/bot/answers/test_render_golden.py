@@ -18,6 +18,10 @@ GOLDEN_DIR = Path(__file__).parent / "golden"
 MAIN_ANSWER_BUDGET_UTF16 = 2000
 KINDS = (
     "size",
+    "size_asked",
+    "offer_proposal",
+    "offer_unrented",
+    "offer_scope",
     "size_verdict",
     "size_budget",
     "size_fleet",

@@ -398,11 +398,21 @@ def test_a_follow_up_without_a_model_and_nothing_before_asks_which_model(pipelin
     assert reply.kind == "clarify"
 
 
-def test_a_budget_in_another_currency_is_named_not_silently_dropped(pipeline):
-    """A budget in euros is not applied as dollars, and the answer asks for dollars."""
+def test_a_budget_in_another_currency_is_converted_at_a_dated_rate(pipeline):
+    """A budget in euros is applied in dollars at the rate kept as data, said with its date."""
     reply = pipeline.respond("llama 3.1 70b fp8, budget 15.000 € per month", ChatContext()).reply
     assert reply.kind == "size"
-    assert "in US dollars" in reply.text
+    first = reply.text.splitlines()[0]
+    assert "15,000 EUR" in first
+    assert "ECB reference rate of Sep 30, 2026" in first
+    assert reply.data["request"]["budget_usd_month"] == "17033.00"
+
+
+def test_a_budget_in_a_currency_without_a_rate_is_named_not_applied(pipeline):
+    """A budget in roubles (no ECB rate) is not applied as dollars, and the answer says so."""
+    reply = pipeline.respond("llama 3.1 70b fp8, бюджет 500 000 рублей", ChatContext()).reply
+    assert reply.kind == "size"
+    assert "RUB" in reply.text.splitlines()[0]
     assert reply.data["request"]["budget_usd_month"] is None
 
 
@@ -439,11 +449,18 @@ def test_an_unknown_model_alone_is_still_asked_about(pipeline):
 
 @pytest.mark.parametrize(
     "text",
-    ["what GPUs do you have?", "do you have H100?", "你们有什么显卡", "welche GPUs habt ihr?"],
+    ["what GPUs do you have?", "你们有什么显卡", "welche GPUs habt ihr?"],
 )
 def test_asking_what_we_rent_gets_the_price_list(pipeline, text):
     """Asking which GPUs we have is answered with the plans we rent."""
     assert pipeline.respond(text, ChatContext()).reply.kind == "price"
+
+
+def test_asking_for_a_gpu_we_do_not_rent_says_so(pipeline):
+    """A GPU we do not rent is answered with "we don't rent" and the nearest plan we do."""
+    reply = pipeline.respond("do you have H100?", ChatContext()).reply
+    assert reply.kind == "offer"
+    assert reply.text.startswith("We don't rent the NVIDIA H100")
 
 
 def test_one_gpu_asked_is_kept_and_said_until_another_gpu_is_named(pipeline):
@@ -456,7 +473,7 @@ def test_one_gpu_asked_is_kept_and_said_until_another_gpu_is_named(pipeline):
     check_telegram_html(first.reply.html)
     fewer = pipeline.respond("and with 8 users?", first.chat)
     assert fewer.chat.last_request.gpu_count == 1
-    assert fewer.reply.text.startswith("Yes")
+    assert fewer.reply.text.startswith("NVIDIA H200 serves it")  # no yes/no was asked
     other = pipeline.respond("what about MI355X?", first.chat)
     assert other.chat.last_request.gpu_count is None
     assert other.chat.last_request.gpus == ("mi355x",)

@@ -50,7 +50,7 @@ CONCURRENCY = [
     ("llama 70b --max-num-seqs 128", 128),
     ("llama 70b concurrency of 40", 40),
     ("llama 70b, 1k users", 1000),
-    ("deepseek for our 200 devs", 200),
+    ("deepseek for 200 devs at once", 200),
     ("qwen3 32b 并发 30", 30),
     ("qwen3 32b 30 并发", 30),
     ("qwen3 32b 50路并发", 50),

@@ -1,0 +1,211 @@
+"""What a message says beyond a deployment's facts, for the conversation to act on.
+
+The use, the people, hardware we do not rent, a kind of model we do not size, the figure
+asked, the budget as written.
+
+``read_cues`` is the parser's one hook for them: it runs once the intent is decided, fills
+``ParsedRequest.cues``, takes a head count the concurrency finder read as users at once back
+out of the facts, and makes a use without a model a ``discover`` request.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from bot.request import Cues, Intent, ParsedRequest
+from bot.understand import lexicon
+from bot.understand.concurrency import RATE
+from bot.understand.cues.asked import find_asked
+from bot.understand.cues.chatty import find_chatty_users
+from bot.understand.cues.currency import Money, find_money
+from bot.understand.cues.hardware import find_unrented
+from bot.understand.cues.headcount import find_headcount
+from bot.understand.cues.kinds import find_model_kind
+from bot.understand.cues.stack import stack_cuda_only
+from bot.understand.cues.uses import document_counts, find_kv_capacity, find_use_case
+from bot.understand.intents import asks_other_work, has_price_words
+from bot.understand.language import is_common_word
+from bot.understand.topics.concepts import Concept
+from bot.understand.topics.lexicon import mentions_concept
+
+# Intents a use without a model turns into a proposal ("what would a chatbot for 200 staff
+# cost?" asks for one, not for the price list).
+_DISCOVERABLE = frozenset(
+    {Intent.UNKNOWN, Intent.FOLLOWUP, Intent.SIZE, Intent.PRICE, Intent.KNOWLEDGE, Intent.SALES}
+)
+# Knowledge topics a use case's words may have matched by accident ("support", "choose").
+_LOOSE_TOPICS = frozenset({None, "software", "how_to_choose", "gpu_card", "private_network"})
+
+
+def _names_model(request: ParsedRequest) -> bool:
+    facts = request.facts
+    return bool(
+        facts.model_id
+        or facts.params_b is not None
+        or facts.hf_id
+        or request.hub
+        or request.unknown_model
+        or request.ambiguous
+    )
+
+
+def _without_word_models(request: ParsedRequest) -> ParsedRequest:
+    """Drop an "unknown model" that is a common word of the languages ("Nous sommes ...")."""
+    name = request.unknown_model
+    if name is None or request.hub is not None or not is_common_word(name.casefold()):
+        return request
+    understood = tuple(code for code in request.not_understood if code != "model")
+    return replace(request, unknown_model=None, suggestions=(), not_understood=understood)
+
+
+_PERSON_NOUNS_RE = re.compile(r"상담(?:원|사|\s?봇|\s?챗봇)")
+
+
+def _asks_for_a_person(text: str) -> bool:
+    """Whether a message asks for a person outright ("talk to sales"), use case or not.
+
+    A word that may name a person ("agent", "상담원") is no request for one without a word
+    of contact ("talk", "contact", "연결").
+    """
+    if mentions_concept(Concept.SALES_PHRASE, text):
+        return True
+    if lexicon.search("size_question", text) or not lexicon.search("sales", text):
+        return False
+    # "상담원"/"상담 봇" (agents, a support bot) hold the word of contact "상담" but ask for no one.
+    return mentions_concept(Concept.CONTACT, _PERSON_NOUNS_RE.sub(" ", text))
+
+
+def _proposal_asked(request: ParsedRequest, cues: Cues, text: str) -> bool:
+    """Whether a question the knowledge base might take asks for a proposal instead.
+
+    Its topic matched by accident (a use's words), and it gives the people, a capacity or a
+    budget, or asks what to run or rent.
+    """
+    if request.topic not in _LOOSE_TOPICS:
+        return False
+    stated = (cues.headcount, cues.kv_cache_bytes, cues.budget_amount)
+    return any(value is not None for value in stated) or lexicon.search("size_question", text)
+
+
+def _discovers(request: ParsedRequest, cues: Cues, text: str) -> bool:
+    """Whether a message describes a use to propose for, with no model named."""
+    # A format is said of a model in mind (one not recognised: ask which, not propose).
+    stated_model = request.facts.precision is not None or _names_model(request)
+    if stated_model or cues.model_kind or request.facts.trains:
+        return False
+    if request.intent not in _DISCOVERABLE:
+        return False
+    if request.intent is Intent.KNOWLEDGE and not _proposal_asked(request, cues, text):
+        return False
+    if request.intent is Intent.UNKNOWN and asks_other_work(text):
+        return False  # "write me some sorting code" is work asked of the assistant
+    if request.intent is Intent.SALES and _asks_for_a_person(text):
+        return False
+    # A head count alone: a change to the chat's last request when said as one ("and for 500
+    # staff?"), else a use to propose for.
+    return (
+        cues.use_case is not None
+        or cues.kv_cache_bytes is not None
+        or (cues.headcount is not None and not lexicon.search("followup", text))
+    )
+
+
+def _hardware_price(request: ParsedRequest, cues: Cues, text: str) -> bool:
+    """Whether a message asks the price of hardware we do not rent ("A100 per month?")."""
+    asks = request.intent in {Intent.FOLLOWUP, Intent.UNKNOWN, Intent.KNOWLEDGE}
+    facts = request.facts
+    settings = (facts.context_tokens, facts.concurrency, facts.precision)
+    return (
+        asks
+        and cues.unrented_gpu is not None
+        and not _names_model(request)
+        and all(value is None for value in settings)
+        and has_price_words(text)
+    )
+
+
+# A long message (an email) that names a model and settings asks for a sizing, even when its
+# sign-off offers contact ("feel free to reach out to me").
+_LONG_MESSAGE_CHARS = 800
+
+
+def _sizing_email(request: ParsedRequest, text: str) -> bool:
+    facts = request.facts
+    settings = (facts.context_tokens, facts.concurrency, facts.precision)
+    return (
+        request.intent is Intent.SALES
+        and len(text) > _LONG_MESSAGE_CHARS
+        and _names_model(request)
+        and any(value is not None for value in settings)
+    )
+
+
+def _read(text: str, language: str) -> tuple[Cues, Money | None]:
+    """Read every cue of ``text`` (cleaned): the use, people, hardware, kind, budget."""
+    kv_bytes = find_kv_capacity(text)
+    use = find_use_case(text)
+    unrented, count = find_unrented(text)
+    money = find_money(text, language)
+    cues = Cues(
+        use_case=(use.value if use else None) if kv_bytes is None else "kv_capacity",
+        headcount=find_headcount(text),
+        kv_cache_bytes=kv_bytes,
+        unrented_gpu=unrented,
+        unrented_count=count,
+        model_kind=find_model_kind(text),
+        budget_amount=money.amount if money else None,
+        budget_currency=money.currency if money else None,
+    )
+    return cues, money
+
+
+def _with_facts(
+    request: ParsedRequest, cues: Cues, money: Money | None, text: str
+) -> ParsedRequest:
+    """Correct the facts by the cues: a head count is no users at once, users said apart are.
+
+    Also a dollar budget the budget reader missed, the stack a team runs, and a count of
+    documents the context reader took for a context.
+    """
+    facts, understood, headcount = request.facts, request.not_understood, cues.headcount
+    if headcount is not None and facts.concurrency == headcount:
+        facts = replace(facts, concurrency=None)  # people who may use it, not users at once
+    if facts.concurrency is None:
+        chatty = find_chatty_users(text)
+        if chatty is not None and chatty != headcount:
+            facts = replace(facts, concurrency=chatty)
+            understood = tuple(code for code in understood if code != RATE)
+    if money is not None and money.currency == "USD" and facts.budget_usd_month is None:
+        facts = replace(facts, budget_usd_month=money.amount)
+    if facts.cuda_only is None:
+        facts = replace(facts, cuda_only=stack_cuda_only(text))
+    if facts.context_tokens is not None and facts.context_tokens in document_counts(text):
+        facts = replace(facts, context_tokens=None)  # "RAG over 10M documents": no context
+    return replace(request, facts=facts, cues=cues, not_understood=understood)
+
+
+def _with_intent(request: ParsedRequest, text: str) -> ParsedRequest:
+    """Decide the intents the cues settle: hardware prices, emails, uses to propose for."""
+    cues = request.cues
+    if _hardware_price(request, cues, text):
+        request = replace(request, intent=Intent.PRICE, topic=None, spec=None)
+    if _sizing_email(request, text):
+        request = replace(request, intent=Intent.SIZE)
+    if _discovers(request, cues, text):
+        return replace(request, intent=Intent.DISCOVER, topic=None, spec=None, software=None)
+    if cues.use_case is not None and not _names_model(request):
+        return replace(request, cues=replace(cues, use_case=None))  # only a discovery has one
+    return request
+
+
+def read_cues(request: ParsedRequest, text: str) -> ParsedRequest:
+    """Return ``request`` with what ``text`` (cleaned) says beyond the deployment's facts."""
+    if request.command is not None:
+        return request
+    cues, money = _read(text, request.language)
+    request = _without_word_models(_with_facts(request, cues, money, text))
+    request = _with_intent(request, text)
+    if _names_model(request) or request.intent is Intent.DISCOVER:
+        request = replace(request, cues=replace(request.cues, asked=find_asked(text)))
+    return request

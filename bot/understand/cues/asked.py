@@ -1,0 +1,166 @@
+"""The figure a direct question asks for, which the answer opens with.
+
+"how many H200 do I need" (``gpu_count``), "how fast" / "tokens per second" (``speed``), "how
+much KV cache" / "how many 128K contexts fit" (``kv``), "how many users can one H200 serve"
+(``users``), "is an 8x server overkill" (``overkill``), "how much will it cost" (``price``),
+"can I run X on Y" (``fits``, a yes/no question). Read only beside a model or a size: without
+one there is nothing to size, and other readers (price, topics) answer the message.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from bot.understand.topics.lexicon import ConceptWords
+
+# asked figure -> its words in every language, most specific first (cleaned, lower-case text).
+_WORDS: tuple[tuple[str, str], ...] = (
+    (
+        "overkill",
+        (
+            r"overkill|over-?provision|too (?:much|big|many)|a waste|wasteful|more than (?:i|"
+            r"we) need|"
+            r"大材小用|浪费|浪費|过剩|過剩|太多了|杀鸡用牛刀|殺雞用牛刀|"
+            r"オーバースペック|過剰|やりすぎ|もったいない|"
+            r"과한가|과하지|과할까|오버스펙|낭비|과잉|"
+            r"избыточ|перебор|слишком\s(?:ли\s)?(?:это\s)?(?:много|мощн|жирн|больш)|"
+            r"exagerad|excesiv|demasiad|sobredimension|"
+            r"exagero|excessiv|demais|superdimension|"
+            r"übertrieben|overkill|zu viel|zu groß|überdimension|"
+            r"excessif|surdimension|trop (?:gros|grand|puissant)|c'est trop pour|est-ce trop|"
+            r"too much"
+        ),
+    ),
+    (
+        "users",
+        (
+            r"how many (?:users|people|concurrent|simultaneous|sessions|requests)|"
+            r"(?:serve|handle|support|hold)s? how many|how many (?:can|could|will) (?:it|one|a|an|"
+            r"the)|"
+            r"多少(?:个|個|位)?(?:用户|使用者|人|并发|並發)|几(?:个|個)(?:用户|使用者|人)|幾(?:個|"
+            r"位)(?:用户|使用者|人)|"
+            r"何人|何ユーザー|何セッション|"
+            r"몇 ?명|몇 ?사용자|"
+            r"сколько (?:пользовател|человек|одновременн|запрос|сесси)|"
+            r"cuántos (?:usuarios|usuarias|personas)|cuantos usuarios|"
+            r"quantos (?:usuários|usuarios|pessoas)|"
+            r"wie viele (?:nutzer|benutzer|user|anwender|personen|gleichzeitig)|"
+            r"combien d'utilisateurs|combien (?:de personnes|de sessions|de requêtes)"
+        ),
+    ),
+    (
+        "gpu_count",
+        (
+            r"how many (?:gpus?|h200s?|mi355x?s?|b200s?|cards?|servers?|nodes?|machines?|boxes|"
+            r"of them)|"
+            r"how many do (?:i|we) need|"
+            r"(?:几|幾|多少)(?:张|張|块|塊|台|个|個)?(?:卡|gpu|显卡|顯卡|h200|mi355|b200|服务器|"
+            r"伺服器|机器|機器|节点|節點)|"
+            r"需要(?:几|幾|多少)(?:张|張|块|塊|台)|"
+            r"何(?:枚|台|基|ノード)|"
+            r"몇 ?(?:장|대|개|gpu|노드)|"
+            r"сколько (?:нужно )?(?:gpu|видеокарт|карт|h200|серверов|узлов|машин|ускорител)|"
+            r"cuánt[oa]s (?:gpus?|h200|servidores|tarjetas|nodos|máquinas)|"
+            r"quant[oa]s (?:gpus?|h200|servidores|placas|nós|máquinas)|"
+            r"wie viele (?:gpus?|h200|server|karten|knoten|maschinen)|"
+            r"combien de (?:gpus?|h200|serveurs|cartes|nœuds|noeuds|machines)"
+        ),
+    ),
+    (
+        "kv",
+        (
+            r"how much kv|how (?:big|large) (?:a |is the |should the )?kv|kv[- ]cache (?:size|"
+            r"room|capacity)|"
+            r"how many (?:[0-9]+k )?(?:contexts|sequences|conversations)|"
+            r"(?:kv|缓存|快取).{0,6}(?:多大|多少|够不够|夠不夠)|(?:多大|多少)的?\s?kv|"
+            r"能放(?:下)?(?:几|幾|多少)个?|"
+            r"kv\s?キャッシュ.{0,10}(?:どれくらい|いくら|何|足り)|"
+            r"kv\s?캐시.{0,10}(?:얼마|몇)|"
+            r"сколько (?:kv|кэш|контекст)|"
+            r"cuánt[oa]s?\s(?:de\s)?(?:kv|caché|cache|contextos)|"
+            r"quant[oa]s?\s(?:de\s)?(?:kv|cache|contextos)|"
+            r"wie viel kv|wie viele kontexte|combien de (?:cache|kv|contextes)"
+        ),
+    ),
+    (
+        "speed",
+        (
+            r"how fast|what speed|tokens?\s?(?:per|a|/)\s?s(?:ec(?:ond)?)?\b|tok/s|tps\b|"
+            r"throughput will|"
+            r"how quick|latency will|"
+            r"速度|多快|每秒[^。？?，,]{0,10}token|吞吐|"
+            r"速さ|どのくらい速|トークン/秒|毎秒|スループット|"
+            r"속도|초당[^?？.]{0,10}토큰|얼마나 빠르|처리량|"
+            r"скорост|как быстро|токенов в секунду|ток/с|"
+            r"velocidad|qué tan rápido|tokens por segundo|"
+            r"velocidade|quão rápido|tokens por segundo|"
+            r"wie schnell|geschwindigkeit|tokens pro sekunde|"
+            r"quelle vitesse|à quelle vitesse|tokens par seconde|débit"
+        ),
+    ),
+    (
+        "price",
+        (
+            r"how much (?:would|will|does|is) (?:it|that|this)|how much (?:would|will) (?:i|"
+            r"we) pay|"
+            r"what (?:would|will|does) (?:it|that|this) cost|cost me|how much per month|"
+            r"monthly cost|"
+            r"多少钱|多少錢|费用|費用|成本|月租|"
+            r"いくら|費用|料金|コスト|"
+            r"얼마|비용|"
+            r"сколько (?:будет )?сто|во сколько обойд|стоимост|"
+            r"cuánto (?:cuesta|costaría|costaria|sale|pagaría)|"
+            r"quanto (?:custa|custaria|eu pagaria|pagaria|sai)|"
+            r"was kostet|wie teuer|was würde|kosten|"
+            r"combien (?:coûte|couterait|coûterait|ça coûte|je paierais)|coût"
+        ),
+    ),
+    (
+        "fits",
+        (
+            r"^(?:can|could|will|would|does|do|is|are)\b|\b(?:can|could) (?:i|we|it|you)\b|"
+            r"does it fit|"
+            r"will it (?:fit|run)|\bfits?\b\?|is (?:it|that|one) enough|enough for|"
+            r"能(?:不能)?(?:跑|运行|運行|部署|放|装|裝|带|帶|撑|撐)|可以(?:跑|运行|運行|部署)|"
+            r"跑得动|跑得動|"
+            r"放得下|裝得下|够不够|夠不夠|够吗|夠嗎|行吗|行嗎|"
+            r"動かせ|動きますか|載りますか|乗りますか|足りますか|入りますか|可能ですか|"
+            r"돌릴 수|돌아가|가능한가요|가능할까요|충분한가요|들어가나요|될까요|되나요|올라가|"
+            r"올라갈|"
+            r"(?:나요|까요|습니까|ㄴ가요)\s*[?？]|吗\s*[?？]?$|嗎\s*[?？]?$|ますか|でしょうか|"
+            r"можно ли|влезет|потянет|поместится|хватит|запустится|"
+            r"¿?(?:puedo|podemos|se puede)|cabe|entra en|alcanza|sirve|corre en|"
+            r"(?:dá|da) (?:pra|para) rodar|roda em|roda na|consigo rodar|cabe|aguenta|"
+            r"läuft|passt|reicht|schafft|kann ich|können wir|"
+            r"tourne|rentre|ça passe|suffit|est-ce que .{0,40} (?:tourne|passe|rentre)|puis-je|"
+            r"peut-on"
+        ),
+    ),
+)
+
+
+# Question words: a question with one asks for something other than yes or no.
+_WH_RE = re.compile(
+    r"\b(?:how|what|which)\b|几|幾|多少|什么|什麼|哪|何|いくら|どの|どれ|몇|얼마|무엇|뭐|어떤|어느|"
+    r"сколько|как(?:ой|ая|ие|ую)\b|cuánt|\bqué\b|cuál|quant[oa]s?\b|\bqual\b|wie viel|welche|"
+    r"combien|\bquel"
+)
+
+
+@cache
+def _compiled() -> tuple[tuple[str, ConceptWords], ...]:
+    # One word set per value, read the way the topic concepts are (led by literal characters).
+    return tuple((value, ConceptWords({"all": words})) for value, words in _WORDS)
+
+
+def find_asked(text: str) -> str | None:
+    """Return the figure a direct question asks for (cleaned text), or None.
+
+    A yes/no question ("can I run X on one H200?") is ``fits`` only when no question word
+    asks for something else ("what can I run on one H200?" asks for a figure).
+    """
+    for asked, pattern in _compiled():
+        if pattern.search(text) and (asked != "fits" or not _WH_RE.search(text)):
+            return asked
+    return None

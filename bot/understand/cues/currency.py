@@ -1,0 +1,200 @@
+"""Every budget a message states, as its amount and ISO currency: "€8,000", "50万円", "R$ 40 mil".
+
+US dollars included ("$50k" is 50,000 USD), so that ``budget_amount`` and ``budget_currency``
+say what was written whatever the currency. A yen sign is yen in Japanese and yuan in Chinese;
+a bare 元 is the yuan, or the New Taiwan dollar in Traditional Chinese. Amounts said per year
+are per month here, as ``budget_usd_month`` is. Only amounts marked as money count (a sign, a
+currency word or a budget word before the number).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from functools import cache
+
+from bot.understand.money import amount_patterns, amount_value, per_year
+
+_MONTHS_PER_YEAR = 12
+# code -> (written before the amount, written after it); cleaned, lower-case text.
+_CURRENCIES: dict[str, tuple[str, str]] = {
+    "USD": (
+        r"us\s?\$|u\$s|\$(?<![a-z]\$)|usd",
+        (
+            r"\$|usd|us\$|\$ us|dollars?|bucks|美元|美金|美刀|刀|ドル|달러|불|долл[а-яё]*|dólares|"
+            r"dolares|dólar|"
+            r"dolar"
+        ),
+    ),
+    "EUR": (r"€|eur\b", r"€|euros?|eur\b|евро|欧元|歐元|ユーロ|유로"),
+    "GBP": (r"£|gbp", r"£|gbp|pounds?|libras?|pfund|фунт[а-яё]*|英镑|英鎊|ポンド|파운드"),
+    "JPY": (r"jpy", r"jpy|yen|円|日元|日圓|иен[а-яё]*|엔"),
+    "CNY": (r"rmb|cny", r"rmb|cny|yuan|人民币|人民幣|юан[а-яё]*|위안"),
+    "TWD": (r"nt\$|twd", r"twd|台币|台幣|新台币|新臺幣|臺幣"),
+    "HKD": (r"hk\$|hkd", r"hkd|港币|港幣|港元"),
+    "KRW": (r"₩|krw", r"₩|krw|원|韩元|韓元|ウォン"),
+    "RUB": (r"₽|rub\b", r"₽|rub\b|руб[а-яё.]*|루블|卢布|盧布"),
+    "BRL": (r"r\$|brl", r"brl|reais|real\b"),
+    "CHF": (r"chf", r"chf|franken|francs? suisses?|швейцарск[а-яё]* франк[а-яё]*"),
+    "INR": (r"₹|inr", r"₹|inr|rupees?|рупи[а-яё]*"),
+    "CAD": (r"c\$|cad", r"cad"),
+    "AUD": (r"a\$|aud", r"aud"),
+}
+# Signs and words whose currency depends on the message's language.
+_YEN_SIGN = "¥"
+_YUAN_WORDS = r"元|块|塊"
+_BUDGET = r"(?:budget|预算|預算|бюджет[а-яё]*|予算|예산|presupuesto|orçamento|orcamento|haushalt)"
+_MARKS_RE = re.compile(
+    r"[$€£¥₩₽₹元块塊円원]|usd|eur|gbp|jpy|rmb|cny|yuan|yen|twd|hkd|krw|rub|brl|chf|inr|cad|aud|"
+    r"dollar|bucks|euro|pound|pfund|libra|reais|real\b|rupee|franken|franc|"
+    r"美元|美金|美刀|刀|ドル|달러|불|долл|евро|фунт|иен|юан|руб|루블|유로|ユーロ|ポンド|파운드|"
+    r"台币|台幣|港币|港幣|budget|预算|預算|бюджет|予算|예산|presupuesto|orçamento|orcamento"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Money:
+    """An amount of money per month and its ISO code."""
+
+    amount: Decimal
+    currency: str
+    start: int
+
+
+# Substrings a currency's amounts always contain: only the currencies a message shows one of
+# are read with their (many) amount patterns.
+_MARKS: dict[str, tuple[str, ...]] = {
+    "USD": (
+        "$",
+        "usd",
+        "dollar",
+        "buck",
+        "美",
+        "刀",
+        "ドル",
+        "달러",
+        "불",
+        "долл",
+        "dólar",
+        "dolar",
+    ),
+    "EUR": ("€", "eur", "евро", "欧元", "歐元", "ユーロ", "유로"),
+    "GBP": ("£", "gbp", "pound", "libra", "pfund", "фунт", "英镑", "英鎊", "ポンド", "파운드"),
+    "JPY": ("jpy", "yen", "円", "日元", "日圓", "иен", "엔"),
+    "CNY": ("rmb", "cny", "yuan", "人民", "юан", "위안"),
+    "TWD": ("nt$", "twd", "台币", "台幣", "臺幣"),
+    "HKD": ("hk$", "hkd", "港币", "港幣", "港元"),
+    "KRW": ("₩", "krw", "원", "韩元", "韓元", "ウォン"),
+    "RUB": ("₽", "rub", "руб", "루블", "卢布", "盧布"),
+    "BRL": ("r$", "brl", "reais", "real"),
+    "CHF": ("chf", "franken", "franc", "франк"),
+    "INR": ("₹", "inr", "rupee", "рупи"),
+    "CAD": ("c$", "cad"),
+    "AUD": ("a$", "aud"),
+    "¥": ("¥",),
+    "元": ("元", "块", "塊"),
+    "budget": (
+        "budget",
+        "预算",
+        "預算",
+        "бюджет",
+        "予算",
+        "예산",
+        "presupuesto",
+        "orçamento",
+        "orcamento",
+        "haushalt",
+    ),
+}
+
+
+@cache
+def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    found: list[tuple[str, re.Pattern[str]]] = []
+    amounts = amount_patterns()
+    for code, (before, after) in _CURRENCIES.items():
+        found += [(code, re.compile(rf"(?:{before})\s?{amount}")) for amount in amounts]
+        found += [(code, re.compile(rf"{amount}\s?(?:{after})")) for amount in amounts]
+    found += [("¥", re.compile(rf"{_YEN_SIGN}\s?{amount}")) for amount in amounts]
+    found += [("¥", re.compile(rf"{amount}\s?{_YEN_SIGN}")) for amount in amounts]
+    found += [("元", re.compile(rf"{amount}\s?(?:{_YUAN_WORDS})")) for amount in amounts]
+    # "budget 50k", "预算 3万": a budget word and a number, the currency said after or not at all
+    # (CJK numerals first: "预算 80 萬" is 800,000, not 80)
+    found += [
+        (
+            "budget",
+            re.compile(rf"{_BUDGET}[^\d¤零〇一二两兩三四五六七八九十百千万萬-]{{0,25}}?{amount}"),
+        )
+        for amount in reversed(amounts)
+    ]
+    return tuple(found)
+
+
+def _code(marker: str, language: str, text: str, end: int) -> str:
+    if marker == "¥":
+        return "JPY" if language == "ja" else "CNY"
+    if marker == "元":
+        return "TWD" if language == "zh-Hant" else "CNY"
+    if marker == "budget":
+        after = text[end : end + 12]
+        for code, pattern in _after_res():
+            if pattern.match(after):
+                return code
+        return "USD"
+    return marker
+
+
+@cache
+def _after_res() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    return tuple((code, re.compile(rf"\s?(?:{after})")) for code, (_, after) in _CURRENCIES.items())
+
+
+_MAX_MATCHES = 4
+
+
+def find_money(text: str, language: str = "en") -> Money | None:
+    """Return the first budget the text states, per month, with its currency (cleaned text)."""
+    if _MARKS_RE.search(text) is None:
+        return None
+    shown = {marker for marker, marks in _MARKS.items() if any(mark in text for mark in marks)}
+    marked = [(marker, p) for marker, p in _patterns() if marker != "budget" and marker in shown]
+    budget = [(marker, p) for marker, p in _patterns() if marker == "budget" and marker in shown]
+    return _first(marked, text, language) or _first(budget, text, language)
+
+
+def _first(patterns: list[tuple[str, re.Pattern[str]]], text: str, language: str) -> Money | None:
+    """Return the earliest amount any of ``patterns`` reads."""
+    best: Money | None = None
+    for marker, pattern in patterns:
+        for match in itertools.islice(pattern.finditer(text), _MAX_MATCHES):
+            if best is not None and match.start() >= best.start:
+                break
+            value = amount_value(match, text, language)
+            if not value > 0:
+                continue
+            if per_year(text, match.end()):
+                value /= _MONTHS_PER_YEAR
+            amount = _decimal(value)
+            if amount is None:
+                continue
+            best = Money(amount, _code(marker, language, text, match.end()), match.start())
+            break
+    return best
+
+
+_MAX_AMOUNT = 1e15  # beyond any budget in any currency: no amount a customer means
+
+
+def _decimal(value: float) -> Decimal | None:
+    """Return a money value as a Decimal (whole where it is whole); None beyond any budget."""
+    if not 0 < value <= _MAX_AMOUNT:
+        return None
+    try:
+        amount = Decimal(str(round(value, 2)))
+    except (InvalidOperation, ValueError, OverflowError):
+        return None
+    if not amount.is_finite():
+        return None
+    return amount.quantize(Decimal(1)) if amount == amount.to_integral_value() else amount

@@ -1,0 +1,84 @@
+"""Hardware FullGPU does not rent, named by the customer: "H100", "4090", "MI300X", "TPU".
+
+Values are ``sizing`` other-GPU ids. A name glued to other letters or digits is another product
+("h200" is not "h20", "a100" is not "a10", "l40s" is not "l4"). A count right before the name
+("two A100s", "2x 4090", "4张4090") is read with it, for the fit on that many.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from bot.understand.numbers import number_word_value
+
+_NAMES: tuple[tuple[str, str], ...] = (
+    ("gb200", r"gb\s?200"),
+    ("b300", r"(?:hgx\s?|dgx\s?)?b\s?300"),
+    ("h100", r"(?:nvidia\s?)?h\s?100"),
+    ("h800", r"h\s?800"),
+    ("h20", r"h20(?![0-9])"),
+    ("a100", r"a\s?100"),
+    ("a10", r"a10g?(?![0-9])"),
+    ("l40s", r"l40s?"),
+    ("l4", r"l4(?![0-9s])"),
+    ("rtx5090", r"(?:rtx|geforce)?\s?5090"),
+    ("rtx4090", r"(?:rtx|geforce)?\s?4090"),
+    ("rtx6000", r"rtx\s?(?:pro\s?)?6000(?:\s?ada)?"),
+    ("mi325x", r"mi\s?325x?"),
+    ("mi300x", r"mi\s?300x?"),
+    ("tpu", r"tpus?(?:\s?v[0-9]+[a-z]?)?"),
+    ("gaudi", r"gaudi\s?[0-9]?"),
+)
+_COUNT_WORDS = (
+    r"[0-9]{1,3}|two|three|four|five|six|eight|dos|tres|cuatro|duas|dois|zwei|drei|vier|deux|"
+    r"trois|quatre|две|два|три|четыре|两|兩|二|三|四|八|두|세|네"
+)
+
+
+@cache
+def _pattern() -> re.Pattern[str]:
+    names = "|".join(f"(?P<{gpu}>{words})" for gpu, words in _NAMES)
+    count = (
+        rf"(?:(?P<count>{_COUNT_WORDS})\s?(?:x|×|\*|张|張|块|塊|枚|장|대|台|шт\.?)?\s?"
+        r"(?:(?:nvidia|amd|google|intel|instinct|geforce)\s)?)?"
+    )
+    return re.compile(rf"(?<![a-z0-9]){count}(?:{names})s?(?![a-z0-9])")
+
+
+_CJK_COUNTS = {"两": 2, "兩": 2, "二": 2, "三": 3, "四": 4, "八": 8, "두": 2, "세": 3, "네": 4}
+_MAX_COUNT = 512
+
+
+def _count(word: str | None) -> int | None:
+    if not word:
+        return None
+    value = int(word) if word.isdigit() else _CJK_COUNTS.get(word) or number_word_value(word) or 0
+    return value if 1 <= value <= _MAX_COUNT else None
+
+
+def find_unrented(text: str) -> tuple[str | None, int | None]:
+    """Return the first GPU we do not rent that the text names, and a count said with it."""
+    if not any(
+        mark in text
+        for mark in (
+            "100",
+            "800",
+            "h20",
+            "a10",
+            "l4",
+            "90",
+            "6000",
+            "mi3",
+            "tpu",
+            "gaudi",
+            "b300",
+            "gb2",
+        )
+    ):
+        return None, None
+    match = _pattern().search(text)
+    if match is None:
+        return None, None
+    gpu = next(name for name, value in match.groupdict().items() if value and name != "count")
+    return gpu, _count(match.group("count"))

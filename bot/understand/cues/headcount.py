@@ -1,0 +1,131 @@
+"""How many people an organisation or team has: "200 employees", "a team of 40", "社員500人".
+
+A head count is who may use a deployment, not how many use it at once: the answer turns it into
+users at peak and says so. A count the message calls simultaneous ("60 devs at once", "同时 30
+人") stays the concurrency and is no head count; a people word a deployment always counts at
+once ("20 users") is not read here either.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from functools import cache
+
+from bot.understand import lexicon
+from bot.understand.numbers import (
+    CJK_NUMBER_PATTERN,
+    NUMBER_PATTERN,
+    parse_cjk_number,
+    parse_number,
+)
+
+# People of an organisation, per language (lower case, cleaned text).
+MEMBERS = (
+    r"employees?|staff(?:ers)?|workers|colleagues|co-?workers|engineers|developers|devs|"
+    r"programmers|coders|analysts|agents|seats|team ?members|members of staff|lawyers|"
+    r"doctors|nurses|teachers|students|researchers|consultants|people in (?:our|the) (?:team|"
+    r"company)"
+    r"|сотрудник[а-яё]*|работник[а-яё]*|разработчик[а-яё]*|программист[а-яё]*|инженер[а-яё]*|"
+    r"коллег[а-яё]*|операторов|человек в (?:команде|компании)|"
+    r"empleados?|trabajadores|desarrolladores|programadores|ingenieros|agentes|colaboradores|"
+    r"funcionários|funcionarios|colaboradores|desenvolvedores|programadores|engenheiros|atendentes|"
+    r"[a-zäöüß]{0,14}mitarbeiter(?:innen|n)?|beschäftigte[n]?|[a-zäöüß]{0,10}entwickler(?:innen|"
+    r"n)?|"
+    r"kollegen|kolleginnen|analistas|analystes|analysten|"
+    r"ingenieure|programmierer|"
+    r"salariés|employés|collaborateurs|collègues|développeurs|devs|ingénieurs|agents|conseillers|"
+    r"colegas"
+)
+_CJK_MEMBERS = (
+    r"员工|員工|职员|職員|程序员|程式設計師|工程师|工程師|开发者|開發者|开发人员|開發人員|研发|"
+    r"研發|"
+    r"坐席|客服人员|客服人員|同事|社員|従業員|職員|開発者|エンジニア|プログラマー|オペレーター|"
+    r"직원|임직원|개발자|엔지니어|상담원|상담사|구성원"
+)
+# "a 350-person company", "team of 40", "company of 200 people", "150 人的公司", "200人の会社".
+_ORG = r"(?:company|firm|team|org(?:anization|anisation)?|business|startup|office|department)"
+_COUNT = rf"(?:{NUMBER_PATTERN}(?:\s?(?P<k>k)(?![a-z]))?|{CJK_NUMBER_PATTERN})"
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], ...]:
+    letters = lexicon.WORD_LETTER
+    between = rf"(?:\s++(?:[{letters}\-]++\s++){{0,2}}|\s*+)"
+    return (
+        # "200 employees", "our 60 engineers", "350 сотрудников", "45 разработчиков"
+        re.compile(rf"{_COUNT}{between}(?:{MEMBERS})(?![{letters}])"),
+        # "员工 2300 人", "社員500人", "직원 250명", "开发者 120 个"
+        re.compile(rf"(?:{_CJK_MEMBERS})\s?(?:约|約|大概|大約|大约|大体|약|약\s)?\s?{_COUNT}"),
+        # "120个程序员", "80 人的客服團隊", "개발자 70명" is above; "70명의 개발자"
+        re.compile(rf"{_COUNT}\s?(?:[个個位名명人])?\s?(?:의\s)?(?:{_CJK_MEMBERS})"),
+        # "a 350-person company", "team of 40", "company of 200 people"
+        re.compile(
+            rf"{_COUNT}[\s-](?:person|people|employee|staff|seat|man)\s(?:[a-z\-]+\s){{0,2}}{_ORG}"
+        ),
+        # "客服團隊 80 人", "财务部门30个人", "法務部 40 人", "チーム 30 名", "팀 40명"
+        re.compile(
+            rf"(?:团队|團隊|部门|部門|公司|企业|企業|チーム|部署|会社|部|課|팀|부서|"
+            rf"회사)\s?{_COUNT}"
+            r"\s?(?:个|個|位|名)?\s?(?:人|名|명)"
+        ),
+        # "um time de 35 analistas", "un equipo de 20", "une équipe de 12", "a team of 40" above
+        re.compile(rf"\b(?:time|equipe|equipo|équipe|squad)\sde\s(?:uns\s|unos\s|~)?{_COUNT}"),
+        re.compile(
+            rf"\b{_ORG}\sof\s(?:about\s|around\s|~)?{_COUNT}(?!\s?(?:gpu|server|h200|mi355))"
+        ),
+        # "150 人的設計公司", "200人の会社", "250명 회사", "600 empleados" is above
+        re.compile(
+            rf"{_COUNT}\s?(?:人|명)\s?(?:的|規模の|規模|の)?\s?(?:\S{{0,4}})?(?:公司|企业|企業|"
+            rf"团队|團隊|会社|企業|회사|기업|"
+            rf"팀|事務所|事务所|律所)"
+        ),
+        # "empresa de 600 empleados" is above; "une PME de 120 salariés" above
+    )
+
+
+# Words after a count that make it simultaneous ("60 devs hitting it at once"): then it is the
+# concurrency, not a head count. They stand before the next number, within a few words.
+_AFTER_CHARS = 30
+_NEXT_NUMBER_RE = re.compile(r"[0-9]")
+
+
+def _simultaneous(text: str, match: re.Match[str]) -> bool:
+    end = min(len(text), match.end() + _AFTER_CHARS)
+    number = _NEXT_NUMBER_RE.search(text, match.end(), end)
+    around = text[match.start() : number.start() if number else end]
+    return lexicon.search("at_once", around)
+
+
+def _value(match: re.Match[str]) -> float | None:
+    groups = match.groupdict()
+    if groups.get("cjk"):
+        return parse_cjk_number(groups["cjk"])
+    if groups.get("num"):
+        value = parse_number(groups["num"])
+        return value * 1000 if groups.get("k") else value
+    return None
+
+
+_MAX_MATCHES = 8
+_DIGIT_OR_CJK_RE = re.compile(r"[0-9零〇一二两兩三四五六七八九十百千万萬]")
+_MAX_HEADCOUNT = 10_000_000  # more people than any company has: not a head count
+
+
+def find_headcount(text: str) -> int | None:
+    """Return the head count the text gives (cleaned text), or None.
+
+    The first count not said to be simultaneous wins.
+    """
+    if _DIGIT_OR_CJK_RE.search(text) is None:
+        return None  # every head count is written with a number
+    found: list[tuple[int, int]] = []
+    for pattern in _patterns():
+        for match in itertools.islice(pattern.finditer(text), _MAX_MATCHES):
+            value = _value(match)
+            if value is None or not value.is_integer() or not 1 <= value <= _MAX_HEADCOUNT:
+                continue
+            if _simultaneous(text, match):
+                continue
+            found.append((match.start(), int(value)))
+    return min(found)[1] if found else None

@@ -1,0 +1,73 @@
+"""Models the engine does not size, by kind: embeddings, rerankers, speech, images, video.
+
+"bge-m3", "an embedding model", "Whisper", "TTS", "Stable Diffusion", "FLUX", "text-to-video".
+Words name the kind, never an image of an operating system or a container.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from bot.understand.topics.lexicon import ConceptWords
+
+_WORDS: tuple[tuple[str, str], ...] = (
+    (
+        "reranker",
+        (
+            r"re-?rank|bge-reranker|重排|重新排序|リランク|리랭|реранк|переранжир|reclasific|"
+            r"reordenamiento|reranqueamento|neu[- ]?rank"
+        ),
+    ),
+    (
+        "embedding",
+        (
+            r"embedding|\bembed\b|bge-m3|\bbge\b|\be5[- ]|\bgte\b|nomic-embed|text-embedding|"
+            r"vector(?:iz|is)|向量化|向量模型|嵌入|埋め込み|ベクトル化|임베딩|벡터화|эмбеддинг|"
+            r"векториз|"
+            r"incrustacion|vetoriz|einbettung|plongement|vectoris"
+        ),
+    ),
+    (
+        "video",
+        (
+            r"text-to-video|video generat|generat\w* videos?|\bsora\b|\bwan ?2|hunyuanvideo|"
+            r"视频生成|影片生成|文生视频|文生影片|動画生成|영상 생성|동영상 생성|비디오 생성|"
+            r"генерац\w* видео|видео ?генерац|generación de v[ií]deo|geração de v[ií]deo|"
+            r"videogenerier|videos? generier|génération de vidéo"
+        ),
+    ),
+    (
+        "image",
+        (
+            r"stable diffusion|\bsdxl\b|\bsd ?3|\bflux(?:\.1)?\b|midjourney|dall-?e|text-to-image|"
+            r"image generat|generat\w* images?|diffusion model|"
+            r"文生图|文生圖|图像生成|圖像生成|生成图片|生成圖片|画像生成|이미지 생성|그림 생성|"
+            r"генерац\w* (?:изображен|картин)|generaci[oó]n de im[aá]gen(?:es)?|"
+            r"geração de image(?:m|ns)|génération d'images?|"
+            r"bildgenerier|bilder generier|génération d'images|générer des images"
+        ),
+    ),
+    (
+        "speech",
+        (
+            r"whisper|speech[- ]to[- ]text|text[- ]to[- ]speech|\bstt\b|\btts\b|\basr\b|transcri|"
+            r"voice (?:model|bot|clon)|speech recogn|"
+            r"语音|語音|音声認識|音声合成|文字起こし|음성|распознаван\w* речи|синтез речи|"
+            r"reconocimiento de voz|síntesis de voz|transcripci|reconhecimento de voz|"
+            r"síntese de voz|texto a voz|voz a texto|texto para fala|fala para texto|"
+            r"texte en parole|parole en texte|sprache zu text|text zu sprache|"
+            r"transcriç|spracherkennung|sprachsynthese|reconnaissance vocale|synthèse vocale"
+        ),
+    ),
+)
+
+
+@cache
+def _compiled() -> tuple[tuple[str, ConceptWords], ...]:
+    # One word set per value, read the way the topic concepts are (led by literal characters).
+    return tuple((value, ConceptWords({"all": words})) for value, words in _WORDS)
+
+
+def find_model_kind(text: str) -> str | None:
+    """Return the kind of model the text names that the engine does not size, or None."""
+    return next((kind for kind, pattern in _compiled() if pattern.search(text)), None)

@@ -1,0 +1,235 @@
+"""What a deployment is for, when the message names no model: a use case, or a KV capacity.
+
+"a chatbot for our staff", "coding agent", "RAG over 10M documents", "客服", "翻訳", "2 TB of KV
+cache". The use cases are ``sizing.UseCase`` values; the first one the message names, in the
+order below (a coding agent is coding, a support chatbot is support), is the one.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from bot.understand import lexicon
+from bot.understand.numbers import NUMBER_PATTERN, parse_number
+from bot.understand.topics.lexicon import ConceptWords
+from sizing import UseCase
+
+# use case -> its words in every language (cleaned, lower-case text); the order is the priority.
+_WORDS: tuple[tuple[UseCase, str], ...] = (
+    (
+        UseCase.CODING,
+        (
+            r"\bcoding\b|\bcode (?:assistant|agent|completion|generation|review|model|llm|copilot|"
+            r"helper|suggestions)|\bcoder\b|copilot|autocomplet|auto-complet|"
+            r"programming (?:assistant|"
+            r"agent|help)|pair[- ]program|developer (?:tool|assistant)|ai (?:for|in) (?:the )?ide|"
+            r"代码助手|代碼助手|编程助手|編程助手|代码补全|代碼補全|写代码|寫程式|代码生成|"
+            r"代碼生成|编程|編程|程式碼|程式設計|"
+            r"コーディング|コード補完|コード生成|コードアシスタント|プログラミング支援|"
+            r"코딩|코드 ?어시스턴트|코드 ?생성|코드 ?자동완성|코드 ?리뷰|"
+            r"код-?ассистент|ассистент для программист|генерац\w* кода|автодополнени|"
+            r"asistente de (?:código|codigo|programación|programacion)|agente de (?:código|codigo|"
+            r"programación|programacion)|"
+            r"assistente de (?:código|codigo|programação|programacao)|agente de (?:código|codigo|"
+            r"programação)|"
+            r"coding-assistent|programmierassistent|code-assistent|codeassistent|"
+            r"code-vervollständig|"
+            r"assistant de (?:code|programmation)|agent de code|complétion de code|"
+            r"génération de code"
+        ),
+    ),
+    (
+        UseCase.SUPPORT,
+        (
+            r"customer (?:support|service|care)|help ?desk|support (?:bot|agent|team|desk)|"
+            r"call ?cent(?:er|re)|contact cent|service desk|ticket|"
+            r"客服|客户服务|客戶服務|售后|售後|呼叫中心|工单|工單|"
+            r"カスタマーサポート|カスタマーサービス|コールセンター|問い合わせ対応|ヘルプデスク|"
+            r"고객센터|고객 ?지원|고객 ?상담|상담 ?봇|헬프데스크|콜센터|"
+            r"поддержк[а-яё]* клиент|служб[а-яё]* поддержки|техподдержк|колл-центр|"
+            r"atención al cliente|soporte al cliente|servicio al cliente|centro de llamadas|"
+            r"agentes de (?:soporte|suporte|atención|atendimento)|equipo de soporte|mesa de ayuda|"
+            r"equipe de suporte|support-?team|supportmitarbeiter|agents de support|équipe support|"
+            r"atendimento|suporte ao cliente|central de atendimento|"
+            r"kundensupport|kundenservice|kundendienst|hotline|helpdesk|support-bot|"
+            r"service client|support client|relation client|centre d'appels"
+        ),
+    ),
+    (
+        UseCase.RAG,
+        (
+            r"\brag\b|retrieval|knowledge ?base|\bwiki|search over|semantic search|"
+            r"(?:pdfs?|documents?|docs|files|contracts|manuals|reports)\b(?!\s?(?:link|page))|"
+            r"知识库|知識庫|文档|文檔|文件检索|文件檢索|检索|檢索|知识问答|知識問答|"
+            r"ナレッジ|文書|ドキュメント検索|社内文書|検索拡張|"
+            r"지식 ?베이스|문서|검색 증강|사내 ?검색|"
+            r"баз[а-яё]* знаний|документ|поиск по|"
+            r"documentos|base de conocimiento|base de conhecimento|búsqueda|busca sobre|"
+            r"dokumente|wissensdatenbank|wissensbasis|durchsuch|"
+            r"base de connaissances|\bdocuments\b|recherche"
+        ),
+    ),
+    (
+        UseCase.TRANSLATION,
+        (
+            r"translat|翻译|翻譯|翻訳|번역|перев[оеё]д|traduc|traduç|tradu[zç]|übersetz|traduction|"
+            r"traduire"
+        ),
+    ),
+    (
+        UseCase.SUMMARIZATION,
+        (
+            r"summari[sz]|摘要|总结|總結|要約|요약|резюм|суммариз|кратк[а-яё]* изложен|"
+            r"resum(?:ir|en|o|os)\b|resumir|resumo|zusammenfass|résum(?:er|é)"
+        ),
+    ),
+    (
+        UseCase.BATCH,
+        (
+            # ("批量", "일괄", "пакетное" also price volume deals: only processing words here)
+            r"\bbatch|offline|overnight|nightly|批处理|批處理|批量处理|批量處理|离线|離線|バッチ|"
+            r"一括処理|배치|일괄 ?처리|пакетн\w* обработк|офлайн|por lotes|em lote|stapel|batch-|"
+            r"par lots|hors ligne"
+        ),
+    ),
+    (
+        UseCase.AGENT,
+        (
+            r"\bagent(?:s|ic)?\b|tool[- ]?(?:use|calling)|function calling|workflow automat|"
+            r"智能体|智能體|代理|エージェント|에이전트|агент|\bagente|\bagentes"
+        ),
+    ),
+    (
+        UseCase.CHAT,
+        (
+            r"chat ?bot|chat assistant|\bchat\b|assistant|conversational|q ?& ?a|"
+            r"question answering|"
+            r"\bcopilot for|internal (?:gpt|llm|ai)|"
+            r"聊天|对话机器人|對話機器人|助手|助理|问答|問答|机器人|機器人|"
+            r"チャットボット|チャット|アシスタント|対話|"
+            r"챗봇|채팅|어시스턴트|비서|"
+            r"чат-?бот|ассистент|помощник|"
+            r"chatbot|asistente|assistente|conversacional|"
+            r"chatbot|assistent|"
+            r"assistant|conversationnel|agent conversationnel"
+        ),
+    ),
+)
+
+
+@cache
+def _compiled() -> tuple[tuple[UseCase, ConceptWords], ...]:
+    # One word set per value, read the way the topic concepts are (led by literal characters).
+    return tuple((value, ConceptWords({"all": words})) for value, words in _WORDS)
+
+
+# People who write code: an assistant or agent for them is a coding one ("assistant for our
+# 60 engineers").
+_DEVELOPERS_RE = re.compile(
+    r"\bdevelopers|\bdevs\b|\bengineers|\bprogrammers|\bcoders|程序员|程式設計師|工程师|工程師|"
+    r"开发者|"
+    r"開發者|开发人员|開發人員|開発者|エンジニア|プログラマー|개발자|엔지니어|разработчик|"
+    r"программист|"
+    r"desarrolladores|programadores|desenvolvedores|entwickler|développeurs"
+)
+
+
+def find_use_case(text: str) -> UseCase | None:
+    """Return the use case the text names first in priority order (cleaned text), or None."""
+    use = next((use for use, pattern in _compiled() if pattern.search(text)), None)
+    if use in {UseCase.CHAT, UseCase.AGENT} and _DEVELOPERS_RE.search(text):
+        return UseCase.CODING
+    return use
+
+
+# "2 TB of KV cache", "500 GB KV", "KV 缓存 3TB", "1 ТБ KV-кэша", "1,5 To de cache KV".
+_UNITS = {
+    "tb": 10**12,
+    "tib": 2**40,
+    "т": 10**12,
+    "тб": 10**12,
+    "to": 10**12,
+    "테라": 10**12,
+    "gb": 10**9,
+    "gib": 2**30,
+    "гб": 10**9,
+    "go": 10**9,
+    "기가": 10**9,
+    "pb": 10**15,
+}
+_AMOUNT = (
+    rf"{NUMBER_PATTERN}\s?(?P<unit>tib|tb|gib|gb|pb|тб|гб|to|go|테라|기가)"
+    r"(?:바이트|байт[а-яё]*)?(?![a-zа-яё])"
+)
+_REACH = 40  # characters between the amount and the KV words
+
+
+@cache
+def _kv_re() -> re.Pattern[str]:
+    kv = lexicon.pattern("kv_cache")
+    after = _AMOUNT.replace("?P<num>", "?P<num2>").replace("?P<unit>", "?P<unit2>")
+    return re.compile(
+        rf"{_AMOUNT}(?=[^0-9]{{0,{_REACH}}}?(?:{kv}|\bkv\b))"
+        rf"|(?:{kv}|\bkv\b)[^0-9]{{0,{_REACH}}}?{after}"
+    )
+
+
+def find_kv_capacity(text: str) -> int | None:
+    """Return the KV-cache capacity asked in bytes (decimal units), or None."""
+    if "kv" not in text and "кв" not in text:
+        return None
+    match = _kv_re().search(text)
+    if match is None:
+        return None
+    number = match.group("num") or match.group("num2")
+    unit = match.group("unit") or match.group("unit2")
+    value = parse_number(number) * _UNITS[unit]
+    if not 0 < value < 10**18:
+        return None
+    return round(value)
+
+
+# "10M documents", "4 million PDFs", "2000 万份文件", "1000万件の文書", "500만 건": a count of
+# documents, which is no context length.
+_DOCS = (
+    r"(?:documents?|docs|pdfs?|files|pages|contracts|reports|records|tickets|emails|articles|"
+    r"документ[а-яё]*|файл[а-яё]*|documentos|arquivos|dokumente[n]?|dateien|fichiers|"
+    r"份|篇|个文件|個文件|件|건|개 문서)"
+)
+_DOC_COUNT_RE = re.compile(
+    rf"(?P<num>[0-9][0-9.,]*)\s?(?P<mag>k|m|million|millions|mln|млн\.?|миллион[а-яё]*|"
+    rf"millones|milhões|millionen|万|萬|만|千|천|億|亿|억)?\s?(?:[a-zа-яё]+\s)?{_DOCS}"
+)
+_DOC_MAGNITUDES = {
+    "k": 1e3,
+    "千": 1e3,
+    "천": 1e3,
+    "万": 1e4,
+    "萬": 1e4,
+    "만": 1e4,
+    "億": 1e8,
+    "亿": 1e8,
+    "억": 1e8,
+}
+
+
+def document_counts(text: str) -> tuple[int, ...]:
+    """Return the values a count of documents could be read as by the context finder.
+
+    "10M documents" is 10 million documents; the context finder reads "10M" as 10,485,760
+    tokens (binary mega) or 10,000,000: both are returned, so the caller can drop either.
+    """
+    values: list[int] = []
+    for match in _DOC_COUNT_RE.finditer(text):
+        number = parse_number(match.group("num"))
+        mag = (match.group("mag") or "").rstrip(".")
+        if mag in _DOC_MAGNITUDES:
+            values.append(round(number * _DOC_MAGNITUDES[mag]))
+            if mag == "k":
+                values.append(round(number * 1024))
+        elif mag:
+            values += [round(number * 1e6), round(number * 2**20)]
+        else:
+            values.append(round(number))
+    return tuple(values)

@@ -1,0 +1,184 @@
+"""Words of the site's other questions, per concept and language.
+
+Traffic, links between servers, the single H200 plan against one GPU of the HGX server,
+refunds, the OS image, root access, the calculator and docs.
+"""
+
+from __future__ import annotations
+
+from bot.understand.topics.concepts import Concept
+
+# concept -> language -> one regular expression (lower case)
+SITE_WORDS: dict[Concept, dict[str, str]] = {
+    Concept.TRAFFIC: {
+        "en": (
+            r"\btraffic|\begress|\bdata transfer|\btransfer (?:volume|limit|cap)|"
+            r"\bbandwidth (?:cap|limit|included|per month|allowance)|\bterabytes? (?:a|per) month|"
+            r"\btb (?:a|per) month|\bdata cap"
+        ),
+        "zh-Hans": r"流量|出网|带宽上限|每月带宽",
+        "zh-Hant": r"流量|頻寬上限|每月頻寬",
+        "ru": r"\bтрафик|\bисходящ\w* трафик|\bобъ[её]м передачи",
+        "ja": r"転送量|トラフィック|データ転送|通信量",
+        "ko": r"트래픽|전송량|데이터 전송",
+        "es": r"\btráfico|\btrafico|\btransferencia de datos",
+        "pt-BR": r"\btráfego|\btrafego|\btransferência de dados|\bfranquia",
+        "de": r"\btraffic|\bdatenvolumen|\btransfervolumen|\bdatentransfer",
+        "fr": r"\btrafic|\btransfert de données|\bbande passante (?:incluse|mensuelle)",
+    },
+    Concept.FABRIC: {
+        "en": r"\binfiniband|\broce\b|\brdma\b|\b400 ?g(?:b|bps)?\b|\b400gbe|\bconnectx|\bib\b",
+        "zh-Hans": r"infiniband|roce|rdma|400g|ib网络",
+        "zh-Hant": r"infiniband|roce|rdma|400g|ib網路",
+        "ja": r"インフィニバンド|infiniband|roce|rdma|400g",
+        "ko": r"인피니밴드|infiniband|roce|rdma|400g",
+        "ru": r"\bинфинибэнд|\binfiniband",
+    },
+    Concept.BETWEEN_SERVERS: {
+        "en": (
+            r"\bbetween (?:the |my |our |two |several |multiple )?(?:servers|nodes|machines|"
+            r"boxes)|\bacross (?:servers|nodes)|\bmulti[- ]node|\binter[- ]?node|"
+            r"\bserver[- ]to[- ]server|\bcross[- ]node"
+        ),
+        "zh-Hans": r"服务器之间|服务器间|节点间|节点之间|多机|跨节点|跨服务器|机器之间",
+        "zh-Hant": r"伺服器之間|伺服器間|節點間|節點之間|多機|跨節點|跨伺服器",
+        "ru": r"\bмежду сервер|\bмежду узл|\bмежду машин|\bмежсервер|\bмногоузл",
+        "ja": r"サーバー間|サーバ間|ノード間|マルチノード",
+        "ko": r"서버 ?간|서버끼리|노드 ?간|멀티 ?노드",
+        "es": r"\bentre (?:los |dos |varios )?(?:servidores|nodos|máquinas)",
+        "pt-BR": r"\bentre (?:os |dois |vários )?(?:servidores|nós|máquinas)",
+        "de": (
+            r"\bzwischen (?:den |zwei |mehreren )?(?:servern|knoten|maschinen)|"
+            r"\bserverübergreifend"
+        ),
+        "fr": r"\bentre (?:les |deux |plusieurs )?(?:serveurs|nœuds|noeuds|machines)",
+    },
+    Concept.SINGLE_PLAN: {
+        "vm": (
+            r"\bvms?\b|\bvirtual machines?|虚拟机|虛擬機|仮想マシン|가상 ?머신|виртуальн\w* машин|"
+            r"\bmáquinas? virtua|\bvirtuelle maschine|\bmachines? virtuelle"
+        ),
+        "en": (
+            r"\bsingle(?:[- ]gpu)? (?:h200 )?(?:plan|vm|instance|offer|machine)|\bsingle h200|"
+            r"\bone-gpu plan|\bh200 single|\bstandalone h200"
+        ),
+        "zh-Hans": r"单卡|单张|单卡套餐|单独的h200",
+        "zh-Hant": r"單卡|單張|單卡方案",
+        "ru": r"\bодиночн|\bотдельн\w* h200|\bодн\w* h200|\bтариф\w* с одной",
+        "ja": r"単体|単独|1枚プラン|シングル",
+        "ko": r"단일|단독|싱글",
+        "es": r"\bh200 individual|\bplan individual|\buna sola h200|\bh200 suelta",
+        "pt-BR": r"\bh200 avulsa|\bplano individual|\bh200 individual|\buma h200 só",
+        "de": r"\beinzelne[rn]? h200|\beinzel-?h200|\beinzelplan|\bh200 einzeln",
+        "fr": r"\bh200 seule|\boffre individuelle|\bh200 individuelle|\bune seule h200",
+    },
+    Concept.HGX: {
+        "en": r"\bhgx|\b8x h200 server|\b8-gpu server|\beight-gpu",
+        "zh-Hans": r"hgx|8卡服务器|八卡",
+        "zh-Hant": r"hgx|8卡伺服器|八卡",
+        "ja": r"hgx|8枚サーバ|8gpuサーバ",
+        "ko": r"hgx|8장 서버|8gpu 서버",
+    },
+    Concept.SERVER_GPU: {
+        "en": (
+            r"\b(?:gpu|card) (?:of|in|from) (?:the |an |a )?(?:hgx|8x|8-gpu|"
+            r"eight-gpu)?\s?(?:server|box|node)|\bone of the (?:eight|8) gpus"
+        ),
+        "zh-Hans": (
+            r"服务器里的一张|服务器中的一张|服务器的一张|服务器里的卡|8卡中的一张|八卡里的一张"
+        ),
+        "zh-Hant": r"伺服器裡的一張|伺服器中的一張|伺服器的一張|8卡中的一張",
+        "ru": r"\b(?:gpu|карт\w*) (?:в|из) (?:hgx|сервер)|\bодн\w* из (?:восьми|8) gpu",
+        "ja": r"サーバーの(?:gpu|1枚)|サーバ内の(?:gpu|1枚)|hgxの(?:gpu|1枚)|サーバーのgpu1枚",
+        "ko": r"서버의 ?(?:gpu|한 장)|서버 안의 ?(?:gpu|한 장)|hgx의 ?(?:gpu|한 장)",
+        "es": r"\bgpu del servidor|\buna gpu del (?:servidor|hgx)|\bgpu de un servidor",
+        "pt-BR": r"\bgpu do servidor|\buma gpu do (?:servidor|hgx)",
+        "de": r"\bgpu (?:des|im|aus dem) (?:hgx-)?server|\beine gpu des",
+        "fr": r"\bgpu du serveur|\bun gpu du (?:serveur|hgx)",
+    },
+    Concept.DIFFERENCE: {
+        "en": (
+            r"\bdifference|\bdiffer\b|\bdifferent\b|\bvs\.?\b|\bversus\b|\bcompared to\b|"
+            r"\bsame as\b"
+        ),
+        "zh-Hans": r"区别|差别|不同|差异|一样吗|有何不同",
+        "zh-Hant": r"區別|差別|不同|差異|一樣嗎|有何不同",
+        "ru": r"\bразниц|\bотлича|\bотличи",
+        "ja": r"違い|差|異なる|同じ",
+        "ko": r"차이|다른가|다른 점|같은가",
+        "es": r"\bdiferencia|\bdistint",
+        "pt-BR": r"\bdiferença|\bdiferente",
+        "de": r"\bunterschied|\bunterscheid",
+        "fr": r"\bdifférence|\bdiffère",
+    },
+    Concept.REFUND: {
+        "en": r"\brefund|\bmoney back|\breimburse|\bchargeback|\bget (?:my|our) money",
+        "zh-Hans": r"退款|退钱|退费|返还",
+        "zh-Hant": r"退款|退錢|退費|返還",
+        "ru": r"\bвозврат|\bвозвращ\w*[^.?!]{0,16}\bденьг|\bверн\w*[^.?!]{0,16}\bденьг",
+        "ja": r"返金|払い戻し",
+        "ko": r"환불",
+        "es": r"\breembols|\bdevolución del dinero|\bdevolver el dinero|\bdevoluci[oó]n",
+        "pt-BR": r"\breembols|\bdevolução do dinheiro|\bdinheiro de volta|\bestorno",
+        "de": r"\brückerstatt|\bgeld zurück|\berstattung",
+        "fr": r"\brembours",
+    },
+    Concept.OS_IMAGE: {
+        "en": (
+            r"\boperating system|\b(?:which|what|the|an?) os\b|\bos (?:image|version|install)|"
+            r"\bubuntu|\bdebian|\bcentos|\brocky linux|\bred hat|\brhel\b|\bwindows|"
+            r"\bmy own image|\bcustom image|\bown iso|\biso\b|\bos image|\bwhich image|"
+            r"\bwhat image|\bbase image"
+        ),
+        "zh-Hans": r"操作系统|系统镜像|镜像|ubuntu|自定义系统|装系统|重装系统",
+        "zh-Hant": r"作業系統|系統映像|映像檔|ubuntu|自訂系統|重灌",
+        "ru": r"\bоперационн\w* систем|\bос\b|\bобраз|\bubuntu|\bубунту",
+        "ja": (
+            r"(?<![a-zà-ÿ])os\s?(?:は|の|を|が|って|イメージ)|(?:どの|何の)\s?os|"
+            r"オペレーティングシステム|イメージ|ubuntu|独自イメージ"
+        ),
+        "ko": r"운영체제|(?<![a-zà-ÿ])os\s?(?:는|가|를|은|이미지|버전)|이미지|우분투|ubuntu",
+        "es": (
+            r"\bsistema operativo|\bimagen propia|\bmi propia imagen|\bubuntu|\bimagen del sistema"
+        ),
+        "pt-BR": (
+            r"\bsistema operacional|\bimagem própria|\bminha própria imagem|\bubuntu|"
+            r"\bimagem do sistema"
+        ),
+        "de": r"\bbetriebssystem|\beigenes image|\beigene iso|\bubuntu|\bos-image",
+        "fr": (
+            r"\bsystème d'exploitation|\bmon propre image|\bma propre image|\bubuntu|"
+            r"\bimage système|\bimage os"
+        ),
+    },
+    Concept.ROOT: {
+        "en": (
+            r"\broot\b|\bsudo\b|\badmin (?:access|rights)|\bfull access|\bssh access|"
+            r"\bbare[- ]metal access"
+        ),
+        "zh-Hans": r"root|管理员权限|sudo|完全控制",
+        "zh-Hant": r"root|管理員權限|sudo|完全控制",
+        "ru": r"\broot|\bрут|\bсуперпользоват|\bправа администратор|\bsudo",
+        "ja": r"root|ルート権限|管理者権限|sudo",
+        "ko": r"root|루트 ?(?:권한|접속|계정|접근)|관리자 ?권한|sudo",
+        "es": r"\broot\b|\bacceso root|\bpermisos de administrador|\bsudo",
+        "pt-BR": r"\broot\b|\bacesso root|\bacesso de administrador|\bsudo",
+        "de": r"\broot\b|\broot-zugriff|\broot-rechte|\badmin-rechte|\bsudo",
+        "fr": r"\broot\b|\baccès root|\bdroits administrateur|\bsudo",
+    },
+    Concept.CALCULATOR: {
+        "en": (
+            r"\bcalculator|\bestimator|\bsimulator|\bcost tool|\bpricing tool|\bdocumentation|"
+            r"\bdocs?\b(?! of)|\bdocs (?:page|link)|\bguide\b"
+        ),
+        "zh-Hans": r"计算器|试算|估算工具|文档|说明文档|教程",
+        "zh-Hant": r"計算機|計算器|試算|估算工具|文件連結|說明文件|教學",
+        "ru": r"\bкалькулятор|\bдокументац|\bинструкц",
+        "ja": r"計算ツール|シミュレーター|料金計算|計算機|ドキュメント|マニュアル",
+        "ko": r"계산기|시뮬레이터|문서|가이드",
+        "es": r"\bcalculadora|\bsimulador|\bdocumentación|\bdocumentacion",
+        "pt-BR": r"\bcalculadora|\bsimulador|\bdocumentação|\bdocumentacao",
+        "de": r"\brechner|kostenrechner|preisrechner|\bkalkulator|\bdokumentation|\bdoku\b",
+        "fr": r"\bcalculateur|\bcalculatrice|\bsimulateur|\bdocumentation",
+    },
+}

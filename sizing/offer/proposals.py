@@ -1,0 +1,148 @@
+"""A proposal for a use without a model: one or two models for it, each sized by the engine.
+
+The models come from the use-case table (``use_cases.json``) in its order. Users at once are
+the customer's when stated; else a share of the people who may use it (the table's upper
+share, so the plan holds the busy end of the range); else the table's default for the use.
+A KV-cache capacity asked without a model is sized on the table's reference model as that
+many bytes of BF16 cache: its contexts of the use's length, as many as the bytes hold.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
+
+from sizing.answer import SizingAnswer
+from sizing.deploy import size_deployment
+from sizing.errors import InvalidRequestError
+from sizing.offer.data import PickReason, UseCase, UseCaseEntry, use_cases
+from sizing.request import GpuId, KvDtype, SizingRequest
+
+Sizer = Callable[[SizingRequest], SizingAnswer]
+# A capacity beyond this many contexts is past any single request the engine sizes.
+MAX_KV_CONTEXTS = 1_000_000
+
+
+class UsersFrom(StrEnum):
+    """Where the users at once a proposal is sized for come from."""
+
+    STATED = "stated"  # the customer said how many at once
+    HEADCOUNT = "headcount"  # a share of the people who may use it
+    DEFAULT = "default"  # the use's default: the proposal asks
+    KV = "kv"  # as many contexts as the KV capacity asked holds
+
+
+@dataclass(frozen=True, slots=True)
+class ProposedModel:
+    """One model proposed, why, where that is published, and its sizing."""
+
+    model_id: str
+    reason: PickReason
+    source: str
+    answer: SizingAnswer
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """What the assistant proposes for a use, and the assumptions behind it."""
+
+    use_case: UseCase
+    users: int
+    users_from: UsersFrom
+    headcount: int | None
+    peak_share_low: Decimal
+    peak_share_high: Decimal
+    context_tokens: int
+    context_stated: bool
+    kv_cache_bytes: int | None
+    picks: tuple[ProposedModel, ...]
+
+
+def peak_users(headcount: int, use: UseCase | str | None = None) -> int:  # noqa: ARG001 - one share for every use today
+    """Return the users at once to size for out of ``headcount`` people (at least one)."""
+    share = use_cases().peak_share_high
+    return max(1, math.ceil(Decimal(headcount) * share))
+
+
+@dataclass(frozen=True, slots=True)
+class Needs:
+    """What the customer said of the use: people, users at once, context, budget, platform."""
+
+    headcount: int | None = None
+    concurrency: int | None = None
+    context_tokens: int | None = None
+    kv_cache_bytes: int | None = None
+    budget_usd_month: Decimal | None = None
+    cuda_only: bool = False
+    gpus: tuple[GpuId, ...] = ()
+
+
+def _users(entry: UseCaseEntry, needs: Needs) -> tuple[int, UsersFrom]:
+    if needs.concurrency is not None:
+        return needs.concurrency, UsersFrom.STATED
+    if needs.headcount is not None:
+        return peak_users(needs.headcount, entry.id), UsersFrom.HEADCOUNT
+    return entry.default_users, UsersFrom.DEFAULT
+
+
+def _request(
+    model_id: str, needs: Needs, context: int, users: int, **more: object
+) -> SizingRequest:
+    return SizingRequest(
+        model_id=model_id,
+        context_tokens=context,
+        concurrency=users,
+        budget_usd_month=needs.budget_usd_month,
+        cuda_only=needs.cuda_only,
+        gpus=needs.gpus,
+        **more,  # type: ignore[arg-type]
+    )
+
+
+def _kv_contexts(model_id: str, needs: Needs, context: int, size: Sizer) -> int:
+    """Return how many contexts of ``context`` tokens the KV capacity asked holds (BF16)."""
+    one = size(_request(model_id, needs, context, 1, kv_dtype=KvDtype.BF16))
+    per_context = max(1, one.kv_bytes_per_sequence)
+    contexts = math.ceil((needs.kv_cache_bytes or 0) / per_context)
+    if not 1 <= contexts <= MAX_KV_CONTEXTS:
+        raise InvalidRequestError("kv_cache_bytes", needs.kv_cache_bytes)
+    return contexts
+
+
+def propose(use: UseCase, needs: Needs, *, size: Sizer = size_deployment) -> Proposal:
+    """Propose the use's models, each sized for the users and context the needs give."""
+    table = use_cases()
+    entry = table.entry(use) or table.entry(UseCase.CHAT)
+    if entry is None:
+        raise InvalidRequestError("use_case", use.value)
+    context = needs.context_tokens or entry.context_tokens
+    picks = []
+    if needs.kv_cache_bytes is not None:
+        pick = (
+            entry.picks[0]
+            if use is UseCase.KV_CAPACITY
+            else (table.entry(UseCase.KV_CAPACITY) or entry).picks[0]
+        )
+        users, source = _kv_contexts(pick.model, needs, context, size), UsersFrom.KV
+        answer = size(_request(pick.model, needs, context, users, kv_dtype=KvDtype.BF16))
+        picks.append(ProposedModel(pick.model, pick.reason, pick.source, answer))
+    else:
+        users, source = _users(entry, needs)
+        for pick in entry.picks:
+            answer = size(_request(pick.model, needs, context, users))
+            picks.append(ProposedModel(pick.model, pick.reason, pick.source, answer))
+    return Proposal(
+        use_case=entry.id if needs.kv_cache_bytes is None else UseCase.KV_CAPACITY,
+        users=users,
+        users_from=source,
+        headcount=needs.headcount,
+        peak_share_low=table.peak_share_low,
+        peak_share_high=table.peak_share_high,
+        context_tokens=context,
+        context_stated=needs.context_tokens is not None,
+        kv_cache_bytes=needs.kv_cache_bytes,
+        picks=tuple(picks),
+    )
