@@ -193,6 +193,9 @@ def why_not_reply(
         )
         return lever_reply(loc, "why_not", headline, [])
     option = recommended(on_gpu)
+    if on_gpu is not None and (option is None or option.gpu is not gpu):
+        # The GPU named is not priced (B200) or not the cheapest way: its own fitting option.
+        option = next((o for o in on_gpu.options if o.gpu is gpu and o.offerable), option)
     if option is None or option.gpu is not gpu or not option.fits:
         reason = _why_it_does_not_fit(loc, current, on_gpu, gpu)
         headline = loc.gettext("%(gpu)s cannot serve this as asked.", gpu=name)

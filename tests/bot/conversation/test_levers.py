@@ -399,3 +399,10 @@ def test_levers_on_a_training_job_explain_price_a_term_and_compare_a_gpu(pipelin
     assert term.text.startswith("3 months of NVIDIA H200, 1 single-GPU machine: $9,270")
     other = _talk(pipeline, job, "what about MI355X?")[-1].reply
     assert "$16,810 more" in other.text
+
+
+def test_why_not_the_unpriced_b200_says_it_serves_it_without_a_price():
+    """B200 has no listed price: "why not B200?" says it serves it, and asks for a quote."""
+    turns = _talk(Pipeline(), "GLM-4.5-Air FP8, 64K, 30 users at once", "why not B200?")
+    first = _first_line(turns[-1].reply)
+    assert first.startswith("NVIDIA B200 serves it too, but we list no price for it")
