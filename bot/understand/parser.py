@@ -9,6 +9,7 @@ text. Numbers a slot cannot accept are refused with a code in ``not_understood``
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
@@ -55,7 +56,7 @@ from bot.understand.training import (
     blank_token_counts,
     find_training,
 )
-from sizing import GpuId, KvDtype, Precision, ServingEngine, base_models
+from sizing import GpuId, KvDtype, Precision, ServingEngine, base_models, load_models
 
 _log = logging.getLogger(__name__)
 _COMMAND_INTENTS = {
@@ -178,7 +179,7 @@ def _read_fields(
         gpu_count=counted.count,
         budget_usd_month=Decimal(budget.value) if budget and budget.value is not None else None,
         cuda_only=platform.cuda_only,
-        needs_native_fp4=platform.needs_native_fp4,
+        needs_native_fp4=_native_need(platform.needs_native_fp4, model_id=match.model, clean=clean),
         throughput_tok_s=targets.throughput_tok_s,
         tokens_per_user_tok_s=targets.tokens_per_user_tok_s,
         ttft_s=targets.ttft_s,
@@ -225,6 +226,30 @@ def _read_fields(
         has_settings=any(value is not None for value in settings),
     )
     return _Fields(request, cues)
+
+
+# "Native" said of the release's own 4-bit variant ("gpt-oss-20b 原生 mxfp4", "native MXFP4
+# weights") names the format it is released in; of FP4 in general ("要原生 FP4", "natives FP4
+# wird benötigt") it asks the hardware for FP4.
+_NATIVE_WORD = (
+    r"(?:natively|native?s?|nativ(?:e[sn]?)?|nativo|nativa|natif|原生|ネイティブ|네이티브"
+    r"|нативн[а-яё]*)"
+)
+_NATIVE_VARIANT = re.compile(
+    rf"{_NATIVE_WORD}\W{{0,3}}(mxfp4|nvfp4)|(mxfp4|nvfp4)\W{{0,3}}{_NATIVE_WORD}"
+)
+_NATIVE_FP4 = re.compile(rf"{_NATIVE_WORD}\W{{0,3}}fp4|(?<![mv])fp4\W{{0,3}}{_NATIVE_WORD}")
+
+
+def _native_need(said: bool | None, *, model_id: str | None, clean: str) -> bool | None:  # noqa: FBT001 - the platform's reading, passed on
+    """Whether native FP4 is a demand: not when "native" names the release's own format."""
+    if not said or model_id is None or _NATIVE_FP4.search(clean):
+        return said
+    found = _NATIVE_VARIANT.search(clean)
+    release = next((m.release_precision for m in load_models() if m.id == model_id), None)
+    if found is not None and release is not None and release.value in found.groups():
+        return None
+    return said
 
 
 def _precision(precision: str | None, variant: str | None) -> Precision | None:

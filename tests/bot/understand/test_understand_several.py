@@ -126,3 +126,18 @@ def test_adapter_counts_are_served_not_trained(text, count, rank):
 def test_fine_tuning_adapters_stays_a_training_job():
     """Training words win: "fine-tune 5 LoRA adapters" is a job."""
     assert parse_message("fine-tune 5 LoRA adapters on Llama 3.1 8B").facts.trains
+
+
+@pytest.mark.parametrize(
+    ("text", "native"),
+    [
+        ("gpt-oss-20b 原生 mxfp4，128K 上下文，同時 100 個請求，一張 H200 夠嗎？", None),
+        ("gpt-oss-120b in its native MXFP4 on one H200?", None),
+        ("gpt-oss 20b，mxfp4，部署在 B200 上，要原生 FP4", True),
+        ("gpt-oss-120b en mxfp4 sur B200, il nous faut du FP4 natif", True),
+        ("Llama 3.1 70B nvfp4, native fp4 hardware needed", True),
+    ],
+)
+def test_native_said_of_the_release_format_is_no_demand_on_the_hardware(text, native):
+    """ "原生 mxfp4" of gpt-oss is its release format; "要原生 FP4" asks the GPU for FP4."""
+    assert parse_message(text).facts.needs_native_fp4 is native
