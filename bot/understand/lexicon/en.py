@@ -152,6 +152,8 @@ LEXICON = Lexicon(
         "constrained to",
         "limited to",
         "locked (?:in)?to",
+        "stuck (?:with|on)",
+        "bound to",
         "tied to",
         "standardi[sz]ed on",
     ),

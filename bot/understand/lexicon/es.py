@@ -98,6 +98,8 @@ LEXICON = Lexicon(
         "atados a",
         "obligatori[oa]",
         "tiene que ser",
+        "(?:tuviera|tenga|tendría) que ser",
+        "quedarnos en",
         "todo en",
         "limitad[oa]s? a",
         "atad[oa]s? a",

@@ -95,6 +95,9 @@ LEXICON = Lexicon(
         "limité(?:e|s|es)? à",
         "tout en",
         "doit être",
+        "obligée?s? d[e']",
+        "(?:doit|devons|doivent|devrait) (?:rester|tourner|utiliser)(?: sur| en| avec)?",
+        "rester sur",
         "indispensable",
     ),
     acceptable=(

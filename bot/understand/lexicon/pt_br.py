@@ -94,6 +94,8 @@ LEXICON = Lexicon(
         "precisamos",
         "preciso",
         "tem que ser",
+        "(?:tiver|tenha|teria|tiverem) que ser",
+        "ficar (?:no|em|com)",
         "toda",
         "todo",
         "tudo em",
