@@ -107,7 +107,7 @@ def _plan_patterns(language: str) -> tuple[re.Pattern[str], ...]:
         ),
         # "MI355X 서버 2대", "MI355Xサーバーを2台", "H200 서버 두 대", "単体H200を2台"
         re.compile(
-            single + gpu + rf"{server_after}\s*(?:を|が|は|를|을|가|이)?\s*{after}"
+            gpu + rf"{server_after}\s*(?:を|が|は|를|을|가|이)?\s*{after}"
             rf"\s*(?P<c>{_MACHINES})"
         ),
         # "HGX H200 ×2", "MI355X server x 2"
@@ -116,6 +116,10 @@ def _plan_patterns(language: str) -> tuple[re.Pattern[str], ...]:
 
 
 _MIXED_RE = re.compile(r"\+|(?<![a-z])(?:and|plus|und|et|y|e|и|和|跟|と|하고|및)(?![a-z])|,")
+
+
+_SINGLE_REACH = 12
+_SINGLE_BEFORE_RE = re.compile(rf"(?<![{LETTER}])(?:{_SINGLE_WORDS})\s*$")
 
 
 def _plan_of(match: re.Match[str], *, mixed: bool) -> str | None:
@@ -130,6 +134,9 @@ def _plan_of(match: re.Match[str], *, mixed: bool) -> str | None:
     vm = bool(server_words) and re.search(_VM_WORDS, server_words) is not None
     server = (bool(server_words) and not vm) or found.get("c") is not None
     alone = bool(found.get("one") or (found.get("lone") or "").strip(" s-"))
+    # "単体H200を2台", "단일 H200 VM 3대": the single word before a GPU counted after it
+    before = match.string[max(0, match.start("g") - _SINGLE_REACH) : match.start("g")]
+    alone = alone or _SINGLE_BEFORE_RE.search(before) is not None
     if mark == _HGX_MARK:
         return SERVER_PLAN["h"]
     if mark == _MI355X_MARK:

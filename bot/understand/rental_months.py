@@ -116,7 +116,7 @@ _ARTICLES = frozenset({"a", "an", "ein", "eine", "einen", "einem", "un", "une", 
 _RATE_BEFORE_RE = re.compile(r"(?:per|pro|par|por|/|je|al|à|в|за)\s*$")
 
 
-_YEAR_MARKS_RE = re.compile(r"year|yr|jahr|an|año|ano|год|лет|年|년")
+_YEAR_MARKS_RE = re.compile(r"year|yr|jahr|ans\b|année|año|anos\b|год|лет|年|년")
 
 
 def find_months(text: str, language: str) -> int | None:

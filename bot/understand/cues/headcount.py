@@ -90,15 +90,11 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         ),
         # "une boîte de 400 personnes", "empresa de 300 personas", "Firma mit 400 Leuten",
         # "компания на 400 человек": the organisation, a preposition, the count, people
-        re.compile(
-            rf"(?<![{letters}]){_ORGS}\s(?:of|de|mit|von|на|из|в|с|com|con|avec)\s{_ABOUT}"
-            rf"{_COUNT}\s(?:{_PEOPLE})(?![{letters}])"
-        ),
         # "nuestra empresa tiene 500 personas", "notre société compte 1200 personnes"
         re.compile(
-            rf"(?<![{letters}]){_ORGS}\s(?:has|employs|tiene|cuenta con|emplea|tem|conta com|"
-            rf"emprega|compte|emploie|hat|beschäftigt|насчитывает)\s{_ABOUT}{_COUNT}\s"
-            rf"(?:{_PEOPLE})(?![{letters}])"
+            rf"(?<![{letters}]){_ORGS}\s(?:of|de|mit|von|на|из|в|с|com|con|avec|has|employs|"
+            r"tiene|cuenta con|emplea|tem|conta com|emprega|compte|emploie|hat|beschäftigt|"
+            rf"насчитывает)\s{_ABOUT}{_COUNT}\s(?:{_PEOPLE})(?![{letters}])"
         ),
         # "150 人的設計公司", "200人の会社", "250명 회사", "600 empleados" is above
         re.compile(
