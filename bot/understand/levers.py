@@ -33,6 +33,7 @@ _CHEAPER = (
     r"budget[- ]friendly|cost[- ]effective)|budget[- ]friendly|low(?:er)?[- ]cost|"
     r"(?:pay|spend) less(?! than)|for less(?! than)|(?:lower|reduce|cut|bring down|trim|"
     r"decrease) (?:the |my |our )?(?:price|cost|bill|spend)s?|save (?:some )?money|"
+    r"(?:bring|get|push|keep) (?:the |our |my )?(?:[a-z]+ )?(?:price|cost|bill|spend)s? down|"
     r"cheapest (?:way|option|plan|setup)|costs? less|"
     r"(?:budget|economy) (?:option|plan|version|setup)|"
     # de
@@ -67,7 +68,7 @@ _CHEAPER = (
     # ko
     r"더 싸|더 저렴|저렴하게|저렴한 ?(?:옵션|방법|구성|플랜|선택|안|걸로)|싸게|"
     r"싼 ?(?:옵션|방법|구성|플랜)|"
-    r"비용(?:을)? ?(?:줄|낮|절감|아끼)|돈(?:을)? ?(?:아끼|덜)|절약"
+    r"비용(?:을|이)? ?(?:좀 |조금 |더 )?(?:줄|낮|절감|아끼)|돈(?:을)? ?(?:좀 )?(?:아끼|덜)|절약"
 )
 _EXPLAIN = (
     # en
@@ -130,8 +131,8 @@ _SHORT_CHANGE_WORDS = 4
 # "а если только CUDA?", "CUDA만 되면요?"): a change to the plan on the table, asked briefly.
 _IF = (
     r"what if|and if|if (?:we|it|you|i)|suppose|say we|y si|e se|et si|und wenn|was wäre|"
-    r"wenn (?:wir|es|nur)|а если|если|如果|要是|假如|的话|的話|場合|なら|だったら|としたら|"
-    r"면요|라면|다면|이라면|하면"
+    r"(?:und )?falls|sofern|angenommen|wenn (?:wir|es|nur)|а если|если|如果|要是|假如|的话|的話|"
+    r"場合|なら|だったら|としたら|면요|라면|다면|이라면|하면"
 )
 _SETTING_QUESTION_CHARS = 64
 

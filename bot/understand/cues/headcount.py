@@ -90,6 +90,8 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         ),
         # "une boîte de 400 personnes", "empresa de 300 personas", "Firma mit 400 Leuten",
         # "компания на 400 человек": the organisation, a preposition, the count, people
+        # "a 900-employee bank", "a 40-person team": the people as a word of the organisation
+        re.compile(rf"{_COUNT}-(?:person|people|employee|staff|seat|strong)(?![{letters}])"),
         # "nuestra empresa tiene 500 personas", "notre société compte 1200 personnes"
         re.compile(
             rf"(?<![{letters}]){_ORGS}\s(?:of|de|mit|von|на|из|в|с|com|con|avec|has|employs|"

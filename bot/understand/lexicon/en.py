@@ -153,6 +153,7 @@ LEXICON = Lexicon(
         "limited to",
         "locked (?:in)?to",
         "stuck (?:with|on)",
+        "can'?t (?:leave|drop|move off|get off|give up)",
         "bound to",
         "tied to",
         "standardi[sz]ed on",

@@ -100,6 +100,7 @@ LEXICON = Lexicon(
         "tiene que ser",
         "(?:tuviera|tenga|tendría) que ser",
         "quedarnos en",
+        "no podemos (?:salir de|dejar)",
         "todo en",
         "limitad[oa]s? a",
         "atad[oa]s? a",

@@ -97,7 +97,8 @@ LEXICON = Lexicon(
         "doit être",
         "obligée?s? d[e']",
         "(?:doit|devons|doivent|devrait) (?:rester|tourner|utiliser)(?: sur| en| avec)?",
-        "rester sur",
+        "rester (?:sur|en|avec|sous)",
+        "ne (?:peut|pouvons|peuvent) pas quitter",
         "indispensable",
     ),
     acceptable=(

@@ -96,6 +96,7 @@ LEXICON = Lexicon(
         "tem que ser",
         "(?:tiver|tenha|teria|tiverem) que ser",
         "ficar (?:no|em|com)",
+        "não podemos (?:sair d[oe]|largar)",
         "toda",
         "todo",
         "tudo em",

@@ -119,7 +119,10 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
         ),
         "zh-Hans": r"退款|退钱|退费|返还|钱能退|钱可以退|把钱退|退回|退还",
         "zh-Hant": r"退款|退錢|退費|返還|錢能退|錢可以退|把錢退|退回|退還",
-        "ru": r"\bвозврат|\bвозвращ\w*[^.?!]{0,16}\bденьг|\bверн\w*[^.?!]{0,16}\bденьг",
+        "ru": (
+            r"\bвозврат|\bвозвращ\w*[^.?!]{0,16}\bденьг|\bверн\w*[^.?!]{0,16}\bденьг|"
+            r"\bденьг\w*[^.?!]{0,16}\b(?:верн|возвра)"
+        ),
         "ja": r"返金|払い戻し|お金[^。？?]{0,4}(?:返|戻)",
         "ko": r"환불|돈[^.?？]{0,3}돌려",
         "es": (
@@ -130,7 +133,7 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
             r"\breembols|\bdevolução do dinheiro|\bdinheiro de volta|\bestorno|"
             r"\b(?:devolv|recuper)\w*[^.?!]{0,12}\bdinheiro"
         ),
-        "de": r"\brückerstatt|\bgeld zurück|\berstattung|\bgeld wieder",
+        "de": r"\brückerstatt|\bgeld zurück|\berstatt|\bgeld wieder",
         "fr": r"\brembours|\brécup[eéè]r\w*[^.?!]{0,12}\bargent|\brend\w* (?:l'|notre |mon )argent",
     },
     Concept.OS_IMAGE: {

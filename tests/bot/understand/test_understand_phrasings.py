@@ -39,6 +39,8 @@ CHEAPER = [
     ("une option plus abordable ?", "fr"),
     ("dá pra pagar menos?", "pt-BR"),
     ("¿hay algo más asequible?", "es"),
+    ("can we get the monthly cost down a bit?", "en"),
+    ("비용을 조금 낮출 수 있나요?", "ko"),
 ]
 
 
@@ -70,6 +72,10 @@ CUDA_IF = [
     ("e se tiver que ser CUDA?", "pt-BR"),
     ("was wäre, wenn wir auf CUDA angewiesen sind?", "de"),
     ("et si on doit rester sur CUDA ?", "fr"),
+    ("suppose we can't drop CUDA?", "en"),
+    ("а если мы привязаны к CUDA намертво?", "ru"),
+    ("und falls wir auf CUDA festgelegt wären?", "de"),
+    ("et si on devait rester en CUDA ?", "fr"),
 ]
 
 
@@ -361,6 +367,8 @@ ASKED = [
     ("Llama 3.3 70B 用 H200 跑，每秒可以生成幾個 token？", "zh-Hant", "speed"),
     ("租 H200 跑 Qwen3 32B 的話要幾張？", "zh-Hant", "gpu_count"),
     ("跑 DeepSeek R1 要多少台？", "zh-Hans", "gpu_count"),
+    ("Llama 3.3 70B 要租幾張 H200？", "zh-Hant", "gpu_count"),
+    ("Llama 3.1 8B 在 H200 上，128K 上下文能同时装几个？", "zh-Hans", "kv"),
     ("¿Cuánto nos costaría mensualmente Llama 3.3 70B con 40 usuarios?", "es", "price"),
     ("Quanto vai me custar por mês rodar Llama 3.3 70B?", "pt-BR", "price"),
     ("Ça me coûterait combien par mois, Llama 3.3 70B pour 40 utilisateurs ?", "fr", "price"),
@@ -437,6 +445,8 @@ REFUNDS = [
     ("Se não funcionar, vocês devolvem o dinheiro?", "pt-BR"),
     ("Est-ce qu'on récupère notre argent si ça ne convient pas ?", "fr"),
     ("Если не подойдёт, вы вернёте деньги?", "ru"),
+    ("а деньги вернёте, если не подойдёт?", "ru"),
+    ("Erstattet ihr uns den Betrag, falls es nicht klappt?", "de"),
 ]
 
 
@@ -507,6 +517,7 @@ HEADCOUNTS = [
     ("Wir sind eine Firma mit 400 Leuten und wollen Llama 3.3 70B", "de", 400),
     ("у нас компания на 400 человек, нужен Llama 3.3 70B", "ru", 400),
     ("300명 규모 회사입니다. Llama 3.3 70B 사내용", "ko", 300),
+    ("a 450-employee insurer wants Llama 3.3 70B in house", "en", 450),
 ]
 
 
