@@ -89,6 +89,7 @@ _WORDS: dict[str, tuple[str, str]] = {
             "quais melhor meia precisão preciso precisamos precisa rodar roda cabe placas usuários "
             "simultâneos orçamento mês um uma uns umas do da dos na nas em é com pra tá isso essa "
             "esse mais muito plano ajuda ativos parâmetros dá consigo posso gostaria vamos tudo "
+            "concorrentes concorrente "
             "bem apenas somente só requisições pessoas sem preços valeu podem ligar vocês voces "
             "obrigado pra ta tô"
         ),

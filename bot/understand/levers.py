@@ -34,7 +34,8 @@ _CHEAPER = (
     r"(?:pay|spend) less(?! than)|for less(?! than)|(?:lower|reduce|cut|bring down|trim|"
     r"decrease) (?:the |my |our )?(?:price|cost|bill|spend)s?|save (?:some )?money|"
     r"(?:bring|get|push|keep) (?:the |our |my )?(?:[a-z]+ )?(?:price|cost|bill|spend)s? down|"
-    r"cheapest (?:way|option|plan|setup)|costs? less|"
+    r"cheapest (?:way|option|plan|setup)|costs? less|leaner|cost-?wise|price-?wise|"
+    r"lighter on (?:the |our |my )?(?:budget|wallet)|"
     r"(?:budget|economy) (?:option|plan|version|setup)|"
     # de
     r"billiger|günstiger|preisgünstiger|preiswerter|kostengünstiger|erschwinglicher|"
@@ -60,7 +61,9 @@ _CHEAPER = (
     r"更便宜|便宜点|省(?:点|點|一点|一點|些)(?:钱|錢)|便宜點|便宜些|便宜一点|便宜一點|便宜一些|"
     r"再便宜|比较便宜|比較便宜|"
     r"便宜的(?:方案|选择|選擇|配置|选项|選項|办法|辦法)|省钱|省錢|更实惠|更實惠|实惠一点|實惠一點|"
-    r"更划算|比较划算|比較划算|划算一点|划算一點|降低成本|降成本|低成本|少花(?:点|點)?(?:钱|錢)|"
+    r"更划算|比较划算|比較划算|划算一点|划算一點|低成本|少花(?:点|點)?(?:钱|錢)|"
+    r"(?:降低|降|压低|壓低|减少|減少|节省|節省)(?:一)?(?:点|點|些)?(?:成本|费用|費用|开销|開銷|开支|開支|"
+    r"价格|價格)|"
     r"更经济|更經濟|性价比更高|性價比更高|"
     # ja
     r"もっと安|より安|安く(?:でき|なる|する|済|抑え)|安い(?:プラン|構成|方法|選択肢|オプション|案)|"
@@ -135,6 +138,15 @@ _IF = (
     r"場合|なら|だったら|としたら|면요|라면|다면|이라면|하면"
 )
 _SETTING_QUESTION_CHARS = 64
+# CUDA named in such a condition, with no word against it, can only ask for CUDA ("what if the
+# team insists on CUDA?", "et si CUDA est imposé ?", "¿y si dependemos sí o sí de CUDA?").
+_CUDA_NAMED = r"cuda|nvidia|英伟达|英偉達|エヌビディア|엔비디아|쿠다|нвидиа"
+_OTHER_PLATFORM = r"rocm|amd|mi ?3[0-9]{2}|mi ?355"
+_NOT_CUDA = (
+    r"(?:no|not|n't|without|sin|sem|sans|ohne|kein|nicht|не|без|不|没|沒|無|なし|なく|없|안|말고)"
+    r"[^.?!。？]{0,14}(?:cuda|nvidia)|(?:cuda|nvidia)[^.?!。？]{0,14}(?:not|no es|não|n'est|nicht|"
+    r"не |不|没|沒|じゃなく|でなく|不要|いらな|없|안 |필요 ?없)"
+)
 
 
 @cache
@@ -167,6 +179,15 @@ def _only_a_setting(request: ParsedRequest, text: str) -> bool:
     return len(text) <= _SETTING_QUESTION_CHARS and _compiled(_IF).search(text) is not None
 
 
+def _cuda_as_a_condition(request: ParsedRequest, text: str) -> bool:
+    """Tell CUDA named as a condition alone, a requirement however it is worded."""
+    if request.facts.cuda_only is not None or len(text) > _SETTING_QUESTION_CHARS:
+        return False
+    if not _compiled(_CUDA_NAMED).search(text) or _compiled(_OTHER_PLATFORM).search(text):
+        return False
+    return _compiled(_IF).search(text) is not None and re.search(_NOT_CUDA, text) is None
+
+
 def _only_a_term(text: str) -> bool:
     """Tell a term said alone ("for 12 months?") with no word of a contract."""
     return len(text.split()) <= _SHORT_CHANGE_WORDS and not _compiled(_CONTRACT).search(text)
@@ -180,6 +201,8 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
     lever = find_lever(text, gpus=bool(request.facts.gpus))
     if lever is Lever.EXPLAIN and _explains_a_term(request, text):
         lever = None
+    if _cuda_as_a_condition(request, text):
+        request = replace(request, facts=replace(request.facts, cuda_only=True))
     setting_alone = _only_a_setting(request, text)
     if not rental.said and lever is None and not setting_alone:
         return request

@@ -60,7 +60,11 @@ def _money_res() -> tuple[re.Pattern[str], ...]:
     return (
         re.compile(rf"{_BEFORE}\s?{_amount()}"),
         *(re.compile(rf"{amount}\s?{_AFTER}") for amount in _amounts()),
-        re.compile(rf"{budget}[^\d¤零〇一二两兩三四五六七八九十百千万萬-]{{0,25}}?{_amount()}"),
+        # CJK numerals first: "予算は1万5千" is 15,000, not 1
+        re.compile(
+            rf"{budget}[^\d¤零〇一二两兩三四五六七八九十百千万萬-]{{0,25}}?"
+            rf"(?:{'|'.join(reversed(_amounts()))})"
+        ),
     )
 
 
@@ -97,6 +101,7 @@ _OTHER_MARKS = (
     *("r$", "nt$", "hk$", "c$", "a$", "s$", "au$", "ca$"),  # dollars that are not US dollars
     *("cad", "aud", "sgd", "hkd", "twd", "$ ca", "$ca", "$ au", "$au", "canad", "austral"),
     *("singap", "taiwan", "hong kong", "加元", "澳", "新加坡", "カナダ", "캐나다", "호주"),
+    *("シンガポール", "豪ドル"),
     "싱가포르",
     "rmb",
     "cny",

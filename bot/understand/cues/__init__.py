@@ -22,7 +22,7 @@ from bot.understand.cues.chatty import find_chatty_users
 from bot.understand.cues.currency import Money, find_money
 from bot.understand.cues.hardware import find_unrented
 from bot.understand.cues.headcount import find_headcount
-from bot.understand.cues.kinds import find_model_kind
+from bot.understand.cues.kinds import find_model_kind, without_kind_words
 from bot.understand.cues.stack import stack_cuda_only
 from bot.understand.cues.uses import document_counts, find_kv_capacity, find_use_case
 from bot.understand.intents import asks_other_work, has_price_words
@@ -196,6 +196,17 @@ def _with_facts(
 # Intents a model of a kind the engine does not size turns into a sizing request, answered
 # with the scope ("bge-m3 for 5M texts a day, can you size it?", "Whisper: which GPU?").
 _KIND_SIZED = frozenset({Intent.UNKNOWN, Intent.FOLLOWUP, Intent.PRICE, Intent.SIZE})
+# Topics a kind's own words match (image generation's "image" is the OS image's word too).
+_KIND_TOPICS = {"os_image": Concept.OS_IMAGE}
+
+
+def _topic_of_kind_words(request: ParsedRequest, text: str) -> bool:
+    """Whether the topic matched only the kind's own words ("이미지 생성" holds "image")."""
+    concept = _KIND_TOPICS.get(request.topic or "")
+    kind = request.cues.model_kind
+    if concept is None or kind is None:
+        return False
+    return not mentions_concept(concept, without_kind_words(text, kind))
 
 
 def _sizes_a_kind(request: ParsedRequest, text: str) -> bool:
@@ -211,7 +222,8 @@ def _sizes_a_kind(request: ParsedRequest, text: str) -> bool:
     if request.intent is not Intent.KNOWLEDGE:
         return False
     asks_hardware = lexicon.search("size_question", text) or lexicon.search("catalog", text)
-    return request.topic in _LOOSE_TOPICS or (request.topic == "billing" and asks_hardware)
+    loose = request.topic in _LOOSE_TOPICS or _topic_of_kind_words(request, text)
+    return loose or (request.topic == "billing" and asks_hardware)
 
 
 # Where the customer runs today, or asks what it would take with us: "we run X on 8 H800

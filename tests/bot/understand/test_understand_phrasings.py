@@ -41,6 +41,8 @@ CHEAPER = [
     ("¿hay algo más asequible?", "es"),
     ("can we get the monthly cost down a bit?", "en"),
     ("비용을 조금 낮출 수 있나요?", "ko"),
+    ("anything lighter on the budget?", "en"),
+    ("可以压低一些费用吗？", "zh-Hans"),
 ]
 
 
@@ -76,6 +78,8 @@ CUDA_IF = [
     ("а если мы привязаны к CUDA намертво?", "ru"),
     ("und falls wir auf CUDA festgelegt wären?", "de"),
     ("et si on devait rester en CUDA ?", "fr"),
+    ("what if management insists on NVIDIA?", "en"),
+    ("¿y si la empresa exige CUDA?", "es"),
 ]
 
 
@@ -249,6 +253,18 @@ def test_models_the_engine_does_not_size_are_sizing_requests(text, language, kin
     found = _read(text, language)
     assert _has(found, {"intent": "size", "model_kind": kind, "model": None})
     assert "context_tokens" not in found  # "10M chunks" is no context
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("画像生成AIを動かしたいのですが、GPUは何枚？", "ja"),
+        ("이미지 생성 모델 서버가 필요해요", "ko"),
+    ],
+)
+def test_image_generation_is_no_os_image_question(text, language):
+    """The word image in image generation is the kind's, not a question about the OS image."""
+    assert _has(_read(text, language), {"intent": "size", "model_kind": "image", "topic": None})
 
 
 def test_a_site_question_beside_a_kind_stays_a_site_question():
@@ -547,6 +563,29 @@ def test_loanwords_of_the_trade_leave_the_hinted_language(language):
     assert _read("Qwen3 32B, 40 concurrent users, contexto 32k", language)["language"] == language
 
 
+def test_a_portuguese_word_of_the_trade_keeps_portuguese():
+    """A Spanish-looking noun ("usuarios") beside "concorrentes" stays in the Brazilian chat."""
+    assert (
+        _read("Llama 3.1 8B, 30 usuarios concorrentes, contexto 8k", "pt-BR")["language"] == "pt-BR"
+    )
+
+
 def test_loanwords_alone_are_english():
     """With no word of the hinted language, English words of the trade are English."""
     assert _read("how much for 20 users with context 32k", "de")["language"] == "en"
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [("what if we don't need CUDA at all?", "en"), ("如果不用 CUDA 呢？", "zh-Hans")],
+)
+def test_cuda_refused_in_a_condition_is_no_requirement(text, language):
+    """CUDA named with a word against it in a condition never becomes CUDA only."""
+    assert _read(text, language).get("cuda_only") is not True
+
+
+def test_a_budget_in_cjk_numerals_after_the_budget_word_is_read_whole():
+    """A budget in CJK numerals ("1万5千シンガポールドル") is S$15,000, no dollar budget of 1."""
+    found = _read("予算は月1万5千シンガポールドルで Llama 3.3 70B", "ja")
+    assert _has(found, {"budget_amount": 15000, "budget_currency": "SGD"})
+    assert "budget_usd_month" not in found
