@@ -53,6 +53,20 @@ _NOT_FOR_HARDWARE = frozenset({Intent.SALES, Intent.HELP, Intent.TRAIN, Intent.C
 __all__ = ["Offers", "peak_users"]
 
 
+def _asks_hardware(parsed: ParsedRequest) -> bool:
+    """Whether a message asks about hardware we do not rent, and none of ours."""
+    return parsed.intent not in _NOT_FOR_HARDWARE and not parsed.facts.gpus
+
+
+def _against_ours(parsed: ParsedRequest) -> bool:
+    """Whether hardware we do not rent is compared with one GPU of ours.
+
+    "vs an H100, what does your H200 give?" is answered as that hardware, beside the nearest
+    plan we rent.
+    """
+    return parsed.intent is Intent.COMPARE and len(set(parsed.facts.gpus)) == 1
+
+
 def _names_model(parsed: ParsedRequest) -> bool:
     facts = parsed.facts.kept()
     named = parsed.hub is not None or bool(parsed.unknown_model or parsed.ambiguous)
@@ -93,8 +107,7 @@ class Offers:
         if (
             cues.unrented_gpu is not None
             and not _names_model(parsed)
-            and parsed.intent not in _NOT_FOR_HARDWARE
-            and not parsed.facts.gpus
+            and (_asks_hardware(parsed) or _against_ours(parsed))
         ):
             last = chat.last_request
             if last is not None and last.names_model and self._resize is not None:

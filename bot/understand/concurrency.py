@@ -53,7 +53,7 @@ def _counts() -> tuple[str, ...]:
     return (
         # "\s?+": neither "k" nor a magnitude word starts with a space, so one is never
         # looked for at the space before it once looked for after it.
-        rf"{NUMBER_PATTERN}(?:\s?+(?P<k>[kк])(?![a-zа-яё]))?(?:\s?+(?P<mag>{magnitude_pattern()}))?",
+        rf"{NUMBER_PATTERN}(?:\s?+(?P<k>[kк])(?![{lexicon.WORD_LETTER}]))?(?:\s?+(?P<mag>{magnitude_pattern()}))?",
         CJK_NUMBER_PATTERN,
         rf"(?P<word>{number_words_pattern()})",
     )
@@ -80,7 +80,8 @@ def _count_then_noun() -> tuple[re.Pattern[str], ...]:
     # word end before a letter, so giving characters back could not make a noun match. Right
     # after the spaces the noun is looked for once (the first branch, with no word between);
     # the last branch is for a noun glued to its count ("30用户").
-    between = rf"(?:\s++(?:[{letters}\-]++\s++){{0,2}}|\s*+(?:d'|de |of )|)"
+    # A Chinese classifier may stand before a noun of any language ("40 个 user").
+    between = rf"(?:\s++(?:[{letters}\-]++\s++){{0,2}}|\s*+(?:d'|de |of )|\s*+[个個位名]\s*+|)"
     # One pattern per kind of count, each led by its own first characters (see ``numbers``).
     return tuple(re.compile(rf"{count}{between}(?:{_nouns()})") for count in _counts())
 

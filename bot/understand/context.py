@@ -75,7 +75,7 @@ def _suffixed_res() -> tuple[re.Pattern[str], ...]:
     return (
         re.compile(CJK_NUMBER_PATTERN),
         re.compile(
-            rf"{NUMBER_PATTERN}\s?(?:(?P<letter>[{letters}])(?![a-zа-яё])"
+            rf"{NUMBER_PATTERN}\s?(?:(?P<letter>[{letters}])(?![{lexicon.WORD_LETTER}])"
             rf"|(?P<mag>{magnitude_pattern()}))"
         ),
     )

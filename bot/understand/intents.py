@@ -15,6 +15,7 @@ from functools import cache
 
 from bot.request import Intent
 from bot.understand import lexicon
+from bot.understand.addressees import without_addressees
 from bot.understand.language import is_common_word
 
 _COMPARED_GPUS = 2  # a comparison names two GPUs
@@ -106,16 +107,21 @@ def decide_intent(text: str, facts: Facts) -> Intent:
 
 
 def _about_the_conversation(text: str, *, named: bool) -> Intent | None:
-    """Decide an instruction to the assistant, a question about it, a request for a person."""
+    """Decide an instruction to the assistant, a question about it, a request for a person.
+
+    A letter's salutation ("ご担当者様") or the customer's own team ("our sales team uses it")
+    asks for no one (``without_addressees``).
+    """
+    asked = without_addressees(text)
     if named:
-        return Intent.SALES if says("sales", text) else None
+        return Intent.SALES if says("sales", asked) else None
     if asks_other_work(text):
         return Intent.UNKNOWN
     if says("about_assistant", text):
         return Intent.HELP  # "are you a real person?" asks about the assistant, not for one
     # "we want to order two servers": a purchase goes to a person; with a model named it is
     # still a sizing question ("we want to buy a server for Llama 70B").
-    return Intent.SALES if says("sales", text) or says("purchase", text) else None
+    return Intent.SALES if says("sales", asked) or says("purchase", text) else None
 
 
 def _without_model(text: str, facts: Facts) -> Intent:

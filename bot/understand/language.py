@@ -89,6 +89,7 @@ _WORDS: dict[str, tuple[str, str]] = {
             "quais melhor meia precisão preciso precisamos precisa rodar roda cabe placas usuários "
             "simultâneos orçamento mês um uma uns umas do da dos na nas em é com pra tá isso essa "
             "esse mais muito plano ajuda ativos parâmetros dá consigo posso gostaria vamos tudo "
+            "concorrentes concorrente "
             "bem apenas somente só requisições pessoas sem preços valeu podem ligar vocês voces "
             "obrigado pra ta tô"
         ),
@@ -282,6 +283,33 @@ def _best(scores: dict[str, int], hint: str | None) -> str | None:
     return leaders[0]
 
 
+# English words of the trade that every language's customers write as they are ("25 concurrent
+# reqs, contexto 16k"): beside a word of the hinted language, they tell no English.
+_LOANWORDS = frozenset(
+    {
+        *("users", "user", "concurrent", "context", "budget", "inference", "precision"),
+        *("setup", "server", "model", "deploy", "hosting", "host", "node", "box", "quantized"),
+        *("dense", "per", "plan", "rental", "cheap", "cheapest", "fastest", "single"),
+    }
+)
+_LOANWORD_RE = re.compile(r"[a-z]+")
+
+
+def _loanword_weight(clean: str) -> int:
+    """Return the English score the words of the trade give ``clean``."""
+    words = itertools.islice(_LOANWORD_RE.finditer(clean), _MAX_EVIDENCE_WORDS)
+    return sum(
+        _WORD_WEIGHTS[word.group()].get("en", 0) for word in words if word.group() in _LOANWORDS
+    )
+
+
+def _with_hint(scores: dict[str, int], clean: str, hint: str | None) -> dict[str, int]:
+    """Leave out the English of the trade's words where the hinted language has words of its own."""
+    if hint is None or hint == DEFAULT_LANGUAGE or not scores.get(hint) or "en" not in scores:
+        return scores
+    return {**scores, "en": scores["en"] - _loanword_weight(clean)}
+
+
 def detect_clean(clean: str, hint: str | None = None) -> str | None:
     """Detect the language of already-cleaned text; ``hint`` (one of ours) breaks ties."""
     if "/" in clean or "@" in clean:
@@ -289,7 +317,7 @@ def detect_clean(clean: str, hint: str | None = None) -> str | None:
     script = _script_language(clean, hint)
     if script is not None:
         return script
-    return _best(_latin_scores(clean), hint)
+    return _best(_with_hint(_latin_scores(clean), clean, hint), hint)
 
 
 def detect_language(text: str) -> str | None:

@@ -20,31 +20,58 @@ from dataclasses import replace
 from functools import cache
 
 from bot.request import Intent, Lever, ParsedRequest
+from bot.understand import lexicon
 from bot.understand.rental import find_rental
+from bot.understand.topics.concepts import Concept
+from bot.understand.topics.lexicon import mentions_concept
 
 _LETTER = r"a-zß-öø-ÿа-яё"
 
 _CHEAPER = (
-    # en
-    r"cheaper|less expensive|more affordable|lower (?:the )?(?:price|cost)|reduce (?:the )?cost|"
-    r"cut (?:the )?cost|save (?:some )?money|cheapest (?:way|option)|costs? less|"
+    # en: a comparative of a low price, paying or spending less, a cost brought down
+    r"cheaper|less (?:expensive|pricey|costly|money)|more (?:affordable|economical|"
+    r"budget[- ]friendly|cost[- ]effective)|budget[- ]friendly|low(?:er)?[- ]cost|"
+    r"(?:pay|spend) less(?! than)|for less(?! than)|(?:lower|reduce|cut|bring down|trim|"
+    r"decrease) (?:the |my |our )?(?:price|cost|bill|spend)s?|save (?:some )?money|"
+    r"(?:bring|get|push|keep) (?:the |our |my )?(?:[a-z]+ )?(?:price|cost|bill|spend)s? down|"
+    r"cheapest (?:way|option|plan|setup)|costs? less|leaner|cost-?wise|price-?wise|"
+    r"lighter on (?:the |our |my )?(?:budget|wallet)|"
+    r"(?:budget|economy) (?:option|plan|version|setup)|"
     # de
-    r"billiger|günstiger|preiswerter|kostengünstiger|weniger kost|sparsamer|"
+    r"billiger|günstiger|preisgünstiger|preiswerter|kostengünstiger|erschwinglicher|"
+    r"weniger (?:kost|zahl|geld|ausgeb)|sparsamer|(?:kosten|preis) (?:senken|reduzieren|drücken)|"
+    r"(?:geld|kosten) sparen|sparvariante|sparversion|"
     # fr
-    r"moins ch[eè]re?s?|moins coûteu[a-z]*|plus économique|meilleur marché|"
+    r"moins ch[eè]re?s?|moins coûteu[a-z]*|moins onéreu[a-z]*|plus économique|plus abordable|"
+    r"meilleur marché|à moindre co[uû]t|(?:payer|dépenser) moins|(?:réduire|baisser|diminuer) "
+    r"(?:le |les |la )?(?:co[uû]ts?|prix|facture)|économiser|"
     # es
-    r"más barat[oa]s?|mas barat[oa]s?|más económic[oa]s?|mas economic[oa]s?|menos car[oa]s?|"
+    r"más barat[oa]s?|mas barat[oa]s?|más económic[oa]s?|mas economic[oa]s?|más asequible|"
+    r"mas asequible|menos car[oa]s?|menos costos[oa]|por menos(?! de)(?: dinero)?|"
+    r"(?:pagar|gastar) menos(?! de)|"
+    r"(?:reducir|bajar) (?:el |los |la )?(?:costes?|costos?|precio|factura)|abaratar|ahorrar|"
     # pt-BR
-    r"mais barat[oa]s?|mais em conta|mais econômic[oa]s?|menos car[oa]s?|"
+    r"mais barat[oa]s?|mais em conta|mais econômic[oa]s?|mais economic[oa]s?|mais acessíve(?:l|is)|"
+    r"(?:reduzir|baixar|diminuir) (?:o |os |a )?(?:custos?|preço|conta)|economizar|"
     # ru
-    r"дешевле|подешевле|бюджетнее|экономнее|менее дорог[а-я]*|сэкономить|"
+    r"дешевле|подешевле|бюджетнее|экономнее|доступнее|менее дорог[а-я]*|сэкономить|"
+    r"(?:платить|тратить|потратить|заплатить) меньше|(?:снизить|уменьшить|сократить|срезать) "
+    r"(?:цену|стоимость|расходы|затраты|сч[её]т)|бюджетн[а-я]* вариант|"
     # zh
-    r"更便宜|便宜点|便宜點|便宜些|便宜一点|便宜一點|便宜一些|再便宜|省钱|省錢|更实惠|更實惠|"
-    r"更划算|降低成本|"
+    r"更便宜|便宜点|省(?:点|點|一点|一點|些)(?:钱|錢)|便宜點|便宜些|便宜一点|便宜一點|便宜一些|"
+    r"再便宜|比较便宜|比較便宜|"
+    r"便宜的(?:方案|选择|選擇|配置|选项|選項|办法|辦法)|省钱|省錢|更实惠|更實惠|实惠一点|實惠一點|"
+    r"更划算|比较划算|比較划算|划算一点|划算一點|低成本|少花(?:点|點)?(?:钱|錢)|"
+    r"(?:降低|降|压低|壓低|减少|減少|节省|節省)(?:一)?(?:点|點|些)?(?:成本|费用|費用|开销|開銷|开支|開支|"
+    r"价格|價格)|"
+    r"更经济|更經濟|性价比更高|性價比更高|"
     # ja
-    r"もっと安|より安|安く(?:でき|なる|する|済)|安いプラン|安い構成|安価な|節約|コストを(?:下げ|抑え)|"
+    r"もっと安|より安|安く(?:でき|なる|する|済|抑え)|安い(?:プラン|構成|方法|選択肢|オプション|案)|"
+    r"安価な|安め|安上がり|お手頃|手頃な|節約|低コスト|(?:コスト|費用|予算)を(?:下げ|抑え|削)|"
     # ko
-    r"더 싸|더 저렴|저렴하게|싸게|비용을 (?:줄|낮)|절약"
+    r"더 싸|더 저렴|저렴하게|저렴한 ?(?:옵션|방법|구성|플랜|선택|안|걸로)|싸게|"
+    r"싼 ?(?:옵션|방법|구성|플랜)|"
+    r"비용(?:을|이)? ?(?:좀 |조금 |더 )?(?:줄|낮|절감|아끼)|돈(?:을)? ?(?:좀 )?(?:아끼|덜)|절약"
 )
 _EXPLAIN = (
     # en
@@ -94,17 +121,32 @@ _THIS = (
 # Topics a lever's words also touch: "billiger" reads as billing, "only CUDA" as the software
 # card; beside a lever or a setting said alone, they are no question of their own.
 _WORDS_OF_A_LEVER = frozenset({None, "billing", "software"})
-# Words of a question about the terms themselves ("a discount for 12 months?").
-_CONTRACT = (
-    r"discount|contract|commit|rabatt|vertrag|descuento|contrato|desconto|remise|contrat|"
-    r"скидк|контракт|договор|折扣|优惠|優惠|合同|合約|契約|割引|할인|계약|약정"
-)
+# Words of a question about the terms themselves ("a discount for 12 months?"): a term with a
+# contract word only ("1年契約だと？", "1년 약정이면요?") still asks for its total.
+_CONTRACT = r"discount|rabatt|descuento|desconto|remise|скидк|折扣|优惠|優惠|割引|할인"
 # Topics about terms and money: plans counted beside them ask for their total, which says the
 # terms too.
 _TERM_TOPICS = frozenset({"billing", "minimum_term", "longer_terms"})
 # Settings a message may only say to change ("only CUDA", "nur CUDA"): a follow-up, not the
 # software card, when little else is said.
 _SHORT_CHANGE_WORDS = 4
+# A setting put as a condition ("and what if we're locked into CUDA?", "e se for só CUDA?",
+# "а если только CUDA?", "CUDA만 되면요?"): a change to the plan on the table, asked briefly.
+_IF = (
+    r"what if|and if|if (?:we|it|you|i)|suppose|say we|y si|e se|et si|und wenn|was wäre|"
+    r"(?:und )?falls|sofern|angenommen|wenn (?:wir|es|nur)|а если|если|如果|要是|假如|的话|的話|"
+    r"場合|なら|だったら|としたら|면요|라면|다면|이라면|하면"
+)
+_SETTING_QUESTION_CHARS = 64
+# CUDA named in such a condition, with no word against it, can only ask for CUDA ("what if the
+# team insists on CUDA?", "et si CUDA est imposé ?", "¿y si dependemos sí o sí de CUDA?").
+_CUDA_NAMED = r"cuda|nvidia|英伟达|英偉達|エヌビディア|엔비디아|쿠다|нвидиа"
+_OTHER_PLATFORM = r"rocm|amd|mi ?3[0-9]{2}|mi ?355"
+_NOT_CUDA = (
+    r"(?:no|not|n't|without|sin|sem|sans|ohne|kein|nicht|не|без|不|没|沒|無|なし|なく|없|안|말고)"
+    r"[^.?!。？]{0,14}(?:cuda|nvidia)|(?:cuda|nvidia)[^.?!。？]{0,14}(?:not|no es|não|n'est|nicht|"
+    r"не |不|没|沒|じゃなく|でなく|不要|いらな|없|안 |필요 ?없)"
+)
 
 
 @cache
@@ -129,10 +171,21 @@ def _explains_a_term(request: ParsedRequest, text: str) -> bool:
 
 
 def _only_a_setting(request: ParsedRequest, text: str) -> bool:
-    """Tell a platform setting said alone ("only CUDA", "ROCm is fine"): a change."""
+    """Tell a platform setting said alone or as a condition ("only CUDA", "what if only CUDA?")."""
     if request.facts.cuda_only is None or request.topic not in _WORDS_OF_A_LEVER:
         return False
-    return len(text.split()) <= _SHORT_CHANGE_WORDS and "?" not in text
+    if len(text.split()) <= _SHORT_CHANGE_WORDS and "?" not in text:
+        return True
+    return len(text) <= _SETTING_QUESTION_CHARS and _compiled(_IF).search(text) is not None
+
+
+def _cuda_as_a_condition(request: ParsedRequest, text: str) -> bool:
+    """Tell CUDA named as a condition alone, a requirement however it is worded."""
+    if request.facts.cuda_only is not None or len(text) > _SETTING_QUESTION_CHARS:
+        return False
+    if not _compiled(_CUDA_NAMED).search(text) or _compiled(_OTHER_PLATFORM).search(text):
+        return False
+    return _compiled(_IF).search(text) is not None and re.search(_NOT_CUDA, text) is None
 
 
 def _only_a_term(text: str) -> bool:
@@ -148,6 +201,8 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
     lever = find_lever(text, gpus=bool(request.facts.gpus))
     if lever is Lever.EXPLAIN and _explains_a_term(request, text):
         lever = None
+    if _cuda_as_a_condition(request, text):
+        request = replace(request, facts=replace(request.facts, cuda_only=True))
     setting_alone = _only_a_setting(request, text)
     if not rental.said and lever is None and not setting_alone:
         return request
@@ -159,7 +214,13 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
     found = replace(request, facts=facts, servers=rental.servers, lever=lever)
     term_alone = _only_a_term(text)
     settled = replace(
-        found, intent=_intent(found, setting_alone=setting_alone, term_alone=term_alone)
+        found,
+        intent=_intent(
+            found,
+            setting_alone=setting_alone,
+            term_alone=term_alone,
+            compared=_compared(text),
+        ),
     )
     return _no_topic(settled)
 
@@ -168,17 +229,60 @@ def _names_model(request: ParsedRequest) -> bool:
     return request.facts.kept().names_model or bool(request.unknown_model or request.hub)
 
 
+# Topics a fleet's words touch ("single" and "HGX" side by side): plans counted with them are a
+# fleet to price, not the difference between the plans.
+_PLAN_TOPICS = frozenset({"single_vs_hgx", "single_h200_cluster", "whole_server_only"})
+
+
+# Machines counted ("2대", "한 대"): Korean's counter is also its "versus" ("H200 대 MI355X").
+_COUNTED_MACHINES_RE = re.compile(r"(?:[0-9]+|한|두|세|네|다섯)\s?대")
+
+
+def _compared(text: str) -> bool:
+    """Whether a message asks to compare or tell apart what it names."""
+    text = _COUNTED_MACHINES_RE.sub(" ", text)
+    return lexicon.search("compare", text) or mentions_concept(Concept.DIFFERENCE, text)
+
+
+def _a_fleet(request: ParsedRequest, *, compared: bool) -> bool:
+    """Tell several plans counted side by side, asked for as one fleet, not compared."""
+    plans = request.facts.plan_counts or {}
+    if len(plans) < 2:  # noqa: PLR2004 - a fleet mixes two plans at least
+        return False
+    if request.intent is Intent.COMPARE:
+        return not compared
+    return request.intent is Intent.KNOWLEDGE and request.topic in _PLAN_TOPICS and not compared
+
+
+def _term_intent(request: ParsedRequest, *, term_alone: bool) -> Intent | None:
+    """Return the intent a term said alone implies, or None.
+
+    "for 12 months?", "1年契約だと？": the plan on the table for the term; "can I rent just one
+    month?" asks the shortest term, the page's answer.
+    """
+    months, topic, intent = request.facts.months, request.topic, request.intent
+    if months == 1 and topic == "minimum_term":
+        return intent
+    term_topic = topic in _TERM_TOPICS or (topic is None and intent is Intent.KNOWLEDGE)
+    return Intent.FOLLOWUP if months and term_topic and term_alone else None
+
+
 def _intent(  # noqa: PLR0911 - one intent per kind of lever or term
-    request: ParsedRequest, *, setting_alone: bool, term_alone: bool
+    request: ParsedRequest, *, setting_alone: bool, term_alone: bool, compared: bool = False
 ) -> Intent:
     """Return the intent a lever or a term implies, when no model is named."""
     intent = request.intent
-    if _names_model(request) or intent in {Intent.SALES, Intent.TRAIN, Intent.COMPARE}:
+    if _names_model(request) or intent in {Intent.SALES, Intent.TRAIN}:
+        return intent
+    if _a_fleet(request, compared=compared):
+        return Intent.PRICE  # "2 single H200 + 1 HGX, monthly total?" counts a fleet
+    if intent is Intent.COMPARE:
         return intent
     if request.facts.plan_counts and (request.topic is None or request.topic in _TERM_TOPICS):
         return Intent.PRICE  # "2 HGX + 1 H200 for 6 months": their total, terms and all
-    if request.facts.months and request.topic in _TERM_TOPICS and term_alone:
-        return Intent.FOLLOWUP  # "for 12 months?": the plan on the table for the term
+    term = _term_intent(request, term_alone=term_alone)
+    if term is not None:
+        return term
     if intent is Intent.KNOWLEDGE and (
         request.topic not in _WORDS_OF_A_LEVER or (request.lever is None and not setting_alone)
     ):

@@ -13,7 +13,7 @@ import re
 from functools import cache
 
 from bot.understand import limits
-from bot.understand.lexicon import union
+from bot.understand.lexicon import WORD_LETTER, union
 from bot.understand.numbers import (
     CJK_NUMBER_PATTERN,
     NUMBER_PATTERN,
@@ -37,7 +37,7 @@ _SIGN_BEFORE_RE = re.compile(r"(?<![a-z0-9])-\s?$")
 @cache
 def _amounts() -> tuple[str, ...]:
     """Return the amount patterns: digits (with k, M or a magnitude word), CJK numerals."""
-    multiplier = rf"(?:(?P<letter>mm|[kкmмw])|(?P<mag>{magnitude_pattern()}))(?![a-zа-яё])"
+    multiplier = rf"(?:(?P<letter>mm|[kкmмw])|(?P<mag>{magnitude_pattern()}))(?![{WORD_LETTER}])"
     return (rf"{NUMBER_PATTERN}(?:\s?{multiplier})?", CJK_NUMBER_PATTERN)
 
 
@@ -60,7 +60,11 @@ def _money_res() -> tuple[re.Pattern[str], ...]:
     return (
         re.compile(rf"{_BEFORE}\s?{_amount()}"),
         *(re.compile(rf"{amount}\s?{_AFTER}") for amount in _amounts()),
-        re.compile(rf"{budget}[^\d¤零〇一二两兩三四五六七八九十百千万萬-]{{0,25}}?{_amount()}"),
+        # CJK numerals first: "予算は1万5千" is 15,000, not 1
+        re.compile(
+            rf"{budget}[^\d¤零〇一二两兩三四五六七八九十百千万萬-]{{0,25}}?"
+            rf"(?:{'|'.join(reversed(_amounts()))})"
+        ),
     )
 
 
@@ -71,22 +75,34 @@ _OTHER_BEFORE = union(
         "r\\$",
         "nt\\$",
         "hk\\$",
-        "c\\$",
-        "a\\$",
+        "(?<![a-z])(?:ca|can|c|au|a|s)\\$",
         *"€£¥₽₩₹",
-        *["eur", "rmb", "cny", "gbp", "chf", "jpy", "rub", "brl", "krw"],
+        *["eur", "rmb", "cny", "gbp", "chf", "jpy", "rub", "brl", "krw", "cad", "aud", "sgd"],
+        *["hkd", "twd"],
+        # Chinese names the currency before the amount too ("港幣 15 萬", "人民币 20 万")
+        *["港币", "港幣", "港元", "新台币", "新臺幣", "新台幣", "台币", "台幣", "臺幣"],
+        *["人民币", "人民幣", "欧元", "歐元", "日元", "日圓", "韩元", "韓元"],
     )
 )
 _OTHER_AFTER = (
     r"(?:€|£|¥|₽|₩|₹|euros?|eur|rmb|cny|yuan|gbp|pounds?|chf|jpy|yen|rub|brl|krw|reais|"
     r"libras?|pfund|francs?|руб[а-яё]*|евро|фунт[а-яё]*|юан[а-яё]*|иен[а-яё]*|元|块|塊|人民币|"
-    r"人民幣|日元|円|欧元|歐元|英镑|英鎊|港币|港幣|台币|台幣|ユーロ|유로|엔|원|루블)(?![a-z])"
+    r"人民幣|日元|円|欧元|歐元|英镑|英鎊|港币|港幣|台币|台幣|ユーロ|유로|엔|원|루블|"
+    r"cad|aud|sgd|hkd|twd|\$\s?(?:can?|cad|aud?)|(?:canadian|australian|singapore|hong kong|"
+    r"taiwan) dollars?|dollars? (?:canadiens?|australiens?|de singapour)|"
+    r"dólares (?:canadienses|canadenses|australianos|de singapur)|канадск[а-яё]* доллар[а-яё]*|"
+    r"加元|加币|加幣|澳元|澳币|澳幣|新加坡元|カナダドル|豪ドル|シンガポールドル|캐나다 ?달러|"
+    r"호주 ?달러|싱가포르 ?달러)(?![a-z])"
 )
 # Substrings every other-currency amount contains: most messages have none, and a substring
 # test is far cheaper than the amount patterns.
 _OTHER_MARKS = (
     *"€£¥₽₩₹元块塊币幣円鎊镑ユ유엔원루",
-    *("r$", "nt$", "hk$", "c$", "a$"),  # dollars that are not US dollars
+    *("r$", "nt$", "hk$", "c$", "a$", "s$", "au$", "ca$"),  # dollars that are not US dollars
+    *("cad", "aud", "sgd", "hkd", "twd", "$ ca", "$ca", "$ au", "$au", "canad", "austral"),
+    *("singap", "taiwan", "hong kong", "加元", "澳", "新加坡", "カナダ", "캐나다", "호주"),
+    *("シンガポール", "豪ドル"),
+    "싱가포르",
     "rmb",
     "cny",
     "yuan",

@@ -144,7 +144,9 @@ CJK_NUMBER_PATTERN = (
     rf"(?P<cjk>{_CJK_FIRST}"
     rf"(?>{_CJK_FIRST_UNIT}"
     rf"(?: ?{_CJK_PART}? ?{_CJK_UNIT}){{0,{_MAX_CJK_UNITS}}}+"
-    rf"(?: ?{_CJK_PART}(?![{_CJK_UNIT_CLASS}0-9]))?))"
+    # A trailing digit is one step below the last unit (一万五), unless a counter follows it: in
+    # "15 萬一個月" the 一 counts the month.
+    rf"(?: ?{_CJK_PART}(?![{_CJK_UNIT_CLASS}0-9个個月年天日周週台张張枚ヶか]))?))"
 )
 # What follows the first unit is optional: a CJK number matches exactly where its start and
 # first unit do, which this reads (``cjk_number_starts``).

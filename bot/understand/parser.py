@@ -17,6 +17,7 @@ from functools import lru_cache
 from bot.request import Intent, ParsedRequest, RequestFacts
 from bot.understand import lexicon
 from bot.understand.adapters import find_adapters
+from bot.understand.addressees import without_addressees
 from bot.understand.commands import Command, normalise_lang_choice, parse_command
 from bot.understand.concurrency import COUNTED, RATE, find_concurrency
 from bot.understand.context import find_context
@@ -326,7 +327,8 @@ def parse_with(
         # >>> The one hook of the knowledge base: questions the product page answers, and
         # requests for a person, become ``knowledge`` (with a ``topic``) or ``sales`` here,
         # unless the message is a sizing request (bot.understand.topics.finder decides).
-        request = apply_topic(request, where_asked(clean, _TOPIC_HEAD_CHARS, _TOPIC_TAIL_CHARS))
+        asked = without_addressees(clean)
+        request = apply_topic(request, where_asked(asked, _TOPIC_HEAD_CHARS, _TOPIC_TAIL_CHARS))
     # >>> The hooks of levers and rental terms ("cheaper?", "for 3 months", "two servers"), then
     # of what a message says beyond the deployment: a use without a model, the people,
     # hardware we do not rent, the figure asked, the budget as written.

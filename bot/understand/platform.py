@@ -19,7 +19,7 @@ from bot.understand import lexicon
 # ("need nvidia h200" asks for a GPU, not for CUDA).
 _NVIDIA = (
     r"(?:cuda|nvidia(?![\s-]?(?:h[0-9]|b[0-9]|a[0-9]|gb|gh|l40|rtx|dgx|hgx))|英伟达|英偉達|n\s?卡|"
-    r"エヌビディア|엔비디아|нвидиа)"
+    r"エヌビディア|엔비디아|쿠다|нвидиа)"
 )
 _AMD = r"(?:rocm|amd(?![\s-]?(?:mi|instinct|epyc)[0-9\s]))"
 _CLAUSE = r"[^.!?;。！？；\n]"
@@ -103,7 +103,9 @@ class Platform:
     needs_native_fp4: bool | None
 
 
-_PLATFORM_RE = re.compile(r"cuda|nvidia|rocm|amd|英伟达|英偉達|n\s?卡|エヌビディア|엔비디아|нвидиа")
+_PLATFORM_RE = re.compile(
+    r"cuda|nvidia|rocm|amd|英伟达|英偉達|n\s?卡|エヌビディア|엔비디아|쿠다|нвидиа"
+)
 _FP4_RE = re.compile(r"fp4|4-?bit")
 # A constraint is said within a clause of the platform word: only this much text around each
 # of the first few mentions is read, which bounds the work on a long message.

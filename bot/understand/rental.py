@@ -20,7 +20,7 @@ from functools import cache
 
 from bot.understand.gpus import find_gpus
 from bot.understand.rental_months import find_months
-from bot.understand.rental_numbers import number_pattern, number_value
+from bot.understand.rental_numbers import LETTER, number_pattern, number_value
 
 MAX_UNITS = 4096  # the engine's largest search (more is refused by the answer, not here)
 SERVER_PLAN = {"h": "h200-8x", "m": "mi355x-8x"}
@@ -31,7 +31,7 @@ _SERVER = (
     r"сервер(?:ов|ами|ам|ах|ом|а|ы|е)?|服务器|伺服器|主机|主機|サーバー?|서버)"
 )
 # Machines counted in Chinese, Japanese and Korean: "2台", "两台", "두 대".
-_MACHINES = r"(?:台|대)"
+_MACHINES = r"(?:台|部|대)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +54,10 @@ _HGX_MARK, _H200_MARK, _MI355X_MARK = "\ue101", "\ue102", "\ue103"
 _HGX_RE = re.compile(r"(?<![a-z])(?:hgx|dgx)(?![a-z])")
 _EIGHT_X = r"(?:8\s*[x×]\s*|8\s*-?\s*gpu\s*|8卡\s*|8枚\s*)"
 _SINGLE_WORDS = (
-    r"single|einzeln[a-z]*|einzel|unique|individual|individuais|одиночн[а-я]*|单卡|單卡|"
-    r"单|單|単体|シングル|단일|싱글"
+    r"single|standalone|stand-alone|separate|individual|einzeln[a-z]*|einzel|unique|seule?s?|"
+    r"isolée?s?|individuel(?:le)?s?|individuales|individuais|suelt[oa]s?|avuls[oa]s?|"
+    r"одиночн[а-я]*|отдельн[а-я]*|单卡|單卡|单独|單獨|独立|獨立|单|單|単体|単独|シングル|단일|"
+    r"싱글|개별"
 )
 _VM_WORDS = (
     r"vms?|virtual machines?|виртуальн[а-я]* машин[а-я]*|虚拟机|虛擬機|仮想マシン|가상\s?머신"
@@ -81,25 +83,31 @@ def _plan_patterns(language: str) -> tuple[re.Pattern[str], ...]:
     number = number_pattern(language)
     after = number.replace("(?P<n>", "(?P<m>", 1)
     gpu = rf"(?P<g>[{_HGX_MARK}{_H200_MARK}{_MI355X_MARK}])"
-    server_after = rf"(?P<s>\s*-?\s*(?:{_SERVER}|{_VM_WORDS}))?"
+    # A single-H200 machine is said before the GPU or after it: "2 standalone H200s", "3 H200
+    # avulsas", "H200単体を2台", "단일 H200 VM 3대".
     single = rf"(?P<one>(?:{_SINGLE_WORDS})\s*)?"
+    # (a Latin word ends at a letter's end: "seules", not "seulement"; "単体VM" goes on)
+    lone = rf"(?P<lone>s?\s*-?\s*(?:{_SINGLE_WORDS})(?!(?<=[{LETTER}])[{LETTER}]))?"
+    server_after = rf"{lone}(?P<s>\s*-?\s*(?:{_SERVER}|{_VM_WORDS}))?"
     eight = rf"(?P<e>{_EIGHT_X})?"
     return (
         # "two MI355X servers", "2x HGX H200", "2 8x H200 servers", "an HGX H200 server"
         re.compile(
             number + rf"\s*(?P<x>[x×]\s*)?(?:of\s+|de\s+)?{single}{eight}{gpu}{server_after}"
         ),
-        # "2 servers of MI355X", "deux serveurs MI355X", "два сервера MI355X"
+        # "2 servers of MI355X", "deux serveurs MI355X", "два сервера MI355X", "deux VM H200"
         re.compile(
-            number + rf"\s*(?P<s>{_SERVER})\s*(?:of|with|de|com|avec|mit|с|на|)\s*{eight}{gpu}"
+            number + rf"\s*(?P<s>{_SERVER}|{_VM_WORDS})\s*(?:of|with|de|com|avec|mit|с|на|)\s*"
+            rf"{eight}{gpu}{lone}"
         ),
-        # "2台のMI355Xサーバー", "两台8卡H200服务器", "두 대의 MI355X"
+        # "2台のMI355Xサーバー", "两台8卡H200服务器", "두 대의 MI355X", "2 部單卡 H200"
         re.compile(
-            number + rf"\s*(?P<c>{_MACHINES})\s*(?:の|의)?\s*{eight}{gpu}(?P<s>\s*{_SERVER})?"
+            number + rf"\s*(?P<c>{_MACHINES})\s*(?:の|의)?\s*{single}{eight}{gpu}"
+            rf"{lone}(?P<s>\s*{_SERVER})?"
         ),
-        # "MI355X 서버 2대", "MI355Xサーバーを2台", "H200 서버 두 대"
+        # "MI355X 서버 2대", "MI355Xサーバーを2台", "H200 서버 두 대", "単体H200を2台"
         re.compile(
-            gpu + rf"(?P<s>\s*-?\s*{_SERVER})?\s*(?:を|が|は|를|을|가|이)?\s*{after}"
+            gpu + rf"{server_after}\s*(?:を|が|は|를|을|가|이)?\s*{after}"
             rf"\s*(?P<c>{_MACHINES})"
         ),
         # "HGX H200 ×2", "MI355X server x 2"
@@ -108,6 +116,10 @@ def _plan_patterns(language: str) -> tuple[re.Pattern[str], ...]:
 
 
 _MIXED_RE = re.compile(r"\+|(?<![a-z])(?:and|plus|und|et|y|e|и|和|跟|と|하고|및)(?![a-z])|,")
+
+
+_SINGLE_REACH = 12
+_SINGLE_BEFORE_RE = re.compile(rf"(?<![{LETTER}])(?:{_SINGLE_WORDS})\s*$")
 
 
 def _plan_of(match: re.Match[str], *, mixed: bool) -> str | None:
@@ -121,11 +133,15 @@ def _plan_of(match: re.Match[str], *, mixed: bool) -> str | None:
     server_words = (found.get("s") or "").strip()
     vm = bool(server_words) and re.search(_VM_WORDS, server_words) is not None
     server = (bool(server_words) and not vm) or found.get("c") is not None
+    alone = bool(found.get("one") or (found.get("lone") or "").strip(" s-"))
+    # "単体H200を2台", "단일 H200 VM 3대": the single word before a GPU counted after it
+    before = match.string[max(0, match.start("g") - _SINGLE_REACH) : match.start("g")]
+    alone = alone or _SINGLE_BEFORE_RE.search(before) is not None
     if mark == _HGX_MARK:
         return SERVER_PLAN["h"]
     if mark == _MI355X_MARK:
         return SERVER_PLAN["m"] if server or mixed else None
-    if vm or found.get("one"):
+    if vm or alone:
         return SINGLE_PLAN
     if server and (server_words or found.get("e")):
         return SERVER_PLAN["h"]
@@ -203,14 +219,19 @@ _NAMED_SERVER_RE = re.compile(
 )
 
 
-def find_named_plan(text: str) -> dict[str, int] | None:
-    """Return one unit of the one server plan a message names without a count, or None."""
+def _server_plans_named(text: str) -> set[str]:
+    """Return the server plans a message names with a server word or as HGX."""
     if not any(core in text for core in ("200", "355", "hgx", "dgx")):
-        return None
-    found = {
+        return set()
+    return {
         SERVER_PLAN["m" if (m.group("g") or m.group("h") or m.group("x")) == _MI355X_MARK else "h"]
         for m in _NAMED_SERVER_RE.finditer(_marked(text))
     }
+
+
+def find_named_plan(text: str) -> dict[str, int] | None:
+    """Return one unit of the one server plan a message names without a count, or None."""
+    found = _server_plans_named(text)
     return {found.pop(): 1} if len(found) == 1 else None
 
 
@@ -224,6 +245,11 @@ def find_rental(text: str, language: str, *, named_alone: bool = False) -> Renta
     plans = find_plan_counts(text, language)
     if plans is None and named_alone and months:
         plans = find_named_plan(text)
+    elif plans is not None:
+        # Beside plans counted, a server named without a count is one ("две отдельные H200
+        # плюс сервер HGX H200").
+        for plan in _server_plans_named(text):
+            plans.setdefault(plan, 1)
     return RentalAsk(
         months=months,
         plan_counts=plans,

@@ -17,11 +17,24 @@ _HALF_YEAR, _YEAR, _QUARTER = 6, 12, 3
 # Before a number of months, a deadline ("in 3 months"), not a term.
 _DEADLINE_BEFORE_RE = re.compile(
     r"(?:(?<![" + LETTER + r"])(?:in|within|innerhalb|binnen|in den nächsten|en|dans|dentro de|"
-    r"em|за|в течение|через)\s+(?:the next |der nächsten |los próximos |os próximos |"
+    r"em|в течение|через)\s+(?:the next |der nächsten |los próximos |os próximos |"
     r"les prochains )?$)"
 )
+# "за 3 месяца" is a deadline beside work to finish ("дообучить за 3 месяца"), else a term
+# ("а за 3 месяца сколько выйдет?").
+_ZA_BEFORE_RE = re.compile(r"(?<![" + LETTER + r"])за\s+$")
+_WORK_RE = re.compile(r"обуч|тренир|fine-?tun|сдела|законч|выполн|успе|запуст|внедр|разраб")
 _DEADLINE_AFTER_RE = re.compile(r"^\s*(?:以内|之内|内に|内で|이내|안에|ago|назад)")
 
+_YEAR_UNITS = (
+    r"\s*-?\s*(?:years?|yrs?|jahren?|jahre|ans|années|años|anos|года|лет|年(?:間)?|년)"
+    r"(?![" + LETTER + r"])"
+)
+# A whole year said with an adjective: "a full year", "ein ganzes Jahr", "un an complet", "一整年".
+_WHOLE = (
+    r"(?:whole|full|entire|complete|ganzes|ganzen|volles|vollen|целый|полный|entero|completo|"
+    r"inteiro|completo)"
+)
 _MONTH_UNITS = (
     r"\s*-?\s*(?:months?|mos?\.?|monat(?:e|en|s)?|mois|mes(?:es)?|месяц(?:а|ев)?|мес\.?"
     r"|(?:个|個)\s*月|(?:ヶ|か|カ|ケ|箇|ヵ)\s*月(?:間)?|개월|\s?달)(?![" + LETTER + r"])"
@@ -37,6 +50,9 @@ _NAMED_TERMS: tuple[tuple[str, int], ...] = (
     ),
     (
         (
+            rf"(?:a|one|1|ein|einem|un|una|um|uma) {_WHOLE} (?:year|jahr|año|ano|год)|"
+            r"(?:un an|une année|un año|um ano|целый год) (?:complet|entière|entero|completo|"
+            r"inteiro)|一整年|整整一年|一年間|丸一年|1年間|꼬박 1년|일 년 내내|"
             r"(?:a|one|per|1|for a|for one) year|yearly|annual(?:ly)?|twelve-month|12-month|"
             r"(?:ein|einem|1) jahr|jährlich|jahresvertrag|(?:un|1) an(?![" + LETTER + r"])|"
             r"une année|annuel(?:le)?|(?:un|1) año|anual|(?:um|1) ano|на год|(?:1|один) год|"
@@ -69,15 +85,38 @@ def _named_terms_re() -> tuple[tuple[re.Pattern[str], int], ...]:
 
 
 def _is_deadline(text: str, start: int, end: int) -> bool:
-    return bool(_DEADLINE_BEFORE_RE.search(text[max(0, start - 30) : start])) or bool(
+    before = text[max(0, start - 30) : start]
+    if _ZA_BEFORE_RE.search(before) and _WORK_RE.search(text):
+        return True
+    return bool(_DEADLINE_BEFORE_RE.search(before)) or bool(
         _DEADLINE_AFTER_RE.match(text[end : end + 6])
     )
+
+
+@cache
+def _years_re(language: str) -> re.Pattern[str]:
+    return re.compile(number_pattern(language) + _YEAR_UNITS)
+
+
+def _years(text: str, language: str) -> int | None:
+    """Return years counted ("two years", "2年間", "два года") as months, or None."""
+    for match in _years_re(language).finditer(text):
+        token = match.group("n").strip()
+        value = number_value(token, language)
+        if token in _ARTICLES or not value or value * _YEAR > MAX_MONTHS:
+            continue
+        if not _is_deadline(text, *match.span()):
+            return value * _YEAR
+    return None
 
 
 # "$4,000 a month", "per month": a rate, never a term of one month. A term of one month is
 # counted ("1 month", "one month"), not said with an article.
 _ARTICLES = frozenset({"a", "an", "ein", "eine", "einen", "einem", "un", "une", "una", "um", "uma"})
 _RATE_BEFORE_RE = re.compile(r"(?:per|pro|par|por|/|je|al|à|в|за)\s*$")
+
+
+_YEAR_MARKS_RE = re.compile(r"year|yr|jahr|ans\b|année|año|anos\b|год|лет|年|년")
 
 
 def find_months(text: str, language: str) -> int | None:
@@ -90,6 +129,9 @@ def find_months(text: str, language: str) -> int | None:
             continue  # "per 1 month" is a rate; "por 6 meses" a term
         if value and 0 < value <= MAX_MONTHS and not _is_deadline(text, *match.span()):
             return value
+    years = _years(text, language) if _YEAR_MARKS_RE.search(text) else None
+    if years is not None:
+        return years
     for pattern, months in _named_terms_re():
         named = pattern.search(text)
         if named is not None and not _is_deadline(text, *named.span()):

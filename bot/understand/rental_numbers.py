@@ -220,7 +220,7 @@ def number_pattern(language: str) -> str:
     words = _alternation(number_words(language))
     return (
         rf"(?P<n>{DIGITS}|(?<![{LETTER}])(?:{words})(?![{LETTER}])"
-        rf"|{_alternation(_CJK_NUMBERS)}|(?<![가-힣]){_alternation(_KO_NUMBERS)})"
+        rf"|{_alternation(_CJK_NUMBERS)}|(?<![가-힣])(?:{_alternation(_KO_NUMBERS)}))"
     )
 
 

@@ -15,13 +15,14 @@ from dataclasses import replace
 
 from bot.request import Cues, Intent, ParsedRequest
 from bot.understand import lexicon
+from bot.understand.addressees import without_addressees
 from bot.understand.concurrency import RATE
 from bot.understand.cues.asked import find_asked
 from bot.understand.cues.chatty import find_chatty_users
 from bot.understand.cues.currency import Money, find_money
 from bot.understand.cues.hardware import find_unrented
 from bot.understand.cues.headcount import find_headcount
-from bot.understand.cues.kinds import find_model_kind
+from bot.understand.cues.kinds import find_model_kind, without_kind_words
 from bot.understand.cues.stack import stack_cuda_only
 from bot.understand.cues.uses import document_counts, find_kv_capacity, find_use_case
 from bot.understand.intents import asks_other_work, has_price_words
@@ -68,6 +69,7 @@ def _asks_for_a_person(text: str) -> bool:
     A word that may name a person ("agent", "상담원") is no request for one without a word
     of contact ("talk", "contact", "연결").
     """
+    text = without_addressees(text)
     if mentions_concept(Concept.SALES_PHRASE, text):
         return True
     if lexicon.search("size_question", text) or not lexicon.search("sales", text):
@@ -180,14 +182,100 @@ def _with_facts(
         facts = replace(facts, budget_usd_month=money.amount)
     if facts.cuda_only is None:
         facts = replace(facts, cuda_only=stack_cuda_only(text))
+    if (
+        not facts.gpus
+        and cues.unrented_count is not None
+        and facts.gpu_count == cues.unrented_count
+    ):
+        facts = replace(facts, gpu_count=None)  # "8 张 H800 today": their cards, not ours
     if facts.context_tokens is not None and facts.context_tokens in document_counts(text):
         facts = replace(facts, context_tokens=None)  # "RAG over 10M documents": no context
     return replace(request, facts=facts, cues=cues, not_understood=understood)
 
 
+# Intents a model of a kind the engine does not size turns into a sizing request, answered
+# with the scope ("bge-m3 for 5M texts a day, can you size it?", "Whisper: which GPU?").
+_KIND_SIZED = frozenset({Intent.UNKNOWN, Intent.FOLLOWUP, Intent.PRICE, Intent.SIZE})
+# Topics a kind's own words match (image generation's "image" is the OS image's word too).
+_KIND_TOPICS = {"os_image": Concept.OS_IMAGE}
+
+
+def _topic_of_kind_words(request: ParsedRequest, text: str) -> bool:
+    """Whether the topic matched only the kind's own words ("이미지 생성" holds "image")."""
+    concept = _KIND_TOPICS.get(request.topic or "")
+    kind = request.cues.model_kind
+    if concept is None or kind is None:
+        return False
+    return not mentions_concept(concept, without_kind_words(text, kind))
+
+
+def _sizes_a_kind(request: ParsedRequest, text: str) -> bool:
+    """Whether a message asks to run a model of a kind the engine does not size.
+
+    A question the site answers stays one ("is traffic included? we push embeddings"), unless
+    its topic came from the use's words or it asks what to run the model on.
+    """
+    if request.cues.model_kind is None or _names_model(request):
+        return False
+    if request.intent in _KIND_SIZED:
+        return True
+    if request.intent is not Intent.KNOWLEDGE:
+        return False
+    asks_hardware = lexicon.search("size_question", text) or lexicon.search("catalog", text)
+    loose = request.topic in _LOOSE_TOPICS or _topic_of_kind_words(request, text)
+    return loose or (request.topic == "billing" and asks_hardware)
+
+
+# Where the customer runs today, or asks what it would take with us: "we run X on 8 H800
+# today, what would we need with you?" is a sizing of X, not a change to an earlier answer.
+_MOVING_RE = re.compile(
+    r"(?<![a-z])(?:currently|today|right now|at the moment|now|with you|at yours?|from you|"
+    r"hoy|actualmente|con ustedes|con vosotros|hoje|atualmente|com vocês|com voces|derzeit|"
+    r"aktuell|momentan|heute|bei euch|bei ihnen|aujourd'hui|actuellement|chez vous)(?![a-z])|"
+    r"сейчас|сегодня|у вас|现在|目前|現在|你们这|你們這|你们那|你們那|贵司|貴司|今は|御社|貴社|"
+    r"지금|현재|귀사"
+)
+
+
+def _moves_here(request: ParsedRequest, text: str) -> bool:
+    """Whether a message sizes a model it runs on hardware we do not rent, for our plans."""
+    if request.cues.unrented_gpu is None or not _names_model(request):
+        return False
+    if request.intent is not Intent.FOLLOWUP:
+        return False
+    return _MOVING_RE.search(text) is not None or lexicon.search("size_question", text)
+
+
+def _compares_unrented(request: ParsedRequest, text: str) -> bool:
+    """Whether a GPU we rent is asked against one we do not.
+
+    "vs an H100, what does the H200 give us?" is a comparison, not a question about one card.
+    """
+    if request.cues.unrented_gpu is None or _names_model(request) or not request.facts.gpus:
+        return False
+    if request.intent not in {Intent.KNOWLEDGE, Intent.UNKNOWN, Intent.FOLLOWUP}:
+        return False
+    if request.topic not in _LOOSE_TOPICS and request.topic != "gpu_spec":
+        return False
+    return lexicon.search("compare", text) or mentions_concept(Concept.DIFFERENCE, text)
+
+
 def _with_intent(request: ParsedRequest, text: str) -> ParsedRequest:
     """Decide the intents the cues settle: hardware prices, emails, uses to propose for."""
     cues = request.cues
+    if _sizes_a_kind(request, text):
+        return replace(
+            request,
+            intent=Intent.SIZE,
+            topic=None,
+            spec=None,
+            software=None,
+            cues=replace(cues, use_case=None),
+        )
+    if _moves_here(request, text):
+        request = replace(request, intent=Intent.SIZE)
+    if _compares_unrented(request, text):
+        request = replace(request, intent=Intent.COMPARE, topic=None, spec=None)
     if _hardware_price(request, cues, text):
         request = replace(request, intent=Intent.PRICE, topic=None, spec=None)
     if _sizing_email(request, text):

@@ -21,33 +21,60 @@ _MONTHS_PER_YEAR = 12
 # code -> (written before the amount, written after it); cleaned, lower-case text.
 _CURRENCIES: dict[str, tuple[str, str]] = {
     "USD": (
-        r"us\s?\$|u\$s|\$(?<![a-z]\$)|usd",
+        r"us\s?\$|u\$s|\$(?<![a-z]\$)|usd|美金|美元",
         (
             r"\$|usd|us\$|\$ us|dollars?|bucks|美元|美金|美刀|刀|ドル|달러|불|долл[а-яё]*|dólares|"
             r"dolares|dólar|"
             r"dolar"
         ),
     ),
-    "EUR": (r"€|eur\b", r"€|euros?|eur\b|евро|欧元|歐元|ユーロ|유로"),
+    "EUR": (r"€|eur\b|欧元|歐元", r"€|euros?|eur\b|евро|欧元|歐元|ユーロ|유로"),
     "GBP": (r"£|gbp", r"£|gbp|pounds?|libras?|pfund|фунт[а-яё]*|英镑|英鎊|ポンド|파운드"),
-    "JPY": (r"jpy", r"jpy|yen|円|日元|日圓|иен[а-яё]*|엔"),
-    "CNY": (r"rmb|cny", r"rmb|cny|yuan|人民币|人民幣|юан[а-яё]*|위안"),
-    "TWD": (r"nt\$|twd", r"twd|台币|台幣|新台币|新臺幣|臺幣"),
-    "HKD": (r"hk\$|hkd", r"hkd|港币|港幣|港元"),
-    "KRW": (r"₩|krw", r"₩|krw|원|韩元|韓元|ウォン"),
+    "JPY": (r"jpy|日元|日圓", r"jpy|yen|円|日元|日圓|иен[а-яё]*|엔"),
+    "CNY": (r"rmb|cny|人民币|人民幣", r"rmb|cny|yuan|人民币|人民幣|юан[а-яё]*|위안"),
+    # Chinese writes the currency before the amount too: "港幣 15 萬", "新台幣 50 萬"
+    "TWD": (
+        r"nt\$|twd|新台币|新臺幣|新台幣|台币|台幣|臺幣",
+        r"twd|台币|台幣|新台币|新臺幣|臺幣|new taiwan dollars?|taiwan dollars?",
+    ),
+    "HKD": (r"hk\$|hkd|港币|港幣|港元", r"hkd|港币|港幣|港元|hong kong dollars?"),
+    "KRW": (r"₩|krw|韩元|韓元", r"₩|krw|원|韩元|韓元|ウォン"),
     "RUB": (r"₽|rub\b", r"₽|rub\b|руб[а-яё.]*|루블|卢布|盧布"),
     "BRL": (r"r\$|brl", r"brl|reais|real\b"),
     "CHF": (r"chf", r"chf|franken|francs? suisses?|швейцарск[а-яё]* франк[а-яё]*"),
     "INR": (r"₹|inr", r"₹|inr|rupees?|рупи[а-яё]*"),
-    "CAD": (r"c\$|cad", r"cad"),
-    "AUD": (r"a\$|aud", r"aud"),
+    # Other dollars, by their prefix, code, sign after ("25 000 $ CA") or name
+    "CAD": (
+        r"(?<![a-z])(?:ca|can|c)\$|cad",
+        (
+            r"cad|\$\s?(?:can?|cad)(?![a-z])|canadian dollars?|dollars? canadiens?|"
+            r"dólares canadienses|dólares canadenses|kanadische[n]? dollar|"
+            r"канадск[а-яё]* доллар[а-яё]*|加元|加币|加幣|カナダドル|캐나다 ?달러"
+        ),
+    ),
+    "AUD": (
+        r"(?<![a-z])(?:au|a)\$|aud",
+        (
+            r"aud|\$\s?aud?(?![a-z])|australian dollars?|dollars? australiens?|"
+            r"dólares australianos|australische[n]? dollar|австралийск[а-яё]* доллар[а-яё]*|"
+            r"澳元|澳币|澳幣|豪ドル|호주 ?달러"
+        ),
+    ),
+    "SGD": (
+        r"(?<![a-z])s\$|sgd",
+        (
+            r"sgd|singapore dollars?|dollars? de singapour|dólares de singapur|新加坡元|新币|"
+            r"新幣|シンガポールドル|싱가포르 ?달러"
+        ),
+    ),
 }
 # Signs and words whose currency depends on the message's language.
 _YEN_SIGN = "¥"
 _YUAN_WORDS = r"元|块|塊"
 _BUDGET = r"(?:budget|预算|預算|бюджет[а-яё]*|予算|예산|presupuesto|orçamento|orcamento|haushalt)"
 _MARKS_RE = re.compile(
-    r"[$€£¥₩₽₹元块塊円원]|usd|eur|gbp|jpy|rmb|cny|yuan|yen|twd|hkd|krw|rub|brl|chf|inr|cad|aud|"
+    r"[$€£¥₩₽₹元块塊円원币幣]|usd|eur|gbp|jpy|rmb|cny|yuan|yen|twd|hkd|krw|rub|brl|chf|inr|cad|aud|"
+    r"sgd|canad|austral|singap|加元|澳|新加坡|カナダ|캐나다|호주|싱가포르|"
     r"dollar|bucks|euro|pound|pfund|libra|reais|real\b|rupee|franken|franc|"
     r"美元|美金|美刀|刀|ドル|달러|불|долл|евро|фунт|иен|юан|руб|루블|유로|ユーロ|ポンド|파운드|"
     r"台币|台幣|港币|港幣|budget|预算|預算|бюджет|予算|예산|presupuesto|orçamento|orcamento"
@@ -61,6 +88,7 @@ class Money:
     amount: Decimal
     currency: str
     start: int
+    end: int = 0
 
 
 # Substrings a currency's amounts always contain: only the currencies a message shows one of
@@ -84,15 +112,29 @@ _MARKS: dict[str, tuple[str, ...]] = {
     "GBP": ("£", "gbp", "pound", "libra", "pfund", "фунт", "英镑", "英鎊", "ポンド", "파운드"),
     "JPY": ("jpy", "yen", "円", "日元", "日圓", "иен", "엔"),
     "CNY": ("rmb", "cny", "yuan", "人民", "юан", "위안"),
-    "TWD": ("nt$", "twd", "台币", "台幣", "臺幣"),
-    "HKD": ("hk$", "hkd", "港币", "港幣", "港元"),
+    "TWD": ("nt$", "twd", "台币", "台幣", "臺幣", "taiwan"),
+    "HKD": ("hk$", "hkd", "港币", "港幣", "港元", "hong kong"),
     "KRW": ("₩", "krw", "원", "韩元", "韓元", "ウォン"),
     "RUB": ("₽", "rub", "руб", "루블", "卢布", "盧布"),
     "BRL": ("r$", "brl", "reais", "real"),
     "CHF": ("chf", "franken", "franc", "франк"),
     "INR": ("₹", "inr", "rupee", "рупи"),
-    "CAD": ("c$", "cad"),
-    "AUD": ("a$", "aud"),
+    "CAD": (
+        "c$",
+        "ca$",
+        "cad",
+        "$ ca",
+        "$ca",
+        "canad",
+        "加元",
+        "加币",
+        "加幣",
+        "カナダ",
+        "캐나다",
+        "канадск",
+    ),
+    "AUD": ("a$", "au$", "aud", "$ au", "$au", "austral", "澳", "豪ドル", "호주", "австрал"),
+    "SGD": ("s$", "sgd", "singap", "新加坡", "新币", "新幣", "シンガポール", "싱가포르"),
     "¥": ("¥",),
     "元": ("元", "块", "塊"),
     "budget": (
@@ -169,7 +211,9 @@ def _first(patterns: list[tuple[str, re.Pattern[str]]], text: str, language: str
     best: Money | None = None
     for marker, pattern in patterns:
         for match in itertools.islice(pattern.finditer(text), _MAX_MATCHES):
-            if best is not None and match.start() >= best.start:
+            # The earliest amount wins; at the same start, the longest reading ("25 000 $ CA"
+            # is Canadian dollars, not "25 000 $"; "NT$60 萬" is 600,000, not 60).
+            if best is not None and (match.start(), -match.end()) >= (best.start, -best.end):
                 break
             value = amount_value(match, text, language)
             if not value > 0:
@@ -179,7 +223,8 @@ def _first(patterns: list[tuple[str, re.Pattern[str]]], text: str, language: str
             amount = _decimal(value)
             if amount is None:
                 continue
-            best = Money(amount, _code(marker, language, text, match.end()), match.start())
+            code = _code(marker, language, text, match.end())
+            best = Money(amount, code, match.start(), match.end())
             break
     return best
 

@@ -2,7 +2,8 @@
 
 Values are ``sizing`` other-GPU ids. A name glued to other letters or digits is another product
 ("h200" is not "h20", "a100" is not "a10", "l40s" is not "l4"). A count right before the name
-("two A100s", "2x 4090", "4张4090") is read with it, for the fit on that many.
+("two A100s", "2x 4090", "4张4090") or a counted one after it ("A100 4枚", "H100 8장") is read
+with it, for the fit on that many.
 """
 
 from __future__ import annotations
@@ -43,7 +44,12 @@ def _pattern() -> re.Pattern[str]:
         rf"(?:(?P<count>{_COUNT_WORDS})\s?(?:x|×|\*|张|張|块|塊|枚|장|대|台|шт\.?)?\s?"
         r"(?:(?:nvidia|amd|google|intel|instinct|geforce)\s)?)?"
     )
-    return re.compile(rf"(?<![a-z0-9]){count}(?:{names})s?(?![a-z0-9])")
+    # A count after the name, with a counter word or "x": "A100 4枚", "H100 8장", "A100 ×4".
+    after = (
+        r"(?:\s?(?:を|が|は|를|을|가|이)?\s?(?P<after>[0-9]{1,3}|두|세|네)\s?"
+        r"(?:枚|장|張|张|块|塊|台|대|개)|\s?[x×]\s?(?P<times>[0-9]{1,3})(?![0-9]))?"
+    )
+    return re.compile(rf"(?<![a-z0-9]){count}(?:{names})s?(?![a-z0-9]){after}")
 
 
 _CJK_COUNTS = {"两": 2, "兩": 2, "二": 2, "三": 3, "四": 4, "八": 8, "두": 2, "세": 3, "네": 4}
@@ -80,5 +86,6 @@ def find_unrented(text: str) -> tuple[str | None, int | None]:
     match = _pattern().search(text)
     if match is None:
         return None, None
-    gpu = next(name for name, value in match.groupdict().items() if value and name != "count")
-    return gpu, _count(match.group("count"))
+    counts = ("count", "after", "times")
+    gpu = next(name for name, value in match.groupdict().items() if value and name not in counts)
+    return gpu, _count(match.group("count") or match.group("after") or match.group("times"))

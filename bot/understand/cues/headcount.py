@@ -45,6 +45,20 @@ _CJK_MEMBERS = (
 )
 # "a 350-person company", "team of 40", "company of 200 people", "150 人的公司", "200人の会社".
 _ORG = r"(?:company|firm|team|org(?:anization|anisation)?|business|startup|office|department)"
+# An organisation in the other languages: "une boîte de 400 personnes", "una empresa de 300",
+# "eine Firma mit 400 Leuten", "компания на 400 человек".
+_ORGS = (
+    rf"(?:{_ORG}|boîte|entreprise|société|pme|start-?up|structure|cabinet|agence|groupe|"
+    r"organisation|empresa|compañía|firma|pyme|organización|despacho|agencia|companhia|"
+    r"organização|agência|escritório|unternehmen|betrieb|kanzlei|agentur|konzern|"
+    r"компани[яюией]|фирм[аыуе]|организаци[яиюей]|предприяти[еяю]|стартап)"
+)
+# Words for people after an organisation's count ("de 300 personas", "mit 400 Leuten").
+_PEOPLE = (
+    r"(?:people|persons|personas|pessoas|personnes|leute[n]?|personen|человек|сотрудник[а-яё]*|"
+    rf"{MEMBERS})"
+)
+_ABOUT = r"(?:(?:about|around|environ|unos|unas|uns|umas|cerca de|etwa|rund|около|~)\s)?"
 _COUNT = rf"(?:{NUMBER_PATTERN}(?:\s?(?P<k>k)(?![a-z]))?|{CJK_NUMBER_PATTERN})"
 
 
@@ -74,9 +88,19 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         re.compile(
             rf"\b{_ORG}\sof\s(?:about\s|around\s|~)?{_COUNT}(?!\s?(?:gpu|server|h200|mi355))"
         ),
+        # "une boîte de 400 personnes", "empresa de 300 personas", "Firma mit 400 Leuten",
+        # "компания на 400 человек": the organisation, a preposition, the count, people
+        # "a 900-employee bank", "a 40-person team": the people as a word of the organisation
+        re.compile(rf"{_COUNT}-(?:person|people|employee|staff|seat|strong)(?![{letters}])"),
+        # "nuestra empresa tiene 500 personas", "notre société compte 1200 personnes"
+        re.compile(
+            rf"(?<![{letters}]){_ORGS}\s(?:of|de|mit|von|на|из|в|с|com|con|avec|has|employs|"
+            r"tiene|cuenta con|emplea|tem|conta com|emprega|compte|emploie|hat|beschäftigt|"
+            rf"насчитывает)\s{_ABOUT}{_COUNT}\s(?:{_PEOPLE})(?![{letters}])"
+        ),
         # "150 人的設計公司", "200人の会社", "250명 회사", "600 empleados" is above
         re.compile(
-            rf"{_COUNT}\s?(?:人|명)\s?(?:的|規模の|規模|の)?\s?(?:\S{{0,4}})?(?:公司|企业|企業|"
+            rf"{_COUNT}\s?(?:人|명)\s?(?:的|規模の|規模|の|규모(?:의)?)?\s?(?:\S{{0,4}})?(?:公司|企业|企業|"
             rf"团队|團隊|会社|企業|회사|기업|"
             rf"팀|事務所|事务所|律所)"
         ),

@@ -6,6 +6,7 @@ Words name the kind, never an image of an operating system or a container.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from bot.understand.topics.lexicon import ConceptWords
@@ -66,6 +67,16 @@ _WORDS: tuple[tuple[str, str], ...] = (
 def _compiled() -> tuple[tuple[str, ConceptWords], ...]:
     # One word set per value, read the way the topic concepts are (led by literal characters).
     return tuple((value, ConceptWords({"all": words})) for value, words in _WORDS)
+
+
+@cache
+def _plain(kind: str) -> re.Pattern[str]:
+    return re.compile(dict(_WORDS)[kind])
+
+
+def without_kind_words(text: str, kind: str) -> str:
+    """Return ``text`` with the words naming ``kind`` blanked ("이미지 생성" is no OS image)."""
+    return _plain(kind).sub(" ", text)
 
 
 def find_model_kind(text: str) -> str | None:

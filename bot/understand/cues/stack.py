@@ -27,12 +27,24 @@ _ROCM_HOME_RE = re.compile(
     r"bereits) (?:auf )?rocm|"
     r"déjà (?:sur|sous) rocm|(?:utilise|utilisons) déjà rocm"
 )
+_OWN = (
+    r"(?:own|custom|in-house|hand-?written|wrote|自研|自己|自定义|自訂|自定義|自社|独自|自前|자체|"
+    r"직접|собствен|сво[иийеё]|propi[oa]s|próprios|nossos|eigen|selbst|hauseigen|propres|maison)"
+)
+_CUDA_KERNELS = (
+    r"(?:cuda[- ]?(?:kernels?|内核|核函数|算子|カーネル|커널|ядр[а-яё]*|kern[a-z]*)|"
+    r"(?:kernels?|noyaux|núcleos|ядр[а-яё]*)\s(?:de\s)?cuda)"
+)
 _CUDA_STACK_RE = re.compile(
     r"tensorrt[- ]?llm|\btrt[- ]?llm|\btensorrt\b|\bcuda graphs?\b|\bnccl\b|"
     # AMD ruled out, or CUDA kept, in words the platform reader does not join
-    r"(?:amd|rocm)[^.?!]{0,20}(?:nicht in frage|out of the question|not an option|"
-    r"no es una opción|não é uma opção|n'est pas une option|kommt nicht|ausgeschlossen|exclu|"
-    r"descartad|не рассматрива|исключ|不考虑|不考慮|対象外|제외)|"
+    r"(?:amd|rocm)[^.?!]{0,20}(?:nicht in frage|out of the question|not an option|no-go|no go|"
+    r"is out(?! of)|no es una opción|não é uma opção|n'est pas une option|kommt nicht|"
+    r"ausgeschlossen|fällt (?:also |damit )?weg|exclu|hors de question|descartad|queda fuera|"
+    r"está fora|fica de fora|fora de questão|не рассматрива|исключ|отпада|не вариант|不考虑|"
+    r"不考慮|対象外|使えない|제외|안 ?돼)|"
+    # the team's own CUDA kernels, which no other platform runs unported
+    rf"{_OWN}[^.?!;。！？]{{0,25}}?{_CUDA_KERNELS}|{_CUDA_KERNELS}[^.?!;。！？]{{0,12}}?{_OWN}|"
     r"(?:stay(?:ed|ing)?|stick(?:ing)?|remain(?:ed|ing)?) (?:on|with) (?:cuda|nvidia)|"
     r"bei (?:cuda|nvidia) geblieben|bleiben bei (?:cuda|nvidia)|restons sur (?:cuda|nvidia)|"
     r"seguimos (?:en|con) (?:cuda|nvidia)|continuamos (?:em|com|no) (?:cuda|nvidia)"
@@ -45,15 +57,36 @@ _ASKS_ABOUT_RE = re.compile(
 )
 
 
-_MARKS = ("rocm", "mi3", "mi 3", "mi2", "tensorrt", "trt", "cuda", "nccl", "amd", "nvidia")
+_MARKS = ("rocm", "mi3", "mi 3", "mi2", "tensorrt", "trt", "cuda", "nccl", "amd", "nvidia", "쿠다")
+
+
+# "we already run everything on ROCm", "已經跑在 ROCm 上", "이미 전부 ROCm에서": a team on ROCm;
+# "already tried ROCm" says nothing of where it runs.
+_ALREADY_ON_RE = re.compile(
+    r"(?:(?<![a-z])(?:already|schon|bereits|déjà|ya|já)(?![a-z])|уже|已经|已經|すでに|既に|もう|이미)"
+    r"[^.!?;,。！？，、]{0,24}?rocm"
+)
+_TRIED_RE = re.compile(
+    r"tried|test|pilot|essay|prob|versuch|попроб|试|試|써 ?봤|試し|porting|port(?:ed)? "
+)
+# Porting the team's code elsewhere says what it has, not what it needs.
+_PORTING_RE = re.compile(
+    r"(?<![a-z])port(?:ing|ed)?\s|migrat|portar|portier|porter|移植|перен|hipify"
+)
+
+
+def _already_on_rocm(text: str) -> bool:
+    found = _ALREADY_ON_RE.search(text)
+    return found is not None and _TRIED_RE.search(found.group()) is None
 
 
 def stack_cuda_only(text: str) -> bool | None:
     """Return False for a team already on ROCm, True for a CUDA-only stack named, else None."""
     if not any(mark in text for mark in _MARKS):
         return None
-    if _ROCM_HOME_RE.search(text):
+    if _ROCM_HOME_RE.search(text) or _already_on_rocm(text):
         return False
-    if _CUDA_STACK_RE.search(text) and not _ASKS_ABOUT_RE.search(text):
+    found = _CUDA_STACK_RE.search(text)
+    if found and not _ASKS_ABOUT_RE.search(text) and not _PORTING_RE.search(text):
         return True
     return None

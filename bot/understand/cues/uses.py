@@ -42,7 +42,11 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
     (
         UseCase.SUPPORT,
         (
-            r"customer (?:support|service|care)|help ?desk|support (?:bot|agent|team|desk)|"
+            r"customer (?:support|service|care)|help ?desk|"
+            r"support (?:bot|chat ?bot|assistant|agent|team|desk)|"
+            r"support-?(?:chatbot|bot|assistent)|servicemitarbeiter|service-?team|"
+            r"chatbot (?:de )?(?:support|soporte|suporte|atención|atendimento)|"
+            r"бот[а-яё]* поддержки|サポート(?:ボット|チャットボット)|(?:상담|지원) ?챗봇|"
             r"call ?cent(?:er|re)|contact cent|service desk|ticket|"
             r"客服|客户服务|客戶服務|售后|售後|呼叫中心|工单|工單|"
             r"カスタマーサポート|カスタマーサービス|コールセンター|問い合わせ対応|ヘルプデスク|"
@@ -194,8 +198,11 @@ def find_kv_capacity(text: str) -> int | None:
 # documents, which is no context length.
 _DOCS = (
     r"(?:documents?|docs|pdfs?|files|pages|contracts|reports|records|tickets|emails|articles|"
-    r"документ[а-яё]*|файл[а-яё]*|documentos|arquivos|dokumente[n]?|dateien|fichiers|"
-    r"份|篇|个文件|個文件|件|건|개 문서)"
+    r"chunks|texts|passages|pairs|images|pictures|photos|sentences|items|vectors|embeddings|"
+    r"документ[а-яё]*|файл[а-яё]*|текст[а-яё]*|картин[а-яё]*|изображени[а-яё]*|пар|"
+    r"documentos|arquivos|textos|imágenes|imagens|pares|dokumente[n]?|dateien|texte|bilder|"
+    r"paare|fichiers|textes|paires|"
+    r"份|篇|个文件|個文件|条|條|段|张图|張圖|件|枚|건|장|개 문서)"
 )
 _DOC_COUNT_RE = re.compile(
     rf"(?P<num>[0-9][0-9.,]*)\s?(?P<mag>k|m|million|millions|mln|млн\.?|миллион[а-яё]*|"

@@ -95,6 +95,10 @@ LEXICON = Lexicon(
         "limité(?:e|s|es)? à",
         "tout en",
         "doit être",
+        "obligée?s? d[e']",
+        "(?:doit|devons|doivent|devrait) (?:rester|tourner|utiliser)(?: sur| en| avec)?",
+        "rester (?:sur|en|avec|sous)",
+        "ne (?:peut|pouvons|peuvent) pas quitter",
         "indispensable",
     ),
     acceptable=(

@@ -69,17 +69,34 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
         "en": (
             r"\bminimum (?:rental |contract |commitment )?(?:term|period|duration|commitment)|"
             r"\bmin(?:imum)? term|\bcancel|\bcommitment\b|\bcontract length|\bshortest\b|"
-            r"\bmonth[- ]to[- ]month"
+            r"\bmonth[- ]to[- ]month|"
+            # a single month asked for: the shortest term
+            r"\b(?:just|only) (?:for )?(?:one|1|a) month|\bfor (?:a )?single month|\bone month only"
         ),
-        "zh-Hans": r"最短|租期|最少租|取消|退租|合约期|合同期",
-        "zh-Hant": r"最短|租期|最少租|取消|退租|合約期",
-        "ru": r"\bминимальн\w* срок|\bсрок аренды|\bотмен|\bрасторг|\bотказаться",
-        "ja": r"最低契約|契約期間|解約|キャンセル|最短",
-        "ko": r"최소 계약|계약 기간|해지|취소|최소 기간",
-        "es": r"\bmínimo\b|\bcancelar|\bpermanencia|\bplazo mínimo|\bduración mínima",
-        "pt-BR": r"\bmínimo\b|\bcancelar|\bfidelidade|\bprazo mínimo|\bperíodo mínimo",
-        "de": r"\bmindestlaufzeit|\bmindestdauer|\bmindestmiet|\bkündig|\bstornier",
-        "fr": r"\bdurée minimale|\bminimum\b|\brésili|\bannuler|\bsans engagement",
+        "zh-Hans": r"最短|租期|最少租|取消|退租|合约期|合同期|只(?:租)?(?:一|1)\s?个月",
+        "zh-Hant": r"最短|租期|最少租|取消|退租|合約期|只(?:租)?(?:一|1)\s?個月",
+        "ru": (
+            r"\bминимальн\w* срок|\bсрок аренды|\bотмен|\bрасторг|\bотказаться|"
+            r"\bвсего на (?:один )?месяц|\bтолько на (?:один )?месяц"
+        ),
+        "ja": r"最低契約|契約期間|解約|キャンセル|最短|(?:1|一)\s?(?:ヶ|か|カ|ケ)月(?:だけ|のみ)",
+        "ko": r"최소 계약|계약 기간|해지|취소|최소 기간|한 ?달만|1\s?개월만",
+        "es": (
+            r"\bmínimo\b|\bcancelar|\bpermanencia|\bplazo mínimo|\bduración mínima|"
+            r"\bs[oó]lo (?:por )?un mes|\bun solo mes"
+        ),
+        "pt-BR": (
+            r"\bmínimo\b|\bcancelar|\bfidelidade|\bprazo mínimo|\bperíodo mínimo|"
+            r"\b(?:só|apenas) (?:por )?um mês|\bum mês só"
+        ),
+        "de": (
+            r"\bmindestlaufzeit|\bmindestdauer|\bmindestmiet|\bkündig|\bstornier|"
+            r"\bnur (?:für )?(?:einen|1|ein) monat|\beinen monat lang"
+        ),
+        "fr": (
+            r"\bdurée minimale|\bminimum\b|\brésili|\bannuler|\bsans engagement|"
+            r"\bun seul mois|\b(?:juste|seulement) (?:pour )?un mois"
+        ),
     },
     Concept.DISCOUNT: {
         "en": (

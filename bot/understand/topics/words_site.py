@@ -112,16 +112,29 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
         "fr": r"\bdifférence|\bdiffère",
     },
     Concept.REFUND: {
-        "en": r"\brefund|\bmoney back|\breimburse|\bchargeback|\bget (?:my|our) money",
-        "zh-Hans": r"退款|退钱|退费|返还",
-        "zh-Hant": r"退款|退錢|退費|返還",
-        "ru": r"\bвозврат|\bвозвращ\w*[^.?!]{0,16}\bденьг|\bверн\w*[^.?!]{0,16}\bденьг",
-        "ja": r"返金|払い戻し",
-        "ko": r"환불",
-        "es": r"\breembols|\bdevolución del dinero|\bdevolver el dinero|\bdevoluci[oó]n",
-        "pt-BR": r"\breembols|\bdevolução do dinheiro|\bdinheiro de volta|\bestorno",
-        "de": r"\brückerstatt|\bgeld zurück|\berstattung",
-        "fr": r"\brembours",
+        # the money given back, however the verb is put ("nos devuelven el dinero", "钱能退吗")
+        "en": (
+            r"\brefund|\bmoney back|\breimburse|\bchargeback|\bget (?:my|our) money|"
+            r"\breturn (?:the |our |my )?money"
+        ),
+        "zh-Hans": r"退款|退钱|退费|返还|钱能退|钱可以退|把钱退|退回|退还",
+        "zh-Hant": r"退款|退錢|退費|返還|錢能退|錢可以退|把錢退|退回|退還",
+        "ru": (
+            r"\bвозврат|\bвозвращ\w*[^.?!]{0,16}\bденьг|\bверн\w*[^.?!]{0,16}\bденьг|"
+            r"\bденьг\w*[^.?!]{0,16}\b(?:верн|возвра)"
+        ),
+        "ja": r"返金|払い戻し|お金[^。？?]{0,4}(?:返|戻)",
+        "ko": r"환불|돈[^.?？]{0,3}돌려",
+        "es": (
+            r"\breembols|\bdevolución del dinero|\bdevoluci[oó]n|"
+            r"\b(?:devolv|devuelv|recuper)\w*[^.?!]{0,12}\bdinero"
+        ),
+        "pt-BR": (
+            r"\breembols|\bdevolução do dinheiro|\bdinheiro de volta|\bestorno|"
+            r"\b(?:devolv|recuper)\w*[^.?!]{0,12}\bdinheiro"
+        ),
+        "de": r"\brückerstatt|\bgeld zurück|\berstatt|\bgeld wieder",
+        "fr": r"\brembours|\brécup[eéè]r\w*[^.?!]{0,12}\bargent|\brend\w* (?:l'|notre |mon )argent",
     },
     Concept.OS_IMAGE: {
         "en": (

@@ -5,6 +5,11 @@ Sets (scored by ``blind_eval``, one JSON object per line, an expected ``null`` m
 - data/blind-b.jsonl, data/blind-c.jsonl, data/blind-d.jsonl: three more sets written the same
   way, each first scored unseen, then its misses fixed by kind (general words and rules in
   every language, never the set's own phrases); the unseen figures are in the README;
+- data/blind-conv-c.jsonl (200), blind-conv-c2.jsonl (120), blind-conv-c3.jsonl (80): the kinds
+  of phrasing a sealed conversation set showed missed (cheaper said otherwise, CUDA as a
+  condition, terms and fleets, models not sized, hardware not rented, salutations, the figure
+  asked, local budgets, refunds, head counts) beside plain requests; each written before the
+  changes it measured and first scored unseen (figures in the README);
 - data/holdout-messages.jsonl: the project's own earlier held-out set;
 - the reference folder's sample (``../shared/reference/dev-messages.jsonl``), held to the same
   bars on the machines that have that folder beside the project. It is not the project's to
@@ -41,6 +46,9 @@ SETS = {
     "blind-b": DATA / "blind-b.jsonl",
     "blind-c": DATA / "blind-c.jsonl",
     "blind-d": DATA / "blind-d.jsonl",
+    "blind-conv-c": DATA / "blind-conv-c.jsonl",
+    "blind-conv-c2": DATA / "blind-conv-c2.jsonl",
+    "blind-conv-c3": DATA / "blind-conv-c3.jsonl",
     "holdout": DATA / "holdout-messages.jsonl",
 }
 if SHARED_SAMPLE.is_file():

@@ -101,8 +101,10 @@ def test_long_runs_read_from_the_start_of_each_run_are_the_long_runs(text):
     assert re.findall(LONG_RUN, text) == re.findall(r"[0-9]{16,}", text)
 
 
-_OLD_GAP = rf"(?:\s+(?:[{lexicon.WORD_LETTER}\-]+\s+){{0,2}}|\s*(?:d'|de |of )?)"
-_NEW_GAP = rf"(?:\s++(?:[{lexicon.WORD_LETTER}\-]++\s++){{0,2}}|\s*+(?:d'|de |of )|)"
+_OLD_GAP = rf"(?:\s+(?:[{lexicon.WORD_LETTER}\-]+\s+){{0,2}}|\s*(?:d'|de |of )?|\s*[个個位名]\s*)"
+_NEW_GAP = (
+    rf"(?:\s++(?:[{lexicon.WORD_LETTER}\-]++\s++){{0,2}}|\s*+(?:d'|de |of )|\s*+[个個位名]\s*+|)"
+)
 # Each rewritten piece of the count patterns and its plain form.
 _PLAIN_FORMS = (
     (_NEW_GAP, _OLD_GAP),
@@ -178,6 +180,10 @@ _COUNT_PIECES = st.sampled_from(
         "mil",
         "millones",
         "k ",
+        " 个 ",
+        "個",
+        "users",
+        "user",
     ]
 )
 

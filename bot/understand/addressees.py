@@ -1,0 +1,94 @@
+"""Words of people that ask for no one: the addressee of a letter, the customer's own team.
+
+"Dear FullGPU team", "ご担当者様", "담당자님께", "Sehr geehrte Damen und Herren" open a pasted
+email to us; "our sales team will use it", "营业チームで使います", "наш отдел продаж" name who
+will use the deployment. Neither is a request for a salesperson, though both hold the words
+of one ("sales", "担当者", "담당자", "продаж"): ``without_addressees`` blanks them before the
+intent decision and the topic rules look for a request for a person. "Please have sales
+contact me" and "営業担当の方から連絡をください" keep their words and stay requests.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# A salutation to the company or its staff, at the start of a message or of a line (the
+# cleaned text is lower case, its line breaks kept as spaces).
+_SALUTATIONS = (
+    # en
+    r"(?:dear|hi|hello|hey|good (?:morning|afternoon|evening))[^.!?,:;]{0,40}?"
+    r"(?:team|sales|support|staff|sir|madam|colleagues|all|folks)(?![a-z])|"
+    r"to whom it may concern|dear sirs?(?: or madam)?|"
+    # de
+    r"sehr geehrte[rs]? (?:damen und herren|[^,:;]{1,40})|liebe[rs]? [^,:;]{0,30}team|"
+    r"hallo [^,:;]{0,30}team|"
+    # fr
+    r"madame,? monsieur|mesdames,? messieurs|(?:bonjour|cher|chère|chers) [^,:;]{0,30}"
+    r"(?:équipe|commerciaux|service commercial)[^,:;]{0,20}|à l'attention (?:de|du) [^,:;]{1,40}|"
+    # es
+    r"estimad[oa]s? [^,:;]{1,40}|hola,? equipo[^,:;]{0,30}|a quien corresponda|"
+    # pt-BR
+    r"prezad[oa]s?(?: [^,:;]{1,40})?|ol[aá],? (?:equipe|time)[^,:;]{0,30}|"
+    # ru
+    r"уважаем[а-яё]+ [^,!.:;]{1,40}|"
+    # zh
+    r"(?:您好|你好)[，,]?\s?[^，,。:：！!]{0,30}?(?:团队|團隊|负责人|負責人|业务|業務|销售|銷售)"
+    r"(?:人员|人員|部门|部門)?|[^，,。:：！!]{0,30}?(?:团队|團隊|负责人|負責人)(?:您好|你好)|"
+    # ja
+    r"[^。、,]{0,20}?(?:ご担当者|ご担当|担当者|担当)(?:様|さま|殿)|[^。、,]{0,20}?御中|"
+    # ko
+    r"[^.,!?]{0,20}?담당자(?:님|분)(?:께|께서|에게)?"
+)
+# The customer's own team, named as who will use the deployment.
+_OWN_TEAMS = (
+    # en
+    r"(?:our|my|the company's|for (?:the|our)) (?:own )?(?:sales|support|marketing|service)"
+    r" (?:team|department|dept|staff|org|people|reps|force|folks)|"
+    r"(?:sales|support) (?:team|department) (?:will )?(?:use|uses|using|needs)|"
+    # es
+    r"(?:nuestro|nuestra|mi|para el) (?:equipo|departamento|área|fuerza|personal) "
+    r"(?:de ventas|comercial|de atención)|"
+    r"(?:equipo|departamento) (?:de ventas|comercial) (?:lo |la )?(?:usar|utiliz)[a-zá]*|"
+    # pt-BR
+    r"(?:nosso|nossa|minha|meu|para o|para a) (?:equipe|time|departamento|área|setor) "
+    r"(?:de vendas|comercial)|"
+    # de
+    r"(?:unser|unsere|unserem|unseren|unserer) (?:vertrieb[a-zäöü]*|verkauf[a-zäöü]*|"
+    r"sales-?team)|vertriebsteam (?:nutzt|verwendet|wird)|"
+    # fr
+    r"(?:notre|nos|mon|ma|pour l'|pour notre) ?(?:équipe|service|département|force) "
+    r"(?:commerciale?s?|de vente|des ventes)|(?:nos|mes) commerciaux|"
+    # ru
+    r"(?:наш|нашего|нашему|нашим|наша|нашей|мой|моего|для)[а-яё]* (?:отдел[а-яё]* продаж|"
+    r"продаж[а-яё]*|менеджер[а-яё]* по продажам|сейлз[а-яё]*|продаван[а-яё]*)|"
+    # zh
+    r"(?:我们|我們|我司|公司|本公司)(?:的)?\s?(?:销售|銷售|业务|業務)(?:团队|團隊|部门|部門|人员|人員)?|"
+    r"(?:销售|銷售|业务|業務)(?:团队|團隊|部门|部門)(?:要|会|會|想|将|將)?(?:用|使用)|"
+    # ja
+    r"(?:弊社|当社|自社|うち|私たち)の?\s?営業(?:チーム|部|部門|担当)?|"
+    r"営業(?:チーム|部|部門)(?:で|が)(?:使|利用)|"
+    # ko
+    r"(?:저희|우리|당사)(?:의)? ?(?:영업 ?팀|영업 ?부(?:서)?|영업 ?조직)|"
+    r"영업 ?(?:팀|부)(?:이|에서|가)? ?(?:쓸|사용|쓰)"
+)
+_ADDRESSEES_RE = re.compile(rf"(?:^|(?<=[\n.!?。！？]))\s*(?:{_SALUTATIONS})|{_OWN_TEAMS}")
+# Words of people or teams, one of which a phrase above must hold to hide a request for a
+# person: most messages have none, and are returned as they are.
+_MARKS = (
+    "sales", "support", "team", "staff", "sir", "madam", "venta", "comercial", "atenci",
+    "vendas", "vertrieb", "verkauf", "commerc", "vente", "équipe", "equipo", "equipe", "damen",
+    "estimad", "prezad", "уважаем", "продаж", "сейлз", "продаван", "销售", "銷售", "业务",
+    "業務", "负责人", "負責人", "团队", "團隊", "営業", "担当", "御中", "영업", "담당",
+)  # fmt: skip
+
+
+@lru_cache(maxsize=16)
+def without_addressees(text: str) -> str:
+    """Return ``text`` (cleaned) with salutations and the customer's own teams blanked.
+
+    Cached: the intent decision, the topic rules and the proposal's check read one message.
+    """
+    if not any(mark in text for mark in _MARKS):
+        return text
+    return _ADDRESSEES_RE.sub(lambda found: " " * len(found.group()), text)
