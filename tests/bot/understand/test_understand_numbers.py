@@ -155,7 +155,15 @@ def test_a_cue_after_a_number_still_belongs_to_that_number():
 
 @pytest.mark.parametrize(
     "text",
-    ["并发改成 100", "并发数调到100", "併發改為 100", "同時接続数を100に", "concurrency to 100"],
+    [
+        "并发改成 100",
+        "并发数调到100",
+        "併發改為 100",
+        "如果并发到 100 呢",
+        "並發達到 100",
+        "同時接続数を100に",
+        "concurrency to 100",
+    ],
 )
 def test_a_cue_then_a_change_verb_then_a_count_is_concurrency(text):
     """'并发改成 100' (set concurrency to 100) reads 100 as the concurrency."""

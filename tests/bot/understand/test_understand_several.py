@@ -139,5 +139,5 @@ def test_fine_tuning_adapters_stays_a_training_job():
     ],
 )
 def test_native_said_of_the_release_format_is_no_demand_on_the_hardware(text, native):
-    """ "原生 mxfp4" of gpt-oss is its release format; "要原生 FP4" asks the GPU for FP4."""
+    """Of gpt-oss "原生 mxfp4" is its release format; "要原生 FP4" asks the GPU for FP4."""
     assert parse_message(text).facts.needs_native_fp4 is native
