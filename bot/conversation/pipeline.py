@@ -10,7 +10,9 @@ answer in the customer's language.
 from __future__ import annotations
 
 import logging
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
@@ -109,6 +111,11 @@ from sizing import (
 )
 
 log = logging.getLogger(__name__)
+
+_ParseKey = tuple[str, str | None, str | None]  # the text, the language hint, the bot's name
+# Messages whose parse waits for its answer. Past this many in flight the oldest is dropped, and
+# its answer parses it again: more work, never a different answer.
+KEPT_PARSES = 256
 # The page's comparison; /compare without GPUs compares these two.
 DEFAULT_COMPARE = (GpuId.MI355X, GpuId.H200)
 _HELP_COMMANDS = frozenset({"start", "help"})
@@ -172,8 +179,12 @@ class Pipeline:
         self.checkout = checkout if checkout is not None else CheckoutConfig()
         self.catalog = catalog
         self.lookups = lookups
-        # The last message parsed: a front end asks for its Hub queries, then for its answer.
-        self._last_parse: tuple[tuple[str, str | None, str | None], ParsedRequest] | None = None
+        # Messages parsed for their Hub queries, waiting for their answer: a front end asks for a
+        # message's queries, then for its answer, and under load the answer thread takes several
+        # messages' queries before the first answer, so one slot would be overwritten.
+        # The same text from several chats at once ("/start") is parsed once, taken by each.
+        self._kept_parses: OrderedDict[_ParseKey, tuple[ParsedRequest, int]] = OrderedDict()
+        self._kept_lock = threading.Lock()
         self._size = size
         self._parse = parse
         self._today = today
@@ -200,14 +211,21 @@ class Pipeline:
     def _parse_once(
         self, text: str, hint: str | None, bot_username: str | None, *, keep: bool = False
     ) -> ParsedRequest:
-        """Parse a message; ``respond`` takes the parse ``hub_queries`` just made of it, once."""
+        """Parse a message; ``respond`` takes the parse ``hub_queries`` made of it, once."""
         key = (text, hint, bot_username)
-        last, self._last_parse = self._last_parse, None
-        if last is not None and last[0] == key:
-            return last[1]
+        with self._kept_lock:
+            kept = self._kept_parses.pop(key, None)
+            if kept is not None:
+                parsed, waiting = kept
+                if keep or waiting > 1:  # another message of this text also waits for it
+                    self._kept_parses[key] = (parsed, waiting + (1 if keep else -1))
+                return parsed
         parsed = self._parse(text, telegram_language=hint, bot_username=bot_username)
         if keep:
-            self._last_parse = (key, parsed)
+            with self._kept_lock:
+                self._kept_parses[key] = (parsed, 1)
+                while len(self._kept_parses) > KEPT_PARSES:
+                    self._kept_parses.popitem(last=False)
         return parsed
 
     def hub_queries(

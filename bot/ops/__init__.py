@@ -24,7 +24,7 @@ from bot.ops.observability import (
 )
 from bot.ops.outage import QUIET_S, SETTLE_S, OutageMonitor
 from bot.ops.scope import CURRENT_UPDATE, Outcome, UpdateScope
-from bot.ops.worker import off_loop, prefer_the_event_loop
+from bot.ops.worker import off_loop, off_loop_first, prefer_the_event_loop
 
 __all__ = [
     "ANALYTICS",
@@ -53,6 +53,7 @@ __all__ = [
     "note_turn",
     "noting_turn",
     "off_loop",
+    "off_loop_first",
     "opened_scope",
     "prefer_the_event_loop",
     "set_queue_source",

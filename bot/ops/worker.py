@@ -4,7 +4,10 @@ Understanding, sizing and rendering a question is pure CPU work of a few millise
 for the largest searches). On the event loop, every answer that became ready in one loop
 iteration would run back to back, and a health probe, a webhook acknowledgement or a send
 arriving meanwhile would wait for all of them. Here the loop hands the work to one thread and
-goes on serving; the thread takes answers one at a time, in the order they were asked for.
+goes on serving; the thread takes answers one at a time, in the order they were asked for,
+except that the second step of a message already begun (its answer, once its Hub queries are
+read) goes ahead of new messages: under a burst, answers then go out as they are made instead
+of all waiting behind the first step of every message that arrived.
 
 The GIL still lets one thread run Python at a time: a thread that wants it asks the running
 one to let go only after waiting the switch interval. While an answer computes, the worker
@@ -27,6 +30,7 @@ import asyncio
 import contextlib
 import contextvars
 import functools
+import itertools
 import queue
 import sys
 import threading
@@ -38,11 +42,14 @@ T = TypeVar("T")
 
 ANSWER_SWITCH_INTERVAL_S = 0.0002
 
-# One job: the call (in its context), the loop that asked, the future it awaits.
-_Job = tuple[Callable[[], Any], asyncio.AbstractEventLoop, "asyncio.Future[Any]"]
+# One job: its rank (FINISH before START), its turn in line, the call (in its context), the
+# loop that asked, the future it awaits.
+_Job = tuple[int, int, Callable[[], Any], asyncio.AbstractEventLoop, "asyncio.Future[Any]"]
+FINISH, START = 0, 1
 
 _lock = threading.Lock()
-_jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
+_jobs: queue.PriorityQueue[_Job] = queue.PriorityQueue()
+_turns = itertools.count()
 _worker: list[threading.Thread] = []
 
 
@@ -57,9 +64,9 @@ def _settle(future: asyncio.Future[Any], result: object, error: BaseException | 
 
 
 def _work() -> None:
-    """Run the jobs one at a time, in the order they came."""
+    """Run the jobs one at a time: those finishing a message first, each rank in order."""
     while True:
-        call, loop, future = _jobs.get()
+        _rank, _turn, call, loop, future = _jobs.get()
         if future.cancelled():  # the asker gave up before the job began
             continue
         result: object = None
@@ -88,11 +95,18 @@ def prefer_the_event_loop() -> None:
 
 async def off_loop(function: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
     """Run ``function(*args, **kwargs)`` on the answer thread; return (or raise) its result."""
+    return await _run(START, functools.partial(function, *args, **kwargs))
+
+
+async def off_loop_first(function: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+    """Like ``off_loop``, ahead of new work: the last step of a message already begun."""
+    return await _run(FINISH, functools.partial(function, *args, **kwargs))
+
+
+async def _run(rank: int, call: Callable[[], T]) -> T:
     if not _worker:
         _start_worker()
     context = contextvars.copy_context()
     future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-    _jobs.put(
-        (functools.partial(context.run, function, *args, **kwargs), future.get_loop(), future)
-    )
+    _jobs.put((rank, next(_turns), functools.partial(context.run, call), future.get_loop(), future))
     return await future

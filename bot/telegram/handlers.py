@@ -49,6 +49,7 @@ from bot.ops import (
     mark_update_failed,
     noting_turn,
     off_loop,
+    off_loop_first,
 )
 from bot.reply import ChatContext, ConversationPipeline, Reply, ReplyKind, Sender, Turn
 from bot.settings import Settings
@@ -230,7 +231,7 @@ class TelegramHandlers:
                     self.pipeline.hub_queries, text, chat, bot_username=bot.username
                 )
                 resolved = await self.pipeline.resolve_models(queries) if queries else None
-                turn = await off_loop(
+                turn = await off_loop_first(
                     self.pipeline.respond, text, chat, bot_username=bot.username, resolved=resolved
                 )
             stored = await self._deliver(bot, chat_id, turn, reply_to)

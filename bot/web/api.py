@@ -24,7 +24,7 @@ from bot.answers import CheckoutConfig, QuoteContext, checkout_url_for, localize
 from bot.conversation import ModelLookups
 from bot.json_input import JsonInputError, load_json
 from bot.languages import normalise_language
-from bot.ops import off_loop
+from bot.ops import off_loop, off_loop_first
 from bot.reply import ChatContext, ConversationPipeline, Turn, reply_json
 from bot.state import ChatStore, MemoryStore
 from bot.web.charts import chart_url
@@ -266,7 +266,7 @@ class Api:
         pipeline = self.services.pipeline
         queries = await off_loop(pipeline.hub_queries, text, chat)
         resolved = await pipeline.resolve_models(queries) if queries else None
-        return await off_loop(pipeline.respond, text, chat, resolved=resolved)
+        return await off_loop_first(pipeline.respond, text, chat, resolved=resolved)
 
 
 def wants_html(request: web.Request) -> bool:

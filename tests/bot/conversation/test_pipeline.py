@@ -499,3 +499,46 @@ def test_a_gpu_count_alone_is_no_sizing_request(pipeline, text):
     assert turn.reply.kind != "size"
     assert turn.chat.last_request is None
     assert turn.reply.data.get("code") != "which_model"
+
+
+def test_each_message_is_parsed_once_when_queries_run_ahead_of_answers():
+    """Each answer takes its own message's parse, made once, however far queries run ahead.
+
+    Under load the answer thread takes several messages' Hub queries before the first answer.
+    """
+    calls: list[str] = []
+
+    def counting_parse(text, **options):
+        calls.append(text)
+        return parse_message(text, **options)
+
+    pipeline = Pipeline(parse=counting_parse)
+    texts = [
+        "Llama 3.1 70B FP8 32K 8 users",
+        "DeepSeek V3 FP8 128K 20 users",
+        "Qwen2.5 72B BF16 32K",
+    ]
+    for number, text in enumerate(texts):
+        pipeline.hub_queries(text, ChatContext(chat_id=number))
+    models = [
+        pipeline.respond(text, ChatContext(chat_id=number)).chat.last_request.model_id
+        for number, text in enumerate(texts)
+    ]
+    assert sorted(calls) == sorted(texts)
+    assert models == [
+        "meta-llama/Llama-3.1-70B-Instruct",
+        "deepseek-ai/DeepSeek-V3",
+        "Qwen/Qwen2.5-72B-Instruct",
+    ]
+    # Taken once: the same text asked again is parsed again (the catalog may have been reloaded).
+    pipeline.respond(texts[0], ChatContext(chat_id=9))
+    assert calls.count(texts[0]) == 2
+    # The same text from three chats at once: one parse, taken by each of the three answers.
+    calls.clear()
+    for number in range(3):
+        pipeline.hub_queries("/start", ChatContext(chat_id=20 + number))
+    kinds = [pipeline.respond("/start", ChatContext(chat_id=20 + n)).reply.kind for n in range(3)]
+    assert calls == ["/start"]
+    assert len(set(kinds)) == 1
+    pipeline.respond("/start", ChatContext(chat_id=30))
+    assert calls == ["/start", "/start"]

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from bot.ops.worker import off_loop, prefer_the_event_loop
+from bot.ops.worker import off_loop, off_loop_first, prefer_the_event_loop
 
 WHO: contextvars.ContextVar[str] = contextvars.ContextVar("who", default="nobody")
 
@@ -111,3 +111,21 @@ async def test_an_answer_no_longer_awaited_is_not_computed():
     assert await off_loop(answer, "third") == "third"
     assert second.cancelled()
     assert ran == ["first", "third"]
+
+
+async def test_the_last_step_of_a_message_begun_goes_ahead_of_new_messages():
+    """While one job runs, new messages queue; a message's finishing step overtakes them."""
+    ran: list[str] = []
+
+    def step(name: str) -> str:
+        ran.append(name)
+        busy_for(0.05 if name == "running" else 0)
+        return name
+
+    running = asyncio.create_task(off_loop(step, "running"))
+    await asyncio.sleep(0.01)  # it runs: what follows waits its turn
+    new = [asyncio.create_task(off_loop(step, f"new {n}")) for n in range(3)]
+    await asyncio.sleep(0)
+    finishing = [asyncio.create_task(off_loop_first(step, f"finish {n}")) for n in range(2)]
+    await asyncio.gather(running, *new, *finishing)
+    assert ran == ["running", "finish 0", "finish 1", "new 0", "new 1", "new 2"]
