@@ -187,6 +187,7 @@ def find_members(
     """
     if lexicon.search("compare", clean) or _alternatives(language).search(clean):
         return ()
+    read = _once(read)
     latin, spans = model_spans(clean, index)
     seen: set[str] = set()
     named = []
@@ -214,6 +215,18 @@ def find_members(
         _member(own, whole, [read(latin[b:e]) for b, e, m in refs if m == position])
         for position, own in enumerate(parts)
     )
+
+
+def _once(read: Callable[[str], RequestFacts]) -> Callable[[str], RequestFacts]:
+    """``read`` that reads each distinct part once: parts are read again after references."""
+    done: dict[str, RequestFacts] = {}
+
+    def reading(text: str) -> RequestFacts:
+        if text not in done:
+            done[text] = read(text)
+        return done[text]
+
+    return reading
 
 
 def _read_part(text: str, language: str, read: Callable[[str], RequestFacts]) -> RequestFacts:

@@ -436,6 +436,7 @@ class _Reader:
         self.rest = text
         self.values: dict[str, float] = {}
         self.patterns = _patterns()
+        self._found: dict[str, tuple[str, list[re.Match[str]]]] = {}
 
     def take(self, name: str, value: float | None, match: re.Match[str]) -> None:
         if value is not None and name not in self.values:
@@ -446,7 +447,11 @@ class _Reader:
         trigger = _TRIGGERS.get(key)
         if trigger is not None and not trigger.search(self.text):
             return []  # no word the pattern needs: not worth running it
-        return list(self.patterns[key].finditer(self.rest))
+        found = self._found.get(key)
+        if found is None or found[0] is not self.rest:  # read again once text was blanked
+            found = (self.rest, list(self.patterns[key].finditer(self.rest)))
+            self._found[key] = found
+        return found[1]
 
     def documents(self) -> None:
         for match in self.matches("documents"):
