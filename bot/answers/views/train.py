@@ -64,6 +64,11 @@ WHY = {
     TrainReason.RAM: N_("the offloaded optimizer state does not fit the server's RAM."),
     TrainReason.BEYOND_ORDER: N_("it would take more servers than one order holds."),
 }
+# The memory reason where the weights are trained: their gradients and optimizer state too.
+WHY_STATE = N_(
+    "it needs %(need)s per GPU (weights %(weights)s, gradients and optimizer state %(state)s, "
+    "activations and adapters %(activations)s), %(gpu)s holds %(room)s."
+)
 ALSO_METHOD = N_(
     "As %(method)s it fits on %(plan)s: %(need)s per GPU with one sequence of %(seq)s "
     "tokens, up to %(micro)s at once."
@@ -184,13 +189,18 @@ def _price(loc: Localizer, amount: Decimal | None) -> str:
 
 def _why(loc: Localizer, option: TrainingOption) -> str:
     reason = option.reason or TrainReason.MEMORY
+    memory = option.memory
+    state = memory.gradients + memory.optimizer
     message = WHY.get(reason, WHY[TrainReason.MEMORY])
+    if reason is TrainReason.MEMORY and state > 0:
+        message = WHY_STATE
     size = loc.formatter.gigabytes
     return loc.gettext(
         message,
         need=size(option.memory_per_gpu_bytes),
-        weights=size(option.memory.weights),
-        activations=size(option.memory.activations + option.memory.adapters),
+        weights=size(memory.weights),
+        state=size(state),
+        activations=size(memory.activations + memory.adapters),
         gpu=short_gpu_name(option.gpu),
         room=size(option.usable_bytes_per_gpu),
     )

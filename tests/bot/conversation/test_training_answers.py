@@ -97,7 +97,13 @@ def test_full_fine_tuning_of_qwen3_32b(pipeline, language, text):
     assert not single["fits"]
     lines = reply.text.splitlines()
     assert _translated(language, TrainingMethod.FULL) in lines[0]
-    assert localizer(language).formatter.gigabytes(single["memory_per_gpu_bytes"]) in lines[1]
+    gigabytes = localizer(language).formatter.gigabytes
+    assert gigabytes(single["memory_per_gpu_bytes"]) in lines[1]
+    # The line that says why names what fills it: the gradients and optimizer state of full
+    # fine-tuning, not only the weights (which alone would fit the GPU).
+    memory = single["memory"]
+    assert gigabytes(memory["weights"]) in lines[1]
+    assert gigabytes(memory["gradients"] + memory["optimizer"]) in lines[1]
     check_telegram_html(reply.html)
 
 
