@@ -40,9 +40,10 @@ _RATE_REACH = 16  # how far before a count a word such as "daily" or "每天" ma
 # What may stand between such a word and the count ("QPS 大概 50"), within one clause.
 _GAP = r"[^0-9,，、;；]{0,8}"
 _MAX_COUNTS = 32  # counts tried per pattern: a message states its count among its first ones
-# "并发改成 100", "并发到 100", "同時接続数を100に", "concurrency to 100": a word of change.
+# "并发改成 100", "并发到 100", "同時接続数を100に", "concurrency to 100": a word of change;
+# "并发各 20", "并發各自 20": a word giving the count to each of several models.
 _SET_TO = (
-    r"(?:再?(?:改成|改为|改為|设为|設為|设成|設成|调到|調到|调成|調成|换成|換成|增加到|提高到|加到|拉到|"
+    r"(?:各自|各|均|再?(?:改成|改为|改為|设为|設為|设成|設成|调到|調到|调成|調成|换成|換成|增加到|提高到|加到|拉到|"
     r"变成|變成|变为|變為|增至|达到|達到|涨到|漲到|升到|到)|"
     r"を|は|to|a|à|auf|на|до|으로|로)"
 )

@@ -35,6 +35,20 @@ _INHERITED = (
     "input_tokens",
     "output_tokens",
 )
+# Fields another model's own words may have set for the whole message (``_said_elsewhere``).
+_OWN = ("concurrency",)
+# A count standing just before a model's name, with the word that gives it ("60 on", "30 para").
+_COUNT_WORDS = (
+    r"(?<![\w.])(?P<count>\d{1,3}(?:[,.]\d{3})*|\d+)\s(?:[a-zа-яё]+\s){0,2}"
+    r"(?:on|for|en|para|pra|con|com|no|na|auf|für|mit|sur|pour|avec|на|для|под|у)\s"
+)
+_COUNT_BEFORE = re.compile(_COUNT_WORDS + "$")
+_COUNT_LEAD = re.compile(_COUNT_WORDS)
+_COUNT_REACH = 40
+# A plain number with no unit after it ("for 20", "на Qwen 10", "10 个").
+_BARE_NUMBER = re.compile(r"(?<![\w.,])(\d{1,6})(?=\s*(?:$|[\s,;.!?)]|个|個|名|人|명|개|位))")
+# The most users a bare count before a name is read as (past it, it is no head count).
+_MOST_USERS = 100_000
 # How far after a joining word a size may stand to name a model of its own ("and an 8B
 # model for autocomplete").
 _SIZE_REACH = 24
@@ -101,6 +115,15 @@ _CLAUSE_END = re.compile(r"[,;，。；、?!？！]|\.(?=\s|$)")
 _ASSIGNED = ("concurrency", "context_tokens", "precision", "kv_dtype", "throughput_tok_s")
 _SIZE_KEY = re.compile(r"(\d+(?:\.\d+)?)b(?![a-z0-9])")
 _WORD_KEY = re.compile(r"[a-z]+")
+# Words of repository names that name no model of their own.
+_GENERIC_WORDS = frozenset({"it", "hf", "instruct", "chat", "base", "fp", "bf", "awq", "gptq"})
+# Words that give a number to every model ("each 20", "并发各20", "по 20 на каждую", "jeweils").
+_EACH = re.compile(
+    r"(?<![a-z])(?:each|every\sone|both|apiece|per\smodel|cada|ambos|ambas|los\sdos|las\sdos|"
+    r"os\sdois|as\sduas|jeweils|beide|jede[rsn]?|chacun|chacune|chaque|les\sdeux|"
+    r"кажд\w*|обе|оба|все\sдва)(?![a-z])"
+    r"|各|每个|每個|都要|两个都|兩個都|それぞれ|両方|ずつ|각각|둘\s?다|씩"
+)
 
 
 @cache
@@ -114,18 +137,31 @@ def _alternatives(language: str) -> re.Pattern[str]:
 
 
 def _keys(member: RequestFacts, name: str) -> set[str]:
-    """Words a message may use to name a member again: its size ("235b"), its family word."""
+    """Words a message may use to name a member again.
+
+    Its size ("235b"), its family word, and the words of its repository's name ("vl" of
+    Qwen3-VL-8B, "air" of GLM-4.5-Air): only the words no other member has are used.
+    """
     keys: set[str] = set()
     if member.model_id is not None:
         found = _SIZE_KEY.search(member.model_id.lower())
         if found:
             keys.add(found.group(0))
+        repo = member.model_id.rsplit("/", 1)[-1].lower()
+        keys |= {w for w in _WORD_KEY.findall(repo) if len(w) > 1 and w not in _GENERIC_WORDS}
     elif member.params_b is not None:
         keys.add(f"{member.params_b:g}b")
     word = _WORD_KEY.search(name)
     if word is not None and len(word.group(0)) > 2:  # noqa: PLR2004 - "gpt", not "o"
         keys.add(word.group(0))
     return keys
+
+
+@cache
+def _key_pattern(key: str) -> re.Pattern[str]:
+    """Find a key as a word of its own: a family word may run into its version ("qwen3")."""
+    after = "[a-z]" if key.isalpha() else "[a-z0-9]"
+    return re.compile(rf"(?<![a-z0-9.]){re.escape(key)}(?!{after})")
 
 
 def _clauses(latin: str, start: int) -> list[tuple[int, int]]:
@@ -161,8 +197,7 @@ def _references(latin: str, starts: list[int], keys: list[set[str]]) -> list[tup
         named = [
             i
             for i, own in enumerate(unique)
-            if starts[i] < begin
-            and any(re.search(rf"(?<![\w.]){re.escape(key)}(?!\w)", clause) for key in own)
+            if starts[i] < begin and any(_key_pattern(key).search(clause) for key in own)
         ]
         if len(named) == 1:
             current = named[0]
@@ -200,8 +235,15 @@ def find_members(
     cuts = _cuts(latin, tuple(named), language)
     if not cuts or any(_NEGATION.search(latin[a:b]) for a, b in itertools.pairwise(cuts)):
         return ()
-    bounds = [0, *cuts[1:], len(latin)]
+    bounds = [0, *(_count_first(latin, cut) for cut in cuts[1:]), len(latin)]
     parts = [_read_part(latin[a:b], language, read) for a, b in itertools.pairwise(bounds)]
+    if whole.concurrency is not None:  # "30 users on X and 10 on Y": the 10 are Y's users
+        parts = [
+            _elliptic_count(part, latin[a:b]) if position else part
+            for position, (part, (a, b)) in enumerate(
+                zip(parts, itertools.pairwise(bounds), strict=True)
+            )
+        ]
     if not all(part.names_model for part in parts):
         return ()
     names = [latin[c : c + 40] for c in cuts]
@@ -211,10 +253,101 @@ def find_members(
             _read_part(latin[a : min([b] + [r[0] for r in refs if r[0] > a])], language, read)
             for a, b in itertools.pairwise(bounds)
         ]
+    said = [
+        [_clause_count(read(latin[b:e]), latin[b:e], whole) for b, e, m in refs if m == position]
+        for position in range(len(parts))
+    ]
+    shared = _distributed(latin, read)
+    heads = [
+        read(_head(latin, a, b, c))
+        for (a, b), c in zip(itertools.pairwise(bounds), cuts, strict=True)
+    ]
     return tuple(
-        _member(own, whole, [read(latin[b:e]) for b, e, m in refs if m == position])
+        _member(
+            own,
+            whole,
+            said[position],
+            tuple(
+                name for name in _said_elsewhere(whole, heads, said, position) if name not in shared
+            ),
+        )
         for position, own in enumerate(parts)
     )
+
+
+def _distributed(latin: str, read: Callable[[str], RequestFacts]) -> set[str]:
+    """Return the fields a clause gives every model ("并发各20", "32K context for both")."""
+    fields: set[str] = set()
+    edges = [0, *(m.start() for m in _CLAUSE_END.finditer(latin)), len(latin)]
+    for begin, end in itertools.pairwise(edges):
+        clause = latin[begin:end]
+        if _EACH.search(clause):
+            facts = read(clause)
+            fields |= {name for name in _INHERITED if getattr(facts, name) is not None}
+    return fields
+
+
+def _count_first(latin: str, cut: int) -> int:
+    """Return where a model's part starts when its count stands before its name.
+
+    "25 users on gpt-oss-120b plus 60 on gpt-oss-20b": the 60 is the second model's.
+    """
+    found = _COUNT_BEFORE.search(latin, max(0, cut - _COUNT_REACH), cut)
+    return found.start() if found else cut
+
+
+def _elliptic_count(part: RequestFacts, text: str) -> RequestFacts:
+    """Read a bare count a part starts with, before its model's name, as its users."""
+    found = _COUNT_LEAD.match(text)
+    if part.concurrency is not None or found is None:
+        return part
+    count = int(re.sub(r"\D", "", found.group("count")))
+    return replace(part, concurrency=count) if 0 < count <= _MOST_USERS else part
+
+
+def _clause_count(clause: RequestFacts, text: str, whole: RequestFacts) -> RequestFacts:
+    """Read a lone bare number in a clause about one model as its users, when users are spoken of.
+
+    "..., the 70B for 50 users and the 32B for 20": the 20 are the 32B's users.
+    """
+    if clause.concurrency is not None or whole.concurrency is None:
+        return clause
+    numbers = _BARE_NUMBER.findall(text)
+    if len(numbers) != 1 or not 0 < int(numbers[0]) <= _MOST_USERS:
+        return clause
+    return replace(clause, concurrency=int(numbers[0]))
+
+
+def _head(latin: str, start: int, stop: int, name: int) -> str:
+    """Return a model's own clause: its part up to the first clause end after its name."""
+    end = _CLAUSE_END.search(latin, max(start, name), stop)
+    return latin[start : end.start() if end else stop]
+
+
+def _said_elsewhere(
+    whole: RequestFacts,
+    heads: list[RequestFacts],
+    said: list[list[RequestFacts]],
+    position: int,
+) -> tuple[str, ...]:
+    """Fields of the whole message that another model's own words set: not this model's.
+
+    "Llama 3.3 70B for chat and a 7B router, the chat one for 60 users" gives the 60 to the
+    70B alone; the router's count is unsaid, not 60. A clause about one model ("the 32B with
+    8K context") sets any field for it alone; a model's own clause only its users, since a
+    context said there is as often meant for all as for it.
+    """
+    taken = []
+    for name in _INHERITED:
+        value = getattr(whole, name)
+        if value is None:
+            continue
+        others = [facts for j, clauses in enumerate(said) if j != position for facts in clauses]
+        if name in _OWN:
+            others += [facts for j, facts in enumerate(heads) if j != position]
+        if any(getattr(facts, name) == value for facts in others):
+            taken.append(name)
+    return tuple(taken)
 
 
 def _once(read: Callable[[str], RequestFacts]) -> Callable[[str], RequestFacts]:
@@ -244,15 +377,23 @@ def _read_part(text: str, language: str, read: Callable[[str], RequestFacts]) ->
     return replace(own, params_b=size.params_b, active_params_b=size.active_params_b, moe=size.moe)
 
 
-def _member(own: RequestFacts, whole: RequestFacts, said: list[RequestFacts]) -> RequestFacts:
-    """One model's facts: its own part's, what clauses about it set, the rest from the whole."""
+def _member(
+    own: RequestFacts,
+    whole: RequestFacts,
+    said: list[RequestFacts],
+    elsewhere: tuple[str, ...] = (),
+) -> RequestFacts:
+    """One model's facts: its own part's, what clauses about it set, the rest from the whole.
+
+    ``elsewhere`` names the fields the whole took from another model's words.
+    """
     assigned: dict[str, object] = {}
     for clause in said:
         assigned |= {f: getattr(clause, f) for f in _ASSIGNED if getattr(clause, f) is not None}
     filled = {
         name: getattr(whole, name)
         for name in _INHERITED
-        if getattr(own, name) is None and getattr(whole, name) is not None
+        if getattr(own, name) is None and getattr(whole, name) is not None and name not in elsewhere
     }
     part = replace(
         own.kept(),

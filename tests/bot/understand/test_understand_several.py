@@ -105,6 +105,49 @@ def test_a_clause_naming_a_model_again_sets_its_numbers():
 
 
 @pytest.mark.parametrize(
+    ("text", "users", "contexts"),
+    [
+        # A count said of one model is not the other's: unsaid is unsaid (1 user, said so).
+        (
+            "Llama 3.3 70B for chat and Qwen3 32B for code on one server, the 70B for 40 users",
+            [40, None],
+            [None, None],
+        ),
+        ("Gemma 3 27B para 30 usuarios y Llama 3.1 8B para clasificar", [30, None], [None, None]),
+        # The count before a name is that model's ("15 on Y"), even with no word of users.
+        ("30 users on Llama 3.3 70B and 10 on Qwen3 32B, one server", [30, 10], [None, None]),
+        ("45 Nutzer auf DeepSeek V3 und 12 auf Qwen3 32B, ein Server", [45, 12], [None, None]),
+        # A clause about one model gives it a bare number as users, and any field it says.
+        (
+            "Llama 3.3 70B and Qwen3 32B together, 16K context for both, the 70B for 50 users "
+            "and the 32B for 20",
+            [50, 20],
+            [16384, 16384],
+        ),
+        (
+            "Llama 3.3 70B and Qwen3 32B together, the 70B for 50 users, the 32B with 8K context",
+            [50, None],
+            [None, 8192],
+        ),
+        # A word of each gives the number to every model, in the clause that says it.
+        ("Llama 3.3 70B and Qwen3 32B on one server, 25 users each", [25, 25], [None, None]),
+        ("glm-4.5-air、qwen3 30b 和 gemma3 放一台机器，并发各20", [20, 20, 20], [None] * 3),
+        # A family word runs into its version ("qwen3は") and names the model after a CJK word.
+        (
+            "同じサーバーでLlama 3.3 70BとQwen3 32Bを動かしたい。70Bは同時25人、qwen3は64kコンテキスト",
+            [25, None],
+            [None, 65536],
+        ),
+    ],
+)
+def test_each_models_numbers_are_its_own(text, users, contexts):
+    """Users and contexts go to the model they are said of, and to all only when said so."""
+    members = parse_message(text).facts.members
+    assert [m.concurrency for m in members] == users
+    assert [m.context_tokens for m in members] == contexts
+
+
+@pytest.mark.parametrize(
     ("text", "count", "rank"),
     [
         ("50 LoRA adapters on Llama 3.1 8B, rank 32", 50, 32),
