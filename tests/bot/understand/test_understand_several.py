@@ -60,6 +60,22 @@ def test_the_several_models_set_stays_read():
 
 
 @pytest.mark.parametrize(
+    ("name", "size", "least"),
+    [("blind-several-c.jsonl", 60, 39), ("blind-several-d.jsonl", 50, 37)],
+)
+def test_the_sets_of_whose_numbers_stay_read(name, size, least):
+    """The two sets of whose numbers are whose keep the lines they were read right on.
+
+    Both were written without reading the parser, from the kinds of its misses (numbers after
+    the names, before them, said of one model only, for each, a context for all); read right
+    on 19 of 60 and 16 of 50 lines before the change that reads them as now.
+    """
+    lines = [json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines()]
+    assert len(lines) == size
+    assert sum(_right(line) for line in lines) >= least
+
+
+@pytest.mark.parametrize(
     ("text", "models"),
     [
         ("Llama 3.3 70B for chat and Llama 3.1 8B for autocomplete", 2),
