@@ -72,7 +72,19 @@ _OWN_TEAMS = (
     r"(?:저희|우리|당사)(?:의)? ?(?:영업 ?팀|영업 ?부(?:서)?|영업 ?조직)|"
     r"영업 ?(?:팀|부)(?:이|에서|가)? ?(?:쓸|사용|쓰)"
 )
-_ADDRESSEES_RE = re.compile(rf"(?:^|(?<=[\n.!?。！？]))\s*(?:{_SALUTATIONS})|{_OWN_TEAMS}")
+# The customer's staff, counted: "операторов человек 40", "40 operators", "20 agentes": who
+# will use the deployment, not a person asked for.
+_STAFF = (
+    r"оператор[а-яё]*|менеджер[а-яё]*|operators?|agents?|managers?|reps|"
+    r"operadores|agentes|atendentes|operatoren|agenten|opérateurs|conseillers|"
+    r"オペレーター|상담원|상담사|客服|坐席"
+)
+_COUNTED_STAFF = (
+    rf"[0-9]+\s?(?:[^\W\d]+\s){{0,2}}(?:{_STAFF})|(?:{_STAFF})\s?(?:[^\W\d]+\s){{0,2}}[0-9]+"
+)
+_ADDRESSEES_RE = re.compile(
+    rf"(?:^|(?<=[\n.!?。！？]))\s*(?:{_SALUTATIONS})|{_OWN_TEAMS}|{_COUNTED_STAFF}"
+)
 # Words of people or teams, one of which a phrase above must hold to hide a request for a
 # person: most messages have none, and are returned as they are.
 _MARKS = (
@@ -80,6 +92,8 @@ _MARKS = (
     "vendas", "vertrieb", "verkauf", "commerc", "vente", "équipe", "equipo", "equipe", "damen",
     "estimad", "prezad", "уважаем", "продаж", "сейлз", "продаван", "销售", "銷售", "业务",
     "業務", "负责人", "負責人", "团队", "團隊", "営業", "担当", "御中", "영업", "담당",
+    "оператор", "менеджер", "operat", "opérat", "agent", "manager", "reps", "atendent",
+    "conseill", "オペレーター", "상담", "客服", "坐席",
 )  # fmt: skip
 
 

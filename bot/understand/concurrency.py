@@ -40,6 +40,17 @@ _RATE_REACH = 16  # how far before a count a word such as "daily" or "每天" ma
 # What may stand between such a word and the count ("QPS 大概 50"), within one clause.
 _GAP = r"[^0-9,，、;；]{0,8}"
 _MAX_COUNTS = 32  # counts tried per pattern: a message states its count among its first ones
+# Words that link one statement to the next ("and", "but", "인데", "ですが", "но"): words of "at
+# once" after one stand with the count that follows.
+_LINK = re.compile(
+    r"(?<![a-zа-яё])(?:and|but|while|whereas|though|y|e|pero|mas|porém|et|mais|und|aber|doch|"
+    r"и|а|но|однако)(?![a-zа-яё])|인데|는데|지만|그리고|けど|ですが|けれど|但是|但|不过|不過|而且|而"
+)
+# How far after a count the words saying it is at once may stand, within its clause.
+_AT_ONCE_REACH = 60
+_CLAUSE_OR_NUMBER = re.compile(r"[0-9,，、;；.。!?！？()（）]")
+# A bare whole number, no unit or letter glued to it ("15", not "15k", "15GB", "1.5", "15%").
+_BARE_COUNT = re.compile(r"(?<![\w.,$€£¥])(?P<num>[1-9][0-9]{0,5})(?![\w%$€]|[.,][0-9])")
 # "并发改成 100", "并发到 100", "同時接続数を100に", "concurrency to 100": a word of change;
 # "并发各 20", "并發各自 20": a word giving the count to each of several models.
 _SET_TO = (
@@ -120,8 +131,11 @@ def _value(match: re.Match[str], language: str) -> float | None:
 
 
 def _at_once(match: re.Match[str]) -> bool:
-    """Whether a count is said to be simultaneous ("150 at once", "并发 30")."""
-    return lexicon.search("at_once", match.group())
+    """Whether a count is said to be simultaneous ("150 at once", "并发 30").
+
+    Not across a link: in "90 personas y a la vez ... 14" the words are the next statement's.
+    """
+    return lexicon.search("at_once", match.group()) and not _LINK.search(match.group())
 
 
 def _in_thousands(match: re.Match[str]) -> bool:
@@ -176,12 +190,52 @@ def _is_rate(text: str, match: re.Match[str]) -> bool:
     )
 
 
+def _at_once_after(text: str, match: re.Match[str]) -> bool:
+    """Whether the words after a count, up to the next number or clause, say "at once".
+
+    "10명 정도가 동시에", "8 personnes qui utilisent Mistral en même temps", "6 of us are
+    prompting it at the same time": the count is of those at once, however far the words.
+    """
+    after = text[match.end() : match.end() + _AT_ONCE_REACH]
+    stop = _CLAUSE_OR_NUMBER.search(after)
+    words = after[: stop.start()] if stop else after
+    if stop is not None and stop.group().isdigit() and _LINK.search(words):
+        return False  # "1万人ですが同時接続は最大100": past a link, the words are the next count's
+    return lexicon.search("at_once", words)
+
+
+def _at_once_before(text: str, match: re.Match[str]) -> bool:
+    """Whether the words before a count, back to its clause's start, say "at once".
+
+    "同时有12个人在狂用", "одновременно его будут дёргать человек 10", "Gleichzeitig dran sind
+    vielleicht 10 Kollegen". Words after another count are that count's ("20 at once and 30
+    more"): back to a number, they are not read.
+    """
+    before = text[max(0, match.start() - _AT_ONCE_REACH) : match.start()]
+    stops = list(_CLAUSE_OR_NUMBER.finditer(before))
+    words = before[stops[-1].end() :] if stops else before
+    if stops and stops[-1].group().isdigit():
+        # After another count, the words are this one's only past a link ("50명인데 동시에 ...
+        # 8명", "90 personas y a la vez ... 14"), not when they follow it ("20 at once and 30").
+        link = _LINK.search(words)
+        at_once = lexicon.compiled("at_once").search(words)
+        return link is not None and at_once is not None and link.start() < at_once.start()
+    return lexicon.search("at_once", words)
+
+
+def _simultaneous(text: str, match: re.Match[str]) -> bool:
+    """Whether a count is said to be at once: in its words, or in its clause before or after."""
+    return _at_once(match) or _at_once_after(text, match) or _at_once_before(text, match)
+
+
 def _candidates(text: str) -> list[re.Match[str]]:
     """Per pattern, its first count and its first simultaneous count, in the order found."""
     cue = _cue_then_count()
     patterns = [cue]
     if lexicon.search_any(COUNTED, text):  # a count needs a noun after it
         patterns += worth_trying(_count_then_noun(), text)
+    if lexicon.search("at_once", text):  # "uns 15 usando o Llama junto": a bare count at once
+        patterns.append(_BARE_COUNT)
     found: list[re.Match[str]] = []
     for pattern in patterns:
         first = True
@@ -191,7 +245,9 @@ def _candidates(text: str) -> list[re.Match[str]]:
                 continue
             if _is_rate(text, match):
                 continue  # "1000 requests per hour", "每天 2 万次请求": how often, not at once
-            simultaneous = _at_once(match)
+            simultaneous = _simultaneous(text, match)
+            if pattern is _BARE_COUNT and not simultaneous:
+                continue  # a bare number is a count only when said to be at once
             if first or simultaneous:
                 found.append(match)
                 first = False
@@ -209,7 +265,7 @@ def _best_match(text: str) -> re.Match[str] | None:
     best: re.Match[str] | None = None
     best_rank = (2, 0)
     for match in _candidates(text):
-        rank = (0 if _at_once(match) else 1, match.start())
+        rank = (0 if _simultaneous(text, match) else 1, match.start())
         # "32K 并发 200": the cue that ends this match has its own count after it, and that
         # labelled count wins when this match's number reads as a context (in thousands).
         # Otherwise this match stands when it counts people ("50 users 8 H200") or when the

@@ -40,9 +40,24 @@ def says(slot: str, text: str) -> bool:
     return lexicon.search(slot, text)
 
 
+# Words of running a model for the work: "we want to host an LLM to translate our documents"
+# asks for a deployment, not for a translation.
+_DEPLOYMENT_RE = re.compile(
+    r"(?<![a-z])(?:host|self-host|deploy|serve|llm|gpus?|servers?|infra)(?![a-z])|"
+    r"部署|托管|導入|デプロイ|構築|배포|도입|구축|разверн|поднять|хостить|desplegar|implementar|"
+    r"alojar|implantar|hospedar|bereitstell|hosten|betreiben|déployer|héberger"
+)
+
+
 def asks_other_work(text: str) -> bool:
-    """Whether ``text`` instructs the assistant or asks it for unrelated work ("write a poem")."""
-    return says("instruction", text) or says("task", text)
+    """Whether ``text`` instructs the assistant or asks it for unrelated work ("write a poem").
+
+    Work named as what a deployment is for ("host an LLM to translate our documents") is no
+    work asked of the assistant.
+    """
+    if says("instruction", text):
+        return True
+    return says("task", text) and not _DEPLOYMENT_RE.search(text)
 
 
 def has_price_words(text: str) -> bool:

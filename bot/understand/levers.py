@@ -66,7 +66,7 @@ _CHEAPER = (
     r"价格|價格)|"
     r"更经济|更經濟|性价比更高|性價比更高|"
     # ja
-    r"もっと安|より安|安く(?:でき|なる|する|済|抑え)|安い(?:プラン|構成|方法|選択肢|オプション|案)|"
+    r"もっと安|より安|安く(?:でき|なる|なら|なり|する|済|抑え)|安い(?:プラン|構成|方法|選択肢|オプション|案)|"
     r"安価な|安め|安上がり|お手頃|手頃な|節約|低コスト|(?:コスト|費用|予算)を(?:下げ|抑え|削)|"
     # ko
     r"더 싸|더 저렴|저렴하게|저렴한 ?(?:옵션|방법|구성|플랜|선택|안|걸로)|싸게|"
@@ -105,7 +105,7 @@ _EXPLAIN = (
 )
 _WHY_NOT = (
     r"why not|why no |why didn't you|why did you not|why isn't|why wasn't|what's wrong with|"
-    r"what about .{0,20}instead|warum nicht|wieso nicht|weshalb nicht|warum kein|"
+    r"what about .{0,20}instead|(?:warum|wieso|weshalb)\s(?:[a-zäöüß]+\s)?(?:nicht|kein)|"
     r"pourquoi pas|pourquoi ne pas|pourquoi pas plutôt|por qu[eé] no|porque no|"
     r"por que não|porque não|por quê não|почему не|а почему не|почему бы не|чем плох|"
     r"为什么不|為什麼不|为啥不|為啥不|怎么不用|怎麼不用|"

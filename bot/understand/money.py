@@ -78,7 +78,7 @@ _OTHER_BEFORE = union(
         "(?<![a-z])(?:ca|can|c|au|a|s)\\$",
         *"€£¥₽₩₹",
         *["eur", "rmb", "cny", "gbp", "chf", "jpy", "rub", "brl", "krw", "cad", "aud", "sgd"],
-        *["hkd", "twd"],
+        *["hkd", "twd", "mxn", "mx\\$"],
         # Chinese names the currency before the amount too ("港幣 15 萬", "人民币 20 万")
         *["港币", "港幣", "港元", "新台币", "新臺幣", "新台幣", "台币", "台幣", "臺幣"],
         *["人民币", "人民幣", "欧元", "歐元", "日元", "日圓", "韩元", "韓元"],
@@ -92,7 +92,13 @@ _OTHER_AFTER = (
     r"taiwan) dollars?|dollars? (?:canadiens?|australiens?|de singapour)|"
     r"dólares (?:canadienses|canadenses|australianos|de singapur)|канадск[а-яё]* доллар[а-яё]*|"
     r"加元|加币|加幣|澳元|澳币|澳幣|新加坡元|カナダドル|豪ドル|シンガポールドル|캐나다 ?달러|"
-    r"호주 ?달러|싱가포르 ?달러)(?![a-z])"
+    r"호주 ?달러|싱가포르 ?달러|"
+    # Pesos of any country (Mexican, Argentine, Colombian, Chilean...): never US dollars.
+    r"mxn|pesos?(?: (?:mexicanos?|argentinos?|colombianos?|chilenos?))?|mexican pesos?|"
+    r"[а-яё]*\s?песо|[^\s]{0,6}ペソ|[^\s]{0,6}페소|[^\s]{0,6}比索|"
+    # Other currencies of the reference rates, and crowns and lire of any country
+    r"pln|zł|zl|zlotys?|złotys?|złotych|zlotych|злот[а-яё]*|sek|kronor|kroner|czk|kč|korun[ay]?|"
+    r"₺|(?:turkish )?liras?(?: turcas?)?|tl)(?![a-z])"
 )
 # Substrings every other-currency amount contains: most messages have none, and a substring
 # test is far cheaper than the amount patterns.
@@ -104,6 +110,26 @@ _OTHER_MARKS = (
     *("シンガポール", "豪ドル"),
     "싱가포르",
     "rmb",
+    "peso",
+    "mxn",
+    "pln",
+    "zł",
+    "zlot",
+    "złot",
+    "злот",
+    "sek",
+    "kronor",
+    "kroner",
+    "czk",
+    "kč",
+    "korun",
+    "₺",
+    "lira",
+    " tl",
+    "песо",
+    "ペソ",
+    "페소",
+    "比索",
     "cny",
     "yuan",
     "gbp",

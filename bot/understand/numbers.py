@@ -137,7 +137,8 @@ def join_long_groups(text: str) -> str:
 # "7천억". Read first, its first character is checked not to continue another number.
 _CJK_FIRST = rf"[0-9{_CJK_DIGIT_CLASS}十](?<![0-9.{_CJK_DIGIT_CLASS}{_CJK_UNIT_CLASS}].)"
 _CJK_FIRST_UNIT = (
-    rf"(?:(?<=[0-9])[0-9]*+(?:\.[0-9]++)? ?{_CJK_UNIT}|(?<=[{_CJK_DIGIT_CLASS}]) ?{_CJK_UNIT}"
+    rf"(?:(?<=[0-9])(?:[0-9]{{0,2}}(?:,[0-9]{{3}})++|[0-9]*+)(?:\.[0-9]++)? ?{_CJK_UNIT}"
+    rf"|(?<=[{_CJK_DIGIT_CLASS}]) ?{_CJK_UNIT}"
     rf"|(?<=十)(?=[{_CJK_DIGIT_CLASS}{_CJK_UNIT_CLASS}])|(?<=十)(?=[个個位名人]))"
 )
 CJK_NUMBER_PATTERN = (
@@ -336,12 +337,16 @@ def parse_number(token: str) -> float:
     return sign * _power(base, exponent, scientific=split.group("sci") is not None)
 
 
+_CJK_GROUP_COMMA_RE = re.compile(r"(?<=[0-9]),(?=[0-9]{3})")
+
+
 def parse_cjk_number(token: str) -> float:
     """Value of a CJK_NUMBER_PATTERN match: 12万8千 = 128,000; 一万亿 = 10^12; 一万五 = 15,000."""
     total = 0.0
     section = 0.0
     number: float | None = None
     last_unit = 1
+    token = _CJK_GROUP_COMMA_RE.sub("", token)  # "3,000만": digits grouped in thousands
     for part in re.findall(rf"[0-9]+(?:\.[0-9]+)?|[{_CJK_DIGIT_CLASS}{_CJK_UNIT_CLASS}]", token):
         if part[0].isdigit():
             number = _plain_value(part)

@@ -46,6 +46,7 @@ from bot.understand.money import blank_other_currencies, find_budget
 from bot.understand.numbers import join_long_groups
 from bot.understand.platform import find_platform
 from bot.understand.precision import find_precision
+from bot.understand.rental import find_rental
 from bot.understand.several import find_members
 from bot.understand.sizes import find_generic_size
 from bot.understand.targets import find_deadline, find_targets
@@ -237,9 +238,11 @@ _NATIVE_WORD = (
     r"|нативн[а-яё]*)"
 )
 _NATIVE_VARIANT = re.compile(
-    rf"{_NATIVE_WORD}\W{{0,3}}(mxfp4|nvfp4)|(mxfp4|nvfp4)\W{{0,3}}{_NATIVE_WORD}"
+    rf"{_NATIVE_WORD}\W{{0,3}}(?:(?:in|en|em|im)\W{{1,3}})?(mxfp4|nvfp4)"
+    rf"|(mxfp4|nvfp4)\W{{0,3}}{_NATIVE_WORD}"
 )
-_NATIVE_FP4 = re.compile(rf"{_NATIVE_WORD}\W{{0,3}}fp4|(?<![mv])fp4\W{{0,3}}{_NATIVE_WORD}")
+# FP4 itself, not the "fp4" inside "mxfp4" or "nvfp4".
+_NATIVE_FP4 = re.compile(rf"{_NATIVE_WORD}\W{{0,3}}fp4|(?<![a-z])fp4\W{{0,3}}{_NATIVE_WORD}")
 
 
 def _native_need(said: bool | None, *, model_id: str | None, clean: str) -> bool | None:  # noqa: FBT001 - the platform's reading, passed on
@@ -332,7 +335,50 @@ def parse_with(
     # >>> The hooks of levers and rental terms ("cheaper?", "for 3 months", "two servers"), then
     # of what a message says beyond the deployment: a use without a model, the people,
     # hardware we do not rent, the figure asked, the budget as written.
-    return read_cues(with_levers(request, clean), clean)
+    request = read_cues(with_levers(request, clean), clean)
+    if _states_platform(request, clean):
+        return replace(request, intent=Intent.FOLLOWUP, topic=None, software=None)
+    return request
+
+
+def _asks_rental_total(request: ParsedRequest, clean: str) -> bool:
+    """Whether a follow-up asks the price of plans counted or of months.
+
+    "and for 6 months how much is that in total?", "4 single H200 VMs - what does that come to
+    per month?": a total of the rental, not a question about longer terms or about clusters of
+    single GPUs.
+    """
+    if not has_price_words(clean):
+        return False
+    rental = find_rental(clean, request.language)
+    return bool(rental.months or rental.plan_counts)
+
+
+# Words of a question about the software we support ("is ROCm supported? we need CUDA",
+# "which CUDA version is installed?"): a platform named in one is asked about, not stated.
+_ABOUT_SUPPORT = re.compile(
+    r"support|compatib|available|install|driver|version|which software|what software|"
+    r"支持|支援|兼容|相容|预装|預裝|驱动|驅動|版本|対応|サポート|互換|インストール|ドライバ|バージョン|"
+    r"지원|호환|설치|드라이버|버전|поддерж|совместим|установ|драйвер|верси|soport|controlador|"
+    r"suport|unterstütz|kompatib|treiber|prend(?:-on)? en charge|pilote"
+)
+
+
+def _states_platform(request: ParsedRequest, clean: str) -> bool:
+    """Whether a message states the platform a running chat must keep to.
+
+    "только CUDA, AMD не вариант", "AMD is a no-go for us, can you redo that?", "저희
+    TensorRT-LLM 써요": a condition on the request before it, not a question about the software
+    we support.
+    """
+    said = request.facts
+    about_software = request.intent is Intent.KNOWLEDGE and request.topic == "software"
+    return (
+        (about_software or request.intent in (Intent.FOLLOWUP, Intent.UNKNOWN))
+        and said.cuda_only is not None
+        and not (said.names_model or said.gpus)
+        and not _ABOUT_SUPPORT.search(clean)
+    )
 
 
 def _settled(request: ParsedRequest, clean: str) -> bool:
@@ -363,7 +409,8 @@ def _settled(request: ParsedRequest, clean: str) -> bool:
     if request.intent is Intent.SIZE:
         return any(value is not None for value in settings)
     if request.intent is Intent.FOLLOWUP:
-        return any(value is not None for value in settings) and says("followup", clean)
+        changed = any(value is not None for value in settings) and says("followup", clean)
+        return changed or _asks_rental_total(request, clean)
     if request.intent is Intent.PRICE:
         return bool(said.gpus) and has_price_words(clean)
     if request.intent is Intent.UNKNOWN:

@@ -44,7 +44,11 @@ def _cuda_only_re() -> re.Pattern[str]:
         rf"|{_AMD}{_CLAUSE}{{0,12}}?(?:{negation}){_CLAUSE}{{0,10}}?"
         rf"(?:{lexicon.pattern('acceptable')}|option|work|行|可|돼|되|sirve|serve|geht|marche|"
         rf"подходит|подойд[её]т|можно)"
-        rf"|{_AMD}\s?(?:是)?(?:不行|不可|ダメ|だめ|不可以|안\s?돼|불가|нельзя|is a no)"
+        rf"|{_AMD}\s?(?:是|は|が|も)?\s?(?:不行|不可|ダメ|だめ|無理|ng(?![a-z])|不可以|안\s?돼|불가|"
+        rf"нельзя|is a no)"
+        rf"|{_AMD}\s(?:won'?t|will not|doesn'?t|does not|can'?t|cannot)\s(?:fly|work|do|cut it)"
+        rf"|(?:all|everything)(?: we (?:run|use|have|do))? (?:is|'s) (?:on |in )?{_NVIDIA}"
+        rf"|{_NVIDIA}\s?(?:前提|必須|一択|しか)"
         rf"|{_AMD}\s?(?:は|が|も)?\s?(?:使え|使わ|利用でき|動かせ)(?:ない|ません)"
         rf"|{_AMD}\s?(?:我们|我們)?(?:用不了|不考虑|不考慮|不支持|不支援)"
     )

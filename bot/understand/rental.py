@@ -223,9 +223,12 @@ def _server_plans_named(text: str) -> set[str]:
     """Return the server plans a message names with a server word or as HGX."""
     if not any(core in text for core in ("200", "355", "hgx", "dgx")):
         return set()
+    marked = _marked(text)
     return {
         SERVER_PLAN["m" if (m.group("g") or m.group("h") or m.group("x")) == _MI355X_MARK else "h"]
-        for m in _NAMED_SERVER_RE.finditer(_marked(text))
+        for m in _NAMED_SERVER_RE.finditer(marked)
+        # "3 single H200 machines": machines of the single plan, no server
+        if not _SINGLE_BEFORE_RE.search(marked[max(0, m.start() - _SINGLE_REACH) : m.start()])
     }
 
 

@@ -21,7 +21,7 @@ from bot.understand.cues.asked import find_asked
 from bot.understand.cues.chatty import find_chatty_users
 from bot.understand.cues.currency import Money, find_money
 from bot.understand.cues.hardware import find_unrented
-from bot.understand.cues.headcount import find_headcount
+from bot.understand.cues.headcount import find_headcount, people_besides
 from bot.understand.cues.kinds import find_model_kind, without_kind_words
 from bot.understand.cues.stack import stack_cuda_only
 from bot.understand.cues.uses import document_counts, find_kv_capacity, find_use_case
@@ -178,6 +178,11 @@ def _with_facts(
         if chatty is not None and chatty != headcount:
             facts = replace(facts, concurrency=chatty)
             understood = tuple(code for code in understood if code != RATE)
+    if headcount is None and facts.concurrency is not None:
+        # "нас 25 человек ... одновременно человек 10": the other people are the head count
+        headcount = people_besides(text, facts.concurrency)
+        if headcount is not None:
+            cues = replace(cues, headcount=headcount)
     if money is not None and money.currency == "USD" and facts.budget_usd_month is None:
         facts = replace(facts, budget_usd_month=money.amount)
     if facts.cuda_only is None:

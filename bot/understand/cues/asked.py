@@ -15,6 +15,13 @@ from functools import cache
 from bot.understand.topics.lexicon import ConceptWords
 
 # asked figure -> its words in every language, most specific first (cleaned, lower-case text).
+# GPUs we do not rent, by the names customers use (a count of them is still asked).
+_OTHER_GPUS = (
+    r"h100s?|h800s?|h20s?|a100s?|a10s?|a800s?|l4s?|l40s?|rtx ?[0-9]{4}s?|mi300x?s?|mi325x?s?|"
+    r"gb200s?|b300s?|tpus?|gaudi"
+)
+
+
 _WORDS: tuple[tuple[str, str], ...] = (
     (
         "overkill",
@@ -52,6 +59,12 @@ _WORDS: tuple[tuple[str, str], ...] = (
     (
         "gpu_count",
         (
+            rf"how many (?:{_OTHER_GPUS})|(?:几|幾|多少)(?:张|張|块|塊|台)?\s?(?:{_OTHER_GPUS})|"
+            rf"(?:{_OTHER_GPUS})[^?？。]{{0,12}}(?:几|幾|多少)(?:张|張|块|塊|台)|"
+            rf"сколько (?:нужно )?(?:{_OTHER_GPUS})|cuánt[oa]s (?:{_OTHER_GPUS})|"
+            rf"quant[oa]s (?:{_OTHER_GPUS})|wie viele (?:{_OTHER_GPUS})|"
+            rf"combien de (?:{_OTHER_GPUS})|"
+            rf"(?:{_OTHER_GPUS})[^?？。]{{0,8}}(?:何枚|何台|몇 ?장|몇 ?대)|"
             r"how many (?:gpus?|h200s?|mi355x?s?|b200s?|cards?|servers?|nodes?|machines?|boxes|"
             r"of them)|"
             r"how many do (?:i|we) need|"
@@ -74,9 +87,9 @@ _WORDS: tuple[tuple[str, str], ...] = (
         (
             r"how much kv|how (?:big|large) (?:a |is the |should the )?kv|kv[- ]cache (?:size|"
             r"room|capacity)|"
-            r"how many (?:[0-9]+k )?(?:contexts|sequences|conversations)|"
+            r"how many (?:[0-9]+k[- ]?(?:tokens?[- ])?)?(?:contexts|sequences|conversations)|"
             r"(?:kv|缓存|快取).{0,6}(?:多大|多少|够不够|夠不夠)|(?:多大|多少)的?\s?kv|"
-            r"能(?:同时|同時)?(?:放|装|裝)(?:下|得下)?(?:几|幾|多少)(?:个|個)?|"
+            r"(?:能|可以)(?:同时|同時)?(?:放|装|裝|塞)(?:下|得下)?(?:几|幾|多少)(?:个|個)?|"
             r"kv\s?キャッシュ.{0,10}(?:どれくらい|いくら|何|足り|いくつ)|"
             r"(?:コンテキスト|文脈)[^。？?]{0,16}(?:いくつ|何個|何本)|"
             r"kv\s?캐시.{0,10}(?:얼마|몇)|컨텍스트[^?？.]{0,16}몇 ?개|"
@@ -108,15 +121,18 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"how much (?:would|will|does|is) (?:it|that|this)|how much (?:would|will) (?:i|"
             r"we) pay|"
             r"what (?:would|will|does) (?:it|that|this) cost|cost me|how much per month|"
-            r"monthly cost|"
-            r"多少钱|多少錢|费用|費用|成本|月租|"
+            r"monthly cost|monthly bill|the bill|"
+            r"多少钱|多少錢|费用|費用|成本|月租|月费|月費|"
             r"いくら|費用|料金|コスト|"
             r"얼마|비용|"
             r"сколько (?:мне |нам )?(?:будет )?сто|во сколько (?:мне |нам )?обойд|стоимост|"
-            r"cuánto (?:me |nos |le |les )?(?:cuesta|costaría|costaria|sale|saldría|pagaría|"
+            r"cu[aá]nto (?:me |nos |le |les )?(?:cuesta|costaría|costaria|sale|saldría|pagaría|"
             r"va a costar)|"
             r"quanto (?:me |nos |lhe )?(?:custa|custaria|vai (?:me |nos )?custar|eu pagaria|"
-            r"pagaria|sai|sairia)|"
+            r"pagaria|sai|sairia)|quanto (?:eu |a gente )?(?:vou|vamos|vai|iria) pagar|"
+            r"cuánto (?:voy|vamos|va) a pagar|was (?:zahle ich|zahlen wir)|"
+            r"wie viel (?:zahle|zahlen)|"
+            r"combien (?:je vais|vais-je|on va|allons-nous) payer|"
             r"was kostet|wie teuer|was würde|was wird (?:mich|uns|es|das)|kosten|"
             r"combien (?:coûte|couterait|coûterait|ça coûte|je paierais)|coût"
         ),
@@ -130,15 +146,20 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"能(?:不能)?(?:跑|运行|運行|部署|放|装|裝|带|帶|撑|撐)|可以(?:跑|运行|運行|部署)|"
             r"跑得动|跑得動|"
             r"放得下|裝得下|够不够|夠不夠|够吗|夠嗎|行吗|行嗎|"
-            r"動かせ|動きますか|載りますか|乗りますか|足りますか|入りますか|可能ですか|"
-            r"돌릴 수|돌아가|가능한가요|가능할까요|충분한가요|들어가나요|될까요|되나요|올라가|"
+            r"動かせ|動きますか|動きます\s*[?？]|動く\s*[?？]|動くか|載りますか|乗りますか|足りますか|"
+            r"入りますか|可能ですか|"
+            r"돌릴 ?수|올릴 ?수|돌아가|가능한가요|가능할까요|충분한가요|들어가나요|될까요|되나요|"
+            r"올라가|"
             r"올라갈|"
             r"(?:나요|까요|습니까|ㄴ가요)\s*[?？]|吗\s*[?？]?$|嗎\s*[?？]?$|ますか|でしょうか|"
             r"можно ли|влезет|потянет|поместится|хватит|запустится|"
-            r"¿?(?:puedo|podemos|se puede)|cabe|entra en|alcanza|sirve|corre en|"
+            r"¿?(?:puedo|podemos|se puede)|cabe|cabría|entra en|^¿?(?:(?:me|nos|te|le) )?entra\b|"
+            r"entraría|alcanza|"
+            r"sirve|corre en|"
             r"(?:dá|da) (?:pra|para) rodar|roda em|roda na|consigo rodar|cabe|aguenta|"
             r"läuft|passt|reicht|schafft|kann ich|können wir|"
-            r"tourne|rentre|ça passe|suffit|est-ce que .{0,40} (?:tourne|passe|rentre)|puis-je|"
+            r"tourne|rentre|ça passe|suffit|est-ce que .{0,40} (?:tourne|passe|rentre|tient)|"
+            r"tient(?:-(?:il|elle))? (?:sur|dans)|tiendrait|puis-je|"
             r"peut-on"
         ),
     ),

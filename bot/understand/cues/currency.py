@@ -43,6 +43,17 @@ _CURRENCIES: dict[str, tuple[str, str]] = {
     "BRL": (r"r\$|brl", r"brl|reais|real\b"),
     "CHF": (r"chf", r"chf|franken|francs? suisses?|швейцарск[а-яё]* франк[а-яё]*"),
     "INR": (r"₹|inr", r"₹|inr|rupees?|рупи[а-яё]*"),
+    "PLN": (r"pln|zł", r"pln|zł|zl\b|zlotys?|złotys?|złotych|zlotych|злот[а-яё]*"),
+    "SEK": (r"sek", r"sek|swedish kronor|svenska kronor|kronor|шведск[а-яё]* крон[а-яё]*"),
+    "CZK": (r"czk", r"czk|kč|korun[ay]?|чешск[а-яё]* крон[а-яё]*"),
+    "TRY": (r"₺|try\b", r"₺|turkish lira|liras? turcas?|türk lirası|tl\b|турецк[а-яё]* лир[а-яё]*"),
+    "MXN": (
+        r"mx\$|mxn",
+        (
+            r"mxn|pesos? mexicanos?|mexican pesos?|мексиканск[а-яё]* песо|墨西哥比索|"
+            r"メキシコペソ|멕시코 ?페소"
+        ),
+    ),
     # Other dollars, by their prefix, code, sign after ("25 000 $ CA") or name
     "CAD": (
         r"(?<![a-z])(?:ca|can|c)\$|cad",
@@ -74,7 +85,8 @@ _YUAN_WORDS = r"元|块|塊"
 _BUDGET = r"(?:budget|预算|預算|бюджет[а-яё]*|予算|예산|presupuesto|orçamento|orcamento|haushalt)"
 _MARKS_RE = re.compile(
     r"[$€£¥₩₽₹元块塊円원币幣]|usd|eur|gbp|jpy|rmb|cny|yuan|yen|twd|hkd|krw|rub|brl|chf|inr|cad|aud|"
-    r"sgd|canad|austral|singap|加元|澳|新加坡|カナダ|캐나다|호주|싱가포르|"
+    r"sgd|mxn|peso|песо|ペソ|페소|比索|pln|zł|zlot|złot|злот|sek|kronor|czk|kč|korun|₺|lira|лир|"
+    r"canad|austral|singap|加元|澳|新加坡|カナダ|캐나다|호주|싱가포르|"
     r"dollar|bucks|euro|pound|pfund|libra|reais|real\b|rupee|franken|franc|"
     r"美元|美金|美刀|刀|ドル|달러|불|долл|евро|фунт|иен|юан|руб|루블|유로|ユーロ|ポンド|파운드|"
     r"台币|台幣|港币|港幣|budget|预算|預算|бюджет|予算|예산|presupuesto|orçamento|orcamento"
@@ -119,6 +131,11 @@ _MARKS: dict[str, tuple[str, ...]] = {
     "BRL": ("r$", "brl", "reais", "real"),
     "CHF": ("chf", "franken", "franc", "франк"),
     "INR": ("₹", "inr", "rupee", "рупи"),
+    "MXN": ("mx$", "mxn", "peso", "песо", "ペソ", "페소", "比索"),
+    "PLN": ("pln", "zł", "zl", "zlot", "złot", "злот"),
+    "SEK": ("sek", "kronor"),
+    "CZK": ("czk", "kč", "korun"),
+    "TRY": ("₺", "try", "lira", "tl", "лир"),
     "CAD": (
         "c$",
         "ca$",
@@ -174,6 +191,10 @@ def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     return tuple(found)
 
 
+# Pesos with no country: Mexico's, Argentina's, Colombia's, Chile's... (not US dollars).
+_UNNAMED_PESOS = re.compile(r"\s?(?:pesos?|песо|ペソ|페소|比索)")
+
+
 def _code(marker: str, language: str, text: str, end: int) -> str:
     if marker == "¥":
         return "JPY" if language == "ja" else "CNY"
@@ -184,7 +205,7 @@ def _code(marker: str, language: str, text: str, end: int) -> str:
         for code, pattern in _after_res():
             if pattern.match(after):
                 return code
-        return "USD"
+        return "" if _UNNAMED_PESOS.match(after) else "USD"
     return marker
 
 
@@ -224,6 +245,8 @@ def _first(patterns: list[tuple[str, re.Pattern[str]]], text: str, language: str
             if amount is None:
                 continue
             code = _code(marker, language, text, match.end())
+            if not code:
+                continue  # "300 mil pesos": pesos of a country not said, no currency to name
             best = Money(amount, code, match.start(), match.end())
             break
     return best

@@ -70,7 +70,16 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         # "200 employees", "our 60 engineers", "350 сотрудников", "45 разработчиков"
         re.compile(rf"{_COUNT}{between}(?:{MEMBERS})(?![{letters}])"),
         # "员工 2300 人", "社員500人", "직원 250명", "开发者 120 个"
-        re.compile(rf"(?:{_CJK_MEMBERS})\s?(?:约|約|大概|大約|大约|大体|약|약\s)?\s?{_COUNT}"),
+        re.compile(
+            rf"(?:{_CJK_MEMBERS})\s?(?:は|が|이|가|은|는|数|數|数は)?\s?"
+            rf"(?:约|約|大概|大約|大约|大体|약|약\s|한\s)?\s?{_COUNT}"
+        ),
+        # "we're 40 people", "нас около 300 человек", "somos unas 20 personas", "on est 12"
+        re.compile(
+            r"(?:we are|we're|were|there are|нас|somos|nous sommes|on est|wir sind|"
+            r"我们有|我們有|我们是|我們是|私たちは|うちは|저희는|우리는)\s?"
+            rf"(?:[a-zа-яё]+\s){{0,3}}?{_ABOUT}{_COUNT}\s?(?:{_PEOPLE}|人|名|명)(?![a-z])"
+        ),
         # "120个程序员", "80 人的客服團隊", "개발자 70명" is above; "70명의 개발자"
         re.compile(rf"{_COUNT}\s?(?:[个個位名명人])?\s?(?:의\s)?(?:{_CJK_MEMBERS})"),
         # "a 350-person company", "team of 40", "company of 200 people"
@@ -109,16 +118,58 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
 
 
 # Words after a count that make it simultaneous ("60 devs hitting it at once"): then it is the
-# concurrency, not a head count. They stand before the next number, within a few words.
-_AFTER_CHARS = 30
-_NEXT_NUMBER_RE = re.compile(r"[0-9]")
+# concurrency, not a head count. They stand before the next number or clause, within a few
+# words (the reach the concurrency reader gives them); a model's name between is no number
+# ("30 agents using Llama 3.3 70B at once").
+_AFTER_CHARS = 60
+_NEXT_NUMBER_RE = re.compile(r"[,，、;；。!?！？]|(?<![a-z.])[0-9]+(?![a-z.])")
 
 
 def _simultaneous(text: str, match: re.Match[str]) -> bool:
+    if lexicon.search("at_once", match.group()):
+        return True
     end = min(len(text), match.end() + _AFTER_CHARS)
-    number = _NEXT_NUMBER_RE.search(text, match.end(), end)
-    around = text[match.start() : number.start() if number else end]
-    return lexicon.search("at_once", around)
+    stop = _NEXT_NUMBER_RE.search(text, match.end(), end)
+    # Words of "at once" just before another count are that count's ("1万人ですが同時接続は100").
+    after = stop is None or not stop.group()[0].isdigit()
+    return (
+        after and lexicon.search("at_once", text[match.end() : stop.start() if stop else end])
+    ) or _said_at_once_before(text, match.start())
+
+
+def _said_at_once_before(text: str, start: int) -> bool:
+    """Whether the count's clause says "at once" before it ("Gleichzeitig dran sind 10 Kollegen").
+
+    Back to the clause's start, or to another count, whose words they would be.
+    """
+    before = text[max(0, start - _AFTER_CHARS) : start]
+    stops = list(_CLAUSE_OR_NUMBER_RE.finditer(before))
+    if stops and stops[-1].group().isdigit():
+        return False
+    return lexicon.search("at_once", before[stops[-1].end() :] if stops else before)
+
+
+_CLAUSE_OR_NUMBER_RE = re.compile(r"[0-9,，、;；.。!?！？()（）]")
+# People counted with a bare word of people ("25 человек", "20人左右", "unas 20 personas"): a
+# head count when the message gives another count as the users at once.
+_PEOPLE_COUNT_RE = re.compile(
+    rf"{_COUNT}\s?(?:[个個位名명人](?![a-z])|people|persons|folks|personas|pessoas|personnes|"
+    r"leute[n]?|человек(?![а-яё]))"
+)
+
+
+def people_besides(text: str, concurrency: int) -> int | None:
+    """Return a count of people other than the users at once and not said at once, if any.
+
+    "nas 25 человек ... одновременно человек 10": 25 is who may use it.
+    """
+    for match in itertools.islice(_PEOPLE_COUNT_RE.finditer(text), _MAX_MATCHES):
+        value = _value(match)
+        if value is None or not value.is_integer() or not 1 <= value <= _MAX_HEADCOUNT:
+            continue
+        if int(value) != concurrency and not _simultaneous(text, match):
+            return int(value)
+    return None
 
 
 def _value(match: re.Match[str]) -> float | None:

@@ -139,9 +139,27 @@ _DEVELOPERS_RE = re.compile(
 )
 
 
+# Words of retrieval itself: documents alone are as often what is translated, summarised or
+# classified in a batch ("社内文書の翻訳", "classer 2 millions de documents en batch").
+_RETRIEVAL_RE = re.compile(
+    r"\brag\b|retriev|knowledge ?base|\bwiki|search|知识库|知識庫|检索|檢索|问答|問答|ナレッジ|"
+    r"検索|지식 ?베이스|검색|баз[а-яё]* знаний|поиск|base de conocimiento|base de conhecimento|"
+    r"búsqueda|busca|wissensdatenbank|wissensbasis|durchsuch|suche|base de connaissances|"
+    r"recherche"
+)
+_WORK_ON_DOCUMENTS = (UseCase.TRANSLATION, UseCase.SUMMARIZATION, UseCase.BATCH)
+
+
 def find_use_case(text: str) -> UseCase | None:
-    """Return the use case the text names first in priority order (cleaned text), or None."""
-    use = next((use for use, pattern in _compiled() if pattern.search(text)), None)
+    """Return the use case the text names first in priority order (cleaned text), or None.
+
+    Documents named with a use that works on them (translation, summaries, a batch) and no
+    word of retrieval are that use, not RAG.
+    """
+    uses = [use for use, pattern in _compiled() if pattern.search(text)]
+    use = uses[0] if uses else None
+    if use is UseCase.RAG and not _RETRIEVAL_RE.search(text):
+        use = next((other for other in uses if other in _WORK_ON_DOCUMENTS), use)
     if use in {UseCase.CHAT, UseCase.AGENT} and _DEVELOPERS_RE.search(text):
         return UseCase.CODING
     return use

@@ -135,8 +135,10 @@ def test_a_clause_naming_a_model_again_sets_its_numbers():
         ("45 Nutzer auf DeepSeek V3 und 12 auf Qwen3 32B, ein Server", [45, 12], [None, None]),
         # A clause about one model gives it a bare number as users, and any field it says.
         (
-            "Llama 3.3 70B and Qwen3 32B together, 16K context for both, the 70B for 50 users "
-            "and the 32B for 20",
+            (
+                "Llama 3.3 70B and Qwen3 32B together, 16K context for both, the 70B for 50 "
+                "users and the 32B for 20"
+            ),
             [50, 20],
             [16384, 16384],
         ),
@@ -150,7 +152,7 @@ def test_a_clause_naming_a_model_again_sets_its_numbers():
         ("glm-4.5-air、qwen3 30b 和 gemma3 放一台机器，并发各20", [20, 20, 20], [None] * 3),
         # A family word runs into its version ("qwen3は") and names the model after a CJK word.
         (
-            "同じサーバーでLlama 3.3 70BとQwen3 32Bを動かしたい。70Bは同時25人、qwen3は64kコンテキスト",
+            "同じサーバーでLlama 3.3 70BとQwen3 32Bを動かしたい。70Bは同時25人、qwen3は64k",
             [25, None],
             [None, 65536],
         ),
