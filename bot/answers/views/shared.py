@@ -14,6 +14,7 @@ from bot.answers.checkout import CheckoutConfig
 from bot.answers.i18n import N_, Localizer
 from bot.answers.view_types import SharedOptionView, SharedView
 from bot.answers.words.codes import SentenceParams, reason_text
+from bot.answers.words.knowledge import NP_
 from bot.answers.words.plan_names import facts_name, plan_facts
 from sizing import (
     MAX_ONLINE_ORDER_UNITS,
@@ -48,13 +49,18 @@ APART_CHEAPER = N_(
     "Renting each model on its own cheapest plan costs less: %(alone)s a month, %(saving)s less."
 )
 MEMBER = N_(
-    "%(model)s: %(gpus)s GPU(s), %(layout)s, %(weights)s weights, %(kv)s KV, %(users)s "
-    "user(s) at %(context)s, about %(speed)s tokens/s each."
+    "%(model)s: %(gpus)s, %(layout)s, %(weights)s weights, %(kv)s KV, %(users)s at %(context)s, "
+    "about %(speed)s tokens/s each."
 )
+GPU_COUNT = NP_("%(n)s GPU", "%(n)s GPUs")
+USER_COUNT = NP_("%(n)s user", "%(n)s users")
 LAYOUT_REPLICAS = N_("%(replicas)s copies of TP %(tp)s")
 LAYOUT_ONE = N_("TP %(tp)s")
 MEMBER_MISSES = N_("%(model)s misses its targets here.")
-FREE = N_("%(free)s GPU(s) stay free for another model or more users.")
+FREE = NP_(
+    "%(free)s GPU stays free for another model or more users.",
+    "%(free)s GPUs stay free for another model or more users.",
+)
 SEPARATE_VMS = N_(
     "Single-H200 plans are separate VMs: each model and each copy runs on its own machine, "
     "behind your load balancer; no NVLink between them."
@@ -96,11 +102,13 @@ def _member_line(loc: Localizer, model: ModelInfo, member: SharedMember) -> str:
     line = loc.gettext(
         MEMBER,
         model=model.name,
-        gpus=loc.formatter.integer(member.gpus),
+        gpus=loc.ngettext(*GPU_COUNT, member.gpus, n=loc.formatter.integer(member.gpus)),
         layout=layout,
         weights=variant.weight_format.value.upper() if variant else "-",
         kv=variant.kv_dtype.value.upper() if variant else "-",
-        users=loc.formatter.integer(member.concurrency),
+        users=loc.ngettext(
+            *USER_COUNT, member.concurrency, n=loc.formatter.integer(member.concurrency)
+        ),
         context=loc.formatter.context(member.context_tokens),
         speed=loc.formatter.integer(speed),
     )
@@ -201,7 +209,7 @@ def shared_view(
         server = _is_server(pick)
         free = pick.gpus - pick.gpus_used
         if free > 0 and server:
-            notes.append(loc.gettext(FREE, free=loc.formatter.integer(free)))
+            notes.append(loc.ngettext(*FREE, free, free=loc.formatter.integer(free)))
         notes.append(loc.gettext(PROCESSES if server else SEPARATE_VMS))
         commands = list(pick.launch_commands)
         orderable = pick.servers <= MAX_ONLINE_ORDER_UNITS

@@ -110,3 +110,16 @@ def test_lora_adapters_are_served_not_trained(pipeline, language, text):
     pick = data["options"][data["recommended_index"]]
     assert "--enable-lora" in pick["launch_commands"][0]
     assert "lora_adapters" in data["caveats"]
+
+
+def test_member_lines_count_gpus_and_users_in_the_plural_of_the_language(pipeline):
+    """One GPU and forty users are said as such ("1 GPU", "40 users"), never "GPU(s)"."""
+    _, reply = _ask(pipeline, "Llama 3.3 70B and Qwen3 32B together on one server, 40 users each")
+    assert reply.kind == ReplyKind.SHARED
+    members = [line for line in reply.text.splitlines() if line.startswith("- ")]
+    assert any(": 1 GPU, " in line and "40 users at" in line for line in members), members
+    assert "(s)" not in reply.text
+    _, reply = _ask(
+        pipeline, "Llama 3.3 70B и Qwen3 32B вместе на одном сервере, по 21 пользователю"
+    )
+    assert "21 пользователь при" in reply.text, reply.text
