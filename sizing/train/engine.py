@@ -395,6 +395,7 @@ def _summary(method: TrainingMethod, answer: TrainingAnswer) -> MethodSummary:
         memory_per_gpu_bytes=pick.memory_per_gpu_bytes,
         memory_at_one_bytes=pick.memory_at_one_bytes,
         micro_batch=pick.micro_batch,
+        checkpointing=pick.checkpointing,
     )
 
 

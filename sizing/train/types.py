@@ -187,6 +187,7 @@ class MethodSummary:
     memory_per_gpu_bytes: int | None
     memory_at_one_bytes: int | None
     micro_batch: int | None
+    checkpointing: Checkpointing | None = None  # the layout both figures above are for
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from bot.answers.view_types import TrainOptionView, TrainView
 from bot.answers.words.plan_names import facts_name, plan_facts, short_gpu_name
 from sizing import (
     MAX_ONLINE_ORDER_UNITS,
+    Checkpointing,
     GpuId,
     TrainCaveat,
     TrainingAnswer,
@@ -71,7 +72,7 @@ WHY_STATE = N_(
 )
 ALSO_METHOD = N_(
     "As %(method)s it fits on %(plan)s: %(need)s per GPU with one sequence of %(seq)s "
-    "tokens, up to %(micro)s at once."
+    "tokens, up to %(micro)s at once (activation checkpointing %(checkpointing)s)."
 )
 NOT_ON = N_("Not on %(plan)s: %(why)s")
 MEMORY = N_(
@@ -257,6 +258,9 @@ def _also_on_asked(loc: Localizer, answer: TrainingAnswer, asked: TrainingOption
                     need=loc.formatter.gigabytes(other.memory_at_one_bytes),
                     seq=loc.formatter.integer(answer.job.seq_len),
                     micro=loc.formatter.integer(other.micro_batch or 1),
+                    checkpointing=loc.gettext(
+                        CHECKPOINTING[(other.checkpointing or Checkpointing.NONE).value]
+                    ),
                 )
             )
     return lines

@@ -122,3 +122,20 @@ def test_pre_training_a_7b_from_scratch_on_mi355x(pipeline, language, text):
     days = loc.gettext("%(days)s days", days=loc.formatter.decimal(pick["hours"] / 24, 1))
     assert days in reply.text
     check_telegram_html(reply.html)
+
+
+def test_another_method_on_the_gpu_asked_says_the_layout_its_memory_is_for(pipeline):
+    """The memory of another method is said with its activation checkpointing, as the JSON has it.
+
+    Without it, QLoRA without checkpointing (one sequence at a time) reads as needing more
+    memory than 16-bit LoRA with checkpointing (nine at a time).
+    """
+    _, reply, data, _ = _answer(pipeline, FULL_QWEN3_32B["en"].replace("how many", "on one H200,"))
+    lines = [line for line in reply.text.splitlines() if line.startswith("As ")]
+    assert lines, reply.text
+    words = {"none": "off", "selective": "selective", "full": "on"}
+    for other in data["other_methods"]:
+        label = localizer("en").gettext(METHODS[TrainingMethod(other["method"])])
+        line = next((line for line in lines if line.startswith(f"As {label} ")), None)
+        if line is not None:
+            assert line.endswith(f"(activation checkpointing {words[other['checkpointing']]}).")
