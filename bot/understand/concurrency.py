@@ -50,7 +50,10 @@ _LINK = re.compile(
 _AT_ONCE_REACH = 60
 _CLAUSE_OR_NUMBER = re.compile(r"[0-9,，、;；.。!?！？()（）]")
 # A bare whole number, no unit or letter glued to it ("15", not "15k", "15GB", "1.5", "15%").
-_BARE_COUNT = re.compile(r"(?<![\w.,$€£¥])(?P<num>[1-9][0-9]{0,5})(?![\w%$€]|[.,][0-9])")
+_BARE_COUNT = re.compile(
+    r"(?<![0-9a-zа-яё_.,$€£¥])(?P<num>[1-9][0-9]{0,5})(?![0-9a-zа-яё%$€]|[.,][0-9]|[^\W\d个個人名명位])"
+)
+_SAME_TIME = re.compile(r"同一時間|同一时间|同じ時間|同時間")
 # "并发改成 100", "并发到 100", "同時接続数を100に", "concurrency to 100": a word of change;
 # "并发各 20", "并發各自 20": a word giving the count to each of several models.
 _SET_TO = (
@@ -173,6 +176,8 @@ def _rates(text: str) -> list[re.Match[str]]:
     """Return the rates of requests or users the text gives ("10 req/s"), not of tokens."""
     if not lexicon.search_any(("per_time", "per_time_before"), text):
         return []
+    # "同一時間" is "at the same time", not a time a rate is counted per
+    text = _SAME_TIME.sub(lambda found: " " * len(found.group()), text)
     return [
         found
         for found in itertools.islice(_rate_re().finditer(text), _MAX_COUNTS)
@@ -182,7 +187,10 @@ def _rates(text: str) -> list[re.Match[str]]:
 
 def _is_rate(text: str, match: re.Match[str]) -> bool:
     """Whether a count is a rate: "per hour" after it, "daily" or "每天" before or inside it."""
-    before = text[max(0, match.start() - _RATE_REACH) : match.start()]
+    before = _SAME_TIME.sub(
+        lambda found: " " * len(found.group()),
+        text[max(0, match.start() - _RATE_REACH) : match.start()],
+    )
     return bool(
         _rate_after_re().match(text, match.end())
         or _rate_before_re().search(before)

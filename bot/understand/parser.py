@@ -354,6 +354,8 @@ def _asks_rental_total(request: ParsedRequest, clean: str) -> bool:
     return bool(rental.months or rental.plan_counts)
 
 
+# A question mark: a platform named in a question may be asked about, not stated.
+_QUESTION_MARK = re.compile(r"[?？]")
 # Words of a question about the software we support ("is ROCm supported? we need CUDA",
 # "which CUDA version is installed?"): a platform named in one is asked about, not stated.
 _ABOUT_SUPPORT = re.compile(
@@ -372,12 +374,13 @@ def _states_platform(request: ParsedRequest, clean: str) -> bool:
     we support.
     """
     said = request.facts
-    about_software = request.intent is Intent.KNOWLEDGE and request.topic == "software"
+    about_software = request.intent is Intent.KNOWLEDGE and request.topic in {"software", None}
+    asked = _QUESTION_MARK.search(clean) is not None or says("question", clean)
     return (
-        (about_software or request.intent in (Intent.FOLLOWUP, Intent.UNKNOWN))
+        (about_software or request.intent in (Intent.FOLLOWUP, Intent.UNKNOWN, Intent.SIZE))
         and said.cuda_only is not None
         and not (said.names_model or said.gpus)
-        and not _ABOUT_SUPPORT.search(clean)
+        and not (asked and _ABOUT_SUPPORT.search(clean))
     )
 
 

@@ -48,7 +48,9 @@ def _cuda_only_re() -> re.Pattern[str]:
         rf"нельзя|is a no)"
         rf"|{_AMD}\s(?:won'?t|will not|doesn'?t|does not|can'?t|cannot)\s(?:fly|work|do|cut it)"
         rf"|(?:all|everything)(?: we (?:run|use|have|do))? (?:is|'s) (?:on |in )?{_NVIDIA}"
-        rf"|{_NVIDIA}\s?(?:前提|必須|一択|しか)"
+        rf"|{_NVIDIA}\s?(?:前提|必須|一択|しか|縛り|限定|のみ|オンリー)"
+        rf"|{_AMD}\s?(?:c'est |es |ist |é |est )?(?:exclu|excluded|ausgeschlossen|descartad[oa]|"
+        rf"descartad[oa]|fuera|raus)"
         rf"|{_AMD}\s?(?:は|が|も)?\s?(?:使え|使わ|利用でき|動かせ)(?:ない|ません)"
         rf"|{_AMD}\s?(?:我们|我們)?(?:用不了|不考虑|不考慮|不支持|不支援)"
     )
@@ -70,6 +72,8 @@ def _refused_amd_re() -> re.Pattern[str]:
     return re.compile(
         rf"(?:{negation}|不能|不可以)\s?(?:(?:\S{{1,10}}\s)?{_USE}\s?|(?:{before})\s?)?"
         rf"(?:the |o |el |le |des |den |das |d'|de |du )?{_AMD}"
+        # "沒辦法上 AMD", "内部不支持 ROCm": no way to run it, or not supported on their side
+        rf"|(?:沒辦法|没办法|無法|无法|不支援|不支持)\s?(?:用|上|使用|跑)?\s?{_AMD}"
     )
 
 
@@ -134,14 +138,32 @@ def _said(pattern: re.Pattern[str], text: str, windows: list[tuple[int, int]]) -
     return any(pattern.search(text, start, end) for start, end in windows)
 
 
+@cache
+def _rocm_not_ok_re() -> re.Pattern[str]:
+    """Match acceptance a negation after it takes back ("ROCm geht bei uns nicht")."""
+    negation = lexicon.pattern("negation")
+    return re.compile(
+        rf"{_AMD}\s(?:geht|läuft|works?|marche|funciona|funciona|serve)\s(?:\S+\s){{0,2}}?"
+        rf"(?:{negation})(?![a-zäöüéèàç])"
+    )
+
+
+@cache
+def _rocm_also_re() -> re.Pattern[str]:
+    """Match ROCm accepted in Chinese with 能用 ("ROCm 我们也能用", "不是非得 CUDA")."""
+    return re.compile(
+        rf"{_AMD}\s?(?:我们|我們)?\s?也?(?:能用|可以用|能接受|能跑)|不是非(?:得|要)\s?(?:用\s?)?{_NVIDIA}"
+    )
+
+
 def find_platform(text: str) -> Platform:
     """CUDA only (True), ROCm accepted (False) or silence (None); native FP4 needed or None."""
     cuda_only: bool | None = None
     windows = _windows(text, _PLATFORM_RE)
     if windows:
-        if _said(_refused_amd_re(), text, windows):
+        if _said(_refused_amd_re(), text, windows) or _said(_rocm_not_ok_re(), text, windows):
             cuda_only = True
-        elif _said(_rocm_fine_re(), text, windows):
+        elif _said(_rocm_fine_re(), text, windows) or _said(_rocm_also_re(), text, windows):
             cuda_only = False
         elif _said(_cuda_only_re(), text, windows):
             cuda_only = True

@@ -98,7 +98,10 @@ def _discovers(request: ParsedRequest, cues: Cues, text: str) -> bool:
         return False
     if request.intent not in _DISCOVERABLE:
         return False
-    if request.intent is Intent.KNOWLEDGE and not _proposal_asked(request, cues, text):
+    if request.intent is Intent.KNOWLEDGE and (
+        # a question with no topic proposes for a use unless it is about GPUs named
+        request.facts.gpus if request.topic is None else not _proposal_asked(request, cues, text)
+    ):
         return False
     if request.intent is Intent.UNKNOWN and asks_other_work(text):
         return False  # "write me some sorting code" is work asked of the assistant

@@ -142,8 +142,10 @@ _WORDS: tuple[tuple[str, str], ...] = (
         (
             r"^(?:can|could|will|would|does|do|is|are)\b|\b(?:can|could) (?:i|we|it|you)\b|"
             r"does it fit|"
-            r"will it (?:fit|run)|\bfits?\b\?|is (?:it|that|one) enough|enough for|"
-            r"能(?:不能)?(?:跑|运行|運行|部署|放|装|裝|带|帶|撑|撐)|可以(?:跑|运行|運行|部署)|"
+            r"will it (?:fit|run)|will [^?]{1,40} (?:run|fit) (?:on|in)|\bfits?\b\?|"
+            r"is (?:it|that|one) enough|enough for|"
+            r"能(?:不能)?(?:跑|运行|運行|部署|放|装|裝|带|帶|撑|撐)|(?:能|可以)在.{1,16}?(?:跑|运行|運行|部署)|"
+            r"可以(?:跑|运行|運行|部署)|"
             r"跑得动|跑得動|"
             r"放得下|裝得下|够不够|夠不夠|够吗|夠嗎|行吗|行嗎|"
             r"動かせ|動きますか|動きます\s*[?？]|動く\s*[?？]|動くか|載りますか|乗りますか|足りますか|"
@@ -153,7 +155,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"올라갈|"
             r"(?:나요|까요|습니까|ㄴ가요)\s*[?？]|吗\s*[?？]?$|嗎\s*[?？]?$|ますか|でしょうか|"
             r"можно ли|влезет|потянет|поместится|хватит|запустится|"
-            r"¿?(?:puedo|podemos|se puede)|cabe|cabría|entra en|^¿?(?:(?:me|nos|te|le) )?entra\b|"
+            r"¿?(?:puedo|podemos|se puede)|^¿?corre\b|cabe|cabría|entra en|"
+            r"^¿?(?:(?:me|nos|te|le) )?entra\b|"
             r"entraría|alcanza|"
             r"sirve|corre en|"
             r"(?:dá|da) (?:pra|para) rodar|roda em|roda na|consigo rodar|cabe|aguenta|"
@@ -187,6 +190,18 @@ def find_asked(text: str) -> str | None:
     asks for something else ("what can I run on one H200?" asks for a figure).
     """
     for asked, pattern in _compiled():
-        if pattern.search(text) and (asked != "fits" or not _WH_RE.search(text)):
+        if asked != "fits":
+            if pattern.search(text):
+                return asked
+        # A question word of the same sentence asks for a figure ("what can I run on one
+        # H200?"), not one of another ("will R1 run on H100s? that's what our cloud has").
+        elif any(
+            pattern.search(sentence) and not _WH_RE.search(sentence)
+            for sentence in _SENTENCE_END.split(text)
+            if sentence.strip()
+        ):
             return asked
     return None
+
+
+_SENTENCE_END = re.compile(r"(?<=[?？!！。])\s*|(?<=\.)\s+")

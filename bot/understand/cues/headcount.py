@@ -30,7 +30,7 @@ MEMBERS = (
     r"коллег[а-яё]*|операторов|человек в (?:команде|компании)|"
     r"empleados?|trabajadores|desarrolladores|programadores|ingenieros|agentes|colaboradores|"
     r"funcionários|funcionarios|colaboradores|desenvolvedores|programadores|engenheiros|atendentes|"
-    r"[a-zäöüß]{0,14}mitarbeiter(?:innen|n)?|beschäftigte[n]?|[a-zäöüß]{0,10}entwickler(?:innen|"
+    r"[a-zäöüß]{0,14}mitarbeiter(?:innen|n)?|[a-zäöüß]{0,14}mitarbeitende[n]?|beschäftigte[n]?|[a-zäöüß]{0,10}entwickler(?:innen|"
     r"n)?|"
     r"kollegen|kolleginnen|analistas|analystes|analysten|"
     r"ingenieure|programmierer|"
@@ -73,6 +73,21 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         re.compile(
             rf"(?:{_CJK_MEMBERS})\s?(?:は|が|이|가|은|는|数|數|数は)?\s?"
             rf"(?:约|約|大概|大約|大约|大体|약|약\s|한\s)?\s?{_COUNT}"
+        ),
+        # "40 of us total", "团队60来号人", "公司大概200人", "нас около 400", "el equipo es de 30"
+        re.compile(rf"{_COUNT}\s(?:of us|de nosotros|de nós|von uns|d'entre nous)(?![a-z])"),
+        re.compile(
+            r"(?:全公司|公司|团队|團隊|部门|部門|整个团队|整個團隊)\s?(?:大概|大约|大約|约|約|有|一共|总共|總共|共)?"
+            rf"\s?{_COUNT}\s?(?:来|來|多)?\s?(?:号|號)?\s?(?:人|名)"
+        ),
+        re.compile(
+            r"(?<![а-яё])нас\s(?:в (?:компании|команде|офисе|фирме)\s)?(?:около\s|примерно\s|"
+            rf"где-то\s|порядка\s)?(?:человек\s)?{_COUNT}(?![0-9]|\s?(?:gpu|к\b|k\b))"
+        ),
+        re.compile(
+            r"(?:equipo|empresa|time|equipe|team|firma|firm|company)\s(?:es|é|son|são|is|has|hat|"
+            rf"tem|tiene)\s(?:de\s)?(?:about\s|unos\s|uns\s|etwa\s)?{_COUNT}(?![0-9])"
+            r"(?!\s?(?:gpu|server|servidor|k\b))"
         ),
         # "we're 40 people", "нас около 300 человек", "somos unas 20 personas", "on est 12"
         re.compile(
@@ -143,13 +158,12 @@ def _said_at_once_before(text: str, start: int) -> bool:
     Back to the clause's start, or to another count, whose words they would be.
     """
     before = text[max(0, start - _AFTER_CHARS) : start]
-    stops = list(_CLAUSE_OR_NUMBER_RE.finditer(before))
+    stops = list(_NEXT_NUMBER_RE.finditer(before))
     if stops and stops[-1].group().isdigit():
         return False
     return lexicon.search("at_once", before[stops[-1].end() :] if stops else before)
 
 
-_CLAUSE_OR_NUMBER_RE = re.compile(r"[0-9,，、;；.。!?！？()（）]")
 # People counted with a bare word of people ("25 человек", "20人左右", "unas 20 personas"): a
 # head count when the message gives another count as the users at once.
 _PEOPLE_COUNT_RE = re.compile(

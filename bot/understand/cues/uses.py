@@ -57,7 +57,8 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
             r"equipe de suporte|support-?team|supportmitarbeiter|agents de support|équipe support|"
             r"atendimento|suporte ao cliente|central de atendimento|"
             r"kundensupport|kundenservice|kundendienst|hotline|helpdesk|support-bot|"
-            r"service client|support client|relation client|centre d'appels"
+            r"service client|support client|relation client|centre d'appels|"
+            r"(?:au|du|de|le) support(?![a-z])|répondre aux clients"
         ),
     ),
     (
@@ -84,7 +85,8 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
     (
         UseCase.SUMMARIZATION,
         (
-            r"summari[sz]|摘要|总结|總結|要約|요약|резюм|суммариз|кратк[а-яё]* изложен|"
+            r"summari[sz]|摘要|总结|總結|要約|요약|резюм|суммариз|саммари|выжимк|"
+            r"кратк[а-яё]* (?:изложен|содержан)|"
             r"resum(?:ir|en|o|os)\b|resumir|resumo|zusammenfass|résum(?:er|é)"
         ),
     ),
@@ -148,6 +150,8 @@ _RETRIEVAL_RE = re.compile(
     r"recherche"
 )
 _WORK_ON_DOCUMENTS = (UseCase.TRANSLATION, UseCase.SUMMARIZATION, UseCase.BATCH)
+# Tickets as what is worked on ("summarise tickets"): the support use named by them alone.
+_ONLY_TICKETS = re.compile(r"ticket|工单|工單|チケット|티켓|тикет|заявк")
 
 
 def find_use_case(text: str) -> UseCase | None:
@@ -158,8 +162,11 @@ def find_use_case(text: str) -> UseCase | None:
     """
     uses = [use for use, pattern in _compiled() if pattern.search(text)]
     use = uses[0] if uses else None
-    if use is UseCase.RAG and not _RETRIEVAL_RE.search(text):
-        use = next((other for other in uses if other in _WORK_ON_DOCUMENTS), use)
+    if use in {UseCase.RAG, UseCase.SUPPORT} and not _RETRIEVAL_RE.search(text):
+        # "resumir miles de tickets cada noche": tickets worked on, not a support desk
+        work = next((other for other in uses if other in _WORK_ON_DOCUMENTS), None)
+        if work is not None and (use is UseCase.RAG or _ONLY_TICKETS.search(text)):
+            use = work
     if use in {UseCase.CHAT, UseCase.AGENT} and _DEVELOPERS_RE.search(text):
         return UseCase.CODING
     return use
