@@ -56,6 +56,7 @@ from bot.answers.view_types import (
     ViewTemplate,
     WhoView,
 )
+from bot.answers.views.shared import Unsaid
 from bot.answers.views.size import QuoteContext, checkout_url_for, size_view
 from bot.answers.words.plan_names import option_name
 
@@ -80,6 +81,7 @@ __all__ = [
     "Rented",
     "SizeView",
     "TermQuote",
+    "Unsaid",
     "ViewTemplate",
     "WhoView",
     "change_line",

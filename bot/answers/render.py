@@ -50,7 +50,7 @@ from bot.answers.view_types import (
 )
 from bot.answers.views.compare import compare_view
 from bot.answers.views.points import terms_sentences
-from bot.answers.views.shared import shared_view
+from bot.answers.views.shared import Unsaid, shared_view
 from bot.answers.views.size import QuoteContext, plan_view, size_view
 from bot.answers.views.train import train_view
 from bot.answers.words.plan_names import short_gpu_name
@@ -369,10 +369,17 @@ def render_train(
 
 
 def render_shared(
-    loc: Localizer, answer: SharedAnswer, *, checkout: CheckoutConfig | None = None
+    loc: Localizer,
+    answer: SharedAnswer,
+    *,
+    checkout: CheckoutConfig | None = None,
+    unsaid: Unsaid | None = None,
 ) -> Reply:
-    """Render several models on one deployment: the plan holding them all, each one's share."""
-    view = shared_view(loc, answer, checkout)
+    """Render several models on one deployment: the plan holding them all, each one's share.
+
+    ``unsaid``: the models whose users or context the customer did not give (said in notes).
+    """
+    view = shared_view(loc, answer, checkout, unsaid or Unsaid())
     buttons: tuple[tuple[Button, ...], ...] = ()
     if view["checkout_url"] and view["recommendation"]:
         label = loc.gettext("Order %(plan)s", plan=view["recommendation"])

@@ -24,6 +24,7 @@ from bot.answers import (
     CheckoutConfig,
     Localizer,
     QuoteContext,
+    Unsaid,
     decode,
     from_callback,
     localizer,
@@ -640,7 +641,11 @@ class Pipeline:
         except SizingError as exc:
             note_refusal(exc)
             return Turn(_refusal(loc, exc, facts), chat)
-        return Turn(render_shared(loc, answer, checkout=self.checkout), kept)
+        unsaid = Unsaid(
+            users=tuple(i for i, m in enumerate(facts.members) if m.concurrency is None),
+            context=tuple(i for i, m in enumerate(facts.members) if m.context_tokens is None),
+        )
+        return Turn(render_shared(loc, answer, checkout=self.checkout, unsaid=unsaid), kept)
 
     def _chart(self, facts: RequestFacts, loc: Localizer) -> Reply | None:
         """Return the picture behind "📊 Chart" (None: the request no longer sizes)."""

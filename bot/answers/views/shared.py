@@ -8,6 +8,7 @@ line per process (the GPUs it sees, its port).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 
 from bot.answers.checkout import CheckoutConfig
@@ -70,6 +71,14 @@ PROCESSES = N_(
     "balancer in front to send each request to its model."
 )
 NOT_HERE = N_("does not hold every model: %(why)s")
+USERS_UNSAID = NP_(
+    "No number of users at once was given for %(models)s: it is sized for one. Tell me how many.",
+    "No number of users at once was given for %(models)s: each is sized for one. Tell me how many.",
+)
+CONTEXT_UNSAID = NP_(
+    "No context length was given for %(models)s: it is sized for %(context)s.",
+    "No context length was given for %(models)s: each is sized for %(context)s.",
+)
 
 
 def _is_server(option: SharedOption) -> bool:
@@ -193,8 +202,41 @@ def _verdict(loc: Localizer, answer: SharedAnswer) -> list[str]:
     return lines
 
 
+@dataclass(frozen=True, slots=True)
+class Unsaid:
+    """Which models (by position) the customer gave no users at once or no context for."""
+
+    users: tuple[int, ...] = ()
+    context: tuple[int, ...] = ()
+
+
+def _unsaid_notes(
+    loc: Localizer, answer: SharedAnswer, pick: SharedOption, unsaid: Unsaid
+) -> list[str]:
+    """Say which models were sized for one user, or at the default context, for want of them."""
+    notes: list[str] = []
+    names = [model.name for model in answer.models]
+    users = [names[i] for i in unsaid.users if i < len(names)]
+    if users:
+        notes.append(loc.ngettext(*USERS_UNSAID, len(users), models=loc.join(users)))
+    context = [i for i in unsaid.context if i < len(pick.members)]
+    if context:
+        notes.append(
+            loc.ngettext(
+                *CONTEXT_UNSAID,
+                len(context),
+                models=loc.join([names[i] for i in context]),
+                context=loc.formatter.context(pick.members[context[0]].context_tokens),
+            )
+        )
+    return notes
+
+
 def shared_view(
-    loc: Localizer, answer: SharedAnswer, checkout: CheckoutConfig | None
+    loc: Localizer,
+    answer: SharedAnswer,
+    checkout: CheckoutConfig | None,
+    unsaid: Unsaid | None = None,
 ) -> SharedView:
     """Return everything the shared-deployment templates show."""
     index = answer.recommended_index
@@ -211,6 +253,7 @@ def shared_view(
         if free > 0 and server:
             notes.append(loc.ngettext(*FREE, free, free=loc.formatter.integer(free)))
         notes.append(loc.gettext(PROCESSES if server else SEPARATE_VMS))
+        notes += _unsaid_notes(loc, answer, pick, unsaid or Unsaid())
         commands = list(pick.launch_commands)
         orderable = pick.servers <= MAX_ONLINE_ORDER_UNITS
         if checkout is not None and pick.plan is not None and orderable:

@@ -123,3 +123,15 @@ def test_member_lines_count_gpus_and_users_in_the_plural_of_the_language(pipelin
         pipeline, "Llama 3.3 70B и Qwen3 32B вместе на одном сервере, по 21 пользователю"
     )
     assert "21 пользователь при" in reply.text, reply.text
+
+
+def test_a_model_whose_users_or_context_were_not_given_is_said_to_be_sized_by_default(pipeline):
+    """Users said of one model only: the other is sized for one user, and the answer says so."""
+    _, reply = _ask(
+        pipeline, "Llama 3.3 70B for chat and Qwen3 32B for code, 32K context, the 70B for 40 users"
+    )
+    assert "No number of users at once was given for Qwen3 32B: it is sized for one." in reply.text
+    assert "No context length was given" not in reply.text
+    _, reply = _ask(pipeline, "Llama 3.3 70B and Qwen3 32B together at 32K, 25 users each")
+    assert "No number of users" not in reply.text
+    assert "No context length" not in reply.text
