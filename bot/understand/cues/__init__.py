@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from decimal import Decimal
 
 from bot.request import Cues, Intent, ParsedRequest
-from bot.understand import lexicon
+from bot.understand import lexicon, limits
 from bot.understand.addressees import without_addressees
 from bot.understand.concurrency import RATE
 from bot.understand.cues.asked import find_asked
@@ -165,6 +166,14 @@ def _read(text: str, language: str) -> tuple[Cues, Money | None]:
     return cues, money
 
 
+def _dollar_budget(money: Money | None) -> Decimal | None:
+    """Return a dollar budget the budget reader missed, within its limits ("$0.5" is none)."""
+    if money is None or money.currency != "USD":
+        return None
+    whole, refused = limits.check_whole(limits.BUDGET, float(money.amount))
+    return money.amount if refused is None and whole is not None else None
+
+
 def _with_facts(
     request: ParsedRequest, cues: Cues, money: Money | None, text: str
 ) -> ParsedRequest:
@@ -186,8 +195,8 @@ def _with_facts(
         headcount = people_besides(text, facts.concurrency)
         if headcount is not None:
             cues = replace(cues, headcount=headcount)
-    if money is not None and money.currency == "USD" and facts.budget_usd_month is None:
-        facts = replace(facts, budget_usd_month=money.amount)
+    if facts.budget_usd_month is None and (dollars := _dollar_budget(money)) is not None:
+        facts = replace(facts, budget_usd_month=dollars)
     if facts.cuda_only is None:
         facts = replace(facts, cuda_only=stack_cuda_only(text))
     if (

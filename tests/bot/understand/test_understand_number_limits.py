@@ -232,3 +232,9 @@ def test_a_parser_failure_is_answered_with_the_apology():
 
     reply = Pipeline(parse=failing_parse).respond("irgendwas", ChatContext()).reply
     assert (reply.kind, reply.language) == ("error", "de")
+
+
+@pytest.mark.parametrize("text", ["Llama 3.1 70B budget $0.5", "Llama 3.1 70B budget $0.\u0e55"])
+def test_a_dollar_amount_under_one_is_no_monthly_budget(text):
+    """Half a dollar, in any digits, is no budget the plans are held to."""
+    assert parse_message(text).facts.budget_usd_month is None
