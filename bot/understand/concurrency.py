@@ -236,15 +236,18 @@ def _simultaneous(text: str, match: re.Match[str]) -> bool:
     return _at_once(match) or _at_once_after(text, match) or _at_once_before(text, match)
 
 
-def _candidates(text: str) -> list[re.Match[str]]:
-    """Per pattern, its first count and its first simultaneous count, in the order found."""
+def _candidates(text: str) -> list[tuple[re.Match[str], bool]]:
+    """Per pattern, its first count and its first simultaneous count, in the order found.
+
+    Each with whether it is said to be at once (read once, here).
+    """
     cue = _cue_then_count()
     patterns = [cue]
     if lexicon.search_any(COUNTED, text):  # a count needs a noun after it
         patterns += worth_trying(_count_then_noun(), text)
     if lexicon.search("at_once", text):  # "uns 15 usando o Llama junto": a bare count at once
         patterns.append(_BARE_COUNT)
-    found: list[re.Match[str]] = []
+    found: list[tuple[re.Match[str], bool]] = []
     for pattern in patterns:
         first = True
         for match in itertools.islice(scan(pattern, text), _MAX_COUNTS):
@@ -257,7 +260,7 @@ def _candidates(text: str) -> list[re.Match[str]]:
             if pattern is _BARE_COUNT and not simultaneous:
                 continue  # a bare number is a count only when said to be at once
             if first or simultaneous:
-                found.append(match)
+                found.append((match, simultaneous))
                 first = False
             if simultaneous:
                 break
@@ -272,8 +275,8 @@ def _best_match(text: str) -> re.Match[str] | None:
     """
     best: re.Match[str] | None = None
     best_rank = (2, 0)
-    for match in _candidates(text):
-        rank = (0 if _simultaneous(text, match) else 1, match.start())
+    for match, simultaneous in _candidates(text):
+        rank = (0 if simultaneous else 1, match.start())
         # "32K 并发 200": the cue that ends this match has its own count after it, and that
         # labelled count wins when this match's number reads as a context (in thousands).
         # Otherwise this match stands when it counts people ("50 users 8 H200") or when the

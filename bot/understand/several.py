@@ -258,10 +258,15 @@ def find_members(
         for position in range(len(parts))
     ]
     shared = _distributed(latin, read)
-    heads = [
-        read(_head(latin, a, b, c))
-        for (a, b), c in zip(itertools.pairwise(bounds), cuts, strict=True)
-    ]
+    # Each model's own clause is read only where the whole message has users to give away.
+    heads = (
+        [
+            read(_head(latin, a, b, c))
+            for (a, b), c in zip(itertools.pairwise(bounds), cuts, strict=True)
+        ]
+        if any(getattr(whole, name) is not None for name in _OWN)
+        else []
+    )
     return tuple(
         _member(
             own,
