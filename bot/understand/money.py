@@ -54,6 +54,14 @@ _AFTER = (
 )
 
 
+# What may stand between a budget word and its amount: no digit, no amount already read, and
+# no word of users at once ("予算で、同時 60 ユーザー": 60 users, not a budget of 60).
+BUDGET_GAP = (
+    r"(?:(?!同時|同时|并发|並發|동시|одновремен|simultan|concurr|at once|a la vez|ao mesmo)"
+    r"[^\d¤零〇一二两兩三四五六七八九十百千万萬-]){0,25}?"
+)
+
+
 @cache
 def _money_res() -> tuple[re.Pattern[str], ...]:
     budget = r"(?:budget|预算|預算|бюджет[а-яё]*|予算|예산|presupuesto|orçamento|orcamento)"
@@ -62,7 +70,7 @@ def _money_res() -> tuple[re.Pattern[str], ...]:
         *(re.compile(rf"{amount}\s?{_AFTER}") for amount in _amounts()),
         # CJK numerals first: "予算は1万5千" is 15,000, not 1
         re.compile(
-            rf"{budget}[^\d¤零〇一二两兩三四五六七八九十百千万萬-]{{0,25}}?"
+            rf"(?<!¤の)(?<!¤ の)(?<!¤)(?<!¤ ){budget}{BUDGET_GAP}"
             rf"(?:{'|'.join(reversed(_amounts()))})"
         ),
     )

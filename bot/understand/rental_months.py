@@ -56,7 +56,8 @@ _NAMED_TERMS: tuple[tuple[str, int], ...] = (
             r"(?:a|one|per|1|for a|for one) year|yearly|annual(?:ly)?|twelve-month|12-month|"
             r"(?:ein|einem|1) jahr|jährlich|jahresvertrag|(?:un|1) an(?![" + LETTER + r"])|"
             r"une année|annuel(?:le)?|(?:un|1) año|anual|(?:um|1) ano|на год|(?:1|один) год|"
-            r"годовой|一年|1年|包年|年付|年間|年契約|1년|일 년|한 해|연간"
+            r"годовой|(?<=за )год|(?<=за весь )год|"
+            r"一年|1年|包年|年付|年間|年契約|1년|일 년|한 해|연간"
         ),
         _YEAR,
     ),

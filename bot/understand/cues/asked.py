@@ -42,16 +42,18 @@ _WORDS: tuple[tuple[str, str], ...] = (
     (
         "users",
         (
-            r"how many (?:users|people|concurrent|simultaneous|sessions|requests)|"
+            r"how many (?:users|people|ppl|folks|seats|customers|concurrent|simultaneous|sessions|"
+            r"requests|chats|conversations at once)|"
             r"(?:serve|handle|support|hold)s? how many|how many (?:can|could|will) (?:it|one|a|an|"
             r"the)|"
             r"多少(?:个|個|位)?(?:用户|使用者|人|并发|並發)|几(?:个|個)(?:用户|使用者|人)|幾(?:個|"
             r"位)(?:用户|使用者|人)|"
             r"何人|何ユーザー|何セッション|"
             r"몇 ?명|몇 ?사용자|"
-            r"сколько (?:пользовател|человек|одновременн|запрос|сесси)|"
-            r"cuántos (?:usuarios|usuarias|personas)|cuantos usuarios|"
-            r"quantos (?:usuários|usuarios|pessoas)|"
+            r"скольк(?:о|их|им) (?:же )?(?:пользовател|юзер|человек|одновременн|запрос|сесси|"
+            r"клиент)|"
+            r"cu[áa]nt[oa]s (?:usuari[oa]s|personas|sesiones|clientes)|"
+            r"quant[oa]s (?:usuários|usuarios|pessoas|sessões|sessoes|clientes)|"
             r"wie viele (?:nutzer|benutzer|user|anwender|personen|gleichzeitig)|"
             r"combien d'utilisateurs|combien (?:de personnes|de sessions|de requêtes)"
         ),

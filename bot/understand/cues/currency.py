@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import cache
 
-from bot.understand.money import amount_patterns, amount_value, per_year
+from bot.understand.money import BUDGET_GAP, amount_patterns, amount_value, per_year
 
 _MONTHS_PER_YEAR = 12
 # code -> (written before the amount, written after it); cleaned, lower-case text.
@@ -87,7 +87,7 @@ _MARKS_RE = re.compile(
     r"[$€£¥₩₽₹元块塊円원币幣]|usd|eur|gbp|jpy|rmb|cny|yuan|yen|twd|hkd|krw|rub|brl|chf|inr|cad|aud|"
     r"sgd|mxn|peso|песо|ペソ|페소|比索|pln|zł|zlot|złot|злот|sek|kronor|czk|kč|korun|₺|lira|лир|"
     r"canad|austral|singap|加元|澳|新加坡|カナダ|캐나다|호주|싱가포르|"
-    r"dollar|bucks|euro|pound|pfund|libra|reais|real\b|rupee|franken|franc|"
+    r"dollar|dólar|dolar|bucks|euro|pound|pfund|libra|reais|real\b|rupee|franken|franc|"
     r"美元|美金|美刀|刀|ドル|달러|불|долл|евро|фунт|иен|юан|руб|루블|유로|ユーロ|ポンド|파운드|"
     r"台币|台幣|港币|港幣|budget|预算|預算|бюджет|予算|예산|presupuesto|orçamento|orcamento"
 )
@@ -184,7 +184,7 @@ def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     found += [
         (
             "budget",
-            re.compile(rf"{_BUDGET}[^\d¤零〇一二两兩三四五六七八九十百千万萬-]{{0,25}}?{amount}"),
+            re.compile(rf"{_BUDGET}{BUDGET_GAP}{amount}"),
         )
         for amount in reversed(amounts)
     ]

@@ -35,7 +35,11 @@ MEMBERS = (
     r"kollegen|kolleginnen|analistas|analystes|analysten|"
     r"ingenieure|programmierer|"
     r"salariés|employés|collaborateurs|collègues|développeurs|devs|ingénieurs|agents|conseillers|"
-    r"colegas"
+    r"colegas|advogados|abogados|avocats|anwälte|juristen|juristes|юрист[а-яё]*|médicos|médecins|"
+    r"ärzte|врач[а-яё]*|professores|profesores|enseignants|lehrer(?:innen)?|учител[а-яё]*|"
+    r"estudantes|estudiantes|étudiants|studierende|студент[а-яё]*|pesquisadores|investigadores|"
+    r"chercheurs|forscher(?:innen)?|исследовател[а-яё]*|vendedores|vendeurs|commerciaux|"
+    r"contadores|contables|comptables"
 )
 _CJK_MEMBERS = (
     r"员工|員工|职员|職員|程序员|程式設計師|工程师|工程師|开发者|開發者|开发人员|開發人員|研发|"
@@ -50,15 +54,25 @@ _ORG = r"(?:company|firm|team|org(?:anization|anisation)?|business|startup|offic
 _ORGS = (
     rf"(?:{_ORG}|boîte|entreprise|société|pme|start-?up|structure|cabinet|agence|groupe|"
     r"organisation|empresa|compañía|firma|pyme|organización|despacho|agencia|companhia|"
-    r"organização|agência|escritório|unternehmen|betrieb|kanzlei|agentur|konzern|"
+    r"organização|agência|escritório|oficina|bureau|büro|unternehmen|betrieb|kanzlei|agentur|"
+    r"konzern|"
     r"компани[яюией]|фирм[аыуе]|организаци[яиюей]|предприяти[еяю]|стартап)"
 )
 # Words for people after an organisation's count ("de 300 personas", "mit 400 Leuten").
 _PEOPLE = (
-    r"(?:people|persons|personas|pessoas|personnes|leute[n]?|personen|человек|сотрудник[а-яё]*|"
+    r"(?:people|ppl|folks|persons|personas|pessoas|personnes|leute[n]?|personen|человек|"
+    r"сотрудник[а-яё]*|"
     rf"{MEMBERS})"
 )
-_ABOUT = r"(?:(?:about|around|environ|unos|unas|uns|umas|cerca de|etwa|rund|около|~)\s)?"
+_ABOUT = (
+    r"(?:(?:about|around|like|roughly|approximately|approx\.?|environ|à peu près|unos|unas|uns|"
+    r"umas|cerca de|quase|aproximadamente|etwa|rund|ungefähr|около|примерно|где-то|порядка|~)\s?)?"
+)
+# Where the people of an organisation are: "in the company", "en la empresa", "dans la boîte".
+_IN_ORG = (
+    r"(?:at|in|en|dans|na|no|em|in der|im|bei|в|на)\s(?:the|our|this|la|el|le|notre|nuestra|"
+    r"nuestro|a|o|nossa|nosso|unserer|unserem|der|dem|l')?\s?"
+)
 _COUNT = rf"(?:{NUMBER_PATTERN}(?:\s?(?P<k>k)(?![a-z]))?|{CJK_NUMBER_PATTERN})"
 
 
@@ -81,7 +95,8 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
             rf"\s?{_COUNT}\s?(?:来|來|多)?\s?(?:号|號)?\s?(?:人|名)"
         ),
         re.compile(
-            r"(?<![а-яё])нас\s(?:в (?:компании|команде|офисе|фирме)\s)?(?:около\s|примерно\s|"
+            r"(?<![а-яё])нас\s(?:в (?:компании|команде|офисе|фирме|отделе|штате|коллективе|"
+            r"отделении|департаменте)\s)?(?:около\s|примерно\s|"
             rf"где-то\s|порядка\s)?(?:человек\s)?{_COUNT}(?![0-9]|\s?(?:gpu|к\b|k\b))"
         ),
         re.compile(
@@ -94,6 +109,13 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
             r"(?:we are|we're|were|there are|нас|somos|nous sommes|on est|wir sind|"
             r"我们有|我們有|我们是|我們是|私たちは|うちは|저희는|우리는)\s?"
             rf"(?:[a-zа-яё]+\s){{0,3}}?{_ABOUT}{_COUNT}\s?(?:{_PEOPLE}|人|名|명)(?![a-z])"
+        ),
+        # "we're like 400 ppl at the company", "somos unos 90 en la empresa", "on est environ 180
+        # dans la boîte": who we are, counted, then where
+        re.compile(
+            r"(?:we are|we're|were|somos|nous sommes|on est|wir sind|são)\s"
+            rf"(?:[a-z]+\s){{0,2}}?{_ABOUT}{_COUNT}\s(?:{_PEOPLE}\s)?{_IN_ORG}{_ORGS}"
+            rf"(?![{letters}])"
         ),
         # "120个程序员", "80 人的客服團隊", "개발자 70명" is above; "70명의 개발자"
         re.compile(rf"{_COUNT}\s?(?:[个個位名명人])?\s?(?:의\s)?(?:{_CJK_MEMBERS})"),

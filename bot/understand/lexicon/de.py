@@ -71,6 +71,8 @@ LEXICON = Lexicon(
         "parallel[a-z]*",
         "simultan[a-z]*",
         "zur gleichen zeit",
+        "zu spitzenzeiten",
+        "in (?:der|den) spitzen?(?:zeiten)?",
     ),
     concurrency_cues=(
         "gleichzeiti?g[a-z]*",

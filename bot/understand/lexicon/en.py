@@ -110,6 +110,9 @@ LEXICON = Lexicon(
         "in parallel",
         "parallel",
         "at a time",
+        "at (?:the )?peak(?! of)",
+        "during peak(?: hours?)?",
+        "in peak hours?",
     ),
     concurrency_cues=(
         "concurrency",

@@ -76,6 +76,7 @@ LEXICON = Lexicon(
         "concurrentes",
         "en paralelo",
         "paralelas",
+        "en (?:el |los )?(?:pico|picos|hora punta|horas? pico|momentos? pico)",
     ),
     concurrency_cues=(
         "usuarios",

@@ -69,6 +69,9 @@ LEXICON = Lexicon(
         "en parallèle",
         "concurrent(?:e)?s",
         "à la fois",
+        "(?:en|au) pic",
+        "aux heures de pointe",
+        "en heure de pointe",
     ),
     concurrency_cues=(
         "utilisateurs",

@@ -70,6 +70,8 @@ LEXICON = Lexicon(
         "ao mesmo tempo",
         "concorrentes",
         "em paralelo",
+        "usando juntos?",
+        "(?:no|em) (?:horário de )?pico",
     ),
     concurrency_cues=(
         "usuários",

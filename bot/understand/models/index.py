@@ -117,8 +117,8 @@ OTHER_FAMILIES = frozenset(
 # Family names that are also common words: they name a model only with a version or size.
 _COMMON_WORD_FAMILIES = frozenset(
     {"step", "phi", "yi", "command", "solar", "aya", "seed", "ling", "gpt", "falcon", "hermes"}
-    # "le mistral souffle" (the wind), "kimi kullanıcılar" (Turkish: some users)
-    | {"mistral", "kimi"}
+    # "le mistral souffle" (the wind), "kimi kullanıcılar" (Turkish: some users), "pour nous"
+    | {"mistral", "kimi", "nous"}
 )
 
 

@@ -53,17 +53,49 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
     Concept.DELIVERY: {
         "en": (
             r"\bdeliver|\blead time|\bhow fast\b|\bhow soon\b|\bin stock\b|\bstock\b|\bavailab|"
-            r"\bwhen can (?:i|we) get\b|\bsetup time\b"
+            r"\bwhen can (?:i|we) get\b|\bsetup time\b|\btime to provision|"
+            r"\bhow long (?:does it take |will it take )?(?:after|from) (?:i |we )?"
+            r"(?:order|sign|pay)|"
+            r"\bhow long (?:until|till|before) (?:the |my |our |i |we )?(?:server|machine|box|"
+            r"gpus?|access|it)[^?.]{0,20}(?:ready|usable|up|online|provisioned|available)"
         ),
-        "zh-Hans": r"交付|交货|到货|发货|现货|库存|供货|多久能用|多快",
-        "zh-Hant": r"交付|交貨|到貨|出貨|現貨|庫存|供貨|多快",
-        "ru": r"\bдостав|\bпредостав|\bкак быстро|\bв наличии|\bналичи|\bсрок поставки|\bпоставк",
-        "ja": r"納期|納品|在庫|届|どれくらいで使え|提供開始",
-        "ko": r"얼마나 빨리|배송|납기|재고|받을 수|제공",
-        "es": r"\bentreg|\bplazo de entrega|\bcuánto tardan|\bstock\b|\bdisponib",
-        "pt-BR": r"\bentreg|\bem quanto tempo|\bestoque|\bdisponív",
-        "de": r"\bliefer|\bverfügbar|\bauf lager|\bwie schnell|\bbereitstell",
-        "fr": r"\blivr|\bdélai|\ben combien de temps|\ben stock|\bdisponib",
+        "zh-Hans": (
+            r"交付|交货|到货|发货|现货|库存|供货|多久能用|多快|下单后多久|多久可以用|多久开通|"
+            r"开通要多久"
+        ),
+        "zh-Hant": (
+            r"交付|交貨|到貨|出貨|現貨|庫存|供貨|多快|下單後多久|多久可以用|多久能用|多久開通|"
+            r"開通要多久"
+        ),
+        "ru": (
+            r"\bдостав|\bпредостав|\bкак быстро|\bв наличии|\bналичи|\bсрок поставки|\bпоставк|"
+            r"\bчерез сколько (?:времени |дней )?(?:после (?:оплаты|заказа) )?(?:получ|доступ|"
+            r"заработ|запуст|можно)|\bкак скоро"
+        ),
+        "ja": (
+            r"納期|納品|在庫|届|どれくらいで使え|提供開始|使えるようになるまで|利用できるまで|"
+            r"(?:申し込んで|申込んで|申込|発注して|注文して|契約して)から"
+        ),
+        "ko": (
+            r"얼마나 빨리|배송|납기|재고|받을 수|제공|언제부터 (?:쓸|사용)|"
+            r"(?:신청|주문|계약|결제)(?:하고|하면|한 뒤|후)[^?？]{0,12}(?:얼마나|언제)"
+        ),
+        "es": (
+            r"\bentreg|\bplazo de entrega|\bcuánto tardan|\bstock\b|\bdisponib|"
+            r"\bdesde que (?:lo )?(?:pido|pedimos|contrato|contratamos|pago|pagamos)"
+        ),
+        "pt-BR": (
+            r"\bentreg|\bem quanto tempo|\bestoque|\bdisponív|"
+            r"\bdepois (?:de|que) (?:eu |a gente )?(?:contratar|pagar|assinar|pedir)"
+        ),
+        "de": (
+            r"\bliefer|\bverfügbar|\bauf lager|\bwie schnell|\bbereitstell|"
+            r"\bnach (?:der )?(?:bestellung|buchung|zahlung)|\beinsatzbereit"
+        ),
+        "fr": (
+            r"\blivr|\bdélai|\ben combien de temps|\ben stock|\bdisponib|"
+            r"\baprès (?:la |ma |notre )?(?:commande|souscription|paiement)"
+        ),
     },
     Concept.MIN_TERM: {
         "en": (
