@@ -18,6 +18,7 @@ from bot.answers.i18n import Localizer
 from bot.answers.links import model_slug, size_payload, to_callback
 from bot.answers.view_types import OFFER_HTML, OFFER_TEXT, OfferTextView, OfferView
 from bot.answers.views.advice import price_text, shape_text
+from bot.answers.views.service import service_lines
 from bot.answers.views.size import QuoteContext, checkout_url_for
 from bot.answers.words import offer as words
 from bot.answers.words.plan_names import facts_name, option_name
@@ -171,6 +172,8 @@ def _assumption(loc: Localizer, proposal: Proposal) -> str:
         )
     if proposal.users_from is UsersFrom.STATED:
         return loc.gettext(words.ASSUMED_STATED, users=users, context=context)
+    if proposal.users_from is UsersFrom.TARGETS:
+        return loc.gettext(words.ASSUMED_TARGETS, users=users, context=context)
     return loc.gettext(words.ASSUMED_DEFAULT, users=users, context=context)
 
 
@@ -206,6 +209,8 @@ def render_proposal(
             reason=_reason(loc, picks[0]),
         )
         lines.insert(0, first_why)
+        # Targets asked: whether the first pick's plan meets each, as a sizing answer says it
+        lines[1:1] = service_lines(loc, picks[0].answer)
     budget = picks[0].answer.request.budget_usd_month if picks else None
     if budget is not None and all(_pick(p.answer) is not None for p in picks):
         lines.append(loc.gettext(words.WITHIN_BUDGET, budget=loc.formatter.money(Decimal(budget))))

@@ -129,6 +129,12 @@ class Offers:
             budget_usd_month=facts.budget_usd_month,
             cuda_only=bool(facts.cuda_only),
             gpus=facts.gpus,
+            throughput_tok_s=facts.throughput_tok_s,
+            tokens_per_user_tok_s=facts.tokens_per_user_tok_s,
+            ttft_s=facts.ttft_s,
+            requests_per_minute=facts.requests_per_minute,
+            input_tokens=facts.input_tokens,
+            output_tokens=facts.output_tokens,
         )
         try:
             proposal = propose(use, needs, size=self._size)

@@ -81,7 +81,8 @@ _STAFF = (
     r"オペレーター|상담원|상담사|客服|坐席"
 )
 _COUNTED_STAFF = (
-    rf"[0-9]+\s?(?:[^\W\d]+\s){{0,2}}(?:{_STAFF})|(?:{_STAFF})\s?(?:[^\W\d]+\s){{0,2}}[0-9]+"
+    rf"[0-9]+\s?(?:[^\W\d]+\.?\s){{0,2}}(?:{_STAFF})|"
+    rf"(?:{_STAFF})\s?(?:は|が|も|数は|이|가|은|는|수는)?\s?(?:[^\W\d]+\s){{0,2}}[0-9]+"
 )
 _ADDRESSEES_RE = re.compile(
     rf"(?:^|(?<=[\n.!?。！？]))\s*(?:{_SALUTATIONS})|{_OWN_TEAMS}|{_COUNTED_STAFF}"

@@ -53,6 +53,17 @@ _CLAUSE_OR_NUMBER = re.compile(r"[0-9,，、;；.。!?！？()（）]")
 _BARE_COUNT = re.compile(
     r"(?<![0-9a-zа-яё_.,$€£¥])(?P<num>[1-9][0-9]{0,5})(?![0-9a-zа-яё%$€]|[.,][0-9]|[^\W\d个個人名명位])"
 )
+# A CJK numeral counted with a classifier or "about" ("会话大概两百个左右"): bare, like the above.
+_BARE_CJK_COUNT = re.compile(
+    rf"{CJK_NUMBER_PATTERN}(?=\s?(?:幾|几)?\s?(?:个|個|位|名|人|左右|上下|来|來|多))"
+)
+# The end of a topic clause a count's clause comments on: "…會用的人，", "…的用户，".
+_TOPIC_END = re.compile(r"(?:的人|的用户|的用戶|的使用者|的会话|的會話)[，,]$")
+# A count restated in brackets right after an approximate one: "四十幾個吧（抓 45）", "(say 45)".
+_RESTATED_AFTER = re.compile(
+    r"[^0-9（(\n]{0,6}?[（(]\s?(?:抓|取|算|按|就|约|約|大约|大約|~|≈|say|i\.e\.|ca\.|около|etwa|"
+    r"environ|cerca de|uns|unos|tipo)?\s?(?P<n>[0-9]{1,6})\s?(?:人|名|個|个|명)?\s?[)）]"
+)
 _SAME_TIME = re.compile(r"同一時間|同一时间|同じ時間|同時間")
 # "并发改成 100", "并发到 100", "同時接続数を100に", "concurrency to 100": a word of change;
 # "并发各 20", "并發各自 20": a word giving the count to each of several models.
@@ -221,6 +232,9 @@ def _at_once_before(text: str, match: re.Match[str]) -> bool:
     """
     before = text[max(0, match.start() - _AT_ONCE_REACH) : match.start()]
     stops = list(_CLAUSE_OR_NUMBER.finditer(before))
+    # A topic said first ("同一時間會用的人，我估大概四十幾個"): its clause is the count's too.
+    while stops and _TOPIC_END.search(before, 0, stops[-1].end()):
+        stops.pop()
     words = before[stops[-1].end() :] if stops else before
     if stops and stops[-1].group().isdigit():
         # After another count, the words are this one's only past a link ("50명인데 동시에 ...
@@ -247,6 +261,7 @@ def _candidates(text: str) -> list[tuple[re.Match[str], bool]]:
         patterns += worth_trying(_count_then_noun(), text)
     if lexicon.search("at_once", text):  # "uns 15 usando o Llama junto": a bare count at once
         patterns.append(_BARE_COUNT)
+        patterns += worth_trying((_BARE_CJK_COUNT,), text)
     found: list[tuple[re.Match[str], bool]] = []
     for pattern in patterns:
         first = True
@@ -257,7 +272,7 @@ def _candidates(text: str) -> list[tuple[re.Match[str], bool]]:
             if _is_rate(text, match):
                 continue  # "1000 requests per hour", "每天 2 万次请求": how often, not at once
             simultaneous = _simultaneous(text, match)
-            if pattern is _BARE_COUNT and not simultaneous:
+            if pattern in {_BARE_COUNT, _BARE_CJK_COUNT} and not simultaneous:
                 continue  # a bare number is a count only when said to be at once
             if first or simultaneous:
                 found.append((match, simultaneous))
@@ -314,6 +329,10 @@ def find_concurrency(text: str, language: str = "en") -> Found | None:
     rest = blank(text, best.start(), best.end())
     if value is None:
         return None
+    restated = _RESTATED_AFTER.match(text, best.end())
+    if restated is not None:  # "四十幾個吧（抓 45）", "about 40 (say 45)": the figure settled on
+        value = float(restated.group("n"))
+        rest = blank(rest, restated.start(), restated.end())
     checked = limits.check(limits.CONCURRENCY, value)
     if checked.refused is not None:
         return Found(None, rest, checked.refused)

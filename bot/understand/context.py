@@ -140,6 +140,8 @@ def _suffixed_candidate(text: str, language: str) -> Candidate | None:
                 continue  # "1万用户", "8k users": a count of people, not a context
             tokens = _suffixed_tokens(match, language)
             cued = _near_cue(text, match.start(), match.end())
+            if match.groupdict().get("cjk") and abs(tokens) < _MIN_PLAIN_CONTEXT_TOKENS:
+                continue  # "四十幾個" beside "上下文 32K": a count of people, not a context
             if match.groupdict().get("cjk") or match.groupdict().get("mag"):
                 if cued:
                     best = (0, match.start(), match.end(), tokens)

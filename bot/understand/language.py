@@ -117,9 +117,13 @@ _WORDS: dict[str, tuple[str, str]] = {
             "bonjour merci modèle contexte utilisateurs simultanés simultanées requêtes cartes "
             "mois jouable mieux quel quelle quels uniquement seulement demi faut il elle pas qu "
             "mon notre peut peux différence dans aussi mais très natif actifs paramètres sans "
-            "c'est quoi tu toi moi nul tarif tarifs prix laquelle lequel choisir obligatoire"
+            "c'est quoi tu toi moi nul tarif tarifs prix laquelle lequel choisir obligatoire "
+            "moins cher chère chers trop peu beaucoup"
         ),
-        "le la on ou budget possible entre dense un en que plan l d j c t es du",
+        (
+            "le la on ou budget possible entre dense un en que plan l d j c t es du tient "
+            "tiennent tournent rentre rentrent marche"
+        ),
     ),
 }
 

@@ -22,6 +22,7 @@ from bot.understand.commands import Command, normalise_lang_choice, parse_comman
 from bot.understand.concurrency import COUNTED, RATE, find_concurrency
 from bot.understand.context import find_context
 from bot.understand.cues import read_cues
+from bot.understand.cues.asked import find_asked
 from bot.understand.engines import find_engine
 from bot.understand.gpu_count import find_gpu_count
 from bot.understand.gpus import find_gpus
@@ -348,7 +349,7 @@ def _asks_rental_total(request: ParsedRequest, clean: str) -> bool:
     per month?": a total of the rental, not a question about longer terms or about clusters of
     single GPUs.
     """
-    if not has_price_words(clean):
+    if not has_price_words(clean) and find_asked(clean) != "price":
         return False
     rental = find_rental(clean, request.language)
     return bool(rental.months or rental.plan_counts)

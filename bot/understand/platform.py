@@ -25,6 +25,8 @@ _AMD = r"(?:rocm|amd(?![\s-]?(?:mi|instinct|epyc)[0-9\s]))"
 _CLAUSE = r"[^.!?;。！？；\n]"
 # How far (characters) an exclusivity or requirement word may stand from the platform.
 _REACH = 16
+# Acceptance may stand a few words later ("ROCm wäre für uns übrigens okay"), in one clause.
+_ACCEPT_REACH = 40
 # Before the platform, a requirement word stands right beside it ("must be CUDA", "只能用英伟达"),
 # not a clause away ("have to rewrite my CUDA code" requires nothing).
 _NEAR = 8
@@ -38,9 +40,13 @@ def _cuda_only_re() -> re.Pattern[str]:
     return re.compile(
         rf"(?:{only}|{required})(?:(?!{negation}){_CLAUSE}){{0,{_NEAR}}}?{_NVIDIA}"
         rf"|(?:{only})\s(?:\S{{1,12}}\s)?{_USE}\s{_NVIDIA}"  # "solo podemos usar NVIDIA"
+        # "solo trabajamos con CUDA", "only work with CUDA": a verb of working, then the platform
+        rf"|(?:{only})\s(?:\S{{1,12}}\s)?(?:con|com|with|avec|sur|mit|на|с)\s{_NVIDIA}"
         rf"|100\s?%\s?{_NVIDIA}"  # "on est 100 % CUDA"
         rf"|{_NVIDIA}{_CLAUSE}{{0,{_REACH}}}?(?:{only}|{required})"
         rf"|(?:{negation}|不要|不用|不能用|别用|без|sin|sem|ohne|sans|kein\w*)\s?(?:用\s?)?{_AMD}"
+        rf"|(?:nada de|nada com|nothing (?:from|on)|rien (?:de|sur)|nichts (?:von|mit)|"
+        rf"никаких|ничего от)\s{_AMD}"
         rf"|{_AMD}{_CLAUSE}{{0,12}}?(?:{negation}){_CLAUSE}{{0,10}}?"
         rf"(?:{lexicon.pattern('acceptable')}|option|work|行|可|돼|되|sirve|serve|geht|marche|"
         rf"подходит|подойд[её]т|можно)"
@@ -83,7 +89,7 @@ def _rocm_fine_re() -> re.Pattern[str]:
     before = lexicon.pattern("acceptable_before")
     negation = lexicon.pattern("negation")
     return re.compile(
-        rf"{_AMD}(?:(?!{negation}){_CLAUSE}){{0,{_REACH}}}?(?:{acceptable})"
+        rf"{_AMD}(?:(?!{negation}){_CLAUSE}){{0,{_ACCEPT_REACH}}}?(?:{acceptable})"
         rf"|(?:{before})\s?(?:the |o |el |le |des |den )?{_AMD}"
         rf"|(?:don'?t|doesn'?t|do not) (?:need|require) (?:cuda|nvidia)"
         rf"|cuda (?:is )?not (?:required|needed|a must|necessary)"

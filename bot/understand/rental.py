@@ -110,6 +110,11 @@ def _plan_patterns(language: str) -> tuple[re.Pattern[str], ...]:
             gpu + rf"{server_after}\s*(?:を|が|は|를|을|가|이)?\s*{after}"
             rf"\s*(?P<c>{_MACHINES})"
         ),
+        # "H200 단일 2개", "H200単体2枚", "H200 单卡 2 张": single machines counted as pieces
+        re.compile(
+            gpu + r"\s*(?P<lone>단일|싱글|개별|単体|単独|单卡|單卡|单机|單機)\s*(?:을|를|を)?\s*"
+            rf"{after}\s*(?:개|枚|张|張|个|個)"
+        ),
         # "HGX H200 ×2", "MI355X server x 2"
         re.compile(gpu + rf"(?P<s>\s*-?\s*{_SERVER})?\s*[x×]\s*{after}(?![0-9a-z.,])"),
     )

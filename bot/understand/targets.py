@@ -180,7 +180,8 @@ _ITEMS = (
     r"dokumente?n?|dateien|berichte?n?|verträge|fichiers?|rapports?|contrats?|courriels|"
     r"документ(?:ов|а|ы)?|файл(?:ов|а|ы)?|записей|писем|статей|договоров|отчётов|"
     r"(?:份|个|個|篇|条|條|件の?|건|개|장)?\s?(?:文档|文檔|文件|文章|文書|合約|合同|邮件|郵件|"
-    r"ドキュメント|書類|メール|문서|파일|기사|리뷰|메일|계약서)"
+    r"ドキュメント|書類|メール|문서|파일|기사|리뷰|메일|계약서|数据|數據|记录|記錄|样本|樣本|对话|"
+    r"對話|工单|工單|评论|評論|データ|レコード|チケット|데이터|레코드|티켓|대화)"
 )
 _EACH = (
     r"each|apiece|per\s(?:doc|document|file|item)|cada\s(?:uno|una|um)|cada|je|jeweils|chacun|"
@@ -348,7 +349,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         rf"deadline|plazo(?:\sde)?|prazo(?:\sde)?|frist|délai(?:\sde)?|срок|期限|时间|時間|기한은?|für|"
         rf"締め切り|截止)\s?:?\s?"
         rf"(?:a|an|one|uma?|una?|une?|einer?|the\snext|next|les|the|próximos?|próximas?|las|los|"
-        rf"die|nächsten)?\s?(?:{num}\s?)?(?:个|個|つ|)?\s?(?P<dunit>{_HOUR}|{_DAY}|{_WEEK}|{_MONTH})"
+        rf"die|nächsten)?\s?(?:{_ABOUT_WORD})?(?:{num}\s?)?(?:个|個|つ|)?\s?"
+        rf"(?P<dunit>{_HOUR}|{_DAY}|{_WEEK}|{_MONTH})"
         rf"(?![a-zа-яё])",
         rf"(?:{num}\s?)?(?:个|個|つ|)?\s?(?P<dunit>{_HOUR}|{_DAY}|{_WEEK}|{_MONTH})\s?"
         rf"(?:内|以内|之内|之內|以内に|以内で|で|안에|이내|내에|내로|内に|内完成|以内完成|內)",
@@ -383,6 +385,11 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     }
 
 
+# "in ~60 days", "within about 2 weeks", "за примерно 3 дня": a deadline said roughly.
+_ABOUT_WORD = (
+    r"~\s?|≈\s?|(?:about|around|roughly|approx\.?|approximately|ca\.|около|примерно|где-то|"
+    r"unos|unas|uns|umas|environ|etwa|ungefähr)\s"
+)
 _NO_DEADLINE = re.compile(r"沒有|没有|无|無|\bno\s|\bsin\s|\bsem\s|\bkein|\bpas\sde|\bнет|まだ|없")
 _BEFORE_UNITS = (
     (r"每秒|毎秒|秒間|1초에|초당", 60.0),

@@ -90,6 +90,8 @@ _SEQ_WORDS = (
     r"seq(?:uence)?[\s_-]?len(?:gth)?|seq(?=\s?\d)|max[\s_-]?len(?:gth)?|cutoff[\s_-]?len|"
     r"sequence\sof|sequences\sof|sequenzlänge|longueur\sde\sséquence|longitud\sde\s"
     r"secuencia|comprimento\sde\ssequência|длин[аеуы]\sпоследовательност[иь]|"
+    r"secuencias?\sde|(?<![a-z])secuencia(?=\s?\d)|sequência(?=\s?\d)|sequências?\sde|"
+    r"séquences?\sde|(?<![a-z])séquence(?=\s?\d)|sequenzen\svon|sequenz(?=\s?\d)|"
     r"序列长度|序列長度|シーケンス長|系列長|시퀀스\s?길이"
 )
 # A LoRA rank or alpha is a setting, not a count of anything ("r=16", "alpha 32", "rank 64").
@@ -278,7 +280,7 @@ def find_training(text: str, *, asked: bool = False) -> Training:
     )
 
 
-_K_SUFFIX = re.compile(r"\d\s?[kK]\b")
+_K_SUFFIX = re.compile(r"\d\s?[kKкК](?![a-zа-яё])")
 _POWERS_OF_TWO_K = frozenset(2**n for n in range(7, 21))
 
 

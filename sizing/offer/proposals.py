@@ -32,6 +32,7 @@ class UsersFrom(StrEnum):
     STATED = "stated"  # the customer said how many at once
     HEADCOUNT = "headcount"  # a share of the people who may use it
     DEFAULT = "default"  # the use's default: the proposal asks
+    TARGETS = "targets"  # the load a throughput or request rate asked needs (the engine's pick)
     KV = "kv"  # as many contexts as the KV capacity asked holds
 
 
@@ -78,6 +79,32 @@ class Needs:
     budget_usd_month: Decimal | None = None
     cuda_only: bool = False
     gpus: tuple[GpuId, ...] = ()
+    # Service-level targets asked with no model (``SizingRequest``'s names): each pick is sized
+    # to meet them.
+    throughput_tok_s: float | None = None
+    tokens_per_user_tok_s: float | None = None
+    ttft_s: float | None = None
+    requests_per_minute: float | None = None
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+
+    def targets(self) -> dict[str, float | int]:
+        """Return the targets asked, by their request field names."""
+        said = {
+            "throughput_tok_s": self.throughput_tok_s,
+            "tokens_per_user_tok_s": self.tokens_per_user_tok_s,
+            "ttft_s": self.ttft_s,
+            "requests_per_minute": self.requests_per_minute,
+            "input_tokens": self.input_tokens,
+            "output_tokens": self.output_tokens,
+        }
+        return {name: value for name, value in said.items() if value is not None}
+
+    @property
+    def load_from_targets(self) -> bool:
+        """Whether the load is the engine's to find: a rate or throughput, no users given."""
+        rate = self.throughput_tok_s is not None or self.requests_per_minute is not None
+        return rate and self.concurrency is None and self.headcount is None
 
 
 def _users(entry: UseCaseEntry, needs: Needs) -> tuple[int, UsersFrom]:
@@ -89,12 +116,13 @@ def _users(entry: UseCaseEntry, needs: Needs) -> tuple[int, UsersFrom]:
 
 
 def _request(
-    model_id: str, needs: Needs, context: int, users: int, **more: object
+    model_id: str, needs: Needs, context: int, users: int | None, **more: object
 ) -> SizingRequest:
     return SizingRequest(
         model_id=model_id,
         context_tokens=context,
         concurrency=users,
+        **needs.targets(),  # type: ignore[arg-type]
         budget_usd_month=needs.budget_usd_month,
         cuda_only=needs.cuda_only,
         gpus=needs.gpus,
@@ -129,6 +157,11 @@ def propose(use: UseCase, needs: Needs, *, size: Sizer = size_deployment) -> Pro
         users, source = _kv_contexts(pick.model, needs, context, size), UsersFrom.KV
         answer = size(_request(pick.model, needs, context, users, kv_dtype=KvDtype.BF16))
         picks.append(ProposedModel(pick.model, pick.reason, pick.source, answer))
+    elif needs.load_from_targets:
+        for pick in entry.picks:
+            answer = size(_request(pick.model, needs, context, None))
+            picks.append(ProposedModel(pick.model, pick.reason, pick.source, answer))
+        users, source = picks[0].answer.request.concurrency or 1, UsersFrom.TARGETS
     else:
         users, source = _users(entry, needs)
         for pick in entry.picks:

@@ -74,6 +74,36 @@ def test_users_stated_win_over_a_head_count_and_a_default_is_said():
     assert default.users_from is UsersFrom.DEFAULT
 
 
+def test_targets_with_no_users_let_the_engine_find_the_load():
+    """A throughput asked with no users: each pick is the engine's sizing for the targets."""
+    needs = Needs(throughput_tok_s=6000, ttft_s=1.0)
+    proposal = propose(UseCase.CHAT, needs)
+    assert proposal.users_from is UsersFrom.TARGETS
+    first = proposal.picks[0].answer
+    assert proposal.users == first.request.concurrency
+    for pick in proposal.picks:
+        request = SizingRequest(
+            model_id=pick.model_id,
+            context_tokens=proposal.context_tokens,
+            throughput_tok_s=6000,
+            ttft_s=1.0,
+        )
+        direct = size_deployment(request)
+        assert pick.answer.recommended_index == direct.recommended_index
+        assert pick.answer.recommended == direct.recommended
+        if direct.recommended_index is not None:
+            assert direct.options[direct.recommended_index].meets_targets
+
+
+def test_targets_with_users_stated_keep_the_users():
+    """Users stated beside a per-user speed are sized as stated, for the targets."""
+    proposal = propose(UseCase.CHAT, Needs(concurrency=30, tokens_per_user_tok_s=40))
+    assert (proposal.users, proposal.users_from) == (30, UsersFrom.STATED)
+    answer = proposal.picks[0].answer
+    assert answer.service is not None
+    assert answer.service.level.tokens_per_user_tok_s == 40
+
+
 def test_a_kv_capacity_is_sized_as_that_many_contexts_of_bf16_cache():
     """2 TB of KV: as many contexts as the bytes hold, and the plan's KV room holds them."""
     proposal = propose(UseCase.KV_CAPACITY, Needs(kv_cache_bytes=2 * TB))

@@ -68,6 +68,10 @@ ASSUMED_DEFAULT = N_(
     "Assumed: %(users)s users at once (you did not say how many), %(context)s of context each."
 )
 ASSUMED_STATED = N_("Sized for your %(users)s users at once, %(context)s of context each.")
+ASSUMED_TARGETS = N_(
+    "Sized for the targets you gave: %(users)s users at once is the load they need, %(context)s "
+    "of context each."
+)
 ASSUMED_KV = N_(
     "Assumed: a BF16 KV cache of %(model)s, %(users)s contexts of %(context)s (%(per_context)s "
     "each)."

@@ -25,7 +25,12 @@ from bot.understand.cues.hardware import find_unrented
 from bot.understand.cues.headcount import find_headcount, people_besides
 from bot.understand.cues.kinds import find_model_kind, without_kind_words
 from bot.understand.cues.stack import stack_cuda_only
-from bot.understand.cues.uses import document_counts, find_kv_capacity, find_use_case
+from bot.understand.cues.uses import (
+    document_counts,
+    find_kv_capacity,
+    find_use_case,
+    says_no_model_yet,
+)
 from bot.understand.intents import asks_other_work, has_price_words
 from bot.understand.language import is_common_word
 from bot.understand.topics.concepts import Concept
@@ -37,7 +42,9 @@ _DISCOVERABLE = frozenset(
     {Intent.UNKNOWN, Intent.FOLLOWUP, Intent.SIZE, Intent.PRICE, Intent.KNOWLEDGE, Intent.SALES}
 )
 # Knowledge topics a use case's words may have matched by accident ("support", "choose").
-_LOOSE_TOPICS = frozenset({None, "software", "how_to_choose", "gpu_card", "private_network"})
+_LOOSE_TOPICS = frozenset(
+    {None, "software", "how_to_choose", "gpu_card", "private_network", "calculator"}
+)
 
 
 def _names_model(request: ParsedRequest) -> bool:
@@ -61,7 +68,13 @@ def _without_word_models(request: ParsedRequest) -> ParsedRequest:
     return replace(request, unknown_model=None, suggestions=(), not_understood=understood)
 
 
-_PERSON_NOUNS_RE = re.compile(r"상담(?:원|사|\s?봇|\s?챗봇)")
+_PERSON_NOUNS_RE = re.compile(
+    r"상담(?:원|사|\s?봇|\s?챗봇)|"
+    # consultations counted or coming in ("200건 정도 상담이 들어와요"): the customer's own traffic
+    r"상담(?:이|을|은)?\s?(?:들어|접수|처리|량|건수|요청이)|[0-9]+\s?건\s?(?:정도\s?)?(?:의\s)?상담|"
+    # inquiries handled as the customer's own work ("問い合わせ対応の要約")
+    r"問い合わせ(?:対応|窓口|業務|件数|の要約|の分類)"
+)
 
 
 def _asks_for_a_person(text: str) -> bool:
@@ -91,12 +104,35 @@ def _proposal_asked(request: ParsedRequest, cues: Cues, text: str) -> bool:
     return any(value is not None for value in stated) or lexicon.search("size_question", text)
 
 
+def _needs_said(request: ParsedRequest, cues: Cues) -> bool:
+    """Whether a message says what a proposal is sized for: a use, people, a capacity, targets."""
+    facts = request.facts
+    said = (
+        cues.use_case,
+        cues.headcount,
+        cues.kv_cache_bytes,
+        facts.concurrency,
+        facts.throughput_tok_s,
+        facts.tokens_per_user_tok_s,
+        facts.ttft_s,
+        facts.requests_per_minute,
+    )
+    return any(value is not None for value in said)
+
+
 def _discovers(request: ParsedRequest, cues: Cues, text: str) -> bool:
     """Whether a message describes a use to propose for, with no model named."""
     # A format is said of a model in mind (one not recognised: ask which, not propose).
     stated_model = request.facts.precision is not None or _names_model(request)
     if stated_model or cues.model_kind or request.facts.trains:
         return False
+    if says_no_model_yet(text) and not _asks_for_a_person(text) and _needs_said(request, cues):
+        return True  # "RAG over our docs, no model chosen yet": a proposal, whatever the topic
+    return _use_to_propose_for(request, cues, text)
+
+
+def _use_to_propose_for(request: ParsedRequest, cues: Cues, text: str) -> bool:
+    """Whether a message that may be another question describes a use to propose for."""
     if request.intent not in _DISCOVERABLE:
         return False
     if request.intent is Intent.KNOWLEDGE and (
@@ -311,6 +347,23 @@ def read_cues(request: ParsedRequest, text: str) -> ParsedRequest:
     cues, money = _read(text, request.language)
     request = _without_word_models(_with_facts(request, cues, money, text))
     request = _with_intent(request, text)
-    if _names_model(request) or request.intent is Intent.DISCOVER:
+    if _asks_a_figure(request):
         request = replace(request, cues=replace(request.cues, asked=find_asked(text)))
     return request
+
+
+def _asks_a_figure(request: ParsedRequest) -> bool:
+    """Whether a direct question may ask a figure of this request.
+
+    A model, of a kind we do not size too, a use to propose for, a job to train, or a rental
+    to total.
+    """
+    facts = request.facts
+    return (
+        _names_model(request)
+        or request.intent is Intent.DISCOVER
+        or request.cues.model_kind is not None
+        or bool(facts.training)
+        or facts.months is not None
+        or bool(facts.plan_counts)
+    )

@@ -193,6 +193,9 @@ def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
 
 # Pesos with no country: Mexico's, Argentina's, Colombia's, Chile's... (not US dollars).
 _UNNAMED_PESOS = re.compile(r"\s?(?:pesos?|песо|ペソ|페소|比索)")
+_MEXICO_RE = re.compile(
+    r"m[eé]xico|mexican[oa]s?|cdmx|guadalajara|monterrey|мексик|メキシコ|멕시코|墨西哥"
+)
 
 
 def _code(marker: str, language: str, text: str, end: int) -> str:
@@ -205,7 +208,10 @@ def _code(marker: str, language: str, text: str, end: int) -> str:
         for code, pattern in _after_res():
             if pattern.match(after):
                 return code
-        return "" if _UNNAMED_PESOS.match(after) else "USD"
+        if _UNNAMED_PESOS.match(after):
+            # pesos of a country the message names ("Escribo desde México"), else of none
+            return "MXN" if _MEXICO_RE.search(text) else ""
+        return "USD"
     return marker
 
 

@@ -73,7 +73,11 @@ _IN_ORG = (
     r"(?:at|in|en|dans|na|no|em|in der|im|bei|в|на)\s(?:the|our|this|la|el|le|notre|nuestra|"
     r"nuestro|a|o|nossa|nosso|unserer|unserem|der|dem|l')?\s?"
 )
-_COUNT = rf"(?:{NUMBER_PATTERN}(?:\s?(?P<k>k)(?![a-z]))?|{CJK_NUMBER_PATTERN})"
+# A count, with a word of thousands ("2k", "2 тыс.", "3 mil", "5 Tsd."): the team is whole people.
+_COUNT = (
+    rf"(?:{NUMBER_PATTERN}(?:\s?(?P<k>k|тыс\.?|тысяч[аи]?|mil|tsd\.?|tausend)(?![a-zа-яё]))?|"
+    rf"{CJK_NUMBER_PATTERN})"
+)
 
 
 @cache
@@ -137,7 +141,16 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         # "une boîte de 400 personnes", "empresa de 300 personas", "Firma mit 400 Leuten",
         # "компания на 400 человек": the organisation, a preposition, the count, people
         # "a 900-employee bank", "a 40-person team": the people as a word of the organisation
-        re.compile(rf"{_COUNT}-(?:person|people|employee|staff|seat|strong)(?![{letters}])"),
+        re.compile(
+            rf"{_COUNT}-(?:person|people|employee|staff|seat|strong|dev|developer|engineer)"
+            rf"(?![{letters}])"
+        ),
+        # "сотрудников 5 тыс.", "employees: 800", "Mitarbeiter: 300": the people, then the count
+        re.compile(
+            r"(?<![а-яёa-z])(?:сотрудников|работников|employees|staff|headcount|mitarbeiter(?:innen)?|"
+            r"empleados|funcionários|salariés|employés)\s?[:—-]?\s?(?:около\s|примерно\s|~|about\s|"
+            rf"ca\.\s|etwa\s)?{_COUNT}(?![0-9])(?!\s?(?:gpu|токен|token|k\b|к\b|x\b))"
+        ),
         # "nuestra empresa tiene 500 personas", "notre société compte 1200 personnes"
         re.compile(
             rf"(?<![{letters}]){_ORGS}\s(?:of|de|mit|von|на|из|в|с|com|con|avec|has|employs|"

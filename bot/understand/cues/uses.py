@@ -265,3 +265,35 @@ def document_counts(text: str) -> tuple[int, ...]:
         else:
             values.append(round(number))
     return tuple(values)
+
+
+# A model not chosen yet, said outright ("no idea which model", "модель не выбрали", "モデルは
+# 未定", "Modell egal"): whatever else the message says (a topic's words, a word of a person, a
+# target), it asks for a proposal.
+_NO_MODEL_YET_RE = re.compile(
+    r"no idea (?:which|what) model|no model (?:yet|chosen|picked|decided|in mind)|"
+    r"(?:haven'?t|have not|didn'?t|not yet) (?:chosen|picked|decided on|settled on) "
+    r"(?:a |the |any )?model|model (?:is )?(?:tbd|undecided|not (?:chosen|decided|picked) yet)|"
+    r"(?:don'?t|do not) know (?:which|what) model|(?:which|what) model (?:should|would|do you)|"
+    r"any model|model doesn'?t matter|"
+    r"модел[ьи] (?:ещё |еще |пока )?не (?:выбрал[аи]?|выбрана|определил[аи]сь|решил[аи])|"
+    r"модель не знаем|какую модель|любая модель|модель не важна|"
+    r"モデルは(?:まだ)?(?:未定|決まっていません|決まっていない|決めていません|決めていない)|モデル未定|"
+    r"どのモデル|モデルは(?:何でも|なんでも)|"
+    r"모델은? ?(?:아직 )?(?:미정|안 ?정했|정하지 않았|모르)|어떤 모델|모델은 상관없|"
+    r"(?:还|還)(?:没|沒)(?:定|选|選|想好)(?:好)?(?:用)?(?:什么|什麼|哪个|哪個)?模型|"
+    r"模型(?:还|還)?(?:没|沒)(?:定|选|選)|模型未定|用什么模型|用什麼模型|哪个模型|哪個模型|"
+    r"模型(?:无所谓|無所謂|随便|隨便)|"
+    r"(?:sin|no tenemos|todavía no (?:hay|tenemos)|aún no (?:hay|tenemos)) (?:un |el )?modelo|"
+    r"modelo (?:sin definir|por definir|aún no|todavía no|da igual)|qué modelo|"
+    r"(?:sem|não temos|ainda não temos|ainda sem) (?:um |o )?modelo|"
+    r"modelo (?:ainda não|a definir|indefinido|tanto faz)|qual modelo|"
+    r"(?:noch )?kein(?: festes)? modell|modell (?:ist )?(?:noch )?(?:offen|unklar|egal)|"
+    r"welches modell|"
+    r"pas (?:encore )?de modèle|modèle (?:pas encore|à définir|indéfini|peu importe)|quel modèle"
+)
+
+
+def says_no_model_yet(text: str) -> bool:
+    """Whether the message says no model is chosen yet (cleaned text)."""
+    return _NO_MODEL_YET_RE.search(text) is not None

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from bot.understand import lexicon
+from bot.understand.language import is_common_word
 from bot.understand.models.index import MAX_SUGGESTIONS, ModelIndex, compact
 from bot.understand.models.latinize import latinize_names
 from bot.understand.models.name_parts import NameParts, Token, correct_word, tokenize
@@ -172,6 +173,8 @@ def _is_date(number: str) -> bool:
 
 
 def _name_word(index: ModelIndex, parts: NameParts, text: str, nxt: Token | None) -> str | None:
+    if text not in index.vocabulary and is_common_word(text):
+        return None  # a word of the message's language ("tient", "passe"), no typo of a name
     word = text if text in index.vocabulary else correct_word(text, index.vocabulary) or text
     if word in parts.families:
         return ""  # "Qwen/Qwen3-32B": the publisher repeats the family

@@ -154,7 +154,7 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
         "ko": r"빌릴|렌탈|대여|임대|주문",
         "es": r"\balquil|\brentar|\bcontratar",
         "pt-BR": r"\balugar|\bcontratar",
-        "de": r"\bmieten|\bbuchen|\bbestellen",
+        "de": r"\bmieten|\bbuchen|\bbestellen|\bvermiet",
         "fr": r"\blouer|\bcommander",
     },
     Concept.JOIN: {
@@ -212,7 +212,7 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
         ),
         "zh-Hans": r"按小时|计费|付款|支付|付费|信用卡|加密货币|比特币|结算",
         "zh-Hant": r"按小時|計費|付款|支付|付費|信用卡|加密貨幣|比特幣|結算",
-        "ru": r"\bпочасов|\bоплат|\bплатеж|\bкарт|\bкрипт|\bсчёт|\bсчет",
+        "ru": (r"\bпочасов|\bоплат|\bплатеж|\bкарт(?:а|ой|ы|у|е|ами|ам)?\b|\bкрипт|\bсчёт|\bсчет"),
         "ja": r"時間単位|課金|支払|クレジット|暗号資産|請求|時間課金",
         "ko": r"결제|시간 단위|과금|카드|암호화폐|청구",
         "es": r"\bpor hora\b|\bpago|\bpagar|\bse paga|\btarjeta|\bfactur|\bcripto",

@@ -82,7 +82,9 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
     Concept.SERVER_GPU: {
         "en": (
             r"\b(?:gpu|card) (?:of|in|from) (?:the |an |a )?(?:hgx|8x|8-gpu|"
-            r"eight-gpu)?\s?(?:server|box|node)|\bone of the (?:eight|8) gpus"
+            r"eight-gpu)?\s?(?:server|box|node)|\bone of the (?:eight|8) gpus|"
+            r"\b(?:individual|single|separate) gpus (?:from|of|out of) (?:the|a|an|your) "
+            r"(?:8x|8-gpu|hgx|mi355x)?\s?(?:server|box|node)"
         ),
         "zh-Hans": (
             r"服务器里的一张|服务器中的一张|服务器的一张|服务器里的卡|8卡中的一张|八卡里的一张"
@@ -93,7 +95,10 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
         "ko": r"서버의 ?(?:gpu|한 장)|서버 안의 ?(?:gpu|한 장)|hgx의 ?(?:gpu|한 장)",
         "es": r"\bgpu del servidor|\buna gpu del (?:servidor|hgx)|\bgpu de un servidor",
         "pt-BR": r"\bgpu do servidor|\buma gpu do (?:servidor|hgx)",
-        "de": r"\bgpu (?:des|im|aus dem) (?:hgx-)?server|\beine gpu des",
+        "de": (
+            r"\bgpu (?:des|im|aus dem) (?:hgx-)?server|\beine gpu des|"
+            r"\beinzelne gpus? (?:daraus|davon|aus dem|aus den|der server)"
+        ),
         "fr": r"\bgpu du serveur|\bun gpu du (?:serveur|hgx)",
     },
     Concept.DIFFERENCE: {

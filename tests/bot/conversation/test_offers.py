@@ -34,6 +34,31 @@ def _plain(text):
 
 
 @pytest.mark.parametrize(
+    ("text", "lang", "target_word"),
+    [
+        (
+            "No model chosen yet: we need 6,000 tok/s in total, first token within 1 s",
+            "en",
+            "6,000",
+        ),
+        ("模型还没定，要求总吞吐 6000 tok/s，首 token 1 秒内", "zh-Hans", "6,000"),
+        ("Modell egal: 6.000 Tokens/s insgesamt, erstes Token unter 1 s", "de", "6.000"),
+    ],
+)
+def test_targets_with_no_model_get_a_proposal_that_says_each_target(
+    pipeline, text, lang, target_word
+):
+    """Targets with no model chosen: a proposal sized for them, each target said, no dead end."""
+    turn = _ask(pipeline, text, lang)
+    reply = turn.reply
+    assert (reply.kind, reply.language) == ("offer", lang)
+    body = _plain(reply.text)
+    assert target_word in body  # the throughput asked, with what the plan reaches
+    assert "tok/s" in body
+    assert reply.data["users"] > 1  # the load the targets need, not one user
+
+
+@pytest.mark.parametrize(
     ("text", "lang", "lead"),
     [
         (

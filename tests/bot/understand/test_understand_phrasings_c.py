@@ -139,3 +139,192 @@ def test_nous_in_french_is_no_model():
     found = _read("trop cher pour nous, il y a moins cher ?", "fr")
     assert found["intent"] == "followup"
     assert found.get("unknown_model") is None
+
+
+# --- A fifth round: the kinds a second fresh set showed (written for the tests) --------------
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "months"),
+    [
+        ("и сколько всего выйдет за 9 месяцев?", "ru", 9),
+        ("what would that come to for 4 months?", "en", 4),
+        ("E por 8 meses, quanto fica?", "pt-BR", 8),
+        ("Et pour 5 mois, ça fait combien ?", "fr", 5),
+        ("¿Y por 10 meses cuánto sería?", "es", 10),
+        ("那租十个月总价多少？", "zh-Hans", 10),
+    ],
+)
+def test_a_total_over_months_asks_the_price(text, language, months):
+    """A total over months asked is a follow-up on the price, the figure it opens with."""
+    found = _read(text, language)
+    assert (found["intent"], found.get("months"), found.get("asked")) == (
+        "followup",
+        months,
+        "price",
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "asked"),
+    [
+        ("Whisper large-v3 for call transcripts, is one H200 enough?", "en", "fits"),
+        ("bge-m3 嵌入服务，单卡 H200 够吗", "zh-Hans", "fits"),
+        ("Quero gerar imagens com FLUX.1, quantas GPUs preciso?", "pt-BR", "gpu_count"),
+    ],
+)
+def test_a_figure_asked_of_a_model_we_do_not_size(text, language, asked):
+    """A fit or a GPU count asked of an embedding, speech or image model is read as asked."""
+    found = _read(text, language)
+    assert found.get("model_kind") is not None
+    assert found.get("asked") == asked
+
+
+def test_a_deadline_said_roughly():
+    """A deadline said roughly ("in ~45 days") is read for a training job."""
+    found = _read("pretrain a 1B model on 200B tokens, done in ~45 days", "en")
+    assert found.get("deadline_hours") == 45 * 24
+
+
+def test_records_counted_in_chinese_make_a_batch():
+    """Records counted in Chinese ("500 万条数据，每条 800 token") make a batch job."""
+    found = _read("离线处理 500 万条数据，每条 800 token，两天内完成，用 Qwen3-8B", "zh-Hans")
+    assert found.get("input_tokens") == 800
+    assert found.get("batch_tokens") is not None
+    assert found.get("deadline_hours") == 48
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "seq_len"),
+    [
+        ("LoRA Qwen3 8B, 1 млрд токенов, длина последовательности 16к", "ru", 16384),
+        ("fine-tuning de Qwen3 8B con 500M tokens, secuencia 2048", "es", 2048),
+    ],
+)
+def test_sequence_lengths_in_more_words(text, language, seq_len):
+    """A Cyrillic "к" is thousands of a power of two; "secuencia N" is the sequence length."""
+    assert _read(text, language).get("seq_len") == seq_len
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("还能再省点吗？", "zh-Hans"),
+        ("費用可以再壓低一點嗎？", "zh-Hant"),
+        ("dá pra baratear um pouco?", "pt-BR"),
+    ],
+)
+def test_cheaper_in_more_words(text, language):
+    """Spending less asked in more words is the cheaper lever."""
+    found = _read(text, language)
+    assert (found["intent"], found.get("lever")) == ("followup", "cheaper")
+
+
+def test_moins_cher_alone_is_french():
+    """A short "y a moins cher ?" is answered in French."""
+    assert _read("y a moins cher ?", None)["language"] == "fr"
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "cuda_only"),
+    [
+        ("nosotros solo trabajamos con CUDA", "es", True),
+        ("Bitte nichts von AMD, nada de AMD", "de", True),
+        ("ROCm wäre bei uns im Team übrigens okay", "de", False),
+    ],
+)
+def test_the_platform_said_with_a_verb_of_work_or_far_from_its_word(text, language, cuda_only):
+    """Working only with CUDA requires it; acceptance a few words after ROCm accepts it."""
+    assert _read(text, language).get("cuda_only") is cuda_only
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "use"),
+    [
+        ("support bot for our helpdesk, no model chosen yet, 5,000 employees", "en", "support"),
+        ("社内文書のRAGを作りたい。モデルは未定です", "ja", "rag"),
+        ("RAG über unsere Doku, Modell noch offen, Budget 10.000 CHF", "de", "rag"),
+    ],
+)
+def test_a_model_not_chosen_yet_asks_for_a_proposal(text, language, use):
+    """A use with no model chosen is a proposal, whatever topic its words touch."""
+    found = _read(text, language)
+    assert (found["intent"], found.get("use_case")) == ("discover", use)
+
+
+def test_targets_with_no_model_chosen_ask_for_a_proposal():
+    """Service targets and "no model yet" are a proposal sized for the targets."""
+    found = _read("no model chosen yet: 8,000 tok/s in total, first token under 1 s", "en")
+    assert found["intent"] == "discover"
+    assert (found.get("throughput_tok_s"), found.get("ttft_s")) == (8000, 1)
+
+
+def test_operators_counted_with_a_particle_ask_for_no_one():
+    """Operators counted with a particle ("オペレーターは150人") are staff, no one asked for."""
+    found = _read("問い合わせ対応の要約をしたい。オペレーターは150人、モデルは未定", "ja")
+    assert found["intent"] == "discover"
+    assert found.get("headcount") == 150
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "team"),
+    [
+        ("колл-центр на 3 тыс. операторов, Qwen3 32B, одновременно 100", "ru", 3000),
+        ("uma rede com uns 2 mil funcionários, Llama 3.3 70B, 60 simultâneos", "pt-BR", 2000),
+        ("RAG для юристов, сотрудников 4 тыс., модель не выбрали", "ru", 4000),
+        ("we're a 90-dev shop, coding assistant, no model chosen yet", "en", 90),
+    ],
+)
+def test_team_sizes_in_thousands_and_said_after_the_people(text, language, team):
+    """Thousands said as "тыс." or "mil", the people before their count, "90-dev"."""
+    assert _read(text, language).get("headcount") == team
+
+
+@pytest.mark.parametrize(
+    ("text", "users"),
+    [
+        ("Qwen3-8B，高峰期同时在线的对话大概三百个左右", 300),
+        ("Qwen3 32B，同一時間會用的人，大概二十幾個吧（抓 25）", 25),
+    ],
+)
+def test_users_at_once_in_chinese_numerals(text, users):
+    """Users at once in Chinese numerals, approximate or restated in brackets."""
+    assert _read(text, "zh-Hans").get("concurrency") == users
+
+
+def test_a_chinese_numeral_of_people_is_no_context():
+    """A Chinese numeral of people ("二十幾個") beside "上下文 16K" is no context."""
+    found = _read("Qwen3 32B，同时用的大概二十幾個，上下文 16K", "zh-Hant")
+    assert found.get("context_tokens") == 16384
+
+
+def test_a_french_verb_is_no_part_of_a_model_name():
+    """A French verb after a name ("DeepSeek-R1 tient sur…") is no typo of a name part."""
+    assert (
+        _read("DeepSeek-R1 tient sur un MI355X ?", "fr").get("model") == "deepseek-ai/DeepSeek-R1"
+    )
+
+
+def test_pesos_of_a_country_named_are_its_currency():
+    """Pesos in a message from Mexico are Mexican pesos."""
+    found = _read("Somos de México, presupuesto 200 mil pesos al mes, chatbot interno", "es")
+    assert (found.get("budget_amount"), found.get("budget_currency")) == (200_000, "MXN")
+
+
+def test_pictures_are_no_payment_card():
+    """Pictures ("картинок") ask nothing about paying by card, nor count GPUs."""
+    found = _read("Stable Diffusion XL: сколько картинок в минуту даст один H200?", "ru")
+    assert found.get("topic") is None
+    assert found.get("asked") != "gpu_count"
+
+
+def test_single_gpus_out_of_a_server_is_the_whole_server_question():
+    """Renting single GPUs of the 8-GPU server asks whether servers are rented whole."""
+    found = _read("Vermietet ihr auch einzelne GPUs aus dem Server?", "de")
+    assert (found["intent"], found.get("topic")) == ("knowledge", "whole_server_only")
+
+
+def test_single_machines_counted_as_pieces():
+    """Single machines counted as pieces ("H200 단일 3개") beside a server."""
+    found = _read("MI355X 서버 1대랑 H200 단일 3개, 6개월이면 얼마예요?", "ko")
+    assert found.get("plan_counts") == {"mi355x-8x": 1, "h200-1x": 3}
