@@ -84,8 +84,16 @@ _COUNTED_STAFF = (
     rf"[0-9]+\s?(?:[^\W\d]+\.?\s){{0,2}}(?:{_STAFF})|"
     rf"(?:{_STAFF})\s?(?:は|が|も|数は|이|가|은|는|수는)?\s?(?:[^\W\d]+\s){{0,2}}[0-9]+"
 )
+# The customer's own support work, whose words are those of a person asked for: a support bot
+# ("고객상담봇", "智能客服"), consultations coming in or counted, inquiries handled.
+_OWN_SUPPORT = (
+    r"상담\s?(?:챗)?봇|상담(?:이|을|은)?\s?(?:들어|접수|처리|량|건수|요청이)|"
+    r"[0-9]+\s?건\s?(?:정도\s?)?(?:의\s)?상담|"
+    r"問い合わせ(?:対応|窓口|業務|件数|の要約|の分類)|"
+    r"(?:智能)?客服(?:机器人|機器人|系统|系統|bot|助手|场景|場景)|智能客服"
+)
 _ADDRESSEES_RE = re.compile(
-    rf"(?:^|(?<=[\n.!?。！？]))\s*(?:{_SALUTATIONS})|{_OWN_TEAMS}|{_COUNTED_STAFF}"
+    rf"(?:^|(?<=[\n.!?。！？]))\s*(?:{_SALUTATIONS})|{_OWN_TEAMS}|{_COUNTED_STAFF}|{_OWN_SUPPORT}"
 )
 # Words of people or teams, one of which a phrase above must hold to hide a request for a
 # person: most messages have none, and are returned as they are.
@@ -95,7 +103,7 @@ _MARKS = (
     "estimad", "prezad", "уважаем", "продаж", "сейлз", "продаван", "销售", "銷售", "业务",
     "業務", "负责人", "負責人", "团队", "團隊", "営業", "担当", "御中", "영업", "담당",
     "оператор", "менеджер", "operat", "opérat", "agent", "manager", "reps", "atendent",
-    "conseill", "オペレーター", "상담", "客服", "坐席",
+    "conseill", "オペレーター", "상담", "客服", "坐席", "問い合わせ",
 )  # fmt: skip
 
 

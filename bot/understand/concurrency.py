@@ -29,6 +29,7 @@ from bot.understand.numbers import (
     scan,
     worth_trying,
 )
+from bot.understand.text import RELATIVE_AFTER_COMMA
 
 _THOUSAND = 1000
 # What is rented or paid per month is no rate of requests: "2 servers per month", "$5k a month".
@@ -217,6 +218,12 @@ def _at_once_after(text: str, match: re.Match[str]) -> bool:
     """
     after = text[match.end() : match.end() + _AT_ONCE_REACH]
     stop = _CLAUSE_OR_NUMBER.search(after)
+    # A relative clause goes on saying what the counted do ("60 Leuten, die ihn gleichzeitig
+    # nutzen", "40 people, who use it at once"): its comma ends nothing.
+    while (
+        stop is not None and stop.group() in ",，" and RELATIVE_AFTER_COMMA.match(after, stop.end())
+    ):
+        stop = _CLAUSE_OR_NUMBER.search(after, stop.end())
     words = after[: stop.start()] if stop else after
     if stop is not None and stop.group().isdigit() and _LINK.search(words):
         return False  # "1万人ですが同時接続は最大100": past a link, the words are the next count's

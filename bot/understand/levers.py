@@ -21,6 +21,8 @@ from functools import cache
 
 from bot.request import Intent, Lever, ParsedRequest
 from bot.understand import lexicon
+from bot.understand.addressees import without_addressees
+from bot.understand.cues.asked import find_asked
 from bot.understand.rental import find_rental
 from bot.understand.topics.concepts import Concept
 from bot.understand.topics.lexicon import mentions_concept
@@ -70,7 +72,7 @@ _CHEAPER = (
     r"更经济|更經濟|性价比更高|性價比更高|"
     # ja
     r"もっと安|より安|安く(?:でき|なる|なら|なり|する|済|抑え)|安い(?:プラン|構成|方法|選択肢|オプション|案)|"
-    r"安価な|安め|安上がり|お手頃|手頃な|節約|低コスト|(?:コスト|費用|予算)を(?:下げ|抑え|削)|"
+    r"安価な|安め|安上がり|お手頃|手頃な|節約|低コスト|(?:コスト|費用|予算)を?(?:下げ|抑え|削)|"
     # ko
     r"더 싸|더 저렴|저렴하게|저렴한 ?(?:옵션|방법|구성|플랜|선택|안|걸로)|싸게|"
     r"싼 ?(?:옵션|방법|구성|플랜)|"
@@ -214,7 +216,16 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
         facts = replace(facts, months=rental.months, plan_counts=rental.plan_counts)
     if rental.plan_counts and len(rental.plan_counts) > 1:
         facts = replace(facts, gpu_count=None)  # "2 HGX + 1 H200" counts plans, not GPUs
+    if (
+        rental.plan_counts
+        and facts.concurrency in rental.plan_counts.values()
+        and not _names_model(request)
+    ):
+        facts = replace(facts, concurrency=None)  # "H200 단일 VM 2개": machines, not users
     found = replace(request, facts=facts, servers=rental.servers, lever=lever)
+    if _prices_a_purchase(found, text):
+        # "想租 4 台單卡 H200 半年，總價多少？": plans to rent, their total asked, no person
+        found = replace(found, intent=Intent.PRICE)
     term_alone = _only_a_term(text)
     settled = replace(
         found,
@@ -226,6 +237,15 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
         ),
     )
     return _no_topic(settled)
+
+
+def _prices_a_purchase(request: ParsedRequest, text: str) -> bool:
+    """Whether a purchase read as a request for a person only asks the total of plans counted."""
+    if request.intent is not Intent.SALES or not request.facts.plan_counts:
+        return False
+    if lexicon.search("sales", without_addressees(text)):
+        return False  # "talk to sales about 4 H200 VMs": a person is asked for
+    return find_asked(text) == "price"
 
 
 def _names_model(request: ParsedRequest) -> bool:

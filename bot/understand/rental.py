@@ -105,14 +105,17 @@ def _plan_patterns(language: str) -> tuple[re.Pattern[str], ...]:
             number + rf"\s*(?P<c>{_MACHINES})\s*(?:の|의)?\s*{single}{eight}{gpu}"
             rf"{lone}(?P<s>\s*{_SERVER})?"
         ),
-        # "MI355X 서버 2대", "MI355Xサーバーを2台", "H200 서버 두 대", "単体H200を2台"
+        # "MI355X 서버 2대", "MI355Xサーバーを2台", "H200 서버 두 대", "単体H200を2台",
+        # "MI355X 8基のサーバーを1台" (its eight GPUs said between)
         re.compile(
-            gpu + rf"{server_after}\s*(?:を|が|は|를|을|가|이)?\s*{after}"
-            rf"\s*(?P<c>{_MACHINES})"
+            gpu
+            + rf"(?:\s*8\s*(?:基|枚|장|개)\s*(?:の|의)?)?{server_after}"
+            + rf"\s*(?:を|が|は|를|을|가|이)?\s*{after}\s*(?P<c>{_MACHINES})"
         ),
         # "H200 단일 2개", "H200単体2枚", "H200 单卡 2 张": single machines counted as pieces
         re.compile(
-            gpu + r"\s*(?P<lone>단일|싱글|개별|単体|単独|单卡|單卡|单机|單機)\s*(?:을|를|を)?\s*"
+            gpu + r"\s*(?P<lone>단일|싱글|개별|単体|単独|单卡|單卡|单机|單機)\s*"
+            rf"(?:{_VM_WORDS})?\s*(?:을|를|を)?\s*"
             rf"{after}\s*(?:개|枚|张|張|个|個)"
         ),
         # "HGX H200 ×2", "MI355X server x 2"

@@ -175,7 +175,12 @@ _INPUT_WORDS = (
 )
 _ITEMS = (
     r"documents?|docs?|files?|pages?|records?|e-?mails?|mails?|articles?|tickets?|reviews?|"
-    r"contracts?|reports?|items?|rows?|samples?|texts?|transcripts?|calls?|"
+    r"contracts?|reports?|items?|rows?|samples?|texts?|transcripts?|calls?|descriptions?|"
+    r"listings?|products?|"
+    r"[a-zäöü]{0,16}beschreibungen|texte|datensätze|einträge|artikel|"
+    r"descripciones|fichas|reseñas|textos|descrições|avaliações|"
+    r"descriptions|fiches|textes|avis|"
+    r"описани[йя]|текстов|отзывов|карточек|"
     r"documentos?|arquivos?|archivos?|registros?|correos|contratos|relatórios|informes|"
     r"dokumente?n?|dateien|berichte?n?|verträge|fichiers?|rapports?|contrats?|courriels|"
     r"документ(?:ов|а|ы)?|файл(?:ов|а|ы)?|записей|писем|статей|договоров|отчётов|"
@@ -413,6 +418,13 @@ _TOTAL_WORDS = re.compile(
 )
 
 
+_FIGURE_OR_JOIN = re.compile(
+    r"tok(?:en)?s?\s?/\s?(?:s|sec)|t/s|tps|"
+    r"(?<![a-zà-ÿа-яё])(?:and|y|e|und|et|и|а также)(?![a-zà-ÿа-яё])|"
+    r"和|并且|並且|且|그리고|および|、"
+)
+
+
 def _each_user(text: str, start: int, end: int) -> bool:
     """Whether a tokens/s figure is said of each user ("30 tok/s per user", "每个用户 20").
 
@@ -425,7 +437,11 @@ def _each_user(text: str, start: int, end: int) -> bool:
     after = text[end : end + _PER_USER_REACH]
     cut_after = _CLAUSE.search(after)
     after = after[: cut_after.start()] if cut_after else after
-    clause = before + " " + after
+    # Words of a total said of an earlier figure ("10.000 tokens/s en total y al menos 50 tok/s
+    # por usuario") are that figure's: only this figure's own words count.
+    joins = [m.end() for m in _FIGURE_OR_JOIN.finditer(before)]
+    own = before[joins[-1] :] if joins else before
+    clause = own + " " + after
     if _TOTAL_WORDS.search(clause):
         return False
     return bool(_USER_WORDS.search(before) or _patterns()["per_user"].match(after.lstrip()))

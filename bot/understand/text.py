@@ -208,3 +208,9 @@ def clean_text(raw: str, *, lower: bool = True) -> str:
         text = _squeeze(text)
     text = text.strip()
     return text.lower() if lower else text
+
+
+# A relative pronoun right after a comma: the clause is about the count before it.
+RELATIVE_AFTER_COMMA = re.compile(
+    r"\s?(?:die|der|welche|who|that|which|que|qui|quienes|которые|который|kteří)(?![a-zäöüа-яё])"
+)

@@ -85,7 +85,7 @@ _ITEMS = (
     r"образц(?:ов|а)?|сэмпл(?:ов|а)?|записей|条|條|个样本|個樣本|样本|樣本|对话|對話|件|サンプル|"
     r"例|개|건|샘플|예제|대화|문서|筆|笔|ex\.?(?=\s)"
 )
-_EPOCHS = r"epochs?|ep(?=\s|,|$)|epochen|époques?|[ée]pocas?|эпох[иа]?|轮|輪|エポック|에폭|에포크"
+_EPOCHS = r"epochs?|ep(?=\s|,|$)|epochen?|époques?|[ée]pocas?|эпох[иа]?|轮|輪|エポック|에폭|에포크"
 _SEQ_WORDS = (
     r"seq(?:uence)?[\s_-]?len(?:gth)?|seq(?=\s?\d)|max[\s_-]?len(?:gth)?|cutoff[\s_-]?len|"
     r"sequence\sof|sequences\sof|sequenzlänge|longueur\sde\sséquence|longitud\sde\s"

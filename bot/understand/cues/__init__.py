@@ -68,13 +68,9 @@ def _without_word_models(request: ParsedRequest) -> ParsedRequest:
     return replace(request, unknown_model=None, suggestions=(), not_understood=understood)
 
 
-_PERSON_NOUNS_RE = re.compile(
-    r"상담(?:원|사|\s?봇|\s?챗봇)|"
-    # consultations counted or coming in ("200건 정도 상담이 들어와요"): the customer's own traffic
-    r"상담(?:이|을|은)?\s?(?:들어|접수|처리|량|건수|요청이)|[0-9]+\s?건\s?(?:정도\s?)?(?:의\s)?상담|"
-    # inquiries handled as the customer's own work ("問い合わせ対応の要約")
-    r"問い合わせ(?:対応|窓口|業務|件数|の要約|の分類)"
-)
+# Agents and counsellors named (their support bots and consultations counted are blanked with
+# the addressees): "상담원"/"상담사" hold the word of contact "상담" but ask for no one alone.
+_PERSON_NOUNS_RE = re.compile(r"상담(?:원|사)")
 
 
 def _asks_for_a_person(text: str) -> bool:
@@ -275,6 +271,10 @@ def _sizes_a_kind(request: ParsedRequest, text: str) -> bool:
     if request.intent is not Intent.KNOWLEDGE:
         return False
     asks_hardware = lexicon.search("size_question", text) or lexicon.search("catalog", text)
+    if request.topic in {"gpu_spec", "gpu_card"} and find_asked(text) in {"fits", "gpu_count"}:
+        return (
+            True  # "bge-m3 要多大显存？一张 H200 够不够": what to run it on, not the card's facts
+        )
     loose = request.topic in _LOOSE_TOPICS or _topic_of_kind_words(request, text)
     return loose or (request.topic == "billing" and asks_hardware)
 

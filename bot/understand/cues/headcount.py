@@ -19,6 +19,7 @@ from bot.understand.numbers import (
     parse_cjk_number,
     parse_number,
 )
+from bot.understand.text import RELATIVE_AFTER_COMMA
 
 # People of an organisation, per language (lower case, cleaned text).
 MEMBERS = (
@@ -55,6 +56,7 @@ _ORGS = (
     rf"(?:{_ORG}|boîte|entreprise|société|pme|start-?up|structure|cabinet|agence|groupe|"
     r"organisation|empresa|compañía|firma|pyme|organización|despacho|agencia|companhia|"
     r"organização|agência|escritório|oficina|bureau|büro|unternehmen|betrieb|kanzlei|agentur|"
+    r"equipo|equipe|équipe|abteilung|отделе|команде|"
     r"konzern|"
     r"компани[яюией]|фирм[аыуе]|организаци[яиюей]|предприяти[еяю]|стартап)"
 )
@@ -142,7 +144,8 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         # "компания на 400 человек": the organisation, a preposition, the count, people
         # "a 900-employee bank", "a 40-person team": the people as a word of the organisation
         re.compile(
-            rf"{_COUNT}-(?:person|people|employee|staff|seat|strong|dev|developer|engineer)"
+            rf"(?<![.\w]){_COUNT}-(?:person|people|employee|staff|seat|strong|dev|developer|"
+            r"engineer)"
             rf"(?![{letters}])"
         ),
         # "сотрудников 5 тыс.", "employees: 800", "Mitarbeiter: 300": the people, then the count
@@ -157,6 +160,8 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
             r"tiene|cuenta con|emplea|tem|conta com|emprega|compte|emploie|hat|beschäftigt|"
             rf"насчитывает)\s{_ABOUT}{_COUNT}\s(?:{_PEOPLE})(?![{letters}])"
         ),
+        # "500人規模で", "300명 규모": an organisation's scale in people
+        re.compile(rf"{_COUNT}\s?(?:人|名|명)\s?(?:規模|규모)"),
         # "150 人的設計公司", "200人の会社", "250명 회사", "600 empleados" is above
         re.compile(
             rf"{_COUNT}\s?(?:人|명)\s?(?:的|規模の|規模|の|규모(?:의)?)?\s?(?:\S{{0,4}})?(?:公司|企业|企業|"
@@ -180,6 +185,11 @@ def _simultaneous(text: str, match: re.Match[str]) -> bool:
         return True
     end = min(len(text), match.end() + _AFTER_CHARS)
     stop = _NEXT_NUMBER_RE.search(text, match.end(), end)
+    # "45 Kollegen, die ihn gleichzeitig nutzen": a relative clause says what they do
+    while (
+        stop is not None and stop.group() in ",，" and RELATIVE_AFTER_COMMA.match(text, stop.end())
+    ):
+        stop = _NEXT_NUMBER_RE.search(text, stop.end(), end)
     # Words of "at once" just before another count are that count's ("1万人ですが同時接続は100").
     after = stop is None or not stop.group()[0].isdigit()
     return (

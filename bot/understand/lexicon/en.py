@@ -111,6 +111,8 @@ LEXICON = Lexicon(
         "parallel",
         "at a time",
         "at (?:the )?peak(?! of)",
+        "at any (?:given|one) (?:moment|time)",
+        "at a given (?:moment|time)",
         "during peak(?: hours?)?",
         "in peak hours?",
     ),

@@ -328,3 +328,131 @@ def test_single_machines_counted_as_pieces():
     """Single machines counted as pieces ("H200 단일 3개") beside a server."""
     found = _read("MI355X 서버 1대랑 H200 단일 3개, 6개월이면 얼마예요?", "ko")
     assert found.get("plan_counts") == {"mi355x-8x": 1, "h200-1x": 3}
+
+
+# --- A sixth round: the kinds a third fresh set showed (written for the tests) ---------------
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "users"),
+    [
+        ("Qwen3 32B; maybe 35-ish people on it at any given moment", "en", 35),
+        ("Qwen3 32B für etwa 45 Kollegen, die ihn gleichzeitig nutzen", "de", 45),
+        ("Qwen3 32B, about 25 people, who use it at the same time", "en", 25),
+    ],
+)
+def test_users_at_once_said_in_a_relative_clause_or_at_any_moment(text, language, users):
+    """A relative clause after a count says what the counted do; "at any given moment" too."""
+    assert _read(text, language).get("concurrency") == users
+
+
+def test_a_total_said_of_one_figure_leaves_the_next_per_user():
+    """Said as "8,000 tok/s in total and 40 tok/s per user": a throughput and each user's speed."""
+    found = _read("Qwen3 32B: 8,000 tok/s en total y 40 tok/s por usuario", "es")
+    assert (found.get("throughput_tok_s"), found.get("tokens_per_user_tok_s")) == (8000, 40)
+
+
+def test_product_descriptions_counted_make_a_batch():
+    """Descriptions counted with their length and a deadline are an offline job."""
+    found = _read("20 Mio. Artikelbeschreibungen à 300 Token mit Qwen3-8B in 48 Stunden", "de")
+    assert found.get("input_tokens") == 300
+    assert found.get("batch_tokens") is not None
+    assert found.get("deadline_hours") == 48
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Qwen3 32B 并发 50，需要租几台？", "zh-Hans"),
+        ("Llama 3.3 70B 同時 30 人，要幾台 HGX？", "zh-Hant"),
+        ("gpt-oss-120b на 200 юзеров, скок надо железа?", "ru"),
+        ("cuantas gpus hacen falta para Qwen3 32B con 40 usuarios?", "es"),
+        ("Wieviele GPUs braucht Qwen3 32B bei 40 Nutzern?", "de"),
+    ],
+)
+def test_gpu_counts_asked_in_more_words(text, language):
+    """How much hardware is needed, asked in more words and spellings."""
+    assert _read(text, language).get("asked") == "gpu_count"
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "asked"),
+    [
+        ("Can you quote us 3 single H200 VMs for 6 months?", "en", "price"),
+        ("Qwen3 32B com 50 usuários, dá pra fazer numa H200?", "pt-BR", "fits"),
+    ],
+)
+def test_quotes_and_fits_asked_in_more_words(text, language, asked):
+    """A quote asked is the price; "dá pra fazer" asks whether it fits."""
+    assert _read(text, language).get("asked") == asked
+
+
+def test_plans_to_rent_with_their_total_asked_are_priced():
+    """Renting plans counted with the total asked is a price question, not a person asked for."""
+    found = _read("想租 2 台單卡 H200 一年，總價多少？", "zh-Hant")
+    assert (found["intent"], found.get("plan_counts")) == ("price", {"h200-1x": 2})
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "team"),
+    [
+        ("Chatbot de soporte; somos 30 en el equipo de atención. ¿Qué modelo?", "es", 30),
+        ("社内チャットボットを300人規模で導入したい", "ja", 300),
+    ],
+)
+def test_a_team_said_as_who_we_are_or_as_a_scale(text, language, team):
+    """Said as "somos 30 en el equipo", "300人規模": who may use it, not users at once."""
+    found = _read(text, language)
+    assert found.get("headcount") == team
+    assert found.get("concurrency") is None
+
+
+def test_costs_held_down_is_the_cheaper_lever():
+    """Said as "コスト抑えた構成" asks for a cheaper plan."""
+    found = _read("もう少しコスト抑えた構成にできますか？", "ja")
+    assert (found["intent"], found.get("lever")) == ("followup", "cheaper")
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "plans"),
+    [
+        ("MI355X 8基のサーバーを2台、半年でいくら？", "ja", {"mi355x-8x": 2}),
+        ("H200 단일 VM 3개, 6개월이면 얼마예요?", "ko", {"h200-1x": 3}),
+    ],
+)
+def test_plans_counted_with_their_gpus_or_vm_between(text, language, plans):
+    """A server's eight GPUs said before its count, a VM word after "single": plans counted."""
+    assert _read(text, language).get("plan_counts") == plans
+
+
+def test_a_support_bot_of_the_customers_asks_for_no_one():
+    """Said as "고객상담봇" is the customer's own bot: a sizing, not a request for a person."""
+    found = _read("Qwen3 32B 쓰는 고객상담봇, 동시 대화 300개, 컨텍스트 8k", "ko")
+    assert (found["intent"], found.get("concurrency")) == ("size", 300)
+
+
+def test_delivery_asked_as_handing_over_the_machine():
+    """Said as "多久可以交機" asks how soon the server is delivered."""
+    found = _read("付款後多久可以交機？", "zh-Hant")
+    assert (found["intent"], found.get("topic")) == ("knowledge", "delivery")
+
+
+def test_a_fit_asked_of_an_embedding_model_beside_memory_words():
+    """Memory words beside a fit asked of an embedding model ask what to run it on."""
+    found = _read("bge-m3 向量模型要多少显存？一张 H200 够不够", "zh-Hans")
+    assert (found["intent"], found.get("model_kind"), found.get("asked")) == (
+        "size",
+        "embedding",
+        "fits",
+    )
+
+
+def test_flux_alone_in_french_is_no_image_model():
+    """Said as "200 flux en parallèle" counts streams; Whisper names speech."""
+    found = _read("transcription Whisper de 200 flux en parallèle", "fr")
+    assert found.get("model_kind") == "speech"
+
+
+def test_one_epoch_in_german():
+    """Said as "1 Epoche" is one epoch."""
+    assert _read("LoRA auf Qwen3 8B, 100M Tokens, 1 Epoche", "de").get("epochs") == 1
