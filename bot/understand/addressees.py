@@ -73,15 +73,22 @@ _OWN_TEAMS = (
     r"(?:저희|우리|당사)(?:의)? ?(?:영업 ?팀|영업 ?부(?:서)?|영업 ?조직)|"
     r"영업 ?(?:팀|부)(?:이|에서|가)? ?(?:쓸|사용|쓰)"
 )
+# The customer's own sales agent or bot ("um agente de vendas", "our sales assistant").
+_OWN_SALES_TOOLS = (
+    r"(?:agente|assistente|asistente|bot|chatbot) (?:de )?(?:vendas|ventas)|"
+    r"sales (?:agent|assistant|bot|copilot|chatbot)|agent commercial|"
+    r"vertriebs-?(?:assistent|agent|bot)"
+)
 # The customer's staff, counted: "операторов человек 40", "40 operators", "20 agentes": who
 # will use the deployment, not a person asked for.
 _STAFF = (
-    r"оператор[а-яё]*|менеджер[а-яё]*|operators?|agents?|managers?|reps|"
+    r"оператор[а-яё]*|менеджер[а-яё]*|operators?|agents?|managers?|reps|salespeople|"
+    r"vendedores|vendeurs|verkäufer(?:innen)?|продавц[а-яё]*|销售人员|銷售人員|営業担当者|"
     r"operadores|agentes|atendentes|operatoren|agenten|opérateurs|conseillers|"
     r"オペレーター|상담원|상담사|客服|坐席"
 )
 _COUNTED_STAFF = (
-    rf"[0-9]+\s?(?:[^\W\d]+\.?\s){{0,2}}(?:{_STAFF})|"
+    rf"[0-9]+\s?(?:[^\W\d]+\.?\s){{0,2}}(?:{_STAFF})(?![a-zа-яё])|"
     rf"(?:{_STAFF})\s?(?:は|が|も|数は|이|가|은|는|수는)?\s?(?:[^\W\d]+\s){{0,2}}[0-9]+"
 )
 # The customer's own support work, whose words are those of a person asked for: a support bot
@@ -93,7 +100,7 @@ _OWN_SUPPORT = (
     r"(?:智能)?客服(?:机器人|機器人|系统|系統|bot|助手|场景|場景)|智能客服"
 )
 _ADDRESSEES_RE = re.compile(
-    rf"(?:^|(?<=[\n.!?。！？]))\s*(?:{_SALUTATIONS})|{_OWN_TEAMS}|{_COUNTED_STAFF}|{_OWN_SUPPORT}"
+    rf"(?:^|(?<=[\n.!?。！？]))\s*(?:{_SALUTATIONS})|{_OWN_TEAMS}|{_COUNTED_STAFF}|{_OWN_SUPPORT}|{_OWN_SALES_TOOLS}"
 )
 # Words of people or teams, one of which a phrase above must hold to hide a request for a
 # person: most messages have none, and are returned as they are.
@@ -103,7 +110,9 @@ _MARKS = (
     "estimad", "prezad", "уважаем", "продаж", "сейлз", "продаван", "销售", "銷售", "业务",
     "業務", "负责人", "負責人", "团队", "團隊", "営業", "担当", "御中", "영업", "담당",
     "оператор", "менеджер", "operat", "opérat", "agent", "manager", "reps", "atendent",
-    "conseill", "オペレーター", "상담", "客服", "坐席", "問い合わせ",
+    "conseill", "オペレーター", "상담", "客服", "坐席", "問い合わせ", "vended", "vendeur",
+    "verkäuf",
+    "продавц", "销售", "銷售", "営業",
 )  # fmt: skip
 
 

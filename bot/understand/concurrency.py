@@ -150,7 +150,7 @@ def _at_once(match: re.Match[str]) -> bool:
 
     Not across a link: in "90 personas y a la vez ... 14" the words are the next statement's.
     """
-    return lexicon.search("at_once", match.group()) and not _LINK.search(match.group())
+    return lexicon.said_at_once(match.group()) and not _LINK.search(match.group())
 
 
 def _in_thousands(match: re.Match[str]) -> bool:
@@ -227,7 +227,7 @@ def _at_once_after(text: str, match: re.Match[str]) -> bool:
     words = after[: stop.start()] if stop else after
     if stop is not None and stop.group().isdigit() and _LINK.search(words):
         return False  # "1万人ですが同時接続は最大100": past a link, the words are the next count's
-    return lexicon.search("at_once", words)
+    return lexicon.said_at_once(words)
 
 
 def _at_once_before(text: str, match: re.Match[str]) -> bool:
@@ -249,7 +249,7 @@ def _at_once_before(text: str, match: re.Match[str]) -> bool:
         link = _LINK.search(words)
         at_once = lexicon.compiled("at_once").search(words)
         return link is not None and at_once is not None and link.start() < at_once.start()
-    return lexicon.search("at_once", words)
+    return lexicon.said_at_once(words)
 
 
 def _simultaneous(text: str, match: re.Match[str]) -> bool:
@@ -266,7 +266,7 @@ def _candidates(text: str) -> list[tuple[re.Match[str], bool]]:
     patterns = [cue]
     if lexicon.search_any(COUNTED, text):  # a count needs a noun after it
         patterns += worth_trying(_count_then_noun(), text)
-    if lexicon.search("at_once", text):  # "uns 15 usando o Llama junto": a bare count at once
+    if lexicon.said_at_once(text):  # "uns 15 usando o Llama junto": a bare count at once
         patterns.append(_BARE_COUNT)
         patterns += worth_trying((_BARE_CJK_COUNT,), text)
     found: list[tuple[re.Match[str], bool]] = []

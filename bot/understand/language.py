@@ -76,7 +76,7 @@ _WORDS: dict[str, tuple[str, str]] = {
             "una uno unos porfa recomiendas recomiendan recomienda alcanza sirve mejor precio "
             "tarjetas media precisión activos parámetros cuál dónde puedo puedes hay muy más "
             "también pero sí esto esta hasta desde solo sólo solamente peticiones solicitudes "
-            "precios eres"
+            "precios eres caro cara barato barata cueste algo"
         ),
         (
             "para por un es en servidor modelo contexto la lo le se me nos está sobre entre o que "
@@ -277,6 +277,7 @@ def _latin_scores(clean: str) -> dict[str, int]:
 
 
 def _best(scores: dict[str, int], hint: str | None) -> str | None:
+    scores = {language: score for language, score in scores.items() if score > 0}
     if not scores:
         return None
     top = max(scores.values())
@@ -308,10 +309,15 @@ def _loanword_weight(clean: str) -> int:
 
 
 def _with_hint(scores: dict[str, int], clean: str, hint: str | None) -> dict[str, int]:
-    """Leave out the English of the trade's words where the hinted language has words of its own."""
-    if hint is None or hint == DEFAULT_LANGUAGE or not scores.get(hint) or "en" not in scores:
+    """Leave out the English of the trade's words beside the hinted language's, or alone."""
+    if hint is None or hint == DEFAULT_LANGUAGE or "en" not in scores:
         return scores
-    return {**scores, "en": scores["en"] - _loanword_weight(clean)}
+    english = scores["en"] - _loanword_weight(clean)
+    if not scores.get(hint) and english > 0:
+        return scores  # English words beyond the trade's: an English message
+    # The hinted language's words beside the trade's, or the trade's words alone ("kimi k2 fp8
+    # 64k 20 user"): the client's language
+    return {**scores, "en": english}
 
 
 def detect_clean(clean: str, hint: str | None = None) -> str | None:

@@ -50,7 +50,7 @@ _CHEAPER = (
     # es
     r"más barat[oa]s?|mas barat[oa]s?|más económic[oa]s?|mas economic[oa]s?|más asequible|"
     r"mas asequible|menos car[oa]s?|menos costos[oa]|por menos(?! de)(?: dinero)?|"
-    r"(?:pagar|gastar) menos(?! de)|"
+    r"(?:pagar|gastar) menos(?! de)|(?:cueste|cuesta|cuesten|salga|sale|salgan) menos(?! de)|"
     r"(?:reducir|bajar) (?:el |los |la )?(?:costes?|costos?|precio|factura)|abaratar|ahorrar|"
     # pt-BR
     r"mais barat[oa]s?|mais em conta|mais econômic[oa]s?|mais economic[oa]s?|mais acessíve(?:l|is)|"
@@ -226,7 +226,11 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
     if _prices_a_purchase(found, text):
         # "想租 4 台單卡 H200 半年，總價多少？": plans to rent, their total asked, no person
         found = replace(found, intent=Intent.PRICE)
-    term_alone = _only_a_term(text)
+    # A term with its total asked ("1년 쓰면 총액이 얼마나?") is the plan on the table for it,
+    # unless a discount is what is asked about.
+    term_alone = _only_a_term(text) or (
+        find_asked(text) == "price" and _DISCOUNT_WORDS.search(text) is None
+    )
     settled = replace(
         found,
         intent=_intent(
@@ -237,6 +241,11 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
         ),
     )
     return _no_topic(settled)
+
+
+_DISCOUNT_WORDS = re.compile(
+    r"discount|cheaper|할인|割引|値引|折扣|优惠|優惠|rabatt|remise|réduction|descuento|desconto|скидк"
+)
 
 
 def _prices_a_purchase(request: ParsedRequest, text: str) -> bool:

@@ -59,6 +59,9 @@ def _cuda_only_re() -> re.Pattern[str]:
         rf"descartad[oa]|fuera|raus)"
         rf"|{_AMD}\s?(?:は|が|も)?\s?(?:使え|使わ|利用でき|動かせ)(?:ない|ません)"
         rf"|{_AMD}\s?(?:我们|我們)?(?:用不了|不考虑|不考慮|不支持|不支援)"
+        # "AMD 的就算了吧", "还是 CUDA 稳妥": AMD let go, CUDA the safe choice
+        rf"|{_AMD}\s?(?:的)?\s?(?:就|还是|還是)?\s?算了|(?:还是|還是)\s?(?:用\s?)?{_NVIDIA}\s?(?:的)?"
+        rf"(?:稳妥|穩妥|稳|穩|靠谱|靠譜|保险|保險)"
     )
 
 

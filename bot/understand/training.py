@@ -147,6 +147,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "tokens_after": re.compile(
             rf"(?:{_TOKENS})\s?(?:은|는|이|가|数は|数)?\s?{NUM}\s?(?:개|個|个)"
         ),
+        # "トークン数は 5000 億", "토큰 수는 1조": the count of tokens named, then the number
+        "tokens_named": re.compile(rf"(?:{_TOKENS})\s?(?:数は|数|수는|수|量は|量)\s?{NUM}"),
         "seq": re.compile(rf"(?:{_SEQ_WORDS})[^0-9]{{0,12}}?{NUM}"),
         "seq_after": re.compile(rf"{NUM}\s?(?:{_TOKENS})?\s?(?:seq(?:uence)?s?\b|序列)"),
     }
@@ -177,6 +179,9 @@ def asks_training(text: str) -> bool:
 
 
 _DATA_WORDS = re.compile(
+    # people trained, not a model ("retrain them", "train our ops team", "обучать людей")
+    r"(?:re)?train(?:ing)?\s(?:them|him|her|us|people|staff|(?:the|our|my)\s(?:ops|team|staff|"
+    r"people|engineers|admins|devs)[a-z\s]{0,12})|переобучать\sлюдей|обучать\s(?:людей|команду)|"
     r"training\s(?:data|set|corpus|run|mix)|trainingsdaten|données\sd'entra[iî]nement|"
     r"datos\sde\sentrenamiento|dados\sde\streino|обучающ|训练数据|訓練資料|训练集|学習データ|"
     r"학습\s?데이터"
@@ -267,7 +272,7 @@ def find_training(text: str, *, asked: bool = False) -> Training:
     seq_len, rest = _sequence(rest)
     if tokens is None:
         tokens, rest = _local_tokens(rest)
-    for key in ("tokens_after", "tokens"):
+    for key in ("tokens_after", "tokens_named", "tokens"):
         if tokens is None:
             tokens, rest, _ = _first(rest, key, _LEAST_DATASET_TOKENS)
     return Training(

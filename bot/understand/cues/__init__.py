@@ -206,15 +206,13 @@ def _dollar_budget(money: Money | None) -> Decimal | None:
     return money.amount if refused is None and whole is not None else None
 
 
-def _with_facts(
-    request: ParsedRequest, cues: Cues, money: Money | None, text: str
-) -> ParsedRequest:
-    """Correct the facts by the cues: a head count is no users at once, users said apart are.
-
-    Also a dollar budget the budget reader missed, the stack a team runs, and a count of
-    documents the context reader took for a context.
-    """
+def _people(request: ParsedRequest, cues: Cues, text: str) -> tuple[ParsedRequest, Cues]:
+    """Tell the people who may use it (the head count) from the users at once."""
     facts, understood, headcount = request.facts, request.not_understood, cues.headcount
+    if headcount is None and facts.concurrency is not None and lexicon.at_once_taken_back(text):
+        # "их 25 человек, но сидят они не одновременно": the people, never all at once
+        headcount = facts.concurrency
+        cues = replace(cues, headcount=headcount)
     if headcount is not None and facts.concurrency == headcount:
         facts = replace(facts, concurrency=None)  # people who may use it, not users at once
     if facts.concurrency is None:
@@ -227,6 +225,19 @@ def _with_facts(
         headcount = people_besides(text, facts.concurrency)
         if headcount is not None:
             cues = replace(cues, headcount=headcount)
+    return replace(request, facts=facts, not_understood=understood), cues
+
+
+def _with_facts(
+    request: ParsedRequest, cues: Cues, money: Money | None, text: str
+) -> ParsedRequest:
+    """Correct the facts by the cues: a head count is no users at once, users said apart are.
+
+    Also a dollar budget the budget reader missed, the stack a team runs, and a count of
+    documents the context reader took for a context.
+    """
+    request, cues = _people(request, cues, text)
+    facts, understood = request.facts, request.not_understood
     if facts.budget_usd_month is None and (dollars := _dollar_budget(money)) is not None:
         facts = replace(facts, budget_usd_month=dollars)
     if facts.cuda_only is None:

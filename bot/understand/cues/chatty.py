@@ -86,7 +86,7 @@ def _value(match: re.Match[str]) -> int | None:
 
 def find_chatty_users(text: str) -> int | None:
     """Return users at once said apart from their "at once" words, or contexts counted."""
-    if lexicon.search("at_once", text):
+    if lexicon.said_at_once(text):
         for pattern in _patterns():
             for match in itertools.islice(pattern.finditer(text), _MAX_MATCHES):
                 value = _value(match)

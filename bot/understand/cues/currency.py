@@ -39,7 +39,7 @@ _CURRENCIES: dict[str, tuple[str, str]] = {
     ),
     "HKD": (r"hk\$|hkd|港币|港幣|港元", r"hkd|港币|港幣|港元|hong kong dollars?"),
     "KRW": (r"₩|krw|韩元|韓元", r"₩|krw|원|韩元|韓元|ウォン"),
-    "RUB": (r"₽|rub\b", r"₽|rub\b|руб[а-яё.]*|루블|卢布|盧布"),
+    "RUB": (r"₽|rub\b", r"₽|rub\b|r[o]?ubles?|руб[а-яё.]*|루블|卢布|盧布"),
     "BRL": (r"r\$|brl", r"brl|reais|real\b"),
     "CHF": (r"chf", r"chf|franken|francs? suisses?|швейцарск[а-яё]* франк[а-яё]*"),
     "INR": (r"₹|inr", r"₹|inr|rupees?|рупи[а-яё]*"),
@@ -86,7 +86,7 @@ _BUDGET = r"(?:budget|预算|預算|бюджет[а-яё]*|予算|예산|presupu
 _MARKS_RE = re.compile(
     r"[$€£¥₩₽₹元块塊円원币幣]|usd|eur|gbp|jpy|rmb|cny|yuan|yen|twd|hkd|krw|rub|brl|chf|inr|cad|aud|"
     r"sgd|mxn|peso|песо|ペソ|페소|比索|pln|zł|zlot|złot|злот|sek|kronor|czk|kč|korun|₺|lira|лир|"
-    r"canad|austral|singap|加元|澳|新加坡|カナダ|캐나다|호주|싱가포르|"
+    r"roubl|canad|austral|singap|加元|澳|新加坡|カナダ|캐나다|호주|싱가포르|"
     r"dollar|dólar|dolar|bucks|euro|pound|pfund|libra|reais|real\b|rupee|franken|franc|"
     r"美元|美金|美刀|刀|ドル|달러|불|долл|евро|фунт|иен|юан|руб|루블|유로|ユーロ|ポンド|파운드|"
     r"台币|台幣|港币|港幣|budget|预算|預算|бюджет|予算|예산|presupuesto|orçamento|orcamento"
@@ -127,7 +127,7 @@ _MARKS: dict[str, tuple[str, ...]] = {
     "TWD": ("nt$", "twd", "台币", "台幣", "臺幣", "taiwan"),
     "HKD": ("hk$", "hkd", "港币", "港幣", "港元", "hong kong"),
     "KRW": ("₩", "krw", "원", "韩元", "韓元", "ウォン"),
-    "RUB": ("₽", "rub", "руб", "루블", "卢布", "盧布"),
+    "RUB": ("₽", "rub", "roubl", "руб", "루블", "卢布", "盧布"),
     "BRL": ("r$", "brl", "reais", "real"),
     "CHF": ("chf", "franken", "franc", "франк"),
     "INR": ("₹", "inr", "rupee", "рупи"),
@@ -174,8 +174,11 @@ def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     found: list[tuple[str, re.Pattern[str]]] = []
     amounts = amount_patterns()
     for code, (before, after) in _CURRENCIES.items():
-        found += [(code, re.compile(rf"(?:{before})\s?{amount}")) for amount in amounts]
-        found += [(code, re.compile(rf"{amount}\s?(?:{after})")) for amount in amounts]
+        # A code or word of its own, not the start of another word ("3 Sekunden" is no SEK)
+        found += [
+            (code, re.compile(rf"(?<![a-zа-яё])(?:{before})\s?{amount}")) for amount in amounts
+        ]
+        found += [(code, re.compile(rf"{amount}\s?(?:{after})(?![a-zа-яё])")) for amount in amounts]
     found += [("¥", re.compile(rf"{_YEN_SIGN}\s?{amount}")) for amount in amounts]
     found += [("¥", re.compile(rf"{amount}\s?{_YEN_SIGN}")) for amount in amounts]
     found += [("元", re.compile(rf"{amount}\s?(?:{_YUAN_WORDS})")) for amount in amounts]
@@ -217,7 +220,10 @@ def _code(marker: str, language: str, text: str, end: int) -> str:
 
 @cache
 def _after_res() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    return tuple((code, re.compile(rf"\s?(?:{after})")) for code, (_, after) in _CURRENCIES.items())
+    return tuple(
+        (code, re.compile(rf"\s?(?:{after})(?![a-zа-яё])"))
+        for code, (_, after) in _CURRENCIES.items()
+    )
 
 
 _MAX_MATCHES = 4

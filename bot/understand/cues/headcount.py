@@ -44,7 +44,7 @@ MEMBERS = (
 )
 _CJK_MEMBERS = (
     r"员工|員工|职员|職員|程序员|程式設計師|工程师|工程師|开发者|開發者|开发人员|開發人員|研发|"
-    r"研發|"
+    r"研發|律师|律師|医生|醫生|老师|老師|分析师|分析師|"
     r"坐席|客服人员|客服人員|同事|社員|従業員|職員|開発者|エンジニア|プログラマー|オペレーター|"
     r"직원|임직원|개발자|엔지니어|상담원|상담사|구성원"
 )
@@ -77,8 +77,8 @@ _IN_ORG = (
 )
 # A count, with a word of thousands ("2k", "2 тыс.", "3 mil", "5 Tsd."): the team is whole people.
 _COUNT = (
-    rf"(?:{NUMBER_PATTERN}(?:\s?(?P<k>k|тыс\.?|тысяч[аи]?|mil|tsd\.?|tausend)(?![a-zа-яё]))?|"
-    rf"{CJK_NUMBER_PATTERN})"
+    rf"(?:{CJK_NUMBER_PATTERN}|"
+    rf"{NUMBER_PATTERN}(?:\s?(?P<k>k|тыс\.?|тысяч[аи]?|mil|tsd\.?|tausend)(?![a-zа-яё]))?)"
 )
 
 
@@ -115,6 +115,10 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
             r"(?:we are|we're|were|there are|нас|somos|nous sommes|on est|wir sind|"
             r"我们有|我們有|我们是|我們是|私たちは|うちは|저희는|우리는)\s?"
             rf"(?:[a-zа-яё]+\s){{0,3}}?{_ABOUT}{_COUNT}\s?(?:{_PEOPLE}|人|名|명)(?![a-z])"
+        ),
+        # "a small startup (12 ppl)", "our team (25 people)": the people in brackets
+        re.compile(
+            rf"{_ORGS}[^()（）]{{0,12}}[(（]\s?(?:~|about\s|ca\.\s)?{_COUNT}\s?(?:{_PEOPLE}|人|名|명)"
         ),
         # "we're like 400 ppl at the company", "somos unos 90 en la empresa", "on est environ 180
         # dans la boîte": who we are, counted, then where
@@ -181,7 +185,7 @@ _NEXT_NUMBER_RE = re.compile(r"[,，、;；。!?！？]|(?<![a-z.])[0-9]+(?![a-z
 
 
 def _simultaneous(text: str, match: re.Match[str]) -> bool:
-    if lexicon.search("at_once", match.group()):
+    if lexicon.said_at_once(match.group()):
         return True
     end = min(len(text), match.end() + _AFTER_CHARS)
     stop = _NEXT_NUMBER_RE.search(text, match.end(), end)
@@ -193,7 +197,7 @@ def _simultaneous(text: str, match: re.Match[str]) -> bool:
     # Words of "at once" just before another count are that count's ("1万人ですが同時接続は100").
     after = stop is None or not stop.group()[0].isdigit()
     return (
-        after and lexicon.search("at_once", text[match.end() : stop.start() if stop else end])
+        after and lexicon.said_at_once(text[match.end() : stop.start() if stop else end])
     ) or _said_at_once_before(text, match.start())
 
 
@@ -206,7 +210,7 @@ def _said_at_once_before(text: str, start: int) -> bool:
     stops = list(_NEXT_NUMBER_RE.finditer(before))
     if stops and stops[-1].group().isdigit():
         return False
-    return lexicon.search("at_once", before[stops[-1].end() :] if stops else before)
+    return lexicon.said_at_once(before[stops[-1].end() :] if stops else before)
 
 
 # People counted with a bare word of people ("25 человек", "20人左右", "unas 20 personas"): a

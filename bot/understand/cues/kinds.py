@@ -34,7 +34,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"text-to-video|video generat|generat\w* videos?|\bsora\b|\bwan ?2|hunyuanvideo|"
             r"视频生成|影片生成|文生视频|文生影片|動画生成|영상 생성|동영상 생성|비디오 생성|"
             r"генерац\w* видео|видео ?генерац|generación de v[ií]deo|geração de v[ií]deo|"
-            r"videogenerier|videos? generier|génération de vidéo"
+            r"videogenerier|videos? generier|génération (?:de )?vid[ée]os?|générer des vid[ée]os"
         ),
     ),
     (

@@ -115,7 +115,7 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
             r"聊天|对话机器人|對話機器人|助手|助理|问答|問答|机器人|機器人|"
             r"チャットボット|チャット|アシスタント|対話|"
             r"챗봇|채팅|어시스턴트|비서|"
-            r"чат-?бот|ассистент|помощник|"
+            r"чат-?бот|ассистент|помощник|в формате чата|репетитор|"
             r"chatbot|asistente|assistente|conversacional|"
             r"chatbot|assistent|"
             r"assistant|conversationnel|agent conversationnel"
@@ -151,7 +151,11 @@ _RETRIEVAL_RE = re.compile(
 )
 _WORK_ON_DOCUMENTS = (UseCase.TRANSLATION, UseCase.SUMMARIZATION, UseCase.BATCH)
 # Tickets as what is worked on ("summarise tickets"): the support use named by them alone.
-_ONLY_TICKETS = re.compile(r"ticket|工单|工單|チケット|티켓|тикет|заявк")
+# Tickets or calls worked on (summarised, classified): the work, not a support desk to run.
+_ONLY_TICKETS = re.compile(
+    r"ticket|工单|工單|チケット|티켓|тикет|заявк|звонк|通话|通話|통화|calls?\b|llamadas|chamadas|"
+    r"anrufe|gespräche|appels"
+)
 
 
 def find_use_case(text: str) -> UseCase | None:

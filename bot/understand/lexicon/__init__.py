@@ -8,6 +8,7 @@ meaning of a word depends on the language ("billion"), ``for_language`` gives it
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import cache
 
@@ -213,3 +214,34 @@ def prepare(*unions: tuple[str, ...]) -> None:
         for script in _search_sources(searched):
             _search_by_script(searched, script)
         _anchored(searched)
+
+
+# A word of "at once" taken back by a negation: "not all hammering it at once", "不会同时都在用",
+# "сидят они не одновременно", "全員が同時に使うわけではない", "pas tous connectés en même temps",
+# "ninguém usa tudo junto". Those counted are who may use it, not users at once.
+_NOT_ALL_BEFORE = re.compile(
+    r"(?:not all|not everyone|never all|nobody|no one|not at|not|never|nicht alle|nicht|nie|"
+    r"keine?r?|pas tous|pas toutes|pas|jamais|personne|no todos|nadie|no|nunca|não todos|"
+    r"ninguém|não|nunca|не все|никто|не|ни|没人|沒人|不会|不會|不是|并非|並非|不|没|沒|别|"
+    r"안|못)(?![^\W\d])(?:[^\w]*[^\W\d]+){0,3}[^\w]*$"
+)
+_NOT_AFTER = re.compile(
+    r"^\W{0,2}(?:に)?(?:使う|いる|使っている)?(?:わけ|訳)?(?:では|じゃ)(?:ない|なく|ありません)|"
+    r"^\S{0,6}(?:않|아니)"
+)
+_NEGATION_REACH = 24
+
+
+def said_at_once(text: str) -> bool:
+    """Whether ``text`` says "at once" of those it counts, not taken back by a negation."""
+    for match in itertools.islice(compiled("at_once").finditer(text), 4):
+        before = text[max(0, match.start() - _NEGATION_REACH) : match.start()]
+        after = text[match.end() : match.end() + _NEGATION_REACH]
+        if not (_NOT_ALL_BEFORE.search(before) or _NOT_AFTER.match(after)):
+            return True
+    return False
+
+
+def at_once_taken_back(text: str) -> bool:
+    """Whether ``text`` says "at once" only to take it back ("not all at once")."""
+    return search("at_once", text) and not said_at_once(text)

@@ -112,6 +112,7 @@ LEXICON = Lexicon(
         "at a time",
         "at (?:the )?peak(?! of)",
         "at any (?:given|one) (?:moment|time)",
+        "at the same moment",
         "at a given (?:moment|time)",
         "during peak(?: hours?)?",
         "in peak hours?",

@@ -329,7 +329,7 @@ LEXICON = Lexicon(
         "^idem",
         "^(?:et (?:avec|pour|si)|qu'en est-il|et qu'en est-il)",
         "à la place",
-        "plutôt",
+        "plutôt(?![^?.!]{0,30}\\sou\\s)",
         "mêmes paramètres",
         "^et ",
     ),

@@ -71,6 +71,7 @@ LEXICON = Lexicon(
         "concorrentes",
         "em paralelo",
         "usando juntos?",
+        "(?:usa|usam) tudo junto",
         "(?:no|em) (?:horário de )?pico",
     ),
     concurrency_cues=(

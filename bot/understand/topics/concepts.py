@@ -54,3 +54,4 @@ class Concept(StrEnum):
     ROOT = "root"
     CALCULATOR = "calculator"
     SERVER_GPU = "server_gpu"  # one GPU of a server ("a GPU of the HGX box")
+    PART_OF_SERVER = "part_of_server"  # the whole server or only some of its GPUs

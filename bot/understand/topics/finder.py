@@ -93,6 +93,7 @@ RULES: tuple[Rule, ...] = (
     _rule(Topic.SINGLE_H200_CLUSTER, C.JOIN, C.MODEL, C.ONE, allows_model=True),
     _rule(Topic.WHOLE_SERVER_ONLY, C.RENT, C.ONE, min_gpus=1, max_gpus=1),
     _rule(Topic.WHOLE_SERVER_ONLY, C.RENT, C.SERVER_GPU, max_gpus=1),
+    _rule(Topic.WHOLE_SERVER_ONLY, C.PART_OF_SERVER, max_gpus=1),
     _rule(Topic.FAQ_70B_SINGLE_H200, C.RUN, C.ONE, needs_size=True, allows_size=True, max_gpus=1),
     _rule(Topic.FAQ_DEEPSEEK, C.DEEPSEEK, C.MODEL_CLASS, allows_model=True),
     _rule(Topic.FAQ_DEEPSEEK, C.DEEPSEEK, C.BEST_FOR),

@@ -101,6 +101,24 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
         ),
         "fr": r"\bgpu du serveur|\bun gpu du (?:serveur|hgx)",
     },
+    Concept.PART_OF_SERVER: {
+        "en": (
+            r"\bthe (?:whole|entire|full) server|\b(?:only|just) (?:[0-9]|two|three|four) gpus? "
+            r"(?:of|from|out of)\b|\bpart of (?:a|the) server"
+        ),
+        "zh-Hans": r"整台(?:服务器|机器)?|只租(?:[0-9]|一|两|二|三|四)\s?张|部分\s?gpu|拆开租",
+        "zh-Hant": r"整台(?:伺服器|機器)?|只租(?:[0-9]|一|兩|二|三|四)\s?張|部分\s?gpu|拆開租",
+        "ru": r"\bцеликом|\bтолько (?:[0-9]|две|три|четыре) (?:gpu|карт)|\bчасть сервера",
+        "ja": r"丸ごと|(?:[0-9]|一|二|三|四)\s?枚だけ|一部の\s?gpu|バラで",
+        "ko": r"통째로|gpu\s?(?:[0-9]+\s?장)?만 따로|[0-9]+\s?장만 따로|일부 gpu만",
+        "es": r"\bel servidor (?:entero|completo)|\bs[oó]lo (?:[0-9]|dos|tres|cuatro) gpus",
+        "pt-BR": r"\bo servidor (?:inteiro|completo)|\bs[oó] (?:[0-9]|duas|três|quatro) gpus",
+        "de": r"\bden ganzen server|\bkomplett(?:en)? server|\bnur (?:[0-9]|zwei|drei|vier) gpus",
+        "fr": (
+            r"\ble serveur (?:entier|complet)|\b(?:juste|seulement|que) (?:[0-9]|deux|trois|"
+            r"quatre) gpus?"
+        ),
+    },
     Concept.DIFFERENCE: {
         "en": (
             r"\bdifference|\bdiffer\b|\bdifferent\b|\bvs\.?\b|\bversus\b|\bcompared to\b|"

@@ -456,3 +456,165 @@ def test_flux_alone_in_french_is_no_image_model():
 def test_one_epoch_in_german():
     """Said as "1 Epoche" is one epoch."""
     assert _read("LoRA auf Qwen3 8B, 100M Tokens, 1 Epoche", "de").get("epochs") == 1
+
+
+# --- A seventh round: the kinds a fourth fresh set showed (written for the tests) ------------
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "team"),
+    [
+        ("Qwen3 32B for 90 analysts (of course not all on it at once)", "en", 90),
+        ("Qwen3 32B 给运营用，运营团队一共 60 人（不会同时都在用）", "zh-Hans", 60),
+        ("Qwen3 32B для юристов: их 30 человек, но работают они не одновременно", "ru", 30),
+        ("Qwen3 32B を営業チーム（25名）で使いたい。全員が同時に使うわけではないです", "ja", 25),
+        ("Qwen3 32B pour 70 conseillers (qui ne sont pas tous connectés en même temps)", "fr", 70),
+    ],
+)
+def test_people_said_not_all_at_once_are_the_team(text, language, team):
+    """Said as "Not all at once" takes the at-once back: the count is who may use it."""
+    found = _read(text, language)
+    assert found.get("headcount") == team
+    assert found.get("concurrency") is None
+
+
+@pytest.mark.parametrize(
+    "text", ["Qwen3 32B, no more than 40 users at once", "Qwen3 32B, at most 40 at the same time"]
+)
+def test_a_limit_on_users_at_once_is_no_negation(text):
+    """Said as "No more than 40 at once" still counts users at once."""
+    assert _read(text, "en").get("concurrency") == 40
+
+
+def test_a_team_in_brackets_and_ten_thousand_in_korean():
+    """Said as "a startup (12 ppl)" is a team of 12; "직원이 1만 명" is 10,000 people."""
+    assert (
+        _read("we're a tiny startup (12 ppl), Qwen3 32B for 5 users", "en").get("headcount") == 12
+    )
+    found = _read("직원이 1만 명인데 동시에 쓰는 건 150명 정도, Qwen3 32B", "ko")
+    assert (found.get("headcount"), found.get("concurrency")) == (10_000, 150)
+
+
+def test_seconds_are_no_swedish_crowns():
+    """Said as "unter 3 Sekunden" is a time to the first token, not a budget of 3 SEK."""
+    found = _read("Qwen3 32B, erstes Token unter 3 Sekunden bei 20 Nutzern", "de")
+    assert found.get("ttft_s") == 3
+    assert found.get("budget_currency") is None
+
+
+def test_roubles_in_english_are_no_dollars():
+    """Said as "30k roubles" is 30,000 RUB and no dollar budget."""
+    found = _read("Qwen3 32B, 20 users, budget 30k roubles a month", "en")
+    assert (found.get("budget_amount"), found.get("budget_currency")) == (30_000, "RUB")
+    assert found.get("budget_usd_month") is None
+
+
+def test_people_retrained_are_no_training_job():
+    """Said as "I don't want to retrain them" speaks of people: a platform follow-up, not a job."""
+    found = _read("no AMD please, our admins only know CUDA and I won't retrain them", "en")
+    assert (found["intent"], found.get("cuda_only")) == ("followup", True)
+
+
+def test_amd_let_go_in_chinese_requires_cuda():
+    """Said as "AMD 就算了，还是 CUDA 稳妥" rules ROCm out."""
+    assert _read("AMD 就算了，还是 CUDA 稳妥", "zh-Hans").get("cuda_only") is True
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "intent"),
+    [
+        ("我们想把客服从调 API 改成自己部署，Qwen3 32B，并发 30", "zh-Hans", "size"),
+        ("Qwen3 32B, 30 utilisateurs : vous conseillez plutôt H200 ou MI355X ?", "fr", "compare"),
+    ],
+)
+def test_moving_to_self_hosting_or_a_choice_is_no_change(text, language, intent):
+    """Changing to self-hosting, or "rather X or Y", is no change of an earlier answer."""
+    assert _read(text, language)["intent"] == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "hint", "language"),
+    [
+        ("qwen3 32b fp8 32k 40 users h200", "de", "de"),
+        ("llama 3.3 70b ctx 16k 25 users", "fr", "fr"),
+        ("how much is llama 3.3 70b for 25 users", "de", "en"),
+    ],
+)
+def test_trade_words_alone_keep_the_clients_language(text, hint, language):
+    """A spec line of trade words alone is answered in the client's language."""
+    assert _read(text, hint)["language"] == language
+
+
+def test_requests_a_minute_with_a_space_in_japanese():
+    """Said as "1 分あたり 900 リクエスト" is 900 requests a minute."""
+    found = _read("Qwen3 8B で 1 分あたり 900 リクエスト", "ja")
+    assert found.get("requests_per_minute") == 900
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "tokens"),
+    [
+        ("Qwen3 8B を事前学習、トークン数は 3000 億", "ja", 300_000_000_000),
+        ("pré-entraînement d'un 3B sur 1 500 milliards de tokens", "fr", 1_500_000_000_000),
+    ],
+)
+def test_training_tokens_named_or_grouped_with_spaces(text, language, tokens):
+    """Tokens named then counted, and thousands grouped with spaces before "milliards"."""
+    assert _read(text, language).get("tokens") == tokens
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("GPU 4장만 따로 빌릴 수 있나요?", "ko"),
+        ("Faut-il louer le serveur entier ou seulement 2 GPU ?", "fr"),
+        ("Do I have to rent the whole server or just 2 GPUs of it?", "en"),
+    ],
+)
+def test_part_of_a_server_asks_whether_servers_are_rented_whole(text, language):
+    """Renting only some GPUs of a server is the whole-server question."""
+    found = _read(text, language)
+    assert (found["intent"], found.get("topic")) == ("knowledge", "whole_server_only")
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("今は A100 で Qwen3 32B を同時 20 ユーザー。H200 に移ったら速くなりますか？", "ja"),
+        ("Qwen3 32B 在 A100 上跑，换到你们的 H200 会快多少？", "zh-Hans"),
+    ],
+)
+def test_faster_than_today_asks_the_speed(text, language):
+    """Whether it gets faster on our GPU asks the speed."""
+    assert _read(text, language).get("asked") == "speed"
+
+
+def test_video_generation_without_de_is_a_video_model():
+    """Said as "génération vidéo" names a video model we do not size."""
+    assert _read("Un modèle de génération vidéo, ça tourne chez vous ?", "fr").get(
+        "model_kind"
+    ) == ("video")
+
+
+def test_calls_summarised_are_summaries_and_chat_tutors_are_chat():
+    """Calls summarised are the summaries' use; a tutor in chat form is a chat."""
+    calls = _read("суммаризация звонков колл-центра, модель не выбрали", "ru")
+    assert calls.get("use_case") == "summarization"
+    tutor = _read("хотим AI-репетитора в формате чата для 2000 учеников", "ru")
+    assert tutor.get("use_case") == "chat"
+
+
+def test_costing_less_in_spanish_slang():
+    """Said as "algo q cueste menos" asks for a cheaper plan, in Spanish."""
+    found = _read("uf, caro. algo q cueste menos?", None)
+    assert (found["intent"], found.get("lever"), found["language"]) == (
+        "followup",
+        "cheaper",
+        "es",
+    )
+
+
+def test_a_sales_agent_of_the_customers_asks_for_no_one():
+    """The customer's sales agent and sellers counted are their use, not a person asked for."""
+    found = _read("Qwen3 32B num agente de vendas; são 30 vendedores, contexto 32k", "pt-BR")
+    assert found["intent"] == "size"
