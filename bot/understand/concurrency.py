@@ -45,7 +45,8 @@ _MAX_COUNTS = 32  # counts tried per pattern: a message states its count among i
 # once" after one stand with the count that follows.
 _LINK = re.compile(
     r"(?<![a-zа-яё])(?:and|but|while|whereas|though|y|e|pero|mas|porém|et|mais|und|aber|doch|"
-    r"и|а|но|однако)(?![a-zа-яё])|인데|는데|지만|그리고|けど|ですが|けれど|但是|但|不过|不過|而且|而"
+    r"и|а|но|однако)(?![a-zа-яё])|인데|는데|지만|그리고|(?:(?<=[0-9명])|^)\s?(?:이고|이며)|けど|ですが|けれど|"
+    r"但是|但|不过|不過|而且|而"
 )
 # How far after a count the words saying it is at once may stand, within its clause.
 _AT_ONCE_REACH = 60
@@ -80,8 +81,9 @@ def _counts() -> tuple[str, ...]:
     return (
         # "\s?+": neither "k" nor a magnitude word starts with a space, so one is never
         # looked for at the space before it once looked for after it.
-        rf"{NUMBER_PATTERN}(?:\s?+(?P<k>[kк])(?![{lexicon.WORD_LETTER}]))?(?:\s?+(?P<mag>{magnitude_pattern()}))?",
+        # CJK first: "2천 명" is 2,000, not 2
         CJK_NUMBER_PATTERN,
+        rf"{NUMBER_PATTERN}(?:\s?+(?P<k>[kк])(?![{lexicon.WORD_LETTER}]))?(?:\s?+(?P<mag>{magnitude_pattern()}))?",
         rf"(?P<word>{number_words_pattern()})",
     )
 

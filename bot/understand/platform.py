@@ -18,7 +18,7 @@ from bot.understand import lexicon
 # NVIDIA named for the platform ("只能用英伟达的卡"), but not as the maker of a named GPU
 # ("need nvidia h200" asks for a GPU, not for CUDA).
 _NVIDIA = (
-    r"(?:cuda|nvidia(?![\s-]?(?:h[0-9]|b[0-9]|a[0-9]|gb|gh|l40|rtx|dgx|hgx))|英伟达|英偉達|n\s?卡|"
+    r"(?:cuda|nvidia(?![\s-]?(?:h[0-9]|b[0-9]|a[0-9]|gb|gh|l40|rtx|dgx|hgx)|/)|英伟达|英偉達|n\s?卡|"
     r"エヌビディア|엔비디아|쿠다|нвидиа)"
 )
 _AMD = r"(?:rocm|amd(?![\s-]?(?:mi|instinct|epyc)[0-9\s]))"

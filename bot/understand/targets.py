@@ -61,10 +61,15 @@ _SMALL_CJK = {
     "두": 2,
     "세": 3,
     "네": 4,
+    # Russian collective numerals, said of days ("за двое суток")
+    "двое": 2,
+    "трое": 3,
+    "четверо": 4,
 }
 NUM = (
     rf"(?:{CJK_NUMBER_PATTERN}|{NUMBER_PATTERN}(?:\s?(?P<mag>(?:{_MAG}))(?![a-zа-яё]))?"
-    rf"|(?P<small>[一两兩二三四五六七八九十半](?![万萬亿億千百])|(?<![가-힣])[한두세네](?=\s?(?:주|시간|달)))"
+    rf"|(?P<small>[一两兩二三四五六七八九十半](?![万萬亿億千百])|(?<![가-힣])[한두세네](?=\s?(?:주|시간|달))"
+    r"|(?<![а-яё])(?:двое|трое|четверо)(?=\s(?:суток|сутки|дней)))"
     r")"
 )
 
@@ -166,7 +171,8 @@ _REQUESTS = (
 _OUTPUT_WORDS = (
     r"output|outputs|answers?|responses?|completions?|generation|saída|saida|salida|sortie|"
     r"ausgabe|antwort(?:en)?|réponses?|respuestas?|respostas?|ответы?|ответа|выход|выходе|"
-    r"输出|輸出|生成|回答|回覆|回复|出力|응답|출력|답변"
+    # (not "入出力"/"输入输出": input and output together, as in "合計5億トークン（入出力込み）")
+    r"(?<!输入)输出|(?<!輸入)輸出|生成|回答|回覆|回复|(?<!入)出力|응답|(?<!입)출력|답변"
 )
 _INPUT_WORDS = (
     r"prompts?|inputs?|input\slength|isl|entrada|entradas|eingabe|prompt-länge|entrée|entrées|"
@@ -323,13 +329,13 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         rf"(?P<abbr>qps|rps|rpm)\s?(?:of|is|=|:|~|около|约|大概|约为|≈)?\s?{num}",
     )
     rate_before = (
-        rf"(?:(?P<bunit>每秒|每分钟|每分鐘|每小时|每小時|每天|每日|日均|一天|一小时|毎秒|秒間|毎分|"
+        rf"(?:(?P<bunit>每秒|每分钟|每分鐘|每小时|每小時|每天|每日|日均|一天|一小时|毎秒|秒間|毎分|毎時|毎日|"
         rf"1\s?分(?:間)?(?:に|で|あたり)?|分間|1\s?時間(?:に|で|あたり)?|時間あたり|"
         rf"1\s?日(?:に|で|あたり)?|1\s?초에|초당|1\s?분에|분당|1\s?시간에|시간당|하루에?|일일)"
         rf"[^0-9,，;；]{{0,6}}?{num}\s?(?:个|個|次|条|條|건|회|件|개)?\s?"
         rf"(?:{_REQUESTS})?)"
     )
-    gap = r"[^0-9,，;；/]{0,18}?"
+    gap = r"[^0-9,，;；/()（）]{0,18}?"
     output = _alt(
         rf"{num}\s?(?:{_TOKENS})\s?(?:de\s|of\s|d'|der\s|en\s)?(?:{_OUTPUT_WORDS})(?![a-zа-я])",
         rf"(?<![a-zа-я])(?:{_OUTPUT_WORDS})(?![a-zа-я]){gap}{num}(?:\s?(?:{_TOKENS}))?(?![0-9])",
@@ -350,7 +356,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         rf"(?:{_SECOND}|{_MINUTE}|user))"
     )
     deadline = _alt(
-        rf"(?:in|within|under|inside|over|en|em|dentro\sde|innerhalb\s(?:von\s)?|binnen|"
+        rf"(?<![a-zà-ÿа-яё])(?:in|within|under|inside|over|en|em|dentro\sde|innerhalb\s(?:von\s)?|binnen|"
         rf"за|в\sтечение|в\sпределах|уложиться\sв|уложиться\sза|durante|para|by|d'ici|"
         rf"deadline|plazo(?:\sde)?|prazo(?:\sde)?|frist|délai(?:\sde)?|срок|期限|时间|時間|기한은?|für|"
         rf"締め切り|截止)\s?:?\s?"
@@ -399,9 +405,9 @@ _ABOUT_WORD = (
 _NO_DEADLINE = re.compile(r"沒有|没有|无|無|\bno\s|\bsin\s|\bsem\s|\bkein|\bpas\sde|\bнет|まだ|없")
 _BEFORE_UNITS = (
     (r"每秒|毎秒|秒間|1\s?초에|초당", 60.0),
-    (r"每分钟|每分鐘|1\s?分(?:間)?(?:に|で|あたり)?|分間|1\s?분에|분당", 1.0),
-    (r"每小时|每小時|一小时|1\s?時間(?:に|で|あたり)?|時間あたり|1\s?시간에|시간당", 1 / 60),
-    (r"每天|每日|日均|一天|1\s?日(?:に|で|あたり)?|하루에?|일일", 1 / 1440),
+    (r"每分钟|每分鐘|毎分|1\s?分(?:間)?(?:に|で|あたり)?|分間|1\s?분에|분당", 1.0),
+    (r"每小时|每小時|一小时|毎時|1\s?時間(?:に|で|あたり)?|時間あたり|1\s?시간에|시간당", 1 / 60),
+    (r"每天|每日|毎日|日均|一天|1\s?日(?:に|で|あたり)?|하루에?|일일", 1 / 1440),
 )
 _PER_USER_REACH = 48  # characters around a tokens/s figure where "per user" makes it each user's
 _CLAUSE = re.compile(r"[,;，；。\n]|\band\b|\bbut\b")

@@ -59,10 +59,17 @@ def _names_model(request: ParsedRequest) -> bool:
     )
 
 
+_KIND_NAME_RE = re.compile(r"embed|rerank|whisper|tts|diffusion|flux|vl\b|vision|video|asr|speech")
+
+
 def _without_word_models(request: ParsedRequest) -> ParsedRequest:
-    """Drop an "unknown model" that is a common word of the languages ("Nous sommes ...")."""
+    """Drop an "unknown model" that is a common word, or a model named by its kind."""
     name = request.unknown_model
-    if name is None or request.hub is not None or not is_common_word(name.casefold()):
+    if name is None or request.hub is not None:
+        return request
+    # "Qwen3-Embedding": a model of a kind we do not size, named by its kind (the kind answers)
+    of_kind = request.cues.model_kind is not None and _KIND_NAME_RE.search(name) is not None
+    if not (of_kind or is_common_word(name.casefold())):
         return request
     understood = tuple(code for code in request.not_understood if code != "model")
     return replace(request, unknown_model=None, suggestions=(), not_understood=understood)
@@ -248,6 +255,8 @@ def _with_facts(
         and facts.gpu_count == cues.unrented_count
     ):
         facts = replace(facts, gpu_count=None)  # "8 张 H800 today": their cards, not ours
+    if facts.context_tokens is not None and facts.context_tokens == cues.headcount:
+        facts = replace(facts, context_tokens=None)  # "4,000 students": people, no context
     if facts.context_tokens is not None and facts.context_tokens in document_counts(text):
         facts = replace(facts, context_tokens=None)  # "RAG over 10M documents": no context
     return replace(request, facts=facts, cues=cues, not_understood=understood)
@@ -269,6 +278,9 @@ def _topic_of_kind_words(request: ParsedRequest, text: str) -> bool:
     return not mentions_concept(concept, without_kind_words(text, kind))
 
 
+_SERVER_WORDS = re.compile(r"server|サーバ|服务器|伺服器|서버|сервер|servidor|serveur|gpu")
+
+
 def _sizes_a_kind(request: ParsedRequest, text: str) -> bool:
     """Whether a message asks to run a model of a kind the engine does not size.
 
@@ -279,6 +291,12 @@ def _sizes_a_kind(request: ParsedRequest, text: str) -> bool:
         return False
     if request.intent in _KIND_SIZED:
         return True
+    if (
+        request.intent is Intent.SALES
+        and _SERVER_WORDS.search(text)
+        and not _asks_for_a_person(text)
+    ):
+        return True  # "それ用のサーバーを相談したい": what to run it on, asked of us
     if request.intent is not Intent.KNOWLEDGE:
         return False
     asks_hardware = lexicon.search("size_question", text) or lexicon.search("catalog", text)

@@ -54,7 +54,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"клиент)|"
             r"cu[áa]nt[oa]s (?:usuari[oa]s|personas|sesiones|clientes)|"
             r"quant[oa]s (?:usuários|usuarios|pessoas|sessões|sessoes|clientes)|"
-            r"wie viele (?:nutzer|benutzer|user|anwender|personen|gleichzeitig)|"
+            r"wie ?viele (?:parallele |gleichzeitige )?(?:nutzer|benutzer|user|anwender|personen|"
+            r"gleichzeitig)|"
             r"combien d'utilisateurs|combien (?:de personnes|de sessions|de requêtes)"
         ),
     ),
@@ -82,7 +83,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"сколько (?:надо|нужно) железа|"
             r"cu[aá]nt[oa]s (?:gpus?|h200|servidores|tarjetas|nodos|máquinas)|"
             r"quant[oa]s (?:gpus?|h200|servidores|placas|nós|máquinas)|"
-            r"wie ?viele (?:gpus?|h200|server|karten|knoten|maschinen)|"
+            r"wie ?viele (?:gpus?|h200|mi355x?|b200|server|karten|knoten|maschinen)|"
             r"combien de (?:gpus?|h200|serveurs|cartes|nœuds|noeuds|machines)"
         ),
     ),
@@ -148,7 +149,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"combien (?:je vais|vais-je|on va|allons-nous) payer|"
             r"was kostet|wie teuer|was würde|was wird (?:mich|uns|es|das)|kosten|"
             r"combien (?:coûte|couterait|coûterait|ça coûte|je paierais|pour|au total|en tout|ça "
-            r"fait)|ça fait combien|coût"
+            r"fait)|ça fait combien|quel (?:est le )?total|coût"
         ),
     ),
     (

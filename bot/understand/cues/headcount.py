@@ -46,7 +46,7 @@ _CJK_MEMBERS = (
     r"员工|員工|职员|職員|程序员|程式設計師|工程师|工程師|开发者|開發者|开发人员|開發人員|研发|"
     r"研發|律师|律師|医生|醫生|老师|老師|分析师|分析師|"
     r"坐席|客服人员|客服人員|同事|社員|従業員|職員|開発者|エンジニア|プログラマー|オペレーター|"
-    r"직원|임직원|개발자|엔지니어|상담원|상담사|구성원"
+    r"직원|임직원|개발자|엔지니어|상담원|상담사|구성원|수강생|학생|学生|學生|生徒|受講生|학원생"
 )
 # "a 350-person company", "team of 40", "company of 200 people", "150 人的公司", "200人の会社".
 _ORG = r"(?:company|firm|team|org(?:anization|anisation)?|business|startup|office|department)"
@@ -116,6 +116,11 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
             r"我们有|我們有|我们是|我們是|私たちは|うちは|저희는|우리는)\s?"
             rf"(?:[a-zа-яё]+\s){{0,3}}?{_ABOUT}{_COUNT}\s?(?:{_PEOPLE}|人|名|명)(?![a-z])"
         ),
+        # "the claims dept is ~90 adjusters", "the team has 40 analysts": any people, counted
+        re.compile(
+            r"(?:dept|department|division|team|unit|office|org|company|firm)\s(?:is|has|of)\s"
+            rf"(?:about\s|around\s|roughly\s|like\s)?~?\s?{_COUNT}\s[a-z]{{3,}}s(?![a-z])"
+        ),
         # "a small startup (12 ppl)", "our team (25 people)": the people in brackets
         re.compile(
             rf"{_ORGS}[^()（）]{{0,12}}[(（]\s?(?:~|about\s|ca\.\s)?{_COUNT}\s?(?:{_PEOPLE}|人|名|명)"
@@ -160,7 +165,8 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         ),
         # "nuestra empresa tiene 500 personas", "notre société compte 1200 personnes"
         re.compile(
-            rf"(?<![{letters}]){_ORGS}\s(?:of|de|mit|von|на|из|в|с|com|con|avec|has|employs|"
+            rf"(?<![{letters}]){_ORGS}(?:\s?d'[{letters}]+|\s[{letters}]+)?\s(?:of|de|mit|von|на|из|в|с|"
+            r"com|con|avec|has|employs|"
             r"tiene|cuenta con|emplea|tem|conta com|emprega|compte|emploie|hat|beschäftigt|"
             rf"насчитывает)\s{_ABOUT}{_COUNT}\s(?:{_PEOPLE})(?![{letters}])"
         ),

@@ -79,7 +79,7 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
         UseCase.TRANSLATION,
         (
             r"translat|翻译|翻譯|翻訳|번역|перев[оеё]д|traduc|traduç|tradu[zç]|übersetz|traduction|"
-            r"traduire"
+            r"traduire|互译|互譯"
         ),
     ),
     (
@@ -115,7 +115,8 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
             r"聊天|对话机器人|對話機器人|助手|助理|问答|問答|机器人|機器人|"
             r"チャットボット|チャット|アシスタント|対話|"
             r"챗봇|채팅|어시스턴트|비서|"
-            r"чат-?бот|ассистент|помощник|в формате чата|репетитор|"
+            r"чат-?бот|ассистент|помощник|в формате чата|репетитор|tutor|tuteur|nachhilfe|"
+            r"conversação|conversación|家教|辅导|輔導|チューター|튜터|"
             r"chatbot|asistente|assistente|conversacional|"
             r"chatbot|assistent|"
             r"assistant|conversationnel|agent conversationnel"
@@ -158,6 +159,13 @@ _ONLY_TICKETS = re.compile(
 )
 
 
+# Translating said as the act asked for ("queremos traduzir", "we want to translate", "做个互译")
+_TRANSLATE_ACT = re.compile(
+    r"(?:want|need|wants|like) to translate|traduzir|traducir|traduire|übersetzen|переводить|"
+    r"перевести|互译|互譯|翻訳したい|번역하려|번역하고"
+)
+
+
 def find_use_case(text: str) -> UseCase | None:
     """Return the use case the text names first in priority order (cleaned text), or None.
 
@@ -171,6 +179,8 @@ def find_use_case(text: str) -> UseCase | None:
         work = next((other for other in uses if other in _WORK_ON_DOCUMENTS), None)
         if work is not None and (use is UseCase.RAG or _ONLY_TICKETS.search(text)):
             use = work
+    if use is UseCase.SUPPORT and UseCase.TRANSLATION in uses and _TRANSLATE_ACT.search(text):
+        use = UseCase.TRANSLATION  # "traduzir o atendimento": the support desk's talk translated
     if use in {UseCase.CHAT, UseCase.AGENT} and _DEVELOPERS_RE.search(text):
         return UseCase.CODING
     return use

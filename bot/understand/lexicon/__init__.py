@@ -225,6 +225,11 @@ _NOT_ALL_BEFORE = re.compile(
     r"ninguém|não|nunca|не все|никто|не|ни|没人|沒人|不会|不會|不是|并非|並非|不|没|沒|别|"
     r"안|못)(?![^\W\d])(?:[^\w]*[^\W\d]+){0,3}[^\w]*$"
 )
+# A question about how many are at once, or not knowing it: no count said to be at once.
+_ASKED_BEFORE = re.compile(
+    r"(?:how many|no (?:clue|idea) how many|wie ?viele|combien|cu[aá]nt[oa]s|quant[oa]s|сколько|"
+    r"多少|几个|幾個|何人|몇 ?명)(?![^\W\d])(?:[^\w]*[^\W\d]+){0,5}[^\w]*$"
+)
 _NOT_AFTER = re.compile(
     r"^\W{0,2}(?:に)?(?:使う|いる|使っている)?(?:わけ|訳)?(?:では|じゃ)(?:ない|なく|ありません)|"
     r"^\S{0,6}(?:않|아니)"
@@ -237,7 +242,8 @@ def said_at_once(text: str) -> bool:
     for match in itertools.islice(compiled("at_once").finditer(text), 4):
         before = text[max(0, match.start() - _NEGATION_REACH) : match.start()]
         after = text[match.end() : match.end() + _NEGATION_REACH]
-        if not (_NOT_ALL_BEFORE.search(before) or _NOT_AFTER.match(after)):
+        taken_back = _NOT_ALL_BEFORE.search(before) or _ASKED_BEFORE.search(before)
+        if not (taken_back or _NOT_AFTER.match(after)):
             return True
     return False
 

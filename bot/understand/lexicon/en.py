@@ -498,9 +498,16 @@ LEXICON = Lexicon(
     instead=(
         "same (?:thing|again|request|question|deal|as before)",
         "^ditto",
-        "instead",
+        # (not "instead of paying per seat", "instead of the API": how they run it today)
+        (
+            "instead(?! of (?:paying|using|calling|renting|buying|the api|an api|apis|openai|"
+            "copilot|a subscription|subscriptions|the cloud|cloud|per[- ]seat))"
+        ),
         "same (?:settings|setup|config|params|parameters|but)",
-        "rather than",
+        (
+            "rather than(?! (?:paying|using|calling|renting|buying|the api|an api|openai|copilot|"
+            "the cloud))"
+        ),
         "switch to",
         "^(?:and|what about|how about|what if) ",
     ),

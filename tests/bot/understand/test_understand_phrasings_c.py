@@ -618,3 +618,131 @@ def test_a_sales_agent_of_the_customers_asks_for_no_one():
     """The customer's sales agent and sellers counted are their use, not a person asked for."""
     found = _read("Qwen3 32B num agente de vendas; são 30 vendedores, contexto 32k", "pt-BR")
     assert found["intent"] == "size"
+
+
+# --- An eighth round: the kinds a fifth fresh set showed (written for the tests) -------------
+
+
+def test_people_counted_beside_as_many_contexts_are_no_context():
+    """Said as "3,000 students" is a head count; its number is no context length."""
+    found = _read("Qwen3 32B tutor: 3,000 students, at most 150 online at the same time", "en")
+    assert (found.get("headcount"), found.get("concurrency")) == (3000, 150)
+    assert found.get("context_tokens") is None
+
+
+def test_a_hub_id_of_nvidia_is_no_platform_demand():
+    """Said as "nvidia/…-NVFP4" names a checkpoint; "нужно" before it requires no CUDA."""
+    found = _read("Нужно nvidia/DeepSeek-V3.2-NVFP4 на 100 сессий, контекст 32K", "ru")
+    assert found.get("cuda_only") is None
+
+
+def test_any_people_counted_by_a_department():
+    """Said as "the underwriting team has 60 underwriters" is a head count."""
+    found = _read("Qwen3 32B; the underwriting team has 60 underwriters, 10 at once", "en")
+    assert (found.get("headcount"), found.get("concurrency")) == (60, 10)
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "team"),
+    [
+        ("Qwen3 32B for our 120 devs, no idea how many at the same time", "en", 120),
+        ("Qwen3 32B für 70 Leute, wie viele da gleichzeitig drauf sind, weiß keiner", "de", 70),
+        ("Qwen3 32B pour 40 personnes, combien en simultané ? aucune idée", "fr", 40),
+    ],
+)
+def test_at_once_asked_or_unknown_is_no_count_at_once(text, language, team):
+    """Not knowing how many are at once leaves the count a head count."""
+    found = _read(text, language)
+    assert found.get("headcount") == team
+    assert found.get("concurrency") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "users"),
+    [
+        ("Qwen3 32B 동시 3천 명이면 H200 몇 대?", "ko", 3000),
+        ("Qwen3 32B，同一时刻在线 80 个", "zh-Hans", 80),
+        ("Qwen3 32B, в моменте онлайн человек 90", "ru", 90),
+        ("Qwen3 32B, 학생은 300명이고 한 번에 50명 정도 접속해요", "ko", 50),
+    ],
+)
+def test_users_at_once_in_more_words(text, language, users):
+    """Thousands in Korean, "同一时刻", "в моменте", "한 번에" after a linked count."""
+    assert _read(text, language).get("concurrency") == users
+
+
+def test_instead_of_paying_per_seat_is_no_change():
+    """Said as "instead of paying per seat": how they run it today, no change of our answer."""
+    found = _read("Qwen3 32B for 30 devs instead of paying per seat for an API", "en")
+    assert found["intent"] == "size"
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "hours"),
+    [
+        ("500M tokens in total with Qwen3 32B over the weekend, within 40 hours", "en", 40),
+        ("合計3億トークン（入出力込み）を24時間以内に Qwen3 32B で", "ja", 24),
+        ("1 млрд токенов в сумме через Qwen3 32B за двое суток", "ru", 48),
+    ],
+)
+def test_deadlines_beside_weekends_inputs_and_outputs_and_collective_numerals(
+    text, language, hours
+):
+    """Said as "weekend" holds no "en d"; "入出力" is no output length; "двое суток" is two days."""
+    found = _read(text, language)
+    assert found.get("deadline_hours") == hours
+    assert found.get("output_tokens") is None
+
+
+def test_requests_every_minute_in_japanese():
+    """Said as "毎分 600 リクエスト" is 600 requests a minute."""
+    assert _read("Qwen3 8B で毎分 600 リクエスト", "ja").get("requests_per_minute") == 600
+
+
+def test_full_fine_tuning_said_volles_finetuning():
+    """Said as "Volles Finetuning" is a full fine-tune."""
+    found = _read("Volles Finetuning von Qwen3 8B, 500 Mio. Tokens", "de")
+    assert (found["intent"], found.get("method")) == ("train", "full")
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "asked"),
+    [
+        ("Wie viele B200 braucht man für Qwen3 32B bei 40 Nutzern?", "de", "gpu_count"),
+        ("Wie viele gleichzeitige Nutzer schafft ein H200 mit Qwen3 32B?", "de", "users"),
+        ("3 H200 simples pendant 4 mois, quel total ?", "fr", "price"),
+    ],
+)
+def test_figures_asked_in_more_words_again(text, language, asked):
+    """GPU counts, users and totals asked in more words."""
+    assert _read(text, language).get("asked") == asked
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "use"),
+    [
+        ("想做个中日互译服务，模型未定，并发 100", "zh-Hans", "translation"),
+        (
+            "Queremos traduzir o atendimento ao cliente, sem modelo definido ainda",
+            "pt-BR",
+            "translation",
+        ),
+        ("um tutor de conversação com IA para 500 alunos, qual modelo?", "pt-BR", "chat"),
+    ],
+)
+def test_translation_as_the_act_and_tutors_as_chat(text, language, use):
+    """Translating the support desk's talk is translation; a conversation tutor is a chat."""
+    assert _read(text, language).get("use_case") == use
+
+
+def test_a_law_firm_of_people_with_words_between():
+    """Said as "Cabinet d'avocats de 50 personnes" is a team of 50."""
+    assert (
+        _read("Cabinet d'avocats de 50 personnes, assistant juridique", "fr").get("headcount") == 50
+    )
+
+
+def test_a_bit_more_saving_in_chinese():
+    """Said as "能不能再省一点" asks for a cheaper plan."""
+    found = _read("能不能再省一点？", "zh-Hans")
+    assert (found["intent"], found.get("lever")) == ("followup", "cheaper")
