@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 # The core of each name, found in one scan; what may stand around it is checked after.
 _CORE_RE = re.compile(r"h200|b200|mi[\s-]?355x?")
@@ -49,6 +50,9 @@ def _span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     return start, suffix.end() if suffix else end
 
 
+# The parser, the rental reader and the server counter each ask for the GPUs of the same text:
+# the answers for the last few texts are kept (a pure function of the text).
+@lru_cache(maxsize=8)
 def find_gpus(text: str) -> GpuMentions:
     """GPU names in order of first mention; their spans are blanked in ``rest``."""
     if "200" not in text and "355" not in text:

@@ -11,6 +11,7 @@ Latin version typed on a Russian keyboard layout and is transliterated too.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from bot.understand.lexicon.patterns import union
 
@@ -211,6 +212,9 @@ def _latin_word(match: re.Match[str]) -> str:
 _DEVANAGARI_SIZE_RE = re.compile(r"([0-9])\s?बी(?![\u0900-\u097f])")
 
 
+# The model finder, the span reader and the Hub reader latinize the same text in one parse: the
+# answers for the last few texts are kept (a pure function of the text).
+@lru_cache(maxsize=8)
 def latinize_names(text: str) -> str:
     """``text`` (cleaned) with native-script model words, versions and sizes in Latin."""
     text = _lone_lines(text)
