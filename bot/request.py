@@ -175,6 +175,8 @@ class RequestFacts:
         without a total size are no size.
         """
         if self.model_id is not None or self.params_b is None:
+            if self.params_b is None and self.active_params_b is None and self.moe is None:
+                return self  # nothing to drop (the intent decision asks this of most messages)
             return replace(self, params_b=None, active_params_b=None, moe=None)
         return self
 

@@ -467,6 +467,7 @@ class _Reader:
         self.values: dict[str, float] = {}
         self.patterns = _patterns()
         self._found: dict[str, tuple[str, list[re.Match[str]]]] = {}
+        self._triggered: dict[re.Pattern[str], bool] = {}  # each trigger read once: ``text`` stays
 
     def take(self, name: str, value: float | None, match: re.Match[str]) -> None:
         if value is not None and name not in self.values:
@@ -475,8 +476,12 @@ class _Reader:
 
     def matches(self, key: str) -> list[re.Match[str]]:
         trigger = _TRIGGERS.get(key)
-        if trigger is not None and not trigger.search(self.text):
-            return []  # no word the pattern needs: not worth running it
+        if trigger is not None:
+            triggered = self._triggered.get(trigger)
+            if triggered is None:
+                triggered = self._triggered[trigger] = trigger.search(self.text) is not None
+            if not triggered:
+                return []  # no word the pattern needs: not worth running it
         found = self._found.get(key)
         if found is None or found[0] is not self.rest:  # read again once text was blanked
             found = (self.rest, list(self.patterns[key].finditer(self.rest)))
