@@ -108,6 +108,9 @@ class RequestFacts:
     # LoRA adapters served on the base model (multi-LoRA), and their largest rank.
     lora_adapters: int | None = None
     lora_rank: int | None = None
+    # Speculative decoding with a draft model of the catalog, and the tokens it drafts a step.
+    draft_model_id: str | None = None
+    speculative_tokens: int | None = None
     # Rental: how many months, and how many units of which plans ({plan id: count}).
     months: int | None = None
     plan_counts: Mapping[str, int] | None = None
@@ -283,6 +286,8 @@ MODEL_FIELDS = (
     "hf_quant_config",
     "stored_params",
     "hf_releases",
+    "draft_model_id",  # a draft drafts for one model: a new model drops it
+    "speculative_tokens",
 )
 QUALIFIER_FIELDS = frozenset({"gpu_count"})
 # Facts of a deployment of several models as a whole, never of one of its models.
@@ -317,6 +322,8 @@ _SIZED = frozenset(
         "deadline_hours",
         "lora_adapters",
         "lora_rank",
+        "draft_model_id",
+        "speculative_tokens",
     }
 )
 NOT_YET_SIZED = (

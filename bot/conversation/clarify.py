@@ -36,6 +36,8 @@ FIELD_NAMES: dict[str, str] = {
     "seq_len": N_("sequence length"),
     "deadline_hours": N_("deadline"),
     "gpu_count": N_("number of GPUs"),
+    "draft_model_id": N_("draft model (it must share the served model's vocabulary)"),
+    "speculative_tokens": N_("number of speculative tokens"),
 }
 FIELD_FALLBACK = N_("request")
 # What the understanding step could not use, shown beside the answer (``not_understood`` codes).

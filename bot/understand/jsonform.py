@@ -58,6 +58,8 @@ ORDER = (
     ("method", "facts.method"),
     ("tokens", "facts.tokens"),
     ("seq_len", "facts.seq_len"),
+    ("draft_model_id", "facts.draft_model_id"),
+    ("speculative_tokens", "facts.speculative_tokens"),
     ("epochs", "facts.epochs"),
     ("lora_adapters", "facts.lora_adapters"),
     ("lora_rank", "facts.lora_rank"),

@@ -50,6 +50,7 @@ from bot.understand.precision import find_precision
 from bot.understand.rental import find_rental
 from bot.understand.several import find_members
 from bot.understand.sizes import find_generic_size
+from bot.understand.speculative import find_draft
 from bot.understand.targets import find_deadline, find_targets
 from bot.understand.text import clean_text, reading_window
 from bot.understand.topics.finder import apply_topic
@@ -287,6 +288,42 @@ def _parse_command(command: Command, hint: str | None, index: ModelIndex) -> Par
     return replace(fields, intent=intent, command=command.name, command_args=command.args or None)
 
 
+def _models_served(
+    request: ParsedRequest, clean: str, index: ModelIndex, language: str
+) -> tuple[ParsedRequest, ParsedRequest | None]:
+    """Read a draft model beside the served one, or several models served together.
+
+    Returns the request with its draft, and the whole answer when several models are sized
+    together (nothing else is read of such a message).
+    """
+    if request.facts.model_id is None:
+        return request, None
+    draft = find_draft(clean, index)
+    if draft is not None:
+        # "Qwen3 32B with Qwen3 0.6B as the draft": one model served, the other drafting
+        facts = replace(
+            request.facts,
+            model_id=draft.served,
+            draft_model_id=draft.draft,
+            speculative_tokens=draft.tokens,
+        )
+        return replace(request, facts=facts), None
+    if request.intent not in _SEVERAL_INTENTS:
+        return request, None
+    members = find_members(
+        clean,
+        index,
+        language,
+        request.facts,
+        lambda part: _read_fields(part, index, language).request.facts,
+    )
+    if not members:
+        return request, None
+    facts = replace(request.facts, members=members)
+    several = replace(request, intent=Intent.SIZE, facts=facts)
+    return request, read_cues(with_levers(several, clean), clean)
+
+
 def parse_with(
     text: str,
     index: ModelIndex,
@@ -313,20 +350,11 @@ def parse_with(
         or (intent is Intent.KNOWLEDGE and (fields.facts.has_model or fields.facts.has_size))
     ):
         intent = Intent.TRAIN
-    request = replace(fields.request, intent=intent)
-    if intent in _SEVERAL_INTENTS and request.facts.model_id is not None:
-        members = find_members(
-            clean,
-            index,
-            language,
-            request.facts,
-            lambda part: _read_fields(part, index, language).request.facts,
-        )
-        if members:
-            facts = replace(request.facts, members=members)
-            return read_cues(
-                with_levers(replace(request, intent=Intent.SIZE, facts=facts), clean), clean
-            )
+    request, several = _models_served(
+        replace(fields.request, intent=intent), clean, index, language
+    )
+    if several is not None:
+        return several
     if not _settled(request, clean):
         # >>> The one hook of the knowledge base: questions the product page answers, and
         # requests for a person, become ``knowledge`` (with a ``topic``) or ``sales`` here,

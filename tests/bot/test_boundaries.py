@@ -74,6 +74,14 @@ FACTS = {
     "deadline_hours": (48.0, lambda a: _asked(a, "deadline_hours") == 48.0),
     "lora_adapters": (20, lambda a: a.request.lora is not None and a.request.lora.adapters == 20),
     "lora_rank": (64, lambda a: a.request.lora is not None and a.request.lora.rank == 64),
+    "draft_model_id": (
+        "Qwen/Qwen3-0.6B",
+        lambda a: a.request.draft is not None and a.request.draft.model_id == "Qwen/Qwen3-0.6B",
+    ),
+    "speculative_tokens": (
+        5,
+        lambda a: a.request.draft is not None and a.request.draft.tokens == 5,
+    ),
 }
 
 
@@ -91,6 +99,8 @@ COMPANIONS = {
     "moe": {"model_id": None, "params_b": 100.0},
     "deadline_hours": {"batch_tokens": 10**9},
     "lora_rank": {"lora_adapters": 20},
+    "draft_model_id": {"model_id": "Qwen/Qwen3-32B"},  # a draft of the served model's vocabulary
+    "speculative_tokens": {"model_id": "Qwen/Qwen3-32B", "draft_model_id": "Qwen/Qwen3-0.6B"},
 }
 MODEL_NAMING = {"model_id", "model_config", "params_b", "active_params_b", "moe"}
 # A Hub id is resolved to a model before sizing (the model issue): it is no sizing fact.

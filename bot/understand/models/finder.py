@@ -177,7 +177,9 @@ def _name_word(index: ModelIndex, parts: NameParts, text: str, nxt: Token | None
         return None  # a word of the message's language ("tient", "passe"), no typo of a name
     word = text if text in index.vocabulary else correct_word(text, index.vocabulary) or text
     if word in parts.families:
-        return ""  # "Qwen/Qwen3-32B": the publisher repeats the family
+        # "Qwen/Qwen3-32B": the publisher repeats the family; after a size, the family starts
+        # another name ("qwen3 32b 用 qwen3-0.6b")
+        return None if parts.sizes else ""
     if word in index.all_families:
         joined = index.joinable(parts.families, word) or "distill" in parts.lines
         return word if joined else None

@@ -430,3 +430,32 @@ def test_hardware_named_in_a_follow_up_is_fitted_with_the_last_model(pipeline):
     assert turn.reply.kind == "size"
     assert lines[0] == "No alquilamos la NVIDIA H100 SXM."
     assert lines[2].startswith("En 2× NVIDIA H100 SXM, Llama 3.3 70B Instruct necesitaría")
+
+
+# --- speculative decoding read from text (issue 27) --------------------------------------
+
+
+def test_a_draft_model_in_chat_is_sized_and_said(pipeline):
+    """The chat sizes the draft it read: its launch flag and its caveat are in the answer."""
+    turn = _ask(pipeline, "Qwen3 32B with Qwen3 0.6B as the draft model, 20 users")
+    text = turn.reply.text
+    assert '"method":"draft_model"' in text.replace(" ", "")
+    assert "Qwen/Qwen3-0.6B" in text
+    assert turn.chat.last_request.draft_model_id == "Qwen/Qwen3-0.6B"
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "word"),
+    [
+        ("Llama 3.3 70B with Qwen3 0.6B as the draft, 10 users", "en", "vocabulary"),
+        ("Llama 3.3 70B mit Qwen3 0.6B als Entwurfsmodell, 10 Nutzer", "de", "Vokabular"),
+        ("Llama 3.3 70B 用 Qwen3-0.6B 做投机解码，并发 10", "zh-Hans", "词表"),
+    ],
+)
+def test_a_draft_of_another_vocabulary_is_refused_in_the_customers_language(
+    pipeline, text, lang, word
+):
+    """A draft the engine refuses is named, politely, in the customer's language."""
+    reply = _ask(pipeline, text, lang).reply
+    assert reply.language == lang
+    assert word in reply.text
