@@ -45,7 +45,8 @@ _MAX_COUNTS = 32  # counts tried per pattern: a message states its count among i
 # once" after one stand with the count that follows.
 _LINK = re.compile(
     r"(?<![a-zа-яё])(?:and|but|while|whereas|though|y|e|pero|mas|porém|et|mais|und|aber|doch|"
-    r"и|а|но|однако)(?![a-zа-яё])|인데|는데|지만|그리고|(?:(?<=[0-9명])|^)\s?(?:이고|이며)|けど|ですが|けれど|"
+    r"и|а|но|однако)(?![a-zа-яё])|인데|는데|지만|그리고|(?:(?<=[0-9명])|^)\s?(?:이고|이며)|라서|해서|"
+    r"니까|(?:(?<=명)|^)\s?중에?|가운데|のうち|けど|ですが|けれど|"
     r"但是|但|不过|不過|而且|而"
 )
 # How far after a count the words saying it is at once may stand, within its clause.
@@ -65,6 +66,16 @@ _TOPIC_END = re.compile(r"(?:的人|的用户|的用戶|的使用者|的会话|�
 _RESTATED_AFTER = re.compile(
     r"[^0-9（(\n]{0,6}?[（(]\s?(?:抓|取|算|按|就|约|約|大约|大約|~|≈|say|i\.e\.|ca\.|около|etwa|"
     r"environ|cerca de|uns|unos|tipo)?\s?(?P<n>[0-9]{1,6})\s?(?:人|名|個|个|명)?\s?[)）]"
+    # "七八十个人在问……按 80 算吧", "十來位開著用啦…抓 15 位好了": settled on, no brackets
+    r"|[^0-9\n]{0,14}?(?:按|抓|就算|算|取)\s?(?P<m>[0-9]{1,6})\s?(?:个|個|位|人|名)?\s?(?:算|好了|吧|计|計)"
+)
+# A dozen said alone at once ("a la vez lo usaría como mucho una docena").
+_BARE_DOZEN = re.compile(
+    r"(?<![a-zà-ÿа-яё])(?P<word>(?:(?:a|una|une|uma|ein|eine) )?(?:dozen|docena|douzaine|dúzia|"
+    r"dutzend|дюжина))(?![a-zà-ÿа-яё])"
+)
+_SETTLED = re.compile(
+    r"(?:按|抓|就算)\s?(?P<num>[0-9]{1,6})\s?(?:个|個|位|人|名)?\s?(?:算|好了|吧|计|計)"
 )
 _SAME_TIME = re.compile(r"同一時間|同一时间|同じ時間|同時間")
 # "并发改成 100", "并发到 100", "同時接続数を100に", "concurrency to 100": a word of change;
@@ -72,7 +83,7 @@ _SAME_TIME = re.compile(r"同一時間|同一时间|同じ時間|同時間")
 _SET_TO = (
     r"(?:各自|各|均|再?(?:改成|改为|改為|设为|設為|设成|設成|调到|調到|调成|調成|换成|換成|增加到|提高到|加到|拉到|"
     r"变成|變成|变为|變為|增至|达到|達到|涨到|漲到|升到|到)|"
-    r"を|は|to|a|à|auf|на|до|으로|로)"
+    r"を|は|to|a|à|auf|на|до|будет|станет|으로|로)"
 )
 
 
@@ -271,6 +282,7 @@ def _candidates(text: str) -> list[tuple[re.Match[str], bool]]:
     if lexicon.said_at_once(text):  # "uns 15 usando o Llama junto": a bare count at once
         patterns.append(_BARE_COUNT)
         patterns += worth_trying((_BARE_CJK_COUNT,), text)
+        patterns.append(_BARE_DOZEN)
     found: list[tuple[re.Match[str], bool]] = []
     for pattern in patterns:
         first = True
@@ -281,7 +293,7 @@ def _candidates(text: str) -> list[tuple[re.Match[str], bool]]:
             if _is_rate(text, match):
                 continue  # "1000 requests per hour", "每天 2 万次请求": how often, not at once
             simultaneous = _simultaneous(text, match)
-            if pattern in {_BARE_COUNT, _BARE_CJK_COUNT} and not simultaneous:
+            if pattern in {_BARE_COUNT, _BARE_CJK_COUNT, _BARE_DOZEN} and not simultaneous:
                 continue  # a bare number is a count only when said to be at once
             if first or simultaneous:
                 found.append((match, simultaneous))
@@ -332,6 +344,8 @@ def find_concurrency(text: str, language: str = "en") -> Found | None:
     for rate in rates:  # "每天两万条对话，上下文32k": the rate's number is no context either
         text = blank(text, rate.start(), rate.end())
     best = _best_match(text)
+    if best is None and lexicon.said_at_once(text):
+        best = _SETTLED.search(text)  # "七八十个人在问……按 80 算吧": a range, then the figure
     if best is None:
         return Found(None, text, RATE) if rates else None
     value = _value(best, language)
@@ -340,7 +354,7 @@ def find_concurrency(text: str, language: str = "en") -> Found | None:
         return None
     restated = _RESTATED_AFTER.match(text, best.end())
     if restated is not None:  # "四十幾個吧（抓 45）", "about 40 (say 45)": the figure settled on
-        value = float(restated.group("n"))
+        value = float(restated.group("n") or restated.group("m"))
         rest = blank(rest, restated.start(), restated.end())
     checked = limits.check(limits.CONCURRENCY, value)
     if checked.refused is not None:

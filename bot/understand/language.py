@@ -76,9 +76,10 @@ _WORDS: dict[str, tuple[str, str]] = {
             "una uno unos porfa recomiendas recomiendan recomienda alcanza sirve mejor precio "
             "tarjetas media precisión activos parámetros cuál dónde puedo puedes hay muy más "
             "también pero sí esto esta hasta desde solo sólo solamente peticiones solicitudes "
-            "precios eres caro cara barato barata cueste algo"
+            "precios eres cueste"
         ),
         (
+            "caro cara barato barata algo "
             "para por un es en servidor modelo contexto la lo le se me nos está sobre entre o que "
             "este plan pro no tu"
         ),
@@ -91,7 +92,7 @@ _WORDS: dict[str, tuple[str, str]] = {
             "esse mais muito plano ajuda ativos parâmetros dá consigo posso gostaria vamos tudo "
             "concorrentes concorrente "
             "bem apenas somente só requisições pessoas sem preços valeu podem ligar vocês voces "
-            "obrigado pra ta tô"
+            "obrigado pra ta tô tem barata caro"
         ),
         (
             "para por servidor modelo contexto das no nos ou e o os as está este também queremos "

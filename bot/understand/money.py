@@ -95,7 +95,7 @@ _OTHER_BEFORE = union(
 _OTHER_AFTER = (
     r"(?:€|£|¥|₽|₩|₹|euros?|eur|rmb|cny|yuan|gbp|pounds?|chf|jpy|yen|rub|r[o]?ubles?|brl|krw|reais|"
     r"libras?|pfund|francs?|руб[а-яё]*|евро|фунт[а-яё]*|юан[а-яё]*|иен[а-яё]*|元|块|塊|人民币|"
-    r"人民幣|日元|円|欧元|歐元|英镑|英鎊|港币|港幣|台币|台幣|ユーロ|유로|엔|원|루블|"
+    r"人民幣|日元|円|欧元|歐元|英镑|英鎊|港币|港幣|台币|台幣|ユーロ|유로|엔|원(?![해하합할했함])|루블|"
     r"cad|aud|sgd|hkd|twd|\$\s?(?:can?|cad|aud?)|(?:canadian|australian|singapore|hong kong|"
     r"taiwan) dollars?|dollars? (?:canadiens?|australiens?|de singapour)|"
     r"dólares (?:canadienses|canadenses|australianos|de singapur)|канадск[а-яё]* доллар[а-яё]*|"

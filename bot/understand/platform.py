@@ -59,6 +59,12 @@ def _cuda_only_re() -> re.Pattern[str]:
         rf"descartad[oa]|fuera|raus)"
         rf"|{_AMD}\s?(?:は|が|も)?\s?(?:使え|使わ|利用でき|動かせ)(?:ない|ません)"
         rf"|{_AMD}\s?(?:我们|我們)?(?:用不了|不考虑|不考慮|不支持|不支援)"
+        # "别给 AMD 的方案", "AMD 先不要", "AMD не предлагайте": AMD not to be offered
+        rf"|(?:别|別|不要|先不要|不用)\s?(?:给|給|推荐|推薦|用)?\s?(?:我们|我們)?\s?{_AMD}"
+        rf"|{_AMD}\s?(?:的)?\s?(?:方案|卡)?\s?(?:先|就|也)?\s?(?:不要|免了|不考虑|不考慮)"
+        rf"|{_AMD}\s(?:не\s(?:предлагайте|предлагать|надо|нужно|рассматриваем|берём|берем)|"
+        rf"bitte nicht|por favor no|no por favor|please no)"
+        rf"|(?:全是|都是|全部是|全用)\s?{_NVIDIA}"
         # "AMD 的就算了吧", "还是 CUDA 稳妥": AMD let go, CUDA the safe choice
         rf"|{_AMD}\s?(?:的)?\s?(?:就|还是|還是)?\s?算了|(?:还是|還是)\s?(?:用\s?)?{_NVIDIA}\s?(?:的)?"
         rf"(?:稳妥|穩妥|稳|穩|靠谱|靠譜|保险|保險)"

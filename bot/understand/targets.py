@@ -185,19 +185,21 @@ _ITEMS = (
     r"listings?|products?|"
     r"[a-zäöü]{0,16}beschreibungen|texte|datensätze|einträge|artikel|"
     r"descripciones|fichas|reseñas|textos|descrições|avaliações|"
-    r"descriptions|fiches|textes|avis|"
+    r"descriptions|fiches|textes|avis|gutachten|patents?|patentes|brevets|patentschriften|"
+    r"papers?|artículos|artigos|论文|論文|논문|"
+    r"专利|專利|特許|특허|патент(?:ов)?|"
     r"описани[йя]|текстов|отзывов|карточек|"
     r"documentos?|arquivos?|archivos?|registros?|correos|contratos|relatórios|informes|"
     r"dokumente?n?|dateien|berichte?n?|verträge|fichiers?|rapports?|contrats?|courriels|"
     r"документ(?:ов|а|ы)?|файл(?:ов|а|ы)?|записей|писем|статей|договоров|отчётов|"
     r"(?:份|个|個|篇|条|條|件の?|건|개|장)?\s?(?:文档|文檔|文件|文章|文書|合約|合同|邮件|郵件|"
-    r"ドキュメント|書類|メール|문서|파일|기사|리뷰|메일|계약서|数据|數據|记录|記錄|样本|樣本|对话|"
+    r"ドキュメント|書類|メール|문서|파일|기사|리뷰|메일|계약서|数据|數據|记录|記錄|样本|樣本|对话|专利|專利|"
     r"對話|工单|工單|评论|評論|データ|レコード|チケット|데이터|레코드|티켓|대화)"
 )
 _EACH = (
     r"each|apiece|per\s(?:doc|document|file|item)|cada\s(?:uno|una|um)|cada|je|jeweils|chacun|"
     r"chacune|каждое|каждый|каждая|по|每份|每篇|每个|每個|每条|每條|各|건당|개당|장당|"
-    r"1件あたり|1件|件あたり|1通|à"
+    r"1\s?件あたり|1\s?件|件あたり|1\s?通|à"
 )
 _RATE_ABBR = {"qps": 60.0, "rps": 60.0, "rpm": 1.0, "req/s": 60.0, "req/min": 1.0}
 
@@ -402,6 +404,7 @@ _ABOUT_WORD = (
     r"~\s?|≈\s?|(?:about|around|roughly|approx\.?|approximately|ca\.|около|примерно|где-то|"
     r"unos|unas|uns|umas|environ|etwa|ungefähr)\s"
 )
+_TIME_AFTER = re.compile(rf"\s?(?:{_HOUR}|{_DAY}|{_WEEK}|{_MONTH})(?![a-zа-яё])")
 _NO_DEADLINE = re.compile(r"沒有|没有|无|無|\bno\s|\bsin\s|\bsem\s|\bkein|\bpas\sde|\bнет|まだ|없")
 _BEFORE_UNITS = (
     (r"每秒|毎秒|秒間|1\s?초에|초당", 60.0),
@@ -545,6 +548,8 @@ class _Reader:
     def lengths(self) -> None:
         for key, name in (("output", "output_tokens"), ("input", "input_tokens")):
             for match in self.matches(key):
+                if name in self.values or _TIME_AFTER.match(self.rest, match.end()):
+                    continue  # read already ("4.000 tokens de entrada"), or a time ("en 12 horas")
                 self.take(name, _finite(number_of(match)), match)
 
     def job(self) -> None:

@@ -38,7 +38,8 @@ _CURRENCIES: dict[str, tuple[str, str]] = {
         r"twd|台币|台幣|新台币|新臺幣|臺幣|new taiwan dollars?|taiwan dollars?",
     ),
     "HKD": (r"hk\$|hkd|港币|港幣|港元", r"hkd|港币|港幣|港元|hong kong dollars?"),
-    "KRW": (r"₩|krw|韩元|韓元", r"₩|krw|원|韩元|韓元|ウォン"),
+    # (not "원해요", "원하는": the verb "want")
+    "KRW": (r"₩|krw|韩元|韓元", r"₩|krw|원(?![해하합할했함])|韩元|韓元|ウォン"),
     "RUB": (r"₽|rub\b", r"₽|rub\b|r[o]?ubles?|руб[а-яё.]*|루블|卢布|盧布"),
     "BRL": (r"r\$|brl", r"brl|reais|real\b"),
     "CHF": (r"chf", r"chf|franken|francs? suisses?|швейцарск[а-яё]* франк[а-яё]*"),

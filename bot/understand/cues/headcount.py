@@ -40,13 +40,29 @@ MEMBERS = (
     r"ärzte|врач[а-яё]*|professores|profesores|enseignants|lehrer(?:innen)?|учител[а-яё]*|"
     r"estudantes|estudiantes|étudiants|studierende|студент[а-яё]*|pesquisadores|investigadores|"
     r"chercheurs|forscher(?:innen)?|исследовател[а-яё]*|vendedores|vendeurs|commerciaux|"
-    r"contadores|contables|comptables"
+    r"contadores|contables|comptables|"
+    # more trades and professions, counted as the people of an organisation
+    r"nurses|pharmacists|mechanics|technicians|drivers|designers|writers|editors|journalists|"
+    r"translators|accountants|adjusters|underwriters|agents|clerks|officers|associates|members|"
+    r"dispatchers|cashiers|pilots|scientists|physicians|clinicians|radiologists|paralegals|"
+    r"медсест[ёе]р|фармацевт[а-яё]*|механик[а-яё]*|техник[а-яё]*|водител[а-яё]*|дизайнер[а-яё]*|"
+    r"переводчик[а-яё]*|бухгалтер[а-яё]*|менеджер[а-яё]*|продавц[а-яё]*|учени?к[а-яё]*|"
+    r"enfermer[oa]s|farmac[eé]utic[oa]s|mecánicos|mecânicos|técnicos|conductores|motoristas|"
+    r"diseñadores|designers|traductores|tradutores|associados|asociados|socios|médicos|"
+    r"pflegekräfte|pflegekraft|apotheker(?:innen)?|mechaniker(?:innen)?|techniker(?:innen)?|"
+    r"fahrer(?:innen)?|designer(?:innen)?|übersetzer(?:innen)?|steuerberater(?:innen)?(?: und "
+    r"steuerberater)?|ärztinnen|mitglieder|"
+    r"infirmi[eè]res?|pharmaciens|mécaniciens|techniciens|chauffeurs|traducteurs|"
+    r"comptables|adhérents|médecins"
 )
 _CJK_MEMBERS = (
     r"员工|員工|职员|職員|程序员|程式設計師|工程师|工程師|开发者|開發者|开发人员|開發人員|研发|"
     r"研發|律师|律師|医生|醫生|老师|老師|分析师|分析師|"
     r"坐席|客服人员|客服人員|同事|社員|従業員|職員|開発者|エンジニア|プログラマー|オペレーター|"
-    r"직원|임직원|개발자|엔지니어|상담원|상담사|구성원|수강생|학생|学生|學生|生徒|受講生|학원생"
+    r"직원|임직원|개발자|엔지니어|상담원|상담사|구성원|수강생|학생|学生|學生|生徒|受講生|학원생|"
+    r"간호사|의사|약사|정비사|기사|디자이너|번역가|회계사|"
+    r"护士|護士|医师|醫師|药剂师|藥劑師|技师|技師|司机|司機|设计师|設計師|翻译|翻譯|会计|會計|"
+    r"看護師|医師|薬剤師|整備士|技術者|ドライバー|デザイナー|翻訳者|会計士|税理士|店長"
 )
 # "a 350-person company", "team of 40", "company of 200 people", "150 人的公司", "200人の会社".
 _ORG = r"(?:company|firm|team|org(?:anization|anisation)?|business|startup|office|department)"
@@ -169,6 +185,13 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
             r"com|con|avec|has|employs|"
             r"tiene|cuenta con|emplea|tem|conta com|emprega|compte|emploie|hat|beschäftigt|"
             rf"насчитывает)\s{_ABOUT}{_COUNT}\s(?:{_PEOPLE})(?![{letters}])"
+        ),
+        # "en plantilla somos 500", "в штате 450 человек", "na folha são 300": on the payroll
+        re.compile(
+            r"(?:en plantilla|en nómina|na folha|no quadro|в штате|на зарплате|im stammpersonal|"
+            r"fest angestellt|on (?:the )?payroll|en cdi|dans l'effectif)\s(?:somos|hay|tenemos|"
+            r"são|temos|sind|есть|we have|we are|nous sommes|on est)?"
+            rf"\s?{_ABOUT}{_COUNT}(?![0-9])"
         ),
         # "500人規模で", "300명 규모": an organisation's scale in people
         re.compile(rf"{_COUNT}\s?(?:人|名|명)\s?(?:規模|규모)"),

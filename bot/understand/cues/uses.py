@@ -57,7 +57,7 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
             r"equipe de suporte|support-?team|supportmitarbeiter|agents de support|équipe support|"
             r"atendimento|suporte ao cliente|central de atendimento|"
             r"kundensupport|kundenservice|kundendienst|hotline|helpdesk|support-bot|"
-            r"service client|support client|relation client|centre d'appels|"
+            r"service client|support client|relation client|centre d'appels|\bsav\b|après-vente|"
             r"(?:au|du|de|le) support(?![a-z])|répondre aux clients"
         ),
     ),
@@ -87,7 +87,8 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
         (
             r"summari[sz]|摘要|总结|總結|要約|요약|резюм|суммариз|саммари|выжимк|"
             r"кратк[а-яё]* (?:изложен|содержан)|"
-            r"resum(?:ir|en|o|os)\b|resumir|resumo|zusammenfass|résum(?:er|é)"
+            r"resum(?:ir|en|o|os)\b|resumir|resumo|zusammenfass|résum(?:er|é)|synthèse|synthétis|"
+            r"síntesis|sintetiz"
         ),
     ),
     (

@@ -232,9 +232,14 @@ _ASKED_BEFORE = re.compile(
 )
 _NOT_AFTER = re.compile(
     r"^\W{0,2}(?:に)?(?:使う|いる|使っている)?(?:わけ|訳)?(?:では|じゃ)(?:ない|なく|ありません)|"
-    r"^\S{0,6}(?:않|아니)"
+    r"^\S{0,6}(?:않|아니)|"
+    # not known: "同时用的人数不好说", "— понятия не имею", "kann ich nicht sagen", "no sé"
+    r"^[^0-9]{0,16}?(?:不好说|不好說|不确定|不確定|说不准|說不準|不知道|未知|わからない|分からない|"
+    r"모르|알 수 없|понятия не|не знаю|не скажу|трудно сказать|kann ich (?:\w+ )?nicht sagen|"
+    r"weiß (?:ich )?nicht|weiß keiner|no (?:lo )?sé|ni idea|não sei|sei lá|je ne sais pas|"
+    r"aucune idée|no idea|not sure|hard to say|dunno)"
 )
-_NEGATION_REACH = 24
+_NEGATION_REACH = 40
 
 
 def said_at_once(text: str) -> bool:

@@ -15,6 +15,8 @@ LEXICON = Lexicon(
         ("fünf", 5),
         ("zehn", 10),
         ("zwanzig", 20),
+        ("ein dutzend", 12),
+        ("dutzend", 12),
         ("dreißig", 30),
         ("vierzig", 40),
         ("fünfzig", 50),
@@ -309,6 +311,7 @@ LEXICON = Lexicon(
         "reservier[a-z]*",
     ),
     followup=(
+        "(?:gleiche|dieselbe|selbe|die gleiche) rechnung",
         "^und ",
         "und wenn",
         "und mit",

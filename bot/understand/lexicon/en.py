@@ -24,6 +24,8 @@ LEXICON = Lexicon(
         ("a dozen", 12),
         ("fifteen", 15),
         ("twenty", 20),
+        ("a dozen", 12),
+        ("dozen", 12),
         ("thirty", 30),
         ("forty", 40),
         ("fifty", 50),

@@ -15,6 +15,8 @@ LEXICON = Lexicon(
         ("cinco", 5),
         ("diez", 10),
         ("veinte", 20),
+        ("una docena", 12),
+        ("docena", 12),
         ("treinta", 30),
         ("cuarenta", 40),
         ("cincuenta", 50),

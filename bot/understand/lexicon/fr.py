@@ -15,6 +15,8 @@ LEXICON = Lexicon(
         ("cinq", 5),
         ("dix", 10),
         ("vingt", 20),
+        ("une douzaine", 12),
+        ("douzaine", 12),
         ("trente", 30),
         ("quarante", 40),
         ("cinquante", 50),

@@ -16,6 +16,8 @@ LEXICON = Lexicon(
         ("cinco", 5),
         ("dez", 10),
         ("vinte", 20),
+        ("uma dúzia", 12),
+        ("dúzia", 12),
         ("trinta", 30),
         ("quarenta", 40),
         ("cinquenta", 50),

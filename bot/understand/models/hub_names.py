@@ -253,8 +253,13 @@ def _family_of(word: str) -> tuple[str, str] | None:
             return family, word[len(family) :]
     if len(stem.group(0)) < _MIN_TYPO_CHARS or stem.group(0) in _TYPO_FAMILIES:
         return None  # another family's own name ("mistral" is no typo of "magistral")
-    corrected = correct_word(stem.group(0), HUB_FAMILIES)
+    corrected = correct_word(stem.group(0), _TYPO_TARGETS)
     return (corrected, word[stem.end() :]) if corrected else None
+
+
+# Families a misspelling may be read as: those written with letters only ("chain" is no typo
+# of "c4ai", nor "simply" of "smollm2").
+_TYPO_TARGETS = frozenset(family for family in HUB_FAMILIES if family.isalpha())
 
 
 def find_hub_family(text: str) -> tuple[str, int] | None:

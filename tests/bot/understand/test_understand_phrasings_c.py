@@ -746,3 +746,172 @@ def test_a_bit_more_saving_in_chinese():
     """Said as "能不能再省一点" asks for a cheaper plan."""
     found = _read("能不能再省一点？", "zh-Hans")
     assert (found["intent"], found.get("lever")) == ("followup", "cheaper")
+
+
+# --- A ninth round: the kinds a sixth fresh set showed (written for the tests) ---------------
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "hours"),
+    [
+        (
+            "Procesar 50.000 informes de 3.000 tokens de entrada cada uno en 8 horas con Qwen3 8B",
+            "es",
+            8,
+        ),
+        (
+            "离线跑批：20 万篇专利，每篇输入 5000 token，要在 12 小时内跑完，用 Qwen3-8B",
+            "zh-Hans",
+            12,
+        ),
+        ("論文 10 万件、1 件あたり入力 6,000 トークン、24 時間以内に Qwen3 32B で", "ja", 24),
+        ("300.000 Gutachten à 2.000 Token mit Qwen3 8B innerhalb von 36 Stunden", "de", 36),
+    ],
+)
+def test_documents_counted_with_their_input_keep_the_deadline(text, language, hours):
+    """A job of documents and their input length keeps its deadline ("en 8 horas" no length)."""
+    found = _read(text, language)
+    assert found.get("deadline_hours") == hours
+    assert found.get("batch_tokens") is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("别给 AMD 的方案哈，我们的 kernel 全是 CUDA", "zh-Hans"),
+        ("AMD 先不要喔", "zh-Hant"),
+        ("AMD не предлагайте, пожалуйста", "ru"),
+    ],
+)
+def test_amd_not_to_be_offered_requires_cuda(text, language):
+    """Asking not to be offered AMD is a CUDA-only follow-up."""
+    found = _read(text, language)
+    assert (found["intent"], found.get("cuda_only")) == ("followup", True)
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "team"),
+    [
+        ("Qwen3 32B 给研发用，一共 200 人，同时用的人数不好说", "zh-Hans", 200),
+        (
+            "GLM-4.5 для 300 сотрудников; сколько будут сидеть одновременно — понятия не имею",
+            "ru",
+            300,
+        ),
+        ("Qwen3 32B für 80 Steuerberater, wie viele gleichzeitig, kann ich nicht sagen", "de", 80),
+    ],
+)
+def test_at_once_not_known_leaves_the_team(text, language, team):
+    """Not knowing how many are at once keeps the count a head count."""
+    found = _read(text, language)
+    assert found.get("headcount") == team
+    assert found.get("concurrency") is None
+
+
+def test_not_sure_of_the_model_keeps_the_users_at_once():
+    """Said as "不確定該選哪個模型" after a count at once takes nothing back."""
+    found = _read("翻譯服務，大概同時 30 個請求，不確定該選哪個模型", "zh-Hant")
+    assert found.get("concurrency") == 30
+
+
+@pytest.mark.parametrize(
+    ("text", "users"),
+    [
+        ("Qwen3 32B，高峰同一时间大概五六十个人……按 60 算吧", 60),
+        ("Qwen3 32B，同時最多二十來位…抓 25 位好了", 25),
+    ],
+)
+def test_a_figure_settled_on_after_a_range(text, users):
+    """A range of users at once, then the figure settled on ("按 60 算")."""
+    assert _read(text, "zh-Hans").get("concurrency") == users
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "team", "users"),
+    [
+        ("병원 간호사 300명인데 3교대라서 한 번에 20명 정도, Qwen3 32B", "ko", 300, 20),
+        ("Сеть аптек, 500 фармацевтов, одновременно человек 40, Qwen3 32B", "ru", 500, 40),
+        ("薬剤師 600 名で Qwen3 32B を使いたい、同時 50 名", "ja", 600, 50),
+        (
+            "A cooperativa tem 2.000 associados, uns 70 usando ao mesmo tempo. Qwen3 32B",
+            "pt-BR",
+            2000,
+            70,
+        ),
+        ("en plantilla somos 400, a la vez 30 personas, Qwen3 32B", "es", 400, 30),
+        ("개발팀 80명 중에 피크 때 25명이 동시에, Qwen3 32B", "ko", 80, 25),
+    ],
+)
+def test_professions_and_payrolls_are_the_team(text, language, team, users):
+    """Professions counted and people on the payroll are the team; users at once apart."""
+    found = _read(text, language)
+    assert (found.get("headcount"), found.get("concurrency")) == (team, users)
+
+
+def test_a_dozen_at_once():
+    """Said as "a la vez ... una docena" is twelve users at once."""
+    found = _read(
+        "Somos 60 en la empresa, Qwen3 32B. A la vez lo usarán como mucho una docena", "es"
+    )
+    assert found.get("concurrency") == 12
+
+
+def test_want_in_korean_is_no_won():
+    """Said as "128k 원해요" wants a 128K context; it is no budget in won."""
+    found = _read("Qwen3 32B, 컨텍스트는 128k 원해요", "ko")
+    assert found.get("context_tokens") == 131072
+    assert found.get("budget_currency") is None
+
+
+def test_a_chain_is_no_misspelt_model_family():
+    """Said as "a pharmacy chain's bot on Llama 3.1 8B" names Llama 3.1 8B."""
+    found = _read("a pharmacy chain's reminder bot on Llama 3.1 8B, 30 users at once", "en")
+    assert found.get("model") == "meta-llama/Llama-3.1-8B-Instruct"
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "fields"),
+    [
+        ("а если пользователей будет 60?", "ru", {"concurrency": 60}),
+        ("а на год сколько в сумме выйдет?", "ru", {"months": 12, "asked": "price"}),
+        ("Und für 9 Monate, was kommt da insgesamt raus?", "de", {"months": 9, "asked": "price"}),
+        ("Gleiche Rechnung mit 32k Kontext bitte.", "de", {"context_tokens": 32768}),
+    ],
+)
+def test_follow_ups_in_more_words(text, language, fields):
+    """Users, totals and "the same calculation" asked as follow-ups."""
+    found = _read(text, language)
+    assert found["intent"] == "followup"
+    assert {key: found.get(key) for key in fields} == fields
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "use"),
+    [
+        (
+            "Un outil de synthèse de contrats pour 40 juristes, modèle à définir",
+            "fr",
+            "summarization",
+        ),
+        (
+            "Chatbot SAV pour notre marque, 20 conversations simultanées, quel modèle ?",
+            "fr",
+            "support",
+        ),
+    ],
+)
+def test_summaries_and_after_sales_in_french(text, language, use):
+    """Said as "synthèse" is summarization; "SAV" is customer support."""
+    assert _read(text, language).get("use_case") == use
+
+
+def test_how_many_of_your_servers():
+    """Said as "how many of your 8x servers" asks a count of servers."""
+    found = _read("how many of your servers would Qwen3 32B need for 400 users at once?", "en")
+    assert found.get("asked") == "gpu_count"
+
+
+def test_cheaper_in_portuguese_stays_portuguese():
+    """Said as "Tem algo mais barato?" is Portuguese."""
+    found = _read("Tem algo mais barato?", None)
+    assert (found["language"], found.get("lever")) == ("pt-BR", "cheaper")
