@@ -65,6 +65,7 @@ def _cuda_only_re() -> re.Pattern[str]:
         rf"|{_AMD}\s(?:не\s(?:предлагайте|предлагать|надо|нужно|рассматриваем|берём|берем)|"
         rf"bitte nicht|por favor no|no por favor|please no)"
         rf"|(?:全是|都是|全部是|全用)\s?{_NVIDIA}"
+        # (the MI355X itself accepted is ROCm accepted: see _rocm_fine_re)
         # "AMD 的就算了吧", "还是 CUDA 稳妥": AMD let go, CUDA the safe choice
         rf"|{_AMD}\s?(?:的)?\s?(?:就|还是|還是)?\s?算了|(?:还是|還是)\s?(?:用\s?)?{_NVIDIA}\s?(?:的)?"
         rf"(?:稳妥|穩妥|稳|穩|靠谱|靠譜|保险|保險)"
@@ -105,6 +106,9 @@ def _rocm_fine_re() -> re.Pattern[str]:
         rf"|cuda (?:no es|não é|n'est pas|ist nicht) "
         rf"(?:necesari[oa]|necessári[oa]|nécessaire|nötig)"
         rf"|cuda не обязател[а-яё]*|不(?:需要|一定要|必)\s?(?:用\s?)?cuda"
+        # "AMD MI355X도 괜찮다", "MI355X でも大丈夫", "MI355X is fine too": the AMD GPU accepted
+        rf"|mi355x?\s?(?:도|も|でも|也|too|as well)?\s?"
+        rf"(?:{acceptable}|괜찮|大丈夫|可以|没问题|沒問題)"
     )
 
 
@@ -127,7 +131,7 @@ class Platform:
 
 
 _PLATFORM_RE = re.compile(
-    r"cuda|nvidia|rocm|amd|英伟达|英偉達|n\s?卡|エヌビディア|엔비디아|쿠다|нвидиа"
+    r"cuda|nvidia|rocm|amd|mi355|英伟达|英偉達|n\s?卡|エヌビディア|엔비디아|쿠다|нвидиа"
 )
 _FP4_RE = re.compile(r"fp4|4-?bit")
 # A constraint is said within a clause of the platform word: only this much text around each

@@ -55,7 +55,7 @@ _HGX_RE = re.compile(r"(?<![a-z])(?:hgx|dgx)(?![a-z])")
 _EIGHT_X = r"(?:8\s*[x×]\s*|8\s*-?\s*gpu\s*|8卡\s*|8枚\s*)"
 _SINGLE_WORDS = (
     r"single|standalone|stand-alone|separate|individual|einzeln[a-z]*|einzel|unique|seule?s?|"
-    r"isolée?s?|individuel(?:le)?s?|individuales|individuais|suelt[oa]s?|avuls[oa]s?|"
+    r"isolée?s?|individuel(?:le)?s?|individuales|individuais|suelt[oa]s?|avuls[oa]s?|simples|"
     r"одиночн[а-я]*|отдельн[а-я]*|单卡|單卡|单独|單獨|独立|獨立|单|單|単体|単独|シングル|단일|"
     r"싱글|개별"
 )
@@ -93,7 +93,9 @@ def _plan_patterns(language: str) -> tuple[re.Pattern[str], ...]:
     return (
         # "two MI355X servers", "2x HGX H200", "2 8x H200 servers", "an HGX H200 server"
         re.compile(
-            number + rf"\s*(?P<x>[x×]\s*)?(?:of\s+|de\s+)?{single}{eight}{gpu}{server_after}"
+            number
+            + r"\s*(?P<x>[x×]\s*)?(?:of\s+(?:the\s+|your\s+|those\s+)?|de\s+(?:los\s+|las\s+)?|"
+            + rf"des\s+)?{single}{eight}{gpu}{server_after}"
         ),
         # "2 servers of MI355X", "deux serveurs MI355X", "два сервера MI355X", "deux VM H200"
         re.compile(
@@ -103,14 +105,15 @@ def _plan_patterns(language: str) -> tuple[re.Pattern[str], ...]:
         # "2台のMI355Xサーバー", "两台8卡H200服务器", "두 대의 MI355X", "2 部單卡 H200"
         re.compile(
             number + rf"\s*(?P<c>{_MACHINES})\s*(?:の|의)?\s*{single}{eight}{gpu}"
-            rf"{lone}(?P<s>\s*{_SERVER})?"
+            rf"{lone}(?:\s*(?:8|八)\s*卡)?(?P<s>\s*{_SERVER})?"
         ),
         # "MI355X 서버 2대", "MI355Xサーバーを2台", "H200 서버 두 대", "単体H200を2台",
         # "MI355X 8基のサーバーを1台" (its eight GPUs said between)
         re.compile(
             gpu
-            + rf"(?:\s*8\s*(?:基|枚|장|개)\s*(?:の|의)?)?{server_after}"
-            + rf"\s*(?:を|が|は|를|을|가|이)?\s*{after}\s*(?P<c>{_MACHINES})"
+            + rf"(?:\s*(?:の|의)?\s*8\s*(?:基|枚|장|개|gpu)\s*(?:の|의)?)?{server_after}"
+            + r"\s*(?:を|が|は|를|을|가|이)?\s*(?:租|借|用|要|租用)?\s*"
+            + rf"{after}\s*(?P<c>{_MACHINES})"
         ),
         # "H200 단일 2개", "H200単体2枚", "H200 单卡 2 张": single machines counted as pieces
         re.compile(

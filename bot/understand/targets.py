@@ -182,7 +182,7 @@ _INPUT_WORDS = (
 _ITEMS = (
     r"documents?|docs?|files?|pages?|records?|e-?mails?|mails?|articles?|tickets?|reviews?|"
     r"contracts?|reports?|items?|rows?|samples?|texts?|transcripts?|calls?|descriptions?|"
-    r"listings?|products?|"
+    r"listings?|products?|filings?|cases|claims|invoices|receipts|notes|resumes|cvs|"
     r"[a-zäöü]{0,16}beschreibungen|texte|datensätze|einträge|artikel|"
     r"descripciones|fichas|reseñas|textos|descrições|avaliações|"
     r"descriptions|fiches|textes|avis|gutachten|patents?|patentes|brevets|patentschriften|"
@@ -193,7 +193,8 @@ _ITEMS = (
     r"dokumente?n?|dateien|berichte?n?|verträge|fichiers?|rapports?|contrats?|courriels|"
     r"документ(?:ов|а|ы)?|файл(?:ов|а|ы)?|записей|писем|статей|договоров|отчётов|"
     r"(?:份|个|個|篇|条|條|件の?|건|개|장)?\s?(?:文档|文檔|文件|文章|文書|合約|合同|邮件|郵件|"
-    r"ドキュメント|書類|メール|문서|파일|기사|리뷰|메일|계약서|数据|數據|记录|記錄|样本|樣本|对话|专利|專利|"
+    r"ドキュメント|書類|明細書|メール|문서|파일|기사|리뷰|메일|계약서|数据|數據|记录|記錄|样本|樣本|对话|"
+    r"专利|專利|"
     r"對話|工单|工單|评论|評論|データ|レコード|チケット|데이터|레코드|티켓|대화)"
 )
 _EACH = (
@@ -348,8 +349,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         rf"{num}\s?(?:-|\s)?(?:{_TOKENS})\s?(?:de\s|of\s|d')?(?:prompts?|inputs?|entrada|"
         rf"input|in(?=\s?/|\s?,|\sand\s)|eingabe|en\sentrée|entrée|на\sвходе|входа|input\stokens)(?![a-zа-я])",
     )
+    # (a model's name blanked between reads as one space: "correos con ___, unos 800 tokens")
     documents = _alt(
-        rf"{num}\s?(?:[a-zа-яё\-]+\s){{0,2}}?(?:{_ITEMS})[^0-9]{{0,24}}?{num2}\s?(?:{_TOKENS})",
+        rf"{num}\s?(?:[a-zа-яё\-]+\s){{0,2}}?(?:{_ITEMS})(?:[^0-9 ]| +){{0,24}}?{num2}\s?"
+        rf"(?:{_TOKENS})",
         rf"(?:{_ITEMS})\s?{num}\s?(?:건|件|份|개|篇|통|件の)?[^0-9]{{0,6}}?(?:{_EACH})[^0-9]{{0,6}}?"
         rf"{num2}\s?(?:{_TOKENS})",
     )
@@ -358,7 +361,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         rf"(?:{_SECOND}|{_MINUTE}|user))"
     )
     deadline = _alt(
-        rf"(?<![a-zà-ÿа-яё])(?:in|within|under|inside|over|en|em|dentro\sde|innerhalb\s(?:von\s)?|binnen|"
+        rf"(?<![a-zà-ÿа-яё])(?:in|within|under|inside|over|(?:em|en)\saté|até|hasta|en|em|"
+        rf"dentro\sde|innerhalb\s(?:von\s)?|binnen|дедлайн|дедлайном|срок\s—|"
         rf"за|в\sтечение|в\sпределах|уложиться\sв|уложиться\sза|durante|para|by|d'ici|"
         rf"deadline|plazo(?:\sde)?|prazo(?:\sde)?|frist|délai(?:\sde)?|срок|期限|时间|時間|기한은?|für|"
         rf"締め切り|截止)\s?:?\s?"

@@ -53,7 +53,8 @@ MEMBERS = (
     r"fahrer(?:innen)?|designer(?:innen)?|übersetzer(?:innen)?|steuerberater(?:innen)?(?: und "
     r"steuerberater)?|ärztinnen|mitglieder|"
     r"infirmi[eè]res?|pharmaciens|mécaniciens|techniciens|chauffeurs|traducteurs|"
-    r"comptables|adhérents|médecins"
+    r"comptables|adhérents|médecins|alunos|alumnos|élèves|schüler(?:innen)?|entregadores|"
+    r"repartidores|livreurs|kuriere|курьер[а-яё]*|мастеров|аналитик[а-яё]*|行員|社員|職員"
 )
 _CJK_MEMBERS = (
     r"员工|員工|职员|職員|程序员|程式設計師|工程师|工程師|开发者|開發者|开发人员|開發人員|研发|"
@@ -192,6 +193,15 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
             r"fest angestellt|on (?:the )?payroll|en cdi|dans l'effectif)\s(?:somos|hay|tenemos|"
             r"são|temos|sind|есть|we have|we are|nous sommes|on est)?"
             rf"\s?{_ABOUT}{_COUNT}(?![0-9])"
+        ),
+        # "140 people on payroll", "55 people total", "總共 42 人", "всего 70 человек": everyone
+        re.compile(
+            rf"{_COUNT}\s(?:{_PEOPLE})\s(?:on (?:the )?payroll|in total|total|all told|altogether|"
+            r"en total|no total|au total|insgesamt|всего)(?![a-z])"
+        ),
+        re.compile(
+            r"(?:总共|總共|一共|合计|合計|全部|всего|insgesamt|in total|en total|no total|au total)"
+            rf"\s?(?:有|是)?\s?{_COUNT}\s?(?:人|名|명|位|(?:{_PEOPLE}))"
         ),
         # "500人規模で", "300명 규모": an organisation's scale in people
         re.compile(rf"{_COUNT}\s?(?:人|名|명)\s?(?:規模|규모)"),

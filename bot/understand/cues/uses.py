@@ -79,7 +79,7 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
         UseCase.TRANSLATION,
         (
             r"translat|翻译|翻譯|翻訳|번역|перев[оеё]д|traduc|traduç|tradu[zç]|übersetz|traduction|"
-            r"traduire|互译|互譯"
+            r"traduire|互译|互譯|ローカライズ|本地化|로컬라이즈|localiz|localis|локализ"
         ),
     ),
     (

@@ -106,6 +106,7 @@ LEXICON = Lexicon(
     ),
     at_once=(
         "concurrent(?:ly)?",
+        "concurr?[ae]nt(?:ly)?",  # "concurent", "concurant": the typos people make
         "simultaneous(?:ly)?",
         "at once",
         "at the same time",

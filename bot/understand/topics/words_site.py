@@ -110,7 +110,10 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
         "zh-Hant": r"整台(?:伺服器|機器)?|只租(?:[0-9]|一|兩|二|三|四)\s?張|部分\s?gpu|拆開租",
         "ru": r"\bцеликом|\bтолько (?:[0-9]|две|три|четыре) (?:gpu|карт)|\bчасть сервера",
         "ja": r"丸ごと|(?:[0-9]|一|二|三|四)\s?枚だけ|一部の\s?gpu|バラで",
-        "ko": r"통째로|gpu\s?(?:[0-9]+\s?장)?만 따로|[0-9]+\s?장만 따로|일부 gpu만",
+        "ko": (
+            r"서버[^.?!]{0,8}통째로|통째로만|gpu\s?(?:[0-9]+\s?장)?만 따로|[0-9]+\s?장만 따로|"
+            r"일부 gpu만"
+        ),
         "es": r"\bel servidor (?:entero|completo)|\bs[oó]lo (?:[0-9]|dos|tres|cuatro) gpus",
         "pt-BR": r"\bo servidor (?:inteiro|completo)|\bs[oó] (?:[0-9]|duas|três|quatro) gpus",
         "de": r"\bden ganzen server|\bkomplett(?:en)? server|\bnur (?:[0-9]|zwei|drei|vier) gpus",
