@@ -97,7 +97,8 @@ _OWN_SUPPORT = (
     r"상담\s?(?:챗)?봇|상담(?:이|을|은)?\s?(?:들어|접수|처리|량|건수|요청이)|"
     r"[0-9]+\s?건\s?(?:정도\s?)?(?:의\s)?상담|"
     r"問い合わせ(?:対応|窓口|業務|件数|の要約|の分類)|"
-    r"(?:智能)?客服(?:机器人|機器人|系统|系統|bot|助手|场景|場景)|智能客服"
+    r"(?:智能)?客服(?:机器人|機器人|系统|系統|bot|助手|场景|場景)|智能客服|"
+    r"オペレーター(?:支援|向け|の支援)|agent assist|(?:assist|help)(?:ing)? (?:our |the )?agents"
 )
 _ADDRESSEES_RE = re.compile(
     rf"(?:^|(?<=[\n.!?。！？]))\s*(?:{_SALUTATIONS})|{_OWN_TEAMS}|{_COUNTED_STAFF}|{_OWN_SUPPORT}|{_OWN_SALES_TOOLS}"

@@ -44,7 +44,7 @@ def says(slot: str, text: str) -> bool:
 # asks for a deployment, not for a translation.
 _DEPLOYMENT_RE = re.compile(
     r"(?<![a-z])(?:host|self-host|deploy|serve|llm|gpus?|servers?|infra|service)(?![a-z])|"
-    r"服务|服務|サービス|서비스|сервис|servicio|serviço|dienst|"
+    r"服务|服務|サービス|서비스|сервис|servicio|serviço|dienst|机器|機器|推荐模型|推薦模型|"
     r"(?:no|which|what|any) model|model (?:yet|picked|chosen|in mind)|"
     r"部署|托管|導入|デプロイ|構築|배포|도입|구축|разверн|поднять|хостить|desplegar|implementar|"
     r"alojar|implantar|hospedar|bereitstell|hosten|betreiben|déployer|héberger"

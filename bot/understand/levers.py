@@ -51,7 +51,7 @@ _CHEAPER = (
     r"más barat[oa]s?|mas barat[oa]s?|más económic[oa]s?|mas economic[oa]s?|más asequible|"
     r"mas asequible|menos car[oa]s?|menos costos[oa]|por menos(?! de)(?: dinero)?|"
     r"(?:pagar|gastar) menos(?! de)|(?:cueste|cuesta|cuesten|salga|sale|salgan) menos(?! de)|"
-    r"(?:reducir|bajar) (?:el |los |la )?(?:costes?|costos?|precio|factura)|abaratar|ahorrar|"
+    r"(?:reducir|bajar) (?:el |los |la )?(?:costes?|costos?|precio|factura)|abarat[aoe]r?|ahorrar|"
     # pt-BR
     r"mais barat[oa]s?|mais em conta|mais econômic[oa]s?|mais economic[oa]s?|mais acessíve(?:l|is)|"
     r"(?:reduzir|baixar|diminuir) (?:o |os |a )?(?:custos?|preço|conta)|economizar|baratear|"

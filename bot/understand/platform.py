@@ -162,8 +162,8 @@ def _rocm_not_ok_re() -> re.Pattern[str]:
     """Match acceptance a negation after it takes back ("ROCm geht bei uns nicht")."""
     negation = lexicon.pattern("negation")
     return re.compile(
-        rf"{_AMD}\s(?:geht|läuft|works?|marche|funciona|funciona|serve)\s(?:\S+\s){{0,2}}?"
-        rf"(?:{negation})(?![a-zäöüéèàç])"
+        rf"{_AMD}\s(?:geht|läuft|works?|marche|funciona|funciona|serve)\s{_CLAUSE}{{0,40}}?"
+        rf"(?:{negation})(?![a-zäöüéèàç])(?!\s?(?:problem|problema|problème|souci|worries|issue))"
     )
 
 

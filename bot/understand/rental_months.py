@@ -43,6 +43,13 @@ _MONTH_UNITS = (
 _NAMED_TERMS: tuple[tuple[str, int], ...] = (
     (
         (
+            r"(?:a|one) year and a half|eineinhalb jahre|anderthalb jahre|un an et demi|"
+            r"año y medio|um ano e meio|полтора года|一年半|1年半|1년 반"
+        ),
+        18,
+    ),
+    (
+        (
             r"half a year|half-year|half year|six-month|halbes jahr|halbjahr|un semestre|"
             r"semestre|medio año|meio ano|six mois|полгода|пол года|полугод[а-я]*|半年|반년"
         ),

@@ -182,7 +182,8 @@ _INPUT_WORDS = (
 _ITEMS = (
     r"documents?|docs?|files?|pages?|records?|e-?mails?|mails?|articles?|tickets?|reviews?|"
     r"contracts?|reports?|items?|rows?|samples?|texts?|transcripts?|calls?|descriptions?|"
-    r"listings?|products?|filings?|cases|claims|invoices|receipts|notes|resumes|cvs|"
+    r"listings?|products?|filings?|cases|claims|invoices|receipts|notes|resumes|cvs|factures|"
+    r"facturas|faturas|rechnungen|счетов|发票|發票|請求書|"
     r"[a-zäöü]{0,16}beschreibungen|texte|datensätze|einträge|artikel|"
     r"descripciones|fichas|reseñas|textos|descrições|avaliações|"
     r"descriptions|fiches|textes|avis|gutachten|patents?|patentes|brevets|patentschriften|"
@@ -352,7 +353,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     # (a model's name blanked between reads as one space: "correos con ___, unos 800 tokens")
     documents = _alt(
         rf"{num}\s?(?:[a-zа-яё\-]+\s){{0,2}}?(?:{_ITEMS})(?:[^0-9 ]| +){{0,24}}?{num2}\s?"
-        rf"(?:{_TOKENS})",
+        rf"(?:input |in |de entrada |d'entrée |входных )?(?:{_TOKENS})",
         rf"(?:{_ITEMS})\s?{num}\s?(?:건|件|份|개|篇|통|件の)?[^0-9]{{0,6}}?(?:{_EACH})[^0-9]{{0,6}}?"
         rf"{num2}\s?(?:{_TOKENS})",
     )

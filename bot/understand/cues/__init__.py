@@ -213,6 +213,21 @@ def _dollar_budget(money: Money | None) -> Decimal | None:
     return money.amount if refused is None and whole is not None else None
 
 
+_COUNT_BEFORE_RE = re.compile(
+    r"(?<![0-9.,])([1-9][0-9]{0,5})(?![0-9.,]?[0-9])(?!\s?(?:k|%|gb|b\b))"
+)
+_COUNT_REACH = 48
+
+
+def _counted_before_taken_back(text: str) -> int | None:
+    """Return the count just before an "at once" a negation takes back, if any."""
+    at = lexicon.taken_back_at(text)
+    if at is None:
+        return None
+    counts = list(_COUNT_BEFORE_RE.finditer(text, max(0, at - _COUNT_REACH), at))
+    return int(counts[-1].group(1)) if counts else None
+
+
 def _people(request: ParsedRequest, cues: Cues, text: str) -> tuple[ParsedRequest, Cues]:
     """Tell the people who may use it (the head count) from the users at once."""
     facts, understood, headcount = request.facts, request.not_understood, cues.headcount
@@ -220,6 +235,11 @@ def _people(request: ParsedRequest, cues: Cues, text: str) -> tuple[ParsedReques
         # "их 25 человек, но сидят они не одновременно": the people, never all at once
         headcount = facts.concurrency
         cues = replace(cues, headcount=headcount)
+    if headcount is None and facts.concurrency is None:
+        # "los 60 guías (no todos a la vez)": the count before at-once taken back is the team
+        headcount = _counted_before_taken_back(text)
+        if headcount is not None:
+            cues = replace(cues, headcount=headcount)
     if headcount is not None and facts.concurrency == headcount:
         facts = replace(facts, concurrency=None)  # people who may use it, not users at once
     if facts.concurrency is None:

@@ -63,7 +63,8 @@ _CJK_MEMBERS = (
     r"직원|임직원|개발자|엔지니어|상담원|상담사|구성원|수강생|학생|学生|學生|生徒|受講生|학원생|"
     r"간호사|의사|약사|정비사|기사|디자이너|번역가|회계사|"
     r"护士|護士|医师|醫師|药剂师|藥劑師|技师|技師|司机|司機|设计师|設計師|翻译|翻譯|会计|會計|"
-    r"看護師|医師|薬剤師|整備士|技術者|ドライバー|デザイナー|翻訳者|会計士|税理士|店長"
+    r"看護師|医師|薬剤師|整備士|技術者|ドライバー|デザイナー|翻訳者|会計士|税理士|店長|建築士|弁護士|"
+    r"護理師|护理师|同仁|律师|員工們"
 )
 # "a 350-person company", "team of 40", "company of 200 people", "150 人的公司", "200人の会社".
 _ORG = r"(?:company|firm|team|org(?:anization|anisation)?|business|startup|office|department)"
@@ -114,7 +115,8 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         # "40 of us total", "团队60来号人", "公司大概200人", "нас около 400", "el equipo es de 30"
         re.compile(rf"{_COUNT}\s(?:of us|de nosotros|de nós|von uns|d'entre nous)(?![a-z])"),
         re.compile(
-            r"(?:全公司|公司|团队|團隊|部门|部門|整个团队|整個團隊)\s?(?:大概|大约|大約|约|約|有|一共|总共|總共|共)?"
+            r"(?:全公司|公司|团队|團隊|部门|部門|整个团队|整個團隊|全院|全校|全厂|全廠|全司|全员|全員)\s?"
+            r"(?:大概|大约|大約|约|約|有|一共|总共|總共|共)?"
             rf"\s?{_COUNT}\s?(?:来|來|多)?\s?(?:号|號)?\s?(?:人|名)"
         ),
         re.compile(
@@ -150,7 +152,10 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
             rf"(?![{letters}])"
         ),
         # "120个程序员", "80 人的客服團隊", "개발자 70명" is above; "70명의 개발자"
-        re.compile(rf"{_COUNT}\s?(?:[个個位名명人])?\s?(?:의\s)?(?:{_CJK_MEMBERS})"),
+        # (a word of their trade between: "250 位業務同仁", "80 名営業職員")
+        re.compile(
+            rf"{_COUNT}\s?(?:[个個位名명人])?\s?(?:의\s)?(?:[\u4e00-\u9fff]{{1,2}})?(?:{_CJK_MEMBERS})"
+        ),
         # "a 350-person company", "team of 40", "company of 200 people"
         re.compile(
             rf"{_COUNT}[\s-](?:person|people|employee|staff|seat|man)\s(?:[a-z\-]+\s){{0,2}}{_ORG}"
@@ -171,7 +176,7 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         # "a 900-employee bank", "a 40-person team": the people as a word of the organisation
         re.compile(
             rf"(?<![.\w]){_COUNT}-(?:person|people|employee|staff|seat|strong|dev|developer|"
-            r"engineer)"
+            r"engineer|lawyer|attorney|doctor|nurse|agent|analyst|teacher|student|member|seat)"
             rf"(?![{letters}])"
         ),
         # "сотрудников 5 тыс.", "employees: 800", "Mitarbeiter: 300": the people, then the count
@@ -203,6 +208,8 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
             r"(?:总共|總共|一共|合计|合計|全部|всего|insgesamt|in total|en total|no total|au total)"
             rf"\s?(?:有|是)?\s?{_COUNT}\s?(?:人|名|명|位|(?:{_PEOPLE}))"
         ),
+        # "инженеров человек 150": the people, then "человек" and the count
+        re.compile(rf"(?:{MEMBERS})\s(?:человек|чел\.?)\s(?:около\s|примерно\s)?{_COUNT}"),
         # "500人規模で", "300명 규모": an organisation's scale in people
         re.compile(rf"{_COUNT}\s?(?:人|名|명)\s?(?:規模|규모)"),
         # "150 人的設計公司", "200人の会社", "250명 회사", "600 empleados" is above

@@ -228,7 +228,8 @@ _NOT_ALL_BEFORE = re.compile(
 # A question about how many are at once, or not knowing it: no count said to be at once.
 _ASKED_BEFORE = re.compile(
     r"(?:how many|no (?:clue|idea) how many|wie ?viele|combien|cu[aá]nt[oa]s|quant[oa]s|сколько|"
-    r"多少|几个|幾個|何人|몇 ?명)(?![^\W\d])(?:[^\w]*[^\W\d]+){0,5}[^\w]*$"
+    r"(?:多少|几个|幾個)(?:人|用户|用戶|使用者)|何人|몇 ?명)"
+    r"(?![^\W\d])(?:[^\w]*[^\W\d]+){0,5}[^\w]*$"
 )
 _NOT_AFTER = re.compile(
     r"^\W{0,2}(?:に)?(?:使う|いる|使っている)?(?:わけ|訳)?(?:では|じゃ)(?:ない|なく|ありません)|"
@@ -251,6 +252,20 @@ def said_at_once(text: str) -> bool:
         if not (taken_back or _NOT_AFTER.match(after)):
             return True
     return False
+
+
+def taken_back_at(text: str) -> int | None:
+    """Return where the first "at once" taken back by a negation starts, or None."""
+    for match in itertools.islice(compiled("at_once").finditer(text), 4):
+        before = text[max(0, match.start() - _NEGATION_REACH) : match.start()]
+        after = text[match.end() : match.end() + _NEGATION_REACH]
+        if (
+            _NOT_ALL_BEFORE.search(before)
+            or _ASKED_BEFORE.search(before)
+            or _NOT_AFTER.match(after)
+        ):
+            return match.start()
+    return None
 
 
 def at_once_taken_back(text: str) -> bool:

@@ -122,6 +122,7 @@ LEXICON = Lexicon(
     ),
     concurrency_cues=(
         "concurrency",
+        "concurr?[ae]nt(?= ?[:=])",
         "concurrent (?:users|requests|sessions)",
         "simultaneous (?:users|requests)",
         "parallel requests",

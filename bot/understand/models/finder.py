@@ -251,9 +251,15 @@ def _exact_window(index: ModelIndex, tokens: Sequence[Token]) -> tuple[int, int,
     return None
 
 
-def _choose(index: ModelIndex, ids: Sequence[str], rest: str) -> ModelMatch:
+def _choose(index: ModelIndex, ids: Sequence[str], rest: str, said: str = "") -> ModelMatch:
     if len(ids) == 1:
         return ModelMatch(model=ids[0], rest=rest)
+    # "Qwen3-32B-FP8" is that repository, not also "Qwen3-32B-FP8-Static-PerTensor"
+    exact = [
+        model_id for model_id in ids if said and compact(model_id.rsplit("/")[-1]) == compact(said)
+    ]
+    if len(exact) == 1:
+        return ModelMatch(model=exact[0], rest=rest)
     model = ids[0] if index.same_shape(ids) else None
     return ModelMatch(model=model, ambiguous=tuple(ids), rest=rest)
 
@@ -268,7 +274,7 @@ def find_model(text: str, index: ModelIndex | None = None) -> ModelMatch:
         span = (tokens[mention.first].start, tokens[mention.last].end)
         ids = index.resolve(mention.parts)
         if ids:
-            return _choose(index, ids, blank(latin, *span))
+            return _choose(index, ids, blank(latin, *span), latin[span[0] : span[1]])
         if unknown is None:
             unknown = (mention, latin[span[0] : span[1]])
     if unknown is not None:

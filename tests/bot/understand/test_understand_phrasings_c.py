@@ -1052,3 +1052,128 @@ def test_the_sets_of_these_rounds_keep_their_figures(name, size, least_intent, l
     assert len(outcomes) == size
     assert sum(outcome.intent_ok for outcome in outcomes) >= least_intent
     assert sum(outcome.all_ok for outcome in outcomes) >= least_all
+
+
+# --- An eleventh round: the kinds an eighth fresh set showed (written for the tests) ---------
+
+
+def test_cuda_bound_and_amd_not_working_requires_cuda():
+    """Said as "AMD geht bei uns leider nicht" rules ROCm out, however many words stand between."""
+    found = _read("Wir sind an CUDA gebunden, ROCm geht bei uns im Team leider nicht.", "de")
+    assert found.get("cuda_only") is True
+
+
+def test_an_exact_repository_name_is_that_repository():
+    """Said as "Qwen3-32B-FP8" names that repository, not also its per-tensor sibling."""
+    found = _read("Qwen3-32B-FP8 на одной H200, 8K, 10 сессий", "ru")
+    assert found.get("model") == "Qwen/Qwen3-32B-FP8"
+    assert not found.get("ambiguous")
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "use", "users"),
+    [
+        (
+            "做一个小语种翻译服务（东南亚那几个），同时大概 300 个请求，推荐模型",
+            "zh-Hans",
+            "translation",
+            300,
+        ),
+        (
+            "要做直播即時翻譯字幕，同時大概 80 路直播，請推薦模型跟機器",
+            "zh-Hant",
+            "translation",
+            80,
+        ),
+    ],
+)
+def test_translation_services_with_users_at_once(text, language, use, users):
+    """Said as "那几个" asks nothing; a service to build with a model to recommend is a proposal."""
+    found = _read(text, language)
+    assert (found["intent"], found.get("use_case"), found.get("concurrency")) == (
+        "discover",
+        use,
+        users,
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "fields"),
+    [
+        ("How much would 3 H200 VMs run me for 4 months?", "en", {"asked": "price"}),
+        ("and for a year and a half, the grand total?", "en", {"months": 18, "asked": "price"}),
+        ("а если на 3 месяца, сколько в сумме?", "ru", {"months": 3, "asked": "price"}),
+        ("半年使った場合の合計金額は？", "ja", {"months": 6, "asked": "price"}),
+        ("y por 9 meses, ¿cuánto en total?", "es", {"months": 9, "asked": "price"}),
+    ],
+)
+def test_totals_asked_in_more_words_again(text, language, fields):
+    """Totals asked as "run me", a grand total, "в сумме", "合計金額", "en total"."""
+    found = _read(text, language)
+    assert {key: found.get(key) for key in fields} == fields
+
+
+def test_how_many_people_in_spanish():
+    """Said as "¿a cuánta gente puedo dar servicio?" asks the users one plan serves."""
+    assert _read("Con un H200 y Qwen3 32B, ¿a cuánta gente puedo dar servicio?", "es").get(
+        "asked"
+    ) == ("users")
+
+
+def test_abaratar_conjugated():
+    """Said as "¿cómo lo abarato?" asks for a cheaper plan."""
+    found = _read("es carísimo, ¿cómo lo abarato?", "es")
+    assert (found["intent"], found.get("lever")) == ("followup", "cheaper")
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "hours"),
+    [
+        (
+            "summarize 500k tickets with Qwen3 32B, each ticket ~900 input tokens, within 12 hours",
+            "en",
+            12,
+        ),
+        ("200 000 factures de 3 000 tokens chacune avec Qwen3 32B, en 10 heures", "fr", 10),
+    ],
+)
+def test_items_with_input_tokens_and_invoices(text, language, hours):
+    """Said as "~900 input tokens" after the items, and invoices, make a job with its deadline."""
+    assert _read(text, language).get("deadline_hours") == hours
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "team"),
+    [
+        ("We're a 60-lawyer firm, Qwen3 32B with 32k context", "en", 60),
+        ("全院 1500 号人，同一时间大概 100 个在用，Qwen3 32B", "zh-Hans", 1500),
+        ("醫院有 800 名護理師，Qwen3 32B 做摘要", "zh-Hant", 800),
+        ("公司 120 位業務同仁要用 Qwen3 32B", "zh-Hant", 120),
+        ("у нас инженеров человек 90, Qwen3 32B, контекст 16к", "ru", 90),
+        ("建築士が 40 名おります。Qwen3 32B で", "ja", 40),
+        ("lo usarán los 45 guías (no todos a la vez), Qwen3 32B", "es", 45),
+    ],
+)
+def test_teams_in_yet_more_words(text, language, team):
+    """Teams: a trade with a hyphen, a whole hospital, nurses, "человек N", and more.
+
+    The count before an at-once taken back is the team too.
+    """
+    assert _read(text, language).get("headcount") == team
+
+
+def test_operator_assist_asks_for_no_one():
+    """Said as "オペレーター支援" is the customer's own use, no request for a person."""
+    found = _read("コールセンターのオペレーター支援で、同時 150 通話。何を借りれば？", "ja")
+    assert found["intent"] == "discover"
+
+
+def test_concurrent_as_a_field_label():
+    """Said as "concurrent: 37" in a spec list is 37 users at once."""
+    found = _read("model: Qwen3 32B\nctx: 32k\nconcurrent: 37", "en")
+    assert found.get("concurrency") == 37
+
+
+def test_no_problem_after_rocm_accepts_it():
+    """Said as "ROCm geht auch, kein Problem": ROCm accepted; "kein" belongs to "Problem"."""
+    assert _read("ROCm geht auch, kein Problem", "de").get("cuda_only") is False
