@@ -75,7 +75,7 @@ _BARE_DOZEN = re.compile(
     r"dutzend|дюжина))(?![a-zà-ÿа-яё])"
 )
 _SETTLED = re.compile(
-    r"(?:按|抓|就算)\s?(?P<num>[0-9]{1,6})\s?(?:个|個|位|人|名)?\s?(?:算|好了|吧|计|計)"
+    r"(?:按|抓|就算)\s?(?P<num>[0-9]{1,6})\s?(?:个|個)?(?:位|人|名)?\s?(?:算|好了|吧|计|計)"
 )
 _SAME_TIME = re.compile(r"同一時間|同一时间|同じ時間|同時間")
 # "并发改成 100", "并发到 100", "同時接続数を100に", "concurrency to 100": a word of change;
@@ -344,8 +344,9 @@ def find_concurrency(text: str, language: str = "en") -> Found | None:
     for rate in rates:  # "每天两万条对话，上下文32k": the rate's number is no context either
         text = blank(text, rate.start(), rate.end())
     best = _best_match(text)
-    if best is None and lexicon.said_at_once(text):
-        best = _SETTLED.search(text)  # "七八十个人在问……按 80 算吧": a range, then the figure
+    settled = _SETTLED.search(text) if lexicon.said_at_once(text) else None
+    if settled is not None and (best is None or not _simultaneous(text, best)):
+        best = settled  # "七八十个人在问……按 80 算吧": a range, then the figure settled on
     if best is None:
         return Found(None, text, RATE) if rates else None
     value = _value(best, language)

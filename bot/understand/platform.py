@@ -65,6 +65,10 @@ def _cuda_only_re() -> re.Pattern[str]:
         rf"|{_AMD}\s(?:не\s(?:предлагайте|предлагать|надо|нужно|рассматриваем|берём|берем)|"
         rf"bitte nicht|por favor no|no por favor|please no)"
         rf"|(?:全是|都是|全部是|全用)\s?{_NVIDIA}"
+        rf"|(?:esquece|esqueça|olvida|olvídate de|forget(?: about)?|vergiss)\s"
+        rf"(?:o |a |el |la |den )?{_AMD}"
+        rf"|(?:only|solo|nur|только|seulement)\s(?:\S{{1,12}}\s)?(?:approved|allowed|permitted|"
+        rf"certified|validated|zugelassen|autorisé|aprobad[oa]s?|разрешены?)\s{_NVIDIA}"
         # (the MI355X itself accepted is ROCm accepted: see _rocm_fine_re)
         # "AMD 的就算了吧", "还是 CUDA 稳妥": AMD let go, CUDA the safe choice
         rf"|{_AMD}\s?(?:的)?\s?(?:就|还是|還是)?\s?算了|(?:还是|還是)\s?(?:用\s?)?{_NVIDIA}\s?(?:的)?"

@@ -60,7 +60,8 @@ _SINGLE_WORDS = (
     r"싱글|개별"
 )
 _VM_WORDS = (
-    r"vms?|virtual machines?|виртуальн[а-я]* машин[а-я]*|虚拟机|虛擬機|仮想マシン|가상\s?머신"
+    r"vms?|virtual machines?|виртуальн[а-я]* машин[а-я]*|виртуалк[аиуе]|虚拟机|虛擬機|仮想マシン|"
+    r"가상\s?머신"
 )
 
 
@@ -88,7 +89,7 @@ def _plan_patterns(language: str) -> tuple[re.Pattern[str], ...]:
     single = rf"(?P<one>(?:{_SINGLE_WORDS})\s*)?"
     # (a Latin word ends at a letter's end: "seules", not "seulement"; "単体VM" goes on)
     lone = rf"(?P<lone>s?\s*-?\s*(?:{_SINGLE_WORDS})(?!(?<=[{LETTER}])[{LETTER}]))?"
-    server_after = rf"{lone}(?P<s>\s*-?\s*(?:{_SERVER}|{_VM_WORDS}))?"
+    server_after = rf"{lone}(?P<s>\s*-?\s*\(?\s*(?:{_SERVER}|{_VM_WORDS}))?"
     eight = rf"(?P<e>{_EIGHT_X})?"
     return (
         # "two MI355X servers", "2x HGX H200", "2 8x H200 servers", "an HGX H200 server"

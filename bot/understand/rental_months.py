@@ -71,9 +71,14 @@ _NAMED_TERMS: tuple[tuple[str, int], ...] = (
         _YEAR,
     ),
     (
-        r"a quarter|one quarter|quarterly|ein quartal|un trimestre|trimestre|квартал|季度|분기",
+        (
+            r"a quarter|one quarter|quarterly|ein quartal|un trimestre|trimestre|квартал|季度|분기|"
+            r"석 ?달"
+        ),
         _QUARTER,
     ),
+    (r"두 ?달", 2),
+    (r"넉 ?달", 4),
 )
 
 

@@ -214,7 +214,7 @@ def _dollar_budget(money: Money | None) -> Decimal | None:
 
 
 _COUNT_BEFORE_RE = re.compile(
-    r"(?<![0-9.,])([1-9][0-9]{0,5})(?![0-9.,]?[0-9])(?!\s?(?:k|%|gb|b\b))"
+    r"(?<![0-9.,\w-])([1-9][0-9]{0,5})(?![0-9.,]?[0-9])(?![a-z]|\s?(?:k|%|gb|b\b|x\b))"
 )
 _COUNT_REACH = 48
 
@@ -415,4 +415,5 @@ def _asks_a_figure(request: ParsedRequest) -> bool:
         or bool(facts.training)
         or facts.months is not None
         or bool(facts.plan_counts)
+        or request.servers is not None
     )

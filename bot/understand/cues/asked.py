@@ -48,7 +48,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"the)|"
             r"多少(?:个|個|位)?(?:用户|使用者|人|并发|並發)|几(?:个|個)(?:用户|使用者|人)|幾(?:個|"
             r"位)(?:用户|使用者|人)|"
-            r"何人|何ユーザー|何セッション|幾個用戶|几个用户|幾個使用者|"
+            r"何人|何ユーザー|何セッション|幾個用戶|几个用户|幾個使用者|能撑多少|能撐多少|"
             r"몇 ?명|몇 ?사용자|"
             r"скольк(?:о|их|им) (?:же )?(?:пользовател|юзер|человек|одновременн|запрос|сесси|"
             r"клиент)|"
@@ -134,7 +134,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"monthly cost|monthly bill|the bill|what(?:'s| is| would be) the total|"
             r"\bcome to\b|how much (?:for|in total|altogether|all in)|"
             r"what(?:'s|s| is) the (?:grand )?total|grand total|run (?:me|us)\b|"
-            r"合計金額|合計は|合計いくら|"
+            r"合計金額|合計は|合計いくら|итогов(?:ая|ую) сумм|cotizaci[oó]n|\bel total\b|"
             r"cu[aá]nto (?:en total|sale en total|ser[ií]a en total)|сколько (?:в сумме|итого)|"
             r"precio total|preço total|prix total|总共要多少|總共要多少|一共要多少|"
             r"costo total|coste total|custo total|coût total|gesamt(?:summe|kosten|preis)|"
@@ -169,7 +169,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"能(?:不能)?(?:跑|运行|運行|部署|放|装|裝|带|帶|撑|撐)|(?:能|可以)在.{1,16}?(?:跑|运行|運行|部署)|"
             r"可以(?:跑|运行|運行|部署)|"
             r"跑得动|跑得動|"
-            r"放得下|裝得下|够不够|夠不夠|够吗|夠嗎|行吗|行嗎|行不行|能不能|可不可以|"
+            r"放得下|裝得下|够不够|夠不夠|够吗|夠嗎|行吗|行嗎|行不行|能不能|可不可以|可以吗|可以嗎|"
             r"動かせ|動きますか|動きます\s*[?？]|動く\s*[?？]|動くか|載りますか|乗りますか|足りますか|"
             r"入りますか|可能ですか|"
             r"돌릴 ?수|올릴 ?수|돌아가|가능한가요|가능할까요|충분한가요|들어가나요|될까요|되나요|"
@@ -195,7 +195,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
 
 # Question words: a question with one asks for something other than yes or no.
 _WH_RE = re.compile(
-    r"\b(?:how|what|which)\b|几|幾|多少|什么|什麼|哪|何|いくら|どの|どれ|몇|얼마|무엇|뭐|어떤|어느|"
+    r"\b(?:how|what|which)\b|几(?![千百万萬十])|幾(?![千百万萬十])|多少|什么|什麼|哪|何|いくら|どの|どれ|"
+    r"몇|얼마|무엇|뭐|어떤|어느|"
     r"сколько|как(?:ой|ая|ие|ую)\b|cuánt|\bqué\b|cuál|quant[oa]s?\b|\bqual\b|wie viel|welche|"
     r"combien|\bquel"
 )

@@ -54,14 +54,15 @@ MEMBERS = (
     r"steuerberater)?|ärztinnen|mitglieder|"
     r"infirmi[eè]res?|pharmaciens|mécaniciens|techniciens|chauffeurs|traducteurs|"
     r"comptables|adhérents|médecins|alunos|alumnos|élèves|schüler(?:innen)?|entregadores|"
-    r"repartidores|livreurs|kuriere|курьер[а-яё]*|мастеров|аналитик[а-яё]*|行員|社員|職員"
+    r"repartidores|livreurs|kuriere|курьер[а-яё]*|мастеров|аналитик[а-яё]*|行員|社員|職員|"
+    r"disponenten|disponent(?:inn)?en|traders|courtiers|makler|brokers"
 )
 _CJK_MEMBERS = (
     r"员工|員工|职员|職員|程序员|程式設計師|工程师|工程師|开发者|開發者|开发人员|開發人員|研发|"
     r"研發|律师|律師|医生|醫生|老师|老師|分析师|分析師|"
     r"坐席|客服人员|客服人員|同事|社員|従業員|職員|開発者|エンジニア|プログラマー|オペレーター|"
     r"직원|임직원|개발자|엔지니어|상담원|상담사|구성원|수강생|학생|学生|學生|生徒|受講生|학원생|"
-    r"간호사|의사|약사|정비사|기사|디자이너|번역가|회계사|"
+    r"간호사|의사|약사|정비사|기사|디자이너|번역가|회계사|설계사|상담사|"
     r"护士|護士|医师|醫師|药剂师|藥劑師|技师|技師|司机|司機|设计师|設計師|翻译|翻譯|会计|會計|"
     r"看護師|医師|薬剤師|整備士|技術者|ドライバー|デザイナー|翻訳者|会計士|税理士|店長|建築士|弁護士|"
     r"護理師|护理师|同仁|律师|員工們"
@@ -125,7 +126,8 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
             rf"где-то\s|порядка\s)?(?:человек\s)?{_COUNT}(?![0-9]|\s?(?:gpu|к\b|k\b))"
         ),
         re.compile(
-            r"(?:equipo|empresa|time|equipe|team|firma|firm|company)\s(?:es|é|son|são|is|has|hat|"
+            r"(?:equipo|empresa|time|equipe|team|firma|firm|company|org|organi[sz]ation)\s(?:es|é|"
+            r"son|são|is|has|hat|"
             rf"tem|tiene)\s(?:de\s)?(?:about\s|unos\s|uns\s|etwa\s)?{_COUNT}(?![0-9])"
             r"(?!\s?(?:gpu|server|servidor|k\b))"
         ),

@@ -42,7 +42,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
         (
             r"stable diffusion|\bsdxl\b|\bsd ?3|black forest labs|midjourney|dall-?e|text-to-image|"
             # FLUX with its version or a word of images ("flux" alone is French for streams)
-            r"\bflux(?=[.\s-]?(?:1|dev|schnell|pro|kontext|模型|model|で|로|를|生成|画像|image|图|"
+            r"\bflux(?=[.\s-]?(?:1|dev|schnell|pro|kontext|模型|model|で|로|를|生成|画像|image|图|für|"
+            r"pour|para|bild|photo|foto|"
             r"圖|이미지))|"
             r"image generat|generat\w* images?|diffusion model|"
             r"文生图|文生圖|图像生成|圖像生成|生成图片|生成圖片|画像生成|이미지 생성|그림 생성|"

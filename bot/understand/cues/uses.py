@@ -79,7 +79,8 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
         UseCase.TRANSLATION,
         (
             r"translat|翻译|翻譯|翻訳|번역|перев[оеё]д|traduc|traduç|tradu[zç]|übersetz|traduction|"
-            r"traduire|互译|互譯|ローカライズ|本地化|로컬라이즈|localiz|localis|локализ"
+            r"traduire|互译|互譯|ローカライズ|本地化|로컬라이즈|localiz|localis|локализ|翻成|翻译成|翻譯成|"
+            r"譯成"
         ),
     ),
     (

@@ -259,11 +259,10 @@ def taken_back_at(text: str) -> int | None:
     for match in itertools.islice(compiled("at_once").finditer(text), 4):
         before = text[max(0, match.start() - _NEGATION_REACH) : match.start()]
         after = text[match.end() : match.end() + _NEGATION_REACH]
-        if (
-            _NOT_ALL_BEFORE.search(before)
-            or _ASKED_BEFORE.search(before)
-            or _NOT_AFTER.match(after)
-        ):
+        asked = _ASKED_BEFORE.search(before)
+        # a question alone ("combien de sessions simultanées ?") takes back no count said before
+        unknown = asked is not None and re.match(r"no (?:clue|idea)", asked.group()) is not None
+        if _NOT_ALL_BEFORE.search(before) or unknown or _NOT_AFTER.match(after):
             return match.start()
     return None
 

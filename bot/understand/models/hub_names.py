@@ -129,7 +129,9 @@ _NOT_AN_OWNER = re.compile(
     re.IGNORECASE,
 )
 _FULL = re.compile(
-    r"满血|滿血|完整版|全量版|full[- ]?(?:size|version|model|precision)?\b|полн(?:ая|ую|ой)|"
+    # (not "full fine-tune", "full-parameter training": a training method, not the full release)
+    r"满血|滿血|完整版|全量版|full[- ]?(?:size|version|model|precision)?\b"
+    r"(?![- ]?(?:fine|ft\b|finetun|param|sft|train|weights))|полн(?:ая|ую|ой)(?! дообуч| обуч)|"
     r"フル|풀버전|completo|complète|vollversion",
     re.IGNORECASE,
 )

@@ -77,7 +77,7 @@ SITE_RULES: tuple[Rule, ...] = (
     _rule(Topic.INTERCONNECT, C.BETWEEN_SERVERS, none_of=frozenset({C.NETWORK}), max_gpus=2),
     _rule(Topic.ROOT_ACCESS, C.ROOT),
     _rule(Topic.OS_IMAGE, C.OS_IMAGE, none_of=frozenset({C.ROCM})),
-    _rule(Topic.CALCULATOR, C.CALCULATOR, none_of=frozenset({C.ROCM})),
+    _rule(Topic.CALCULATOR, C.CALCULATOR, none_of=frozenset({C.ROCM, C.CHOOSE})),
 )
 
 RULES: tuple[Rule, ...] = (

@@ -1178,3 +1178,108 @@ def test_concurrent_as_a_field_label():
 def test_no_problem_after_rocm_accepts_it():
     """Said as "ROCm geht auch, kein Problem": ROCm accepted; "kein" belongs to "Problem"."""
     assert _read("ROCm geht auch, kein Problem", "de").get("cuda_only") is False
+
+
+# --- A twelfth round: the kinds a ninth fresh set showed (written for the tests) -------------
+
+
+def test_full_fine_tuning_is_no_full_release():
+    """A "full fine-tune" of a distilled model is a method, no wish for the full R1."""
+    found = _read("full fine-tune of DeepSeek R1 Distill Qwen 32B on 200M tokens", "en")
+    assert found.get("model") == "deepseek-ai/DeepSeek-R1-Distill-Qwen-32B"
+
+
+def test_a_question_of_users_at_once_is_no_team():
+    """A question of sessions at once after a model's name takes no count for a team."""
+    found = _read("Avec Qwen3 32B sur une H200, combien de sessions simultanées à 8k ?", "fr")
+    assert found.get("headcount") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "fields"),
+    [
+        ("석 달 쓰면 총 얼마예요?", "ko", {"months": 3, "asked": "price"}),
+        ("Итоговая сумма за 5 месяцев для двух серверов MI355X?", "ru", {"asked": "price"}),
+        (
+            "Cotización: 2 H200 individuales por 3 meses. El total, por favor.",
+            "es",
+            {"asked": "price"},
+        ),
+        ("如果三台服务器的话能撑多少并发？", "zh-Hans", {"servers": 3, "asked": "users"}),
+    ],
+)
+def test_terms_and_figures_asked_in_more_words(text, language, fields):
+    """Korean native months, "итоговая сумма", a quote, users asked of servers counted."""
+    found = _read(text, language)
+    assert {key: found.get(key) for key in fields} == fields
+
+
+def test_a_total_of_input_and_output_with_a_deadline_after():
+    """A total of input and output ("入出力合計で20億") with "締切は48時間後" is a job."""
+    found = _read("Qwen3 32B でバッチ生成します。入出力合計で20億トークン、締切は48時間後", "ja")
+    assert (found.get("batch_tokens"), found.get("deadline_hours")) == (2_000_000_000, 48)
+    assert found.get("output_tokens") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "cuda_only"),
+    [
+        ("esquece AMD, ninguém aqui mexe com ROCm", "pt-BR", True),
+        ("our compliance team has only approved CUDA images", "en", True),
+    ],
+)
+def test_amd_forgotten_and_only_cuda_approved(text, language, cuda_only):
+    """AMD dismissed, or only CUDA images approved, requires CUDA."""
+    assert _read(text, language).get("cuda_only") is cuda_only
+
+
+def test_how_to_choose_with_a_guide_asked():
+    """How to choose, with a guide asked, is the choosing question, not the calculator."""
+    found = _read("Comment choisir entre H200 et MI355X ? Un guide ?", "fr")
+    assert found.get("topic") == "how_to_choose"
+
+
+def test_a_virtual_machine_in_russian_slang():
+    """Said as "одна H200 (виртуалка)" is one single-H200 machine."""
+    found = _read("сколько будет стоить одна H200 (виртуалка) на 3 месяца", "ru")
+    assert found.get("plan_counts") == {"h200-1x": 1}
+
+
+def test_a_figure_settled_on_beside_a_team():
+    """A team, at once a quarter of it, then "抓 15 個人好了": 15 at once."""
+    found = _read("全公司 60 位同仁，同一時間大概四分之一吧，抓 15 個人好了，Qwen3 32B", "zh-Hant")
+    assert (found.get("headcount"), found.get("concurrency")) == (60, 15)
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "team"),
+    [
+        ("Spedition mit 300 Disponenten, DeepSeek V3 zur Tourenplanung", "de", 300),
+        ("our org is 900 people, Qwen3 32B for the legal team", "en", 900),
+        ("보험 설계사 5천 명 대상 Qwen3 32B 상담 도우미", "ko", 5000),
+    ],
+)
+def test_more_trades_and_organisations(text, language, team):
+    """Dispatchers, "our org is N people", insurance planners counted in Korean thousands."""
+    found = _read(text, language)
+    assert found.get("headcount") == team
+    assert found["intent"] != "sales"
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "kind", "asked"),
+    [
+        ("FLUX für Produktbilder auf einer H200, passt das?", "de", "image", "fits"),
+        ("Stable Diffusion XL 生商品圖，每天幾千張，H200 單卡可以嗎", "zh-Hant", "image", "fits"),
+    ],
+)
+def test_image_models_asked_to_fit(text, language, kind, asked):
+    """FLUX for pictures, and "幾千張" (thousands) asks no figure: the fit is asked."""
+    found = _read(text, language)
+    assert (found.get("model_kind"), found.get("asked")) == (kind, asked)
+
+
+def test_translating_into_another_form():
+    """Said as "翻成白话文" is translation; with no model chosen it asks for a proposal."""
+    found = _read("想把文言文批量翻成白话文，模型还没定", "zh-Hans")
+    assert (found["intent"], found.get("use_case")) == ("discover", "translation")
