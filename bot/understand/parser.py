@@ -408,7 +408,9 @@ def _states_platform(request: ParsedRequest, clean: str) -> bool:
     return (
         (about_software or request.intent in (Intent.FOLLOWUP, Intent.UNKNOWN, Intent.SIZE))
         and said.cuda_only is not None
-        and not (said.names_model or said.gpus)
+        and not said.names_model
+        # AMD's own GPU named only to be ruled out ("the mi355x suggestion... CUDA only")
+        and (not said.gpus or (said.cuda_only and set(said.gpus) <= {GpuId.MI355X}))
         and not (asked and _ABOUT_SUPPORT.search(clean))
     )
 

@@ -41,7 +41,8 @@ def _cuda_only_re() -> re.Pattern[str]:
         rf"(?:{only}|{required})(?:(?!{negation}){_CLAUSE}){{0,{_NEAR}}}?{_NVIDIA}"
         rf"|(?:{only})\s(?:\S{{1,12}}\s)?{_USE}\s{_NVIDIA}"  # "solo podemos usar NVIDIA"
         # "solo trabajamos con CUDA", "only work with CUDA": a verb of working, then the platform
-        rf"|(?:{only})\s(?:\S{{1,12}}\s)?(?:con|com|with|avec|sur|mit|на|с)\s{_NVIDIA}"
+        rf"|(?:{only})\s(?:\S{{1,12}}\s)?(?:con|com|with|avec|sur|mit|на|с)\s"
+        rf"(?:du |de |des |der |die |el |la |o |a )?{_NVIDIA}"
         rf"|100\s?%\s?{_NVIDIA}"  # "on est 100 % CUDA"
         rf"|{_NVIDIA}{_CLAUSE}{{0,{_REACH}}}?(?:{only}|{required})"
         rf"|(?:{negation}|不要|不用|不能用|别用|без|sin|sem|ohne|sans|kein\w*)\s?(?:用\s?)?{_AMD}"
@@ -110,6 +111,7 @@ def _rocm_fine_re() -> re.Pattern[str]:
         rf"|cuda (?:no es|não é|n'est pas|ist nicht) "
         rf"(?:necesari[oa]|necessári[oa]|nécessaire|nötig)"
         rf"|cuda не обязател[а-яё]*|不(?:需要|一定要|必)\s?(?:用\s?)?cuda"
+        rf"|{_AMD}\s(?:нас\s|нам\s)?не\s(?:пугает|страшен|страшна|проблема)"
         # "AMD MI355X도 괜찮다", "MI355X でも大丈夫", "MI355X is fine too": the AMD GPU accepted
         rf"|mi355x?\s?(?:도|も|でも|也|too|as well)?\s?"
         rf"(?:{acceptable}|괜찮|大丈夫|可以|没问题|沒問題)"

@@ -106,7 +106,7 @@ def _plan_patterns(language: str) -> tuple[re.Pattern[str], ...]:
         # "2台のMI355Xサーバー", "两台8卡H200服务器", "두 대의 MI355X", "2 部單卡 H200"
         re.compile(
             number + rf"\s*(?P<c>{_MACHINES})\s*(?:の|의)?\s*{single}{eight}{gpu}"
-            rf"{lone}(?:\s*(?:8|八)\s*卡)?(?P<s>\s*{_SERVER})?"
+            rf"{lone}(?:\s*(?:8|八)\s*卡)?(?P<s>\s*(?:{_SERVER}|{_VM_WORDS}))?"
         ),
         # "MI355X 서버 2대", "MI355Xサーバーを2台", "H200 서버 두 대", "単体H200を2台",
         # "MI355X 8基のサーバーを1台" (its eight GPUs said between)
@@ -250,6 +250,15 @@ def find_named_plan(text: str) -> dict[str, int] | None:
     return {found.pop(): 1} if len(found) == 1 else None
 
 
+# Plan ids typed as our links and quotes write them ("2x h200-8x + 1x mi355x-8x"): their plans.
+_PLAN_ID_WORDS = {
+    "h200-8x": "hgx h200 server",
+    "h200-1x": "h200 vm",
+    "mi355x-8x": "mi355x server",
+}
+_PLAN_ID_RE = re.compile(r"h200-8x|h200-1x|mi355x-8x")
+
+
 def find_rental(text: str, language: str, *, named_alone: bool = False) -> RentalAsk:
     """Read the months, plans and servers a cleaned message counts.
 
@@ -257,6 +266,7 @@ def find_rental(text: str, language: str, *, named_alone: bool = False) -> Renta
     HGX H200 server for 3 months"); a price asked alone stays the price list's.
     """
     months = find_months(text, language)
+    text = _PLAN_ID_RE.sub(lambda found: _PLAN_ID_WORDS[found.group()], text)
     plans = find_plan_counts(text, language)
     if plans is None and named_alone and months:
         plans = find_named_plan(text)

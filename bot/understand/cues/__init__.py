@@ -213,6 +213,11 @@ def _dollar_budget(money: Money | None) -> Decimal | None:
     return money.amount if refused is None and whole is not None else None
 
 
+# A count of plain people (not "users"): "35 personas", "18 pessoas", "55 personnes", "40 Leuten".
+_PLAIN_PEOPLE_RE = re.compile(
+    r"[0-9]\s?(?:people|persons|personas|pessoas|personnes|leute[n]?|personen|человек|人|名|명)"
+    r"(?![a-zа-яё])"
+)
 _COUNT_BEFORE_RE = re.compile(
     r"(?<![0-9.,\w-])([1-9][0-9]{0,5})(?![0-9.,]?[0-9])(?![a-z]|\s?(?:k|%|gb|b\b|x\b))"
 )
@@ -240,6 +245,18 @@ def _people(request: ParsedRequest, cues: Cues, text: str) -> tuple[ParsedReques
         headcount = _counted_before_taken_back(text)
         if headcount is not None:
             cues = replace(cues, headcount=headcount)
+    if (
+        headcount is None
+        and facts.concurrency is not None
+        and cues.use_case is not None
+        and not _names_model(request)
+        and not lexicon.said_at_once(text)
+        and _PLAIN_PEOPLE_RE.search(text) is not None
+    ):
+        # "una agencia con 35 personas y queremos un asistente": the organisation's people,
+        # never said at once, of a use to propose for
+        headcount = facts.concurrency
+        cues = replace(cues, headcount=headcount)
     if headcount is not None and facts.concurrency == headcount:
         facts = replace(facts, concurrency=None)  # people who may use it, not users at once
     if facts.concurrency is None:

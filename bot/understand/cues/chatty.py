@@ -54,6 +54,8 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"{count}{_APPROX}\s?(?:de |d')?(?:{people}){_GAP}(?:{at_once})"),
         # "человек 60 сидят в нём одновременно"
         re.compile(rf"(?:{people})\s?{count}{_GAP}(?:{at_once})"),
+        # "в каждый момент сидят максимум человек 25": at once, then the people and their count
+        re.compile(rf"(?:{at_once}){_GAP}(?:{people})\s?{count}(?![0-9])"),
     )
 
 

@@ -55,7 +55,8 @@ MEMBERS = (
     r"infirmi[eè]res?|pharmaciens|mécaniciens|techniciens|chauffeurs|traducteurs|"
     r"comptables|adhérents|médecins|alunos|alumnos|élèves|schüler(?:innen)?|entregadores|"
     r"repartidores|livreurs|kuriere|курьер[а-яё]*|мастеров|аналитик[а-яё]*|行員|社員|職員|"
-    r"disponenten|disponent(?:inn)?en|traders|courtiers|makler|brokers"
+    r"disponenten|disponent(?:inn)?en|traders|courtiers|makler|brokers|редактор[а-яё]*|profes|"
+    r"instrutores|instructores|instructeurs"
 )
 _CJK_MEMBERS = (
     r"员工|員工|职员|職員|程序员|程式設計師|工程师|工程師|开发者|開發者|开发人员|開發人員|研发|"
@@ -189,7 +190,7 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         ),
         # "nuestra empresa tiene 500 personas", "notre société compte 1200 personnes"
         re.compile(
-            rf"(?<![{letters}]){_ORGS}(?:\s?d'[{letters}]+|\s[{letters}]+)?\s(?:of|de|mit|von|на|из|в|с|"
+            rf"{_ORGS}(?:\s?d'[{letters}]+|\s[{letters}]+)?\s(?:of|de|mit|von|на|из|в|с|"
             r"com|con|avec|has|employs|"
             r"tiene|cuenta con|emplea|tem|conta com|emprega|compte|emploie|hat|beschäftigt|"
             rf"насчитывает)\s{_ABOUT}{_COUNT}\s(?:{_PEOPLE})(?![{letters}])"

@@ -32,6 +32,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
         "video",
         (
             r"text-to-video|video generat|generat\w* videos?|\bsora\b|\bwan ?2|hunyuanvideo|"
+            r"cogvideo|"
             r"视频生成|影片生成|文生视频|文生影片|動画生成|영상 생성|동영상 생성|비디오 생성|"
             r"генерац\w* видео|видео ?генерац|generación de v[ií]deo|geração de v[ií]deo|"
             r"videogenerier|videos? generier|génération (?:de )?vid[ée]os?|générer des vid[ée]os"
@@ -42,7 +43,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
         (
             r"stable diffusion|\bsdxl\b|\bsd ?3|black forest labs|midjourney|dall-?e|text-to-image|"
             # FLUX with its version or a word of images ("flux" alone is French for streams)
-            r"\bflux(?=[.\s-]?(?:1|dev|schnell|pro|kontext|模型|model|で|로|를|生成|画像|image|图|für|"
+            r"(?<![a-z])flux(?=[.\s-]?(?:1|dev|schnell|pro|kontext|模型|model|で|로|를|生成|画像|image|图|für|"
             r"pour|para|bild|photo|foto|"
             r"圖|이미지))|"
             r"image generat|generat\w* images?|diffusion model|"

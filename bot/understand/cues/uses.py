@@ -80,6 +80,7 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
         (
             r"translat|翻译|翻譯|翻訳|번역|перев[оеё]д|traduc|traduç|tradu[zç]|übersetz|traduction|"
             r"traduire|互译|互譯|ローカライズ|本地化|로컬라이즈|localiz|localis|локализ|翻成|翻译成|翻譯成|"
+            r"翻中英|翻英中|"
             r"譯成"
         ),
     ),
@@ -87,7 +88,7 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
         UseCase.SUMMARIZATION,
         (
             r"summari[sz]|摘要|总结|總結|要約|요약|резюм|суммариз|саммари|выжимк|"
-            r"кратк[а-яё]* (?:изложен|содержан)|"
+            r"кратк[а-яё]* (?:изложен|содержан)|пересказ|"
             r"resum(?:ir|en|o|os)\b|resumir|resumo|zusammenfass|résum(?:er|é)|synthèse|synthétis|"
             r"síntesis|sintetiz"
         ),
@@ -299,7 +300,7 @@ _NO_MODEL_YET_RE = re.compile(
     r"모델은? ?(?:아직 )?(?:미정|안 ?정했|정하지 않았|모르)|어떤 모델|모델은 상관없|"
     r"(?:还|還)(?:没|沒)(?:定|选|選|想好)(?:好)?(?:用)?(?:什么|什麼|哪个|哪個)?模型|"
     r"模型(?:还|還)?(?:没|沒)(?:定|选|選)|模型未定|用什么模型|用什麼模型|哪个模型|哪個模型|"
-    r"模型(?:无所谓|無所謂|随便|隨便)|"
+    r"模型(?:无所谓|無所謂|随便|隨便)|(?:还|還)(?:没|沒)决定模型|(?:还|還)(?:没|沒)決定模型|"
     r"(?:sin|no tenemos|todavía no (?:hay|tenemos)|aún no (?:hay|tenemos)) (?:un |el )?modelo|"
     r"modelo (?:sin definir|por definir|aún no|todavía no|da igual)|qué modelo|"
     r"(?:sem|não temos|ainda não temos|ainda sem) (?:um |o )?modelo|"

@@ -220,8 +220,9 @@ def prepare(*unions: tuple[str, ...]) -> None:
 # "сидят они не одновременно", "全員が同時に使うわけではない", "pas tous connectés en même temps",
 # "ninguém usa tudo junto". Those counted are who may use it, not users at once.
 _NOT_ALL_BEFORE = re.compile(
-    r"(?:not all|not everyone|never all|nobody|no one|not at|not|never|nicht alle|nicht|nie|"
-    r"keine?r?|pas tous|pas toutes|pas|jamais|personne|no todos|nadie|no|nunca|não todos|"
+    r"(?<![a-zà-ÿа-яё])(?:not all|not everyone|never all|nobody|no one|not at|not|never|"
+    r"nicht alle|nicht|nie|keine?r?|pas tous|pas toutes|pas|jamais|personne|no todos|nadie|no|"
+    r"nunca|não todos|"
     r"ninguém|não|nunca|не все|никто|не|ни|没人|沒人|不会|不會|不是|并非|並非|不|没|沒|别|"
     r"안|못)(?![^\W\d])(?:[^\w]*[^\W\d]+){0,3}[^\w]*$"
 )

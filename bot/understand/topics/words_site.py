@@ -114,7 +114,10 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
             r"서버[^.?!]{0,8}통째로|통째로만|gpu\s?(?:[0-9]+\s?장)?만 따로|[0-9]+\s?장만 따로|"
             r"일부 gpu만"
         ),
-        "es": r"\bel servidor (?:entero|completo)|\bs[oó]lo (?:[0-9]|dos|tres|cuatro) gpus",
+        "es": (
+            r"\bel servidor (?:entero|completo)|\bs[oó]lo (?:[0-9]|dos|tres|cuatro) gpus|"
+            r"\bs[oó]lo [0-9] de las [0-9] gpus"
+        ),
         "pt-BR": r"\bo servidor (?:inteiro|completo)|\bs[oó] (?:[0-9]|duas|três|quatro) gpus",
         "de": r"\bden ganzen server|\bkomplett(?:en)? server|\bnur (?:[0-9]|zwei|drei|vier) gpus",
         "fr": (

@@ -1283,3 +1283,100 @@ def test_translating_into_another_form():
     """Said as "翻成白话文" is translation; with no model chosen it asks for a proposal."""
     found = _read("想把文言文批量翻成白话文，模型还没定", "zh-Hans")
     assert (found["intent"], found.get("use_case")) == ("discover", "translation")
+
+
+# --- A thirteenth round: the kinds a tenth fresh set showed (written for the tests) ----------
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "plans"),
+    [
+        (
+            "Quote: 3x h200-8x + 1x mi355x-8x for 4 months, total please",
+            "en",
+            {"h200-8x": 3, "mi355x-8x": 1},
+        ),
+        ("h200-1x を 3 台、6ヶ月だと総額いくら？", "ja", {"h200-1x": 3}),
+        (
+            "mi355x-8x 2대랑 h200-1x 1대, 3개월 견적 부탁드려요",
+            "ko",
+            {"mi355x-8x": 2, "h200-1x": 1},
+        ),
+        ("请报价：1 台 h200-8x 加 2 台 h200-1x，租期一年", "zh-Hans", {"h200-8x": 1, "h200-1x": 2}),
+    ],
+)
+def test_plan_ids_typed_as_our_links_write_them(text, language, plans):
+    """Plan ids typed as in our links and quotes are those plans, counted."""
+    found = _read(text, language)
+    assert (found.get("plan_counts"), found.get("asked")) == (plans, "price")
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Cotízame 3 mi355x-8x por medio año", "es"),
+        ("Devis svp : 1 h200-8x pendant 6 mois", "fr"),
+        ("Angebot bitte: 2x h200-8x für 6 Monate", "de"),
+        ("E por 6 meses, fica quanto no total?", "pt-BR"),
+        ("如果签半年，总共要付多少", "zh-Hans"),
+    ],
+)
+def test_quotes_asked_in_every_language(text, language):
+    """A quote or a total asked is the price."""
+    assert _read(text, language).get("asked") == "price"
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "team"),
+    [
+        ("Tengo una agencia con 25 personas y queremos un asistente para redactar", "es", 25),
+        ("Sou de uma clínica com 12 pessoas, queria um chatbot pros clientes", "pt-BR", 12),
+        (
+            "Wir sind ein Architekturbüro mit 30 Leuten und suchen einen Coding-Assistenten",
+            "de",
+            30,
+        ),
+    ],
+)
+def test_people_of_an_organisation_proposed_for_are_the_team(text, language, team):
+    """Plain people of an organisation, with a use and no model, are who may use it."""
+    found = _read(text, language)
+    assert (found.get("headcount"), found.get("concurrency")) == (team, None)
+
+
+def test_users_at_once_said_so_stay_users_at_once():
+    """Said as "40 users at once" with a use and no model stays 40 users at once."""
+    found = _read("chatbot for 40 users at once, no model yet", "en")
+    assert found.get("concurrency") == 40
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "users"),
+    [
+        ("скока карт надо для gpt-oss-120b на тыщу юзеров одновременно", "ru", 1000),
+        ("1,500 人の看護スタッフ、同じ時間帯に使うのは多くても 120 人くらい。Qwen3 32B", "ja", 120),
+        ("Qwen3 32B, на смене в каждый момент сидят максимум человек 25", "ru", 25),
+    ],
+)
+def test_users_at_once_in_slang_and_time_slots(text, language, users):
+    """A thousand in slang, "同じ時間帯", "в каждый момент"."""
+    assert _read(text, language).get("concurrency") == users
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "cuda_only"),
+    [
+        ("the mi355x suggestion is out, redo it nvidia-only pls", "en", True),
+        ("ROCm нас не пугает", "ru", False),
+        ("Vous pouvez refaire le calcul uniquement avec du NVIDIA ?", "fr", True),
+    ],
+)
+def test_the_platform_in_still_more_words(text, language, cuda_only):
+    """The platform restated as a follow-up, an AMD GPU named only to rule it out."""
+    found = _read(text, language)
+    assert (found["intent"], found.get("cuda_only")) == ("followup", cuda_only)
+
+
+def test_flux_after_a_chinese_character():
+    """Said as "部署个FLUX.1-dev" names an image model."""
+    assert _read("部署个FLUX.1-dev做商品图", "zh-Hans").get("model_kind") == "image"
