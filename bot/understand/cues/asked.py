@@ -139,7 +139,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"cot[ií]za(?:me|nos)|\bdevis\b|\bangebot\b|견적|報價|报价|посчитайте|fica quanto|"
             r"quanto fica|cu[aá]nto pagamos|总共要付|總共要付|quote request|^quote\b|\bquote:|"
             r"total,? please|total por favor|total bitte|total svp|"
-            r"cu[aá]nto (?:en total|sale en total|ser[ií]a en total)|сколько (?:в сумме|итого)|"
+            r"cu[aá]nto (?:sale )?en total|сколько (?:в сумме|итого)|"
             r"precio total|preço total|prix total|总共要多少|總共要多少|一共要多少|"
             r"costo total|coste total|custo total|coût total|gesamt(?:summe|kosten|preis)|"
             r"итоговая стоимость|общая стоимость|総額|총액|총 ?비용|"

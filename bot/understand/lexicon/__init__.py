@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from bot.understand.lexicon import de, en, es, fr, ja, ko, pt_br, ru, zh_hans, zh_hant
 from bot.understand.lexicon.base import SLOTS, WORD_LETTER, Lexicon, Words
@@ -244,28 +244,35 @@ _NOT_AFTER = re.compile(
 _NEGATION_REACH = 40
 
 
-def said_at_once(text: str) -> bool:
-    """Whether ``text`` says "at once" of those it counts, not taken back by a negation."""
+@lru_cache(maxsize=32)
+def _at_once_readings(text: str) -> tuple[tuple[int, bool, bool], ...]:
+    """Each "at once" of ``text`` (the first four): where, and what takes it back.
+
+    First whether a negation or a question takes it back, then whether a negation or not
+    knowing does (a question alone does not: "combien de sessions simultanées ?" asks, it
+    leaves no count a team).
+
+    Read once per text: the readers of users at once and of the team ask it of one message.
+    """
+    readings = []
     for match in itertools.islice(compiled("at_once").finditer(text), 4):
         before = text[max(0, match.start() - _NEGATION_REACH) : match.start()]
         after = text[match.end() : match.end() + _NEGATION_REACH]
-        taken_back = _NOT_ALL_BEFORE.search(before) or _ASKED_BEFORE.search(before)
-        if not (taken_back or _NOT_AFTER.match(after)):
-            return True
-    return False
+        negated = _NOT_ALL_BEFORE.search(before) is not None or _NOT_AFTER.match(after) is not None
+        asked = _ASKED_BEFORE.search(before)
+        unknown = asked is not None and re.match(r"no (?:clue|idea)", asked.group()) is not None
+        readings.append((match.start(), negated or asked is not None, negated or unknown))
+    return tuple(readings)
+
+
+def said_at_once(text: str) -> bool:
+    """Whether ``text`` says "at once" of those it counts, not taken back by a negation."""
+    return any(not taken_back for _, taken_back, _ in _at_once_readings(text))
 
 
 def taken_back_at(text: str) -> int | None:
     """Return where the first "at once" taken back by a negation starts, or None."""
-    for match in itertools.islice(compiled("at_once").finditer(text), 4):
-        before = text[max(0, match.start() - _NEGATION_REACH) : match.start()]
-        after = text[match.end() : match.end() + _NEGATION_REACH]
-        asked = _ASKED_BEFORE.search(before)
-        # a question alone ("combien de sessions simultanées ?") takes back no count said before
-        unknown = asked is not None and re.match(r"no (?:clue|idea)", asked.group()) is not None
-        if _NOT_ALL_BEFORE.search(before) or unknown or _NOT_AFTER.match(after):
-            return match.start()
-    return None
+    return next((start for start, _, team in _at_once_readings(text) if team), None)
 
 
 def at_once_taken_back(text: str) -> bool:
