@@ -51,7 +51,13 @@ from sizing.catalog import (
     prices_as_of,
     rental_usd,
 )
-from sizing.catalog_install import CATALOG_FILE_NAMES, CatalogData, install, read_catalog
+from sizing.catalog_install import (
+    CATALOG_FILE_NAMES,
+    CatalogData,
+    catalog_in_use,
+    install,
+    read_catalog,
+)
 from sizing.codes import Caveat, Choice, Reason
 from sizing.deploy import (
     ENGINE_VERSIONS,
@@ -284,6 +290,7 @@ __all__ = [
     "answer_question",
     "base_models",
     "beyond_online_order",
+    "catalog_in_use",
     "compare_gpus",
     "compare_takeaways",
     "context_code",

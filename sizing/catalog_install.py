@@ -16,13 +16,21 @@ from sizing.catalog import (
     GPUS_FILE,
     PLANS_FILE,
     Hardware,
+    current_hardware,
     get_gpu,
     plans_for,
     read_hardware,
     use_hardware,
 )
 from sizing.deploy import compare_gpus, forget_answers, targets
-from sizing.knowledge import KNOWLEDGE_FILE, Knowledge, parse_knowledge, use_knowledge
+from sizing.knowledge import (
+    KNOWLEDGE_FILE,
+    Knowledge,
+    load_knowledge,
+    parse_knowledge,
+    use_knowledge,
+)
+from sizing.model import load_models
 
 # The files a data directory may hold; each one it lacks comes from the package.
 CATALOG_FILE_NAMES: tuple[str, ...] = (GPUS_FILE.name, PLANS_FILE.name, KNOWLEDGE_FILE.name)
@@ -63,3 +71,12 @@ def install(catalog: CatalogData | None) -> None:
     targets.cache_clear()
     forget_answers()
     compare_gpus.cache_clear()
+
+
+def catalog_in_use() -> tuple[object, ...]:
+    """Return the tables answers come from now: a new tuple of new objects after ``install``.
+
+    A front end that keeps what it derived from them (a message understood) compares each
+    item by identity to know whether the catalog changed since.
+    """
+    return (current_hardware(), load_knowledge(), load_models())

@@ -73,6 +73,7 @@ from bot.conversation.links import LinkAnswers, lone_gpu, question_from
 from bot.conversation.lookups import LookupProblem, ModelLookups, Resolved, SharedCache
 from bot.conversation.offers import Offers
 from bot.conversation.pastes import Paste, find_paste
+from bot.conversation.recent_parses import RECENT_PARSES, ParseKey, RecentParses
 from bot.conversation.relay import DONE_COMMAND, Relay
 from bot.conversation.turn_facts import (
     note_deep_link,
@@ -92,7 +93,7 @@ from bot.reply import (
     Turn,
 )
 from bot.request import Cues, HubQuery, Intent, ParsedRequest, RequestFacts, facts_to_json
-from bot.understand import RATE, detect_language, parse_message
+from bot.understand import RATE, detect_language, parse_key, parse_message
 from sizing import (
     GpuId,
     InvalidRequestError,
@@ -113,7 +114,6 @@ from sizing import (
 
 log = logging.getLogger(__name__)
 
-_ParseKey = tuple[str, str | None, str | None]  # the text, the language hint, the bot's name
 # Messages whose parse waits for its answer. Past this many in flight the oldest is dropped, and
 # its answer parses it again: more work, never a different answer.
 KEPT_PARSES = 256
@@ -122,6 +122,13 @@ DEFAULT_COMPARE = (GpuId.MI355X, GpuId.H200)
 _HELP_COMMANDS = frozenset({"start", "help"})
 # The ``not_understood`` code of a message the parser failed on (``parse_message``).
 PARSE_FAILED = "message"
+
+
+def _whole_key(
+    text: str, *, telegram_language: str | None = None, bot_username: str | None = None
+) -> ParseKey:
+    """Key a parse on every input (a parser other than ``parse_message`` says nothing more)."""
+    return (text, telegram_language, bot_username)
 
 
 def _refusal(loc: Localizer, error: SizingError, facts: RequestFacts) -> Reply:
@@ -176,6 +183,7 @@ class Pipeline:
         catalog: CatalogSource | None = None,
         sales_chat: bool = False,
         lookups: ModelLookups | None = None,
+        recent_parses: int = RECENT_PARSES,
     ) -> None:
         self.checkout = checkout if checkout is not None else CheckoutConfig()
         self.catalog = catalog
@@ -184,8 +192,12 @@ class Pipeline:
         # message's queries, then for its answer, and under load the answer thread takes several
         # messages' queries before the first answer, so one slot would be overwritten.
         # The same text from several chats at once ("/start") is parsed once, taken by each.
-        self._kept_parses: OrderedDict[_ParseKey, tuple[ParsedRequest, int]] = OrderedDict()
+        self._kept_parses: OrderedDict[ParseKey, tuple[ParsedRequest, int]] = OrderedDict()
         self._kept_lock = threading.Lock()
+        # The parses of recent texts, for the same text sent again by anyone.
+        self._recent = RecentParses(recent_parses, failed=PARSE_FAILED)
+        # What a parse depends on: the parser's own reading of it, else all the inputs.
+        self._parse_key = parse_key if parse is parse_message else _whole_key
         self._size = size
         self._parse = parse
         self._today = today
@@ -221,7 +233,13 @@ class Pipeline:
                 if keep or waiting > 1:  # another message of this text also waits for it
                     self._kept_parses[key] = (parsed, waiting + (1 if keep else -1))
                 return parsed
-        parsed = self._parse(text, telegram_language=hint, bot_username=bot_username)
+        recent_key = self._parse_key(text, telegram_language=hint, bot_username=bot_username)
+        recent = self._recent.get(recent_key)
+        if recent is not None:
+            parsed = recent
+        else:
+            parsed = self._parse(text, telegram_language=hint, bot_username=bot_username)
+            self._recent.put(recent_key, parsed)
         if keep:
             with self._kept_lock:
                 self._kept_parses[key] = (parsed, 1)

@@ -513,6 +513,33 @@ def parse_message(
         )
 
 
+def parse_key(
+    text: str,
+    *,
+    telegram_language: str | None = None,
+    bot_username: str | None = None,
+) -> tuple[str, str | None, str | None]:
+    """Return what the parse of a message depends on, beside the catalog: equal keys, equal parses.
+
+    A command's parse reads the text, the language hint and the bot's name; any other message's
+    only the text read (its window) and the language chosen for it, which the hint decides
+    only when the text shows none (``parse_with``). So one text sent from clients set to
+    different languages is one parse when its words name the language. Never raises: a text
+    it cannot read keys on everything given.
+    """
+    try:
+        window = reading_window(text)
+        if window.lstrip().startswith("/"):
+            return (window, telegram_language, bot_username)
+        return (
+            window,
+            choose_language(join_long_groups(clean_text(window)), telegram_language),
+            None,
+        )
+    except Exception:  # noqa: BLE001 - a key is never worth a failed answer
+        return (text, telegram_language, bot_username)
+
+
 def _safe_language(code: object) -> str:
     try:
         return negotiate_language(code if isinstance(code, str) else None)

@@ -1,7 +1,13 @@
 """The knowledge base: what the product page answers, from GPU cards to the FAQ and glossary."""
 
 from sizing.knowledge.answer import answer_question
-from sizing.knowledge.data import KNOWLEDGE_FILE, Knowledge, parse_knowledge, use_knowledge
+from sizing.knowledge.data import (
+    KNOWLEDGE_FILE,
+    Knowledge,
+    load_knowledge,
+    parse_knowledge,
+    use_knowledge,
+)
 from sizing.knowledge.plans import terms_points
 from sizing.knowledge.takeaways import compare_takeaways
 from sizing.knowledge.types import (
@@ -34,6 +40,7 @@ __all__ = [
     "Value",
     "answer_question",
     "compare_takeaways",
+    "load_knowledge",
     "parse_knowledge",
     "terms_points",
     "use_knowledge",

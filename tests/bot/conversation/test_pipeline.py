@@ -512,7 +512,7 @@ def test_each_message_is_parsed_once_when_queries_run_ahead_of_answers():
         calls.append(text)
         return parse_message(text, **options)
 
-    pipeline = Pipeline(parse=counting_parse)
+    pipeline = Pipeline(parse=counting_parse, recent_parses=0)  # no parses of recent texts
     texts = [
         "Llama 3.1 70B FP8 32K 8 users",
         "DeepSeek V3 FP8 128K 20 users",
