@@ -113,15 +113,16 @@ BARS = (
 
 def _group(row: CalibrationRow) -> str:
     if row.point.held_out:
-        return "held out"
+        return f"held out ({row.point.group})" if row.point.group else "held out"
     return "fit" if row.point.fitted else "checks (not fitted, seen while building)"
 
 
 def summary(rows: tuple[CalibrationRow, ...]) -> list[str]:
     """Return the three bars, fit and held-out points apart."""
-    lines = ["Bars (points of published runs; fit / checks / held out):"]
+    lines = ["Bars (points of published runs; fit / checks / held out, each held-out set apart):"]
+    fresh = sorted({_group(row) for row in rows if row.point.group})
     for label, quantity, bar, sold_only in BARS:
-        for group in ("fit", "checks (not fitted, seen while building)", "held out"):
+        for group in ("fit", "checks (not fitted, seen while building)", "held out", *fresh):
             chosen = [
                 row
                 for row in rows

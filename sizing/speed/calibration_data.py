@@ -130,6 +130,9 @@ class Point(_Strict):
     # model on data it was not tuned to. ``date`` is the run's, as its source gives it.
     held_out: bool = False
     date: str | None = None
+    # A set of held-out runs collected together (scored apart from the others): "fresh-atom"
+    # for the ROCm/ATOM recipes' tables, collected before the loaded-speed changes it checks.
+    group: str | None = Field(default=None, pattern="^[a-z0-9-]+$")
 
     @model_validator(mode="after")
     def _complete(self) -> Point:

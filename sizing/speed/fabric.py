@@ -23,6 +23,12 @@ ACTIVATION_BYTES = 2
 # HGX B200 reference servers carry eight 400G ConnectX-7 NICs, one per GPU (NVIDIA HGX B200
 # datasheet); used where the catalog has no plan, hence no network, for a GPU.
 DEFAULT_NIC_GBPS = 400.0
+# Vendor link figures count both directions ("NVLink 4: 900 GB/s total bidirectional", 18 links
+# of 50 GB/s; the MI355X's 153.6 GB/s Infinity Fabric links and the MI300X's 896 GB/s aggregate
+# likewise): a ring all-reduce, a gather or an all-to-all sends each byte one way, so a GPU's
+# peers receive at half the quoted figure. NIC rates (400 Gb/s) are already one way. The
+# training model reads the same figures the same way (``sizing.train.speed``).
+ONE_WAY_SHARE = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,10 +46,11 @@ def server_network(plan: PlanFacts | None) -> Network:
 
 
 def intra_server_gb_s(gpu: GpuFacts, group: int) -> float:
-    """Bandwidth each GPU of a group of ``group`` GPUs of one server has towards the others."""
+    """One-way bandwidth each GPU of a group of ``group`` GPUs of one server has to the others."""
     if gpu.interconnect is Interconnect.INFINITY_FABRIC and gpu.interconnect_link_gb_s:
-        return min(gpu.interconnect_gb_s, (group - 1) * gpu.interconnect_link_gb_s)
-    return gpu.interconnect_gb_s
+        both = min(gpu.interconnect_gb_s, (group - 1) * gpu.interconnect_link_gb_s)
+        return both * ONE_WAY_SHARE
+    return gpu.interconnect_gb_s * ONE_WAY_SHARE
 
 
 def all_reduce_s(

@@ -158,6 +158,19 @@ def speed_figures(
     if drafted:
         low = each_user(accepted_tokens(DRAFT_ACCEPTANCE_LOW, load.draft_tokens))
         high = each_user(accepted_tokens(DRAFT_ACCEPTANCE_HIGH, load.draft_tokens))
+    users = max(concurrency, 1)
+    # Never above every user decoding at the context (the per-user figure's assumption).
+    aggregate = min(
+        _loaded_tokens_per_s(
+            load, gpu, shape, network, users, replicas, input_tokens, output_tokens
+        ),
+        per_user * users,
+    )
+    # Where the prompts' compute holds the total below that, each user gets a share of it (the
+    # total never counts on speculation: its share is read against the plain per-user speed).
+    plain = per_user if tokens == 1.0 else each_user(1.0)
+    share = min(aggregate / (plain * users), 1.0)
+    per_user, low, high = per_user * share, low * share, high * share
     anchored = gpu.id in anchored_gpus()
     if not anchored:
         low, high = low * (1 - ESTIMATE_BAND), high * (1 + ESTIMATE_BAND)
@@ -166,20 +179,7 @@ def speed_figures(
         single_user_tokens_per_s=each_user(tokens, users=1),
         per_user_tokens_per_s=per_user,
         per_user_range=(low, high) if (mtp or drafted or not anchored) else None,
-        # Never above every user decoding at the context (the per-user figure's assumption).
-        aggregate_tokens_per_s=min(
-            _loaded_tokens_per_s(
-                load,
-                gpu,
-                shape,
-                network,
-                max(concurrency, 1),
-                replicas,
-                input_tokens,
-                output_tokens,
-            ),
-            per_user * max(concurrency, 1),
-        ),
+        aggregate_tokens_per_s=aggregate,
         full_load_tokens_per_s=min(
             _loaded_tokens_per_s(
                 load, gpu, shape, network, full, replicas, input_tokens, output_tokens

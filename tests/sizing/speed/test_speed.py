@@ -102,11 +102,11 @@ def test_tensor_parallel_pays_two_collectives_per_layer():
 
 
 def test_mesh_links_limit_small_groups_and_nvswitch_does_not():
-    """A 2-GPU group of the MI355X mesh has one 153.6 GB/s link; NVSwitch gives 900 GB/s."""
+    """A 2-GPU MI355X group has one 153.6 GB/s link, NVSwitch 900 GB/s: half of each one way."""
     mi, h200 = get_gpu(GpuId.MI355X), get_gpu(GpuId.H200)
-    assert intra_server_gb_s(mi, 2) == pytest.approx(153.6)
-    assert intra_server_gb_s(mi, 8) == pytest.approx(1075.2)
-    assert intra_server_gb_s(h200, 2) == intra_server_gb_s(h200, 8) == 900
+    assert intra_server_gb_s(mi, 2) == pytest.approx(153.6 / 2)
+    assert intra_server_gb_s(mi, 8) == pytest.approx(1075.2 / 2)
+    assert intra_server_gb_s(h200, 2) == intra_server_gb_s(h200, 8) == 450
 
 
 def test_attention_kernel_blends_its_floor_and_its_transfer():
