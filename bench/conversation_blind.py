@@ -54,6 +54,8 @@ _SIZED_FIELDS = {
     "requests_per_minute": "requests_per_minute",
     "input_tokens": "input_tokens",
     "output_tokens": "output_tokens",
+    "batch_tokens": "batch_tokens",
+    "deadline_hours": "deadline_hours",
 }
 Pick = tuple[str | None, int] | None  # the plan recommended and how many units, or none
 

@@ -91,7 +91,7 @@ class Levers:
             return None
         table = chat.last_request
         if table is None or not table.names_model:
-            return Turn(ask_which_model(loc, follow_up=True), chat) if asks else None
+            return self._without_table(parsed, chat, loc, asks=asks)
         if table.trains:
             return self._training.answer(parsed, table, chat, loc)
         if parsed.intent is Intent.TRAIN:
@@ -100,6 +100,15 @@ class Levers:
         if current is None:
             return None
         return self._sizing(parsed, table, current, chat, loc)
+
+    @staticmethod
+    def _without_table(
+        parsed: ParsedRequest, chat: ChatContext, loc: Localizer, *, asks: bool
+    ) -> Turn | None:
+        """Answer a lever with no sizing on the table: ask for the model, unless of hardware."""
+        if parsed.cues.unrented_gpu is not None:
+            return None  # "do you have 4090s? a cheap one is fine": hardware we do not rent
+        return Turn(ask_which_model(loc, follow_up=True), chat) if asks else None
 
     def _fleet(self, facts: RequestFacts) -> list[Rented]:
         """Return the plans a price question counts, or one unit of the GPU's plan for a term."""

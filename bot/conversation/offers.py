@@ -54,7 +54,12 @@ __all__ = ["Offers", "peak_users"]
 
 
 def _asks_hardware(parsed: ParsedRequest) -> bool:
-    """Whether a message asks about hardware we do not rent, and none of ours."""
+    """Whether a message asks about hardware we do not rent, and none of ours.
+
+    Asked whether we have it at all, ours named beside it too ("MI300X, or only MI355X?").
+    """
+    if parsed.intent is Intent.KNOWLEDGE and parsed.topic is None:
+        return True
     return parsed.intent not in _NOT_FOR_HARDWARE and not parsed.facts.gpus
 
 

@@ -54,7 +54,9 @@ _AT_ONCE_REACH = 60
 _CLAUSE_OR_NUMBER = re.compile(r"[0-9,，、;；.。!?！？()（）]")
 # A bare whole number, no unit or letter glued to it ("15", not "15k", "15GB", "1.5", "15%").
 _BARE_COUNT = re.compile(
-    r"(?<![0-9a-zа-яё_.,$€£¥])(?P<num>[1-9][0-9]{0,5})(?![0-9a-zа-яё%$€]|[.,][0-9]|[^\W\d个個人名명位])"
+    r"(?<![0-9a-zа-яё_.,$€£¥])(?P<num>[1-9][0-9]{0,5})"
+    # "800左右", "800上下", "70件", "120건": about, or counted as items, still a bare count
+    r"(?![0-9a-zа-яё%$€]|[.,][0-9]|(?!左右|上下(?!文)|来|來|多|件|건|개)[^\W\d个個人名명位])"
 )
 # A CJK numeral counted with a classifier or "about" ("会话大概两百个左右"): bare, like the above.
 _BARE_CJK_COUNT = re.compile(
@@ -74,15 +76,40 @@ _BARE_DOZEN = re.compile(
     r"(?<![a-zà-ÿа-яё])(?P<word>(?:(?:a|una|une|uma|ein|eine) )?(?:dozen|docena|douzaine|dúzia|"
     r"dutzend|дюжина))(?![a-zà-ÿа-яё])"
 )
+
+
+# A figure settled on, after a guess or as told: "按 80 算吧", "念のため60で見積もっとけ",
+# "60명으로 잡아 주세요", "plan for 60", "rechnet mit 60", "comptez 60", "закладывайте 60".
+def _settled_number(name: str) -> str:
+    return rf"(?P<{name}>[0-9]{{1,6}})(?![0-9]|[.,][0-9]|\s?(?:[kк%$€]|gb|tb|tok|ток|ctx))"
+
+
+_LATIN_START = "(?<![a-zà-ÿа-яё])"
 _SETTLED = re.compile(
     r"(?:按|抓|就算)\s?(?P<num>[0-9]{1,6})\s?(?:个|個)?(?:位|人|名)?\s?(?:算|好了|吧|计|計)"
+    rf"|{_settled_number('ja')}\s?(?:人|件|名|ユーザー)?\s?(?:で|として)(?:見積も|計算|考え|想定|見て)"
+    rf"|{_settled_number('ko')}\s?(?:명|건)?\s?(?:으로|로)\s?(?:잡아|잡고|견적|계산|산정)"
+    rf"|{_LATIN_START}(?:plan|size(?: it)?|quote(?: us)?|budget) for {_settled_number('en')}"
+    r"(?=\s?(?:users?|people|seats?|at once|concurrent|simultaneous|[,.;!?]|$))"
+    rf"|{_LATIN_START}(?:rechnet|rechnen sie|kalkuliert|kalkulieren sie|plant|planen sie) "
+    rf"(?:lieber |mal |sicherheitshalber |ruhig )?mit {_settled_number('de')}"
+    rf"|{_LATIN_START}(?:comptez|prévoyez|partez sur|tablez sur|calculez (?:sur|avec)) "
+    rf"{_settled_number('fr')}"
+    rf"|{_LATIN_START}(?:calcula|calculen|calculad|pon|pongan|presupuesta|presupuesten) "
+    rf"(?:con |para )?{_settled_number('es')}"
+    rf"|{_LATIN_START}(?:considere|considera|calcule|calcula|orce|orça) (?:com |para )?"
+    rf"{_settled_number('pt')}"
+    rf"|(?<![а-яё])(?:закладывайте|закладывай|считайте|рассчитывайте на|берите) "
+    rf"{_settled_number('ru')}"
 )
+_SETTLED_GROUPS = ("num", "ja", "ko", "en", "de", "fr", "es", "pt", "ru")
 _SAME_TIME = re.compile(r"同一時間|同一时间|同じ時間|同時間")
 # "并发改成 100", "并发到 100", "同時接続数を100に", "concurrency to 100": a word of change;
 # "并发各 20", "并發各自 20": a word giving the count to each of several models.
 _SET_TO = (
     r"(?:各自|各|均|再?(?:改成|改为|改為|设为|設為|设成|設成|调到|調到|调成|調成|换成|換成|增加到|提高到|加到|拉到|"
-    r"变成|變成|变为|變為|增至|达到|達到|涨到|漲到|升到|到)|"
+    r"变成|變成|变为|變為|增至|达到|達到|涨到|漲到|升到|提到|提升到|到)|"
+    r"(?:を|は)?(?:倍|二倍|2倍|半分)の|"
     r"を|は|to|a|à|auf|на|до|будет|станет|으로|로)"
 )
 
@@ -238,9 +265,43 @@ def _at_once_after(text: str, match: re.Match[str]) -> bool:
     ):
         stop = _CLAUSE_OR_NUMBER.search(after, stop.end())
     words = after[: stop.start()] if stop else after
-    if stop is not None and stop.group().isdigit() and _LINK.search(words):
-        return False  # "1万人ですが同時接続は最大100": past a link, the words are the next count's
+    link = _LINK.search(words)
+    if stop is not None and link is not None:
+        if stop.group().isdigit():
+            return (
+                False  # "1万人ですが同時接続は最大100": past a link, the words are the next count's
+            )
+        at_once = lexicon.compiled("at_once").search(words)
+        if (
+            at_once is not None
+            and link.start() < at_once.start()
+            and _DIGIT.search(
+                text, match.end() + stop.end(), match.end() + stop.end() + _AT_ONCE_REACH
+            )
+        ):
+            return False  # "50 mil descargas pero usuarios concurrentes …, como mucho 200"
     return lexicon.said_at_once(words)
+
+
+_DIGIT = re.compile(r"[0-9]")
+
+
+def _links_statements(words: str) -> bool:
+    """Whether a link word ("but", "pero", "但") stands in ``words``, not in a number ("1e3")."""
+    return any(
+        found.start() == 0 or not words[found.start() - 1].isdigit()
+        for found in _LINK.finditer(words)
+    )
+
+
+_TIME_OF_DAY = re.compile(
+    r"[0-9]*\s?(?:時|时|点|點|시|uhr(?![a-z])|h(?![a-z0-9])|am(?![a-z])|pm(?![a-z]))"
+)
+
+
+@cache
+def _about_only() -> re.Pattern[str]:
+    return re.compile(rf"\s*(?:(?:{lexicon.pattern('about')})\s*)+")
 
 
 def _at_once_before(text: str, match: re.Match[str]) -> bool:
@@ -255,7 +316,13 @@ def _at_once_before(text: str, match: re.Match[str]) -> bool:
     # A topic said first ("同一時間會用的人，我估大概四十幾個"): its clause is the count's too.
     while stops and _TOPIC_END.search(before, 0, stops[-1].end()):
         stops.pop()
+    while stops and stops[-1].group().isdigit() and _TIME_OF_DAY.match(before, stops[-1].end()):
+        stops.pop()  # "朝会直後の9時台に質問が同時に…70件": a time of day is no count
     words = before[stops[-1].end() :] if stops else before
+    if stops and stops[-1].group() in ",，" and _about_only().fullmatch(words):
+        # "usuarios concurrentes de verdad, como mucho 200": the clause before says it
+        stops.pop()
+        words = before[stops[-1].end() :] if stops else before
     if stops and stops[-1].group().isdigit():
         # After another count, the words are this one's only past a link ("50명인데 동시에 ...
         # 8명", "90 personas y a la vez ... 14"), not when they follow it ("20 at once and 30").
@@ -268,6 +335,17 @@ def _at_once_before(text: str, match: re.Match[str]) -> bool:
 def _simultaneous(text: str, match: re.Match[str]) -> bool:
     """Whether a count is said to be at once: in its words, or in its clause before or after."""
     return _at_once(match) or _at_once_after(text, match) or _at_once_before(text, match)
+
+
+def _not_a_count(text: str, match: re.Match[str], *, cued: bool) -> bool:
+    """Whether a number read is no count of users at once: a context, a rate, another's."""
+    # "上下文 32768 并发 16": a number right after a context word is the context.
+    if not cued and labels_next_number(text, match.start()):
+        return True
+    if _is_rate(text, match):
+        return True  # "1000 requests per hour", "每天 2 万次请求": how often, not at once
+    # "50 mil descargas pero usuarios …": the people are another statement's
+    return not cued and _links_statements(match.group())
 
 
 def _candidates(text: str) -> list[tuple[re.Match[str], bool]]:
@@ -287,11 +365,8 @@ def _candidates(text: str) -> list[tuple[re.Match[str], bool]]:
     for pattern in patterns:
         first = True
         for match in itertools.islice(scan(pattern, text), _MAX_COUNTS):
-            # "上下文 32768 并发 16": a number right after a context word is the context.
-            if pattern is not cue and labels_next_number(text, match.start()):
+            if _not_a_count(text, match, cued=pattern is cue):
                 continue
-            if _is_rate(text, match):
-                continue  # "1000 requests per hour", "每天 2 万次请求": how often, not at once
             simultaneous = _simultaneous(text, match)
             if pattern in {_BARE_COUNT, _BARE_CJK_COUNT, _BARE_DOZEN} and not simultaneous:
                 continue  # a bare number is a count only when said to be at once
@@ -345,11 +420,19 @@ def find_concurrency(text: str, language: str = "en") -> Found | None:
         text = blank(text, rate.start(), rate.end())
     best = _best_match(text)
     settled = _SETTLED.search(text) if lexicon.said_at_once(text) else None
-    if settled is not None and (best is None or not _simultaneous(text, best)):
-        best = settled  # "七八十个人在问……按 80 算吧": a range, then the figure settled on
+    if settled is not None and (
+        best is None or not _simultaneous(text, best) or settled.start() > best.end()
+    ):
+        # "七八十个人在问……按 80 算吧", "同時アクセスは50いかない…念のため60で見積もっとけ": a
+        # guess, then the figure settled on
+        best = settled
     if best is None:
         return Found(None, text, RATE) if rates else None
-    value = _value(best, language)
+    value = (
+        float(next(best.group(name) for name in _SETTLED_GROUPS if best.group(name)))
+        if best.re is _SETTLED
+        else _value(best, language)
+    )
     rest = blank(text, best.start(), best.end())
     if value is None:
         return None

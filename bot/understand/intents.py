@@ -253,6 +253,10 @@ def _with_model(text: str, facts: Facts) -> Intent:
     if facts.gpus >= _COMPARED_GPUS and not says("instead", text) and not says("either", text):
         return Intent.COMPARE
     if facts.has_model and not facts.has_size and says("instead", text):
+        # "毎分600リクエスト…llama 3.3 70bだと何が必要？": a load stated and what it needs asked
+        # is a sizing of its own, not the model swapped into the last one
+        if facts.has_settings and says("size_question", text):
+            return Intent.SIZE
         return Intent.FOLLOWUP
     return Intent.SIZE
 

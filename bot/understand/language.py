@@ -81,14 +81,14 @@ _WORDS: dict[str, tuple[str, str]] = {
         (
             "caro cara barato barata algo "
             "para por un es en servidor modelo contexto la lo le se me nos está sobre entre o que "
-            "este plan pro no tu"
+            "este plan pro no tu da igual si"
         ),
     ),
     "pt-BR": (
         (
             "não você vocês olá oi obrigado obrigada quanto quantas quantos qts custa custo qual "
             "quais melhor meia precisão preciso precisamos precisa rodar roda cabe placas usuários "
-            "simultâneos orçamento mês um uma uns umas do da dos na nas em é com pra tá isso essa "
+            "simultâneos orçamento mês um uma uns umas do dos na nas em é com pra tá isso essa "
             "esse mais muito plano ajuda ativos parâmetros dá consigo posso gostaria vamos tudo "
             "concorrentes concorrente "
             "bem apenas somente só requisições pessoas sem preços valeu podem ligar vocês voces "
@@ -96,7 +96,7 @@ _WORDS: dict[str, tuple[str, str]] = {
         ),
         (
             "para por servidor modelo contexto das no nos ou e o os as está este também queremos "
-            "se sobre pro que tu"
+            "se sobre pro que tu da"
         ),
     ),
     "de": (

@@ -39,26 +39,44 @@ _CHEAPER = (
     r"cheapest (?:way|option|plan|setup)|costs? less|leaner|cost-?wise|price-?wise|"
     r"lighter on (?:the |our |my )?(?:budget|wallet)|"
     r"(?:budget|economy) (?:option|plan|version|setup)|"
+    # en idioms: what does not cost a fortune, a notch down, easier on the wallet
+    r"(?:doesn't|does not|won't|wouldn't|without|not) (?:cost(?:ing)? )?(?:an arm and a leg|"
+    r"a fortune|the earth)|(?:break|breaking|breaks) the bank|easier on (?:the |our |my )?"
+    r"(?:wallet|budget|pocket)|wallet[- ]friendly|(?:a )?(?:tier|notch|step|rung) (?:down|lower)|"
+    r"(?:less|not as|not so) (?:steep|pricy)|"
     # de
     r"billiger|günstiger|preisgünstiger|preiswerter|kostengünstiger|erschwinglicher|"
     r"weniger (?:kost|zahl|geld|ausgeb)|sparsamer|(?:kosten|preis) (?:senken|reduzieren|drücken)|"
     r"(?:geld|kosten) sparen|sparvariante|sparversion|"
+    r"nummer kleiner|nicht (?:ganz )?so teuer|weniger teuer|geldbeutel(?:schonend|freundlich)|"
+    r"schont? (?:den|unseren|meinen) geldbeutel|(?:preislich|kostenmäßig|vom preis her) "
+    r"(?:etwas |was )?(?:niedriger|drunter|darunter)|"
     # fr
     r"moins ch[eè]re?s?|moins coûteu[a-z]*|moins onéreu[a-z]*|plus économique|plus abordable|"
     r"meilleur marché|à moindre co[uû]t|(?:payer|dépenser) moins|(?:réduire|baisser|diminuer) "
     r"(?:le |les |la )?(?:co[uû]ts?|prix|facture)|économiser|"
+    r"pique(?:nt)? moins|moins sal[ée]e?s?|co[uû]t[a-z]* (?:pas )?(?:un bras|"
+    r"les yeux de la t[eê]te|"
+    r"une fortune)|un cran (?:en dessous|plus bas|moins cher)|gamme en dessous|"
     # es
     r"más barat[oa]s?|mas barat[oa]s?|más económic[oa]s?|mas economic[oa]s?|más asequible|"
     r"mas asequible|menos car[oa]s?|menos costos[oa]|por menos(?! de)(?: dinero)?|"
     r"(?:pagar|gastar) menos(?! de)|(?:cueste|cuesta|cuesten|salga|sale|salgan) menos(?! de)|"
     r"(?:reducir|bajar) (?:el |los |la )?(?:costes?|costos?|precio|factura)|abarat[aoe]r?|ahorrar|"
+    r"bancarrota|(?:no|sin) (?:me |nos )?(?:arruine|arruinar|deje en la ruina)|"
+    r"un ojo de la cara|un riñón|no tan car[oa]s?|(?:un )?escal[oó]n (?:más )?abajo|"
+    r"más en cuenta|mas en cuenta|"
     # pt-BR
     r"mais barat[oa]s?|mais em conta|mais econômic[oa]s?|mais economic[oa]s?|mais acessíve(?:l|is)|"
     r"(?:reduzir|baixar|diminuir) (?:o |os |a )?(?:custos?|preço|conta)|economizar|baratear|"
     r"(?:sair|ficar|fica) mais em conta|"
+    r"(?:não|sem) (?:me |nos )?(?:quebrar|falir|arruinar)|os olhos da cara|não tão car[oa]s?|"
+    r"menos car[oa]s?|(?:uma faixa|um degrau) abaixo|(?:pes[ea]r?|pesa) menos no bolso|"
     # ru
     r"дешевле|подешевле|бюджетнее|экономнее|доступнее|менее дорог[а-я]*|сэкономить|"
     r"самый дешёвый|самый дешевый|ужаться|"
+    r"поскромнее|(?:попроще|полегче) по (?:цене|деньгам|бюджету)|не разорит|не разориться|"
+    r"без разорения|эконом[- ]?вариант|не так дорого|"
     r"(?:платить|тратить|потратить|заплатить) меньше|(?:снизить|уменьшить|сократить|срезать) "
     r"(?:цену|стоимость|расходы|затраты|сч[её]т)|бюджетн[а-я]* вариант|"
     # zh
@@ -72,12 +90,19 @@ _CHEAPER = (
     r"(?:成本|费用|費用|价格|價格|预算|預算)(?:可以|能不能|能)?(?:再)?(?:压|壓|降|砍|减|減)(?:低|下来|下來)?"
     r"(?:一)?(?:点|點|些)?|"
     r"更经济|更經濟|性价比更高|性價比更高|"
+    r"便宜一[档檔级級]|(?:低|降)一[档檔级級]|不(?:那么|那麼|太)(?:贵|貴)|平价|平價|亲民|親民|"
+    r"(?:钱包|錢包)友好|(?:价格|價格)(?:低|便宜)一?(?:点|點|些)|"
     # ja
     r"もっと安|より安|安く(?:でき|なる|なら|なり|する|済|抑え)|安い(?:プラン|構成|方法|選択肢|オプション|案)|"
     r"安価な|安め|安上がり|お手頃|手頃な|節約|低コスト|(?:コスト|費用|予算)を?(?:下げ|抑え|削)|"
+    r"(?:お)?財布に(?:優しい|やさしい)|懐に(?:優しい|やさしい)|(?:もう少し|もうちょい|もうちょっと)"
+    r"(?:安|お安)|お安く|(?:ランク|グレード)を?(?:一つ|ひとつ)?下げ|(?:一|ひと)つ下の(?:プラン|構成)|"
     # ko
     r"더 싸|더 저렴|저렴하게|저렴한 ?(?:옵션|방법|구성|플랜|선택|안|걸로)|싸게|가성비|"
     r"싼 ?(?:옵션|방법|구성|플랜)|"
+    r"(?:가격|값|요금)(?:이|은)? ?(?:좀 |조금 |더 )?(?:착한|낮은|싼|저렴한)|착한 가격|"
+    r"지갑 ?(?:부담|사정)|부담(?:이)? ?(?:덜한|덜 되는|적은)|"
+    r"한 ?단계 (?:낮은|아래)|싼 ?(?:거|걸로)|"
     r"비용(?:을|이)? ?(?:좀 |조금 |더 )?(?:줄|낮|절감|아끼)|돈(?:을)? ?(?:좀 )?(?:아끼|덜)|절약"
 )
 _EXPLAIN = (
@@ -179,7 +204,11 @@ def _explains_a_term(request: ParsedRequest, text: str) -> bool:
 
 def _only_a_setting(request: ParsedRequest, text: str) -> bool:
     """Tell a platform setting said alone or as a condition ("only CUDA", "what if only CUDA?")."""
-    if request.facts.cuda_only is None or request.topic not in _WORDS_OF_A_LEVER:
+    if request.facts.cuda_only is None:
+        return False
+    if request.facts.gpus and _compiled(_IF).match(text) is not None:
+        return True  # "Et si on part sur MI355X ? … aucun souci côté AMD": the GPU and platform
+    if request.topic not in _WORDS_OF_A_LEVER:
         return False
     if len(text.split()) <= _SHORT_CHANGE_WORDS and "?" not in text:
         return True
@@ -317,8 +346,10 @@ def _intent(  # noqa: PLR0911 - one intent per kind of lever or term
     term = _term_intent(request, term_alone=term_alone)
     if term is not None:
         return term
-    if intent is Intent.KNOWLEDGE and (
-        request.topic not in _WORDS_OF_A_LEVER or (request.lever is None and not setting_alone)
+    if (
+        intent is Intent.KNOWLEDGE
+        and not setting_alone
+        and (request.topic not in _WORDS_OF_A_LEVER or request.lever is None)
     ):
         # "How fast can you deliver an MI355X server?", "is it cheaper for 12 months?", "a
         # private network between two servers?": the page's answer, terms and all.

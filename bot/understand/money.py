@@ -214,6 +214,42 @@ _MONEY_MARKS_RE = re.compile(
 )
 
 
+# An amount that is a price paid or quoted, not a limit: per hour ("$2.10/GPU-hr"), what is paid
+# today or elsewhere ("we pay $2.10 at our current cloud", "bei unserem jetzigen Hoster zahlen
+# wir 3.500 €", "у конкурента … стоит 1,9 млн ₽"), what something costs ("sai por volta de US$
+# 2.000 por mês"). A budget word or a limit ("up to", "at most") before it keeps it a budget.
+_PER_HOUR_RE = re.compile(
+    r"\s?(?:/|per |an? |por |pro |в |par |je |de )\s?(?:gpu[- ]?)?(?:hr|hour|h|hora|stunde|std|"
+    r"heure|час)(?![a-zа-яё])|\s?(?:每小时|每小時|/小时|/小時|一小时|一小時|時間あたり|/時間|시간당)"
+)
+_PAID_RE = re.compile(
+    r"(?<![a-zа-яё])(?:we(?:'re| are)? (?:currently |now |already |still )?(?:pay|paying|spend|"
+    r"spending)|(?:currently|now) (?:pay|spend)|at our current|our current (?:cloud|provider|host|"
+    r"vendor)|competitor|other provider|elsewhere|zahlen wir|wir zahlen|jetzigen? (?:hoster|"
+    r"anbieter|provider)|konkurrenz|nous payons|on paie|on paye|notre (?:hébergeur|fournisseur) "
+    r"actuel|concurrent|pagamos|estamos pagando|proveedor actual|competencia|provedor atual|"
+    r"concorrente|платим|конкурент|(?:costs?|is priced at|goes for|стоит|стоят|sale(?: por)?|"
+    r"sai(?: por)?|kostet|coûte|cuesta|custa))(?![a-zа-яё])|"
+    r"现在每月|目前每月|现在付|目前付|現在付|竞品|競品|他社|경쟁사|지금 [^ ]{0,6} ?내고"
+)
+_KEPT_BUDGET_RE = re.compile(
+    r"budget|预算|預算|бюджет|予算|예산|presupuesto|orçamento|orcamento|up to|at most|max|"
+    r"no more than|under|less than|bis zu|höchstens|hasta|até|jusqu'à|au plus|не более|до |最多|"
+    r"以内|まで|이하|이내"
+)
+_SENTENCE_ENDS = ".?!。？！\n"
+_PAID_REACH = 48
+
+
+def spent_elsewhere(text: str, start: int, end: int) -> bool:
+    """Whether the amount at ``start:end`` is a price paid or quoted, not a budget."""
+    if _PER_HOUR_RE.match(text, end):
+        return True
+    sentence = max(text.rfind(mark, 0, start) for mark in _SENTENCE_ENDS) + 1
+    before = text[max(sentence, start - _PAID_REACH) : start]
+    return _PAID_RE.search(before) is not None and _KEPT_BUDGET_RE.search(before) is None
+
+
 def find_budget(text: str, language: str = "en") -> Found | None:
     """Find the first money amount in ``text`` (per month; a yearly one is divided by 12)."""
     if _MONEY_MARKS_RE.search(text) is None:
@@ -221,7 +257,7 @@ def find_budget(text: str, language: str = "en") -> Found | None:
     for pattern in worth_trying(_money_res(), text):
         for match in scan(pattern, text):
             value = _amount_value(match, text, language)
-            if value == 0:
+            if value == 0 or spent_elsewhere(text, match.start(), match.end()):
                 continue
             if _PER_YEAR_RE.match(text, match.end()):
                 value /= _MONTHS_PER_YEAR

@@ -348,6 +348,8 @@ def parse_with(
     if fields.request.facts.training and (
         intent in _TRAINING_OVERRIDES
         or (intent is Intent.KNOWLEDGE and (fields.facts.has_model or fields.facts.has_size))
+        # "…大概要租多久": renting for the job is no request for a person
+        or (intent is Intent.SALES and not lexicon.search("sales", clean))
     ):
         intent = Intent.TRAIN
     request, several = _models_served(

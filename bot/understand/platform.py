@@ -74,6 +74,17 @@ def _cuda_only_re() -> re.Pattern[str]:
         # "AMD 的就算了吧", "还是 CUDA 稳妥": AMD let go, CUDA the safe choice
         rf"|{_AMD}\s?(?:的)?\s?(?:就|还是|還是)?\s?算了|(?:还是|還是)\s?(?:用\s?)?{_NVIDIA}\s?(?:的)?"
         rf"(?:稳妥|穩妥|稳|穩|靠谱|靠譜|保险|保險)"
+        # locked into CUDA: "框架綁死 CUDA", "locked into CUDA", "завязаны на CUDA", "CUDA에 묶여"
+        rf"|(?:綁死|绑死|锁死|鎖死|綁定|绑定|依赖|依賴)\s?(?:在\s?)?{_NVIDIA}|{_NVIDIA}\s?(?:綁死|绑死|锁死|鎖死)"
+        rf"|(?:locked|tied|married) (?:in)?to (?:the )?{_NVIDIA}|(?:an|auf) {_NVIDIA} (?:gebunden|"
+        rf"festgelegt)"
+        rf"|(?:verrouillés?|enfermés?|liés?|coincés?) (?:sur|à|dans) (?:l'écosystème )?{_NVIDIA}"
+        rf"|(?:atados?|amarrados?|casados?) (?:a|al|con) {_NVIDIA}|(?:presos?|amarrados?) (?:ao|a|"
+        rf"no) {_NVIDIA}"
+        rf"|(?:завязаны|привязаны|сидим) (?:на|к) {_NVIDIA}|{_NVIDIA}\s?(?:에|에만)\s?(?:묶여|종속)"
+        # AMD not even to be looked at: "AMD 那邊就先不用看了", "AMD can be skipped"
+        rf"|{_AMD}\s?(?:那边|那邊|那块|那塊|的部分)?\s?(?:就)?\s?(?:先)?\s?(?:不用看|不看|不必看|不用考虑|不用考慮)"
+        rf"|{_AMD}\s(?:can be skipped|you can skip|is off the table)"
     )
 
 
@@ -112,6 +123,15 @@ def _rocm_fine_re() -> re.Pattern[str]:
         rf"(?:necesari[oa]|necessári[oa]|nécessaire|nötig)"
         rf"|cuda не обязател[а-яё]*|不(?:需要|一定要|必)\s?(?:用\s?)?cuda"
         rf"|{_AMD}\s(?:нас\s|нам\s)?не\s(?:пугает|страшен|страшна|проблема)"
+        # no trouble on AMD's side, or already moved to ROCm: "aucun souci côté AMD",
+        # "already ported our images to ROCm", "ya migramos a ROCm"
+        rf"|(?:aucun|pas de|no|kein(?:e|en)?|ningún|ningun|nenhum|никаких)\s(?:souci|problème|"
+        rf"problem|"
+        rf"problema|problemas|проблем)\s(?:côté|with|on the|mit|con|com|с)?\s?(?:l'|le |la |du |"
+        rf"der )?{_AMD}"
+        rf"|(?:porté|portés|portées|ported|migrated|migré|migrés|migrado|migrados|migramos|"
+        rf"portiert|"
+        rf"migriert|перенесли|портировали)[^.!?;]{{0,40}}?(?:sous|to|on|auf|a|para|на|под)\s{_AMD}"
         # "AMD MI355X도 괜찮다", "MI355X でも大丈夫", "MI355X is fine too": the AMD GPU accepted
         rf"|mi355x?\s?(?:도|も|でも|也|too|as well)?\s?"
         rf"(?:{acceptable}|괜찮|大丈夫|可以|没问题|沒問題)"
@@ -123,7 +143,8 @@ def _native_fp4_re() -> re.Pattern[str]:
     native = lexicon.pattern("native")
     fp4 = r"(?:fp4|nvfp4|mxfp4|4-?bit(?: float)?)"
     return re.compile(
-        rf"(?:{native}){_CLAUSE}{{0,14}}?{fp4}(?![0-9])|(?<![a-z0-9]){fp4}{_CLAUSE}{{0,14}}?(?:{native})"
+        rf"(?:{native}){_CLAUSE}{{0,14}}?{fp4}(?![0-9])|"
+        rf"(?<![a-z0-9]){fp4}{_CLAUSE}{{0,14}}?(?:{native})"
         rf"|{fp4}[\s-]?(?:tensor cores|in silicon|support)"
     )
 

@@ -122,6 +122,25 @@ def _from_flags(text: str) -> PrecisionMention | None:
     )
 
 
+# A format ruled out beside the one wanted: "fp8 말고 int4로", "int4 instead of fp8", "statt FP8",
+# "en vez de fp8", "au lieu du fp8", "вместо fp8", "不要 fp8", "fp8じゃなくて".
+_RULED_OUT_BEFORE = re.compile(
+    r"(?:(?<![a-zа-яё])(?:not|instead of|rather than|(?:don'?t|do not) (?:use|want)|statt|anstatt|"
+    r"nicht|kein(?:e|en)?|en vez de|en lugar de|au lieu d[eu]|pas (?:en|de)|em vez de|ao invés de|"
+    r"вместо|не)|不要|不用|而不是|不是)\s?(?:the |el |la |le |o |a |das |den )?$"
+)
+_RULED_OUT_AFTER = re.compile(
+    r"\s?(?:말고|대신|じゃなく|ではなく|でなく|은 말고|는 말고|就不用了|不要了)"
+)
+_RULED_OUT_REACH = 16
+
+
+def _ruled_out(text: str, start: int, end: int) -> bool:
+    """Whether the format named at ``start:end`` is said not to be wanted."""
+    before = text[max(0, start - _RULED_OUT_REACH) : start]
+    return bool(_RULED_OUT_BEFORE.search(before) or _RULED_OUT_AFTER.match(text, end))
+
+
 def find_precision(text: str) -> PrecisionMention:
     """Find the first weight precision named and the KV dtype, if one is named."""
     flags = _from_flags(text) if "--" in text else None
@@ -143,7 +162,9 @@ def find_precision(text: str) -> PrecisionMention:
                 if kv_format and (kv_dtype is None or match.start() < kv_dtype[0]):
                     kv_dtype = (match.start(), precision)
                 continue
-            if weights is None or match.start() < weights[0]:
+            if (weights is None or match.start() < weights[0]) and not _ruled_out(
+                text, match.start(), match.end()
+            ):
                 weights = (match.start(), precision, variant)
     kv = kv_dtype[1] if kv_dtype else None
     if weights is None:

@@ -73,7 +73,7 @@ _NAMED_TERMS: tuple[tuple[str, int], ...] = (
     (
         (
             r"a quarter|one quarter|quarterly|ein quartal|un trimestre|trimestre|квартал|季度|분기|"
-            r"석 ?달"
+            r"석 ?달|一季(?!度)|一个季|一個季|四半期|한 ?분기"
         ),
         _QUARTER,
     ),

@@ -156,6 +156,10 @@ _PER_USER = (
     r"на\s(?:пользователя|юзера|запрос)|每(?:个|個)?(?:用户|用戶|人|请求|請求|会话)|"
     r"(?:ユーザー|ユーザ|リクエスト)(?:あたり|当たり|ごと|毎)|사용자당|유저당|요청당|인당|"
     r"each\suser|every\suser|for\seach|cada\s(?:usuario|usuário)|jede[rn]?\s(?:nutzer|user)|"
+    r"(?:pra|para|por)\scada(?:\s(?:um|uno|usuário|usuario|usuária|pessoa|persona))?|"
+    r"je\s(?:nutzer|user|anwender|anfrage|sitzung|kopf)|pro\skopf|par\s(?:tête|personne)|"
+    r"por\s(?:cabeza|cabeça|persona|pessoa)|на\s(?:человека|каждого|сессию)|每人|每位|"
+    r"一人(?:あたり|当たり)|1人(?:あたり|当たり)|1인당|한\s?명당|"
     r"chaque\sutilisateur|каждо(?:му|го)\s(?:пользовател[юя]|юзер[ау])|"
     r"单用户|單用戶|单个用户|單個用戶|ユーザー1人|사용자\s?1명|"
     r"(?:用户|用戶|ユーザー|사용자|пользовател[юяь]|user|usuario|usuário|nutzer|utilisateur)"
@@ -362,7 +366,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         rf"(?:{_SECOND}|{_MINUTE}|user))"
     )
     deadline = _alt(
-        rf"(?<![a-zà-ÿа-яё])(?:in|within|under|inside|over|(?:em|en)\saté|até|hasta|en|em|"
+        rf"(?<![a-zà-ÿа-яё])(?:(?:nach\s)?spätestens(?:\snach|\sin)?|at\sthe\slatest\s(?:in|within|after)|"
+        rf"au\splus\stard\s(?:en|dans|sous|après)|a\smás\stardar\sen|no\smáximo\sem|"
+        rf"не\sпозже(?:\sчем)?\sчерез|не\sпозднее(?:\sчем)?\sчерез|最迟|最遲|遅くとも|"
+        rf"in|within|under|inside|over|(?:em|en)\saté|até|hasta|en|em|"
         rf"dentro\sde|innerhalb\s(?:von\s)?|binnen|дедлайн|дедлайном|срок\s—|"
         rf"за|в\sтечение|в\sпределах|уложиться\sв|уложиться\sза|durante|para|by|d'ici|"
         rf"deadline|plazo(?:\sde)?|prazo(?:\sde)?|frist|délai(?:\sde)?|срок|期限|时间|時間|기한은?|für|締切は?|"

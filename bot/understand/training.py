@@ -21,7 +21,8 @@ from sizing import TrainingMethod
 
 # Doing the training (not a model that was trained): verbs and nouns of the act, per language.
 _TRAIN_ACT = (
-    r"fine[\s-]?tun(?:e|es|ing)(?![a-z])|finetun(?:e|es|ing)(?![a-z])|\bsft\b|(?<![a-z])ft(?![a-z])|"
+    r"fine[\s-]?tun(?:e|es|ing)(?![a-z])|finetun(?:e|es|ing)(?![a-z])|\bsft\b|"
+    r"(?<![a-z])ft(?![a-z])|"
     r"fine-?tunear|finetunear|fine-?tunar|finetunar|finetunen|voll(?:feintuning|finetuning)|"
     r"(?<![a-z])(?:pre|re)?[\s-]?train(?:ing|s)?(?![a-z])|from\sscratch|"
     r"feinabstimm|feintuning|fine-?tunen|finetunen|(?:nach|weiter|vor)?trainier(?:en|e)(?!t)|"
@@ -189,15 +190,39 @@ _DATA_WORDS = re.compile(
 )
 
 
+# A method ruled out: "not pretraining, just a full fine-tune", "LoRAじゃなくて全パラメータ",
+# "LoRA 말고 풀 파인튜닝", "不是 LoRA", "kein LoRA", "sans LoRA", "не LoRA".
+_NOT_BEFORE = re.compile(
+    r"(?:(?<![a-z])(?:not|no|without|rather than|instead of|kein(?:e|en)?|nicht|ohne|pas(?: de|"
+    r" du)?|"
+    r"sans|sin|no es|sem|não|nao|не|без)|不是|不用|不要|非|而不是)\s?"
+    r"(?:a |an |the |un |una |um |uma |"
+    r"ein(?:e|en)? |le |la |du )?$"
+)
+_NOT_AFTER = re.compile(
+    r"\s?(?:じゃなく|ではなく|でなく|じゃない|ではない|말고|아니고|아니라|은 아니|는 아니)"
+)
+_NOT_REACH = 16
+
+
+def _said(pattern: re.Pattern[str], text: str) -> bool:
+    """Whether ``pattern`` matches somewhere it is not ruled out."""
+    for found in pattern.finditer(text):
+        before = text[max(0, found.start() - _NOT_REACH) : found.start()]
+        if _NOT_BEFORE.search(before) is None and _NOT_AFTER.match(text, found.end()) is None:
+            return True
+    return False
+
+
 def _method(text: str) -> TrainingMethod | None:
     found = _patterns()
-    if found["qlora"].search(text):
+    if _said(found["qlora"], text):
         return TrainingMethod.QLORA
-    if found["pretrain"].search(text):
+    if _said(found["pretrain"], text):
         return TrainingMethod.PRETRAIN
-    if found["lora"].search(text):
+    if _said(found["lora"], text):
         return TrainingMethod.LORA
-    if found["full"].search(text):
+    if _said(found["full"], text):
         return TrainingMethod.FULL
     return None
 

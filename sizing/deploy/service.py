@@ -192,6 +192,23 @@ def _sequences_for_throughput(
     return min(_bisect(1.0, most, short) + _SEQUENCE_STEP, most)
 
 
+def _with_peak(
+    ctx: _Context, shape: Shape, state: Loaded, replicas: int, cap: int
+) -> tuple[bool, Loaded]:
+    """Whether users at once stated beside a rate fit, and the load to read the speed at.
+
+    "10,000 a day, at most 120 at once": the peak said is the load when it is above what the
+    average rate keeps in flight.
+    """
+    concurrency = ctx.request.concurrency
+    if -(-concurrency // replicas) > cap:
+        return False, state
+    per_replica = concurrency / replicas
+    if per_replica > state.sequences:
+        return True, _at(ctx, shape, per_replica, "closed")
+    return True, state
+
+
 def _evaluate(ctx: _Context, shape: Shape, room: KvRoom, units: int) -> _Point:
     """Every target asked, on ``units`` units of the plan laid out as ``shape``."""
     level, request = ctx.level, ctx.request
@@ -228,8 +245,8 @@ def _evaluate(ctx: _Context, shape: Shape, room: KvRoom, units: int) -> _Point:
             fits_load, state = False, top
         else:
             state = found
-        if level.concurrency_given and -(-request.concurrency // replicas) > cap:
-            fits_load = False
+        if level.concurrency_given:
+            fits_load, state = _with_peak(ctx, shape, state, replicas, cap)
         throughput = replicas * state.output_tokens_per_s
     elif level.concurrency_given or level.throughput_tok_s is None:
         per_replica = request.concurrency / replicas

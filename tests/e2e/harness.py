@@ -38,11 +38,22 @@ FAST = Timing(
 HELD_ANSWER_S = 2.5  # how long the fake holds a timed-out answer: past FAST's read time-out
 
 
+_HANDED_OUT: set[int] = set()
+
+
 def free_port() -> int:
-    """Find a TCP port free on loopback right now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    """Find a TCP port free on loopback right now, never one this process handed out before.
+
+    The kernel may give a port back as soon as its probe closes: two calls in a row (PORT and
+    METRICS_PORT) could then name the same port, and the settings rightly refuse that.
+    """
+    while True:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = int(probe.getsockname()[1])
+        if port not in _HANDED_OUT:
+            _HANDED_OUT.add(port)
+            return port
 
 
 def bot_settings(

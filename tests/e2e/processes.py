@@ -5,9 +5,10 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import socket
 import sys
 from pathlib import Path
+
+from tests.e2e.harness import free_port
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 STOP_TIMEOUT_S = 30.0
@@ -44,9 +45,7 @@ def clean_env(**extra: str) -> dict[str, str]:
 
 
 def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    return free_port()
 
 
 class BotProcess:

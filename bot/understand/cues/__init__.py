@@ -21,7 +21,7 @@ from bot.understand.concurrency import RATE
 from bot.understand.cues.asked import find_asked
 from bot.understand.cues.chatty import find_chatty_users
 from bot.understand.cues.currency import Money, find_money
-from bot.understand.cues.hardware import find_unrented
+from bot.understand.cues.hardware import asks_cost, asks_if_rented, find_unrented
 from bot.understand.cues.headcount import find_headcount, people_besides
 from bot.understand.cues.kinds import find_model_kind, without_kind_words
 from bot.understand.cues.stack import stack_cuda_only
@@ -35,6 +35,7 @@ from bot.understand.intents import asks_other_work, has_price_words
 from bot.understand.language import is_common_word
 from bot.understand.topics.concepts import Concept
 from bot.understand.topics.lexicon import mentions_concept
+from sizing import UseCase
 
 # Intents a use without a model turns into a proposal ("what would a chatbot for 200 staff
 # cost?" asks for one, not for the price list).
@@ -69,15 +70,29 @@ def _without_word_models(request: ParsedRequest) -> ParsedRequest:
         return request
     # "Qwen3-Embedding": a model of a kind we do not size, named by its kind (the kind answers)
     of_kind = request.cues.model_kind is not None and _KIND_NAME_RE.search(name) is not None
-    if not (of_kind or is_common_word(name.casefold())):
+    # "un ChatGPT interne", "our own ChatGPT": the hosted product named as the use, a chat
+    # assistant of one's own, not a model to run
+    product = name.casefold().replace(" ", "") in _ASSISTANT_PRODUCTS
+    if not (of_kind or product or is_common_word(name.casefold())):
         return request
     understood = tuple(code for code in request.not_understood if code != "model")
-    return replace(request, unknown_model=None, suggestions=(), not_understood=understood)
+    cues = request.cues
+    if product and cues.use_case is None:
+        cues = replace(cues, use_case=UseCase.CHAT.value)
+    return replace(
+        request, unknown_model=None, suggestions=(), not_understood=understood, cues=cues
+    )
+
+
+_ASSISTANT_PRODUCTS = frozenset({"chatgpt", "copilot", "gemini", "claude"})
 
 
 # Agents and counsellors named (their support bots and consultations counted are blanked with
 # the addressees): "상담원"/"상담사" hold the word of contact "상담" but ask for no one alone.
-_PERSON_NOUNS_RE = re.compile(r"상담(?:원|사)")
+# Consultations as what is worked on ("상담 녹취 텍스트", "상담 내역") ask for no one either.
+_PERSON_NOUNS_RE = re.compile(
+    r"상담(?:원|사)|상담 ?(?:녹취|기록|내역|로그|데이터|텍스트|건수|문의)"
+)
 
 
 def _asks_for_a_person(text: str) -> bool:
@@ -167,6 +182,24 @@ def _hardware_price(request: ParsedRequest, cues: Cues, text: str) -> bool:
         and not _names_model(request)
         and all(value is None for value in settings)
         and has_price_words(text)
+    )
+
+
+def _asks_for_hardware(request: ParsedRequest, cues: Cues, text: str) -> bool:
+    """Whether a message asks if we rent hardware we do not ("do you have H100s?").
+
+    A question about the portfolio (``knowledge``): its answer says we do not and names the
+    nearest plan we do. Its price asked ("how much is an H100 a month?") stays a price.
+    """
+    facts = request.facts
+    settings = (facts.context_tokens, facts.concurrency, facts.precision)
+    return (
+        request.intent in {Intent.PRICE, Intent.FOLLOWUP, Intent.UNKNOWN}
+        and cues.unrented_gpu is not None
+        and not _names_model(request)
+        and all(value is None for value in settings)
+        and asks_if_rented(text)
+        and not asks_cost(text)
     )
 
 
@@ -397,6 +430,8 @@ def _with_intent(request: ParsedRequest, text: str) -> ParsedRequest:
         request = replace(request, intent=Intent.COMPARE, topic=None, spec=None)
     if _hardware_price(request, cues, text):
         request = replace(request, intent=Intent.PRICE, topic=None, spec=None)
+    if _asks_for_hardware(request, cues, text):
+        request = replace(request, intent=Intent.KNOWLEDGE, topic=None, spec=None)
     if _sizing_email(request, text):
         request = replace(request, intent=Intent.SIZE)
     if _discovers(request, cues, text):

@@ -15,7 +15,13 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import cache
 
-from bot.understand.money import BUDGET_GAP, amount_patterns, amount_value, per_year
+from bot.understand.money import (
+    BUDGET_GAP,
+    amount_patterns,
+    amount_value,
+    per_year,
+    spent_elsewhere,
+)
 
 _MONTHS_PER_YEAR = 12
 # code -> (written before the amount, written after it); cleaned, lower-case text.
@@ -250,7 +256,7 @@ def _first(patterns: list[tuple[str, re.Pattern[str]]], text: str, language: str
             if best is not None and (match.start(), -match.end()) >= (best.start, -best.end):
                 break
             value = amount_value(match, text, language)
-            if not value > 0:
+            if not value > 0 or spent_elsewhere(text, match.start(), match.end()):
                 continue
             if per_year(text, match.end()):
                 value /= _MONTHS_PER_YEAR

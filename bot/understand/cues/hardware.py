@@ -89,3 +89,44 @@ def find_unrented(text: str) -> tuple[str | None, int | None]:
     counts = ("count", "after", "times")
     gpu = next(name for name, value in match.groupdict().items() if value and name not in counts)
     return gpu, _count(match.group("count") or match.group("after") or match.group("times"))
+
+
+# Whether we have it at all: "do you rent H100s?", "habt ihr auch H100?", "A100ってレンタルして
+# ますか？", "H100 있나요?", "你们有4090吗": a question about the portfolio, not its price.
+_HAVE_RE = re.compile(
+    r"(?<![a-z])(?:(?:do|can|could|would) (?:you|u|y'all|ya)(?: guys| folks| all)? "
+    r"(?:also |even |still |actually )?(?:have|rent|offer|carry|stock|provide|sell|host|do)|"
+    r"(?:any|are there) .{0,20}(?:available|on offer)|in stock|"
+    r"habt ihr|haben sie|bietet ihr|bieten sie|vermietet ihr|vermieten sie|gibt es bei (?:euch|"
+    r"ihnen)|"
+    r"im angebot|avez-vous|vous avez|proposez-vous|vous proposez|louez-vous|vous louez|"
+    r"y a-t-il|dans votre (?:offre|catalogue)|tienen|tenéis|teneis|ofrecen|alquilan|disponen de|"
+    r"vocês têm|voces tem|vcs tem|vocês oferecem|oferecem|alugam|trabalham com|existe (?:plano|"
+    r"opção)|"
+    r"tem plano)(?![a-z])|"
+    r"у вас есть|есть ли|есть у вас|а есть|(?:сдаёте|сдаете|предлагаете)(?![а-я])|в наличии|"
+    r"有没有|有沒有|有.{0,12}(?:吗|嗎|么|麼)|提供.{0,12}(?:吗|嗎)|租.{0,8}(?:吗|嗎)|"
+    r"ありますか|あります[？?]|あるの|ある[？?]|(?:レンタル|取り扱い|扱い|提供)(?:を)?して(?:い)?ます(?:か|[？?])|"
+    r"扱って(?:い)?ます(?:か|[？?])|置いて(?:い)?ます(?:か|[？?])|"
+    r"있나요|있어요[？?]|있습니까|있을까요|있으세요|"
+    r"(?:렌탈|대여|임대)(?:이|가|도)? ?(?:되|가능|하시)|취급"
+)
+
+
+def asks_if_rented(text: str) -> bool:
+    """Whether a cleaned message asks if we have, rent or offer some hardware."""
+    return _HAVE_RE.search(text) is not None
+
+
+_COST_RE = re.compile(
+    r"(?<![a-z])(?:how much|prices?|pricing|costs?|per (?:month|hour)|a month|monthly|wie ?viel|"
+    r"kostet|preise?|kosten|combien|prix|co[uû]te|tarifs?|cu[aá]nto|precios?|cuesta|costos?|"
+    r"quanto|preços?|custa|custos?)(?![a-z])|[$€£¥₽]|"
+    r"сколько|цен[аыуеой]|ценник|почём|почем|стоит|стоимост|多少钱|多少錢|价格|價格|费用|費用|租金|月租|"
+    r"いくら|料金|価格|値段|費用|얼마|가격|요금|비용"
+)
+
+
+def asks_cost(text: str) -> bool:
+    """Whether a cleaned message asks what something costs."""
+    return _COST_RE.search(text) is not None

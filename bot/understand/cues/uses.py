@@ -58,16 +58,20 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
             r"atendimento|suporte ao cliente|central de atendimento|"
             r"kundensupport|kundenservice|kundendienst|hotline|helpdesk|support-bot|"
             r"service client|support client|relation client|centre d'appels|\bsav\b|après-vente|"
-            r"(?:au|du|de|le) support(?![a-z])|répondre aux clients"
+            r"(?:au|du|de|le) support(?![a-z])|répondre aux clients|"
+            r"саппорт|(?:в|для) поддержк[а-яё]|(?:en|de|del) soporte(?![a-z])|(?:no|do|"
+            r"de) suporte(?![a-z])|"
+            r"im support(?![a-z])|(?:in|on|for) (?:customer )?support(?![a-z])|"
+            r"borradores de respuestas|rascunhos de respostas|draft (?:replies|responses)"
         ),
     ),
     (
         UseCase.RAG,
         (
-            r"\brag\b|retrieval|knowledge ?base|\bwiki|search over|semantic search|"
+            r"(?<![a-z])rag(?![a-z])|retrieval|knowledge ?base|\bwiki|search over|semantic search|"
             r"(?:pdfs?|documents?|docs|files|contracts|manuals|reports)\b(?!\s?(?:link|page))|"
             r"知识库|知識庫|文档|文檔|文件检索|文件檢索|检索|檢索|知识问答|知識問答|"
-            r"ナレッジ|文書|ドキュメント検索|社内文書|検索拡張|"
+            r"ナレッジ|文書|ドキュメント検索|社内文書|検索拡張|検索して(?:答え|回答)|"
             r"지식 ?베이스|문서|검색 증강|사내 ?검색|"
             r"баз[а-яё]* знаний|документ|поиск по|"
             r"documentos|base de conocimiento|base de conhecimento|búsqueda|busca sobre|"
@@ -169,12 +173,16 @@ _TRANSLATE_ACT = re.compile(
 )
 
 
+_COUNTED_AGENTS = re.compile(r"(?<![a-z])(?:de|of) [0-9][0-9 .,]*\s?(?:agents|agentes)(?![a-z])")
+
+
 def find_use_case(text: str) -> UseCase | None:
     """Return the use case the text names first in priority order (cleaned text), or None.
 
     Documents named with a use that works on them (translation, summaries, a batch) and no
     word of retrieval are that use, not RAG.
     """
+    text = _COUNTED_AGENTS.sub(" ", text)  # "une collectivité de 1 200 agents": its staff
     uses = [use for use, pattern in _compiled() if pattern.search(text)]
     use = uses[0] if uses else None
     if use in {UseCase.RAG, UseCase.SUPPORT} and not _RETRIEVAL_RE.search(text):
@@ -307,7 +315,16 @@ _NO_MODEL_YET_RE = re.compile(
     r"modelo (?:ainda não|a definir|indefinido|tanto faz)|qual modelo|"
     r"(?:noch )?kein(?: festes)? modell|modell (?:ist )?(?:noch )?(?:offen|unklar|egal)|"
     r"welches modell|"
-    r"pas (?:encore )?de modèle|modèle (?:pas encore|à définir|indéfini|peu importe)|quel modèle"
+    r"pas (?:encore )?de modèle|modèle (?:pas encore|à définir|indéfini|peu importe)|quel modèle|"
+    # a blank slate, model and hardware alike ("모델이나 장비는 아직 백지", "モデルも機材も白紙")
+    r"(?:model|hardware)[^.?!]{0,24}(?:blank slate|wide open|completely open)|"
+    r"(?:모델|장비)[^.?!]{0,16}(?:백지|미정|안 ?정했|정하지 않았)|"
+    r"(?:モデル|機材|ハード)[^。？?]{0,12}白紙|"
+    r"(?:模型|硬件|硬體)[^。？?]{0,10}(?:一片空白|还是空白|還是空白|毫无头绪|毫無頭緒)|"
+    r"(?:modelo|hardware)[^.?!]{0,24}(?:en blanco|sin decidir|em branco|sem defini[çc][ãa]o)|"
+    r"(?:modell|hardware)[^.?!]{0,24}(?:noch (?:völlig |ganz )?offen|weißes blatt)|"
+    r"(?:modèle|matériel)[^.?!]{0,24}(?:page blanche|tout est ouvert)|"
+    r"(?:модел|желез)[^.?!]{0,24}(?:чистый лист|с чистого листа)"
 )
 
 

@@ -9,6 +9,8 @@ LEXICON = Lexicon(
     billion=("milliarden", "milliarde", "mrd\\.?"),
     trillion=("billionen", "billion", "bio\\.?"),
     number_words=(
+        ("zwei dutzend", 24),
+        ("drei dutzend", 36),
         ("zwei", 2),
         ("drei", 3),
         ("vier", 4),
@@ -26,6 +28,8 @@ LEXICON = Lexicon(
         ("eine", 1),
     ),
     about=(
+        "allerhöchstens",
+        "maximal so",
         "maximal",
         "höchstens",
         "ca\\.?",

@@ -11,6 +11,10 @@ LEXICON = Lexicon(
     billion=("billions?", "bn"),
     trillion=("trillions?", "tn"),
     number_words=(
+        ("two dozen", 24),
+        ("three dozen", 36),
+        ("a couple dozen", 24),
+        ("couple dozen", 24),
         ("two", 2),
         ("three", 3),
         ("four", 4),

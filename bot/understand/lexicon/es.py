@@ -9,6 +9,8 @@ LEXICON = Lexicon(
     billion=("mil millones",),
     trillion=("billones", "billón", "billon"),
     number_words=(
+        ("dos docenas", 24),
+        ("tres docenas", 36),
         ("dos", 2),
         ("tres", 3),
         ("cuatro", 4),
@@ -28,6 +30,8 @@ LEXICON = Lexicon(
         ("uno", 1),
     ),
     about=(
+        "como mucho",
+        "a lo sumo",
         "como máximo",
         "máximo",
         "unos",

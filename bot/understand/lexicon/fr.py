@@ -9,6 +9,8 @@ LEXICON = Lexicon(
     billion=("milliards?", "mds?"),
     trillion=("billions?",),
     number_words=(
+        ("deux douzaines", 24),
+        ("trois douzaines", 36),
         ("deux", 2),
         ("trois", 3),
         ("quatre", 4),
@@ -34,6 +36,8 @@ LEXICON = Lexicon(
         ("une", 1),
     ),
     about=(
+        "tout au plus",
+        "grand maximum",
         "au plus",
         "au maximum",
         "environ",

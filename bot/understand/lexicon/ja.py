@@ -5,6 +5,9 @@ from bot.understand.lexicon.base import Lexicon
 LEXICON = Lexicon(
     language="ja",
     about=(
+        "最大でも",
+        "多くても",
+        "せいぜい",
         "多くて",
         "最大(?:で)?",
         "多い時で",
@@ -306,6 +309,7 @@ LEXICON = Lexicon(
         "動かす",
         "いる[?？]",
         "必要ですか",
+        "何が必要",
         "構成",
         "何人まで",
     ),

@@ -9,6 +9,8 @@ LEXICON = Lexicon(
     billion=("bilhões", "bilhoes", "bilhão", "bilhao", "bi"),
     trillion=("trilhões", "trilhoes", "trilhão", "trilhao", "tri"),
     number_words=(
+        ("duas dúzias", 24),
+        ("três dúzias", 36),
         ("dois", 2),
         ("duas", 2),
         ("três", 3),
@@ -26,6 +28,8 @@ LEXICON = Lexicon(
         ("uma", 1),
     ),
     about=(
+        "no muito",
+        "quando muito",
         "no máximo",
         "uns",
         "umas",

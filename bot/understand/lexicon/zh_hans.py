@@ -5,6 +5,9 @@ from bot.understand.lexicon.base import TERMS, Lexicon
 LEXICON = Lexicon(
     language="zh-Hans",
     about=(
+        "撑死(?:了)?",
+        "顶天(?:了)?",
+        "封顶",
         "最多",
         "不超过",
         "顶多",

@@ -5,6 +5,9 @@ from bot.understand.lexicon.base import TERMS, Lexicon
 LEXICON = Lexicon(
     language="zh-Hant",
     about=(
+        "撐死(?:了)?",
+        "頂天(?:了)?",
+        "封頂",
         "最多",
         "不超過",
         "頂多",

@@ -239,9 +239,13 @@ def _exact_window(index: ModelIndex, tokens: Sequence[Token]) -> tuple[int, int,
         best: tuple[int, int, str] | None = None
         joined = ""
         for last in range(position, len(tokens)):
-            joined += tokens[last].text
+            joined += compact(tokens[last].text)  # "dsv3.2" is the key "dsv32"
             if joined in index.keys:
-                ends = last + 1 >= len(tokens) or not _is_name_part(tokens[last + 1])
+                # a precision after a nickname is said of it ("dsv3 fp8"), not part of it
+                following = tokens[last + 1] if last + 1 < len(tokens) else None
+                ends = (
+                    following is None or following.kind == "quant" or not _is_name_part(following)
+                )
                 if ends:
                     best = (position, last, joined)
             if joined not in index.prefixes:

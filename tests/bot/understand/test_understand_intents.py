@@ -266,7 +266,6 @@ def test_thanks_with_a_question_is_the_question():
     [
         "what GPUs do you have?",
         "which servers do you offer",
-        "do you have H100?",
         "你们有什么显卡",
         "какие у вас есть видеокарты?",
         "qué GPUs tienen?",
@@ -275,4 +274,35 @@ def test_thanks_with_a_question_is_the_question():
 )
 def test_asking_what_we_rent_is_a_price_question(text):
     """Questions about what we rent get the price list."""
+    assert parse_message(text).intent is Intent.PRICE
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu"),
+    [
+        ("do you have H100?", "h100"),
+        ("can I rent an A100 from you?", "a100"),
+        ("Gibt es bei euch L40S?", "l40s"),
+        ("有没有 H800 可以租？", "h800"),
+        ("MI300X は扱っていますか？", "mi300x"),
+        ("RTX 4090 대여 가능한가요?", "rtx4090"),
+    ],
+)
+def test_asking_whether_we_rent_other_hardware_is_a_question_about_the_portfolio(text, gpu):
+    """Asking whether we have an H100 is about what we rent (knowledge), not its price."""
+    parsed = parse_message(text)
+    assert parsed.intent is Intent.KNOWLEDGE
+    assert parsed.cues.unrented_gpu == gpu
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how much is an H100 per month?",
+        "Есть ли у вас в аренде A100 и почём?",
+        "H100 있나요? 한 달 얼마예요?",
+    ],
+)
+def test_the_price_of_other_hardware_asked_stays_a_price_question(text):
+    """Asked what it costs, hardware we do not rent is a price question, as before."""
     assert parse_message(text).intent is Intent.PRICE

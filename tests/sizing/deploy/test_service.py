@@ -143,6 +143,21 @@ def test_a_rate_becomes_sequences_in_flight_by_littles_law():
     assert not answer.service.level.output_defaulted
 
 
+def test_users_at_once_stated_beside_a_slow_rate_are_the_load():
+    """A day's average rate keeps two in flight; the 120 at once stated are what is served."""
+    rate_only = size_deployment(
+        SizingRequest(model_id="zai-org/GLM-4.5-Air", requests_per_minute=7)
+    )
+    both = size_deployment(
+        SizingRequest(model_id="zai-org/GLM-4.5-Air", requests_per_minute=7, concurrency=120)
+    )
+    alone = rate_only.options[rate_only.recommended_index]
+    peak = both.options[both.recommended_index]
+    assert alone.sequences_in_flight < 10
+    assert peak.sequences_in_flight >= 120
+    assert peak.speed.decode_tokens_per_s_per_user < alone.speed.decode_tokens_per_s_per_user
+
+
 def test_an_offline_job_is_billed_by_whole_months():
     """A job's cost is units x monthly price x whole months; a deadline may take more units."""
     tokens = 10_000_000 * 2000

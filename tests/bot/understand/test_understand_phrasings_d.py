@@ -1,0 +1,280 @@
+"""The fourteenth round of the phrasing kinds fresh customer text showed the parser missing.
+
+Asking for something cheaper in idioms (a notch down, easy on the wallet, without going
+broke); asking whether we rent hardware we do not (a question about the portfolio); users at
+once said as dozens, capped in slang, counted as items, settled on after a guess, after a time
+of day, past a link to another count; the figure asked ("сколько народу", "동접 몇까지",
+"число карт", "сколько набежит"); prices paid elsewhere or quoted, which are no budget; a
+training method ruled out; a format ruled out; per-user speeds and deadlines said in more ways;
+a nickname before a precision; a quarter as a term; no model yet said as a blank slate; an
+internal ChatGPT as a use; support said as a team. Every example is written for the test (none
+is a line of a blind set).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understand import parse_message, parsed_to_json
+
+
+def _read(text, language=None):
+    return parsed_to_json(parse_message(text, telegram_language=language))
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("is there anything that won't break the bank?", "en"),
+        ("something a notch down, price-wise?", "en"),
+        ("有没有低一档的方案？", "zh-Hans"),
+        ("懐に優しい構成はありますか", "ja"),
+        ("요금이 좀 낮은 걸로 가능할까요?", "ko"),
+        ("¿hay algo que no cueste un ojo de la cara?", "es"),
+        ("Tem algo que não custe os olhos da cara?", "pt-BR"),
+        ("Gibt's das auch nicht ganz so teuer?", "de"),
+        ("Une config un cran en dessous, possible ?", "fr"),
+        ("А есть что-то поскромнее?", "ru"),
+    ],
+)
+def test_cheaper_said_in_idioms_is_the_cheaper_lever(text, language):
+    """Idioms of paying less ask for the cheaper way from the plan on the table."""
+    parsed = _read(text, language)
+    assert parsed["lever"] == "cheaper"
+    assert parsed["intent"] == "followup"
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu"),
+    [
+        ("do you folks offer A100s at all?", "a100"),
+        ("L40S 有没有？", "l40s"),
+        ("Haben Sie H100 im Angebot?", "h100"),
+        ("Vous louez des MI300X ?", "mi300x"),
+        ("¿Alquilan RTX 4090?", "rtx4090"),
+        ("У вас есть A100?", "a100"),
+        ("H200 말고 H100도 있어요?", "h100"),
+    ],
+)
+def test_asking_whether_we_rent_hardware_we_do_not_is_about_the_portfolio(text, gpu):
+    """The answer says we do not rent it and names the nearest plan: no price list first."""
+    parsed = _read(text)
+    assert parsed["intent"] == "knowledge"
+    assert parsed["unrented_gpu"] == gpu
+
+
+@pytest.mark.parametrize(
+    ("text", "users"),
+    [
+        ("Llama 3.1 8B, a couple dozen people using it simultaneously", 24),
+        ("Qwen3 32B für drei Dutzend gleichzeitige Nutzer", 36),
+        ("Qwen3 32B, dos docenas de usuarios simultáneos", 24),
+        ("gpt-oss-120b，全员3000人，同时在线的顶天了500左右", 500),
+        ("Qwen3 32B、朝10時台に同時に来る問い合わせは最大でも40件くらい", 40),
+        ("llama 3.3 70b: 30 mil cadastros, mas usuários simultâneos de verdade, no máximo 90", 90),
+        ("gpt-oss-20b, 동시 접속은 30 정도일 텐데 40명으로 잡아 주세요", 40),
+        ("Qwen3 32B, at once maybe 20 but plan for 30 users to be safe", 30),
+        ("Llama 3.3 70B, gleichzeitig so 40, rechnet lieber mit 50", 50),
+    ],
+)
+def test_users_at_once_said_in_more_ways(text, users):
+    """Dozens, slang caps, items, a settled figure, a time of day and links are read."""
+    assert _read(text)["concurrency"] == users
+
+
+def test_a_count_of_downloads_past_a_link_is_not_users_at_once():
+    """The count past "pero … concurrentes, como mucho" is the one at once, not the downloads."""
+    parsed = _read("20 mil descargas pero usuarios concurrentes, como mucho 60. Qwen3 32B")
+    assert parsed["concurrency"] == 60
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("qwen3 32b на одной H200 — сколько народу выдержит?", "users"),
+        ("gpt-oss-120b로 H200 한 장이면 동시 접속자 몇 명까지?", "users"),
+        ("Wie viele gleichzeitige Anfragen packt ein H200 mit Qwen3 32B?", "users"),
+        ("Назовите количество карт под Llama 3.3 70B на 20 пользователей", "gpu_count"),
+    ],
+)
+def test_the_figure_asked_in_more_ways(text, asked):
+    """Users a GPU serves and the number of cards asked are the figures the answer opens with."""
+    assert _read(text)["asked"] == asked
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we currently pay $1.90 per GPU-hour for A100s elsewhere. Llama 3.1 70B?",
+        "Wir zahlen derzeit 4.000 € im Monat bei unserem jetzigen Anbieter. Qwen3 32B bei euch?",
+        "У конкурента сервер стоит 900 тыс. ₽ в месяц. Qwen3 32B у вас?",
+        "No site a MI355X sai por US$ 19.900 por mês, certo? Qwen3 235B cabe?",
+    ],
+)
+def test_a_price_paid_or_quoted_is_no_budget(text):
+    """What is paid today, elsewhere or per hour, or what a plan costs, limits nothing."""
+    parsed = _read(text)
+    assert parsed.get("budget_amount") is None
+    assert parsed.get("budget_usd_month") is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "budget up to $12k a month, we currently pay more. Qwen3 32B",
+        "Llama 3.3 70B, Budget höchstens 8.000 € im Monat",
+    ],
+)
+def test_a_budget_stays_a_budget_beside_price_words(text):
+    """A budget word or a limit keeps the amount a budget."""
+    assert _read(text)["budget_amount"] is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "method"),
+    [
+        ("no LoRA please: full fine-tuning of Llama 3.1 8B on 300M tokens", "full"),
+        ("Qwen3 8B 전체 파라미터 파인튜닝, LoRA 말고요, 2억 토큰", "full"),
+        ("не претрейн, а полное дообучение Qwen3 8B на 500M токенов", "full"),
+    ],
+)
+def test_a_training_method_ruled_out_is_not_the_method(text, method):
+    """The method said not to be wanted gives way to the one asked."""
+    assert _read(text)["method"] == method
+
+
+def test_pre_training_from_zero_with_renting_asked_is_a_training_job():
+    """Pre-training from zero with renting asked ("要租多久") is the job's time, not a person."""
+    parsed = _read("从零预训练一个 1B 的模型，50亿token，要租多久？")
+    assert parsed["intent"] == "train"
+    assert parsed["method"] == "pretrain"
+
+
+@pytest.mark.parametrize(
+    ("text", "precision"),
+    [
+        ("bf16 말고 fp8으로 해 주세요", "fp8"),
+        ("use fp8 instead of bf16", "fp8"),
+        ("statt BF16 bitte FP8", "fp8"),
+        ("en lugar de fp8, int4", "int4"),
+        ("bf16じゃなくてfp8で", "fp8"),
+    ],
+)
+def test_a_format_ruled_out_gives_way_to_the_one_wanted(text, precision):
+    """The weight format said not to be wanted is not read as the one asked."""
+    assert _read(text)["precision"] == precision
+
+
+@pytest.mark.parametrize(
+    ("text", "speed"),
+    [
+        ("Qwen3 32B, mindestens 25 Token/s pro Kopf", 25),
+        ("llama 3.3 70b, no mínimo 40 tokens/s para cada um", 40),
+        ("Qwen3 32B, 20 tokens/s par personne au minimum", 20),
+    ],
+)
+def test_per_user_speed_said_in_more_ways(text, speed):
+    """A speed said of each person is each user's, not the total."""
+    assert _read(text)["tokens_per_user_tok_s"] == speed
+
+
+def test_a_deadline_said_at_the_latest():
+    """A deadline said "au plus tard en 10 heures" is the job's deadline."""
+    parsed = _read("500 millions de tokens via Qwen3 32B, terminé au plus tard en 10 heures")
+    assert parsed["batch_tokens"] == 500_000_000
+    assert parsed["deadline_hours"] == 10
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        ("dsv3 bf16 128k", "deepseek-ai/DeepSeek-V3"),
+        ("dsv3.1 fp8 на 8 H200?", "deepseek-ai/DeepSeek-V3.1"),
+    ],
+)
+def test_a_nickname_before_a_precision_is_the_model(text, model):
+    """A precision right after a nickname is said of it, and a dotted version is read."""
+    assert _read(text)["model"] == model
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["MI355X 서버 한 분기 빌리면 얼마예요?", "H200 单卡租一个季度多少钱"],
+)
+def test_a_quarter_is_three_months(text):
+    """A quarter said as a term is three months."""
+    assert _read(text)["months"] == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "use"),
+    [
+        ("我们想做一个内部知识库问答，模型和硬件还是一片空白", "rag"),
+        ("Contract review assistant for 40 lawyers, model and hardware wide open", "chat"),
+        ("We'd like our own internal ChatGPT for 300 staff", "chat"),
+        ("Une administration de 800 agents veut un ChatGPT interne", "chat"),
+    ],
+)
+def test_a_use_with_no_model_yet_is_a_proposal(text, use):
+    """A blank slate or an internal ChatGPT asks for a proposal, with the use it names."""
+    parsed = _read(text)
+    assert parsed["intent"] == "discover"
+    assert parsed["use_case"] == use
+
+
+def test_deploying_ai_agents_stays_an_agent_use():
+    """Deploying "5 agents" is five AI agents, not a staff of five."""
+    assert _read("we want to deploy 5 agents for our ops team")["use_case"] == "agent"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "нужен бот для саппорта, 30 диалогов одновременно, Qwen3 32B",
+        "un asistente para el equipo de soporte",
+    ],
+)
+def test_support_said_as_a_team_or_slang_is_the_support_use(text):
+    """Support named by its team or its slang is the support use."""
+    assert _read(text)["use_case"] == "support"
+
+
+def test_spanish_da_igual_is_spanish():
+    """A message with "nos da igual" is Spanish, not Portuguese."""
+    assert parse_message("Si CUDA no hace falta, nos da igual la GPU").language == "es"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我们的服务绑死CUDA了",
+        "we're locked into CUDA, sorry",
+        "Мы завязаны на CUDA",
+        "AMD 那边就不用考虑了",
+    ],
+)
+def test_locked_into_cuda_is_cuda_only(text):
+    """Being locked into CUDA, or AMD not to be looked at, asks for CUDA only."""
+    assert _read(text)["cuda_only"] is True
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Und wenn wir MI355X nehmen? Wir haben schon nach ROCm migriert.",
+        "What if we take the MI355X? We already ported everything to ROCm.",
+        "Y si vamos con MI355X? Ningún problema con AMD.",
+    ],
+)
+def test_a_gpu_asked_as_a_condition_with_rocm_accepted_is_a_follow_up(text):
+    """A GPU asked as a condition with ROCm accepted changes the plan on the table."""
+    parsed = _read(text)
+    assert parsed["intent"] == "followup"
+    assert parsed["cuda_only"] is False
+
+
+def test_a_load_stated_with_a_model_and_what_it_needs_is_a_sizing():
+    """A rate, lengths and "what do I need with X" size X, not swap it into the last answer."""
+    parsed = _read("1分あたり300リクエスト、入力2000・出力400トークンで、Qwen3 32Bだと何が必要？")
+    assert parsed["intent"] == "size"
+    assert parsed["requests_per_minute"] == 300
