@@ -17,7 +17,7 @@ from bot.answers.formatting import BYTES_PER_GB
 from bot.answers.i18n import Localizer
 from bot.answers.links import model_slug, size_payload, to_callback
 from bot.answers.view_types import OFFER_HTML, OFFER_TEXT, OfferTextView, OfferView
-from bot.answers.views.advice import price_text, shape_text
+from bot.answers.views.advice import near_budget, over_budget, price_text, shape_text
 from bot.answers.views.service import service_lines
 from bot.answers.views.size import QuoteContext, checkout_url_for
 from bot.answers.words import offer as words
@@ -34,6 +34,7 @@ from sizing import (
     SizingAnswer,
     Unrented,
     UsersFrom,
+    VerdictCode,
     load_gpus,
     load_plans,
     prices_as_of,
@@ -73,6 +74,42 @@ def _pick(answer: SizingAnswer) -> PlanOption | None:
     return answer.options[index] if index is not None else None
 
 
+def _over(answer: SizingAnswer) -> tuple[PlanOption, Decimal, Decimal] | None:
+    """Nothing within the budget: the cheapest plan that serves, how far over, the budget."""
+    budget = answer.request.budget_usd_month
+    if _pick(answer) is not None or budget is None:
+        return None
+    index = answer.budget.cheapest_index if answer.budget is not None else None
+    verdict = answer.verdict
+    if index is None and verdict is not None and verdict.code is VerdictCode.OVER_BUDGET:
+        index = verdict.option_index
+    if index is None:
+        return None
+    option = answer.options[index]
+    over = over_budget(option, budget)
+    return (option, over, budget) if over is not None else None
+
+
+def _offered(answer: SizingAnswer) -> PlanOption | None:
+    """Return the plan a pick leads with: its pick, or one a small margin over the budget."""
+    option = _pick(answer)
+    if option is not None:
+        return option
+    over = _over(answer)
+    return over[0] if over is not None and near_budget(over[1], over[2]) else None
+
+
+def _with_over(loc: Localizer, lead: str, answer: SizingAnswer) -> str:
+    """Return the lead, and by how much its plan is over the budget when it is."""
+    over = _over(answer)
+    if over is None:
+        return lead
+    fmt = loc.formatter
+    return loc.gettext(
+        words.LEAD_OVER_BUDGET, lead=lead, over=fmt.money(over[1]), budget=fmt.money(over[2])
+    )
+
+
 def _plan_params(loc: Localizer, option: PlanOption) -> dict[str, str]:
     return {
         "plan": option_name(option),
@@ -101,68 +138,91 @@ def _amount(loc: Localizer, amount: Decimal, currency: str) -> str:
     return loc.formatter.decimal(float(amount), 2) + " " + currency
 
 
-def _pick_line(loc: Localizer, picked: ProposedModel) -> str:
+def _pick_line(loc: Localizer, picked: ProposedModel, *, lead_over: bool = False) -> str:
+    """One pick in a line (``lead_over``: the lead is over the budget, so say this is within)."""
     answer, name = picked.answer, picked.answer.model.name
     option = _pick(answer)
     reason = _reason(loc, picked)
     if option is not None:
-        return loc.gettext(words.PICK, model=name, reason=reason, **_plan_params(loc, option))
-    cheapest = answer.budget.cheapest_index if answer.budget else None
-    if cheapest is not None:
-        params = _plan_params(loc, answer.options[cheapest])
+        message = words.PICK_WITHIN_BUDGET if lead_over else words.PICK
+        return loc.gettext(message, model=name, reason=reason, **_plan_params(loc, option))
+    over = _over(answer)
+    if over is not None:
+        params = {**_plan_params(loc, over[0]), "over": loc.formatter.money(over[1])}
         return loc.gettext(words.PICK_OVER_BUDGET, model=name, reason=reason, **params)
     return loc.gettext(words.PICK_NONE, model=name, reason=reason)
+
+
+def _lead_pick(proposal: Proposal) -> ProposedModel | None:
+    """Return the pick the proposal leads with.
+
+    The first one, when it serves within the budget or a small margin over it; else the first
+    that serves within the budget.
+    """
+    picks = proposal.picks
+    if picks and _offered(picks[0].answer) is not None:
+        return picks[0]
+    return next((p for p in picks if _pick(p.answer) is not None), None)
 
 
 def _lead(loc: Localizer, proposal: Proposal) -> str:
     fmt = loc.formatter
     use = loc.gettext(words.USES[proposal.use_case])
-    first = next((p for p in proposal.picks if _pick(p.answer) is not None), None)
+    first = _lead_pick(proposal)
     if proposal.kv_cache_bytes is not None:
-        option = _pick(proposal.picks[0].answer)
+        answer = proposal.picks[0].answer
+        over = _over(answer)
+        option = _pick(answer) or (over[0] if over is not None else None)
         capacity = fmt.size(proposal.kv_cache_bytes)
         if option is None:
             return loc.gettext(words.LEAD_KV_NONE, capacity=capacity)
         room = (option.fit.kv_cache_bytes or 0) * (option.replicas or 1)
-        return loc.gettext(
+        lead = loc.gettext(
             words.LEAD_KV,
             capacity=capacity,
             room=fmt.size(room),
-            model=proposal.picks[0].answer.model.name,
+            model=answer.model.name,
             **_plan_params(loc, option),
         )
+        return _with_over(loc, lead, answer)
     if first is None:
         return loc.gettext(words.LEAD_NONE, use=use)
-    option = _pick(first.answer)
+    option = _offered(first.answer)
     assert option is not None  # noqa: S101 - chosen for having one
     params = {"use": use, "model": first.answer.model.name, **_plan_params(loc, option)}
     if proposal.headcount is not None:
         singular, plural = words.LEAD_PEOPLE
-        return loc.ngettext(
+        lead = loc.ngettext(
             singular,
             plural,
             proposal.headcount,
             headcount=fmt.integer(proposal.headcount),
             **params,
         )
-    return loc.gettext(words.LEAD, **params)
+    else:
+        lead = loc.gettext(words.LEAD, **params)
+    return _with_over(loc, lead, first.answer)
 
 
 def _assumption(loc: Localizer, proposal: Proposal) -> str:
+    """Word what the proposal assumed, in the plural form its count of users takes."""
     fmt = loc.formatter
-    users, context = fmt.integer(proposal.users), fmt.context(proposal.context_tokens)
+    count = proposal.users
+    users, context = fmt.integer(count), fmt.context(proposal.context_tokens)
     if proposal.users_from is UsersFrom.KV:
         first = proposal.picks[0].answer
-        return loc.gettext(
-            words.ASSUMED_KV,
+        return loc.ngettext(
+            *words.ASSUMED_KV,
+            count,
             model=first.model.name,
             users=users,
             context=context,
             per_context=fmt.size(first.kv_bytes_per_sequence),
         )
     if proposal.users_from is UsersFrom.HEADCOUNT and proposal.headcount is not None:
-        return loc.gettext(
-            words.ASSUMED_HEADCOUNT,
+        return loc.ngettext(
+            *words.ASSUMED_HEADCOUNT,
+            count,
             users=users,
             share=_share(loc, proposal.peak_share_high),
             headcount=fmt.integer(proposal.headcount),
@@ -170,11 +230,11 @@ def _assumption(loc: Localizer, proposal: Proposal) -> str:
             high=_share(loc, proposal.peak_share_high),
             context=context,
         )
-    if proposal.users_from is UsersFrom.STATED:
-        return loc.gettext(words.ASSUMED_STATED, users=users, context=context)
-    if proposal.users_from is UsersFrom.TARGETS:
-        return loc.gettext(words.ASSUMED_TARGETS, users=users, context=context)
-    return loc.gettext(words.ASSUMED_DEFAULT, users=users, context=context)
+    message = {
+        UsersFrom.STATED: words.ASSUMED_STATED,
+        UsersFrom.TARGETS: words.ASSUMED_TARGETS,
+    }.get(proposal.users_from, words.ASSUMED_DEFAULT)
+    return loc.ngettext(*message, count, users=users, context=context)
 
 
 def _question(loc: Localizer, proposal: Proposal, *, cuda_only: bool | None) -> str:
@@ -200,17 +260,21 @@ def render_proposal(
 ) -> Reply:
     """Render a proposal: the first pick's plan, why each model, the assumption, a question."""
     picks = proposal.picks
+    lead_pick = _lead_pick(proposal)
+    lead_over = lead_pick is not None and _pick(lead_pick.answer) is None
     others = picks[1:] if proposal.kv_cache_bytes is None else ()
-    lines = [_pick_line(loc, picked) for picked in others]
+    lines = [_pick_line(loc, picked, lead_over=lead_over) for picked in others]
     if proposal.kv_cache_bytes is None and picks:
-        first_why = loc.gettext(
-            "%(model)s: %(reason)s.",
-            model=picks[0].answer.model.name,
-            reason=_reason(loc, picks[0]),
-        )
-        lines.insert(0, first_why)
-        # Targets asked: whether the first pick's plan meets each, as a sizing answer says it
-        lines[1:1] = service_lines(loc, picks[0].answer)
+        if lead_pick is picks[0]:
+            first = loc.gettext(
+                "%(model)s: %(reason)s.",
+                model=picks[0].answer.model.name,
+                reason=_reason(loc, picks[0]),
+            )
+            # Targets asked: whether the lead's plan meets each, as a sizing answer says it
+            lines[:0] = [first, *service_lines(loc, picks[0].answer)]
+        else:
+            lines.insert(0, _pick_line(loc, picks[0]))
     budget = picks[0].answer.request.budget_usd_month if picks else None
     if budget is not None and all(_pick(p.answer) is not None for p in picks):
         lines.append(loc.gettext(words.WITHIN_BUDGET, budget=loc.formatter.money(Decimal(budget))))
@@ -222,9 +286,8 @@ def render_proposal(
         "prices_as_of": _as_of(loc),
     }
     rows: list[tuple[Button, ...]] = []
-    lead_pick = next((p for p in picks if _pick(p.answer) is not None), None)
     if lead_pick is not None:
-        option = _pick(lead_pick.answer)
+        option = _offered(lead_pick.answer)
         assert option is not None  # noqa: S101 - chosen for having one
         url = checkout_url_for(
             loc, option, lead_pick.answer, checkout, quote(lead_pick.model_id) if quote else None
@@ -423,8 +486,9 @@ def no_rate_line(loc: Localizer, amount: Decimal, currency: str) -> str:
 def peak_line(loc: Localizer, users: int, headcount: int) -> str:
     """Say a head count was sized as users at peak, and the share assumed."""
     table = use_cases()
-    return loc.gettext(
-        words.PEAK_FROM_HEADCOUNT,
+    return loc.ngettext(
+        *words.PEAK_FROM_HEADCOUNT,
+        users,
         users=loc.formatter.integer(users),
         share=_share(loc, table.peak_share_high),
         headcount=loc.formatter.integer(headcount),

@@ -142,12 +142,14 @@ def _read_fields(
     # Adapters counted are served: a job only when the text trains ("fine-tune 5 adapters").
     serving = adapters is not None and not asks_training_act(rest)
     training = (
-        Training(job=False, rest=rest) if serving else find_training(rest, asked=training_asked)
+        Training(job=False, rest=rest)
+        if serving
+        else find_training(rest, asked=training_asked, language=language)
     )
     deadline = None
     if training.job:
         deadline, rest = find_deadline(training.rest)
-    targets = find_targets(rest)
+    targets = find_targets(rest, language)
     rest = targets.rest
     concurrency = find_concurrency(rest, language)
     rest = concurrency.rest if concurrency else rest

@@ -18,6 +18,7 @@ from bot.understand.numbers import (
     CJK_NUMBER_PATTERN,
     NUMBER_PATTERN,
     blank,
+    magnitude_factor,
     parse_cjk_number,
     parse_number,
 )
@@ -25,6 +26,9 @@ from sizing import DEFAULT_OUTPUT_TOKENS
 
 # --- Numbers with their magnitudes -----------------------------------------------------------
 
+# The factor of each word when the message's language is not known. "billion" is read as in
+# English here; with the language, its own lexicon decides first (``_magnitude``): a German or
+# French "Billion"/"billion" is 10^12, a Spanish "billón" too, a Brazilian "bilhão" 10^9.
 _MAGNITUDES = (
     (r"k|к|тыс\.?|тысяч[аи]?|mil(?! ?mill)|thousand|tausend|mille", 1e3),
     (r"m|м|mm|млн\.?|миллион(?:а|ов)?|mio\.?|million(?:s|en)?|millones|milh(?:ão|ões|oes)", 1e6),
@@ -35,7 +39,7 @@ _MAGNITUDES = (
         ),
         1e9,
     ),
-    (r"t|tn|трлн\.?|trillion(?:s)?|billones", 1e12),
+    (r"t|tn|трлн\.?|trillion(?:s)?|billones|bill[oó]n|billionen|trilh(?:ão|ões|oes|ao)", 1e12),
     (r"万|萬|만", 1e4),
     (r"亿|億|억", 1e8),
     (r"千万|千萬|천만", 1e7),
@@ -74,16 +78,25 @@ NUM = (
 )
 
 
-def _magnitude(word: str) -> float:
+def _magnitude(word: str, language: str | None = None) -> float:
     word = word.strip().lower()
+    if language is not None:
+        factor = magnitude_factor(word, language)
+        if factor != 1.0:
+            return factor
     for pattern, factor in _MAGNITUDES:
         if re.fullmatch(pattern, word):
             return factor
     return 1.0
 
 
-def number_of(match: re.Match[str], prefix: str | None = None) -> float:
-    """Return the value of a ``NUM`` group in a match (groups renamed with ``prefix``)."""
+def number_of(
+    match: re.Match[str], prefix: str | None = None, language: str | None = None
+) -> float:
+    """Return the value of a ``NUM`` group in a match (groups renamed with ``prefix``).
+
+    ``language``, the message's, decides what a magnitude word shared by languages means.
+    """
     groups = match.groupdict()
     if prefix is None:
         prefix = _prefix(match)
@@ -94,7 +107,7 @@ def number_of(match: re.Match[str], prefix: str | None = None) -> float:
     value = parse_cjk_number(cjk) if cjk else parse_number(groups.get(f"{prefix}num") or "nan")
     mag = groups.get(f"{prefix}mag")
     if mag:
-        value *= _magnitude(mag)
+        value *= _magnitude(mag, language)
     return value
 
 
@@ -476,13 +489,17 @@ def _finite(value: float) -> float | None:
 class _Reader:
     """One pass over a message: each value taken once, its text blanked for later readers."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, language: str | None = None) -> None:
         self.text = text
         self.rest = text
+        self.language = language
         self.values: dict[str, float] = {}
         self.patterns = _patterns()
         self._found: dict[str, tuple[str, list[re.Match[str]]]] = {}
         self._triggered: dict[re.Pattern[str], bool] = {}  # each trigger read once: ``text`` stays
+
+    def number(self, match: re.Match[str], prefix: str | None = None) -> float:
+        return number_of(match, prefix, self.language)
 
     def take(self, name: str, value: float | None, match: re.Match[str]) -> None:
         if value is not None and name not in self.values:
@@ -513,7 +530,7 @@ class _Reader:
                 ),
                 "a0",
             )
-            docs, each = number_of(match, alt), number_of(match, f"{alt}b")
+            docs, each = self.number(match, alt), self.number(match, f"{alt}b")
             if _finite(docs) and _finite(each):
                 # Each document is one request: its tokens the prompt, the answer's added once
                 # the lengths are read (``find_targets``), so the job counts the documents said.
@@ -532,7 +549,7 @@ class _Reader:
     def speeds(self) -> None:
         for key in ("tokens_per_s", "tokens_then_second", "before_tokens"):
             for match in self.matches(key):
-                value = _finite(number_of(match))
+                value = _finite(self.number(match))
                 unit = match.groupdict().get("tunit")
                 if value is not None and unit and _per_minute(unit) == 1.0:  # tokens a minute
                     value /= 60.0
@@ -542,18 +559,18 @@ class _Reader:
     def rates(self) -> None:
         for match in self.matches("rate"):
             factor = _per_minute(match.group("unit"))
-            value = _finite(number_of(match))
+            value = _finite(self.number(match))
             if factor is not None and value is not None:
                 self.take("requests_per_minute", value * factor, match)
         for match in self.matches("rate_abbr"):
             abbr = (group(match, "abbr") or "").lower()
-            value = _finite(number_of(match))
+            value = _finite(self.number(match))
             if value is not None:
                 self.take("requests_per_minute", value * _RATE_ABBR.get(abbr, 1.0), match)
         for match in self.matches("rate_before"):
             unit = match.group("bunit")
             factor = next((f for p, f in _BEFORE_UNITS if re.fullmatch(p, unit)), None)
-            value = _finite(number_of(match))
+            value = _finite(self.number(match))
             if factor is not None and value is not None:
                 self.take("requests_per_minute", value * factor, match)
 
@@ -562,7 +579,7 @@ class _Reader:
             for match in self.matches(key):
                 if name in self.values or _TIME_AFTER.match(self.rest, match.end()):
                     continue  # read already ("4.000 tokens de entrada"), or a time ("en 12 horas")
-                self.take(name, _finite(number_of(match)), match)
+                self.take(name, _finite(self.number(match)), match)
 
     def job(self) -> None:
         patterns = self.patterns
@@ -572,7 +589,7 @@ class _Reader:
         if not (patterns["with_batch"].search(self.rest) or said):
             return
         for match in self.matches("total_tokens"):
-            value = _finite(number_of(match))
+            value = _finite(self.number(match))
             if value is not None and value >= _LEAST_JOB_TOKENS:
                 self.take("batch_tokens", value, match)
                 return
@@ -589,7 +606,7 @@ class _Reader:
                 continue
             factor = _hours(group(match, "dunit") or "")
             has_count = group(match, "num") or group(match, "cjk") or group(match, "small")
-            count = number_of(match) if has_count else 1.0
+            count = self.number(match) if has_count else 1.0
             if factor is not None and _finite(count):
                 self.take("deadline_hours", count * factor, match)
                 break
@@ -623,9 +640,9 @@ def find_deadline(text: str) -> tuple[float | None, str]:
     return reader.values.get("deadline_hours"), reader.rest
 
 
-def find_targets(text: str) -> Targets:
+def find_targets(text: str, language: str | None = None) -> Targets:
     """Read every target and length the text states; blank each from the text."""
-    reader = _Reader(text)
+    reader = _Reader(text, language)
     reader.documents()
     reader.latencies()
     reader.speeds()

@@ -256,20 +256,24 @@ def blank_token_counts(text: str) -> str:
 
 
 def _first(
-    text: str, key: str, least: float = 0.0, prefix: str | None = None
+    text: str,
+    key: str,
+    least: float = 0.0,
+    prefix: str | None = None,
+    language: str | None = None,
 ) -> tuple[float | None, str, re.Match[str] | None]:
     """Return the first positive value of a pattern (at least ``least``), blanked from text."""
     for match in _patterns()[key].finditer(text):
-        value = _finite(number_of(match, prefix))
+        value = _finite(number_of(match, prefix, language))
         if value is not None and value >= least:
             return value, blank(text, match.start(), match.end()), match
     return None, text, None
 
 
-def _examples(text: str) -> tuple[float | None, str]:
+def _examples(text: str, language: str | None) -> tuple[float | None, str]:
     """Read "50k examples of 2k tokens": the tokens of one pass over the data."""
     for match in _patterns()["examples"].finditer(text):
-        examples, each = number_of(match, ""), number_of(match, "b")
+        examples, each = number_of(match, "", language), number_of(match, "b", language)
         if _finite(examples) and _finite(each):
             return examples * each, blank(text, match.start(), match.end())
     return None, text
@@ -283,24 +287,25 @@ def _sequence(text: str) -> tuple[int | None, str]:
     return None, text
 
 
-def find_training(text: str, *, asked: bool = False) -> Training:
+def find_training(text: str, *, asked: bool = False, language: str | None = None) -> Training:
     """Read a training job's method and data from ``text``; blank what was read.
 
-    ``asked``: the job is training whatever the words (the ``/train`` command).
+    ``asked``: the job is training whatever the words (the ``/train`` command); ``language``,
+    the message's, decides what "billion" means ("2 billions de tokens" is 2 x 10^12).
     """
     if not asked and not asks_training(text):
         return Training(job=False, rest=text)
     rest = _PER_ONE.sub(lambda m: " " * len(m.group(0)), text)
     for match in _patterns()["rank"].finditer(rest):
         rest = blank(rest, match.start(), match.end())
-    tokens, rest = _examples(rest)
+    tokens, rest = _examples(rest, language)
     epochs, rest, _ = _first(rest, "epochs")
     seq_len, rest = _sequence(rest)
     if tokens is None:
         tokens, rest = _local_tokens(rest)
     for key in ("tokens_after", "tokens_named", "tokens"):
         if tokens is None:
-            tokens, rest, _ = _first(rest, key, _LEAST_DATASET_TOKENS)
+            tokens, rest, _ = _first(rest, key, _LEAST_DATASET_TOKENS, language=language)
     return Training(
         job=True,
         method=_method(text),

@@ -627,13 +627,15 @@ def size_service(
     ]
     nearest, reason = _no_plan(found, index, meeting_set_aside)
     pick = options[index] if index is not None else None
-    lead = index if index is not None else nearest
-    sized = request_of(options[lead] if lead is not None else None, literal)
-    if lead is not None and not level.concurrency_given:
-        sized = replace(sized, concurrency=options[lead].sequences_in_flight or 1)
     said = _service_verdict(
         options, index, literal, model, nearest=nearest, meeting_set_aside=meeting_set_aside
     )
+    # Met only over the budget: the answer is sized at the plan its verdict names.
+    over = said.option_index if said.code is VerdictCode.OVER_BUDGET else None
+    lead = index if index is not None else over if over is not None else nearest
+    sized = request_of(options[lead] if lead is not None else None, literal)
+    if lead is not None and not level.concurrency_given:
+        sized = replace(sized, concurrency=options[lead].sequences_in_flight or 1)
     caveats = answer_caveats(model, request, sized, options, index) + _service_caveats(level)
     weights, per_token, per_sequence = _model_bytes(model, sized)
     return SizingAnswer(
@@ -757,7 +759,8 @@ def recommend_service(
     """Return the cheapest option meeting every target (its whole range, with ``sure``).
 
     Within the customer's constraints, priced plans first (the B200 only when no priced plan
-    meets them), the GPUs named before others, then the cost, then the literal formats.
+    meets them, and never when a budget ruled the priced plans meeting them out: its price is
+    unknown), the GPUs named before others, then the cost, then the literal formats.
     """
 
     def meets(option: PlanOption) -> bool:
@@ -770,7 +773,8 @@ def recommend_service(
     usable = [i for i, o in enumerate(options) if meets(o)]
     priced = [i for i in usable if options[i].price.monthly_usd is not None]
     pool = priced or usable
-    if not pool:
+    over = [o for o in options if o.meets_targets and o.price.monthly_usd is not None]
+    if not pool or (not priced and over and all(Reason.OVER_BUDGET in o.set_aside for o in over)):
         return None
 
     def key(i: int) -> tuple[object, ...]:

@@ -19,7 +19,7 @@ from bot.answers.view_types import (
     BudgetChangeView,
     CheapestView,
 )
-from bot.answers.views.launch import launch_view
+from bot.answers.views.launch import cheapest_over_budget, launch_view
 from bot.answers.words.plan_names import option_name
 from sizing import (
     MAX_ONLINE_ORDER_UNITS,
@@ -54,7 +54,7 @@ VERDICTS: dict[VerdictCode, str] = {
     ),
     VerdictCode.OVER_BUDGET: N_(
         "Not within %(budget)s a month: the cheapest plan that serves it is %(plan)s, "
-        "%(shape)s, %(price)s."
+        "%(shape)s, %(price)s (%(over)s over)."
     ),
     VerdictCode.NO_PLAN: N_("No: nothing we rent serves this as asked."),
     VerdictCode.TARGETS_NOT_MET: N_("No: nothing we rent meets every target you gave."),
@@ -64,6 +64,12 @@ VERDICTS: dict[VerdictCode, str] = {
         "of this size."
     ),
 }
+# Over the budget by a small margin (``NEAR_BUDGET_SHARE`` of it at most): the plan that serves
+# leads, and the difference is said, never a "not within" first.
+OVER_BUDGET_NEAR = N_(
+    "%(plan)s serves it: %(shape)s, %(price)s, %(over)s over your budget of %(budget)s a month."
+)
+NEAR_BUDGET_SHARE = Decimal("0.1")
 # The customer asked to run it on a number of GPUs ("on one H200") that does not serve it all.
 COUNT_VERDICTS: dict[VerdictCode, str] = {
     VerdictCode.COUNT_TOO_FEW_FOR_COPY: N_(
@@ -151,6 +157,19 @@ def price_text(loc: Localizer, option: PlanOption) -> str:
     return loc.gettext("%(monthly)s a month", monthly=loc.formatter.money(option.price.monthly_usd))
 
 
+def over_budget(option: PlanOption, budget: Decimal | None) -> Decimal | None:
+    """How much the option's monthly rent is over ``budget`` (None: within it, or unpriced)."""
+    price = option.price.monthly_usd
+    if budget is None or price is None or not option.priced or price <= budget:
+        return None
+    return price - budget
+
+
+def near_budget(over: Decimal, budget: Decimal) -> bool:
+    """Whether ``over`` is a small margin of ``budget`` (the plan then leads the answer)."""
+    return over <= budget * NEAR_BUDGET_SHARE
+
+
 def _plan_params(loc: Localizer, option: PlanOption) -> dict[str, str]:
     return {
         "plan": option_name(option),
@@ -214,6 +233,8 @@ def verdict_text(
         params["other_plan"] = option_name(other)
         params["other_shape"] = shape_text(loc, other)
     message = VERDICTS[verdict.code]
+    if verdict.code is VerdictCode.OVER_BUDGET:
+        message = _over_budget(loc, answer, option, params)
     with_choices = {VerdictCode.SERVES_WITH_CHOICES, VerdictCode.YES_WITH_CHOICES}
     if verdict.code in with_choices and not params["choices"]:  # nothing worth naming after all
         plain = (
@@ -221,6 +242,22 @@ def verdict_text(
         )
         message = VERDICTS[plain]
     return loc.gettext(message, **params)
+
+
+def _over_budget(
+    loc: Localizer, answer: SizingAnswer, option: PlanOption, params: dict[str, str]
+) -> str:
+    """Set how far the plan is over the budget; return the verdict that says it.
+
+    A small margin leads with the plan ("serves it: ..., US$100 over your budget"); more says
+    first that it is not within the budget.
+    """
+    limit = answer.request.budget_usd_month
+    over = over_budget(option, limit)
+    params["over"] = loc.formatter.money(over) if over is not None else ""
+    if over is not None and limit is not None and near_budget(over, limit):
+        return OVER_BUDGET_NEAR
+    return VERDICTS[VerdictCode.OVER_BUDGET]
 
 
 def _count_gpu(loc: Localizer, count: int, gpu: str) -> str:
@@ -441,9 +478,9 @@ def advice_view(
     """Build the advice part of the size templates' data (``service``: its target lines)."""
     service = service or []
     cheapest: CheapestView | None = None
-    advice = answer.budget
-    if advice is not None and advice.cheapest_index is not None:
-        option = answer.options[advice.cheapest_index]
+    index = cheapest_over_budget(answer)
+    if index is not None:
+        option = answer.options[index]
         cheapest = {"name": option_name(option), "checkout_url": link(option)}
     launch = launch_view(loc, answer)
     within = None

@@ -7,7 +7,7 @@ import re
 from bot.answers.i18n import N_, Localizer
 from bot.answers.view_types import LaunchBlock, LaunchView
 from bot.answers.words.plan_names import option_name
-from sizing import ENGINE_VERSIONS, PlanOption, ServingEngine, SizingAnswer
+from sizing import ENGINE_VERSIONS, PlanOption, ServingEngine, SizingAnswer, VerdictCode
 
 LAUNCH_ENGINE = N_("For %(engine)s %(version)s, with the settings this answer is sized at.")
 LAUNCH_EACH = N_("Run the same command on each of the %(n)s machines.")
@@ -28,13 +28,27 @@ ENGINE_NAMES: dict[ServingEngine, str] = {
 _PLACEHOLDER = re.compile(r"YOUR-[A-Z0-9]+(?:-CHECKPOINT)?")
 
 
+def cheapest_over_budget(answer: SizingAnswer) -> int | None:
+    """Return the cheapest option serving the request when all are over the budget, else None.
+
+    From the budget advice, or the verdict where the engine gives none (service targets).
+    """
+    if answer.recommended_index is not None:
+        return None
+    if answer.budget is not None and answer.budget.cheapest_index is not None:
+        return answer.budget.cheapest_index
+    verdict = answer.verdict
+    if verdict is not None and verdict.code is VerdictCode.OVER_BUDGET:
+        return verdict.option_index
+    return None
+
+
 def launch_option(answer: SizingAnswer) -> PlanOption | None:
     """Return the option whose launch command is shown: the pick, else the cheapest."""
     if answer.recommended_index is not None:
         return answer.options[answer.recommended_index]
-    if answer.budget is not None and answer.budget.cheapest_index is not None:
-        return answer.options[answer.budget.cheapest_index]
-    return None
+    index = cheapest_over_budget(answer)
+    return answer.options[index] if index is not None else None
 
 
 def launch_view(loc: Localizer, answer: SizingAnswer) -> LaunchView | None:

@@ -8,10 +8,14 @@ when nothing meets the targets, the nearest miss and why.
 
 from __future__ import annotations
 
+from babel.lists import format_list
+
 from bot.answers.i18n import N_, Localizer
-from bot.answers.views.advice import price_text, shape_text
+from bot.answers.views.advice import KV_CHOICES, WEIGHTS_CHOICE, price_text, shape_text
+from bot.answers.views.asked import formats_text
+from bot.answers.views.shared import LAYOUT_ONE, LAYOUT_REPLICAS
 from bot.answers.words.plan_names import option_name
-from sizing import PlanOption, ServiceMiss, SizingAnswer, TargetCheck
+from sizing import PlanOption, ServiceMiss, SizingAnswer, TargetCheck, VerdictCode
 
 THROUGHPUT = N_(
     "Throughput %(asked)s tok/s: %(plan)s (%(shape)s) reaches about %(predicted)s tok/s "
@@ -35,6 +39,20 @@ JOB_LATE = N_("That misses your deadline of %(deadline)s h.")
 STRADDLES = N_(
     "The range reaches below a target: %(safe_plan)s (%(safe_shape)s, %(safe_price)s) meets "
     "it even at the low end."
+)
+# The safe choice is the plan recommended, set up otherwise (an FP8 KV cache, another layout).
+STRADDLES_SAME_PLAN = N_(
+    "The low end of that range falls short of a target; with %(how)s, the same plan meets "
+    "every target even at its low end, at no extra cost."
+)
+# The safe choice is another plan or count: named with its price and the difference.
+STRADDLES_MORE = N_(
+    "The low end of that range falls short of a target: %(plan)s (%(shape)s, %(formats)s) "
+    "meets every target even at its low end, for %(difference)s a month more (%(price)s)."
+)
+STRADDLES_SAME_PRICE = N_(
+    "The low end of that range falls short of a target: %(plan)s (%(shape)s, %(formats)s) "
+    "meets every target even at its low end, at the same price (%(price)s)."
 )
 MISSES: dict[ServiceMiss, str] = {
     ServiceMiss.PER_USER_CEILING: N_(
@@ -176,16 +194,12 @@ def service_lines(loc: Localizer, answer: SizingAnswer) -> list[str]:
         lines = _option_lines(loc, answer, option)
         safe = service.safe_index
         if safe is not None and safe != index:
-            other = answer.options[safe]
-            lines.append(
-                loc.gettext(
-                    STRADDLES,
-                    safe_plan=option_name(other),
-                    safe_shape=shape_text(loc, other),
-                    safe_price=price_text(loc, other),
-                )
-            )
+            lines.append(safe_line(loc, option, answer.options[safe]))
         return lines + _measured_lines(loc, answer)
+    over = answer.verdict
+    if over is not None and over.code is VerdictCode.OVER_BUDGET and over.option_index is not None:
+        # Met only over the budget: the lead says so; these lines say what that plan reaches.
+        return _option_lines(loc, answer, answer.options[over.option_index])
     lines = []
     nearest = service.nearest_index
     if nearest is not None:
@@ -194,6 +208,60 @@ def service_lines(loc: Localizer, answer: SizingAnswer) -> list[str]:
     if reason is not None:
         lines.append(_miss_line(loc, answer, reason, nearest))
     return lines
+
+
+def _same_units(pick: PlanOption, safe: PlanOption) -> bool:
+    return (pick.plan, pick.servers, pick.gpus) == (safe.plan, safe.servers, safe.gpus)
+
+
+def _layout(loc: Localizer, option: PlanOption) -> str:
+    tp = option.tensor_parallel or 1
+    if (option.replicas or 1) <= 1:
+        return loc.gettext(LAYOUT_ONE, tp=tp)
+    return loc.gettext(LAYOUT_REPLICAS, replicas=option.replicas or 1, tp=tp)
+
+
+def _changes(loc: Localizer, pick: PlanOption, safe: PlanOption) -> str:
+    """Say what the safe choice sets up otherwise than the pick (``an FP8 KV cache``)."""
+    was, now = pick.variant, safe.variant
+    items = []
+    if was is not None and now is not None:
+        if now.weight_format is not was.weight_format:
+            items.append(loc.gettext(WEIGHTS_CHOICE, format=now.weight_format.value.upper()))
+        if now.kv_dtype is not was.kv_dtype:
+            items.append(loc.gettext(KV_CHOICES[now.kv_dtype]))
+    if not items:
+        items.append(_layout(loc, safe))
+    return str(format_list(items, locale=loc.formatter.locale))
+
+
+def safe_line(loc: Localizer, pick: PlanOption, safe: PlanOption) -> str:
+    """Say which choice meets every target even at the low end of its range, once.
+
+    The same plan and count set up otherwise is said as that change, at no extra cost (never
+    as "the plan recommended meets it", which reads as a contradiction); another plan or count
+    is named with its price and what it costs on top of the recommendation.
+    """
+    formats = formats_text(loc, safe)
+    if _same_units(pick, safe) and pick.price.monthly_usd == safe.price.monthly_usd:
+        return loc.gettext(STRADDLES_SAME_PLAN, how=_changes(loc, pick, safe))
+    low, high = pick.price.monthly_usd, safe.price.monthly_usd
+    if low is None or high is None or not (pick.priced and safe.priced):
+        return loc.gettext(
+            STRADDLES,
+            safe_plan=option_name(safe),
+            safe_shape=shape_text(loc, safe),
+            safe_price=price_text(loc, safe),
+        )
+    params = {
+        "plan": option_name(safe),
+        "shape": shape_text(loc, safe),
+        "formats": formats,
+        "price": price_text(loc, safe),
+    }
+    if high == low:
+        return loc.gettext(STRADDLES_SAME_PRICE, **params)
+    return loc.gettext(STRADDLES_MORE, difference=loc.formatter.money(high - low), **params)
 
 
 def _miss_line(

@@ -55,26 +55,43 @@ REASONS: dict[PickReason, str] = {
 }
 PICK = N_("%(model)s (%(reason)s): %(plan)s, %(shape)s, %(price)s.")
 PICK_OVER_BUDGET = N_(
-    "%(model)s (%(reason)s): the cheapest plan that serves it, %(plan)s at %(price)s, is over "
-    "your budget."
+    "%(model)s (%(reason)s): the cheapest plan that serves it, %(plan)s at %(price)s, is "
+    "%(over)s over your budget."
 )
+# Beside a lead over the budget: a pick that fits within it.
+PICK_WITHIN_BUDGET = N_(
+    "%(model)s (%(reason)s): %(plan)s, %(shape)s, %(price)s, within your budget."
+)
+# The lead's plan is over the budget: the lead, then by how much (the sentences joined as the
+# language writes two sentences in a row).
+LEAD_OVER_BUDGET = N_("%(lead)s That is %(over)s over your budget of %(budget)s a month.")
 PICK_NONE = N_("%(model)s (%(reason)s): nothing we rent serves it as asked.")
 WITHIN_BUDGET = N_("Within your budget of %(budget)s a month.")
-ASSUMED_HEADCOUNT = N_(
+# The assumption line: each a singular/plural pair, chosen by the count of users (contexts).
+ASSUMED_HEADCOUNT = NP_(
+    "Assumed: %(users)s user at once (%(share)s of %(headcount)s people at peak; "
+    "%(low)s–%(high)s is typical), %(context)s of context.",
     "Assumed: %(users)s users at once (%(share)s of %(headcount)s people at peak; "
-    "%(low)s–%(high)s is typical), %(context)s of context each."
+    "%(low)s–%(high)s is typical), %(context)s of context each.",
 )
-ASSUMED_DEFAULT = N_(
-    "Assumed: %(users)s users at once (you did not say how many), %(context)s of context each."
+ASSUMED_DEFAULT = NP_(
+    "Assumed: %(users)s user at once (you did not say how many), %(context)s of context.",
+    "Assumed: %(users)s users at once (you did not say how many), %(context)s of context each.",
 )
-ASSUMED_STATED = N_("Sized for your %(users)s users at once, %(context)s of context each.")
-ASSUMED_TARGETS = N_(
+ASSUMED_STATED = NP_(
+    "Sized for your %(users)s user at once, %(context)s of context.",
+    "Sized for your %(users)s users at once, %(context)s of context each.",
+)
+ASSUMED_TARGETS = NP_(
+    "Sized for the targets you gave: %(users)s user at once is the load they need, %(context)s "
+    "of context.",
     "Sized for the targets you gave: %(users)s users at once is the load they need, %(context)s "
-    "of context each."
+    "of context each.",
 )
-ASSUMED_KV = N_(
+ASSUMED_KV = NP_(
+    "Assumed: a BF16 KV cache of %(model)s, %(users)s context of %(context)s (%(per_context)s).",
     "Assumed: a BF16 KV cache of %(model)s, %(users)s contexts of %(context)s (%(per_context)s "
-    "each)."
+    "each).",
 )
 QUESTION_USERS = N_("How many people will use it at the same time at peak?")
 QUESTION_CONTEXT = N_("How long are the prompts and documents it reads (the context length)?")
@@ -137,7 +154,9 @@ NO_RATE = N_(
     "applied: tell me the figure in US dollars."
 )
 # A head count turned into users at once, beside a model's sizing.
-PEAK_FROM_HEADCOUNT = N_(
+PEAK_FROM_HEADCOUNT = NP_(
+    "Sized for %(users)s user at once: %(share)s of %(headcount)s people at peak "
+    "(%(low)s–%(high)s is typical); tell me if more use it at the same time.",
     "Sized for %(users)s users at once: %(share)s of %(headcount)s people at peak "
-    "(%(low)s–%(high)s is typical); tell me if more use it at the same time."
+    "(%(low)s–%(high)s is typical); tell me if more use it at the same time.",
 )
