@@ -35,7 +35,8 @@ _THOUSAND = 1000
 # What is rented or paid per month is no rate of requests: "2 servers per month", "$5k a month".
 _RENTED_RE = re.compile(
     r"server|servidor|serveur|сервер|服务器|伺服器|サーバ|서버|gpu|h200|h100|b200|mi355|machine|"
-    r"node|box|card|карт|卡|台|张|張|枚|장|대|\$|€|usd|dollar|долл|руб|美元|美金|元|ドル|円|달러|원"
+    r"node|box|card|карт|卡|台|张|張|枚|장|대|\$|€|usd|dollar|долл|руб|美元|美金|元|ドル|円|달러|원|"
+    r"pavos|pes(?:os|itos?)|euros?|reais|₹|rupees?|lakh"
 )
 _RATE_REACH = 16  # how far before a count a word such as "daily" or "每天" makes it a rate
 # What may stand between such a word and the count ("QPS 大概 50"), within one clause.
@@ -54,7 +55,7 @@ _AT_ONCE_REACH = 60
 _CLAUSE_OR_NUMBER = re.compile(r"[0-9,，、;；.。!?！？()（）]")
 # A bare whole number, no unit or letter glued to it ("15", not "15k", "15GB", "1.5", "15%").
 _BARE_COUNT = re.compile(
-    r"(?<![0-9a-zа-яё_.,$€£¥])(?P<num>[1-9][0-9]{0,5})"
+    r"(?<![0-9a-zа-яё_.,$€£¥])(?P<num>[1-9][0-9]{0,5})(?!\s[kк](?![a-zа-яё]))"
     # "800左右", "800上下", "70件", "120건": about, or counted as items, still a bare count
     r"(?![0-9a-zа-яё%$€]|[.,][0-9]|(?!左右|上下(?!文)|来|來|多|件|건|개)[^\W\d个個人名명位])"
 )
@@ -103,6 +104,22 @@ _SETTLED = re.compile(
     rf"{_settled_number('ru')}"
 )
 _SETTLED_GROUPS = ("num", "ja", "ko", "en", "de", "fr", "es", "pt", "ru")
+_ROUGH_WORD = re.compile(r"aine|ena$|dozen|dutzend|docena|douzaine|dúzia|десят|сотн")
+
+
+@cache
+def _bare_rough_count() -> re.Pattern[str]:
+    """Match a rough count word said alone at once ("une trentaine … en même temps")."""
+    words = tuple(
+        re.escape(word)
+        for word in {
+            word for lexicon in lexicon.LEXICONS.values() for word, _ in lexicon.number_words
+        }
+        if _ROUGH_WORD.search(word)
+    )
+    return re.compile(rf"(?<![a-zà-ÿа-яё])(?P<word>{lexicon.union(words)})(?![a-zà-ÿа-яё])")
+
+
 _SAME_TIME = re.compile(r"同一時間|同一时间|同じ時間|同時間")
 # "并发改成 100", "并发到 100", "同時接続数を100に", "concurrency to 100": a word of change;
 # "并发各 20", "并發各自 20": a word giving the count to each of several models.
@@ -150,7 +167,8 @@ def _count_then_noun() -> tuple[re.Pattern[str], ...]:
     # A Chinese classifier may stand before a noun of any language ("40 个 user").
     between = rf"(?:\s++(?:[{letters}\-]++\s++){{0,2}}|\s*+(?:d'|de |of )|\s*+[个個位名]\s*+|)"
     # One pattern per kind of count, each led by its own first characters (see ``numbers``).
-    return tuple(re.compile(rf"{count}{between}(?:{_nouns()})") for count in _counts())
+    # "30ish ppl": a rough count glued to "ish"
+    return tuple(re.compile(rf"{count}(?:-?ish)?{between}(?:{_nouns()})") for count in _counts())
 
 
 # "users, so 150", "usuários, tipo 80": a count restated after a comma.
@@ -361,6 +379,7 @@ def _candidates(text: str) -> list[tuple[re.Match[str], bool]]:
         patterns.append(_BARE_COUNT)
         patterns += worth_trying((_BARE_CJK_COUNT,), text)
         patterns.append(_BARE_DOZEN)
+        patterns.append(_bare_rough_count())
     found: list[tuple[re.Match[str], bool]] = []
     for pattern in patterns:
         first = True
@@ -368,7 +387,9 @@ def _candidates(text: str) -> list[tuple[re.Match[str], bool]]:
             if _not_a_count(text, match, cued=pattern is cue):
                 continue
             simultaneous = _simultaneous(text, match)
-            if pattern in {_BARE_COUNT, _BARE_CJK_COUNT, _BARE_DOZEN} and not simultaneous:
+            if pattern in {_BARE_COUNT, _BARE_CJK_COUNT, _BARE_DOZEN, _bare_rough_count()} and (
+                not simultaneous
+            ):
                 continue  # a bare number is a count only when said to be at once
             if first or simultaneous:
                 found.append((match, simultaneous))
@@ -403,6 +424,44 @@ def _best_match(text: str) -> re.Match[str] | None:
         if rank < best_rank and not cued_inside:
             best, best_rank = match, rank
     return best
+
+
+# The usual count at once, then the peak it reaches: "usually 30 at once but it spiked to 90",
+# "平常 40 個同時進行，週年慶會衝到 120 個", "обычно 120, перед праздниками до 200 доходит".
+# A deployment is sized for the peak.
+_PEAK_WORDS = (
+    r"spik(?:e|es|ed|ing) (?:up )?to|peak(?:s|ed|ing)? (?:at|of|around)|jump(?:s|ed)? to|"
+    r"surg(?:e|es|ed) to|climb(?:s|ed)? to|goes up to|went up to|shoot(?:s)? up to|"
+    r"冲到|衝到|飙到|飆到|涨到|漲到|峰值|高峰(?:时|時|期)?(?:能|会|會)?(?:到)?|"
+    r"ピーク(?:時)?(?:は|で|に)?|多い時(?:は|で)?|"
+    r"피크(?:\s?때)?(?:는|엔|에는)?|몰리면|많을 ?때(?:는)?|"
+    r"(?:в пике|на пике|доходит до|до)|"
+    r"picos? de|sube a|llega a|chega a|(?:em |no )?pico(?: de)?|"
+    r"in der spitze|spitzen(?:last)? von|steigt auf|"
+    r"(?:en )?pointe|monte à|grimpe à"
+)
+_PEAK_REACH = 90
+_PEAK_MOST = 20  # a peak far above the usual count is something else (a head count, a total)
+
+
+@cache
+def _peak_after_re() -> re.Pattern[str]:
+    about = lexicon.pattern("about")
+    return re.compile(
+        rf"(?<![a-zà-ÿа-яё])(?:{_PEAK_WORDS})\s?(?:(?:{about})\s?)?{_count()}"
+        r"(?!\s?(?:[kк]\b|tokens?|ctx|context|gb|tb|\$|€|%|usd|eur|руб|ms|s\b|секунд|秒|초))"
+    )
+
+
+def _peak_after(text: str, best: re.Match[str], value: float, language: str) -> float | None:
+    """Return the peak said after the usual count at once, when it is above it."""
+    for found in _peak_after_re().finditer(text, best.end(), best.end() + _PEAK_REACH):
+        if found.groupdict().get("k") or found.groupdict().get("mag"):
+            continue
+        peak = _value(found, language)
+        if peak is not None and value < peak <= value * _PEAK_MOST:
+            return peak
+    return None
 
 
 # A rate given with no count at once: the answer asks how many run at the same time.
@@ -440,6 +499,8 @@ def find_concurrency(text: str, language: str = "en") -> Found | None:
     if restated is not None:  # "四十幾個吧（抓 45）", "about 40 (say 45)": the figure settled on
         value = float(restated.group("n") or restated.group("m"))
         rest = blank(rest, restated.start(), restated.end())
+    elif best.re is not _SETTLED:
+        value = _peak_after(text, best, value, language) or value
     checked = limits.check(limits.CONCURRENCY, value)
     if checked.refused is not None:
         return Found(None, rest, checked.refused)

@@ -212,8 +212,12 @@ def _only_a_setting(request: ParsedRequest, text: str) -> bool:
         return False
     if request.facts.gpus and _compiled(_IF).match(text) is not None:
         return True  # "Et si on part sur MI355X ? … aucun souci côté AMD": the GPU and platform
-    if request.topic not in _WORDS_OF_A_LEVER:
+    if request.topic not in _WORDS_OF_A_LEVER | {"rocm_image"}:
         return False
+    if request.topic in {"billing", "rocm_image"} and "?" not in text and "？" not in text:
+        # stated, not asked: "весь прод на TensorRT-LLM, красные карты не предлагайте", "AMD
+        # sin problema, ya tenemos todo dockerizado con ROCm"
+        return True
     if len(text.split()) <= _SHORT_CHANGE_WORDS and "?" not in text:
         return True
     return len(text) <= _SETTING_QUESTION_CHARS and _compiled(_IF).search(text) is not None

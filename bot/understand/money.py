@@ -29,7 +29,7 @@ from bot.understand.numbers import (
 
 _MONTHS_PER_YEAR = 12
 # "w" is 万 (10,000) in Chinese chat shorthand ("2w刀"), read only beside money.
-_LETTER_FACTORS = {"k": 1e3, "к": 1e3, "m": 1e6, "mm": 1e6, "м": 1e6, "w": 1e4}
+_LETTER_FACTORS = {"k": 1e3, "к": 1e3, "m": 1e6, "mm": 1e6, "м": 1e6, "w": 1e4, "t": 1e3}
 # A minus sign before a dollar sign ("-$5000"): the amount is negative.
 _SIGN_BEFORE_RE = re.compile(r"(?<![a-z0-9])-\s?$")
 
@@ -37,7 +37,10 @@ _SIGN_BEFORE_RE = re.compile(r"(?<![a-z0-9])-\s?$")
 @cache
 def _amounts() -> tuple[str, ...]:
     """Return the amount patterns: digits (with k, M or a magnitude word), CJK numerals."""
-    multiplier = rf"(?:(?P<letter>mm|[kкmмw])|(?P<mag>{magnitude_pattern()}))(?![{WORD_LETTER}])"
+    # ("15 T€": thousands of euros, as German writes them)
+    multiplier = (
+        rf"(?:(?P<letter>mm|[kкmмw]|t(?=\s?€))|(?P<mag>{magnitude_pattern()}))(?![{WORD_LETTER}])"
+    )
     return (rf"{NUMBER_PATTERN}(?:\s?{multiplier})?", CJK_NUMBER_PATTERN)
 
 
@@ -277,6 +280,7 @@ def blank_other_currencies(text: str) -> tuple[str, bool]:
             # Filled with a currency sign, not spaces: a budget word before it must not reach
             # past it to a later number ("budget 5000 eur, ctx 32k").
             start, end = match.span()
+            # a price paid elsewhere or quoted is blanked too, but is no budget to convert
+            found = found or not spent_elsewhere(text, start, end)
             text = text[:start] + _SPENT * (end - start) + text[end:]
-            found = True
     return text, found

@@ -379,19 +379,26 @@ def magnitude_pattern() -> str:
         for slot in ("thousand", "million", "billion", "trillion")
         for word in getattr(lexicon, slot)
     ]
-    return union(tuple(fragments))
+    return union((*fragments, *(word for word, _ in _INDIAN_MAGNITUDES)))
 
 
 @cache
 def _magnitude_res(language: str) -> tuple[tuple[re.Pattern[str], float], ...]:
     order = [for_language(language), *LEXICONS.values()]
     factors = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
-    return tuple(
-        (re.compile(f"(?:{word})"), factor)
-        for lexicon in order
-        for slot, factor in factors.items()
-        for word in getattr(lexicon, slot)
+    return (
+        *(
+            (re.compile(f"(?:{word})"), factor)
+            for lexicon in order
+            for slot, factor in factors.items()
+            for word in getattr(lexicon, slot)
+        ),
+        *((re.compile(f"(?:{word})"), factor) for word, factor in _INDIAN_MAGNITUDES),
     )
+
+
+# Indian English magnitudes: "₹12 lakh" is 1,200,000, "2 crore" 20,000,000.
+_INDIAN_MAGNITUDES = (("lakhs?", 1e5), ("lacs?", 1e5), ("crores?", 1e7))
 
 
 def magnitude_factor(word: str, language: str) -> float:

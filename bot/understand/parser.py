@@ -53,7 +53,9 @@ from bot.understand.sizes import find_generic_size
 from bot.understand.speculative import find_draft
 from bot.understand.targets import find_deadline, find_targets
 from bot.understand.text import clean_text, reading_window
+from bot.understand.topics.concepts import Concept
 from bot.understand.topics.finder import apply_topic
+from bot.understand.topics.lexicon import mentions_concept
 from bot.understand.training import (
     Training,
     asks_training_act,
@@ -128,15 +130,16 @@ def _read_fields(
         match = replace(match, model=named_id, ambiguous=(), unknown_model=None, suggestions=())
     elif hub is not None and (hub.is_id or hub.full or (match.model and not hub.release)):
         match = replace(match, model=None, ambiguous=(), unknown_model=None, suggestions=())
+    # Amounts in other currencies first: "15 T€" is 15,000 euros, not 15T parameters.
+    rest, other_currency = blank_other_currencies(match.rest)
     generic = (
         None
         if match.model or match.ambiguous or (hub is not None and hub.is_id)
-        else find_generic_size(blank_token_counts(match.rest), language)
+        else find_generic_size(blank_token_counts(rest), language)
     )
     precision = find_precision(clean)
     platform = find_platform(clean)
     engine = find_engine(clean)
-    rest, other_currency = blank_other_currencies(match.rest)
     budget = find_budget(rest, language)
     rest = budget.rest if budget else rest
     # Adapters counted are served: a job only when the text trains ("fine-tune 5 adapters").
@@ -326,6 +329,19 @@ def _models_served(
     return request, read_cues(with_levers(several, clean), clean)
 
 
+_FABRIC_CONCEPTS = (Concept.FABRIC, Concept.BETWEEN_SERVERS, Concept.INTERCONNECT)
+
+
+def _asks_the_fabric(clean: str, facts: Facts) -> bool:
+    """Whether a message asks about the network between servers for its training, no job named.
+
+    "你们机器之间是 IB 还是 RoCE？多机训练要用": the site's question, asked for training.
+    """
+    if facts.has_model or facts.has_size:
+        return False
+    return any(mentions_concept(concept, clean) for concept in _FABRIC_CONCEPTS)
+
+
 def parse_with(
     text: str,
     index: ModelIndex,
@@ -347,11 +363,15 @@ def parse_with(
         return ParsedRequest(intent=Intent.UNKNOWN, language=language, courtesy=True)
     fields = _read_fields(clean, index, language, text[:MAX_RAW_CHARS])
     intent = decide_intent(clean, fields.facts)
-    if fields.request.facts.training and (
-        intent in _TRAINING_OVERRIDES
-        or (intent is Intent.KNOWLEDGE and (fields.facts.has_model or fields.facts.has_size))
-        # "…大概要租多久": renting for the job is no request for a person
-        or (intent is Intent.SALES and not lexicon.search("sales", clean))
+    if (
+        fields.request.facts.training
+        and not _asks_the_fabric(clean, fields.facts)
+        and (
+            intent in _TRAINING_OVERRIDES
+            or (intent is Intent.KNOWLEDGE and (fields.facts.has_model or fields.facts.has_size))
+            # "…大概要租多久": renting for the job is no request for a person
+            or (intent is Intent.SALES and not lexicon.search("sales", clean))
+        )
     ):
         intent = Intent.TRAIN
     request, several = _models_served(

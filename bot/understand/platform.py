@@ -21,7 +21,11 @@ _NVIDIA = (
     r"(?:cuda|nvidia(?![\s-]?(?:h[0-9]|b[0-9]|a[0-9]|gb|gh|l40|rtx|dgx|hgx)|/)|英伟达|英偉達|n\s?卡|"
     r"エヌビディア|엔비디아|쿠다|нвидиа)"
 )
-_AMD = r"(?:rocm|amd(?![\s-]?(?:mi|instinct|epyc)[0-9\s]))"
+# AMD named for the platform, slang too: "A卡" (AMD's cards in Chinese), "красные карты" (red).
+_AMD = (
+    r"(?:rocm|amd(?![\s-]?(?:mi|instinct|epyc)[0-9\s])|(?<![a-z])a\s?卡|"
+    r"красн[а-яё]* (?:карт[а-яё]*|видеокарт[а-яё]*))"
+)
 _CLAUSE = r"[^.!?;。！？；\n]"
 # How far (characters) an exclusivity or requirement word may stand from the platform.
 _REACH = 16
@@ -63,7 +67,8 @@ def _cuda_only_re() -> re.Pattern[str]:
         # "别给 AMD 的方案", "AMD 先不要", "AMD не предлагайте": AMD not to be offered
         rf"|(?:别|別|不要|先不要|不用)\s?(?:给|給|推荐|推薦|用)?\s?(?:我们|我們)?\s?{_AMD}"
         rf"|{_AMD}\s?(?:的)?\s?(?:方案|卡)?\s?(?:先|就|也)?\s?(?:不要|免了|不考虑|不考慮)"
-        rf"|{_AMD}\s(?:не\s(?:предлагайте|предлагать|надо|нужно|рассматриваем|берём|берем)|"
+        rf"|{_AMD}\s(?:даже\s)?(?:не\s(?:предлагайте|предлагать|надо|нужно|рассматриваем|берём|"
+        rf"берем)|"
         rf"bitte nicht|por favor no|no por favor|please no)"
         rf"|(?:全是|都是|全部是|全用)\s?{_NVIDIA}"
         rf"|(?:esquece|esqueça|olvida|olvídate de|forget(?: about)?|vergiss)\s"
@@ -85,6 +90,9 @@ def _cuda_only_re() -> re.Pattern[str]:
         # AMD not even to be looked at: "AMD 那邊就先不用看了", "AMD can be skipped"
         rf"|{_AMD}\s?(?:那边|那邊|那块|那塊|的部分)?\s?(?:就)?\s?(?:先)?\s?(?:不用看|不看|不必看|不用考虑|不用考慮)"
         rf"|{_AMD}\s(?:can be skipped|you can skip|is off the table)"
+        # AMD does not work for us, said in slang: "AMD não rola", "AMD no va", "AMD не катит"
+        rf"|{_AMD}\s(?:não rola|nao rola|não dá|no va|no nos sirve|не катит|не вариант|c'est mort|"
+        rf"kommt nicht in frage|is a non-starter)"
     )
 
 
@@ -123,6 +131,14 @@ def _rocm_fine_re() -> re.Pattern[str]:
         rf"(?:necesari[oa]|necessári[oa]|nécessaire|nötig)"
         rf"|cuda не обязател[а-яё]*|不(?:需要|一定要|必)\s?(?:用\s?)?cuda"
         rf"|{_AMD}\s(?:нас\s|нам\s)?не\s(?:пугает|страшен|страшна|проблема)"
+        # on ROCm already: "мы на ROCm уже полгода сидим", "we're already on ROCm", "A卡也行"
+        rf"|(?:сидим|работаем|живём|живем) на {_AMD}|на {_AMD}[^.!?;]{{0,24}}(?:сидим|работаем)"
+        rf"|(?:we(?:'re| are)|we've been) (?:already |been )?(?:on|running|using) {_AMD}"
+        rf"|(?:ya )?(?:estamos|trabajamos) (?:en|con) {_AMD}|(?:já )?(?:estamos|trabalhamos) (?:no|"
+        rf"com) {_AMD}"
+        rf"|{_AMD}\s?(?:也行|也可以|也没问题|也沒問題|都行|没问题|沒問題)"
+        rf"|{_AMD}\s(?:sin problema|sem problema|"
+        rf"no problem|kein problem|pas de souci|без проблем)"
         # no trouble on AMD's side, or already moved to ROCm: "aucun souci côté AMD",
         # "already ported our images to ROCm", "ya migramos a ROCm"
         rf"|(?:aucun|pas de|no|kein(?:e|en)?|ningún|ningun|nenhum|никаких)\s(?:souci|problème|"
@@ -158,7 +174,7 @@ class Platform:
 
 
 _PLATFORM_RE = re.compile(
-    r"cuda|nvidia|rocm|amd|mi355|英伟达|英偉達|n\s?卡|エヌビディア|엔비디아|쿠다|нвидиа"
+    r"cuda|nvidia|rocm|amd|mi355|英伟达|英偉達|n\s?卡|a\s?卡|エヌビディア|엔비디아|쿠다|нвидиа|красн"
 )
 _FP4_RE = re.compile(r"fp4|4-?bit")
 # A constraint is said within a clause of the platform word: only this much text around each

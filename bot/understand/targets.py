@@ -196,6 +196,9 @@ _INPUT_WORDS = (
     r"входн(?:ой|ые|ых)|вход|входе|промпт|промпты|输入|輸入|提示词|prompt\s?长度|入力|"
     r"プロンプト|입력|프롬프트"
 )
+# An input word right before a number ("输入 2000 token 输出 …"): the number is the input's.
+_INPUT_BEFORE = re.compile(rf"(?<![a-zа-я])(?:{_INPUT_WORDS})\s?[:：]?\s?$")
+_OUTPUT_WORD_RE = re.compile(rf"(?<![a-zа-я])(?:{_OUTPUT_WORDS})(?![a-zа-я])")
 _ITEMS = (
     r"documents?|docs?|files?|pages?|records?|e-?mails?|mails?|articles?|tickets?|reviews?|"
     r"contracts?|reports?|items?|rows?|samples?|texts?|transcripts?|calls?|descriptions?|"
@@ -393,6 +396,9 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         rf"(?![a-zа-яё])",
         rf"(?:{num}\s?)?(?:个|個|つ|)?\s?(?P<dunit>{_HOUR}|{_DAY}|{_WEEK}|{_MONTH})\s?"
         rf"(?:内|以内|之内|之內|以内に|以内で|で|안에|이내|내에|내로|内に|内完成|以内完成|內|後(?:まで)?)",
+        # "that's 60 hours from now", "dans 48 heures à partir de maintenant"
+        rf"{num}\s?(?P<dunit>{_HOUR}|{_DAY}|{_WEEK})\s(?:from now|from today|from (?:the )?start|"
+        rf"à partir de maintenant|a partir de ahora|a partir de agora|ab jetzt|с этого момента)",
     )
     tomorrow = (
         r"(?:by\s(?:tomorrow|tmrw|tmr)|overnight|до\sзавтра|para\smañana|até\samanhã|bis\smorgen|"
@@ -576,10 +582,17 @@ class _Reader:
 
     def lengths(self) -> None:
         for key, name in (("output", "output_tokens"), ("input", "input_tokens")):
-            for match in self.matches(key):
-                if name in self.values or _TIME_AFTER.match(self.rest, match.end()):
+            for found in self.matches(key):
+                if name in self.values or _TIME_AFTER.match(self.rest, found.end()):
                     continue  # read already ("4.000 tokens de entrada"), or a time ("en 12 horas")
-                self.take(name, _finite(self.number(match)), match)
+                match: re.Match[str] | None = found
+                if key == "output" and _INPUT_BEFORE.search(self.rest, 0, found.start()):
+                    # "输入 2000 token 输出 300 token": the 2000 is the input's, the output's
+                    # number follows its own word
+                    word = _OUTPUT_WORD_RE.search(self.rest, found.start(), found.end())
+                    match = self.patterns[key].search(self.rest, word.start()) if word else None
+                if match is not None:
+                    self.take(name, _finite(self.number(match)), match)
 
     def job(self) -> None:
         patterns = self.patterns

@@ -185,6 +185,9 @@ def reading_window(raw: str) -> str:
     return f"{lead}{raw[:head]}\n{raw[tail:]}"
 
 
+_ISH_RE = re.compile(r"(?<=[0-9])-?ish(?![a-zA-Z])")
+
+
 def clean_text(raw: str, *, lower: bool = True) -> str:
     """Return ``raw`` bounded, without markup or invisible characters, NFKC-folded (lower-cased).
 
@@ -202,6 +205,8 @@ def clean_text(raw: str, *, lower: bool = True) -> str:
             text = text.replace(comma, f"{comma} ")
         text = _SUPERSCRIPT_RE.sub(_exponent, text)
         text = _fold_digits(unicodedata.normalize("NFKC", text))
+    if "ish" in text:
+        text = _ISH_RE.sub("", text)  # "30ish ppl", "40-ish users": the number, roughly
     squeezed = _squeeze(text)
     text = _drop_invisible(squeezed)
     if text is not squeezed:  # control characters became spaces, invisible ones were dropped

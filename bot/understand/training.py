@@ -58,7 +58,8 @@ _LORA = (
 )
 # Full fine-tuning named as such: a job whatever else the message says.
 _FULL_JOB = (
-    r"full[\s-]?(?:parameter|param|fine[\s-]?tun|finetun|sft|ft)(?![a-z])|"
+    r"full[\s-]?(?:parameter|param|fine[\s-]?tun(?:e|es|ed|ing)?|finetun(?:e|es|ed|ing)?|sft|ft)"
+    r"(?![a-z])|"
     r"full\s(?:parameters?|params?)\s(?:fine|ft|sft|train)|voll(?:feintuning|finetuning)|"
     r"voll(?:es|em|en)?\s(?:fein-?tuning|finetuning|fine-?tuning)|"
     r"全参数|全參數|全参|全量微调|全量微調|フルファインチューニング|フル\s?パラメータ|全パラメータ|"

@@ -18,6 +18,7 @@ from bot.request import Cues, Intent, ParsedRequest
 from bot.understand import lexicon, limits
 from bot.understand.addressees import without_addressees
 from bot.understand.concurrency import RATE
+from bot.understand.context import find_context
 from bot.understand.cues.asked import find_asked
 from bot.understand.cues.chatty import find_chatty_users
 from bot.understand.cues.currency import Money, find_money
@@ -30,6 +31,7 @@ from bot.understand.cues.uses import (
     find_kv_capacity,
     find_use_case,
     says_no_model_yet,
+    without_document_counts,
 )
 from bot.understand.intents import asks_other_work, has_price_words
 from bot.understand.language import is_common_word
@@ -91,7 +93,7 @@ _ASSISTANT_PRODUCTS = frozenset({"chatgpt", "copilot", "gemini", "claude"})
 # the addressees): "상담원"/"상담사" hold the word of contact "상담" but ask for no one alone.
 # Consultations as what is worked on ("상담 녹취 텍스트", "상담 내역") ask for no one either.
 _PERSON_NOUNS_RE = re.compile(
-    r"상담(?:원|사)|상담 ?(?:녹취|기록|내역|로그|데이터|텍스트|건수|문의)"
+    r"상담(?:원|사)|상담 ?(?:녹취|기록|내역|로그|데이터|텍스트|건수|문의|자동화|봇|챗봇)"
 )
 
 
@@ -328,7 +330,10 @@ def _with_facts(
     if facts.context_tokens is not None and facts.context_tokens == cues.headcount:
         facts = replace(facts, context_tokens=None)  # "4,000 students": people, no context
     if facts.context_tokens is not None and facts.context_tokens in document_counts(text):
-        facts = replace(facts, context_tokens=None)  # "RAG over 10M documents": no context
+        # "RAG over 10M documents": no context; another one said is ("文档 8 万篇，上下文 16k")
+        other = find_context(without_document_counts(text), request.language)
+        context = other.value if other is not None and other.refused is None else None
+        facts = replace(facts, context_tokens=context)
     return replace(request, facts=facts, cues=cues, not_understood=understood)
 
 

@@ -34,7 +34,8 @@ _CURRENCIES: dict[str, tuple[str, str]] = {
             r"dolar"
         ),
     ),
-    "EUR": (r"€|eur\b|欧元|歐元", r"€|euros?|eur\b|евро|欧元|歐元|ユーロ|유로"),
+    # ("pavos": euros in Spanish slang, "10 mil pavos al mes")
+    "EUR": (r"€|eur\b|欧元|歐元", r"€|euros?|eur\b|евро|欧元|歐元|ユーロ|유로|pavos"),
     "GBP": (r"£|gbp", r"£|gbp|pounds?|libras?|pfund|фунт[а-яё]*|英镑|英鎊|ポンド|파운드"),
     "JPY": (r"jpy|日元|日圓", r"jpy|yen|円|日元|日圓|иен[а-яё]*|엔"),
     "CNY": (r"rmb|cny|人民币|人民幣", r"rmb|cny|yuan|人民币|人民幣|юан[а-яё]*|위안"),
@@ -57,7 +58,8 @@ _CURRENCIES: dict[str, tuple[str, str]] = {
     "MXN": (
         r"mx\$|mxn",
         (
-            r"mxn|pesos? mexicanos?|mexican pesos?|мексиканск[а-яё]* песо|墨西哥比索|"
+            r"mxn|pes(?:os?|itos?) mexicanos?|mexican pesos?|мексиканск[а-яё]* песо|墨西哥比索|"
+            r"pes(?:os|itos?)(?=[^.!?]{0,20}\(?mxn)|"
             r"メキシコペソ|멕시코 ?페소"
         ),
     ),
@@ -92,7 +94,8 @@ _YUAN_WORDS = r"元|块|塊"
 _BUDGET = r"(?:budget|预算|預算|бюджет[а-яё]*|予算|예산|presupuesto|orçamento|orcamento|haushalt)"
 _MARKS_RE = re.compile(
     r"[$€£¥₩₽₹元块塊円원币幣]|usd|eur|gbp|jpy|rmb|cny|yuan|yen|twd|hkd|krw|rub|brl|chf|inr|cad|aud|"
-    r"sgd|mxn|peso|песо|ペソ|페소|比索|pln|zł|zlot|złot|злот|sek|kronor|czk|kč|korun|₺|lira|лир|"
+    r"sgd|mxn|peso|pesito|pavos|песо|ペソ|페소|比索|pln|zł|zlot|złot|злот|sek|kronor|czk|kč|korun|₺|"
+    r"lira|лир|"
     r"roubl|canad|austral|singap|加元|澳|新加坡|カナダ|캐나다|호주|싱가포르|"
     r"dollar|dólar|dolar|bucks|euro|pound|pfund|libra|reais|real\b|rupee|franken|franc|"
     r"美元|美金|美刀|刀|ドル|달러|불|долл|евро|фунт|иен|юан|руб|루블|유로|ユーロ|ポンド|파운드|"
@@ -127,7 +130,7 @@ _MARKS: dict[str, tuple[str, ...]] = {
         "dólar",
         "dolar",
     ),
-    "EUR": ("€", "eur", "евро", "欧元", "歐元", "ユーロ", "유로"),
+    "EUR": ("€", "eur", "евро", "欧元", "歐元", "ユーロ", "유로", "pavos"),
     "GBP": ("£", "gbp", "pound", "libra", "pfund", "фунт", "英镑", "英鎊", "ポンド", "파운드"),
     "JPY": ("jpy", "yen", "円", "日元", "日圓", "иен", "엔"),
     "CNY": ("rmb", "cny", "yuan", "人民", "юан", "위안"),
@@ -202,9 +205,9 @@ def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
 
 
 # Pesos with no country: Mexico's, Argentina's, Colombia's, Chile's... (not US dollars).
-_UNNAMED_PESOS = re.compile(r"\s?(?:pesos?|песо|ペソ|페소|比索)")
+_UNNAMED_PESOS = re.compile(r"\s?(?:pes(?:os?|itos?)|песо|ペソ|페소|比索)")
 _MEXICO_RE = re.compile(
-    r"m[eé]xico|mexican[oa]s?|cdmx|guadalajara|monterrey|мексик|メキシコ|멕시코|墨西哥"
+    r"m[eé]xico|mexican[oa]s?|cdmx|guadalajara|monterrey|mxn|мексик|メキシコ|멕시코|墨西哥"
 )
 
 

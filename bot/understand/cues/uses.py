@@ -59,7 +59,8 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
             r"kundensupport|kundenservice|kundendienst|hotline|helpdesk|support-bot|"
             r"service client|support client|relation client|centre d'appels|\bsav\b|après-vente|"
             r"(?:au|du|de|le) support(?![a-z])|répondre aux clients|"
-            r"саппорт|(?:в|для) поддержк[а-яё]|(?:en|de|del) soporte(?![a-z])|(?:no|do|"
+            r"саппорт|(?:в|для) поддержк[а-яё]|чат[а-яё]* поддержки|"
+            r"(?:en|de|del) soporte(?![a-z])|(?:no|do|"
             r"de) suporte(?![a-z])|"
             r"im support(?![a-z])|(?:in|on|for) (?:customer )?support(?![a-z])|"
             r"borradores de respuestas|rascunhos de respostas|draft (?:replies|responses)"
@@ -269,6 +270,11 @@ _DOC_MAGNITUDES = {
     "亿": 1e8,
     "억": 1e8,
 }
+
+
+def without_document_counts(text: str) -> str:
+    """``text`` with every count of documents blanked (offsets unchanged)."""
+    return _DOC_COUNT_RE.sub(lambda found: " " * len(found.group()), text)
 
 
 def document_counts(text: str) -> tuple[int, ...]:

@@ -181,6 +181,7 @@ LEXICON = Lexicon(
     ),
     price=(
         "was kostet",
+        "wie teuer",
         "wie viel kostet",
         "wieviel kostet",
         "kostet",

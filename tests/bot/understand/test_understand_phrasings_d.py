@@ -278,3 +278,126 @@ def test_a_load_stated_with_a_model_and_what_it_needs_is_a_sizing():
     parsed = _read("1分あたり300リクエスト、入力2000・出力400トークンで、Qwen3 32Bだと何が必要？")
     assert parsed["intent"] == "size"
     assert parsed["requests_per_minute"] == 300
+
+
+# --- A fifteenth round: the kinds the next fresh set showed (written for the tests) ---------
+
+
+@pytest.mark.parametrize(
+    ("text", "users"),
+    [
+        ("Qwen3 32B with 8 k context for forty people at the same time", 40),
+        ("typically 20ish folks on it at once, but it spikes to 70 on Mondays. Qwen3 32B", 70),
+        ("平时大概 30 个会话同时在线，双十一会冲到 100 个左右，模型 Qwen3 32B", 100),
+        ("обычно одновременно человек 50, в пике до 90. Llama 3.3 70B", 90),
+        ("On est 300 au bureau, mais une vingtaine s'en servent en même temps. Qwen3 32B", 20),
+    ],
+)
+def test_users_at_once_the_usual_then_the_peak_and_rough_words(text, users):
+    """The peak said after the usual count is what is sized; rough words and "k" context read."""
+    assert _read(text)["concurrency"] == users
+
+
+def test_a_context_beside_a_count_of_documents_is_still_read():
+    """A count of documents is no context, and the context said beside it is read."""
+    parsed = _read("知识库问答用 Qwen3 32B，文档 5 万篇，上下文 32k，并发 50")
+    assert parsed["context_tokens"] == 32768
+    assert parsed["concurrency"] == 50
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "currency"),
+    [
+        ("budget around ₹8 lakh a month for Qwen3 32B", 800_000, "INR"),
+        ("Obergrenze 20 T€ im Monat für Llama 3.3 70B", 20_000, "EUR"),
+        ("como máximo 5 mil pavos al mes, Qwen3 32B", 5_000, "EUR"),
+        ("tenemos 80 mil pesitos al mes (MXN) para Llama 3.1 8B", 80_000, "MXN"),
+    ],
+)
+def test_budgets_in_more_currencies_and_slang(text, amount, currency):
+    """Lakh, thousands of euros written "T€", "pavos" and "pesitos" are budgets."""
+    parsed = _read(text)
+    assert (parsed["budget_amount"], parsed["budget_currency"]) == (amount, currency)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Для справки: у конкурента A100 стоит 180 ₽ в час. Сколько за H200 у вас?",
+        "Wie teuer ist bei euch die H200? Woanders zahlen wir 2 € pro Stunde für eine A100.",
+    ],
+)
+def test_our_price_asked_beside_one_paid_elsewhere_is_a_price_question(text):
+    """Our price asked beside a price paid elsewhere: a price question, and no budget read."""
+    parsed = _read(text)
+    assert parsed["intent"] == "price"
+    assert parsed.get("budget_amount") is None
+    assert "budget_currency" not in parsed.get("not_understood", [])
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("你们服务器之间用的是 InfiniBand 吗？我们要做多机训练", "interconnect"),
+        ("下单后当天能用上吗？", "delivery"),
+        ("주문 후 서버 받기까지 며칠 걸리나요?", "delivery"),
+        ("Можно арендовать на пару недель, или минимум месяц?", "minimum_term"),
+    ],
+)
+def test_site_questions_in_more_words(text, topic):
+    """The network for training, the time to a usable server, a term shorter than a month."""
+    parsed = _read(text)
+    assert parsed["intent"] == "knowledge"
+    assert parsed["topic"] == topic
+
+
+@pytest.mark.parametrize(
+    ("text", "cuda_only"),
+    [
+        ("A卡没问题，我们一直在用 ROCm", False),
+        ("мы на ROCm уже год работаем, AMD подойдёт", False),
+        ("красные карты не предлагайте, у нас всё на CUDA", True),
+        ("AMD não rola pra gente, tudo é CUDA", True),
+        ("AMD sin problema, ya estamos con ROCm", False),
+    ],
+)
+def test_the_platform_in_slang(text, cuda_only):
+    """AMD's cards in slang, already being on ROCm, AMD ruled out in slang."""
+    assert _read(text)["cuda_only"] is cuda_only
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("rough # of GPUs for Qwen3 235B with 200 users at once?", "gpu_count"),
+        ("Llama 3.3 70B — wie viele brauche ich für 50 Nutzer?", "gpu_count"),
+        ("gpt-oss-120b 用一台 H200，能同時服務多少用戶？", "users"),
+    ],
+)
+def test_more_figures_asked(text, asked):
+    """The number of GPUs and the users one GPU serves, asked in more words."""
+    assert _read(text)["asked"] == asked
+
+
+def test_input_and_output_said_label_first():
+    """Input and output said label first, each number is its own label's."""
+    parsed = _read("每分钟 300 个请求，输入 1500 token 输出 200 token，Qwen3 32B 够吗")
+    assert (parsed["input_tokens"], parsed["output_tokens"]) == (1500, 200)
+
+
+def test_a_deadline_counted_from_now():
+    """A deadline counted in hours from now is the job's deadline."""
+    parsed = _read("800M tokens through Qwen3 32B before the launch, that's 36 hours from now")
+    assert parsed["deadline_hours"] == 36
+
+
+def test_full_fine_tune_written_with_a_hyphen():
+    """Full fine-tuning written "Full-Finetune" is the full method."""
+    assert _read("Full-Finetune von Llama 3.1 8B, 2 Epochen")["method"] == "full"
+
+
+def test_automating_consultations_asks_for_no_person():
+    """Automating customer consultations ("상담 자동화") is a use, not a request for a person."""
+    parsed = _read("콜센터 상담 자동화를 하고 싶은데 어떤 모델과 서버가 좋을까요?")
+    assert parsed["intent"] == "discover"
+    assert parsed["use_case"] == "support"
