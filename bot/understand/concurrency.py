@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterator
 from functools import cache
 
 from bot.understand import lexicon, limits
 from bot.understand.context import labels_next_number
+from bot.understand.money import spent_elsewhere
 from bot.understand.numbers import (
     CJK_NUMBER_PATTERN,
     NUMBER_PATTERN,
@@ -251,8 +253,16 @@ def _rates(text: str) -> list[re.Match[str]]:
     return [
         found
         for found in itertools.islice(_rate_re().finditer(text), _MAX_COUNTS)
-        if not lexicon.search("tokens", found.group()) and not _RENTED_RE.search(found.group())
+        if not lexicon.search("tokens", found.group())
+        and not _RENTED_RE.search(found.group())
+        and not _MONEY_BEFORE.search(text, max(0, found.start() - 2), found.start())
+        and not _RENTED_RE.match(text, found.end() + (text[found.end() : found.end() + 1] == " "))
+        and not spent_elsewhere(text, found.start(), found.end())
     ]
+
+
+# A sign of money right before a rate's number ("$2.49/hr"): a price per hour, not a rate.
+_MONEY_BEFORE = re.compile(r"[$€£¥₽₹]\s?$")
 
 
 def _is_rate(text: str, match: re.Match[str]) -> bool:
@@ -431,7 +441,8 @@ def _best_match(text: str) -> re.Match[str] | None:
 # A deployment is sized for the peak.
 _PEAK_WORDS = (
     r"spik(?:e|es|ed|ing) (?:up )?to|peak(?:s|ed|ing)? (?:at|of|around)|jump(?:s|ed)? to|"
-    r"surg(?:e|es|ed) to|climb(?:s|ed)? to|goes up to|went up to|shoot(?:s)? up to|"
+    r"surg(?:e|es|ed) to|climb(?:s|ed)? to|(?:goes|go|went|can go|could go) up to|"
+    r"shoot(?:s)? up to|"
     r"冲到|衝到|飙到|飆到|涨到|漲到|峰值|高峰(?:时|時|期)?(?:能|会|會)?(?:到)?|"
     r"ピーク(?:時)?(?:は|で|に)?|多い時(?:は|で)?|"
     r"피크(?:\s?때)?(?:는|엔|에는)?|몰리면|많을 ?때(?:는)?|"
@@ -453,14 +464,42 @@ def _peak_after_re() -> re.Pattern[str]:
     )
 
 
+# The peak said verb last: "60 人くらいまで増えます", "100명 가까이 몰려요".
+_PEAK_VERBS_AFTER = (
+    r"(?:人|名|명|件|건|個|个|users?)?\s?(?:くらい|ぐらい|ほど|程度|정도|가까이|近く)?\s?"
+    r"(?:まで増え|に増え|まで膨らみ|に達し|까지 늘|까지 올라|로 늘|몰려|몰림|까지 몰)"
+)
+
+
+@cache
+def _peak_verb_after_re() -> re.Pattern[str]:
+    return re.compile(rf"{_count()}\s?{_PEAK_VERBS_AFTER}")
+
+
+def _peaks(text: str, start: int, end: int) -> Iterator[re.Match[str]]:
+    """Yield the peaks said in ``text[start:end]``, word first or verb last."""
+    yield from _peak_after_re().finditer(text, start, end)
+    yield from _peak_verb_after_re().finditer(text, start, end)
+
+
 def _peak_after(text: str, best: re.Match[str], value: float, language: str) -> float | None:
     """Return the peak said after the usual count at once, when it is above it."""
-    for found in _peak_after_re().finditer(text, best.end(), best.end() + _PEAK_REACH):
+    for found in _peaks(text, best.end(), best.end() + _PEAK_REACH):
         if found.groupdict().get("k") or found.groupdict().get("mag"):
             continue
         peak = _value(found, language)
         if peak is not None and value < peak <= value * _PEAK_MOST:
             return peak
+    return None
+
+
+def _peak_alone(text: str, language: str) -> re.Match[str] | None:
+    """Return a peak said with no usual count read ("…五六十个，大促峰值能冲到两百")."""
+    for found in _peaks(text, 0, len(text)):
+        if not (found.groupdict().get("k") or found.groupdict().get("mag")):
+            peak = _value(found, language)
+            if peak is not None and peak >= 1:
+                return found
     return None
 
 
@@ -485,6 +524,8 @@ def find_concurrency(text: str, language: str = "en") -> Found | None:
         # "七八十个人在问……按 80 算吧", "同時アクセスは50いかない…念のため60で見積もっとけ": a
         # guess, then the figure settled on
         best = settled
+    if best is None and lexicon.said_at_once(text):
+        best = _peak_alone(text, language)
     if best is None:
         return Found(None, text, RATE) if rates else None
     value = (

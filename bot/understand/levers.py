@@ -43,8 +43,8 @@ _CHEAPER = (
     r"(?:doesn't|does not|won't|wouldn't|without|not) (?:cost(?:ing)? )?(?:an arm and a leg|"
     r"a fortune|the earth)|(?:break|breaking|breaks) the bank|easier on (?:the |our |my )?"
     r"(?:wallet|budget|pocket)|wallet[- ]friendly|(?:a )?(?:tier|notch|step|rung) (?:down|lower)|"
-    r"(?:less|not as|not so) (?:steep|pricy)|(?:shave|whittle|pare|knock) (?:that|it|this|the "
-    r"(?:price|cost|bill|number)|some(?:thing)?) (?:down|off)|"
+    r"(?:less|not as|not so) (?:steep|pricy)|(?:shave|whittle|pare|knock|trim) (?:that|it|this|the "
+    r"(?:price|cost|bill|number)|some(?:thing)?)(?: (?:bill|cost|price))? (?:down|off)|"
     # de
     r"billiger|günstiger|preisgünstiger|preiswerter|kostengünstiger|erschwinglicher|"
     r"weniger (?:kost|zahl|geld|ausgeb)|sparsamer|(?:kosten|preis) (?:senken|reduzieren|drücken)|"
@@ -66,7 +66,7 @@ _CHEAPER = (
     r"(?:reducir|bajar)(?:le|les)? (?:el |los |la )?(?:costes?|costos?|precio|factura)|"
     r"abarat[aoe]r?|"
     r"ahorrar|"
-    r"bancarrota|(?:no|sin) (?:me |nos )?(?:arruine|arruinar|deje en la ruina)|"
+    r"bancarrota|(?:no|sin) (?:me |nos )?(?:arruine|arruinar|deje en la ruina)|baratit[oa]s?|"
     r"un ojo de la cara|un riñón|no tan car[oa]s?|(?:un )?escal[oó]n (?:más )?abajo|"
     r"más en cuenta|mas en cuenta|"
     # pt-BR
@@ -95,6 +95,8 @@ _CHEAPER = (
     r"更经济|更經濟|性价比更高|性價比更高|性价比高(?:一)?(?:点|些)|性價比高(?:一)?(?:點|些)|"
     r"(?:压压|壓壓|砍砍|降降)(?:成本|价格|價格|费用|費用)?|"
     r"便宜一[档檔级級]|(?:低|降)一[档檔级級]|不(?:那么|那麼|太)(?:贵|貴)|平价|平價|亲民|親民|"
+    # "比較省的做法", Cantonese "平啲", "價錢有點硬"
+    r"(?:比较|比較|更)省|平啲|平d|(?:价钱|價錢|价格|價格)(?:有点|有點)?硬|"
     r"(?:钱包|錢包)友好|(?:价格|價格)(?:低|便宜)一?(?:点|點|些)|"
     # ja
     r"もっと安|より安|安く(?:でき|なる|なら|なり|する|済|抑え)|安い(?:プラン|構成|方法|選択肢|オプション|案)|"
@@ -107,7 +109,7 @@ _CHEAPER = (
     r"(?:가격|값|요금)(?:이|은)? ?(?:좀 |조금 |더 )?(?:착한|낮은|싼|저렴한)|착한 가격|"
     r"지갑 ?(?:부담|사정)|부담(?:이)? ?(?:덜한|덜 되는|적은)|"
     r"한 ?단계 (?:낮은|아래)|싼 ?(?:거|걸로)|"
-    r"비용(?:을|이)? ?(?:좀 |조금 |더 )?(?:줄|낮|절감|아끼)|돈(?:을)? ?(?:좀 )?(?:아끼|덜)|절약"
+    r"비용(?:을|이)? ?(?:좀 |조금 |더 )*(?:줄|낮|절감|아끼)|돈(?:을)? ?(?:좀 )?(?:아끼|덜)|절약"
 )
 _EXPLAIN = (
     # en
@@ -212,9 +214,13 @@ def _only_a_setting(request: ParsedRequest, text: str) -> bool:
         return False
     if request.facts.gpus and _compiled(_IF).match(text) is not None:
         return True  # "Et si on part sur MI355X ? … aucun souci côté AMD": the GPU and platform
-    if request.topic not in _WORDS_OF_A_LEVER | {"rocm_image"}:
+    if request.topic not in _WORDS_OF_A_LEVER | {"rocm_image", "faq_migrate"}:
         return False
-    if request.topic in {"billing", "rocm_image"} and "?" not in text and "？" not in text:
+    stated = "?" not in text and "？" not in text
+    if stated and (
+        request.topic in {"billing", "rocm_image"}
+        or (request.topic in {"software", "faq_migrate"} and request.facts.cuda_only)
+    ):
         # stated, not asked: "весь прод на TensorRT-LLM, красные карты не предлагайте", "AMD
         # sin problema, ya tenemos todo dockerizado con ROCm"
         return True
@@ -267,15 +273,15 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
         found = replace(found, intent=Intent.PRICE)
     # A term with its total asked ("1년 쓰면 총액이 얼마나?") is the plan on the table for it,
     # unless a discount is what is asked about.
-    term_alone = _only_a_term(text) or (
-        find_asked(text) == "price" and _DISCOUNT_WORDS.search(text) is None
-    )
+    total_asked = find_asked(text) == "price" and _DISCOUNT_WORDS.search(text) is None
+    term_alone = _only_a_term(text) or total_asked
     settled = replace(
         found,
         intent=_intent(
             found,
             setting_alone=setting_alone,
             term_alone=term_alone,
+            total_asked=total_asked,
             compared=_compared(text),
         ),
     )
@@ -315,6 +321,16 @@ def _compared(text: str) -> bool:
     return lexicon.search("compare", text) or mentions_concept(Concept.DIFFERENCE, text)
 
 
+def _plans_priced(request: ParsedRequest, *, total_asked: bool, compared: bool) -> bool:
+    """Tell plans counted whose total is asked: a fleet, or one plan with its total asked.
+
+    "2 single H200 + 1 HGX, monthly total?", "一台 HGX H200 租一季要多少？".
+    """
+    if _a_fleet(request, compared=compared):
+        return True
+    return bool(request.facts.plan_counts) and request.topic in _PLAN_TOPICS and total_asked
+
+
 def _a_fleet(request: ParsedRequest, *, compared: bool) -> bool:
     """Tell several plans counted side by side, asked for as one fleet, not compared."""
     plans = request.facts.plan_counts or {}
@@ -339,14 +355,19 @@ def _term_intent(request: ParsedRequest, *, term_alone: bool) -> Intent | None:
 
 
 def _intent(  # noqa: PLR0911 - one intent per kind of lever or term
-    request: ParsedRequest, *, setting_alone: bool, term_alone: bool, compared: bool = False
+    request: ParsedRequest,
+    *,
+    setting_alone: bool,
+    term_alone: bool,
+    total_asked: bool = False,
+    compared: bool = False,
 ) -> Intent:
     """Return the intent a lever or a term implies, when no model is named."""
     intent = request.intent
     if _names_model(request) or intent in {Intent.SALES, Intent.TRAIN}:
         return intent
-    if _a_fleet(request, compared=compared):
-        return Intent.PRICE  # "2 single H200 + 1 HGX, monthly total?" counts a fleet
+    if _plans_priced(request, total_asked=total_asked, compared=compared):
+        return Intent.PRICE
     if intent is Intent.COMPARE:
         return intent
     if request.facts.plan_counts and (request.topic is None or request.topic in _TERM_TOPICS):

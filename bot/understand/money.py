@@ -232,8 +232,17 @@ _PAID_RE = re.compile(
     r"anbieter|provider)|konkurrenz|nous payons|on paie|on paye|notre (?:hébergeur|fournisseur) "
     r"actuel|concurrent|pagamos|estamos pagando|proveedor actual|competencia|provedor atual|"
     r"concorrente|платим|конкурент|(?:costs?|is priced at|goes for|стоит|стоят|sale(?: por)?|"
-    r"sai(?: por)?|kostet|coûte|cuesta|custa))(?![a-zа-яё])|"
-    r"现在每月|目前每月|现在付|目前付|現在付|竞品|競品|他社|경쟁사|지금 [^ ]{0,6} ?내고"
+    r"sai(?: por)?|kostet|coûte|cuesta|custa|(?:you|vous m'avez|vous nous avez|ihr habt uns|"
+    r"nos) (?:quoted|annoncé|proposé|dit|genannt|angeboten|cotizaron|cotizó)|"
+    r"(?:another|other|a different) (?:cloud|provider|host)))(?![a-zа-яё])|"
+    r"现在每月|目前每月|现在付|目前付|現在付|竞品|競品|他社|경쟁사|지금 [^ ]{0,6} ?내고|"
+    r"(?:现在|現在|目前)[^。，,]{0,14}(?:付|花)|다른 클라우드|別のクラウド|其他云|其他雲"
+)
+# After the amount, in languages that put the verb last: "월 2만 달러 내고 있는데", "月 50 万円
+# 払っています".
+_PAID_AFTER_RE = re.compile(
+    r"\s?(?:를|을|씩|정도|쯤)?\s?(?:내고 ?있|지불하고 ?있|쓰고 ?있|나가고 ?있|"
+    r"払って(?:い)?(?:ます|る)|支払って|かかって(?:い)?ます)"
 )
 _KEPT_BUDGET_RE = re.compile(
     r"budget|预算|預算|бюджет|予算|예산|presupuesto|orçamento|orcamento|up to|at most|max|"
@@ -246,7 +255,7 @@ _PAID_REACH = 48
 
 def spent_elsewhere(text: str, start: int, end: int) -> bool:
     """Whether the amount at ``start:end`` is a price paid or quoted, not a budget."""
-    if _PER_HOUR_RE.match(text, end):
+    if _PER_HOUR_RE.match(text, end) or _PAID_AFTER_RE.match(text, end):
         return True
     sentence = max(text.rfind(mark, 0, start) for mark in _SENTENCE_ENDS) + 1
     before = text[max(sentence, start - _PAID_REACH) : start]

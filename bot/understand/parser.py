@@ -23,6 +23,7 @@ from bot.understand.concurrency import COUNTED, RATE, find_concurrency
 from bot.understand.context import find_context
 from bot.understand.cues import read_cues
 from bot.understand.cues.asked import find_asked
+from bot.understand.cues.hardware import blank_unrented
 from bot.understand.engines import find_engine
 from bot.understand.gpu_count import find_gpu_count
 from bot.understand.gpus import find_gpus
@@ -109,7 +110,7 @@ def _read_fields(
     clean: str, index: ModelIndex, language: str, raw: str = "", *, training_asked: bool = False
 ) -> _Fields:
     gpus = find_gpus(clean)
-    counted = find_gpu_count(gpus.rest, gpus.spans, language, clean)
+    counted = find_gpu_count(blank_unrented(gpus.rest), gpus.spans, language, clean)
     # LoRA adapters counted ("Mistral Large + 6 LoRAs") are read first: no count of them is
     # taken for a version of the model's name, nor for users.
     adapters = find_adapters(counted.rest)

@@ -72,7 +72,9 @@ _NAMED_TERMS: tuple[tuple[str, int], ...] = (
     ),
     (
         (
-            r"a quarter|one quarter|quarterly|ein quartal|un trimestre|trimestre|квартал|季度|분기|"
+            r"a quarter|one quarter|quarterly|ein quartal|un trimestre|trimestre|квартал|"
+            r"季度(?!末)|"
+            r"분기(?!\s?(?:마감|말|결산|별|마다))|"
             r"석 ?달|一季(?!度)|一个季|一個季|四半期|한 ?분기"
         ),
         _QUARTER,

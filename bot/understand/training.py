@@ -22,7 +22,8 @@ from sizing import TrainingMethod
 # Doing the training (not a model that was trained): verbs and nouns of the act, per language.
 _TRAIN_ACT = (
     r"fine[\s-]?tun(?:e|es|ing)(?![a-z])|finetun(?:e|es|ing)(?![a-z])|\bsft\b|"
-    r"(?<![a-z])ft(?![a-z])|"
+    # ("in the FT": a newspaper read, not a fine-tune)
+    r"(?<![a-z])(?<!the )(?<!in )ft(?![a-z])|"
     r"fine-?tunear|finetunear|fine-?tunar|finetunar|finetunen|voll(?:feintuning|finetuning)|"
     r"(?<![a-z])(?:pre|re)?[\s-]?train(?:ing|s)?(?![a-z])|from\sscratch|"
     r"feinabstimm|feintuning|fine-?tunen|finetunen|(?:nach|weiter|vor)?trainier(?:en|e)(?!t)|"
@@ -301,6 +302,8 @@ def find_training(text: str, *, asked: bool = False, language: str | None = None
         rest = blank(rest, match.start(), match.end())
     tokens, rest = _examples(rest, language)
     epochs, rest, _ = _first(rest, "epochs")
+    if epochs is None and (one := _ONE_EPOCH.search(rest)) is not None:
+        epochs, rest = 1.0, blank(rest, one.start(), one.end())
     seq_len, rest = _sequence(rest)
     if tokens is None:
         tokens, rest = _local_tokens(rest)
@@ -317,6 +320,12 @@ def find_training(text: str, *, asked: bool = False, language: str | None = None
     )
 
 
+# One pass said in words: "single epoch", "одна эпоха", "une seule époque", "一个 epoch".
+_ONE_EPOCH = re.compile(
+    rf"(?:(?<![a-zа-яёà-ÿ])(?:a single|single|one|just one|only one|одн(?:а|у|ой)|один|une seule|"
+    rf"une|eine|einer|una sola|una|uma só|uma|un)|一个|一個|一|1つの|한)\s?"
+    rf"(?:{_EPOCHS})(?![a-zа-яё])"
+)
 _K_SUFFIX = re.compile(r"\d\s?[kKкК](?![a-zа-яё])")
 _POWERS_OF_TWO_K = frozenset(2**n for n in range(7, 21))
 

@@ -44,6 +44,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
         (
             r"how many (?:users|people|ppl|folks|seats|customers|concurrent|simultaneous|sessions|"
             r"requests|chats|conversations at once)|"
+            r"(?:max(?:imum)?|most) (?:concurrent|simultaneous) (?:users|sessions|requests)|"
+            r"(?:потолок|максимум) одновременных|"
             r"(?:serve|handle|support|hold)s? how many|how many (?:can|could|will) (?:it|one|a|an|"
             r"the)|"
             r"多少(?:个|個|位)?(?:用户|用戶|使用者|人|并发|並發)|几(?:个|個)(?:用户|使用者|人)|幾(?:個|"
@@ -90,6 +92,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"сколько (?:нужно )?(?:gpu|видеокарт|карт(?![а-яё]{2,})|h200|серверов|узлов|машин|"
             r"ускорител)|скок(?:о|а)? (?:надо |нужно )?(?:железа|gpu|карт|серверов)|"
             r"сколько (?:их|штук) (?:нужно|надо)|#\s?of (?:servers|gpus|cards|nodes|boxes)|"
+            r"скольк(?:их|о) (?:серверов|карт|gpu|видеокарт) (?:хватит|нужно|надо)|"
             r"wie viele brauch(?:e|en) (?:ich|wir)|combien de (?:mi355x?|b200|h200)s?|"
             r"сколько (?:надо|нужно) железа|(?:число|количество|кол-во) (?:карт|gpu|видеокарт|"
             r"серверов|ускорителей)|"
@@ -126,7 +129,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
     (
         "speed",
         (
-            r"how fast|what speed|tokens?\s?(?:per|a|/)\s?s(?:ec(?:ond)?)?\b|tok/s|tps\b|"
+            r"how fast|what speed|tokens?\s?(?:per|a|/)\s?s(?:ec(?:ond)?)?\b|tok/s|(?<![a-z])tps\b|"
             r"throughput will|"
             r"how quick|latency will|"
             r"速度|多快|每秒[^。？?，,]{0,10}token|吞吐|"
@@ -168,6 +171,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"набегает)|"
             r"сколько за (?:сервер|месяц|штуку|одн[уы]|такой|такую)|"
             r"(?:总共|總共|一共)(?:得|要|需要)?付多少|ça ferait combien|ça fera combien|"
+            r"all-in (?:total|price|cost)|what would .{1,40}? cost (?:with|at|from) you|"
+            r"сколько (?:у вас |это )?будет стоить|(?:租|用)一季要多少|要多少(?:钱|錢)?[？?]?$|"
             r"combien (?:ça|cela) (?:ferait|fera|coûterait)|"
             r"was kommt (?:\w+ )?(?:insgesamt |in summe |unterm strich )?raus|"
             r"cu[aá]nto (?:me |nos |le |les )?(?:cuesta|costaría|costaria|sale|saldría|pagaría|"

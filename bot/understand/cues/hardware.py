@@ -63,6 +63,32 @@ def _count(word: str | None) -> int | None:
     return value if 1 <= value <= _MAX_COUNT else None
 
 
+def blank_unrented(text: str) -> str:
+    """``text`` with the hardware we do not rent blanked, its count with it ("RTX 5090 두 장").
+
+    Its digits are no users ("5090"), its count no GPUs of ours.
+    """
+    if not any(mark in text for mark in _UNRENTED_MARKS):
+        return text
+    return _pattern().sub(lambda found: " " * len(found.group()), text)
+
+
+_UNRENTED_MARKS = (
+    "100",
+    "800",
+    "h20",
+    "a10",
+    "l4",
+    "90",
+    "6000",
+    "mi3",
+    "tpu",
+    "gaudi",
+    "b300",
+    "gb2",
+)
+
+
 def find_unrented(text: str) -> tuple[str | None, int | None]:
     """Return the first GPU we do not rent that the text names, and a count said with it."""
     if not any(
@@ -120,7 +146,8 @@ def asks_if_rented(text: str) -> bool:
 
 
 _COST_RE = re.compile(
-    r"(?<![a-z])(?:how much|prices?|pricing|costs?|per (?:month|hour)|a month|monthly|wie ?viel|"
+    r"(?<![a-z])(?:how much|prices?|pricing(?! page)|costs?|per (?:month|hour)|a month|monthly|"
+    r"wie ?viel|"
     r"kostet|preise?|kosten|combien|prix|co[uû]te|tarifs?|cu[aá]nto|precios?|cuesta|costos?|"
     r"quanto|preços?|custa|custos?)(?![a-z])|[$€£¥₽]|"
     r"сколько|цен[аыуеой]|ценник|почём|почем|стоит|стоимост|多少钱|多少錢|价格|價格|费用|費用|租金|月租|"

@@ -70,12 +70,15 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
         UseCase.RAG,
         (
             r"(?<![a-z])rag(?![a-z])|retrieval|knowledge ?base|\bwiki|search over|semantic search|"
-            r"(?:pdfs?|documents?|docs|files|contracts|manuals|reports)\b(?!\s?(?:link|page))|"
+            r"(?:pdfs?|documents?|docs|(?<!\.cu )(?<!code )(?<!source )(?<!config )(?<!log )files|"
+            r"contracts|manuals|reports)\b(?!\s?(?:link|page))|"
             r"知识库|知識庫|文档|文檔|文件检索|文件檢索|检索|檢索|知识问答|知識問答|"
             r"ナレッジ|文書|ドキュメント検索|社内文書|検索拡張|検索して(?:答え|回答)|"
             r"지식 ?베이스|문서|검색 증강|사내 ?검색|"
             r"баз[а-яё]* знаний|документ|поиск по|"
             r"documentos|base de conocimiento|base de conhecimento|búsqueda|busca sobre|"
+            r"base de (?:jurisprudencia|jurisprudência|contratos|datos documental)|"
+            r"buscar en (?:nuestr[oa]s?|la|los|las) (?:base|documentos|archivos|expedientes)|"
             r"dokumente|wissensdatenbank|wissensbasis|durchsuch|"
             r"base de connaissances|\bdocuments\b|recherche"
         ),
@@ -94,7 +97,8 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
         (
             r"summari[sz]|摘要|总结|總結|要約|요약|резюм|суммариз|саммари|выжимк|"
             r"кратк[а-яё]* (?:изложен|содержан)|пересказ|"
-            r"resum(?:ir|en|o|os)\b|resumir|resumo|zusammenfass|résum(?:er|é)|synthèse|synthétis|"
+            r"resum(?:ir|en|o|os|a|an|am)\b|resumir|resumo|zusammenfass|résum(?:er|é)|synthèse|"
+            r"synthétis|"
             r"síntesis|sintetiz"
         ),
     ),
@@ -316,6 +320,8 @@ _NO_MODEL_YET_RE = re.compile(
     r"模型(?:还|還)?(?:没|沒)(?:定|选|選)|模型未定|用什么模型|用什麼模型|哪个模型|哪個模型|"
     r"模型(?:无所谓|無所謂|随便|隨便)|(?:还|還)(?:没|沒)决定模型|(?:还|還)(?:没|沒)決定模型|"
     r"(?:sin|no tenemos|todavía no (?:hay|tenemos)|aún no (?:hay|tenemos)) (?:un |el )?modelo|"
+    r"(?:todavía|aún|ainda) (?:no|não) (?:elegimos|hemos elegido|escogimos|decidimos|escolhemos|"
+    r"decidimos|definimos) (?:el |un |ningún |o |um |nenhum )?modelo|"
     r"modelo (?:sin definir|por definir|aún no|todavía no|da igual)|qué modelo|"
     r"(?:sem|não temos|ainda não temos|ainda sem) (?:um |o )?modelo|"
     r"modelo (?:ainda não|a definir|indefinido|tanto faz)|qual modelo|"

@@ -11,6 +11,16 @@ LEXICON = Lexicon(
     billion=("billions?", "bn"),
     trillion=("trillions?", "tn"),
     number_words=(
+        ("two hundred", 200),
+        ("three hundred", 300),
+        ("four hundred", 400),
+        ("five hundred", 500),
+        ("six hundred", 600),
+        ("seven hundred", 700),
+        ("eight hundred", 800),
+        ("nine hundred", 900),
+        ("a couple hundred", 200),
+        ("a few hundred", 300),
         ("two dozen", 24),
         ("three dozen", 36),
         ("a couple dozen", 24),
@@ -60,6 +70,9 @@ LEXICON = Lexicon(
         "like",
     ),
     people=(
+        # ("thirty of them are hammering it at once": a share of people said before)
+        "of them",
+        "of us",
         "ppl",
         "peeps",
         "heads",

@@ -8,7 +8,8 @@ from bot.understand.topics.concepts import Concept
 SERVICE_WORDS: dict[Concept, dict[str, str]] = {
     Concept.HUMAN: {
         "en": (
-            r"\bhumans?\b|\bpersons?\b|\bpeople\b|\bsales\b|\bagent\b|\bmanager\b|\boperator\b|"
+            # ("people" counts users: "how many people can chat with it at once")
+            r"\bhumans?\b|\bpersons?\b|\bsales\b|\bagent\b|\bmanager\b|\boperator\b|"
             r"\bsomeone\b|\bsomebody\b|\bengineer\b|\brepresentative\b|\bsupport team\b|"
             r"\breal person\b"
         ),
@@ -228,7 +229,7 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
         "pt-BR": r"\bpor hora\b|\bpagamento|\bpagar|\bcartão|\bcripto|\bfatura|\bcobrança",
         "de": (
             r"\bstündlich|\bpro stunde|\bbezahl|\bzahlung|\bkreditkarte|\bkrypto|\brechnung|"
-            r"\babrechn"
+            r"\babrechn|\babgerechnet|\bim voraus\b"
         ),
         "fr": r"\bà l'heure\b|\bpar heure\b|\bpaiement|\bpayer|\bcarte bancaire|\bcrypto|\bfactur",
     },

@@ -401,3 +401,150 @@ def test_automating_consultations_asks_for_no_person():
     parsed = _read("콜센터 상담 자동화를 하고 싶은데 어떤 모델과 서버가 좋을까요?")
     assert parsed["intent"] == "discover"
     assert parsed["use_case"] == "support"
+
+
+# --- A sixteenth round: the kinds the next fresh set showed (written for the tests) ---------
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("can we trim the bill down a bit?", "en"),
+        ("價格有點硬，有沒有比較省的方案？", "zh-Hant"),
+        ("有冇平啲嘅方案？", "zh-Hant"),
+        ("비용을 조금 더 줄이는 방법은요?", "ko"),
+        ("¿algo más baratito?", "es"),
+    ],
+)
+def test_cheaper_in_more_idioms(text, language):
+    """Trimming the bill, a price that is "hard", Cantonese "平啲", a diminutive."""
+    assert _read(text, language)["lever"] == "cheaper"
+
+
+@pytest.mark.parametrize(
+    ("text", "users"),
+    [
+        ("平日は同時に 15 人くらい、繁忙期は 45 人くらいまで増えます。Qwen3 32B で", 45),
+        ("평소엔 동시 접속 20명, 월말에는 70명 가까이 몰려요. Qwen3 32B", 70),
+        ("about 300 staff, maybe forty of them on it at once, can go up to sixty. Qwen3 32B", 60),
+        ("Llama 3.3 70B, two hundred engineers total, twenty of us at once", 20),
+    ],
+)
+def test_peaks_said_verb_last_and_shares_of_people(text, users):
+    """A peak said with its verb after the count, and "forty of them" at once, are read."""
+    assert _read(text)["concurrency"] == users
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Roughly how many people can talk to Qwen3 32B at once on one H200?",
+        (
+            "コールセンターのオペレーター支援に使います。問い合わせメールは1日500件、"
+            "Qwen3 32B で同時 30"
+        ),
+        "상담사 보조용으로 쓰려고 합니다. 상담사는 150명, 동시 40명, 모델은 Qwen3 32B",
+    ],
+)
+def test_people_counted_or_served_ask_for_no_person(text):
+    """People who use it, inquiries handled and counsellors assisted are no request for sales."""
+    assert _read(text)["intent"] == "size"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We pay $1.99/hr for H100s at another cloud. What would Qwen3 32B cost with you?",
+        "現在、他社で月 60 万円払っています。Qwen3 32B だといくらですか？",
+        "다른 클라우드에 월 1,500만 원 내고 있어요. Llama 3.3 70B는 얼마인가요?",
+        "Vous nous avez annoncé 19 900 $/mois hier pour le MI355X, c'est bien ça ?",
+    ],
+)
+def test_prices_paid_elsewhere_or_quoted_back_are_no_budget(text):
+    """What is paid elsewhere (verb last too) or a price quoted back limits nothing."""
+    parsed = _read(text)
+    assert parsed.get("budget_amount") is None
+    assert parsed.get("budget_usd_month") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("the all-in price for 2 HGX H200 servers over half a year?", "price"),
+        ("Сколько будет стоить Qwen3 32B на 50 пользователей?", "price"),
+        ("maximum concurrent users for Qwen3 32B on one H200?", "users"),
+        ("Скольких карт хватит на Llama 3.3 70B при 30 пользователях?", "gpu_count"),
+        ("Qwen3 32B 放在一张 H200 上放得下吗？https://huggingface.co/Qwen/Qwen3-32B", "fits"),
+    ],
+)
+def test_figures_asked_in_still_more_words(text, asked):
+    """The all-in price, "сколько будет стоить", the maximum at once, "скольких карт хватит"."""
+    assert _read(text)["asked"] == asked
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "full fine-tune of Qwen3 8B-class model Llama 3.1 8B, 200M tokens, a single epoch",
+        "Полное дообучение Llama 3.1 8B, 100 млн токенов, одна эпоха",
+    ],
+)
+def test_one_epoch_said_in_words(text):
+    """A single epoch said in words is one epoch."""
+    assert _read(text)["epochs"] == 1
+
+
+def test_a_newspaper_is_no_fine_tune():
+    """Read about it "in the FT": no training job."""
+    parsed = _read("our CTO read about Llama 3.3 70B in the FT, we want it for 20 users at once")
+    assert parsed["intent"] == "size"
+    assert parsed.get("training") is None
+
+
+def test_a_single_plan_counted_with_its_plan_word():
+    """Two single H200 plans counted with their plan word ("単体プランを 2 台")."""
+    parsed = _read("H200 単体プランを 2 台、半年借りるといくらですか？")
+    assert parsed["plan_counts"] == {"h200-1x": 2}
+
+
+def test_the_digits_of_hardware_we_do_not_rent_are_no_users():
+    """The digits of an RTX 4090 and its count are neither users nor GPUs of ours."""
+    parsed = _read(
+        "지금 RTX 4090 두 장으로 Qwen3 32B 돌리는데 H200으로 바꾸면 동시 몇 명까지 돼요?"
+    )
+    assert parsed.get("concurrency") is None
+    assert parsed.get("gpu_count") is None
+
+
+def test_a_code_file_is_no_document_to_search():
+    """Code files (".cu files") are no documents for retrieval."""
+    assert (
+        _read("only CUDA please, our hand-written .cu files stay as they are").get("use_case")
+        is None
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "use"),
+    [
+        ("queremos buscar en nuestra base de contratos con IA, ¿qué modelo y servidor?", "rag"),
+        ("queremos que nos resuma los informes, aún no elegimos modelo", "summarization"),
+    ],
+)
+def test_uses_in_more_spanish_words(text, use):
+    """Searching one's own base of documents; a summary asked in the subjunctive."""
+    parsed = _read(text)
+    assert parsed["intent"] == "discover"
+    assert parsed["use_case"] == use
+
+
+def test_billing_asked_as_how_it_is_charged():
+    """Asking how it is charged ("Wie wird abgerechnet?") is the billing question."""
+    assert _read("Wie wird bei euch abgerechnet?")["topic"] == "billing"
+
+
+def test_only_nvidia_stated_with_code_not_to_rewrite_is_a_follow_up():
+    """Only NVIDIA stated, code not to be rewritten: the platform for the plan on the table."""
+    parsed = _read("Только NVIDIA — весь код на CUDA, переписывать никто не будет")
+    assert parsed["intent"] == "followup"
+    assert parsed["cuda_only"] is True
