@@ -38,7 +38,7 @@ _THOUSAND = 1000
 _RENTED_RE = re.compile(
     r"server|servidor|serveur|сервер|服务器|伺服器|サーバ|서버|gpu|h200|h100|b200|mi355|machine|"
     r"node|box|card|карт|卡|台|张|張|枚|장|대|\$|€|usd|dollar|долл|руб|美元|美金|元|ドル|円|달러|원|"
-    r"pavos|pes(?:os|itos?)|euros?|reais|₹|rupees?|lakh"
+    r"pavos|pes(?:os|itos?)|euros?|reais|₹|rupees?|lakh|бакс|paus|pila"
 )
 _RATE_REACH = 16  # how far before a count a word such as "daily" or "每天" makes it a rate
 # What may stand between such a word and the count ("QPS 大概 50"), within one clause.
@@ -89,7 +89,7 @@ def _settled_number(name: str) -> str:
 
 _LATIN_START = "(?<![a-zà-ÿа-яё])"
 _SETTLED = re.compile(
-    r"(?:按|抓|就算)\s?(?P<num>[0-9]{1,6})\s?(?:个|個)?(?:位|人|名)?\s?(?:算|好了|吧|计|計)"
+    r"(?:按|抓|就算)\s?(?P<num>[0-9]{1,6})\s?(?:个|個)?(?:位|人|名|并发|並發)?\s?(?:算|好了|吧|计|計)"
     rf"|{_settled_number('ja')}\s?(?:人|件|名|ユーザー)?\s?(?:で|として)(?:見積も|計算|考え|想定|見て)"
     rf"|{_settled_number('ko')}\s?(?:명|건)?\s?(?:으로|로)\s?(?:잡아|잡고|견적|계산|산정)"
     rf"|{_LATIN_START}(?:plan|size(?: it)?|quote(?: us)?|budget) for {_settled_number('en')}"
@@ -467,7 +467,7 @@ def _peak_after_re() -> re.Pattern[str]:
 # The peak said verb last: "60 人くらいまで増えます", "100명 가까이 몰려요".
 _PEAK_VERBS_AFTER = (
     r"(?:人|名|명|件|건|個|个|users?)?\s?(?:くらい|ぐらい|ほど|程度|정도|가까이|近く)?\s?"
-    r"(?:まで増え|に増え|まで膨らみ|に達し|까지 늘|까지 올라|로 늘|몰려|몰림|까지 몰)"
+    r"(?:まで増え|に増え|まで膨らみ|に達し|까지 늘|까지 올라|로 늘|몰려|몰림|까지 몰|까지 찍)"
 )
 
 
@@ -485,7 +485,7 @@ def _peaks(text: str, start: int, end: int) -> Iterator[re.Match[str]]:
 def _peak_after(text: str, best: re.Match[str], value: float, language: str) -> float | None:
     """Return the peak said after the usual count at once, when it is above it."""
     for found in _peaks(text, best.end(), best.end() + _PEAK_REACH):
-        if found.groupdict().get("k") or found.groupdict().get("mag"):
+        if found.groupdict().get("k"):
             continue
         peak = _value(found, language)
         if peak is not None and value < peak <= value * _PEAK_MOST:
@@ -496,7 +496,7 @@ def _peak_after(text: str, best: re.Match[str], value: float, language: str) -> 
 def _peak_alone(text: str, language: str) -> re.Match[str] | None:
     """Return a peak said with no usual count read ("…五六十个，大促峰值能冲到两百")."""
     for found in _peaks(text, 0, len(text)):
-        if not (found.groupdict().get("k") or found.groupdict().get("mag")):
+        if not (found.groupdict().get("k")):
             peak = _value(found, language)
             if peak is not None and peak >= 1:
                 return found

@@ -92,7 +92,8 @@ _WORDS: dict[str, tuple[str, str]] = {
             "esse mais muito plano ajuda ativos parâmetros dá consigo posso gostaria vamos tudo "
             "concorrentes concorrente "
             "bem apenas somente só requisições pessoas sem preços valeu podem ligar vocês voces "
-            "obrigado pra ta tô tem barata caro"
+            "obrigado pra ta tô tem barata caro temos vai conversas simultâneas chamados "
+            "atendentes segurar"
         ),
         (
             "para por servidor modelo contexto das no nos ou e o os as está este também queremos "

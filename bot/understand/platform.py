@@ -19,6 +19,8 @@ from bot.understand import lexicon
 # ("need nvidia h200" asks for a GPU, not for CUDA).
 _NVIDIA = (
     r"(?:cuda|nvidia(?![\s-]?(?:h[0-9]|b[0-9]|a[0-9]|gb|gh|l40|rtx|dgx|hgx)|/)|英伟达|英偉達|n\s?卡|"
+    # the green team, in slang ("только зелёные", "só verdinha", "绿厂")
+    r"зел[её]н(?:ые|ых|ую|ая)|verdinhas?|绿厂|綠廠|"
     r"エヌビディア|엔비디아|쿠다|нвидиа)"
 )
 # AMD named for the platform, slang too: "A卡" (AMD's cards in Chinese), "красные карты" (red).
@@ -90,6 +92,10 @@ def _cuda_only_re() -> re.Pattern[str]:
         # AMD not even to be looked at: "AMD 那邊就先不用看了", "AMD can be skipped"
         rf"|{_AMD}\s?(?:那边|那邊|那块|那塊|的部分)?\s?(?:就)?\s?(?:先)?\s?(?:不用看|不看|不必看|不用考虑|不用考慮)"
         rf"|{_AMD}\s(?:can be skipped|you can skip|is off the table)"
+        # "AMD ni de broma", "a infra vetou AMD", "CUDA ou rien", "CUDA or nothing"
+        rf"|{_AMD}\s(?:ni de broma|nem pensar|no way|kommt nicht in die tüte|ни за что)"
+        rf"|(?:vetou|vetaram|vetoed|vetó|vetaron|abgelehnt)\s(?:o |a |el |la )?{_AMD}"
+        rf"|{_NVIDIA}\s(?:ou rien|o nada|ou nada|or nothing|oder nichts|или ничего)"
         # AMD does not work for us, said in slang: "AMD não rola", "AMD no va", "AMD не катит"
         rf"|{_AMD}\s(?:não rola|nao rola|não dá|no va|no nos sirve|не катит|не вариант|c'est mort|"
         rf"kommt nicht in frage|is a non-starter)"
@@ -131,6 +137,10 @@ def _rocm_fine_re() -> re.Pattern[str]:
         rf"(?:necesari[oa]|necessári[oa]|nécessaire|nötig)"
         rf"|cuda не обязател[а-яё]*|不(?:需要|一定要|必)\s?(?:用\s?)?cuda"
         rf"|{_AMD}\s(?:нас\s|нам\s)?не\s(?:пугает|страшен|страшна|проблема)"
+        # "nichts gegen AMD", "ROCm haben wir im Griff", "ROCm não é problema"
+        rf"|nichts gegen {_AMD}|{_AMD} (?:haben wir im griff|beherrschen wir|kennen wir)"
+        rf"|{_AMD} (?:não é|no es|n'est pas|isn't|is not) (?:um |un |a )?"
+        rf"(?:problema|problème|problem)"
         # on ROCm already: "мы на ROCm уже полгода сидим", "we're already on ROCm", "A卡也行"
         rf"|(?:сидим|работаем|живём|живем) на {_AMD}|на {_AMD}[^.!?;]{{0,24}}(?:сидим|работаем)"
         rf"|(?:we(?:'re| are)|we've been) (?:already |been )?(?:on|running|using) {_AMD}"
@@ -174,7 +184,8 @@ class Platform:
 
 
 _PLATFORM_RE = re.compile(
-    r"cuda|nvidia|rocm|amd|mi355|英伟达|英偉達|n\s?卡|a\s?卡|エヌビディア|엔비디아|쿠다|нвидиа|красн"
+    r"cuda|nvidia|rocm|amd|mi355|英伟达|英偉達|n\s?卡|a\s?卡|エヌビディア|엔비디아|쿠다|нвидиа|красн|"
+    r"зел|verdinh|绿厂|綠廠"
 )
 _FP4_RE = re.compile(r"fp4|4-?bit")
 # A constraint is said within a clause of the platform word: only this much text around each

@@ -112,7 +112,8 @@ def _plan_patterns(language: str) -> tuple[re.Pattern[str], ...]:
         # "MI355X 8基のサーバーを1台" (its eight GPUs said between)
         re.compile(
             gpu
-            + rf"(?:\s*(?:の|의)?\s*8\s*(?:基|枚|장|개|gpu)\s*(?:の|의)?)?{server_after}"
+            + r"(?:\s*(?:の|의)?\s*8\s*(?:基|枚|장|개|gpu)\s*(?:搭載)?\s*(?:の|의)?)?"
+            + server_after
             # ("H200 単体プランを 3 台": the plan named)
             + r"(?:\s*(?:プラン|方案|套餐|요금제|플랜))?"
             + r"\s*(?:を|が|は|를|을|가|이)?\s*(?:租|借|用|要|租用)?\s*"

@@ -396,6 +396,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         rf"(?![a-zа-яё])",
         rf"(?:{num}\s?)?(?:个|個|つ|)?\s?(?P<dunit>{_HOUR}|{_DAY}|{_WEEK}|{_MONTH})\s?"
         rf"(?:内|以内|之内|之內|以内に|以内で|で|안에|이내|내에|내로|内に|内完成|以内完成|內|後(?:まで)?)",
+        # a duration in brackets beside the job ("en un fin de semana (48 h)")
+        rf"\(\s?{num}\s?(?P<dunit>{_HOUR}|{_DAY})\s?\)",
         # "that's 60 hours from now", "dans 48 heures à partir de maintenant"
         rf"{num}\s?(?P<dunit>{_HOUR}|{_DAY}|{_WEEK})\s(?:from now|from today|from (?:the )?start|"
         rf"à partir de maintenant|a partir de ahora|a partir de agora|ab jetzt|с этого момента)",

@@ -186,6 +186,7 @@ def reading_window(raw: str) -> str:
 
 
 _ISH_RE = re.compile(r"(?<=[0-9])-?ish(?![a-zA-Z])")
+_GLUED_CONTEXT_RE = re.compile(r"(?i)(ctx|context|kontext|contexto|contexte|контекст)(?=[0-9])")
 
 
 def clean_text(raw: str, *, lower: bool = True) -> str:
@@ -207,6 +208,8 @@ def clean_text(raw: str, *, lower: bool = True) -> str:
         text = _fold_digits(unicodedata.normalize("NFKC", text))
     if "ish" in text:
         text = _ISH_RE.sub("", text)  # "30ish ppl", "40-ish users": the number, roughly
+    if "ctx" in text or "ontext" in text or "онтекст" in text:
+        text = _GLUED_CONTEXT_RE.sub(r"\1 ", text)  # "ctx64k": the word, then its figure
     squeezed = _squeeze(text)
     text = _drop_invisible(squeezed)
     if text is not squeezed:  # control characters became spaces, invisible ones were dropped

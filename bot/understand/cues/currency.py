@@ -29,7 +29,9 @@ _CURRENCIES: dict[str, tuple[str, str]] = {
     "USD": (
         r"us\s?\$|u\$s|\$(?<![a-z]\$)|usd|美金|美元",
         (
-            r"\$|usd|us\$|\$ us|dollars?|bucks|美元|美金|美刀|刀|ドル|달러|불|долл[а-яё]*|dólares|"
+            r"\$|usd|us\$|\$ us|dollars?|bucks|美元|美金|美刀|刀|ドル|달러|불|долл[а-яё]*|"
+            r"бакс[а-яё]*|"
+            r"dólares|"
             r"dolares|dólar|"
             r"dolar"
         ),
@@ -48,7 +50,8 @@ _CURRENCIES: dict[str, tuple[str, str]] = {
     # (not "원해요", "원하는": the verb "want")
     "KRW": (r"₩|krw|韩元|韓元", r"₩|krw|원(?![해하합할했함])|韩元|韓元|ウォン"),
     "RUB": (r"₽|rub\b", r"₽|rub\b|r[o]?ubles?|руб[а-яё.]*|루블|卢布|盧布"),
-    "BRL": (r"r\$|brl", r"brl|reais|real\b"),
+    # ("20 mil paus": reais in Brazilian slang)
+    "BRL": (r"r\$|brl", r"brl|reais|real\b|paus\b|pila[s]?\b"),
     "CHF": (r"chf", r"chf|franken|francs? suisses?|швейцарск[а-яё]* франк[а-яё]*"),
     "INR": (r"₹|inr", r"₹|inr|rupees?|рупи[а-яё]*"),
     "PLN": (r"pln|zł", r"pln|zł|zl\b|zlotys?|złotys?|złotych|zlotych|злот[а-яё]*"),
@@ -97,7 +100,8 @@ _MARKS_RE = re.compile(
     r"sgd|mxn|peso|pesito|pavos|песо|ペソ|페소|比索|pln|zł|zlot|złot|злот|sek|kronor|czk|kč|korun|₺|"
     r"lira|лир|"
     r"roubl|canad|austral|singap|加元|澳|新加坡|カナダ|캐나다|호주|싱가포르|"
-    r"dollar|dólar|dolar|bucks|euro|pound|pfund|libra|reais|real\b|rupee|franken|franc|"
+    r"dollar|dólar|dolar|bucks|бакс|paus|pila|euro|pound|pfund|libra|reais|real\b|rupee|franken|"
+    r"franc|"
     r"美元|美金|美刀|刀|ドル|달러|불|долл|евро|фунт|иен|юан|руб|루블|유로|ユーロ|ポンド|파운드|"
     r"台币|台幣|港币|港幣|budget|预算|預算|бюджет|予算|예산|presupuesto|orçamento|orcamento"
 )
@@ -127,6 +131,7 @@ _MARKS: dict[str, tuple[str, ...]] = {
         "달러",
         "불",
         "долл",
+        "бакс",
         "dólar",
         "dolar",
     ),
@@ -138,7 +143,7 @@ _MARKS: dict[str, tuple[str, ...]] = {
     "HKD": ("hk$", "hkd", "港币", "港幣", "港元", "hong kong"),
     "KRW": ("₩", "krw", "원", "韩元", "韓元", "ウォン"),
     "RUB": ("₽", "rub", "roubl", "руб", "루블", "卢布", "盧布"),
-    "BRL": ("r$", "brl", "reais", "real"),
+    "BRL": ("r$", "brl", "reais", "real", "paus", "pila"),
     "CHF": ("chf", "franken", "franc", "франк"),
     "INR": ("₹", "inr", "rupee", "рупи"),
     "MXN": ("mx$", "mxn", "peso", "песо", "ペソ", "페소", "比索"),

@@ -63,6 +63,7 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
             r"(?:en|de|del) soporte(?![a-z])|(?:no|do|"
             r"de) suporte(?![a-z])|"
             r"im support(?![a-z])|(?:in|on|for) (?:customer )?support(?![a-z])|"
+            r"(?:o|nosso|nossa) suporte (?:recebe|atende)|chamados (?:por|ao) dia|"
             r"borradores de respuestas|rascunhos de respostas|draft (?:replies|responses)"
         ),
     ),

@@ -91,7 +91,8 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
             r"\bdesde que (?:lo )?(?:pido|pedimos|contrato|contratamos|pago|pagamos)"
         ),
         "pt-BR": (
-            r"\bentreg|\bem quanto tempo|\bestoque|\bdisponív|"
+            r"\bentreg|\bem quanto tempo|\bestoque|\bdisponív|\bliberar o servidor|"
+            r"\bquanto tempo (?:leva|demora)|"
             r"\bdepois (?:de|que) (?:eu |a gente )?(?:contratar|pagar|assinar|pedir)"
         ),
         "de": (

@@ -548,3 +548,87 @@ def test_only_nvidia_stated_with_code_not_to_rewrite_is_a_follow_up():
     parsed = _read("Только NVIDIA — весь код на CUDA, переписывать никто не будет")
     assert parsed["intent"] == "followup"
     assert parsed["cuda_only"] is True
+
+
+# --- A seventeenth round: the kinds the next fresh set showed (written for the tests) -------
+
+
+@pytest.mark.parametrize(
+    ("text", "cuda_only"),
+    [
+        ("берём только зелёные карты", True),
+        ("a diretoria vetou AMD, fica só no CUDA", True),
+        ("CUDA or nothing for us, sorry", True),
+        ("AMD ni de broma, todo es CUDA", True),
+        ("Wir haben nichts gegen AMD, ROCm kennen wir", False),
+        ("MI355X tudo bem, ROCm não é problema", False),
+    ],
+)
+def test_the_platform_in_more_slang(text, cuda_only):
+    """The green team, a veto, "or nothing", "ni de broma"; nothing against AMD."""
+    assert _read(text)["cuda_only"] is cuda_only
+
+
+@pytest.mark.parametrize(
+    ("text", "currency", "amount"),
+    [
+        ("до 12 тыс. баксов в месяц на Qwen3 32B", "USD", 12_000),
+        ("uns 15 mil paus por mês pro Qwen3 32B", "BRL", 15_000),
+    ],
+)
+def test_money_in_slang(text, currency, amount):
+    """Bucks in Russian slang, reais as "paus": budgets, no rate of requests."""
+    parsed = _read(text)
+    assert (parsed["budget_currency"], parsed["budget_amount"]) == (currency, amount)
+    assert "concurrency_rate" not in parsed.get("not_understood", [])
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu"),
+    [
+        ("А L40S у вас случайно нет?", "l40s"),
+        ("A100 を借りれたりしますか？", "a100"),
+        ("GB200은 언제 들어오나요?", "gb200"),
+        ("¿Tenéis H100?", "h100"),
+    ],
+)
+def test_availability_asked_in_more_ways(text, gpu):
+    """Asked whether we have it, or when it arrives: a question about the portfolio."""
+    parsed = _read(text)
+    assert parsed["intent"] == "knowledge"
+    assert parsed["unrented_gpu"] == gpu
+
+
+@pytest.mark.parametrize(
+    ("text", "users"),
+    [
+        ("平常同時 100 人左右，活動時衝到 300 人，Qwen3 32B", 300),
+        ("평소 동시 접속 80명, 이벤트 때는 250명까지 찍혀요. Qwen3 32B", 250),
+        ("одновременно обычно 200, на пике до 1,2 тыс. Qwen3 32B", 1200),
+        ("那就按 40 并发算吧，模型 Qwen3 32B，公司 500 人同时在线大概三四十", 40),
+    ],
+)
+def test_more_peaks_and_settled_counts(text, users):
+    """Peaks in thousands and with more verbs; a figure settled on with "并发" inside."""
+    assert _read(text)["concurrency"] == users
+
+
+def test_a_glued_context_word_and_a_bracketed_deadline():
+    """A context word glued to its figure ("ctx32k") and a deadline in brackets are read."""
+    assert _read("Qwen3-32B fp8 ctx32k 同時20")["context_tokens"] == 32768
+    parsed = _read("500 millones de tokens con gpt-oss-20b, listo el fin de semana (36 h)")
+    assert parsed["deadline_hours"] == 36
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("3台の H200 単体プランを四半期、合計金額は？", "price"),
+        ("H200 1 台に Qwen3 32B を載せたら同時ユーザー数はどれくらい？", "users"),
+        ("con una H200 y Qwen3 32B, ¿para cuánta gente da a la vez?", "users"),
+        ("¿cuántas MI355X harían falta para Kimi K2?", "gpu_count"),
+    ],
+)
+def test_figures_asked_in_further_words(text, asked):
+    """Totals, users served and GPUs needed asked in more words."""
+    assert _read(text)["asked"] == asked
