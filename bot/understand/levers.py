@@ -43,7 +43,8 @@ _CHEAPER = (
     r"(?:doesn't|does not|won't|wouldn't|without|not) (?:cost(?:ing)? )?(?:an arm and a leg|"
     r"a fortune|the earth)|(?:break|breaking|breaks) the bank|easier on (?:the |our |my )?"
     r"(?:wallet|budget|pocket)|wallet[- ]friendly|(?:a )?(?:tier|notch|step|rung) (?:down|lower)|"
-    r"(?:less|not as|not so) (?:steep|pricy)|(?:shave|whittle|pare|knock|trim) (?:that|it|this|the "
+    r"(?:less|not as|not so) (?:steep|pricy|spendy)|"
+    r"(?:shave|whittle|pare|knock|trim) (?:that|it|this|the "
     r"(?:price|cost|bill|number)|some(?:thing)?)(?: (?:bill|cost|price))? (?:down|off)|"
     # de
     r"billiger|günstiger|preisgünstiger|preiswerter|kostengünstiger|erschwinglicher|"
@@ -78,7 +79,8 @@ _CHEAPER = (
     # ru
     r"дешевле|подешевле|бюджетнее|экономнее|доступнее|менее дорог[а-я]*|сэкономить|"
     r"самый дешёвый|самый дешевый|ужаться|"
-    r"поскромнее|(?:попроще|полегче) по (?:цене|деньгам|бюджету)|не разорит|не разориться|"
+    r"поскромнее|поэкономнее|(?:попроще|полегче) по (?:цене|деньгам|бюджету)|не разорит|"
+    r"не разориться|не резиновый|"
     r"без разорения|эконом[- ]?вариант|не так дорого|"
     r"(?:платить|тратить|потратить|заплатить) меньше|(?:снизить|уменьшить|сократить|срезать) "
     r"(?:цену|стоимость|расходы|затраты|сч[её]т)|бюджетн[а-я]* вариант|"

@@ -232,11 +232,14 @@ _PAID_RE = re.compile(
     r"anbieter|provider)|konkurrenz|nous payons|on paie|on paye|notre (?:hébergeur|fournisseur) "
     r"actuel|concurrent|pagamos|estamos pagando|proveedor actual|competencia|provedor atual|"
     r"concorrente|платим|конкурент|(?:costs?|is priced at|goes for|стоит|стоят|sale(?: por)?|"
-    r"sai(?: por)?|kostet|coûte|cuesta|custa|(?:you|vous m'avez|vous nous avez|ihr habt uns|"
+    r"sai(?: por)?|saindo por|kostet|coûte|cuesta|custa|on (?:the|your) (?:site|website)|"
+    r"no site|en (?:el|su) sitio|auf (?:der|eurer) website|sur (?:le|votre) site|на сайте|"
+    r"(?:you|vous m'avez|vous nous avez|ihr habt uns|"
     r"nos) (?:quoted|annoncé|proposé|dit|genannt|angeboten|cotizaron|cotizó)|"
     r"(?:another|other|a different) (?:cloud|provider|host)))(?![a-zа-яё])|"
     r"现在每月|目前每月|现在付|目前付|現在付|竞品|競品|他社|경쟁사|지금 [^ ]{0,6} ?내고|"
-    r"(?:现在|現在|目前)[^。，,]{0,14}(?:付|花)|다른 클라우드|別のクラウド|其他云|其他雲"
+    r"(?:现在|現在|目前)[^。，,]{0,14}(?:付|花)|다른 클라우드|別のクラウド|其他云|其他雲|"
+    r"官網|官网|標示|标示|サイト(?:に|で|の)"
 )
 # After the amount, in languages that put the verb last: "월 2만 달러 내고 있는데", "月 50 万円
 # 払っています".

@@ -157,6 +157,10 @@ def _read_fields(
     rest = targets.rest
     concurrency = find_concurrency(rest, language)
     rest = concurrency.rest if concurrency else rest
+    if targets.volume_rate and concurrency is not None and concurrency.value is not None:
+        # "8,000 tickets a day, at most 120 chats at once": the users at once are the load;
+        # the day's volume averaged over 24 hours would understate it
+        targets = replace(targets, requests_per_minute=None, volume_rate=None)
     context = find_context(rest, language)
     seq_len = training.seq_len
     if training.job and context is not None and context.refused is None:

@@ -125,7 +125,8 @@ def _from_flags(text: str) -> PrecisionMention | None:
 # A format ruled out beside the one wanted: "fp8 말고 int4로", "int4 instead of fp8", "statt FP8",
 # "en vez de fp8", "au lieu du fp8", "вместо fp8", "不要 fp8", "fp8じゃなくて".
 _RULED_OUT_BEFORE = re.compile(
-    r"(?:(?<![a-zа-яё])(?:not|instead of|rather than|(?:don'?t|do not) (?:use|want)|statt|anstatt|"
+    r"(?:(?<![a-zа-яё])(?:not|instead of|rather than|(?:don'?t|do not) (?:use|want)|scratch|"
+    r"forget|drop|statt|anstatt|"
     r"nicht|kein(?:e|en)?|en vez de|en lugar de|au lieu d[eu]|pas (?:en|de)|em vez de|ao invés de|"
     r"вместо|не)|不要|不用|而不是|不是)\s?(?:the |el |la |le |o |a |das |den )?$"
 )

@@ -197,7 +197,9 @@ _INPUT_WORDS = (
     r"プロンプト|입력|프롬프트"
 )
 # An input word right before a number ("输入 2000 token 输出 …"): the number is the input's.
-_INPUT_BEFORE = re.compile(rf"(?<![a-zа-я])(?:{_INPUT_WORDS})\s?[:：]?\s?$")
+_INPUT_BEFORE = re.compile(
+    rf"(?<![a-zа-я])(?:{_INPUT_WORDS})\s?[:：]?\s?(?:平均|大概|约|約|average|avg\.?|~)?\s?$"
+)
 _OUTPUT_WORD_RE = re.compile(rf"(?<![a-zа-я])(?:{_OUTPUT_WORDS})(?![a-zа-я])")
 _ITEMS = (
     r"documents?|docs?|files?|pages?|records?|e-?mails?|mails?|articles?|tickets?|reviews?|"
@@ -285,6 +287,9 @@ class Targets:
     # Documents x their tokens, before any answer is added: a training job's data.
     document_tokens: int | None = None
     deadline_hours: float | None = None
+    # The rate was counted per day or longer ("8,000 tickets a day"): a volume, not the load
+    # when users at once are stated beside it.
+    volume_rate: bool | None = None
     refused: tuple[str, ...] = field(default=())
 
     @property
@@ -445,6 +450,7 @@ _BEFORE_UNITS = (
     (r"每小时|每小時|一小时|毎時|1\s?時間(?:に|で|あたり)?|時間あたり|1\s?시간에|시간당", 1 / 60),
     (r"每天|每日|毎日|日均|一天|1\s?日(?:に|で|あたり)?|하루에?|일일", 1 / 1440),
 )
+_PER_HOUR = 1 / 60  # a rate per minute from one per hour; slower ones are volumes
 _PER_USER_REACH = 48  # characters around a tokens/s figure where "per user" makes it each user's
 _CLAUSE = re.compile(r"[,;，；。\n]|\band\b|\bbut\b")
 
@@ -569,6 +575,7 @@ class _Reader:
             factor = _per_minute(match.group("unit"))
             value = _finite(self.number(match))
             if factor is not None and value is not None:
+                self.note_volume(factor)
                 self.take("requests_per_minute", value * factor, match)
         for match in self.matches("rate_abbr"):
             abbr = (group(match, "abbr") or "").lower()
@@ -580,7 +587,13 @@ class _Reader:
             factor = next((f for p, f in _BEFORE_UNITS if re.fullmatch(p, unit)), None)
             value = _finite(self.number(match))
             if factor is not None and value is not None:
+                self.note_volume(factor)
                 self.take("requests_per_minute", value * factor, match)
+
+    def note_volume(self, per_minute_factor: float) -> None:
+        """Note a rate counted per day or longer, when it is the first rate read."""
+        if "requests_per_minute" not in self.values and per_minute_factor < _PER_HOUR:
+            self.values["volume_rate"] = 1.0
 
     def lengths(self) -> None:
         for key, name in (("output", "output_tokens"), ("input", "input_tokens")):
@@ -682,6 +695,7 @@ def find_targets(text: str, language: str | None = None) -> Targets:
         batch_tokens=_whole(values.get("batch_tokens")),
         deadline_hours=values.get("deadline_hours"),
         document_tokens=_whole(document_tokens),
+        volume_rate=True if "volume_rate" in values else None,
     )
 
 

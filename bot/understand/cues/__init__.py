@@ -472,5 +472,6 @@ def _asks_a_figure(request: ParsedRequest) -> bool:
         or bool(facts.training)
         or facts.months is not None
         or bool(facts.plan_counts)
+        or (request.intent is Intent.PRICE and bool(facts.gpus))
         or request.servers is not None
     )

@@ -174,6 +174,8 @@ LEXICON = Lexicon(
         "(?:répondre|parler|écrire) en français",
     ),
     price=(
+        "faites combien",
+        "c'est combien",
         "combien co[uû]te",
         "combien ça co[uû]te",
         "prix",

@@ -632,3 +632,83 @@ def test_a_glued_context_word_and_a_bracketed_deadline():
 def test_figures_asked_in_further_words(text, asked):
     """Totals, users served and GPUs needed asked in more words."""
     assert _read(text)["asked"] == asked
+
+
+# --- An eighteenth round: the kinds the next fresh set showed (written for the tests) -------
+
+
+def test_a_days_volume_beside_users_at_once_is_no_rate():
+    """A day's tickets beside the chats at once: the users at once are the load, no rate."""
+    parsed = _read("客服每天工单6000张，同一时刻最多80个会话，模型 Qwen3 32B")
+    assert parsed["concurrency"] == 80
+    assert parsed.get("requests_per_minute") is None
+
+
+def test_a_days_volume_alone_stays_a_rate():
+    """With no users at once, a day's volume is the only load said: a rate."""
+    assert _read("5,000 requests a day for Qwen3 32B")["requests_per_minute"] is not None
+
+
+def test_an_hourly_rate_beside_users_at_once_stays_a_rate():
+    """An hourly rate is a load of its own beside the users at once."""
+    parsed = _read("1200 requests per hour and 30 users at once, Qwen3 32B")
+    assert parsed["requests_per_minute"] == 20
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [("anything a bit less spendy?", "en"), ("А есть что-то поэкономнее?", "ru")],
+)
+def test_cheaper_as_less_spendy_and_more_economical(text, language):
+    """Asking for something less spendy, or more economical, is the cheaper lever."""
+    assert _read(text, language)["lever"] == "cheaper"
+
+
+def test_a_format_scratched_gives_way():
+    """A format scratched gives way to the one asked next."""
+    assert _read("scratch the bf16, try fp8")["precision"] == "fp8"
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("what's the damage for 3 HGX H200 servers over a year?", "price"),
+        ("Total pour 3 serveurs HGX H200 sur un an ?", "price"),
+        ("兩台 HGX H200 租半年，幫我加總", "price"),
+        ("А почём у вас MI355X?", "price"),
+        ("max users per H200 with Qwen3 32B?", "users"),
+        ("ballpark number of GPUs for Llama 3.3 70B at 40 users?", "gpu_count"),
+    ],
+)
+def test_figures_asked_in_yet_more_words(text, asked):
+    """Price slang, totals, "почём"; users per GPU; a rough number of GPUs."""
+    assert _read(text)["asked"] == asked
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "La web dice que la H200 sale por 3.090 $ al mes, ¿incluye impuestos?",
+        "官网上 HGX H200 标示每月 23,900 美元，含税吗？",
+    ],
+)
+def test_a_price_read_on_our_site_is_no_budget(text):
+    """A price read back from our site asks about it; it limits nothing."""
+    assert _read(text).get("budget_amount") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu"),
+    [("L40S は取り扱ってないんですか？", "l40s"), ("你們之後會上 B300 嗎？", "b300")],
+)
+def test_availability_asked_as_not_carried_or_coming(text, gpu):
+    """Not carried, or coming later: a question about the portfolio."""
+    parsed = _read(text)
+    assert parsed["intent"] == "knowledge"
+    assert parsed["unrented_gpu"] == gpu
+
+
+def test_users_at_once_said_as_connections_or_sessions():
+    """Connections and sessions at once ("同時連線", "同時セッション") are users at once."""
+    assert _read("Qwen3 32B / 同時連線 80 / H200")["concurrency"] == 80
+    assert _read("Qwen3 32B で同時セッションは最大 120 ほど")["concurrency"] == 120
