@@ -63,16 +63,7 @@ def _count(word: str | None) -> int | None:
     return value if 1 <= value <= _MAX_COUNT else None
 
 
-def blank_unrented(text: str) -> str:
-    """``text`` with the hardware we do not rent blanked, its count with it ("RTX 5090 두 장").
-
-    Its digits are no users ("5090"), its count no GPUs of ours.
-    """
-    if not any(mark in text for mark in _UNRENTED_MARKS):
-        return text
-    return _pattern().sub(lambda found: " " * len(found.group()), text)
-
-
+# Substrings every name above holds: a text with none names no hardware we do not rent.
 _UNRENTED_MARKS = (
     "100",
     "800",
@@ -89,25 +80,19 @@ _UNRENTED_MARKS = (
 )
 
 
+def blank_unrented(text: str) -> str:
+    """``text`` with the hardware we do not rent blanked, its count with it ("RTX 5090 두 장").
+
+    Its digits are no users ("5090"), its count no GPUs of ours.
+    """
+    if not any(mark in text for mark in _UNRENTED_MARKS):
+        return text
+    return _pattern().sub(lambda found: " " * len(found.group()), text)
+
+
 def find_unrented(text: str) -> tuple[str | None, int | None]:
     """Return the first GPU we do not rent that the text names, and a count said with it."""
-    if not any(
-        mark in text
-        for mark in (
-            "100",
-            "800",
-            "h20",
-            "a10",
-            "l4",
-            "90",
-            "6000",
-            "mi3",
-            "tpu",
-            "gaudi",
-            "b300",
-            "gb2",
-        )
-    ):
+    if not any(mark in text for mark in _UNRENTED_MARKS):
         return None, None
     match = _pattern().search(text)
     if match is None:

@@ -8,23 +8,12 @@ import logging
 import os
 import shutil
 
-import pytest
-
 from bot.cli import ask as ask_cli
 from bot.conversation.catalog_source import CatalogSource
 from bot.conversation.pipeline import Pipeline
 from bot.reply import ChatContext
 from sizing.catalog.hardware import DATA_DIR
-from sizing.catalog_install import CATALOG_FILE_NAMES, install
-
-
-@pytest.fixture
-def catalog_dir(tmp_path):
-    """Copy the packaged catalog into a directory; the packaged one is back after the test."""
-    for name in CATALOG_FILE_NAMES:
-        shutil.copy(DATA_DIR / name, tmp_path / name)
-    yield tmp_path
-    install(None)
+from sizing.catalog_install import install
 
 
 def _edit(path, change):

@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
-
-import pytest
 
 from bot.conversation.pipeline import PARSE_FAILED, Pipeline
 from bot.conversation.recent_parses import LONGEST_KEPT_CHARS, RecentParses
 from bot.reply import ChatContext
 from bot.request import Intent, ParsedRequest
 from bot.understand import parse_key, parse_message
-from sizing.catalog.hardware import DATA_DIR
-from sizing.catalog_install import CATALOG_FILE_NAMES, install, read_catalog
+from sizing.catalog_install import install, read_catalog
 
 HOLDOUT = Path(__file__).parents[1] / "understand" / "data" / "holdout-messages.jsonl"
 
@@ -27,15 +23,6 @@ def _counting():
         return parse_message(text, **options)
 
     return calls, parse
-
-
-@pytest.fixture
-def catalog_dir(tmp_path):
-    """Copy the packaged catalog into a directory; the packaged one is back after the test."""
-    for name in CATALOG_FILE_NAMES:
-        shutil.copy(DATA_DIR / name, tmp_path / name)
-    yield tmp_path
-    install(None)
 
 
 def test_the_same_question_from_another_chat_is_not_parsed_again():
