@@ -10,7 +10,7 @@ one there is nothing to size, and other readers (price, topics) answer the messa
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from bot.understand.topics.lexicon import ConceptWords
 
@@ -244,8 +244,11 @@ def _compiled() -> tuple[tuple[str, ConceptWords], ...]:
     return tuple((value, ConceptWords({"all": words})) for value, words in _WORDS)
 
 
+@lru_cache(maxsize=16)
 def find_asked(text: str) -> str | None:
     """Return the figure a direct question asks for (cleaned text), or None.
+
+    Cached: the levers, the topic hook and the cues read it of one message up to four times.
 
     A yes/no question ("can I run X on one H200?") is ``fits`` only when no question word
     asks for something else ("what can I run on one H200?" asks for a figure).
