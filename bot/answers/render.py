@@ -405,8 +405,14 @@ def render_compare(loc: Localizer, answer: CompareAnswer) -> Reply:
     )
 
 
+@lru_cache(maxsize=64)
 def render_help(loc: Localizer, *, notice: str | None = None) -> Reply:
-    """Render what the assistant does, examples, and the commands."""
+    """Render what the assistant does, examples, and the commands.
+
+    Kept per language and notice: the welcome is the answer to every ``/start`` and to every
+    deep link without a model, and holds nothing of the chat. A ``Reply`` is immutable (its
+    deferred parts are made once, on the answer thread that reads them).
+    """
     view: HelpView = {
         "notice": notice,
         "examples": [loc.gettext(e) for e in HELP_EXAMPLES],

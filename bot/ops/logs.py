@@ -23,6 +23,8 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import TextIO
 
+import orjson
+
 from bot.ops.observability import current_ids
 
 REDACTED = "[redacted]"
@@ -170,7 +172,10 @@ class JsonFormatter(logging.Formatter):
             record.exc_text = self.formatException(record.exc_info)
         if record.exc_text:
             entry["exception"] = record.exc_text
-        return json.dumps(entry, ensure_ascii=False, default=str)
+        try:
+            return orjson.dumps(entry, default=str).decode()
+        except TypeError:  # an integer past 64 bits: the standard library writes it
+            return json.dumps(entry, ensure_ascii=False, default=str)
 
 
 def make_handler(

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
-import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -47,6 +46,7 @@ from bot.http import (
     WebhookDoor,
     register_webhook,
 )
+from bot.json_input import loads_known
 from bot.ops import (
     METRICS,
     QUIET_S,
@@ -171,7 +171,7 @@ def _handler(
     application: BotApp, handlers: TelegramHandlers
 ) -> Callable[[Job], Awaitable[Outcome]]:
     async def handle(job: Job) -> Outcome:
-        raw = json.loads(job.body)
+        raw = loads_known(job.body)  # read within bounds when it arrived
         relayed = relay_job(raw)
         if relayed is not None:  # a sales reply, queued in its customer's chat
             scope = UpdateScope(job.update_id, chat_id=job.chat_key, kind="sales_reply")

@@ -12,7 +12,6 @@ chat's state at once (``/forget``).
 from __future__ import annotations
 
 import asyncio
-import json
 import sqlite3
 import threading
 import time
@@ -22,6 +21,7 @@ from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from bot.delivery import CURRENT_FENCE
+from bot.json_input import dumps_compact, loads_known
 from bot.reply import (
     ChatContext,
     discussed_from_json,
@@ -90,7 +90,7 @@ def chat_to_json(chat: ChatContext) -> str:
         "thread_reply_to": chat.thread_reply_to,
     }
     stored.update({key: value for key, value in later.items() if value is not None})
-    return json.dumps(stored, ensure_ascii=False, separators=(",", ":"))
+    return dumps_compact(stored)
 
 
 def chat_from_json(chat_id: int, raw: str | bytes | None) -> ChatContext:
@@ -98,7 +98,7 @@ def chat_from_json(chat_id: int, raw: str | bytes | None) -> ChatContext:
     if raw is None:
         return ChatContext(chat_id=chat_id)
     try:
-        data: Any = json.loads(raw)
+        data: Any = loads_known(raw)
     except ValueError:
         return ChatContext(chat_id=chat_id)
     if not isinstance(data, dict):

@@ -16,12 +16,13 @@ A bot that is not python-telegram-bot's (a test's fake) gets the same JSON throu
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from telegram import InlineKeyboardMarkup, ReplyParameters
 from telegram.ext import ExtBot
 from telegram.request import BaseRequest, RequestData
+
+from bot.json_input import dumps_compact_bytes
 
 # An inline keyboard, as python-telegram-bot's object or as the Bot API's JSON of it.
 Markup = InlineKeyboardMarkup | dict[str, Any] | None
@@ -104,7 +105,7 @@ async def call_json(bot: Any, endpoint: str, data: dict[str, Any]) -> Any:  # no
     if not isinstance(bot, ExtBot):
         return await bot.post_json(endpoint, data)  # a test's fake bot
     url = f"{bot.base_url}/{endpoint}"
-    body = JsonBody(json.dumps(data, ensure_ascii=False).encode())
+    body = JsonBody(dumps_compact_bytes(data))
     limiter = bot.rate_limiter
     if limiter is None:
         return await bot.request.post(url, request_data=body)

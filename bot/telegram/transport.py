@@ -35,6 +35,7 @@ from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
 
 from bot.delivery import CURRENT_DELIVERY, DeliveryJournal, MemoryJournal
+from bot.json_input import loads_known
 from bot.ops import HEALTH
 from bot.telegram.api_json import JsonBody
 from bot.telegram.errors import (
@@ -250,11 +251,14 @@ class BotApiRequest(BaseRequest):
     def parse_json_payload(payload: bytes) -> dict[str, Any]:
         """Parse the Bot API's JSON; anything else is ``UnreadableResponseError``, not logged."""
         try:
-            data: Any = json.loads(payload.decode("utf-8", "replace"))
+            data: Any = loads_known(payload)
         except ValueError:
-            raise UnreadableResponseError(
-                f"the Bot API's answer is not JSON ({len(payload)} bytes)"
-            ) from None
+            try:  # not UTF-8 throughout: read what is, as before
+                data = json.loads(payload.decode("utf-8", "replace"))
+            except ValueError:
+                raise UnreadableResponseError(
+                    f"the Bot API's answer is not JSON ({len(payload)} bytes)"
+                ) from None
         if not isinstance(data, dict) or not isinstance(data.get("ok"), bool):
             raise UnreadableResponseError("the Bot API's answer is not a response object")
         if data["ok"] and "result" not in data:

@@ -79,3 +79,33 @@ def test_a_lone_surrogate_is_refused_however_it_comes(data):
 def test_a_surrogate_pair_escape_reads_as_its_character():
     """An escaped surrogate pair is one emoji, not two lone surrogates."""
     assert load_json(b'{"text": "\\ud83d\\ude00"}', max_bytes=100) == {"text": "\U0001f600"}
+
+
+_KNOWN_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(_KNOWN_VALUES)
+def test_the_fast_writer_and_reader_mean_what_the_standard_library_means(value):
+    """Written and read back, any JSON value is the same as through ``json`` (big ints too)."""
+    text = jsonin.dumps_compact(value)
+    assert json.loads(text) == value
+    assert jsonin.loads_known(text) == value
+    assert jsonin.loads_known(text.encode()) == value
+    assert jsonin.dumps_compact_bytes(value) == text.encode()
+
+
+def test_what_orjson_refuses_is_written_and_read_the_standard_library_s_way():
+    """A 70-bit id and integer keys: the standard library's compact JSON, not an error."""
+    value = {1: 2**70, "text": "ü"}
+    assert jsonin.dumps_compact(value) == '{"1":1180591620717411303424,"text":"ü"}'
+    assert jsonin.loads_known('{"id": 1180591620717411303424}') == {"id": 2**70}
+    with pytest.raises(ValueError, match="Expecting"):
+        jsonin.loads_known("{not json")
