@@ -84,7 +84,7 @@ def test_a_surrogate_pair_escape_reads_as_its_character():
 _KNOWN_VALUES = st.recursive(
     st.none()
     | st.booleans()
-    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.integers(min_value=jsonin.INT_MIN, max_value=jsonin.INT_MAX)
     | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
@@ -94,7 +94,7 @@ _KNOWN_VALUES = st.recursive(
 
 @given(_KNOWN_VALUES)
 def test_the_fast_writer_and_reader_mean_what_the_standard_library_means(value):
-    """Written and read back, any JSON value is the same as through ``json`` (big ints too)."""
+    """Written and read back, any JSON value within 64-bit integers is the same as through json."""
     text = jsonin.dumps_compact(value)
     assert json.loads(text) == value
     assert jsonin.loads_known(text) == value
@@ -102,10 +102,20 @@ def test_the_fast_writer_and_reader_mean_what_the_standard_library_means(value):
     assert jsonin.dumps_compact_bytes(value) == text.encode()
 
 
-def test_what_orjson_refuses_is_written_and_read_the_standard_library_s_way():
-    """A 70-bit id and integer keys: the standard library's compact JSON, not an error."""
+def test_what_orjson_cannot_write_is_written_the_standard_library_s_way():
+    """A 70-bit integer and integer keys: the standard library's compact JSON, not an error."""
     value = {1: 2**70, "text": "ü"}
     assert jsonin.dumps_compact(value) == '{"1":1180591620717411303424,"text":"ü"}'
-    assert jsonin.loads_known('{"id": 1180591620717411303424}') == {"id": 2**70}
     with pytest.raises(ValueError, match="Expecting"):
         jsonin.loads_known("{not json")
+
+
+@pytest.mark.parametrize("number", [str(2**64), str(-(2**63) - 1), "9" * 30])
+def test_an_integer_past_64_bits_is_refused_at_the_door(number):
+    """Those a fast reader would read as floats never get past ``load_json``."""
+    with pytest.raises(JsonInputError, match=r"64-bit|too long"):
+        load_json(f'{{"update_id": {number}}}', max_bytes=100)
+    assert load_json(f'{{"id": {2**64 - 1}, "chat": {-(2**63)}}}', max_bytes=100) == {
+        "id": 2**64 - 1,
+        "chat": -(2**63),
+    }
