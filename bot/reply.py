@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import MISSING, asdict, dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -144,6 +144,7 @@ class Discussed:
     training: bool = False
 
 
+_DISCUSSED_NAMES = tuple(spec.name for spec in fields(Discussed))
 RECOMMENDED = "recommended"
 MAX_DISCUSSED = 8  # plans a chat keeps for the summary: the recommendation and the latest others
 
@@ -296,8 +297,11 @@ def last_request_from_json(data: object) -> tuple[RequestFacts | None, str | Non
 
 
 def discussed_json(chat: ChatContext) -> list[dict[str, Any]]:
-    """Return the plans a chat was shown, as they are stored."""
-    return [{k: v for k, v in asdict(item).items() if v is not None} for item in chat.discussed]
+    """Return the plans a chat was shown, as they are stored (their fields are plain values)."""
+    return [
+        {name: value for name in _DISCUSSED_NAMES if (value := getattr(item, name)) is not None}
+        for item in chat.discussed
+    ]
 
 
 def discussed_from_json(data: object) -> tuple[Discussed, ...]:

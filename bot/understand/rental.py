@@ -185,6 +185,8 @@ def find_plan_counts(text: str, language: str) -> dict[str, int] | None:
         return None
     marked = _marked(text)
     marks = re.findall(f"[{_HGX_MARK}{_H200_MARK}{_MI355X_MARK}]", marked)
+    if not marks:
+        return None  # every plan counted names its GPU ("200 users" names none)
     mixed = len(marks) > 1 and bool(_MIXED_RE.search(marked))
     counts: dict[str, int] = {}
     taken: set[int] = set()

@@ -510,7 +510,9 @@ class _Reader:
         self.values: dict[str, float] = {}
         self.patterns = _patterns()
         self._found: dict[str, tuple[str, list[re.Match[str]]]] = {}
-        self._triggered: dict[re.Pattern[str], bool] = {}  # each trigger read once: ``text`` stays
+        # Each trigger read once (``text`` stays), by its id: a pattern's own hash reads its whole
+        # compiled code each time.
+        self._triggered: dict[int, bool] = {}
 
     def number(self, match: re.Match[str], prefix: str | None = None) -> float:
         return number_of(match, prefix, self.language)
@@ -523,9 +525,10 @@ class _Reader:
     def matches(self, key: str) -> list[re.Match[str]]:
         trigger = _TRIGGERS.get(key)
         if trigger is not None:
-            triggered = self._triggered.get(trigger)
+            triggered = self._triggered.get(id(trigger))
             if triggered is None:
-                triggered = self._triggered[trigger] = trigger.search(self.text) is not None
+                triggered = trigger.search(self.text) is not None
+                self._triggered[id(trigger)] = triggered
             if not triggered:
                 return []  # no word the pattern needs: not worth running it
         found = self._found.get(key)

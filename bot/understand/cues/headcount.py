@@ -102,6 +102,29 @@ _COUNT = (
 )
 
 
+# Words without which a pattern cannot match ("人" for "150 人的設計公司"): a pattern whose words
+# are all absent is not run (most messages name no organisation). ``_NON_ASCII``: written only
+# in other scripts.
+_NON_ASCII: tuple[str, ...] = ()
+# By the pattern's id: a pattern's own hash reads its whole compiled code each time.
+_GATES: dict[int, tuple[str, ...]] = {}
+
+
+def _when(words: tuple[str, ...], pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """Note the words ``pattern`` needs (any one of them); return the pattern."""
+    _GATES[id(pattern)] = words
+    return pattern
+
+
+def _may_match(pattern: re.Pattern[str], text: str) -> bool:
+    words = _GATES.get(id(pattern))
+    if words is None:
+        return True
+    if words is _NON_ASCII:
+        return not text.isascii()
+    return any(word in text for word in words)
+
+
 @cache
 def _patterns() -> tuple[re.Pattern[str], ...]:
     letters = lexicon.WORD_LETTER
@@ -110,16 +133,25 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         # "200 employees", "our 60 engineers", "350 сотрудников", "45 разработчиков"
         re.compile(rf"{_COUNT}{between}(?:{MEMBERS})(?![{letters}])"),
         # "员工 2300 人", "社員500人", "직원 250명", "开发者 120 个"
-        re.compile(
-            rf"(?:{_CJK_MEMBERS})\s?(?:は|が|이|가|은|는|数|數|数は)?\s?"
-            rf"(?:约|約|大概|大約|大约|大体|약|약\s|한\s)?\s?{_COUNT}"
+        _when(
+            _NON_ASCII,
+            re.compile(
+                rf"(?:{_CJK_MEMBERS})\s?(?:は|が|이|가|은|는|数|數|数は)?\s?"
+                rf"(?:约|約|大概|大約|大约|大体|약|약\s|한\s)?\s?{_COUNT}"
+            ),
         ),
         # "40 of us total", "团队60来号人", "公司大概200人", "нас около 400", "el equipo es de 30"
-        re.compile(rf"{_COUNT}\s(?:of us|de nosotros|de nós|von uns|d'entre nous)(?![a-z])"),
-        re.compile(
-            r"(?:全公司|公司|团队|團隊|部门|部門|整个团队|整個團隊|全院|全校|全厂|全廠|全司|全员|全員)\s?"
-            r"(?:大概|大约|大約|约|約|有|一共|总共|總共|共)?"
-            rf"\s?{_COUNT}\s?(?:来|來|多)?\s?(?:号|號)?\s?(?:人|名)"
+        _when(
+            ("of us", "de nosotros", "de nós", "von uns", "d'entre nous"),
+            re.compile(rf"{_COUNT}\s(?:of us|de nosotros|de nós|von uns|d'entre nous)(?![a-z])"),
+        ),
+        _when(
+            _NON_ASCII,
+            re.compile(
+                r"(?:全公司|公司|团队|團隊|部门|部門|整个团队|整個團隊|全院|全校|全厂|全廠|全司|全员|全員)\s?"
+                r"(?:大概|大约|大約|约|約|有|一共|总共|總共|共)?"
+                rf"\s?{_COUNT}\s?(?:来|來|多)?\s?(?:号|號)?\s?(?:人|名)"
+            ),
         ),
         re.compile(
             r"(?<![а-яё])нас\s(?:в (?:компании|команде|офисе|фирме|отделе|штате|коллективе|"
@@ -144,8 +176,11 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
             rf"(?:about\s|around\s|roughly\s|like\s)?~?\s?{_COUNT}\s[a-z]{{3,}}s(?![a-z])"
         ),
         # "a small startup (12 ppl)", "our team (25 people)": the people in brackets
-        re.compile(
-            rf"{_ORGS}[^()（）]{{0,12}}[(（]\s?(?:~|about\s|ca\.\s)?{_COUNT}\s?(?:{_PEOPLE}|人|名|명)"
+        _when(
+            ("(", "（"),
+            re.compile(
+                rf"{_ORGS}[^()（）]{{0,12}}[(（]\s?(?:~|about\s|ca\.\s)?{_COUNT}\s?(?:{_PEOPLE}|人|名|명)"
+            ),
         ),
         # "we're like 400 ppl at the company", "somos unos 90 en la empresa", "on est environ 180
         # dans la boîte": who we are, counted, then where
@@ -156,18 +191,24 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         ),
         # "120个程序员", "80 人的客服團隊", "개발자 70명" is above; "70명의 개발자"
         # (a word of their trade between: "250 位業務同仁", "80 名営業職員")
-        re.compile(
-            rf"{_COUNT}\s?(?:[个個位名명人])?\s?(?:의\s)?(?:[\u4e00-\u9fff]{{1,2}})?(?:{_CJK_MEMBERS})"
+        _when(
+            _NON_ASCII,
+            re.compile(
+                rf"{_COUNT}\s?(?:[个個位名명人])?\s?(?:의\s)?(?:[\u4e00-\u9fff]{{1,2}})?(?:{_CJK_MEMBERS})"
+            ),
         ),
         # "a 350-person company", "team of 40", "company of 200 people"
         re.compile(
             rf"{_COUNT}[\s-](?:person|people|employee|staff|seat|man)\s(?:[a-z\-]+\s){{0,2}}{_ORG}"
         ),
         # "客服團隊 80 人", "财务部门30个人", "法務部 40 人", "チーム 30 名", "팀 40명"
-        re.compile(
-            rf"(?:团队|團隊|部门|部門|公司|企业|企業|チーム|部署|会社|部|課|팀|부서|"
-            rf"회사)\s?{_COUNT}"
-            r"\s?(?:个|個|位|名)?\s?(?:人|名|명)"
+        _when(
+            _NON_ASCII,
+            re.compile(
+                rf"(?:团队|團隊|部门|部門|公司|企业|企業|チーム|部署|会社|部|課|팀|부서|"
+                rf"회사)\s?{_COUNT}"
+                r"\s?(?:个|個|位|名)?\s?(?:人|名|명)"
+            ),
         ),
         # "um time de 35 analistas", "un equipo de 20", "une équipe de 12", "a team of 40" above
         re.compile(rf"\b(?:time|equipe|equipo|équipe|squad)\sde\s(?:uns\s|unos\s|~)?{_COUNT}"),
@@ -177,10 +218,13 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         # "une boîte de 400 personnes", "empresa de 300 personas", "Firma mit 400 Leuten",
         # "компания на 400 человек": the organisation, a preposition, the count, people
         # "a 900-employee bank", "a 40-person team": the people as a word of the organisation
-        re.compile(
-            rf"(?<![.\w]){_COUNT}-(?:person|people|employee|staff|seat|strong|dev|developer|"
-            r"engineer|lawyer|attorney|doctor|nurse|agent|analyst|teacher|student|member|seat)"
-            rf"(?![{letters}])"
+        _when(
+            ("-",),
+            re.compile(
+                rf"(?<![.\w]){_COUNT}-(?:person|people|employee|staff|seat|strong|dev|developer|"
+                r"engineer|lawyer|attorney|doctor|nurse|agent|analyst|teacher|student|member|seat)"
+                rf"(?![{letters}])"
+            ),
         ),
         # "сотрудников 5 тыс.", "employees: 800", "Mitarbeiter: 300": the people, then the count
         re.compile(
@@ -203,23 +247,32 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
             rf"\s?{_ABOUT}{_COUNT}(?![0-9])"
         ),
         # "140 people on payroll", "55 people total", "總共 42 人", "всего 70 человек": everyone
-        re.compile(
-            rf"{_COUNT}\s(?:{_PEOPLE})\s(?:on (?:the )?payroll|in total|total|all told|altogether|"
-            r"en total|no total|au total|insgesamt|всего)(?![a-z])"
+        _when(
+            ("payroll", "total", "all told", "altogether", "insgesamt", "всего"),
+            re.compile(
+                rf"{_COUNT}\s(?:{_PEOPLE})\s(?:on (?:the )?payroll|in total|total|all told|"
+                r"altogether|en total|no total|au total|insgesamt|всего)(?![a-z])"
+            ),
         ),
         re.compile(
             r"(?:总共|總共|一共|合计|合計|全部|всего|insgesamt|in total|en total|no total|au total)"
             rf"\s?(?:有|是)?\s?{_COUNT}\s?(?:人|名|명|位|(?:{_PEOPLE}))"
         ),
         # "инженеров человек 150": the people, then "человек" and the count
-        re.compile(rf"(?:{MEMBERS})\s(?:человек|чел\.?)\s(?:около\s|примерно\s)?{_COUNT}"),
+        _when(
+            ("чел",),
+            re.compile(rf"(?:{MEMBERS})\s(?:человек|чел\.?)\s(?:около\s|примерно\s)?{_COUNT}"),
+        ),
         # "500人規模で", "300명 규모": an organisation's scale in people
-        re.compile(rf"{_COUNT}\s?(?:人|名|명)\s?(?:規模|규모)"),
+        _when(("規模", "규모"), re.compile(rf"{_COUNT}\s?(?:人|名|명)\s?(?:規模|규모)")),
         # "150 人的設計公司", "200人の会社", "250명 회사", "600 empleados" is above
-        re.compile(
-            rf"{_COUNT}\s?(?:人|명)\s?(?:的|規模の|規模|の|규모(?:의)?)?\s?(?:\S{{0,4}})?(?:公司|企业|企業|"
-            rf"团队|團隊|会社|企業|회사|기업|"
-            rf"팀|事務所|事务所|律所)"
+        _when(
+            ("人", "명"),
+            re.compile(
+                rf"{_COUNT}\s?(?:人|명)\s?(?:的|規模の|規模|の|규모(?:의)?)?\s?(?:\S{{0,4}})?(?:公司|企业|企業|"
+                rf"团队|團隊|会社|企業|회사|기업|"
+                rf"팀|事務所|事务所|律所)"
+            ),
         ),
         # "empresa de 600 empleados" is above; "une PME de 120 salariés" above
     )
@@ -308,6 +361,8 @@ def find_headcount(text: str) -> int | None:
         return None  # every head count is written with a number
     found: list[tuple[int, int]] = []
     for pattern in _patterns():
+        if not _may_match(pattern, text):
+            continue
         for match in itertools.islice(pattern.finditer(text), _MAX_MATCHES):
             value = _value(match)
             if value is None or not value.is_integer() or not 1 <= value <= _MAX_HEADCOUNT:
