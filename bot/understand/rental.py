@@ -214,8 +214,14 @@ def _servers_patterns(language: str) -> tuple[re.Pattern[str], ...]:
     )
 
 
+# Every count of servers alone has a word of servers or of machines counted.
+_SERVER_OR_MACHINES_RE = re.compile(rf"{_SERVER}|{_MACHINES}")
+
+
 def find_servers(text: str, language: str) -> int | None:
     """Return a count of servers with no plan named ("two servers?"), or None."""
+    if _SERVER_OR_MACHINES_RE.search(text) is None:
+        return None
     if find_gpus(text).gpus or _HGX_RE.search(text):
         return None
     for pattern in _servers_patterns(language):
