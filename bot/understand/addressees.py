@@ -101,7 +101,10 @@ _OWN_SUPPORT = (
     r"상담\s?(?:도우미|어시스턴트|보조)|상담용|상담(?:원|사)\s?(?:보조|지원|어시스트)용?|"
     r"상담(?:원|사)(?:은|는|이|가|들은|들이)\s?(?:한\s)?[일이삼사오육칠팔구십백천만0-9]+\s?명|"
     r"問い合わせ(?:チケット|メール)|問い合わせ(?:は|が)\s?(?:1\s?日|月|毎日)|"
-    r"オペレーター(?:支援|向け|の支援)|agent assist|(?:assist|help)(?:ing)? (?:our |the )?agents"
+    r"オペレーター(?:支援|向け|の支援)|agent assist|(?:assist|help)(?:ing)? (?:our |the )?agents|"
+    # a customer's inquiry pasted into a ticket by support staff: its header asks for no one
+    r"(?:お客様|顧客|客先)(?:から|より)の?(?:お)?問い合わせ|客户(?:的)?咨询|客戶(?:的)?(?:諮詢|詢問)|"
+    r"고객 ?문의"
 )
 _ADDRESSEES_RE = re.compile(
     rf"(?:^|(?<=[\n.!?。！？]))\s*(?:{_SALUTATIONS})|{_OWN_TEAMS}|{_COUNTED_STAFF}|{_OWN_SUPPORT}|{_OWN_SALES_TOOLS}"
@@ -115,7 +118,7 @@ _MARKS = (
     "業務", "负责人", "負責人", "团队", "團隊", "営業", "担当", "御中", "영업", "담당",
     "оператор", "менеджер", "operat", "opérat", "agent", "manager", "reps", "atendent",
     "conseill", "オペレーター", "상담", "客服", "坐席", "問い合わせ", "vended", "vendeur",
-    "verkäuf",
+    "verkäuf", "咨询", "諮詢", "詢問", "문의",
     "продавц", "销售", "銷售", "営業",
 )  # fmt: skip
 

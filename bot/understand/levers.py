@@ -277,7 +277,14 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
     # A term with its total asked ("1년 쓰면 총액이 얼마나?") is the plan on the table for it,
     # unless a discount is what is asked about.
     total_asked = find_asked(text) == "price" and _DISCOUNT_WORDS.search(text) is None
-    term_alone = _only_a_term(text) or total_asked
+    # A term put as a change ("and if we commit for 6 months?", "e se fecharmos por 6 meses?"):
+    # the plan on the table for it, unless a discount is what is asked about.
+    term_as_change = (
+        rental.months is not None
+        and lexicon.search("followup", text)
+        and _DISCOUNT_WORDS.search(text) is None
+    )
+    term_alone = _only_a_term(text) or total_asked or term_as_change
     settled = replace(
         found,
         intent=_intent(

@@ -475,7 +475,12 @@ def _settled(request: ParsedRequest, clean: str) -> bool:
         changed = any(value is not None for value in settings) and says("followup", clean)
         return changed or _asks_rental_total(request, clean)
     if request.intent is Intent.PRICE:
-        return bool(said.gpus) and has_price_words(clean)
+        # ("싱글 H200 요금제랑 HGX 서버의 GPU 하나랑 뭐가 달라요?": plans told apart, not priced)
+        return (
+            bool(said.gpus)
+            and has_price_words(clean)
+            and not mentions_concept(Concept.DIFFERENCE, clean)
+        )
     if request.intent is Intent.UNKNOWN:
         return asks_other_work(clean)
     return request.intent is Intent.SALES

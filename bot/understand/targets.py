@@ -369,11 +369,16 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         rf"{num}\s?(?:{_TOKENS})\s?(?:de\s|of\s|d'|der\s|en\s)?(?:{_OUTPUT_WORDS})(?![a-zа-я])",
         rf"(?<![a-zа-я])(?:{_OUTPUT_WORDS})(?![a-zа-я]){gap}{num}(?:\s?(?:{_TOKENS}))?(?![0-9])",
         rf"{num}\s?(?:{_TOKENS})?\s?(?:out|en\ssortie|на\sвыходе)(?![a-zа-я])",
+        # "800 input / 250 output tokens": the word between the number and the tokens
+        rf"(?:(?<=/)|(?<=/\s)){num}\s?(?:output|generated|de\ssaída|de\ssalida|выходных)\s"
+        rf"(?:{_TOKENS})(?![a-zа-я])",
     )
     input_ = _alt(
         rf"(?<![a-zа-я])(?:{_INPUT_WORDS})(?![a-zа-я]){gap}{num}(?:\s?(?:{_TOKENS}))?(?![0-9])",
         rf"{num}\s?(?:-|\s)?(?:{_TOKENS})\s?(?:de\s|of\s|d')?(?:prompts?|inputs?|entrada|"
         rf"input|in(?=\s?/|\s?,|\sand\s)|eingabe|en\sentrée|entrée|на\sвходе|входа|input\stokens)(?![a-zа-я])",
+        # "800 input / 250 output tokens": the input's number and word, the tokens said after
+        rf"{num}\s?(?:input|prompt|entrada|eingabe|entrée|входных)(?=\s?/)",
     )
     # (a model's name blanked between reads as one space: "correos con ___, unos 800 tokens")
     documents = _alt(
@@ -395,6 +400,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         rf"за|в\sтечение|в\sпределах|уложиться\sв|уложиться\sза|durante|para|by|d'ici|"
         rf"deadline|plazo(?:\sde)?|prazo(?:\sde)?|frist|délai(?:\sde)?|срок|期限|时间|時間|기한은?|für|締切は?|"
         rf"締め切り|截止)\s?:?\s?"
+        # "plazo máximo 4 días", "prazo máximo de 3 dias", "deadline max 48h"
+        rf"(?:(?:máximo|maximo|máx\.?|max\.?|maximum|maximal|максимум)\s?(?:de\s)?)?"
         rf"(?:a|an|one|uma?|una?|une?|einer?|the\snext|next|les|the|próximos?|próximas?|las|los|"
         rf"die|nächsten)?\s?(?:{_ABOUT_WORD})?(?:{num}\s?)?(?:个|個|つ|)?\s?"
         rf"(?P<dunit>{_HOUR}|{_DAY}|{_WEEK}|{_MONTH})"

@@ -160,8 +160,14 @@ def _use_to_propose_for(request: ParsedRequest, cues: Cues, text: str) -> bool:
         request.facts.gpus if request.topic is None else not _proposal_asked(request, cues, text)
     ):
         return False
-    if request.intent is Intent.UNKNOWN and asks_other_work(text):
-        return False  # "write me some sorting code" is work asked of the assistant
+    if (
+        request.intent is Intent.UNKNOWN
+        and asks_other_work(text)
+        and not lexicon.search("size_question", text)
+    ):
+        # "write me some sorting code" is work asked of the assistant; "we want to translate
+        # our manuals, what should we rent?" asks what to run that work on
+        return False
     if request.intent is Intent.SALES and _asks_for_a_person(text):
         return False
     # A head count alone: a change to the chat's last request when said as one ("and for 500

@@ -125,13 +125,20 @@ def _may_match(pattern: re.Pattern[str], text: str) -> bool:
     return any(word in text for word in words)
 
 
+# A thousand said in words ("около тысячи сотрудников", "a thousand employees", "mil
+# funcionários"): a head count with no digit.
+_A_THOUSAND = (
+    r"(?<![\w-])(?P<thousand>(?:a |one )?thousand|тысяч[аиуе]?|тыщ[аиу]?|mil|mille|tausend)"
+)
+
+
 @cache
 def _patterns() -> tuple[re.Pattern[str], ...]:
     letters = lexicon.WORD_LETTER
     between = rf"(?:\s++(?:[{letters}\-]++\s++){{0,2}}|\s*+)"
     return (
         # "200 employees", "our 60 engineers", "350 сотрудников", "45 разработчиков"
-        re.compile(rf"{_COUNT}{between}(?:{MEMBERS})(?![{letters}])"),
+        re.compile(rf"(?:{_COUNT}|{_A_THOUSAND}){between}(?:{MEMBERS})(?![{letters}])"),
         # "员工 2300 人", "社員500人", "직원 250명", "开发者 120 个"
         _when(
             _NON_ASCII,
@@ -230,7 +237,7 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         re.compile(
             r"(?<![а-яёa-z])(?:сотрудников|работников|employees|staff|headcount|mitarbeiter(?:innen)?|"
             r"empleados|funcionários|salariés|employés)\s?[:—-]?\s?(?:около\s|примерно\s|~|about\s|"
-            rf"ca\.\s|etwa\s)?{_COUNT}(?![0-9])(?!\s?(?:gpu|токен|token|k\b|к\b|x\b))"
+            rf"ca\.\s|etwa\s)?(?:{_COUNT}|{_A_THOUSAND})(?![0-9])(?!\s?(?:gpu|токен|token|k\b|к\b|x\b))"
         ),
         # "nuestra empresa tiene 500 personas", "notre société compte 1200 personnes"
         re.compile(
@@ -341,6 +348,8 @@ def _value(match: re.Match[str]) -> float | None:
     groups = match.groupdict()
     if groups.get("cjk"):
         return parse_cjk_number(groups["cjk"])
+    if groups.get("thousand"):
+        return 1000.0
     if groups.get("num"):
         value = parse_number(groups["num"])
         return value * 1000 if groups.get("k") else value
@@ -349,6 +358,7 @@ def _value(match: re.Match[str]) -> float | None:
 
 _MAX_MATCHES = 8
 _DIGIT_OR_CJK_RE = re.compile(r"[0-9零〇一二两兩三四五六七八九十百千万萬]")
+_A_THOUSAND_RE = re.compile(_A_THOUSAND)
 _MAX_HEADCOUNT = 10_000_000  # more people than any company has: not a head count
 
 
@@ -357,8 +367,8 @@ def find_headcount(text: str) -> int | None:
 
     The first count not said to be simultaneous wins.
     """
-    if _DIGIT_OR_CJK_RE.search(text) is None:
-        return None  # every head count is written with a number
+    if _DIGIT_OR_CJK_RE.search(text) is None and _A_THOUSAND_RE.search(text) is None:
+        return None  # every head count is written with a number, or a thousand in words
     found: list[tuple[int, int]] = []
     for pattern in _patterns():
         if not _may_match(pattern, text):

@@ -196,6 +196,8 @@ def find_use_case(text: str) -> UseCase | None:
         work = next((other for other in uses if other in _WORK_ON_DOCUMENTS), None)
         if work is not None and (use is UseCase.RAG or _ONLY_TICKETS.search(text)):
             use = work
+    if use is UseCase.RAG and UseCase.AGENT in uses and not _RETRIEVAL_RE.search(text):
+        use = UseCase.AGENT  # "ИИ-агент для ... почта, документы": documents the agent works on
     if use is UseCase.SUPPORT and UseCase.TRANSLATION in uses and _TRANSLATE_ACT.search(text):
         use = UseCase.TRANSLATION  # "traduzir o atendimento": the support desk's talk translated
     if use in {UseCase.CHAT, UseCase.AGENT} and _DEVELOPERS_RE.search(text):

@@ -357,6 +357,9 @@ LEXICON = Lexicon(
         "genügt",
         "läuft",
         "was brauche",
+        "welches setup",
+        "was (?:sollten|soll|müssten|würden) (?:wir|ich) mieten",
+        "was (?:empfehlen|raten) sie (?:uns )?zu mieten",
     ),
     anaphor=("das", "dies"),
     price_list=(

@@ -574,6 +574,9 @@ LEXICON = Lexicon(
         "run on",
         "can (?:i|we) run",
         "what box",
+        "what (?:should|would|do) (?:we|i) rent",
+        "what to rent",
+        "what would you (?:recommend|suggest) (?:we|i) rent",
     ),
     anaphor=("that", "this setup", "this config", "it"),
     price_list=(

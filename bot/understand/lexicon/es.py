@@ -375,6 +375,9 @@ LEXICON = Lexicon(
         "aguanta",
         "qué necesito",
         "qué servidor",
+        "qu[eé] (?:nos |me )?conviene (?:alquilar|rentar|contratar)",
+        "qu[eé] (?:deber[ií]amos|deber[ií]a|debo|debemos) (?:alquilar|rentar|contratar)",
+        "qu[eé] (?:setup|configuraci[oó]n) (?:nos |me )?recomiendan",
     ),
     anaphor=("eso", "esto"),
     price_list=(

@@ -360,6 +360,9 @@ LEXICON = Lexicon(
         "suffit",
         "il faut combien",
         "tourne",
+        "que (?:devrions|devons|dois|devrais)[- ](?:nous|je)? ?louer",
+        "quoi louer",
+        "quelle configuration (?:nous )?(?:conseillez|recommandez)",
     ),
     anaphor=("ça", "cela"),
     price_list=(

@@ -362,6 +362,8 @@ LEXICON = Lexicon(
         "roda[?]",
         "consigo rodar",
         "o que preciso",
+        "o que (?:devo|devemos|vale a pena|compensa) alugar",
+        "qual (?:setup|configura[cç][aã]o) (?:vocês )?recomendam",
     ),
     anaphor=("isso", "isto"),
     price_list=(

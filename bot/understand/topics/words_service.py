@@ -153,7 +153,7 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
         "ko": r"할인|장기|1년|12개월|대량",
         "es": r"\bdescuento|\blargo plazo|\banual|\b12 meses|\bvolumen",
         "pt-BR": r"\bdesconto|\blongo prazo|\banual|\b12 meses|\bvolume\b",
-        "de": r"\brabatt|\blangfrist|\bjahresvertrag|\b12 monat|\bmengen",
+        "de": r"\brabatt|\blangfrist|\bjahresvertrag|\b12 monat|\bmengenrabatt|\bmengenstaffel",
         "fr": r"\bremise|\bréduction|\blong terme|\bannuel|\b12 mois|\bvolume\b|\bdégressif",
     },
     Concept.RENT: {
@@ -201,7 +201,7 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
         "ko": r"어떻게",
         "es": r"\bcómo\b|\bcomo\b",
         "pt-BR": r"\bcomo\b",
-        "de": r"\bwie\b",
+        "de": r"\bwie\b|\bnach welchen kriterien|\bworauf (?:sollte|muss|soll)",
         "fr": r"\bcomment\b",
     },
     Concept.CHOOSE: {
@@ -213,7 +213,7 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
         "ko": r"골라|고르|선택",
         "es": r"\belij|\belegir|\bescoger",
         "pt-BR": r"\bescolh",
-        "de": r"\bentscheide|\bauswählen|\bwählen",
+        "de": r"\bentscheide|\bauswählen|\bwähle",
         "fr": r"\bchoisi",
     },
     Concept.BILLING: {

@@ -134,7 +134,7 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
         "zh-Hant": r"區別|差別|不同|差異|一樣嗎|有何不同",
         "ru": r"\bразниц|\bотлича|\bотличи",
         "ja": r"違い|差|異なる|同じ",
-        "ko": r"차이|다른가|다른 점|같은가",
+        "ko": r"차이|다른가|다른 점|같은가|뭐가 (?:다르|달라)|어떻게 (?:다르|달라)|다른가요|달라요",
         "es": r"\bdiferencia|\bdistint",
         "pt-BR": r"\bdiferença|\bdiferente",
         "de": r"\bunterschied|\bunterscheid",
