@@ -114,8 +114,10 @@ def test_an_agent_over_a_knowledge_base_stays_retrieval():
 @pytest.mark.parametrize(
     "text",
     [
-        "お客様からのお問い合わせです：Whisper large で文字起こしをしたいのですが、"
-        "どのサーバーが良いですか？",
+        (
+            "お客様からのお問い合わせです：Whisper large で文字起こしをしたいのですが、"
+            "どのサーバーが良いですか？"
+        ),
         "客户咨询：想跑 Stable Diffusion XL 出图，用哪台服务器合适？",
     ],
 )
