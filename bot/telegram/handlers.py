@@ -227,16 +227,35 @@ class TelegramHandlers:
             with noting_turn() as facts:
                 # Models beyond the catalog are looked up first, off the loop and off the answer
                 # thread, within a short time-out: a slow Hub never holds another chat's answer.
-                queries = await off_loop(
-                    self.pipeline.hub_queries, text, chat, bot_username=bot.username
-                )
-                resolved = await self.pipeline.resolve_models(queries) if queries else None
-                turn = await off_loop_first(
-                    self.pipeline.respond, text, chat, bot_username=bot.username, resolved=resolved
-                )
+                # A message with nothing to look up (most) is answered in the same step.
+                step = await off_loop(self._answer_unless_lookups, text, chat, bot.username)
+                if isinstance(step, Turn):
+                    turn = step
+                else:
+                    resolved = await self.pipeline.resolve_models(step)
+                    turn = await off_loop_first(
+                        self.pipeline.respond,
+                        text,
+                        chat,
+                        bot_username=bot.username,
+                        resolved=resolved,
+                    )
             stored = await self._deliver(bot, chat_id, turn, reply_to)
         self._record(facts, turn)
         await self.store.put(replace(stored, chat_id=chat_id, sender=None))
+
+    def _answer_unless_lookups(
+        self, text: str, chat: ChatContext, bot_username: str | None
+    ) -> Turn | tuple[Any, ...]:
+        """On the answer thread: the Hub queries a message needs, or else its answer.
+
+        One hand-off to the answer thread instead of two for every message that names no model
+        beyond the catalog: each hand-off costs the loop a wake-up and a switch of threads.
+        """
+        queries = self.pipeline.hub_queries(text, chat, bot_username=bot_username)
+        if queries:
+            return queries
+        return self.pipeline.respond(text, chat, bot_username=bot_username)
 
     async def on_document(self, update: Update, context: Context) -> None:
         """Size a config.json sent as a file (downloaded only when small enough)."""
