@@ -104,6 +104,7 @@ _OWN_SUPPORT = (
     r"オペレーター(?:支援|向け|の支援)|agent assist|(?:assist|help)(?:ing)? (?:our |the )?agents|"
     # a customer's inquiry pasted into a ticket by support staff: its header asks for no one
     r"(?:お客様|顧客|客先)(?:から|より)の?(?:お)?問い合わせ|客户(?:的)?咨询|客戶(?:的)?(?:諮詢|詢問)|"
+    r"客服(?:转贴|轉貼|转发|轉發|贴|貼)|"
     r"고객 ?문의"
 )
 _ADDRESSEES_RE = re.compile(

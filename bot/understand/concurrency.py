@@ -467,7 +467,10 @@ def _peak_after_re() -> re.Pattern[str]:
 # The peak said verb last: "60 人くらいまで増えます", "100명 가까이 몰려요".
 _PEAK_VERBS_AFTER = (
     r"(?:人|名|명|件|건|個|个|users?)?\s?(?:くらい|ぐらい|ほど|程度|정도|가까이|近く)?\s?"
-    r"(?:まで増え|に増え|まで膨らみ|に達し|까지 늘|까지 올라|로 늘|몰려|몰림|까지 몰|까지 찍)"
+    r"(?:まで増え|に増え|まで膨らみ|に達し|까지 늘|까지 올라|로 늘|몰려|몰림|까지 몰|까지 찍|"
+    # "150 at the Monday-morning peak", "200 during peak hours", "80 en hora punta"
+    r"(?:people |users |ppl )?(?:at|during|in) (?:the )?(?:[a-z-]+ ){0,2}peak(?![a-z])|"
+    r"(?:en|na|no|à la|in der) (?:hora |horário de )?(?:punta|pico|pointe|spitze))"
 )
 
 
@@ -507,12 +510,25 @@ def _peak_alone(text: str, language: str) -> re.Match[str] | None:
 RATE = "concurrency_rate"
 
 
+# 百 alone before people counted is a hundred ("百人程度", "百名", "百个用户"); after a numeral
+# or 数/幾 it is part of the number, and elsewhere a word of its own ("百度", "百川").
+_LONE_HUNDRED_RE = re.compile(
+    r"(?<![0-9零〇一二两兩三四五六七八九十数數幾几])百(?=\s?(?:人|名|ユーザ|用户|用戶|个人|個人|位))"
+)
+
+
+def _hundred_in_digits(text: str) -> str:
+    """Write 百 alone before people counted as 100 ("同時利用は多くても百人程度")."""
+    return _LONE_HUNDRED_RE.sub("100", text) if "百" in text else text
+
+
 def find_concurrency(text: str, language: str = "en") -> Found | None:
     """How many sequences at once; a negative, zero or absurd count is refused with a code.
 
     A rate alone ("1000 requests per hour", "10 req/s") is no count at once: it is reported
     as ``RATE``, so that the answer can ask for the count instead of sizing thousands.
     """
+    text = _hundred_in_digits(text)
     rates = _rates(text)
     for rate in rates:  # "每天两万条对话，上下文32k": the rate's number is no context either
         text = blank(text, rate.start(), rate.end())

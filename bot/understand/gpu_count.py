@@ -71,6 +71,9 @@ _PARTICLES = r"(?:を|が|は|で|는|은|를|이|가)?"
 # Words that make a bare number before a GPU a count of it.
 _LEAD_WORDS = (
     r"on|onto|with|using|across|over|in|into|of|the|all|need|needs|rent|use|get|buy|want|have|"
+    # the count asked about: "is 4 H200 enough?", "reichen dafür 4 MI355X?", "¿bastan 2 H200?"
+    r"is|are|would|will|do|does|reichen|reicht|genügen|genügt|dafür|bastan|basta|alcanzan|"
+    r"bastam|suffisent|suffit|хватит|хватят|"
     r"на|с|со|из|в|для|все|всех|нужно|нужны|арендовать|взять|"
     r"en|con|sobre|usando|de|los|las|em|com|numa|num|os|as|das|dos|"
     r"auf|mit|über|für|von|die|alle|sur|avec|dans|des|les|à|"

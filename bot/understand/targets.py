@@ -189,7 +189,7 @@ _OUTPUT_WORDS = (
     r"output|outputs|answers?|responses?|completions?|generation|saída|saida|salida|sortie|"
     r"ausgabe|antwort(?:en)?|réponses?|respuestas?|respostas?|ответы?|ответа|выход|выходе|"
     # (not "入出力"/"输入输出": input and output together, as in "合計5億トークン（入出力込み）")
-    r"(?<!输入)输出|(?<!輸入)輸出|生成|回答|回覆|回复|(?<!入)出力|응답|(?<!입)출력|답변"
+    r"(?<!输入)输出|(?<!輸入)輸出|生成(?!速)|回答|回覆|回复|(?<!入)出力|응답|(?<!입)출력|답변"
 )
 _INPUT_WORDS = (
     r"prompts?|inputs?|input\slength|isl|entrada|entradas|eingabe|prompt-länge|entrée|entrées|"
@@ -243,8 +243,15 @@ def _per_minute(unit: str) -> float | None:
     return None
 
 
+# Korean counts days with words of their own: "이틀 안에" is within two days.
+_KOREAN_DAYS = {"하루": 24.0, "이틀": 48.0, "사흘": 72.0, "나흘": 96.0}
+_KOREAN_DAY_WORDS = "|".join(_KOREAN_DAYS)
+
+
 def _hours(unit: str) -> float | None:
     unit = unit.strip().lower()
+    if unit in _KOREAN_DAYS:
+        return _KOREAN_DAYS[unit]
     for pattern, factor in (
         (_HOUR, 1.0),
         (_DAY, 24.0),
@@ -395,6 +402,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         rf"(?<![a-zà-ÿа-яё])(?:(?:nach\s)?spätestens(?:\snach|\sin)?|at\sthe\slatest\s(?:in|within|after)|"
         rf"au\splus\stard\s(?:en|dans|sous|après)|a\smás\stardar\sen|no\smáximo\sem|"
         rf"не\sпозже(?:\sчем)?\sчерез|не\sпозднее(?:\sчем)?\sчерез|最迟|最遲|遅くとも|"
+        rf"in\sless\sthan|en\smenos\sde|em\smenos\sde|in\sweniger\sals|en\smoins\sde|"
+        rf"меньше\sчем\sза|менее\sчем\sза|"
         rf"in|within|under|inside|over|(?:em|en)\saté|até|hasta|en|em|"
         rf"dentro\sde|innerhalb\s(?:von\s)?|binnen|дедлайн|дедлайном|срок\s—|"
         rf"за|в\sтечение|в\sпределах|уложиться\sв|уложиться\sза|durante|para|by|d'ici|"
@@ -406,7 +415,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         rf"die|nächsten)?\s?(?:{_ABOUT_WORD})?(?:{num}\s?)?(?:个|個|つ|)?\s?"
         rf"(?P<dunit>{_HOUR}|{_DAY}|{_WEEK}|{_MONTH})"
         rf"(?![a-zа-яё])",
-        rf"(?:{num}\s?)?(?:个|個|つ|)?\s?(?P<dunit>{_HOUR}|{_DAY}|{_WEEK}|{_MONTH})\s?"
+        rf"(?:{num}\s?)?(?:个|個|つ|)?\s?(?P<dunit>{_HOUR}|{_DAY}|{_WEEK}|{_MONTH}|{_KOREAN_DAY_WORDS})\s?"
         rf"(?:内|以内|之内|之內|以内に|以内で|で|안에|이내|내에|내로|内に|内完成|以内完成|內|後(?:まで)?)",
         # a duration in brackets beside the job ("en un fin de semana (48 h)")
         rf"\(\s?{num}\s?(?P<dunit>{_HOUR}|{_DAY})\s?\)",
@@ -665,7 +674,7 @@ _TRIGGERS = {
     "input": _TOKEN_WORDS,
     "total_tokens": _TOKEN_WORDS,
     "tpot": re.compile(r"tok|tpot|itl|токен|トークン|토큰|間隔|间隔|ms|мс|毫秒|ミリ秒|밀리초"),
-    "deadline": re.compile(rf"{_HOUR}|{_DAY}|{_WEEK}|{_MONTH}".replace("(?:", "(?:", 1)),
+    "deadline": re.compile(rf"{_HOUR}|{_DAY}|{_WEEK}|{_MONTH}|{_KOREAN_DAY_WORDS}"),
 }
 # Fewer total tokens than this are a prompt's length, not an offline job.
 _LEAST_JOB_TOKENS = 1e6

@@ -39,6 +39,11 @@ _TRAIN_ACT = (
 )
 # A model already trained, served: "fine-tuned", "trained on", "our finetuned model".
 _TRAINED = (
+    # a model that is a fine-tune: "our own fine-tune", "un fine-tune nuestro", "est un fine-tune"
+    r"(?<![a-zà-ÿ])(?:our|my|notre|nuestro|nosso|unser(?:en)?)\s(?:own\s|propio\s)?fine[\s-]?tune|"
+    r"fine[\s-]?tune\s(?:nuestro|propio|interno|maison|in-house|nosso|próprio)|"
+    r"(?<![a-zà-ÿ])(?:is|es|est|é|ist)\s(?:a|an|un|une|um|ein)\s(?:own\s)?fine[\s-]?tune|"
+    r"fine[\s-]?tun(?:é|ée|és|ées|eado|eada|ado)\b|"
     r"fine[\s-]?tuned|finetuned|\btrained\b|feinabgestimmt|trainiert(?:es|en)?\b|entra[iî]né|"
     r"affiné|entrenado|ajustado|treinado|обученн|дообученн|"
     r"натренированн|微调过|微调后|微調過|微調後|微调好|微調好|微调了|微調了|训练了|訓練了|训练好|訓練好|"
@@ -184,6 +189,8 @@ def asks_training(text: str) -> bool:
 
 _DATA_WORDS = re.compile(
     # people trained, not a model ("retrain them", "train our ops team", "обучать людей")
+    # French "en train de" ("we are in the middle of"): no training
+    r"en\strain\sd[e']|"
     r"(?:re)?train(?:ing)?\s(?:them|him|her|us|people|staff|(?:the|our|my)\s(?:ops|team|staff|"
     r"people|engineers|admins|devs)[a-z\s]{0,12})|переобучать\sлюдей|обучать\s(?:людей|команду)|"
     r"training\s(?:data|set|corpus|run|mix)|trainingsdaten|données\sd'entra[iî]nement|"

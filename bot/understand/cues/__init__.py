@@ -325,6 +325,14 @@ def _with_facts(
     facts, understood = request.facts, request.not_understood
     if facts.budget_usd_month is None and (dollars := _dollar_budget(money)) is not None:
         facts = replace(facts, budget_usd_month=dollars)
+    elif (
+        money is not None
+        and money.currency not in {"USD", ""}
+        and facts.budget_usd_month == money.amount
+    ):
+        # "月预算15万以内（人民币）", "budget 50k (EUR)": the currency said after a bound or in
+        # brackets, which the dollar reader did not see: no dollar budget
+        facts = replace(facts, budget_usd_month=None)
     if facts.cuda_only is None:
         facts = replace(facts, cuda_only=stack_cuda_only(text))
     if (

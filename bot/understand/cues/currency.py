@@ -235,8 +235,10 @@ def _code(marker: str, language: str, text: str, end: int) -> str:
 
 @cache
 def _after_res() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    # ("15万以内（人民币）": a bound and a bracket between the amount and its currency)
+    between = r"\s?(?:以内|以下|之内|之內|左右|上下|까지|以内で|程度)?\s?[(（]?"
     return tuple(
-        (code, re.compile(rf"\s?(?:{after})(?![a-zа-яё])"))
+        (code, re.compile(rf"{between}\s?(?:{after})(?![a-zа-яё])"))
         for code, (_, after) in _CURRENCIES.items()
     )
 

@@ -36,6 +36,7 @@ MEMBERS = (
     r"kollegen|kolleginnen|analistas|analystes|analysten|"
     r"ingenieure|programmierer|"
     r"salariés|employés|collaborateurs|collègues|développeurs|devs|ingénieurs|agents|conseillers|"
+    r"gestionnaires|"
     r"colegas|advogados|abogados|avocats|anwälte|juristen|juristes|юрист[а-яё]*|médicos|médecins|"
     r"ärzte|врач[а-яё]*|professores|profesores|enseignants|lehrer(?:innen)?|учител[а-яё]*|"
     r"estudantes|estudiantes|étudiants|studierende|студент[а-яё]*|pesquisadores|investigadores|"
@@ -128,8 +129,22 @@ def _may_match(pattern: re.Pattern[str], text: str) -> bool:
 # A thousand said in words ("около тысячи сотрудников", "a thousand employees", "mil
 # funcionários"): a head count with no digit.
 _A_THOUSAND = (
-    r"(?<![\w-])(?P<thousand>(?:a |one )?thousand|тысяч[аиуе]?|тыщ[аиу]?|mil|mille|tausend)"
+    r"(?<![\w-])(?P<thousand>(?:a |one )?thousand|тысяч[аиуе]?|тыщ[аиу]?|mil|mille|tausend)|"
+    # French round counts: "une quarantaine de gestionnaires" are about forty
+    r"(?<![\w-])une (?P<aine>dizaine|douzaine|quinzaine|vingtaine|trentaine|quarantaine|"
+    r"cinquantaine|soixantaine|centaine) d[e']"
 )
+_AINE = {
+    "dizaine": 10,
+    "douzaine": 12,
+    "quinzaine": 15,
+    "vingtaine": 20,
+    "trentaine": 30,
+    "quarantaine": 40,
+    "cinquantaine": 50,
+    "soixantaine": 60,
+    "centaine": 100,
+}
 
 
 @cache
@@ -202,6 +217,13 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
             _NON_ASCII,
             re.compile(
                 rf"{_COUNT}\s?(?:[个個位名명人])?\s?(?:의\s)?(?:[\u4e00-\u9fff]{{1,2}})?(?:{_CJK_MEMBERS})"
+            ),
+        ),
+        # "80 个开发" (developers, said short), "30 位研发"
+        _when(
+            _NON_ASCII,
+            re.compile(
+                rf"{_COUNT}\s?(?:个|個|位|名)\s?(?:开发|開發|研发|研發)(?![者人周週阶階任工环環板费費])"
             ),
         ),
         # "a 350-person company", "team of 40", "company of 200 people"
@@ -290,7 +312,10 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
 # words (the reach the concurrency reader gives them); a model's name between is no number
 # ("30 agents using Llama 3.3 70B at once").
 _AFTER_CHARS = 60
-_NEXT_NUMBER_RE = re.compile(r"[,，、;；。!?！？]|(?<![a-z.])[0-9]+(?![a-z.])")
+# (a number whole, not its first digits: "120b" is no number, "12." at a sentence's end is)
+_NEXT_NUMBER_RE = re.compile(
+    r"[,，、;；。!?！？]|\.(?=\s|$)|(?<![a-z.0-9])[0-9]++(?![a-z]|\.[0-9])"
+)
 
 
 def _simultaneous(text: str, match: re.Match[str]) -> bool:
@@ -350,6 +375,8 @@ def _value(match: re.Match[str]) -> float | None:
         return parse_cjk_number(groups["cjk"])
     if groups.get("thousand"):
         return 1000.0
+    if groups.get("aine"):
+        return float(_AINE[groups["aine"]])
     if groups.get("num"):
         value = parse_number(groups["num"])
         return value * 1000 if groups.get("k") else value

@@ -179,6 +179,16 @@ _TRANSLATE_ACT = re.compile(
 )
 
 
+# A customer's question pasted into a ticket by support staff ("Support-Ticket, Kunde fragt:",
+# "客服轉貼：", "ticket #4411 — customer asks"): the header names the desk that pastes it, not
+# a support use of the model.
+_TICKET_HEADER_RE = re.compile(
+    r"support-?ticket\s?(?:#\s?[0-9]+)?\s?[,:—–-]|(?:support )?ticket\s?#\s?[0-9]+|kunde fragt|"
+    r"customer (?:asks|asked|writes|wrote|question)|cliente (?:pregunta|pergunta|escribe|escreve)|"
+    r"le client (?:demande|écrit)|клиент (?:спрашивает|пишет)|"
+    r"客服(?:转贴|轉貼|转发|轉發|贴|貼)|客户(?:问|問)|客戶(?:问|問)|"
+    r"고객 ?문의|(?:お客様|顧客)(?:から|より)の?(?:お)?問い合わせ"
+)
 _COUNTED_AGENTS = re.compile(r"(?<![a-z])(?:de|of) [0-9][0-9 .,]*\s?(?:agents|agentes)(?![a-z])")
 
 
@@ -189,6 +199,7 @@ def find_use_case(text: str) -> UseCase | None:
     word of retrieval are that use, not RAG.
     """
     text = _COUNTED_AGENTS.sub(" ", text)  # "une collectivité de 1 200 agents": its staff
+    text = _TICKET_HEADER_RE.sub(" ", text)
     uses = [use for use, pattern in _compiled() if pattern.search(text)]
     use = uses[0] if uses else None
     if use in {UseCase.RAG, UseCase.SUPPORT} and not _RETRIEVAL_RE.search(text):

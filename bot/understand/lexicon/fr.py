@@ -95,6 +95,8 @@ LEXICON = Lexicon(
     required=(
         "dépend(?:ons|ants?|antes?) d[eu]",
         "obligatoire",
+        "obligé(?:e|s|es)? d'(?:avoir|utiliser|rester (?:sur|sous))",
+        "(?:on|nous) d(?:oit|evons) (?:avoir|utiliser|rester (?:sur|sous))",
         "il (?:nous|me) faut",
         "il faut",
         "besoin de",
