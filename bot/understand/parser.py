@@ -45,6 +45,7 @@ from bot.understand.lexicon import search
 from bot.understand.models.finder import ModelIndex, catalog_index, find_model
 from bot.understand.models.hub_names import catalog_id_of, find_hub_id, hub_query
 from bot.understand.money import blank_other_currencies, find_budget
+from bot.understand.number_words import words_to_digits
 from bot.understand.numbers import join_long_groups
 from bot.understand.platform import find_platform
 from bot.understand.precision import find_precision
@@ -362,6 +363,7 @@ def parse_with(
             return _parse_command(command, telegram_language, index)
     clean = join_long_groups(clean_text(text))
     language = choose_language(clean, telegram_language)
+    clean = words_to_digits(clean)  # "forty analysts" as "40 analysts", after the language
     if is_trivial(clean):
         return ParsedRequest(intent=Intent.UNKNOWN, language=language)
     if is_thanks(clean):

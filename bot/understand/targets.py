@@ -156,7 +156,7 @@ _HOUR = (
 )
 _DAY = r"(?:d|day|days|día|dias?|días|jour|jours|tag|tage|tagen|день|дня|дней|сутки|суток|天|日|일)"
 _WEEK = (
-    r"(?:wk|week|weeks|semana|semanas|semaine|semaines|woche|wochen|неделю|недели|недель|"
+    r"(?:wk|week|weeks|semana|semanas|semaine|semaines|woche|wochen|неделю|недели|недель|неделя|"
     r"周|週|週間|星期|주|주일)"
 )
 _MONTH = (

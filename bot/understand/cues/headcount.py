@@ -36,7 +36,7 @@ MEMBERS = (
     r"kollegen|kolleginnen|analistas|analystes|analysten|"
     r"ingenieure|programmierer|"
     r"salariés|employés|collaborateurs|collègues|développeurs|devs|ingénieurs|agents|conseillers|"
-    r"gestionnaires|"
+    r"gestionnaires|sachbearbeiter(?:innen)?|mitarbeitende|beschäftigte|"
     r"colegas|advogados|abogados|avocats|anwälte|juristen|juristes|юрист[а-яё]*|médicos|médecins|"
     r"ärzte|врач[а-яё]*|professores|profesores|enseignants|lehrer(?:innen)?|учител[а-яё]*|"
     r"estudantes|estudiantes|étudiants|studierende|студент[а-яё]*|pesquisadores|investigadores|"
@@ -172,7 +172,7 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
             re.compile(
                 r"(?:全公司|公司|团队|團隊|部门|部門|整个团队|整個團隊|全院|全校|全厂|全廠|全司|全员|全員)\s?"
                 r"(?:大概|大约|大約|约|約|有|一共|总共|總共|共)?"
-                rf"\s?{_COUNT}\s?(?:来|來|多)?\s?(?:号|號)?\s?(?:人|名)"
+                rf"\s?{_COUNT}\s?(?:来|來|多)?\s?(?:号|號|个|個)?\s?(?:人|名)"
             ),
         ),
         re.compile(
@@ -235,7 +235,7 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
             _NON_ASCII,
             re.compile(
                 rf"(?:团队|團隊|部门|部門|公司|企业|企業|チーム|部署|会社|部|課|팀|부서|"
-                rf"회사)\s?{_COUNT}"
+                rf"회사)\s?(?:は|が|의|은|는)?\s?{_COUNT}"
                 r"\s?(?:个|個|位|名)?\s?(?:人|名|명)"
             ),
         ),
@@ -287,6 +287,16 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
             r"(?:总共|總共|一共|合计|合計|全部|всего|insgesamt|in total|en total|no total|au total)"
             rf"\s?(?:有|是)?\s?{_COUNT}\s?(?:人|名|명|位|(?:{_PEOPLE}))"
         ),
+        # "в компании человек 250", "в штате сотрудников около 80": where, people, the count
+        _when(
+            ("в ",),
+            re.compile(
+                r"в (?:компании|команде|штате|офисе|отделе|фирме|коллективе) "
+                rf"(?:человек|сотрудников)\s(?:около\s|примерно\s|где-то\s)?{_COUNT}"
+            ),
+        ),
+        # "une trentaine de personnes": a French round count of people
+        _when(("aine",), re.compile(rf"(?:{_A_THOUSAND})\s?(?:{_PEOPLE})")),
         # "инженеров человек 150": the people, then "человек" and the count
         _when(
             ("чел",),

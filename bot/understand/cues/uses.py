@@ -74,6 +74,7 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
             r"(?:pdfs?|documents?|docs|(?<!\.cu )(?<!code )(?<!source )(?<!config )(?<!log )files|"
             r"contracts|manuals|reports)\b(?!\s?(?:link|page))|"
             r"知识库|知識庫|文档|文檔|文件检索|文件檢索|检索|檢索|知识问答|知識問答|"
+            r"(?:查|搜)[^，。,]{0,10}(?:文件|法規|法规|資料|资料|規章|规章)|"
             r"ナレッジ|文書|ドキュメント検索|社内文書|検索拡張|検索して(?:答え|回答)|"
             r"지식 ?베이스|문서|검색 증강|사내 ?검색|"
             r"баз[а-яё]* знаний|документ|поиск по|"
@@ -109,7 +110,7 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
             # ("批量", "일괄", "пакетное" also price volume deals: only processing words here)
             r"\bbatch|offline|overnight|nightly|批处理|批處理|批量处理|批量處理|离线|離線|バッチ|"
             r"一括処理|배치|일괄 ?처리|пакетн\w* обработк|офлайн|por lotes|em lote|stapel|batch-|"
-            r"par lots|hors ligne"
+            r"par lots|hors ligne|一批(?:資料|资料|数据|數據|文档|文檔)|(?:um|un) lote de"
         ),
     ),
     (

@@ -110,10 +110,12 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
             r"\bmin(?:imum)? term|\bcancel|\bcommitment\b|\bcontract length|\bshortest\b|"
             r"\bmonth[- ]to[- ]month|"
             # a single month asked for: the shortest term
-            r"\b(?:just|only) (?:for )?(?:one|1|a) month|\bfor (?:a )?single month|\bone month only"
+            r"\b(?:just|only) (?:for )?(?:one|1|a) month|\bfor (?:a )?single month|"
+            r"\bone month only|"
+            r"\b(?:just|only) (?:for )?(?:one|1|a) week|\bfor (?:just |only )?(?:a|one|1) week\b"
         ),
-        "zh-Hans": r"最短|租期|最少租|取消|退租|合约期|合同期|只(?:租)?(?:一|1)\s?个月",
-        "zh-Hant": r"最短|租期|最少租|取消|退租|合約期|只(?:租)?(?:一|1)\s?個月",
+        "zh-Hans": r"最短|租期|最少租|取消|退租|合约期|合同期|只(?:租)?(?:一|1)\s?(?:个月|周|星期)",
+        "zh-Hant": r"最短|租期|最少租|取消|退租|合約期|只(?:租)?(?:一|1)\s?(?:個月|週|星期|禮拜)",
         "ru": (
             r"\bминимальн\w* срок|\bсрок аренды|\bотмен|\bрасторг|\bотказаться|"
             r"\bвсего на (?:один )?месяц|\bтолько на (?:один )?месяц|\bминимум (?:на )?месяц|"
@@ -126,19 +128,20 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
         ),
         "es": (
             r"\bmínimo\b|\bcancelar|\bpermanencia|\bplazo mínimo|\bduración mínima|"
-            r"\bs[oó]lo (?:por )?un mes|\bun solo mes"
+            r"\bs[oó]lo (?:por )?un mes|\bun solo mes|\b(?:s[oó]lo |solamente )?por una semana"
         ),
         "pt-BR": (
             r"\bmínimo\b|\bcancelar|\bfidelidade|\bprazo mínimo|\bperíodo mínimo|"
-            r"\b(?:só|apenas) (?:por )?um mês|\bum mês só"
+            r"\b(?:só|apenas) (?:por )?um mês|\bum mês só|\b(?:só |apenas )?por uma semana"
         ),
         "de": (
             r"\bmindestlaufzeit|\bmindestdauer|\bmindestmiet|\bkündig|\bstornier|"
-            r"\bnur (?:für )?(?:einen|1|ein) monat|\beinen monat lang"
+            r"\bnur (?:für )?(?:einen|1|ein) monat|\beinen monat lang|\b(?:nur )?für eine woche"
         ),
         "fr": (
             r"\bdurée minimale|\bminimum\b|\brésili|\bannuler|\bsans engagement|"
-            r"\bun seul mois|\b(?:juste|seulement) (?:pour )?un mois"
+            r"\bun seul mois|\b(?:juste|seulement) (?:pour )?un mois|"
+            r"\bpour (?:seulement |juste )?une semaine|\bune semaine seulement"
         ),
     },
     Concept.DISCOUNT: {
@@ -221,8 +224,8 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
             r"\bbill|\binvoice|\bby the hour\b|\bper hour\b|\ban hour\b|\bhourly\b|\bpay\b|"
             r"\bpayment|\bcredit card|\bcrypto|\bbitcoin|\busdt\b"
         ),
-        "zh-Hans": r"按小时|计费|付款|支付|付费|信用卡|加密货币|比特币|结算",
-        "zh-Hant": r"按小時|計費|付款|支付|付費|信用卡|加密貨幣|比特幣|結算",
+        "zh-Hans": r"按小时|计费|付款|支付|付费|信用卡|加密货币|比特币|结算|发票|专票|对公",
+        "zh-Hant": r"按小時|計費|付款|支付|付費|信用卡|加密貨幣|比特幣|結算|發票|專票|對公",
         "ru": (r"\bпочасов|\bоплат|\bплатеж|\bкарт(?:а|ой|ы|у|е|ами|ам)?\b|\bкрипт|\bсчёт|\bсчет"),
         "ja": r"時間単位|課金|支払|クレジット|暗号資産|請求|時間課金",
         "ko": r"결제|시간 단위|과금|카드|암호화폐|청구",

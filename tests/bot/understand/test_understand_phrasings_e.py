@@ -1,4 +1,4 @@
-"""The nineteenth round of the phrasing kinds fresh customer text showed the parser missing.
+"""The nineteenth to twenty-first rounds of the phrasing kinds fresh customer text showed missed.
 
 A term put as a change to the plan on the table; users at once asked with the classifier 位;
 GPUs counted with 顆/颗 or asked as "qtas"; choosing a plan said with a separable German verb;
@@ -6,7 +6,11 @@ what to rent asked outright beside a use; large amounts of work that are no volu
 an agent whose work touches documents; a customer's inquiry pasted under a ticket header; two
 plans told apart in Korean's "뭐가 달라요"; a deadline capped with "máximo"; Portuguese told
 from Spanish by "ao mesmo tempo"; input and output lengths sharing one word of tokens; a
-thousand people in words. Every example is written for the test (none is a line of a blind set).
+thousand people in words. Then (twentieth) ticket headers, "is it enough?", day words, "can we
+use it?", a model that is a fine-tune, round counts, obligations, currencies after a bound,
+peaks of a day; and (twenty-first) numbers in words and in Chinese numerals, a week's rental,
+invoices, quotes asked for. Every example is written for the test (none is a line of a blind
+set).
 """
 
 from __future__ import annotations
@@ -195,3 +199,266 @@ def test_input_and_output_sharing_one_word_of_tokens(text, lengths):
 def test_a_thousand_people_in_words_is_the_head_count(text):
     """'около тысячи', 'a thousand', 'mil': a head count of 1,000 with no digit."""
     assert _read(text)["headcount"] == 1000
+
+
+# --- the twentieth round -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Support ticket #7730: customer asks which plan fits a team that wants to evaluate", "en"),
+        ("Support-Ticket, Kunde fragt: Wie finde ich den passenden Tarif?", "de"),
+        ("客服轉貼：「單卡方案跟 HGX 整機裡的一張卡差在哪？」", "zh-Hant"),
+    ],
+)
+def test_a_ticket_header_names_no_support_use(text, language):
+    """A header of support staff pasting a question is neither a support use nor a person asked."""
+    parsed = _read(text, language)
+    assert parsed.get("use_case") != "support"
+    assert parsed["intent"] != "sales"
+
+
+def test_support_tickets_counted_stay_a_support_use():
+    """Tickets a day are the work of a support desk, not a header."""
+    parsed = _read(
+        "Our helpdesk gets 3,000 support-tickets a day, no model yet, what do you suggest?"
+    )
+    assert parsed["use_case"] == "support"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Llama 3.1 8B を同時 20 で、H200 1枚で足りる？",
+        "Qwen3-32B, 32K Kontext, 40 parallele Nutzer: reichen zwei H200?",
+    ],
+)
+def test_whether_it_is_enough_asks_whether_it_fits(text):
+    """'足りる？', 'reichen … ?': the yes-or-no question of a fit."""
+    assert _read(text)["asked"] == "fits"
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("is 2 H200 enough for Qwen3-32B at 32k?", 2),
+        ("¿bastan 4 H200 para Llama 3.3 70B con 64 usuarios?", 4),
+        ("Reichen dafür 4 MI355X-GPUs bei 30 Nutzern?", 4),
+    ],
+)
+def test_a_count_asked_about_is_the_gpu_count(text, count):
+    """The GPUs a yes-or-no question names are counted."""
+    assert _read(text)["gpu_count"] == count
+
+
+@pytest.mark.parametrize(
+    ("text", "hours"),
+    [
+        ("Llama 3.1 8B LoRA, 토큰 3억 개, 사흘 안에 끝내야 해요", 72),
+        ("we need 300M tokens summarised with Llama 3.1 8B in less than 12 hours", 12),
+        ("Hay que procesar 200 millones de tokens con Qwen3-32B en menos de 2 días", 48),
+    ],
+)
+def test_deadlines_in_korean_day_words_and_in_less_than(text, hours):
+    """'사흘 안에', 'in less than', 'en menos de': the job's deadline."""
+    assert _read(text)["deadline_hours"] == hours
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu"),
+    [
+        ("H100 は使えますか？", "h100"),
+        ("A100って借りられますか？", "a100"),
+        ("H100도 대여하나요?", "h100"),
+    ],
+)
+def test_can_we_use_or_rent_it_asks_about_the_portfolio(text, gpu):
+    """Asking whether hardware we do not rent can be used or borrowed is about the portfolio."""
+    parsed = _read(text)
+    assert (parsed["intent"], parsed["unrented_gpu"]) == ("knowledge", gpu)
+
+
+def test_a_hundred_alone_before_people_is_a_hundred():
+    """'同時利用は最大でも百人ほど': 百 alone is 100 there, and 百度 stays a name."""
+    assert _read("社員は2000人、同時利用は最大でも百人ほど。Qwen3-32Bで。")["concurrency"] == 100
+    assert _read("百度的文心一言能跑吗").get("concurrency") is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "our own fine-tune of a 32B model, bf16, 16k context, 40 users at once. fits on H200?",
+        "notre modèle est un fine-tune maison de Qwen3-32B, 32k de contexte, 20 utilisateurs",
+        "Ein eigenes Fine-Tuning von Qwen3-32B ist bereits erfolgt; 16K Kontext, 12 Anfragen",
+        "Nous sommes en train de monter un assistant sur Gemma 3 27B, 64k de contexte",
+    ],
+)
+def test_a_model_that_is_a_fine_tune_is_sized_not_trained(text):
+    """A fine-tune that exists (or 'en train de') is served: no training job."""
+    parsed = _read(text)
+    assert parsed["intent"] == "size"
+    assert parsed.get("training") is None
+
+
+def test_fine_tuning_asked_for_stays_a_job():
+    """'pour fine-tuner un modèle 7B' still asks to train."""
+    assert (
+        _read("quelques GPU pour fine-tuner un modèle 7B, ça coûte combien ?")["intent"] == "train"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "people"),
+    [
+        ("On est une agence ; une vingtaine de conseillers utiliseraient l'assistant", 20),
+        ("une cinquantaine de collaborateurs, pas de modèle choisi", 50),
+    ],
+)
+def test_french_round_counts_are_the_head_count(text, people):
+    """'une vingtaine de', 'une cinquantaine de': about 20, about 50 people."""
+    assert _read(text)["headcount"] == people
+
+
+def test_a_round_count_said_at_once_is_the_load():
+    """'une trentaine de collègues l'utilisent en même temps': users at once, not the team."""
+    parsed = _read(
+        "le vendredi une trentaine de collègues l'utilisent en même temps. Qwen3-32B, 32k"
+    )
+    assert (parsed["concurrency"], parsed.get("headcount")) == (30, None)
+
+
+def test_cuda_required_by_obligation():
+    """'On est obligés d'avoir CUDA': the platform a running chat keeps to."""
+    parsed = _read("nous sommes obligés d'utiliser CUDA")
+    assert (parsed["intent"], parsed["cuda_only"]) == ("followup", True)
+
+
+def test_a_generation_speed_is_no_output_length():
+    """'生成速度' is a speed: the list number after it is no output length."""
+    parsed = _read("要求：\n1. 生成速度不低于 30 token/s\n2. 首字 2 秒内\n模型 Qwen3-32B")
+    assert parsed.get("output_tokens") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "currency"),
+    [
+        ("月预算 20万以内（人民币），知识库问答，还没选模型", 200000, "CNY"),
+        ("budget 40k (EUR) per month for Llama 3.3 70B", 40000, "EUR"),
+    ],
+)
+def test_a_currency_after_a_bound_or_in_brackets(text, amount, currency):
+    """The currency said after '以内' or in brackets is the budget's: no dollar budget."""
+    parsed = _read(text)
+    assert (parsed["budget_amount"], parsed["budget_currency"]) == (amount, currency)
+    assert parsed.get("budget_usd_month") is None
+
+
+def test_developers_said_short_in_chinese_are_the_head_count():
+    """'60 个开发' are developers; '3 个开发周期' are cycles."""
+    assert _read("给 60 个开发做代码补全，推荐什么配置")["headcount"] == 60
+    assert _read("这个项目 3 个开发周期").get("headcount") is None
+
+
+def test_a_peak_said_at_the_peak_of_a_day():
+    """'150 at the Friday-afternoon peak' is the peak, above the usual users at once."""
+    parsed = _read(
+        "usually 40 people on it at once, 120 at the Friday-afternoon peak. Llama 3.3 70B"
+    )
+    assert parsed["concurrency"] == 120
+
+
+# --- the twenty-first round ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("a team of thirty-two analysts, Qwen3-32B for RAG", "headcount", 32),
+        ("Somos unas cuarenta y cinco personas, sin modelo todavía", "headcount", 45),
+        ("Нас около шестидесяти инженеров, модель не выбрали", "headcount", 60),
+        ("Wir sind etwa siebzig Leute, noch kein Modell", "headcount", 70),
+        ("LoRA on Llama 3.1 8B, about eighty million tokens", "tokens", 80_000_000),
+        ("rewrite two billion tokens with gpt-oss-20b within four days", "deadline_hours", 96),
+        ("полтора миллиарда токенов через Qwen3-32B за шесть суток", "batch_tokens", 1_500_000_000),
+        ("개발자 서른 명, 동시 사용은 최대 열 명, 모델은 Qwen3 32B", "concurrency", 10),
+    ],
+)
+def test_numbers_in_words_are_read(text, field, value):
+    """Tens, teens, a small number before a scale word or a unit of time, Korean native tens."""
+    assert _read(text)[field] == value
+
+
+def test_small_numbers_alone_and_at_once_stay_words():
+    """'at once' is no eleven, 'one of them' no count, '5 cent' no hundred."""
+    parsed = _read("two of us use it at once, one of them daily; 5 cent per token?")
+    assert parsed.get("headcount") is None
+    assert parsed.get("concurrency") in {None, 2}
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "at_once"),
+    [
+        ("团队四十二个人，高峰大概十五个人同时用。模型 Qwen3-32B", 42, 15),
+        ("開発チームは三十人。同時に使うのはピーク時で九人くらい。Qwen3-32B", 30, 9),
+    ],
+)
+def test_people_counted_in_chinese_numerals(text, people, at_once):
+    """'四十二个人', '三十人', '九人': people in numerals; '兩個模型' stays two models."""
+    parsed = _read(text)
+    assert (parsed["headcount"], parsed["concurrency"]) == (people, at_once)
+
+
+def test_two_models_in_numerals_are_no_people():
+    """'兩個模型' counts models."""
+    assert _read("兩個模型放同一台機器，每個模型 8 個並發").get("headcount") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("On peut louer juste pour une semaine ?", "minimum_term"),
+        ("Can I rent it for just a week?", "minimum_term"),
+        ("可以开增值税发票吗？", "billing"),
+        ("可以只租 MI355X 伺服器裡面的其中四張卡嗎？", "whole_server_only"),
+    ],
+)
+def test_more_questions_the_page_answers(text, topic):
+    """A week's rental is about the minimum term; invoices are billing."""
+    assert _read(text)["topic"] == topic
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["H200 を 3 台、6 ヶ月で見積もりください", "Chiffrez-moi 3 serveurs H200 pour 6 mois"],
+)
+def test_a_quote_asked_for_asks_the_price(text):
+    """'見積もりください', 'Chiffrez-moi': the total asked."""
+    assert _read(text)["asked"] == "price"
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("一張 H200 跑 Qwen3-32B 可以撐多少同時使用者？", "users"),
+        ("MI355X 整机跑 Qwen3-235B，64K 上下文能撑几个并发？", "users"),
+    ],
+)
+def test_users_asked_with_at_once_between(text, asked):
+    """'多少同時使用者', '几个并发': the users one plan serves."""
+    assert _read(text)["asked"] == asked
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("дообучение Qwen3-8B через LoRA, 20 млн токенов, срок — неделя", "deadline_hours", 168),
+        ("В компании человек 400, одновременно максимум 30, Qwen3-32B", "headcount", 400),
+        ("Für 150 Sachbearbeiter ein Assistent für E-Mails, was empfehlen Sie?", "headcount", 150),
+        ("有一批資料要跑，總共 5000 萬 tokens，Qwen3-32B，三天內跑完", "use_case", "batch"),
+        ("我們想做一個能查內部規章文件的問答系統，40 人用", "use_case", "rag"),
+    ],
+)
+def test_more_fields_of_the_twenty_first_round(text, field, value):
+    """A week as a deadline, people before their count, a batch of data, documents looked up."""
+    assert _read(text)[field] == value

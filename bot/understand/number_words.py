@@ -1,0 +1,222 @@
+"""Numbers written as words, in digits: "forty or so analysts", "fifty million tokens".
+
+Customers write counts in words ("a team of thirty-five", "unas cuarenta personas", "человек
+пятнадцать", "fünfzig Leute", "스무 명") where every reader of the parser looks for digits.
+``words_to_digits`` writes them as digits in the cleaned text, once, after the language is
+chosen (the words count for the language) and before any reader.
+
+Only what cannot be another word is rewritten: tens and teens (with their units: "thirty-five",
+"treinta y cinco", "fünfunddreißig", "двадцать пять"), hundreds, and a small number before a
+scale word ("two billion", "dos millones", "полтора миллиарда" as "1.5 миллиарда"). The small
+numbers alone ("two servers", "tres") and "one" stay words: the readers that take them know
+them already, and "one" is everywhere ("one of", "which one"). Korean's native tens before a
+counter ("스무 명", "열 명") are rewritten too.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+_LETTER = r"a-zà-ÿß-öø-ÿœа-яё"
+
+# Words of 2-9, by language (several forms where a language declines them).
+_UNITS: dict[int, tuple[str, ...]] = {
+    2: ("two", "dos", "dois", "duas", "deux", "zwei", "два", "две", "двух"),
+    3: ("three", "tres", "três", "trois", "drei", "три", "трёх", "трех"),
+    4: ("four", "cuatro", "quatro", "quatre", "vier", "четыре", "четырёх", "четырех"),
+    5: ("five", "cinco", "cinq", "fünf", "пять", "пяти"),
+    6: ("six", "seis", "sechs", "шесть", "шести"),
+    7: ("seven", "siete", "sete", "sept", "sieben", "семь", "семи"),
+    8: ("eight", "ocho", "oito", "huit", "acht", "восемь", "восьми"),
+    9: ("nine", "nueve", "nove", "neuf", "neun", "девять", "девяти"),
+}
+_TEENS: dict[int, tuple[str, ...]] = {
+    10: ("ten", "diez", "dez", "dix", "zehn", "десять", "десяти"),
+    # (not Spanish "once": English "at once")
+    11: ("eleven", "onze", "одиннадцать", "одиннадцати"),
+    12: ("twelve", "doce", "doze", "douze", "zwölf", "двенадцать", "двенадцати"),
+    13: ("thirteen", "trece", "treze", "treize", "dreizehn", "тринадцать", "тринадцати"),
+    14: (
+        "fourteen",
+        "catorce",
+        "catorze",
+        "quatorze",
+        "quatorze",
+        "vierzehn",
+        "четырнадцать",
+        "четырнадцати",
+    ),
+    15: ("fifteen", "quince", "quinze", "fünfzehn", "пятнадцать", "пятнадцати"),
+    16: ("sixteen", "dieciséis", "dezesseis", "sechzehn", "шестнадцать", "шестнадцати"),
+    17: (
+        "seventeen",
+        "diecisiete",
+        "dezessete",
+        "dix-sept",
+        "siebzehn",
+        "семнадцать",
+        "семнадцати",
+    ),
+    18: (
+        "eighteen",
+        "dieciocho",
+        "dezoito",
+        "dix-huit",
+        "achtzehn",
+        "восемнадцать",
+        "восемнадцати",
+    ),
+    19: (
+        "nineteen",
+        "diecinueve",
+        "dezenove",
+        "dix-neuf",
+        "neunzehn",
+        "девятнадцать",
+        "девятнадцати",
+    ),
+    # French counts by twenties past sixty
+    70: ("soixante-dix", "soixante dix"),
+    80: ("quatre-vingts", "quatre-vingt", "quatre vingts"),
+    90: ("quatre-vingt-dix", "quatre vingt dix"),
+}
+_TENS: dict[int, tuple[str, ...]] = {
+    20: ("twenty", "veinte", "vinte", "vingt", "zwanzig", "двадцать", "двадцати"),
+    30: ("thirty", "treinta", "trinta", "trente", "dreißig", "dreissig", "тридцать", "тридцати"),
+    40: ("forty", "cuarenta", "quarenta", "quarante", "vierzig", "сорок", "сорока"),
+    50: ("fifty", "cincuenta", "cinquenta", "cinquante", "fünfzig", "пятьдесят", "пятидесяти"),
+    60: ("sixty", "sesenta", "sessenta", "soixante", "sechzig", "шестьдесят", "шестидесяти"),
+    70: ("seventy", "setenta", "siebzig", "семьдесят", "семидесяти"),
+    80: ("eighty", "ochenta", "oitenta", "achtzig", "восемьдесят", "восьмидесяти"),
+    90: ("ninety", "noventa", "neunzig", "девяносто"),
+}
+_HUNDREDS: dict[int, tuple[str, ...]] = {
+    # (not French "cent" alone: a cent of money, "per cent")
+    100: ("a hundred", "one hundred", "cien", "cem", "hundert", "сто", "ста"),
+    200: ("two hundred", "doscientos", "doscientas", "duzentos", "deux cents", "двести"),
+    300: ("three hundred", "trescientos", "trescientas", "trezentos", "trois cents", "триста"),
+    400: ("four hundred", "cuatrocientos", "quatrocentos", "quatre cents", "четыреста"),
+    500: ("five hundred", "quinientos", "quinhentos", "cinq cents", "пятьсот"),
+}
+# Scale words that follow a number ("two billion", "dos millones", "полтора миллиарда"):
+# kept as words after the digits, which the readers already take ("2 billion").
+_SCALES = (
+    r"hundred|thousand|million|millions|billion|billions|mil|millón|millones|millão|milhões|"
+    r"bilhão|bilhões|mille|milliers|milliard|milliards|tausend|millionen|milliarde|milliarden|"
+    r"тысяч[аиу]?|миллион(?:а|ов)?|миллиард(?:а|ов)?"
+)
+# Units of time after a small number ("three days", "пять суток", "dos semanas"): the deadline
+# and term readers take digits.
+_TIME_UNITS = (
+    r"days?|hours?|weeks?|months?|días|dias|horas|semanas|meses|jours|heures|semaines|mois|"
+    r"tage|tagen|stunden|wochen|monate|monaten|суток|сутки|дней|дня|часов|часа|недел[иья]|"
+    r"месяц(?:ев|а)?"
+)
+# Korean native tens before a counter: "스무 명", "서른 명", "열 명".
+_KOREAN: dict[str, int] = {
+    "열": 10,
+    "스무": 20,
+    "스물": 20,
+    "서른": 30,
+    "마흔": 40,
+    "쉰": 50,
+    "예순": 60,
+    "일흔": 70,
+    "여든": 80,
+    "아흔": 90,
+}
+_KOREAN_RE = re.compile(r"(?<![가-힣])(" + "|".join(_KOREAN) + r")(?=\s?(?:명|개|대|장|건|분))")
+
+
+# Chinese and Japanese people counted in numerals: "三十五个人", "十二个人", "二十人", "八人".
+_CJK_DIGITS = {"一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7}
+_CJK_DIGITS |= {"八": 8, "九": 9}
+_CJK_PEOPLE_RE = re.compile(
+    r"(?<![0-9零〇一二两兩三四五六七八九十百千万萬亿億第])"
+    r"(?:(?P<tens>[二两兩三四五六七八九]?十)(?P<unit>[一二三四五六七八九])?"
+    r"|(?P<one>[二两兩三四五六七八九]))"
+    # (people only: "个" counts anything, "兩個模型" is two models)
+    r"(?=\s?(?:个人|個人|位|名|人|(?:个|個)(?=\s?(?:用户|用戶|使用者|员工|員工|同事|开发|開發))))"
+)
+
+
+def _cjk_people(match: re.Match[str]) -> str:
+    found = match.groupdict()
+    if found["one"]:
+        return str(_CJK_DIGITS[found["one"]])
+    tens = found["tens"]
+    value = 10 * (_CJK_DIGITS[tens[0]] if len(tens) > 1 else 1)
+    return str(value + (_CJK_DIGITS[found["unit"]] if found["unit"] else 0))
+
+
+def _alternatives(table: dict[int, tuple[str, ...]]) -> dict[str, int]:
+    return {word: value for value, words in table.items() for word in words}
+
+
+@cache
+def _compiled() -> tuple[re.Pattern[str], dict[str, int], dict[str, int], dict[str, int]]:
+    tens = _alternatives(_TENS)
+    units = _alternatives(_UNITS)
+    singles = _alternatives({**_TEENS, **_HUNDREDS})
+    tens_words = "|".join(sorted(tens, key=len, reverse=True))
+    unit_words = "|".join(sorted(units, key=len, reverse=True))
+    single_words = "|".join(sorted(singles, key=len, reverse=True))
+    pattern = re.compile(
+        rf"(?<![{_LETTER}0-9])(?:"
+        # teens, hundreds and French compounds first ("soixante-dix" before "soixante")
+        rf"(?P<single>{single_words})"
+        # German writes the unit first: "fünfunddreißig", "einundzwanzig"
+        rf"|(?P<de_unit>ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun)und(?P<de_tens>{tens_words})"
+        # tens, then a unit: "thirty-five", "treinta y cinco", "trinta e dois", "двадцать пять"
+        rf"|(?P<tens>{tens_words})(?:(?:-|\s(?:y|e|et)\s|\s)(?P<unit>{unit_words}))?"
+        # a small number before a scale word or a unit of time: "two billion", "полтора
+        # миллиарда", "three days"
+        rf"|(?P<small>{unit_words}|полтора|полторы)"
+        rf"(?=\s(?:{_SCALES}|{_TIME_UNITS})(?![{_LETTER}]))"
+        rf")(?![{_LETTER}])"
+    )
+    return pattern, tens, units, singles
+
+
+def _value(
+    match: re.Match[str], tens: dict[str, int], units: dict[str, int], singles: dict[str, int]
+) -> str:
+    found = match.groupdict()
+    if found["de_tens"]:
+        unit = {"ein": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5}.get(found["de_unit"])
+        unit = unit or {"sechs": 6, "sieben": 7, "acht": 8, "neun": 9}[found["de_unit"]]
+        return str(tens[found["de_tens"]] + unit)
+    if found["tens"]:
+        return str(tens[found["tens"]] + (units[found["unit"]] if found["unit"] else 0))
+    if found["single"]:
+        return str(singles[found["single"]])
+    small = found["small"]
+    return "1.5" if small in {"полтора", "полторы"} else str(units[small])
+
+
+# Substrings one of which every rewritten word holds: most messages have none.
+_MARKS = (
+    "ty", "nta", "nte", "zig", "ßig", "ssig", "сят", "сорок", "сто", "ста", "дцат", "девяност",
+    "vingt", "soixante",
+    "een", "ve", "ze", "ce", "eize", "lf", "ölf", "надцат", "ndred", "cien", "cem", "cent",
+    "hundert", "лтор", "열", "스무", "스물", "서른", "마흔", "쉰", "예순", "일흔", "여든", "아흔",
+    "two", "dos", "dois", "duas", "deux", "zwei", "два", "две", "three", "tres", "três", "trois",
+    "drei", "три", "four", "cuatro", "quatro", "quatre", "vier", "четыр", "five", "cinco", "cinq",
+    "fünf", "пят", "six", "seis", "sechs", "шест", "seven", "siete", "sete", "sept", "sieben",
+    "сем", "eight", "ocho", "oito", "huit", "acht", "восем", "nine", "nueve", "nove", "neuf",
+    "neun", "девят", "ten", "diez", "dez", "dix", "zehn", "десят", "elf", "once", "onze",
+)  # fmt: skip
+
+
+def words_to_digits(text: str) -> str:
+    """Return ``text`` (cleaned, lower case) with its numbers in words written as digits."""
+    if "十" in text or any(digit in text for digit in _CJK_DIGITS):
+        text = _CJK_PEOPLE_RE.sub(_cjk_people, text)
+    if not any(mark in text for mark in _MARKS):
+        return text
+    pattern, tens, units, singles = _compiled()
+    text = pattern.sub(lambda found: _value(found, tens, units, singles), text)
+    if _KOREAN_RE.search(text):
+        text = _KOREAN_RE.sub(lambda found: str(_KOREAN[found.group(1)]), text)
+    return text
