@@ -429,6 +429,7 @@ class Cues:
     asked: str | None = None  # gpu_count | speed | kv | users | overkill | price | fits
     budget_amount: Decimal | None = None
     budget_currency: str | None = None
+    usual_at_once: int | None = None  # users at once usually, beside the peak sized
 
 
 @dataclass(frozen=True, slots=True)

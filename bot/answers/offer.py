@@ -483,6 +483,16 @@ def no_rate_line(loc: Localizer, amount: Decimal, currency: str) -> str:
     return loc.gettext(words.NO_RATE, currency=currency, amount=_amount(loc, amount, currency))
 
 
+def peak_over_usual_line(loc: Localizer, peak: int, usual: int) -> str:
+    """Say the peak of users at once was sized, and the usual count said beside it."""
+    return loc.ngettext(
+        *words.PEAK_OVER_USUAL,
+        peak,
+        peak=loc.formatter.integer(peak),
+        usual=loc.formatter.integer(usual),
+    )
+
+
 def peak_line(loc: Localizer, users: int, headcount: int) -> str:
     """Say a head count was sized as users at peak, and the share assumed."""
     table = use_cases()

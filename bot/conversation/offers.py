@@ -24,6 +24,7 @@ from bot.answers import (
     fit_line,
     no_rate_line,
     peak_line,
+    peak_over_usual_line,
     render_proposal,
     render_scope,
     render_unrented,
@@ -218,4 +219,8 @@ class Offers:
         request = answer.request
         if cues.headcount is not None and request.concurrency == peak_users(cues.headcount):
             lines.append(peak_line(loc, request.concurrency, cues.headcount))
+        usual = cues.usual_at_once
+        if usual is not None and request.concurrency is not None and request.concurrency > usual:
+            # "60 at once, 150 at the peak": the peak is sized; the usual count is said, not lost
+            lines.append(peak_over_usual_line(loc, request.concurrency, usual))
         return tuple(lines)

@@ -556,11 +556,20 @@ def find_concurrency(text: str, language: str = "en") -> Found | None:
     if restated is not None:  # "四十幾個吧（抓 45）", "about 40 (say 45)": the figure settled on
         value = float(restated.group("n") or restated.group("m"))
         rest = blank(rest, restated.start(), restated.end())
-    elif best.re is not _SETTLED:
-        value = _peak_after(text, best, value, language) or value
+    usual = None
+    if restated is None and best.re is not _SETTLED:
+        peak = _peak_after(text, best, value, language)
+        if peak is not None:  # "60 at once, 150 at the peak": the peak is sized, the usual said
+            usual, value = value, peak
+    return _checked(value, rest, usual)
+
+
+def _checked(value: float, rest: str, usual: float | None) -> Found | None:
+    """Return the users at once within the limits (else a refusal code), with the usual count."""
     checked = limits.check(limits.CONCURRENCY, value)
     if checked.refused is not None:
         return Found(None, rest, checked.refused)
     if not is_whole(value):
         return None
-    return Found(int(value), rest)
+    kept = int(usual) if usual is not None and is_whole(usual) else None
+    return Found(int(value), rest, usual=kept)

@@ -71,6 +71,7 @@ ORDER = (
     # What a message says beyond the deployment (issue 29's names).
     ("use_case", "cues.use_case"),
     ("headcount", "cues.headcount"),
+    ("usual_concurrency", "cues.usual_at_once"),
     ("kv_cache_bytes", "cues.kv_cache_bytes"),
     ("unrented_gpu", "cues.unrented_gpu"),
     ("model_kind", "cues.model_kind"),

@@ -455,6 +455,7 @@ class Found:
     value: int | None
     rest: str
     refused: str | None = None
+    usual: int | None = None  # users at once usually, when ``value`` is the peak said beside
 
 
 def is_whole(value: float) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
 
-from bot.request import Intent, ParsedRequest, RequestFacts
+from bot.request import Cues, Intent, ParsedRequest, RequestFacts
 from bot.understand import lexicon
 from bot.understand.adapters import find_adapters
 from bot.understand.addressees import without_addressees
@@ -221,6 +221,7 @@ def _read_fields(
         ambiguous=match.ambiguous,
         not_understood=(*not_understood, *refused),
         hub=hub,
+        cues=Cues(usual_at_once=concurrency.usual if concurrency is not None else None),
     )
     settings = (
         said.precision,

@@ -154,6 +154,12 @@ NO_RATE = N_(
     "applied: tell me the figure in US dollars."
 )
 # A head count turned into users at once, beside a model's sizing.
+PEAK_OVER_USUAL = NP_(
+    "Sized for your peak of %(peak)s user at once (%(usual)s usually); "
+    "tell me if you would rather size for the usual load.",
+    "Sized for your peak of %(peak)s users at once (%(usual)s usually); "
+    "tell me if you would rather size for the usual load.",
+)
 PEAK_FROM_HEADCOUNT = NP_(
     "Sized for %(users)s user at once: %(share)s of %(headcount)s people at peak "
     "(%(low)s–%(high)s is typical); tell me if more use it at the same time.",

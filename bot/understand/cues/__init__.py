@@ -465,6 +465,7 @@ def read_cues(request: ParsedRequest, text: str) -> ParsedRequest:
     if request.command is not None:
         return request
     cues, money = _read(text, request.language)
+    cues = replace(cues, usual_at_once=request.cues.usual_at_once)  # read with the users at once
     request = _without_word_models(_with_facts(request, cues, money, text))
     request = _with_intent(request, text)
     if _asks_a_figure(request):

@@ -459,3 +459,31 @@ def test_a_draft_of_another_vocabulary_is_refused_in_the_customers_language(
     reply = _ask(pipeline, text, lang).reply
     assert reply.language == lang
     assert word in reply.text
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "said"),
+    [
+        (
+            "Llama 3.3 70B for our staff: usually 30 people on it at once, 90 at the Monday peak",
+            "en",
+            "Sized for your peak of 90 users at once (30 usually)",
+        ),
+        (
+            "Llama 3.3 70B, обычно 30 человек одновременно, в пике до 90",
+            "ru",
+            "Рассчитано на пик: 90 пользователей одновременно (обычно 30)",
+        ),
+        (
+            "Llama 3.3 70B, normalmente 30 usuarios a la vez, picos de 90",
+            "es",
+            "Dimensionado para tu pico de 90 usuarios a la vez (30 normalmente)",
+        ),
+    ],
+)
+def test_a_peak_sized_over_the_usual_load_says_both(pipeline, text, lang, said):
+    """The peak is sized and the usual users at once are said, not dropped."""
+    turn = _ask(pipeline, text, lang)
+    assert said in _plain(turn.reply.html)
+    assert turn.chat.last_request is not None
+    assert turn.chat.last_request.concurrency == 90
