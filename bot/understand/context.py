@@ -174,12 +174,23 @@ def _best_candidate(text: str, language: str) -> Candidate | None:
     return best
 
 
+# Tokens of a dataset, said as such, are no context ("训练数据是20亿token", "trained on 3B
+# tokens of data"): the training they name is done or elsewhere.
+_DATA_BEFORE_RE = re.compile(
+    r"(?:训练数据|訓練資料|训练集|數據集|数据集|資料集|dataset|training data|trained on|"
+    r"datos de entrenamiento|dados de treino|données d'entraînement|trainingsdaten|"
+    r"обучающ[а-яё]*\s(?:выборк[а-яё]*|данны[а-яё]*))[^0-9]{0,10}$"
+)
+
+
 def find_context(text: str, language: str = "en") -> Found | None:
     """Find the context length; a negative or absurd one is refused with a code."""
     best = _best_candidate(text, language)
     if best is None:
         return None
     _, start, end, tokens = best
+    if _DATA_BEFORE_RE.search(text, max(0, start - 24), start):
+        return None
     rest = blank(text, start, end)
     whole, refused = limits.check_whole(limits.CONTEXT, tokens)
     return Found(whole, rest, refused)

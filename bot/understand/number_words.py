@@ -150,6 +150,10 @@ def _cjk_people(match: re.Match[str]) -> str:
     return str(value + (_CJK_DIGITS[found["unit"]] if found["unit"] else 0))
 
 
+_RUSSIAN_ORDER_RE = re.compile(r"(?<![а-яё])тысяч[аи]? ([0-9]+)(?![0-9.,])")
+_ONE_AND_A_HALF_HUNDRED_RE = re.compile(r"(?<![а-яё])полторы (?:сотни|сотен)(?![а-яё])")
+
+
 def _alternatives(table: dict[int, tuple[str, ...]]) -> dict[str, int]:
     return {word: value for value, words in table.items() for word in words}
 
@@ -217,6 +221,10 @@ def words_to_digits(text: str) -> str:
         return text
     pattern, tens, units, singles = _compiled()
     text = pattern.sub(lambda found: _value(found, tens, units, singles), text)
+    if "тыс" in text or "сот" in text:
+        # "тысяч двадцать" (about twenty thousand) as "20 тысяч"; "полторы сотни" as 150
+        text = _RUSSIAN_ORDER_RE.sub(r"\1 тысяч", text)
+        text = _ONE_AND_A_HALF_HUNDRED_RE.sub("150", text)
     if _KOREAN_RE.search(text):
         text = _KOREAN_RE.sub(lambda found: str(_KOREAN[found.group(1)]), text)
     return text

@@ -172,6 +172,36 @@ def asks_training_act(text: str) -> bool:
     return bool(found["act"].search(_DATA_WORDS.sub(" ", found["trained"].sub(" ", text))))
 
 
+# A training already done, said as such: "we fine-tuned", "hemos hecho un fine-tuning propio",
+# "a gente fez um fine-tune", "nous avons réalisé un fine-tuning", "мы дообучили", "做了微调",
+# "学習済み", "학습은 끝났": beside a word of serving, the model is to serve, not to train.
+_DONE_TRAINING = re.compile(
+    r"(?<![a-z])(?:we|i)(?:'ve| have)? (?:already )?(?:fine-?tuned|finetuned|trained|"
+    r"full[- ]fine-?tuned)|(?:fine-?tun|train)(?:ing|e) (?:is |was )?(?:already )?(?:done|"
+    r"finished|complete|over)|already (?:fine-?tuned|trained)|"
+    r"(?:hemos|ya hemos|hicimos) (?:hecho|realizado|terminado) (?:un |el )?(?:fine-?tun|ajuste|"
+    r"entrenamiento)|(?:hemos|ya hemos) (?:entrenado|ajustado)|"
+    r"(?:fizemos|a gente fez|realizamos|já fizemos) (?:um |o )?(?:fine-?tun|ajuste|treinamento|"
+    r"treino)|treinamos|já (?:foi )?(?:treinado|ajustado)|"
+    r"(?:nous avons|on a) (?:réalisé|fait|effectué|terminé) (?:un |le |notre )?(?:fine-?tun|"
+    r"entraînement|affinage)|(?:nous avons|on a) (?:entraîné|affiné)|déjà (?:entraîné|affiné)|"
+    r"(?:wir haben|haben wir)[^.!?]{0,60}(?:feinabgestimmt|feinjustiert|trainiert|fine-?getunt|"
+    r"nachtrainiert)|(?:training|fine-?tuning) ist (?:bereits |schon )?(?:abgeschlossen|erfolgt|"
+    r"fertig|beendet)|(?:l'entraînement|le fine-?tuning) est (?:déjà )?(?:terminé|fini|fait)|"
+    r"(?:el entrenamiento|el fine-?tuning) (?:ya )?(?:está|esta) (?:terminado|hecho|listo)|"
+    r"(?:o treinamento|o fine-?tun\w*) (?:já )?(?:está|foi) (?:concluído|feito|pronto|finalizado)|"
+    r"(?:дообучили|обучили|зафайнтюнили|дообучение уже|обучение уже)|"
+    r"做了微调|做了微調|微调过|微調過|已经训练|已經訓練|训练好|訓練好|训练完|訓練完|微调好|微調好|"
+    r"学習済|ファインチューニング済|ファインチューニングした|学習(?:は|が)(?:完了|終わ)|"
+    r"파인\s?튜닝(?:한|된|했|을 마친)|학습(?:은|이)?\s?(?:끝났|완료|끝난|마쳤)"
+)
+_SERVING_NOW = re.compile(
+    rf"{_SERVE}|betrieb|betreiben|hosten|hospedar|rodar|servir|inferência|inférence|"
+    r"推論|推理|上线|上線|サービング|運用|운영|서빙|배포|инференс|развернуть|запустить|"
+    r"serve|serving|host|inference|deploy"
+)
+
+
 def asks_training(text: str) -> bool:
     """Whether a message asks to train or fine-tune (a model already trained does not).
 
@@ -180,6 +210,8 @@ def asks_training(text: str) -> bool:
     for training unless the message is about serving.
     """
     found = _patterns()
+    if _DONE_TRAINING.search(text) and _SERVING_NOW.search(text):
+        return False  # "we fine-tuned X, now we need to serve it": a model to size
     acts = _DATA_WORDS.sub(" ", found["trained"].sub(" ", text))
     if found["act"].search(acts):
         return True

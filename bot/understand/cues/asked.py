@@ -198,7 +198,14 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"combien (?:je vais|vais-je|on va|allons-nous) payer|"
             r"was kostet|wie teuer|was würde|was wird (?:mich|uns|es|das)|kosten|"
             r"combien (?:coûte|couterait|coûterait|ça coûte|je paierais|pour|au total|en tout|ça "
-            r"fait)|ça fait combien|quel (?:est le )?total|coût"
+            r"fait)|ça fait combien|quel (?:est le )?total|coût|"
+            # the monthly price asked with the recommendation ("ainsi que le tarif mensuel",
+            # "samt monatlicher Kosten", "y el precio mensual", "e o preço mensal")
+            r"(?:le |du |un )?tarif mensuel|(?:samt|mit|und|inklusive) monatliche[rn]? kosten|"
+            r"(?:el |y el )?(?:precio|coste|costo) mensual|(?:o |e o )?(?:preço|custo) mensal|"
+            r"(?:the |a )?monthly (?:price|cost|fee)|月额|月額|月费|月費|월 ?(?:비용|요금|가격)|"
+            r"(?:price|cost) per (?:hour|month)|preço por hora|precio por hora|à l'heure|"
+            r"一小时多少|一小時多少|월 가격|時間あたり(?:の料金|いくら)"
         ),
     ),
     (

@@ -295,8 +295,15 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
                 rf"(?:человек|сотрудников)\s(?:около\s|примерно\s|где-то\s)?{_COUNT}"
             ),
         ),
-        # "une trentaine de personnes": a French round count of people
-        _when(("aine",), re.compile(rf"(?:{_A_THOUSAND})\s?(?:{_PEOPLE})")),
+        # "équipe d'une trentaine de personnes": a team counted roundly (people alone, with no
+        # team, are read as with digits)
+        _when(
+            ("aine",),
+            re.compile(
+                r"(?:équipe|entreprise|société|boîte|cabinet|agence|structure|service|bureau)\s?"
+                rf"(?:de\s|d')(?:{_A_THOUSAND})\s?(?:{_PEOPLE})"
+            ),
+        ),
         # "инженеров человек 150": the people, then "человек" and the count
         _when(
             ("чел",),
@@ -322,6 +329,7 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
 # words (the reach the concurrency reader gives them); a model's name between is no number
 # ("30 agents using Llama 3.3 70B at once").
 _AFTER_CHARS = 60
+_BEYOND_CHARS = 40
 # (a number whole, not its first digits: "120b" is no number, "12." at a sentence's end is)
 _NEXT_NUMBER_RE = re.compile(
     r"[,，、;；。!?！？]|\.(?=\s|$)|(?<![a-z.0-9])[0-9]++(?![a-z]|\.[0-9])"
@@ -332,17 +340,21 @@ def _simultaneous(text: str, match: re.Match[str]) -> bool:
     if lexicon.said_at_once(match.group()):
         return True
     end = min(len(text), match.end() + _AFTER_CHARS)
-    stop = _NEXT_NUMBER_RE.search(text, match.end(), end)
+    # The next stop is looked for a little past the words read: at-once words followed there
+    # by another count are that count's ("직원이 2,400명 … 동시에 쓰는 사람은 많아야 180명").
+    beyond = min(len(text), end + _BEYOND_CHARS)
+    stop = _NEXT_NUMBER_RE.search(text, match.end(), beyond)
     # "45 Kollegen, die ihn gleichzeitig nutzen": a relative clause says what they do
     while (
         stop is not None and stop.group() in ",，" and RELATIVE_AFTER_COMMA.match(text, stop.end())
     ):
-        stop = _NEXT_NUMBER_RE.search(text, stop.end(), end)
+        stop = _NEXT_NUMBER_RE.search(text, stop.end(), beyond)
     # Words of "at once" just before another count are that count's ("1万人ですが同時接続は100").
     after = stop is None or not stop.group()[0].isdigit()
-    return (
-        after and lexicon.said_at_once(text[match.end() : stop.start() if stop else end])
-    ) or _said_at_once_before(text, match.start())
+    upto = min(stop.start(), end) if stop else end
+    return (after and lexicon.said_at_once(text[match.end() : upto])) or _said_at_once_before(
+        text, match.start()
+    )
 
 
 def _said_at_once_before(text: str, start: int) -> bool:

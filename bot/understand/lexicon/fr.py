@@ -120,6 +120,7 @@ LEXICON = Lexicon(
         "acceptable",
         "pas de problème",
         "pas de souci",
+        "ne (?:nous |me )?pose (?:aucun|pas de) (?:problème|souci)",
         "ne (?:nous |me )?dérange(?:nt)? pas",
         "acceptable",
         "ok",

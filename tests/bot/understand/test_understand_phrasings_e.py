@@ -462,3 +462,69 @@ def test_users_asked_with_at_once_between(text, asked):
 def test_more_fields_of_the_twenty_first_round(text, field, value):
     """A week as a deadline, people before their count, a batch of data, documents looked up."""
     assert _read(text)[field] == value
+
+
+# --- the twenty-second round ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We fine-tuned Llama 3.1 8B on our tickets; now we need to host it, 16k context.",
+        "Hemos hecho un fine-tuning de Qwen3-32B y buscamos dónde servirlo, 32k de contexto",
+        "A gente fez um fine-tune do Llama 3.3 70B; queremos hospedar a inferência, 16k",
+        "Nous avons réalisé un fine-tuning de Mistral Large, reste l'inférence, 32k de contexte",
+        "Das Training ist abgeschlossen, wir brauchen Inferenz für Qwen3-32B, 64k Kontext",
+        "Мы дообучили Qwen3-32B, теперь нужен инференс, контекст 32k",
+        "我们用自己的数据做了微调，模型已经训练好了，现在要部署推理，上下文 32k，Qwen3-32B",
+    ],
+)
+def test_a_training_done_with_serving_asked_is_a_sizing(text):
+    """'we fine-tuned … now to host it': the model is served, its context read as such."""
+    parsed = _read(text)
+    assert parsed["intent"] == "size"
+    assert parsed.get("training") is None
+    assert parsed["context_tokens"] in {16384, 32768, 65536}
+
+
+def test_tokens_of_the_training_data_are_no_context():
+    """'训练数据是20亿token' names the data trained on: no context, none refused."""
+    parsed = _read("我们微调好的 Qwen3-32B 要上线了，并发 100（训练数据是 5 亿 token）")
+    assert parsed.get("context_tokens") is None
+    assert "context_too_large" not in parsed.get("not_understood", [])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mistral Large en BF16, 32k : la configuration recommandée ainsi que le tarif mensuel ?",
+        "Qwen3-32B, 20 usuarios: ¿y el precio mensual?",
+        "Quanto fica o custo mensal com Llama 3.3 70B e 30 usuários?",
+    ],
+)
+def test_the_monthly_price_asked_with_the_recommendation(text):
+    """'ainsi que le tarif mensuel', 'el precio mensual': the price asked."""
+    assert _read(text)["asked"] == "price"
+
+
+def test_rocm_posing_no_problem_is_rocm_accepted():
+    """'ROCm ne nous pose aucun problème': ROCm is fine."""
+    assert _read("ROCm ne nous pose aucun problème")["cuda_only"] is False
+
+
+def test_a_russian_thousand_said_after_its_number_is_a_thousand():
+    """'тысяч двадцать' is about 20,000 (no 20 users), 'полторы сотни' 150."""
+    parsed = _read(
+        "приложение скачали тысяч двадцать, одновременно максимум полторы сотни, qwen3 32b"
+    )
+    assert parsed["concurrency"] == 150
+
+
+def test_at_once_words_before_another_count_are_that_counts():
+    """'직원이 2,400명 … 동시에 쓰는 사람은 많아야 180명': the 2,400 are the staff."""
+    parsed = _read(
+        "저희 회사 직원이 2,400명인데요 이번에 Llama 3.3 70B로 사내 비서를 만들 거거든요 "
+        "근데 실제로 동시에 쓰는 사람은 많아야 180명"
+    )
+    assert parsed["headcount"] == 2400
+    assert parsed.get("concurrency") != 2400
