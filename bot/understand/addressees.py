@@ -104,7 +104,8 @@ _OWN_SUPPORT = (
     r"オペレーター(?:支援|向け|の支援)|agent assist|(?:assist|help)(?:ing)? (?:our |the )?agents|"
     # a customer's inquiry pasted into a ticket by support staff: its header asks for no one
     r"(?:お客様|顧客|客先)(?:から|より)の?(?:お)?問い合わせ|客户(?:的)?咨询|客戶(?:的)?(?:諮詢|詢問)|"
-    r"客服(?:转贴|轉貼|转发|轉發|贴|貼)|"
+    r"客服(?:转贴|轉貼|转发|轉發|贴|貼)|問い合わせ(?:の)?(?:転記|転送)|お客様より|"
+    r"forwarded (?:from|by) [^\s,:;\]]+|"
     r"고객 ?문의"
 )
 _ADDRESSEES_RE = re.compile(
@@ -119,7 +120,7 @@ _MARKS = (
     "業務", "负责人", "負責人", "团队", "團隊", "営業", "担当", "御中", "영업", "담당",
     "оператор", "менеджер", "operat", "opérat", "agent", "manager", "reps", "atendent",
     "conseill", "オペレーター", "상담", "客服", "坐席", "問い合わせ", "vended", "vendeur",
-    "verkäuf", "咨询", "諮詢", "詢問", "문의",
+    "verkäuf", "咨询", "諮詢", "詢問", "문의", "forwarded",
     "продавц", "销售", "銷售", "営業",
 )  # fmt: skip
 

@@ -93,11 +93,26 @@ _TENS: dict[int, tuple[str, ...]] = {
 }
 _HUNDREDS: dict[int, tuple[str, ...]] = {
     # (not French "cent" alone: a cent of money, "per cent")
-    100: ("a hundred", "one hundred", "cien", "cem", "hundert", "сто", "ста"),
-    200: ("two hundred", "doscientos", "doscientas", "duzentos", "deux cents", "двести"),
-    300: ("three hundred", "trescientos", "trescientas", "trezentos", "trois cents", "триста"),
-    400: ("four hundred", "cuatrocientos", "quatrocentos", "quatre cents", "четыреста"),
-    500: ("five hundred", "quinientos", "quinhentos", "cinq cents", "пятьсот"),
+    100: ("a hundred", "one hundred", "cien", "cem", "hundert", "einhundert", "сто", "ста"),
+    200: (
+        "two hundred",
+        "doscientos",
+        "doscientas",
+        "duzentos",
+        "deux cents",
+        "zweihundert",
+        "двести",
+    ),
+    300: ("three hundred", "trescientos", "trezentos", "trois cents", "dreihundert", "триста"),
+    400: (
+        "four hundred",
+        "cuatrocientos",
+        "quatrocentos",
+        "quatre cents",
+        "vierhundert",
+        "четыреста",
+    ),
+    500: ("five hundred", "quinientos", "quinhentos", "cinq cents", "fünfhundert", "пятьсот"),
 }
 # Scale words that follow a number ("two billion", "dos millones", "полтора миллиарда"):
 # kept as words after the digits, which the readers already take ("2 billion").
@@ -150,6 +165,11 @@ def _cjk_people(match: re.Match[str]) -> str:
     return str(value + (_CJK_DIGITS[found["unit"]] if found["unit"] else 0))
 
 
+_HALF_RE = re.compile(r"(?<![а-яё])пол(миллиарда|миллиона)(?![а-яё])")
+_FRENCH_HUNDRED_RE = re.compile(
+    r"(?<![a-zà-ÿ])cent(?= (?:personnes|développeurs|devs|salariés|employés|utilisateurs|"
+    r"collaborateurs|agents|ingénieurs|étudiants))"
+)
 _RUSSIAN_ORDER_RE = re.compile(r"(?<![а-яё])тысяч[аи]? ([0-9]+)(?![0-9.,])")
 _ONE_AND_A_HALF_HUNDRED_RE = re.compile(r"(?<![а-яё])полторы (?:сотни|сотен)(?![а-яё])")
 
@@ -168,8 +188,11 @@ def _compiled() -> tuple[re.Pattern[str], dict[str, int], dict[str, int], dict[s
     single_words = "|".join(sorted(singles, key=len, reverse=True))
     pattern = re.compile(
         rf"(?<![{_LETTER}0-9])(?:"
+        # a hundred and tens: "cento e vinte", "ciento veinte", "a hundred and twenty"
+        rf"(?P<hundred>cento|ciento|a hundred|one hundred|hundert|сто)(?:\s(?:e|y|and|und)\s|\s)"
+        rf"(?P<htens>{tens_words})"
         # teens, hundreds and French compounds first ("soixante-dix" before "soixante")
-        rf"(?P<single>{single_words})"
+        rf"|(?P<single>{single_words})"
         # German writes the unit first: "fünfunddreißig", "einundzwanzig"
         rf"|(?P<de_unit>ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun)und(?P<de_tens>{tens_words})"
         # tens, then a unit: "thirty-five", "treinta y cinco", "trinta e dois", "двадцать пять"
@@ -187,6 +210,8 @@ def _value(
     match: re.Match[str], tens: dict[str, int], units: dict[str, int], singles: dict[str, int]
 ) -> str:
     found = match.groupdict()
+    if found["htens"]:
+        return str(100 + tens[found["htens"]])
     if found["de_tens"]:
         unit = {"ein": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5}.get(found["de_unit"])
         unit = unit or {"sechs": 6, "sieben": 7, "acht": 8, "neun": 9}[found["de_unit"]]
@@ -202,7 +227,7 @@ def _value(
 # Substrings one of which every rewritten word holds: most messages have none.
 _MARKS = (
     "ty", "nta", "nte", "zig", "ßig", "ssig", "сят", "сорок", "сто", "ста", "дцат", "девяност",
-    "vingt", "soixante",
+    "vingt", "soixante", "полм", "cent ",
     "een", "ve", "ze", "ce", "eize", "lf", "ölf", "надцат", "ndred", "cien", "cem", "cent",
     "hundert", "лтор", "열", "스무", "스물", "서른", "마흔", "쉰", "예순", "일흔", "여든", "아흔",
     "two", "dos", "dois", "duas", "deux", "zwei", "два", "две", "three", "tres", "três", "trois",
@@ -221,6 +246,12 @@ def words_to_digits(text: str) -> str:
         return text
     pattern, tens, units, singles = _compiled()
     text = pattern.sub(lambda found: _value(found, tens, units, singles), text)
+    if "пол" in text:
+        # "полмиллиарда" (half a billion), "полмиллиона"
+        text = _HALF_RE.sub(lambda found: "0.5 " + found.group(1), text)
+    if "cent " in text:
+        # French "cent" alone is a hundred before people ("cent développeurs"), a cent elsewhere
+        text = _FRENCH_HUNDRED_RE.sub("100", text)
     if "тыс" in text or "сот" in text:
         # "тысяч двадцать" (about twenty thousand) as "20 тысяч"; "полторы сотни" as 150
         text = _RUSSIAN_ORDER_RE.sub(r"\1 тысяч", text)

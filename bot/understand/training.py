@@ -78,7 +78,8 @@ _FULL_JOB = (
 _FULL = (
     _FULL_JOB
     + r"|full[\s-]?(?:weights?|model)|all\s(?:the\s)?(?:parameters|weights)|full\s(?:ft|fine)|"
-    r"vollständig|alle\sparameter|komplett|complet|(?:ajuste|entrenamiento|treinamento)\s"
+    r"vollständig|voll\s(?:fine-?tunen|finetunen|trainieren)|alle\sparameter|komplett|complet|"
+    r"(?:ajuste|entrenamiento|treinamento)\s"
     r"completo|todos\slos\sparámetros|todos\slos\sparametros|todos\sos\sparâmetros|"
     r"полн(?:ое|ый|ого|ую)|всех\sпараметров|全量|フル\s?ファインチューニング|"
     r"전체\s?파인\s?튜닝|전체\s?미세\s?조정"
@@ -179,6 +180,10 @@ _DONE_TRAINING = re.compile(
     r"(?<![a-z])(?:we|i)(?:'ve| have)? (?:already )?(?:fine-?tuned|finetuned|trained|"
     r"full[- ]fine-?tuned)|(?:fine-?tun|train)(?:ing|e) (?:is |was )?(?:already )?(?:done|"
     r"finished|complete|over)|already (?:fine-?tuned|trained)|"
+    r"(?:finished|completed) (?:the |our )?(?:fine-?tuning|training)|"
+    r"(?:terminamos|concluímos|finalizamos) (?:o |a )?(?:fine-?tun|treino|treinamento)|"
+    r"(?:o )?treino já (?:está|foi) (?:concluído|feito|finalizado|pronto)|"
+    r"学習(?:は|が)?(?:すでに|既に)?(?:完了|終わ)|追加学習済|"
     r"(?:hemos|ya hemos|hicimos) (?:hecho|realizado|terminado) (?:un |el )?(?:fine-?tun|ajuste|"
     r"entrenamiento)|(?:hemos|ya hemos) (?:entrenado|ajustado)|"
     r"(?:fizemos|a gente fez|realizamos|já fizemos) (?:um |o )?(?:fine-?tun|ajuste|treinamento|"
@@ -197,7 +202,7 @@ _DONE_TRAINING = re.compile(
 )
 _SERVING_NOW = re.compile(
     rf"{_SERVE}|betrieb|betreiben|hosten|hospedar|rodar|servir|inferência|inférence|"
-    r"推論|推理|上线|上線|サービング|運用|운영|서빙|배포|инференс|развернуть|запустить|"
+    r"推論|推理|上线|上線|サービング|運用|本番|운영|서빙|배포|инференс|развернуть|запустить|"
     r"serve|serving|host|inference|deploy"
 )
 

@@ -184,11 +184,12 @@ _TRANSLATE_ACT = re.compile(
 # "客服轉貼：", "ticket #4411 — customer asks"): the header names the desk that pastes it, not
 # a support use of the model.
 _TICKET_HEADER_RE = re.compile(
-    r"support-?ticket\s?(?:#\s?[0-9]+)?\s?[,:—–-]|(?:support )?ticket\s?#\s?[0-9]+|kunde fragt|"
+    r"support-?ticket\s?(?:#\s?[0-9]+)?\s?[,:—–-]|(?:support )?ticket\s?#?\s?[0-9]{3,}|kunde fragt|"
     r"customer (?:asks|asked|writes|wrote|question)|cliente (?:pregunta|pergunta|escribe|escreve)|"
     r"le client (?:demande|écrit)|клиент (?:спрашивает|пишет)|"
     r"客服(?:转贴|轉貼|转发|轉發|贴|貼)|客户(?:问|問)|客戶(?:问|問)|"
-    r"고객 ?문의|(?:お客様|顧客)(?:から|より)の?(?:お)?問い合わせ"
+    r"고객 ?문의|(?:お客様|顧客)(?:から|より)の?(?:お)?問い合わせ|問い合わせ(?:の)?(?:転記|転送)|"
+    r"chamado\s?#|工单\s?#|工單\s?#"
 )
 _COUNTED_AGENTS = re.compile(r"(?<![a-z])(?:de|of) [0-9][0-9 .,]*\s?(?:agents|agentes)(?![a-z])")
 

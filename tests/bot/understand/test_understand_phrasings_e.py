@@ -528,3 +528,61 @@ def test_at_once_words_before_another_count_are_that_counts():
     )
     assert parsed["headcount"] == 2400
     assert parsed.get("concurrency") != 2400
+
+
+# --- the twenty-third round ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We finished fine-tuning Qwen3-8B last week and now need to serve it, 32k context",
+        "Terminamos o fine-tuning do Qwen3-32B; queremos rodar em produção com 16k de contexto",
+        "追加学習済みの Qwen3-8B を本番で運用したい。コンテキスト 16K",
+    ],
+)
+def test_more_ways_to_say_the_training_is_done(text):
+    """'We finished fine-tuning', 'Terminamos o fine-tuning', '追加学習済み': a model to serve."""
+    assert _read(text)["intent"] == "size"
+
+
+@pytest.mark.parametrize(
+    ("text", "people"),
+    [
+        ("Time de cento e trinta devs, qwen coder", 130),
+        ("Wir sind dreihundert Leute, noch kein Modell", 300),
+        ("Une équipe de cent ingénieurs, pas encore de modèle", 100),
+    ],
+)
+def test_hundreds_in_words_are_the_head_count(text, people):
+    """'cento e trinta', 'dreihundert', 'cent ingénieurs' (and '5 cent' stays money)."""
+    assert _read(text)["headcount"] == people
+
+
+def test_half_a_billion_in_russian():
+    """'полмиллиарда токенов' is 500 million tokens."""
+    parsed = _read("Нужно прогнать полмиллиарда токенов через Qwen3-32B за трое суток")
+    assert parsed["batch_tokens"] == 500_000_000
+
+
+def test_a_full_fine_tune_said_voll_finetunen():
+    """'voll finetunen' is a full fine-tune."""
+    assert _read("Wir wollen Qwen3-8B voll finetunen, 200 Mio. Tokens")["method"] == "full"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A100はレンタルできますか", ("knowledge", None)),
+        ("Qwen3-32B H200 한 장에 들어가요?", ("size", "fits")),
+        ("想做知识库问答，文档几十万篇，租什么合适？", ("discover", None)),
+        (
+            "[Ticket 88121, forwarded from sales@] Customer asks: is traffic included?",
+            ("knowledge", None),
+        ),
+    ],
+)
+def test_more_questions_of_the_twenty_third_round(text, expected):
+    """Renting asked in Japanese, fitting in Korean, what to rent in Chinese, a ticket header."""
+    parsed = _read(text)
+    assert (parsed["intent"], parsed.get("asked")) == expected
