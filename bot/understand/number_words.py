@@ -149,7 +149,8 @@ _CJK_DIGITS = {"一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五"
 _CJK_DIGITS |= {"八": 8, "九": 9}
 _CJK_PEOPLE_RE = re.compile(
     r"(?<![0-9零〇一二两兩三四五六七八九十百千万萬亿億第])"
-    r"(?:(?P<tens>[二两兩三四五六七八九]?十)(?P<unit>[一二三四五六七八九])?"
+    r"(?:(?P<hund>[一二两兩三四五六七八九]?百)?(?P<tens>[二两兩三四五六七八九]?十)(?P<unit>[一二三四五六七八九])?"
+    r"|(?P<hund2>[一二两兩三四五六七八九]?百)(?P<unit2>[一二三四五六七八九])?"
     r"|(?P<one>[二两兩三四五六七八九]))"
     # (people only: "个" counts anything, "兩個模型" is two models)
     r"(?=\s?(?:个人|個人|位|名|人|(?:个|個)(?=\s?(?:用户|用戶|使用者|员工|員工|同事|开发|開發))))"
@@ -160,9 +161,13 @@ def _cjk_people(match: re.Match[str]) -> str:
     found = match.groupdict()
     if found["one"]:
         return str(_CJK_DIGITS[found["one"]])
+    hund = found["hund"] or found["hund2"]
+    value = 100 * (_CJK_DIGITS[hund[0]] if len(hund) > 1 else 1) if hund else 0
     tens = found["tens"]
-    value = 10 * (_CJK_DIGITS[tens[0]] if len(tens) > 1 else 1)
-    return str(value + (_CJK_DIGITS[found["unit"]] if found["unit"] else 0))
+    if tens:
+        value += 10 * (_CJK_DIGITS[tens[0]] if len(tens) > 1 else 1)
+    unit = found["unit"] or found["unit2"]
+    return str(value + (_CJK_DIGITS[unit] if unit else 0))
 
 
 _HALF_RE = re.compile(r"(?<![а-яё])пол(миллиарда|миллиона)(?![а-яё])")
@@ -170,7 +175,8 @@ _FRENCH_HUNDRED_RE = re.compile(
     r"(?<![a-zà-ÿ])cent(?= (?:personnes|développeurs|devs|salariés|employés|utilisateurs|"
     r"collaborateurs|agents|ingénieurs|étudiants))"
 )
-_RUSSIAN_ORDER_RE = re.compile(r"(?<![а-яё])тысяч[аи]? ([0-9]+)(?![0-9.,])")
+_RUSSIAN_ORDER_RE = re.compile(r"(?<![а-яё])тысяч ([0-9]+)(?![0-9.,])")
+_A_THOUSAND_AND_RE = re.compile(r"(?<![а-яё0-9])тысяча ([0-9]{1,3})(?![0-9.,])")
 _ONE_AND_A_HALF_HUNDRED_RE = re.compile(r"(?<![а-яё])полторы (?:сотни|сотен)(?![а-яё])")
 
 
@@ -186,10 +192,17 @@ def _compiled() -> tuple[re.Pattern[str], dict[str, int], dict[str, int], dict[s
     tens_words = "|".join(sorted(tens, key=len, reverse=True))
     unit_words = "|".join(sorted(units, key=len, reverse=True))
     single_words = "|".join(sorted(singles, key=len, reverse=True))
+    teens = _alternatives(_TEENS)
+    teen_words = "|".join(sorted((w for w in teens if " " not in w), key=len, reverse=True))
     pattern = re.compile(
         rf"(?<![{_LETTER}0-9])(?:"
+        # "twelve hundred", "fifteen hundred": hundreds counted by a teen or a unit
+        rf"(?P<mulh>{unit_words}|{teen_words})\shundred(?![{_LETTER}])"
+        # "a billion", "un milliard", "one million": one before a scale word
+        rf"|(?P<one>a|one|un|une|um|uma|ein|eine)(?=\s(?:billion|million|milliard|milliarde|"
+        rf"millón|milhão|bilhão|миллиард|миллион)(?![{_LETTER}]))"
         # a hundred and tens: "cento e vinte", "ciento veinte", "a hundred and twenty"
-        rf"(?P<hundred>cento|ciento|a hundred|one hundred|hundert|сто)(?:\s(?:e|y|and|und)\s|\s)"
+        rf"|(?P<hundred>cento|ciento|a hundred|one hundred|hundert|сто)(?:\s(?:e|y|and|und)\s|\s)"
         rf"(?P<htens>{tens_words})"
         # teens, hundreds and French compounds first ("soixante-dix" before "soixante")
         rf"|(?P<single>{single_words})"
@@ -206,10 +219,14 @@ def _compiled() -> tuple[re.Pattern[str], dict[str, int], dict[str, int], dict[s
     return pattern, tens, units, singles
 
 
-def _value(
+def _value(  # noqa: PLR0911 - one return per form of number
     match: re.Match[str], tens: dict[str, int], units: dict[str, int], singles: dict[str, int]
 ) -> str:
     found = match.groupdict()
+    if found["mulh"]:
+        return str(100 * ({**units, **singles}[found["mulh"]]))
+    if found["one"]:
+        return "1"
     if found["htens"]:
         return str(100 + tens[found["htens"]])
     if found["de_tens"]:
@@ -227,7 +244,8 @@ def _value(
 # Substrings one of which every rewritten word holds: most messages have none.
 _MARKS = (
     "ty", "nta", "nte", "zig", "ßig", "ssig", "сят", "сорок", "сто", "ста", "дцат", "девяност",
-    "vingt", "soixante", "полм", "cent ",
+    "vingt", "soixante", "полм", "cent ", "illion", "illiard", "illón", "ilhão", "иллиард",
+    "иллион",
     "een", "ve", "ze", "ce", "eize", "lf", "ölf", "надцат", "ndred", "cien", "cem", "cent",
     "hundert", "лтор", "열", "스무", "스물", "서른", "마흔", "쉰", "예순", "일흔", "여든", "아흔",
     "two", "dos", "dois", "duas", "deux", "zwei", "два", "две", "three", "tres", "três", "trois",
@@ -240,7 +258,7 @@ _MARKS = (
 
 def words_to_digits(text: str) -> str:
     """Return ``text`` (cleaned, lower case) with its numbers in words written as digits."""
-    if "十" in text or any(digit in text for digit in _CJK_DIGITS):
+    if "十" in text or "百" in text or any(digit in text for digit in _CJK_DIGITS):
         text = _CJK_PEOPLE_RE.sub(_cjk_people, text)
     if not any(mark in text for mark in _MARKS):
         return text
@@ -254,6 +272,7 @@ def words_to_digits(text: str) -> str:
         text = _FRENCH_HUNDRED_RE.sub("100", text)
     if "тыс" in text or "сот" in text:
         # "тысяч двадцать" (about twenty thousand) as "20 тысяч"; "полторы сотни" as 150
+        text = _A_THOUSAND_AND_RE.sub(lambda found: str(1000 + int(found.group(1))), text)
         text = _RUSSIAN_ORDER_RE.sub(r"\1 тысяч", text)
         text = _ONE_AND_A_HALF_HUNDRED_RE.sub("150", text)
     if _KOREAN_RE.search(text):

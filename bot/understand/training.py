@@ -184,6 +184,8 @@ _DONE_TRAINING = re.compile(
     r"(?:terminamos|concluímos|finalizamos) (?:o |a )?(?:fine-?tun|treino|treinamento)|"
     r"(?:o )?treino já (?:está|foi) (?:concluído|feito|finalizado|pronto)|"
     r"学習(?:は|が)?(?:すでに|既に)?(?:完了|終わ)|追加学習済|"
+    r"(?:训练|訓練)(?:已经|已經)?(?:结束|結束|完成)|已完成[^，。]{0,14}(?:微调|微調)|"
+    r"(?<![a-z])(?:ajustamos|entrenamos|afinamos) |"
     r"(?:hemos|ya hemos|hicimos) (?:hecho|realizado|terminado) (?:un |el )?(?:fine-?tun|ajuste|"
     r"entrenamiento)|(?:hemos|ya hemos) (?:entrenado|ajustado)|"
     r"(?:fizemos|a gente fez|realizamos|já fizemos) (?:um |o )?(?:fine-?tun|ajuste|treinamento|"
@@ -198,7 +200,7 @@ _DONE_TRAINING = re.compile(
     r"(?:дообучили|обучили|зафайнтюнили|дообучение уже|обучение уже)|"
     r"做了微调|做了微調|微调过|微調過|已经训练|已經訓練|训练好|訓練好|训练完|訓練完|微调好|微調好|"
     r"学習済|ファインチューニング済|ファインチューニングした|学習(?:は|が)(?:完了|終わ)|"
-    r"파인\s?튜닝(?:한|된|했|을 마친)|학습(?:은|이)?\s?(?:끝났|완료|끝난|마쳤)"
+    r"파인\s?튜닝(?:한|된|했|을 마친|을 마쳤|을 끝냈)|학습(?:은|이)?\s?(?:끝났|완료|끝난|마쳤)"
 )
 _SERVING_NOW = re.compile(
     rf"{_SERVE}|betrieb|betreiben|hosten|hospedar|rodar|servir|inferência|inférence|"

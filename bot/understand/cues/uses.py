@@ -189,7 +189,7 @@ _TICKET_HEADER_RE = re.compile(
     r"le client (?:demande|écrit)|клиент (?:спрашивает|пишет)|"
     r"客服(?:转贴|轉貼|转发|轉發|贴|貼)|客户(?:问|問)|客戶(?:问|問)|"
     r"고객 ?문의|(?:お客様|顧客)(?:から|より)の?(?:お)?問い合わせ|問い合わせ(?:の)?(?:転記|転送)|"
-    r"chamado\s?#|工单\s?#|工單\s?#"
+    r"chamado\s?#|工单\s?#|工單\s?#|тикет\s?#|copio lo que escribió el cliente"
 )
 _COUNTED_AGENTS = re.compile(r"(?<![a-z])(?:de|of) [0-9][0-9 .,]*\s?(?:agents|agentes)(?![a-z])")
 

@@ -320,6 +320,7 @@ LEXICON = Lexicon(
         "^und ",
         "und wenn",
         "und mit",
+        "wie sieht(?:'s| es) (?:denn )?(?:auf|mit|bei)",
         "und in",
         "und auf",
         "stattdessen",

@@ -586,3 +586,53 @@ def test_more_questions_of_the_twenty_third_round(text, expected):
     """Renting asked in Japanese, fitting in Korean, what to rent in Chinese, a ticket header."""
     parsed = _read(text)
     assert (parsed["intent"], parsed.get("asked")) == expected
+
+
+# --- the twenty-fourth round ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("a firm of fourteen hundred people, no model yet", "headcount", 1400),
+        ("В компании тысяча триста сотрудников, модель не выбрали", "headcount", 1300),
+        ("LoRA sur Llama 3.1 8B, un milliard de tokens, seq 4096", "tokens", 1_000_000_000),
+        ("開発者二百四十人のチームで、モデルは未定", "headcount", 240),
+    ],
+)
+def test_more_numbers_in_words(text, field, value):
+    """'fourteen hundred', 'тысяча триста' (1,300, not 300,000), 'un milliard', 二百四十人."""
+    assert _read(text)[field] == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我們已完成 Qwen3-32B 的內部微調（訓練已經結束），想評估推論部署，上下文 32K",
+        "Este trimestre ajustamos Llama 3.1 8B con nuestros datos; queremos servirlo, 8k",
+        "사내 데이터로 파인튜닝을 마쳤습니다. 이제 서빙만 하면 됩니다. Qwen3-8B, 컨텍스트 16K",
+    ],
+)
+def test_a_training_finished_in_more_languages(text):
+    """'訓練已經結束', 'ajustamos', '파인튜닝을 마쳤습니다': the model is to serve."""
+    assert _read(text)["intent"] == "size"
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("price for 3 H200 servers and 1 MI355X server?", "price"),
+        ("跑 Qwen3-32B 每個月要花多少？", "price"),
+        ("H200 で Qwen3-32B、月いくらですか？", "price"),
+        ("H200 跑 Qwen3-8B 能撐幾個併發？", "users"),
+        ("qts usuários o Qwen3-32B aguenta no H200?", "users"),
+    ],
+)
+def test_figures_asked_in_the_twenty_fourth_round(text, asked):
+    """'price for', '每個月要花多少', '月いくら', '幾個併發', 'qts usuários'."""
+    assert _read(text)["asked"] == asked
+
+
+def test_how_does_it_look_on_another_gpu_is_a_follow_up():
+    """'Wie sieht's auf MI355X aus?' changes the GPU of the plan on the table."""
+    assert _read("Und wie sieht's auf MI355X aus?")["intent"] == "followup"
