@@ -430,6 +430,7 @@ class Cues:
     budget_amount: Decimal | None = None
     budget_currency: str | None = None
     usual_at_once: int | None = None  # users at once usually, beside the peak sized
+    users_from_headcount: bool = False  # users at once assumed from the head count, not said
 
 
 @dataclass(frozen=True, slots=True)

@@ -183,6 +183,7 @@ class Offers:
         cues, facts = parsed.cues, parsed.facts
         if cues.headcount is not None and facts.concurrency is None:
             facts = replace(facts, concurrency=peak_users(cues.headcount, cues.use_case))
+            cues = replace(cues, users_from_headcount=True)
         understood = parsed.not_understood
         if (
             cues.budget_amount is not None
@@ -193,7 +194,7 @@ class Offers:
             if conversion is not None:
                 facts = replace(facts, budget_usd_month=conversion.usd)
             understood = tuple(code for code in understood if code != BUDGET_CURRENCY)
-        return replace(parsed, facts=facts, not_understood=understood)
+        return replace(parsed, facts=facts, cues=cues, not_understood=understood)
 
     # --- what a sizing answer says first ------------------------------------------------
 
@@ -217,7 +218,12 @@ class Offers:
             else:
                 lines.append(no_rate_line(loc, cues.budget_amount, currency))
         request = answer.request
-        if cues.headcount is not None and request.concurrency == peak_users(cues.headcount):
+        if (
+            cues.headcount is not None
+            and cues.users_from_headcount
+            and request.concurrency == peak_users(cues.headcount)
+        ):
+            # users at once assumed from the people (not said: "200 of us, 20 at once" is said)
             lines.append(peak_line(loc, request.concurrency, cues.headcount))
         usual = cues.usual_at_once
         if usual is not None and request.concurrency is not None and request.concurrency > usual:

@@ -487,3 +487,15 @@ def test_a_peak_sized_over_the_usual_load_says_both(pipeline, text, lang, said):
     assert said in _plain(turn.reply.html)
     assert turn.chat.last_request is not None
     assert turn.chat.last_request.concurrency == 90
+
+
+def test_users_at_once_said_are_not_called_an_assumption(pipeline):
+    """'200 of us, 20 at once': 20 is said (10% of 200 by chance), so no 'assumed share' line."""
+    said = _ask(
+        pipeline,
+        "Wir sind zweihundert Leute, gleichzeitig nutzen es vielleicht 20. Qwen3-32B",
+        "de",
+    )
+    assumed = _ask(pipeline, "Qwen3-32B für unsere 200 Mitarbeiter", "de")
+    assert "von 200 Personen in der Spitze" not in _plain(said.reply.html)
+    assert "von 200 Personen in der Spitze" in _plain(assumed.reply.html)
