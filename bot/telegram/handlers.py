@@ -455,7 +455,7 @@ async def typing_while_slow(bot: Any, chat_id: int) -> AsyncIterator[None]:  # n
     typing: list[asyncio.Task[None]] = []
 
     def start_typing() -> None:
-        typing.append(asyncio.ensure_future(_quietly(send_typing(bot, chat_id))))
+        typing.append(asyncio.ensure_future(_typing_quietly(bot, chat_id)))
 
     timer = asyncio.get_running_loop().call_later(TYPING_AFTER_S, start_typing)
     try:
@@ -469,6 +469,15 @@ async def typing_while_slow(bot: Any, chat_id: int) -> AsyncIterator[None]:  # n
 async def send_typing(bot: Any, chat_id: int) -> None:  # noqa: ANN401 - PTB's ExtBot is generic
     """Send "typing..." (it lasts up to 5 s, Bot API sendChatAction) as the Bot API's JSON."""
     await call_json(bot, "sendChatAction", {"chat_id": chat_id, "action": str(ChatAction.TYPING)})
+
+
+async def _typing_quietly(bot: Any, chat_id: int) -> None:  # noqa: ANN401 - PTB's ExtBot is generic
+    """Send "typing...", quietly; the call is made only once the task runs.
+
+    Made inside the task, not as its argument: a task cancelled before its first step (the
+    answer left just after the timer fired) leaves no call behind that was never awaited.
+    """
+    await _quietly(send_typing(bot, chat_id))
 
 
 async def _quietly(call: Coroutine[Any, Any, object]) -> None:

@@ -245,6 +245,33 @@ async def test_typing_shows_only_when_the_answer_is_slow(monkeypatch):
     assert bot.actions == [(7, "typing")]
 
 
+async def test_typing_cancelled_before_it_starts_leaves_no_call_unawaited(monkeypatch):
+    """A typing task cancelled before its first step leaves no call never awaited.
+
+    The answer leaves just as the timer fires; no "typing" call may be left behind unawaited
+    (a RuntimeWarning, which the test settings make an error).
+    """
+    import asyncio  # noqa: PLC0415
+    import gc  # noqa: PLC0415
+    import warnings  # noqa: PLC0415
+
+    from bot.telegram import handlers as telegram_handlers  # noqa: PLC0415
+
+    monkeypatch.setattr(telegram_handlers, "TYPING_AFTER_S", 0.0)
+    bot = ChatActionBot()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for _ in range(20):
+            async with telegram_handlers.typing_while_slow(bot, 7):
+                await asyncio.sleep(0)
+                await asyncio.sleep(0)  # the timer has fired: the task is made, not yet run
+        await asyncio.sleep(0.01)  # the cancelled tasks take their first (and last) step
+        gc.collect()
+    never_awaited = [w for w in caught if "never awaited" in str(w.message)]
+    assert never_awaited == []
+    assert bot.actions == []
+
+
 @pytest.mark.parametrize(
     "question",
     ["Llama 3.1 70B FP8 32K context for 8 users", "/compare", "/price", "/start", "hello"],
