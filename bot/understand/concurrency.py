@@ -510,25 +510,12 @@ def _peak_alone(text: str, language: str) -> re.Match[str] | None:
 RATE = "concurrency_rate"
 
 
-# 百 alone before people counted is a hundred ("百人程度", "百名", "百个用户"); after a numeral
-# or 数/幾 it is part of the number, and elsewhere a word of its own ("百度", "百川").
-_LONE_HUNDRED_RE = re.compile(
-    r"(?<![0-9零〇一二两兩三四五六七八九十数數幾几])百(?=\s?(?:人|名|ユーザ|用户|用戶|个人|個人|位))"
-)
-
-
-def _hundred_in_digits(text: str) -> str:
-    """Write 百 alone before people counted as 100 ("同時利用は多くても百人程度")."""
-    return _LONE_HUNDRED_RE.sub("100", text) if "百" in text else text
-
-
 def find_concurrency(text: str, language: str = "en") -> Found | None:
     """How many sequences at once; a negative, zero or absurd count is refused with a code.
 
     A rate alone ("1000 requests per hour", "10 req/s") is no count at once: it is reported
     as ``RATE``, so that the answer can ask for the count instead of sizing thousands.
     """
-    text = _hundred_in_digits(text)
     rates = _rates(text)
     for rate in rates:  # "每天两万条对话，上下文32k": the rate's number is no context either
         text = blank(text, rate.start(), rate.end())

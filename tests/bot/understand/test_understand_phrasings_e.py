@@ -283,6 +283,7 @@ def test_a_hundred_alone_before_people_is_a_hundred():
     """'同時利用は最大でも百人ほど': 百 alone is 100 there, and 百度 stays a name."""
     assert _read("社員は2000人、同時利用は最大でも百人ほど。Qwen3-32Bで。")["concurrency"] == 100
     assert _read("百度的文心一言能跑吗").get("concurrency") is None
+    assert _read("数百人が同時に使う予定です").get("concurrency") != 100  # several hundred
 
 
 @pytest.mark.parametrize(
