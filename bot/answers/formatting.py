@@ -33,6 +33,8 @@ DECIMAL_THOUSAND = 1000  # a count written in decimal thousands ("128.000") is s
 CURRENCY = "USD"
 # Counts Babel divides exactly: the default decimal context keeps 28 significant digits.
 _EXACT_DECIMAL_BELOW = 10**27
+HOURS_PER_DAY = 24
+HOURS_BEFORE_DAYS = 48  # past two days, lengths of time are said in days
 _SIZE_UNITS = (
     (12, "digital-terabyte"),
     (9, "digital-gigabyte"),
@@ -40,6 +42,11 @@ _SIZE_UNITS = (
     (3, "digital-kilobyte"),
     (0, "digital-byte"),
 )  # every price on the product page is in US dollars
+
+
+def _shown(value: float) -> float:
+    """Return a length of time as shown: whole past a hundred, else to one decimal."""
+    return round(value) if value >= 100 else round(value, 1)  # noqa: PLR2004 - precision switch
 
 
 def two_significant(value: float) -> tuple[float, int]:
@@ -205,6 +212,28 @@ class Formatter:
             value, unit = value / 60, "duration-minute"
         shown, _digits = two_significant(value)
         return self._unit(shown, unit)
+
+    def durations(self, *hours: float) -> tuple[str, ...]:
+        """Return lengths of time given in hours, all in the unit the first one reads best in.
+
+        Minutes under an hour, hours under two days, days past them, in CLDR's words for the
+        unit (``30 часов``, ``4,4 Tage``, ``12.8日``). A range keeps the first one's unit.
+        """
+        first = hours[0] if hours else 0.0
+        if first < 1:
+            return tuple(self._long(round(max(h * 60, 1)), "duration-minute") for h in hours)
+        if first < HOURS_BEFORE_DAYS:
+            return tuple(self._long(_shown(h), "duration-hour") for h in hours)
+        return tuple(self._long(_shown(h / HOURS_PER_DAY), "duration-day") for h in hours)
+
+    @_memo
+    def _long(self, shown: float, unit: str) -> str:
+        """Return a figure already rounded as shown, in a CLDR unit, long form (``4,4 Tage``).
+
+        Long, not short: short forms end in a period in some languages (``5 Tg.``), which a
+        sentence's own period then doubles.
+        """
+        return str(format_unit(shown, unit, length="long", locale=self.locale))
 
     @_memo
     def percent(self, fraction: float) -> str:

@@ -31,11 +31,11 @@ RATE = N_(
 )
 JOB = N_(
     "The job: %(requests)s requests of %(input)s prompt and %(output)s answer tokens, about "
-    "%(hours)s h (%(low)s-%(high)s h) on %(plan)s: %(months)s of rent, %(cost)s "
+    "%(hours)s (%(low)s-%(high)s) on %(plan)s: %(months)s of rent, %(cost)s "
     "(%(per_million)s per million tokens)."
 )
-JOB_DEADLINE = N_("That is within your deadline of %(deadline)s h.")
-JOB_LATE = N_("That misses your deadline of %(deadline)s h.")
+JOB_DEADLINE = N_("That is within your deadline of %(deadline)s.")
+JOB_LATE = N_("That misses your deadline of %(deadline)s.")
 STRADDLES = N_(
     "The range reaches below a target: %(safe_plan)s (%(safe_shape)s, %(safe_price)s) meets "
     "it even at the low end."
@@ -151,6 +151,7 @@ def _option_lines(loc: Localizer, answer: SizingAnswer, option: PlanOption) -> l
         )
     if job is not None and level is not None:
         low, high = job.hours_range
+        hours, low_text, high_text = fmt.durations(job.hours, low, high)
         months = loc.catalog.ngettext("%(n)s month", "%(n)s months", job.months) % {
             "n": fmt.integer(job.months)
         }
@@ -167,9 +168,9 @@ def _option_lines(loc: Localizer, answer: SizingAnswer, option: PlanOption) -> l
                 requests=fmt.integer(job.requests),
                 input=fmt.integer(level.input_tokens),
                 output=fmt.integer(level.output_tokens),
-                hours=_num(loc, job.hours),
-                low=_num(loc, low),
-                high=_num(loc, high),
+                hours=hours,
+                low=low_text,
+                high=high_text,
                 plan=where,
                 months=months,
                 cost=cost,
@@ -179,7 +180,8 @@ def _option_lines(loc: Localizer, answer: SizingAnswer, option: PlanOption) -> l
         if level.deadline_hours is not None:
             met = targets.batch is not None and targets.batch.met
             message = JOB_DEADLINE if met else JOB_LATE
-            lines.append(loc.gettext(message, deadline=_num(loc, level.deadline_hours)))
+            (deadline,) = fmt.durations(level.deadline_hours)
+            lines.append(loc.gettext(message, deadline=deadline))
     return lines
 
 

@@ -91,6 +91,16 @@ def test_durations_and_percentages_follow_the_locale():
     assert Formatter("en_US").seconds(1800) == "30 min"
 
 
+def test_lengths_of_time_are_said_in_the_customers_words_with_one_unit_for_a_range():
+    """A job's hours read in the locale's own words, days past two days, a range in one unit."""
+    assert Formatter("ru_RU").durations(306, 266, 360) == ("12,8 дня", "11,1 дня", "15 дней")
+    assert Formatter("en_US").durations(9.2, 8, 10.8) == ("9.2 hours", "8 hours", "10.8 hours")
+    assert Formatter("de_DE").durations(0.5) == ("30 Minuten",)
+    (ja,) = Formatter("ja_JP").durations(12)
+    assert "時間" in ja
+    assert not Formatter("de_DE").durations(120)[0].endswith(".")  # no "5 Tg." before a period
+
+
 @given(st.floats(min_value=1e-3, max_value=1e9, allow_nan=False))
 def test_two_significant_digits_stay_within_five_percent(value):
     """Rounding estimates to two significant digits moves them by at most 5%."""

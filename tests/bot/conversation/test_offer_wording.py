@@ -364,3 +364,19 @@ def test_a_proposal_far_over_the_budget_says_the_first_model_is_over_and_by_how_
         "$7,900 over your budget." in body
     )
     assert Decimal(reply.data["picks"][1]["servers"]) >= 1
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "unit"),
+    [
+        ("Llama 3.1 8B: 10 миллионов документов по 2000 токенов, сколько времени?", "ru", "дн"),
+        ("Llama 3.1 8B, 300k docs of 2000 tokens, deadline 12 hours", "en", "hours"),
+        ("Llama 3.1 8B: 10 Millionen Dokumente mit je 2000 Tokens, Frist 2 Tage", "de", "Stunden"),
+    ],
+)
+def test_a_jobs_length_of_time_is_said_in_the_customers_words(pipeline, text, lang, unit):
+    """An offline job's hours or days read in the answer's language, never a bare "h"."""
+    plain = re.sub(r"<[^>]+>", "", _ask(pipeline, text, lang).html)
+    job = next(line for line in plain.splitlines() if re.search(r"2\W?000", line))
+    assert unit in job, job
+    assert not re.search(r"[0-9] h\b", job), job
