@@ -94,12 +94,17 @@ def _which_model_hint(loc: Localizer) -> str:
     )
 
 
-def ask_which_model(loc: Localizer, *, follow_up: bool = False) -> Reply:
-    """Which model? (also for a follow-up with nothing earlier to follow)."""
+def ask_which_model(loc: Localizer, *, follow_up: bool = False, training: bool = False) -> Reply:
+    """Which model? (also for a follow-up with nothing earlier to follow, or a training job)."""
     notice = loc.gettext("I have no earlier question of yours to change.") if follow_up else None
+    question = (
+        loc.gettext("Which model do you want to train?")
+        if training
+        else loc.gettext("Which model do you want to run?")
+    )
     return render_clarify(
         loc,
-        loc.gettext("Which model do you want to run?"),
+        question,
         hint=_which_model_hint(loc),
         notice=notice,
         code="which_model",

@@ -51,6 +51,18 @@ _LEVER_INTENTS = frozenset({Intent.FOLLOWUP, Intent.UNKNOWN, Intent.KNOWLEDGE, I
 _TERM_TOPICS = frozenset({"minimum_term", "longer_terms", "billing"})
 
 
+def _counts_plans_to_rent(parsed: ParsedRequest) -> bool:
+    """Tell a price asked, or plans counted to rent ("単体H200を3台借りたい": three of them).
+
+    Whether one GPU can be rented alone (``whole_server_only``) is answered by the total of
+    the plans counted, when more than one is counted.
+    """
+    if parsed.intent is Intent.PRICE:
+        return True
+    counted = parsed.facts.plan_counts or {}
+    return parsed.topic == "whole_server_only" and sum(counted.values()) > 1
+
+
 class Levers:
     """Answers levers and terms; the pipeline asks it first about every message."""
 
@@ -66,7 +78,7 @@ class Levers:
     ) -> Turn | None:
         """Answer a lever, a term or plans counted; None for anything else."""
         facts = parsed.facts.kept()
-        if parsed.intent is Intent.PRICE and not facts.names_model:
+        if _counts_plans_to_rent(parsed) and not facts.names_model:
             fleet = self._fleet(facts)
             if fleet:
                 reply = render_totals(

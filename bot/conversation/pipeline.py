@@ -574,7 +574,9 @@ class Pipeline:
             return Turn(ask_what_to_change(loc), chat)
         elif not facts.names_model:
             # Nothing earlier to change and no model named: ask, never guess one.
-            return Turn(ask_which_model(loc, follow_up=said), chat)
+            # (a training job stated without its model is no change to an earlier question)
+            trains = parsed.intent is Intent.TRAIN
+            return Turn(ask_which_model(loc, follow_up=said and not trains, training=trains), chat)
         notes = budget_notes(loc, parsed.not_understood)
         if BUDGET_CURRENCY in parsed.not_understood:
             notes = (*notes, loc.gettext(FOREIGN_BUDGET_NOTE))

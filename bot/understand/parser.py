@@ -376,7 +376,11 @@ def parse_with(
         and not _asks_the_fabric(clean, fields.facts)
         and (
             intent in _TRAINING_OVERRIDES
-            or (intent is Intent.KNOWLEDGE and (fields.facts.has_model or fields.facts.has_size))
+            or (
+                intent is Intent.KNOWLEDGE
+                # a model, a size or the job's tokens: a job to size, not a question about a GPU
+                and (fields.facts.has_model or fields.facts.has_size or fields.request.facts.tokens)
+            )
             # "…大概要租多久": renting for the job is no request for a person
             or (intent is Intent.SALES and not lexicon.search("sales", clean))
         )

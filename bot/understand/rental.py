@@ -134,7 +134,8 @@ _MIXED_RE = re.compile(r"\+|(?<![a-z])(?:and|plus|und|et|y|e|и|和|跟|と|하�
 
 
 _SINGLE_REACH = 12
-_SINGLE_BEFORE_RE = re.compile(rf"(?<![{LETTER}])(?:{_SINGLE_WORDS})\s*$")
+# ("単体の H200", "단일의 H200": the particle between)
+_SINGLE_BEFORE_RE = re.compile(rf"(?<![{LETTER}])(?:{_SINGLE_WORDS})\s*(?:の|의)?\s*$")
 
 
 def _plan_of(match: re.Match[str], *, mixed: bool) -> str | None:

@@ -186,13 +186,14 @@ _REQUESTS = (
     r"次?请求|次?請求|次调用|次|条|條|リクエスト|件|건|요청|회|コール)"
 )
 _OUTPUT_WORDS = (
-    r"output|outputs|answers?|responses?|completions?|generation|saída|saida|salida|sortie|"
+    r"output|outputs|answers?|responses?|completions?|generation|saídas?|saidas?|salidas?|"
+    r"sorties?|ausgaben|"
     r"ausgabe|antwort(?:en)?|réponses?|respuestas?|respostas?|ответы?|ответа|выход|выходе|"
     # (not "入出力"/"输入输出": input and output together, as in "合計5億トークン（入出力込み）")
     r"(?<!输入)输出|(?<!輸入)輸出|生成(?!速)|回答|回覆|回复|(?<!入)出力|응답|(?<!입)출력|답변"
 )
 _INPUT_WORDS = (
-    r"prompts?|inputs?|input\slength|isl|entrada|entradas|eingabe|prompt-länge|entrée|entrées|"
+    r"prompts?|inputs?|input\slength|isl|entrada|entradas|eingaben?|prompt-länge|entrée|entrées|"
     r"входн(?:ой|ые|ых)|вход|входе|промпт|промпты|输入|輸入|提示词|prompt\s?长度|入力|"
     r"プロンプト|입력|프롬프트"
 )

@@ -26,7 +26,7 @@ _TRAIN_ACT = (
     r"(?<![a-z])(?<!the )(?<!in )ft(?![a-z])|"
     r"fine-?tunear|finetunear|fine-?tunar|finetunar|finetunen|voll(?:feintuning|finetuning)|"
     r"(?<![a-z])(?:pre|re)?[\s-]?train(?:ing|s)?(?![a-z])|from\sscratch|"
-    r"feinabstimm|feintuning|fine-?tunen|finetunen|(?:nach|weiter|vor)?trainier(?:en|e)(?!t)|"
+    r"feinabstimm|feintuning|feintunen|fine-?tunen|finetunen|(?:nach|weiter|vor)?trainier(?:en|e)(?!t)|"
     r"vortraining|von\sgrund\sauf|"
     r"affin(?:er|age)|fine-?tuner|r?é?entra[iî]n(?:er|ement)|pré-?entra[iî]n|à\spartir\sde\széro|"
     r"ajuste\sfino|afinar|(?:re|pre-?)?entrenar|(?:pre-?)?entrenamiento|desde\scero|"
@@ -78,7 +78,7 @@ _FULL_JOB = (
 _FULL = (
     _FULL_JOB
     + r"|full[\s-]?(?:weights?|model)|all\s(?:the\s)?(?:parameters|weights)|full\s(?:ft|fine)|"
-    r"vollständig|voll\s(?:fine-?tunen|finetunen|trainieren)|alle\sparameter|komplett|complet|"
+    r"vollständig|voll\s(?:fine-?tunen|finetunen|feintunen|trainieren)|alle\sparameter|komplett|complet|"
     r"(?:ajuste|entrenamiento|treinamento)\s"
     r"completo|todos\slos\sparámetros|todos\slos\sparametros|todos\sos\sparâmetros|"
     r"полн(?:ое|ый|ого|ую)|всех\sпараметров|全量|フル\s?ファインチューニング|"

@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from sizing.answer import PlanOption
 from sizing.catalog import get_gpu, load_gpus, load_plans, plans_for
-from sizing.errors import UnknownModelError
+from sizing.deploy import size_deployment
+from sizing.errors import SizingError, UnknownModelError
 from sizing.knowledge.data import Glossary, load_knowledge
 from sizing.knowledge.types import (
     Action,
@@ -35,8 +37,9 @@ from sizing.model import (
     kv_bytes_per_token,
     weights_bytes,
 )
-from sizing.request import GpuId, KvDtype, Precision
+from sizing.request import GpuId, KvDtype, Precision, SizingRequest
 from sizing.units import BILLION, GB
+from sizing.validate import MAX_TTFT_S
 
 # The formats whose weights a GPU without them stores weight-only (AWQ, GPTQ).
 _FOUR_BIT = frozenset({Precision.FP4, Precision.INT4})
@@ -51,7 +54,16 @@ _DEFINITIONS: dict[Term, Fact] = {
     Term.TENSOR_PARALLELISM: Fact.TERM_TENSOR_PARALLELISM,
     Term.CONTEXT_LENGTH: Fact.TERM_CONTEXT_LENGTH,
     Term.SLIDING_WINDOW: Fact.TERM_SLIDING_WINDOW,
+    Term.TTFT: Fact.TERM_TTFT,
+    Term.TPOT: Fact.TERM_TPOT,
 }
+# The speed terms' example: the dense model in FP8 on one H200 (what the product page sells),
+# alone and at this many users at once, each sending prompts of these lengths.
+_SPEED_GPU = GpuId.H200
+_SPEED_FORMAT = Precision.FP8
+_SPEED_USERS = 16
+_SPEED_INPUT_TOKENS = 2000
+_SPEED_OUTPUT_TOKENS = 500
 # The format each format term is sized in.
 _FORMATS: dict[Term, Precision] = {
     Term.BF16: Precision.BF16,
@@ -252,6 +264,67 @@ def _window_points(glossary: Glossary) -> list[Point]:
     return [Point(Fact.WINDOW_CAP, values, count="windowed_count")]
 
 
+def _speed_example(glossary: Glossary, users: int) -> PlanOption | None:
+    """Return the example model sized on one H200 in FP8 at ``users`` (None: it does not fit)."""
+    request = SizingRequest(
+        model_id=glossary.dense_model,
+        precision=_SPEED_FORMAT,
+        kv_dtype=KvDtype.FP8,
+        context_tokens=glossary.short_context_tokens,
+        concurrency=users,
+        gpus=(_SPEED_GPU,),
+        gpu_count=1,
+        input_tokens=_SPEED_INPUT_TOKENS,
+        output_tokens=_SPEED_OUTPUT_TOKENS,
+        ttft_s=MAX_TTFT_S,  # a limit nothing misses: the engine then gives the TTFT at the load
+    )
+    try:
+        answer = size_deployment(request)
+    except SizingError:
+        return None
+    return next((o for o in answer.options if o.gpu is _SPEED_GPU and o.gpus == 1 and o.fits), None)
+
+
+def _speed_values(glossary: Glossary) -> dict[str, Value] | None:
+    """Return the example's model, format and GPU, and the load the speeds are given at."""
+    model = _model(glossary.dense_model)
+    if model is None:
+        return None
+    return {
+        "model": model.name,
+        "format": _SPEED_FORMAT.value,
+        "gpu": _SPEED_GPU.value,
+        "users_count": _SPEED_USERS,
+        "input_tokens": _SPEED_INPUT_TOKENS,
+    }
+
+
+def _ttft_points(glossary: Glossary) -> list[Point]:
+    """Return the first token after the example's prompt, one user alone and at the load."""
+    values = _speed_values(glossary)
+    alone, loaded = _speed_example(glossary, 1), _speed_example(glossary, _SPEED_USERS)
+    if values is None or alone is None or loaded is None:
+        return []
+    idle, at_load = alone.speed.ttft_s_at_load, loaded.speed.ttft_s_at_load
+    if idle is None or at_load is None:
+        return []
+    values |= {"idle_ttft_s": idle, "load_ttft_s": at_load}
+    return [Point(Fact.TTFT_EXAMPLE, values, count="users_count")]
+
+
+def _tpot_points(glossary: Glossary) -> list[Point]:
+    """Return one user's tokens per second alone (and per token), and each user's at load."""
+    values = _speed_values(glossary)
+    alone, loaded = _speed_example(glossary, 1), _speed_example(glossary, _SPEED_USERS)
+    if values is None or alone is None or loaded is None:
+        return []
+    one, each = alone.speed.decode_tokens_per_s, loaded.speed.decode_tokens_per_s_per_user
+    if not one or not each:
+        return []
+    values |= {"alone_tok_s": one, "alone_ms": 1000 / one, "each_tok_s": each}
+    return [Point(Fact.TPOT_EXAMPLE, values, count="users_count")]
+
+
 _DETAIL: dict[Term, Callable[[Glossary], list[Point]]] = {
     Term.KV_CACHE: _kv_points,
     Term.MLA: _mla_points,
@@ -259,6 +332,8 @@ _DETAIL: dict[Term, Callable[[Glossary], list[Point]]] = {
     Term.TENSOR_PARALLELISM: _tp_points,
     Term.CONTEXT_LENGTH: _context_points,
     Term.SLIDING_WINDOW: _window_points,
+    Term.TTFT: _ttft_points,
+    Term.TPOT: _tpot_points,
 }
 
 

@@ -66,6 +66,8 @@ class Term(StrEnum):
     TENSOR_PARALLELISM = "tensor_parallelism"
     CONTEXT_LENGTH = "context_length"
     SLIDING_WINDOW = "sliding_window"
+    TTFT = "ttft"  # time to first token
+    TPOT = "tpot"  # time per output token, and the tokens per second each user sees
 
 
 class SpecAspect(StrEnum):
@@ -195,6 +197,8 @@ class Fact(StrEnum):
     TERM_TENSOR_PARALLELISM = "term_tensor_parallelism"
     TERM_CONTEXT_LENGTH = "term_context_length"
     TERM_SLIDING_WINDOW = "term_sliding_window"
+    TERM_TTFT = "term_ttft"
+    TERM_TPOT = "term_tpot"
     GLOSSARY_TERMS = "glossary_terms"  # a term the glossary does not explain: those it does
     FORMAT_WEIGHTS = "format_weights"  # bits per weight, and a model's weights in the format
     FP4_VARIANTS = "fp4_variants"  # MXFP4 and NVFP4 side by side
@@ -208,6 +212,8 @@ class Fact(StrEnum):
     TP_SERVER = "tp_server"  # a server whose GPUs are linked for tensor parallelism
     CONTEXT_GROWTH = "context_growth"  # KV cache of a short and a long context
     WINDOW_CAP = "window_cap"  # KV cache with and without the window
+    TTFT_EXAMPLE = "ttft_example"  # the first token on an idle server and at a load
+    TPOT_EXAMPLE = "tpot_example"  # each user's speed alone and at a load
 
 
 # A point's values: numbers, money, ids and codes (lists of codes as tuples).

@@ -120,6 +120,10 @@ def format_value(loc: Localizer, key: str, value: Value) -> str:  # noqa: C901, 
         return f"{fmt.decimal(float(value), 2)} TB/s"
     if key.endswith("_gb_s"):
         return f"{fmt.decimal(float(value), 1)} GB/s"
+    if key.endswith("_tok_s"):
+        return fmt.approx(float(value))
+    if key.endswith("_s"):
+        return fmt.seconds(float(value))
     if key.endswith("_w"):
         return fmt.watts(float(value))
     if key.endswith("_tokens"):

@@ -332,6 +332,17 @@ FACTS: dict[Fact, Message] = {
         "window), so the KV cache of those layers stops growing once the context is longer "
         "than the window."
     ),
+    Fact.TERM_TTFT: N_(
+        "Time to first token (TTFT) is how long a request waits before the first token of the "
+        "answer arrives: the prompt is read first (prefill), and under load the request also "
+        "waits for prompts ahead of it and shares the GPUs with answers being written."
+    ),
+    Fact.TERM_TPOT: N_(
+        "Time per output token (TPOT, also inter-token latency) is the time between two tokens "
+        "of an answer once it streams; its inverse is the tokens per second each user sees. "
+        "It grows with the number of requests served at once, while the total tokens per "
+        "second of the server rises."
+    ),
     Fact.GLOSSARY_TERMS: N_("That term is not in my glossary yet. I can explain %(names)s."),
     Fact.FORMAT_WEIGHTS: N_(
         "In %(format)s a weight takes %(weight_bits)s bits: the weights of %(model)s take "
@@ -384,6 +395,22 @@ FACTS: dict[Fact, Message] = {
         "%(model)s accepts up to %(max_tokens)s. Its KV cache takes %(per_token_bytes)s per "
         "token in BF16: about %(short_per_context_gb)s for one %(short_tokens)s context, "
         "%(per_context_gb)s for one %(context_tokens)s context."
+    ),
+    Fact.TTFT_EXAMPLE: NP_(
+        "%(model)s in %(format)s on one %(gpu)s, prompts of %(input_tokens)s tokens: the first "
+        "token after about %(idle_ttft_s)s for one user alone, about %(load_ttft_s)s with "
+        "%(users_count)s user at once (estimates).",
+        "%(model)s in %(format)s on one %(gpu)s, prompts of %(input_tokens)s tokens: the first "
+        "token after about %(idle_ttft_s)s for one user alone, about %(load_ttft_s)s with "
+        "%(users_count)s users at once (estimates).",
+    ),
+    Fact.TPOT_EXAMPLE: NP_(
+        "%(model)s in %(format)s on one %(gpu)s: one user alone gets about %(alone_tok_s)s "
+        "tokens/s (a token every %(alone_ms)s ms); with %(users_count)s user at once, each "
+        "gets about %(each_tok_s)s tokens/s (estimates).",
+        "%(model)s in %(format)s on one %(gpu)s: one user alone gets about %(alone_tok_s)s "
+        "tokens/s (a token every %(alone_ms)s ms); with %(users_count)s users at once, each "
+        "gets about %(each_tok_s)s tokens/s (estimates).",
     ),
     Fact.WINDOW_CAP: NP_(
         "In %(model)s, %(windowed_count)s of %(layers_count)s layers attends to a window of "
@@ -455,4 +482,6 @@ TRANSLATED_ITEMS: dict[str, str] = {
     "tensor_parallelism": N_("tensor parallelism"),
     "context_length": N_("context length (context window)"),
     "sliding_window": N_("sliding-window attention"),
+    "ttft": N_("time to first token (TTFT)"),
+    "tpot": N_("time per output token (TPOT)"),
 }

@@ -36,7 +36,8 @@ def not_after(head: str = "") -> str:
 # Terms a definition question asks about ("what is FP8?", "что такое KV-кэш?").
 TERMS = (
     r"(?:fp|bf|int|kv|mla|moe|gqa|mxfp|nvfp|vram|hbm|tensor|quant|cach[eé]|캐시|양자화"
-    r"|awq|gptq|sliding|mixture|context (?:length|window)"
+    r"|awq|gptq|sliding|mixture|context (?:length|window)|ttft|tpot|itl|time to first"
+    r"|time per output|inter-?token"
     # the glossary's terms by their names in the other languages
     # (bot.understand.topics.glossary_terms), as stems with their endings: "parallélisme",
     # "Kontextlänge"

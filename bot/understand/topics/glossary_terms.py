@@ -47,6 +47,18 @@ TERM_WORDS: dict[Term, str] = {
         r"|슬라이딩|ventana deslizante|janela deslizante|gleitende[sn]? fenster"
         r"|fenêtre glissante"
     ),
+    Term.TTFT: (
+        rf"{_L}ttft{_R}|time[- ]to[- ]first[- ]token|first[- ]token latency|首字延迟|首字時間"
+        r"|首字时间|首 ?token ?(?:延迟|延遲|时间|時間)|первого токена|первый токен"
+        r"|最初のトークン|첫 ?토큰|primer token|primeiro token|ersten? tokens?"
+        r"|premier token"
+    ),
+    Term.TPOT: (
+        rf"{_L}(?:tpot|itl){_R}|time[- ]per[- ]output[- ]token|inter[- ]token latency"
+        r"|per[- ]token latency|每个输出 ?token|每個輸出 ?token|token ?间延迟|token ?間延遲"
+        r"|межтокенн|トークン間|토큰 ?간 ?지연|latencia entre tokens|latência entre tokens"
+        r"|latence inter-?tokens?"
+    ),
     Term.KV_CACHE: (rf"{_L}kv{_R}|key[- ]value cache|键值缓存|鍵值快取|鍵值緩存|ключ-значение"),
     Term.CONTEXT_LENGTH: (
         r"context (?:length|window|size)|контекст|上下文|コンテキスト|컨텍스트"

@@ -193,10 +193,14 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
             r"\bsistema operacional|\bimagem própria|\bminha própria imagem|\bubuntu|"
             r"\bimagem do sistema"
         ),
-        "de": r"\bbetriebssystem|\beigenes image|\beigene iso|\bubuntu|\bos-image",
+        "de": (
+            r"\bbetriebssystem|\beigenes image|\beigene iso|\bubuntu|\bos-image|"
+            r"\bwelches os\b|\beigenes? (?:os|system)-?image"
+        ),
         "fr": (
             r"\bsystème d'exploitation|\bmon propre image|\bma propre image|\bubuntu|"
-            r"\bimage système|\bimage os"
+            r"\bimage système|\bimage os|\bquel os\b|\bl'os\b|\bnotre propre image|"
+            r"\bpropre image"
         ),
     },
     Concept.ROOT: {

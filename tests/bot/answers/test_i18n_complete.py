@@ -27,3 +27,12 @@ def test_no_message_is_empty_or_fuzzy(language):
         if message.fuzzy or not all(forms):
             bad.append(message.id)
     assert not bad, f"{language}: {bad}"
+
+
+def test_the_english_catalog_says_every_message_as_written():
+    """English msgstrs equal their msgids: a guess from a similar message is never kept there."""
+    path = LOCALES_DIR / catalog_dir("en") / "LC_MESSAGES" / "messages.po"
+    with path.open("rb") as po:
+        catalog = read_po(po)
+    bad = [m.id for m in catalog if m.id and m.string != m.id]
+    assert not bad, bad

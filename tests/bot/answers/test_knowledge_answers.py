@@ -108,6 +108,13 @@ ALL_VALUES = {
     "total_b": 671.0,
     "active_b": 37.6,
     "per_gpu_gb": 17.6,
+    "users_count": 16,
+    "input_tokens": 2000,
+    "idle_ttft_s": 0.38,
+    "load_ttft_s": 1.02,
+    "alone_tok_s": 48.2,
+    "alone_ms": 20.8,
+    "each_tok_s": 30.8,
     # the site's other answers
     "min_tb": 20,
     "max_tb": 50,
@@ -126,6 +133,7 @@ COUNTS = (
     "gpus_count",
     "contexts_count",
     "windowed_count",
+    "users_count",
 )
 
 

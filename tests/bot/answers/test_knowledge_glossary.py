@@ -64,3 +64,32 @@ def test_tensor_parallelism_in_german_names_the_servers_and_their_prices():
     assert "NVLink 4" in text
     assert "19.900" in text
     assert "22.10.2026" in text
+
+
+# The speed terms asked as customers ask them; each answer gives the engine's own figures for
+# the example (Llama 3.3 70B in FP8 on one H200), alone and at the load it names.
+SPEED_TERMS = [
+    ("what is TTFT?", "en", "Time to first token", "ttft"),
+    ("что такое TTFT?", "ru", "Время до первого токена", "ttft"),
+    ("TTFT란 뭐예요?", "ko", "첫 토큰까지의 시간", "ttft"),
+    ("what does TPOT mean?", "en", "Time per output token", "tpot"),
+    ("was ist TPOT?", "de", "Zeit pro Ausgabe-Token", "tpot"),
+    ("c'est quoi le TTFT ?", "fr", "temps jusqu'au premier token", "ttft"),
+]
+
+
+@pytest.mark.parametrize(("text", "lang", "words", "term"), SPEED_TERMS)
+def test_speed_terms_are_explained_with_the_engines_figures(pipeline, text, lang, words, term):
+    """TTFT and TPOT get their definition and the example's speeds, never the scope message."""
+    reply = pipeline.respond(text, ChatContext(chat_id=1, telegram_language=lang)).reply
+    assert (reply.kind, reply.language) == ("knowledge", lang)
+    assert words in reply.text, reply.text
+    answer = answer_question(Question(topic=Topic.GLOSSARY.value, term=term))
+    (point,) = answer.points
+    values = point.values
+    if term == "ttft":
+        assert 0 < values["idle_ttft_s"] < values["load_ttft_s"]  # waiting grows with the load
+    else:
+        assert values["alone_tok_s"] > values["each_tok_s"] > 0  # each user slower at load
+        assert values["alone_ms"] == pytest.approx(1000 / values["alone_tok_s"])
+    assert values["users_count"] > 1

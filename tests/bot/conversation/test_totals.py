@@ -163,3 +163,18 @@ def test_a_fleet_beyond_one_online_order_has_no_order_link():
     assert reply.data["total"]["total_usd"] == str(Decimal(23900) * 100 * 3)
     assert not [b for row in reply.buttons for b in row if b.url]
     assert any(b.callback_data for row in reply.buttons for b in row)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "total"),
+    [
+        ("I want to rent 3 single H200 VMs", "en", "$9,270"),
+        ("単体H200を3台借りたい", "ja", "$9,270"),
+    ],
+)
+def test_single_machines_counted_to_rent_get_their_total(pipeline, text, lang, total):
+    """Three single H200s wanted: the total of three, with a checkout link for three."""
+    reply = pipeline.respond(text, ChatContext(chat_id=1, telegram_language=lang)).reply
+    assert total in reply.text, reply.text
+    links = [b.url for row in reply.buttons for b in row if b.url]
+    assert any("quantity=3" in link for link in links), links

@@ -139,3 +139,27 @@ def test_another_method_on_the_gpu_asked_says_the_layout_its_memory_is_for(pipel
         line = next((line for line in lines if line.startswith(f"As {label} ")), None)
         if line is not None:
             assert line.endswith(f"(activation checkpointing {words[other['checkpointing']]}).")
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "question"),
+    [
+        (
+            "我们打算从零预训练一个小模型，总共大概 3000亿 token，用你们的 MI355X 大概要跑多久",
+            "zh-Hans",
+            "您想训练哪个模型？",
+        ),
+        (
+            "we plan to pretrain a small model from scratch, 300B tokens, how long on MI355X?",
+            "en",
+            "Which model do you want to train?",
+        ),
+    ],
+)
+def test_a_training_job_without_its_model_asks_which_model_to_train(pipeline, text, lang, question):
+    """A job stated without the model it trains asks for it, never "no earlier question"."""
+    reply = pipeline.respond(text, ChatContext(chat_id=1, telegram_language=lang)).reply
+    assert reply.language == lang
+    assert question in reply.text, reply.text
+    no_earlier = localizer(lang).gettext("I have no earlier question of yours to change.")
+    assert no_earlier not in reply.text
