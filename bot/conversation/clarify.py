@@ -111,6 +111,19 @@ def ask_which_model(loc: Localizer, *, follow_up: bool = False, training: bool =
     )
 
 
+def ask_for_the_job(loc: Localizer) -> Reply:
+    """Ask for the work a deadline is for: a deadline alone sizes nothing."""
+    return render_clarify(
+        loc,
+        loc.gettext("A deadline is for an offline job: what must be processed by then?"),
+        hint=loc.gettext(
+            "Tell me the work, for example: “10M documents of 2,000 tokens” or “500M tokens "
+            "in, 50M out”."
+        ),
+        code="job_for_deadline",
+    )
+
+
 def ask_what_to_change(loc: Localizer) -> Reply:
     """Ask what to change: a follow-up to an earlier question named nothing to change in it."""
     return render_clarify(

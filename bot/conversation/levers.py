@@ -94,7 +94,9 @@ class Levers:
             return None
         asks = parsed.lever is not None or bool(parsed.servers)
         term_topic = parsed.topic in _TERM_TOPICS and bool(facts.months)
-        if parsed.intent not in _LEVER_INTENTS or (
+        # "why not H200? isn't it safer than MI355X": the plan on the table, on the GPU asked
+        why_not = parsed.intent is Intent.COMPARE and parsed.lever is Lever.WHY_NOT
+        if (parsed.intent not in _LEVER_INTENTS and not why_not) or (
             parsed.topic is not None and not asks and not term_topic
         ):
             return None

@@ -21,7 +21,14 @@ from bot.answers import (
 from bot.conversation.lever_host import Host, noted, plan_by_id, training_entry
 from bot.reply import ChatContext, Turn
 from bot.request import Lever, ParsedRequest, RequestFacts
-from sizing import SizingError, TrainingAnswer, TrainingOption, prices_as_of, size_training
+from sizing import (
+    SizingError,
+    TrainingAnswer,
+    TrainingOption,
+    load_plans,
+    prices_as_of,
+    size_training,
+)
 
 _JOB_CHEAPEST = N_(
     "Nothing runs this job for less than %(old)s at %(old_cost)s: the shortest rent on the "
@@ -34,6 +41,24 @@ _JOB_LESS = N_(
 _JOB_MORE = N_(
     "Compared with %(old)s at %(old_cost)s for the job: %(new)s, %(new_cost)s, %(diff)s more."
 )
+
+
+def _on_servers(said: RequestFacts, current: TrainingAnswer, servers: int) -> RequestFacts:
+    """Read "two servers?" of a job as its GPUs: that many servers of the GPU recommended.
+
+    A job on a single-GPU machine counts servers of that GPU's 8-GPU plan: separate machines
+    do not train one model together.
+    """
+    index = current.recommended_index
+    option = current.options[index] if index is not None else None
+    if option is None:
+        return said
+    server = max(
+        (p for p in load_plans() if p.gpu is option.gpu), key=lambda p: p.gpus, default=None
+    )
+    if server is None:
+        return said
+    return replace(said, gpus=(option.gpu,), gpu_count=servers * server.gpus)
 
 
 class TrainingLevers:
@@ -57,6 +82,8 @@ class TrainingLevers:
             said = replace(said, gpu_count=None)
         elif parsed.lever is Lever.CHEAPER:
             return self._cheaper(table, current, chat, loc)
+        if parsed.servers:
+            said = _on_servers(said, current, parsed.servers)
         changes = {k: v for k, v in said.stated().items() if k != "months"}
         if said.months and not changes:
             return self._term(table, current, said.months, chat, loc)

@@ -181,7 +181,12 @@ class Offers:
     def prepare(self, parsed: ParsedRequest) -> ParsedRequest:
         """Return ``parsed`` with users at peak from a head count and a budget in US dollars."""
         cues, facts = parsed.cues, parsed.facts
-        if cues.headcount is not None and facts.concurrency is None:
+        # (a load stated as a rate, a throughput or a job is the load: the team's size is not)
+        load_said = any(
+            value is not None
+            for value in (facts.throughput_tok_s, facts.requests_per_minute, facts.batch_tokens)
+        )
+        if cues.headcount is not None and facts.concurrency is None and not load_said:
             facts = replace(facts, concurrency=peak_users(cues.headcount, cues.use_case))
             cues = replace(cues, users_from_headcount=True)
         understood = parsed.not_understood

@@ -48,6 +48,7 @@ from bot.conversation.clarify import (
     BUDGET_CURRENCY,
     FOREIGN_BUDGET_NOTE,
     RATE_NOTE,
+    ask_for_the_job,
     ask_what_to_change,
     ask_which_model,
     bad_request,
@@ -627,6 +628,9 @@ class Pipeline:
         role: str = RECOMMENDED,
         cues: Cues | None = None,
     ) -> Turn:
+        if facts.deadline_hours is not None and facts.batch_tokens is None:
+            # "and with a deadline of 12 hours?" of a chat service: the job is asked for
+            return Turn(ask_for_the_job(loc), chat)
         kept = replace(chat, last_request=facts, last_language=loc.language)
         if facts.members:
             return self._shared_and_render(facts, chat, kept, loc)

@@ -68,7 +68,7 @@ _OWN_TEAMS = (
     r"(?:销售|銷售|业务|業務)(?:团队|團隊|部门|部門)(?:要|会|會|想|将|將)?(?:用|使用)|"
     # ja
     r"(?:弊社|当社|自社|うち|私たち)の?\s?営業(?:チーム|部|部門|担当)?|"
-    r"営業(?:チーム|部|部門)(?:で|が)(?:使|利用)|"
+    r"営業(?:チーム|部|部門)(?:で|が|も)(?:使|利用)|"
     # ko
     r"(?:저희|우리|당사)(?:의)? ?(?:영업 ?팀|영업 ?부(?:서)?|영업 ?조직)|"
     r"영업 ?(?:팀|부)(?:이|에서|가)? ?(?:쓸|사용|쓰)"
@@ -108,13 +108,25 @@ _OWN_SUPPORT = (
     r"forwarded (?:from|by) [^\s,:;\]]+|"
     r"고객 ?문의"
 )
+# The writer's own sales role or a commercial document, and sales put off till later: "priya
+# (account manager)", "我是業務小陳", "proposta comercial", "antes de falar com vendas".
+_NO_REQUEST = (
+    r"\((?:account manager|sales ?rep|sales|ae)\)|(?:i'?m|i am|this is) (?:the |an? |your |their )?"
+    r"(?:account manager|sales ?rep|salesperson)|我是(?:业务|業務|销售|銷售)|"
+    r"propo(?:sta|suesta) comercial|proposition commerciale|"
+    r"antes de (?:falar|conversar) com (?:vendas|o comercial|um vendedor)|"
+    r"antes de hablar con (?:ventas|un comercial)|before (?:talking|speaking) (?:to|with) sales|"
+    r"avant de parler (?:aux|à un|au) (?:commercia|service commercial)"
+)
 _ADDRESSEES_RE = re.compile(
     rf"(?:^|(?<=[\n.!?。！？]))\s*(?:{_SALUTATIONS})|{_OWN_TEAMS}|{_COUNTED_STAFF}|{_OWN_SUPPORT}|{_OWN_SALES_TOOLS}"
+    rf"|{_NO_REQUEST}"
 )
 # Words of people or teams, one of which a phrase above must hold to hide a request for a
 # person: most messages have none, and are returned as they are.
 _MARKS = (
     "sales", "support", "team", "staff", "sir", "madam", "venta", "comercial", "atenci",
+    "account manager",
     "vendas", "vertrieb", "verkauf", "commerc", "vente", "équipe", "equipo", "equipe", "damen",
     "estimad", "prezad", "уважаем", "продаж", "сейлз", "продаван", "销售", "銷售", "业务",
     "業務", "负责人", "負責人", "团队", "團隊", "営業", "担当", "御中", "영업", "담당",

@@ -54,10 +54,15 @@ _LINK = re.compile(
 )
 # How far after a count the words saying it is at once may stand, within its clause.
 _AT_ONCE_REACH = 60
-_CLAUSE_OR_NUMBER = re.compile(r"[0-9,，、;；.。!?！？()（）]")
+# (the period of "ca.", "max.", "env." ends no clause: "in der Spitze nur ca. 200")
+_CLAUSE_OR_NUMBER = re.compile(
+    r"[0-9,，、;；。!?！？()（）]|(?<!ca)(?<!max)(?<!min)(?<!approx)(?<!env)(?<!ок)(?<!прибл)\."
+)
 # A bare whole number, no unit or letter glued to it ("15", not "15k", "15GB", "1.5", "15%").
 _BARE_COUNT = re.compile(
-    r"(?<![0-9a-zа-яё_.,$€£¥])(?P<num>[1-9][0-9]{0,5})(?!\s[kк](?![a-zа-яё]))"
+    # (not a thousands group after a space: "32 768 токенов" is one number)
+    r"(?<![0-9a-zа-яё_.,$€£¥])(?<![0-9] )(?<![0-9]\u00a0)(?P<num>[1-9][0-9]{0,5})"
+    r"(?!\s[kк](?![a-zа-яё]))"
     # "800左右", "800上下", "70件", "120건": about, or counted as items, still a bare count
     r"(?![0-9a-zа-яё%$€]|[.,][0-9]|(?!左右|上下(?!文)|来|來|多|件|건|개)[^\W\d个個人名명位])"
 )
@@ -332,6 +337,10 @@ def _about_only() -> re.Pattern[str]:
     return re.compile(rf"\s*(?:(?:{lexicon.pattern('about')})\s*)+")
 
 
+# A number that is a size ("64k", "70b", "80 GB"), not a count: a clause may follow it.
+_SIZED = re.compile(r"\s?(?:[kкmмb](?![a-zа-яё])|gb|tb|tokens?)")
+
+
 def _at_once_before(text: str, match: re.Match[str]) -> bool:
     """Whether the words before a count, back to its clause's start, say "at once".
 
@@ -351,7 +360,7 @@ def _at_once_before(text: str, match: re.Match[str]) -> bool:
         # "usuarios concurrentes de verdad, como mucho 200": the clause before says it
         stops.pop()
         words = before[stops[-1].end() :] if stops else before
-    if stops and stops[-1].group().isdigit():
+    if stops and stops[-1].group().isdigit() and not _SIZED.match(before, stops[-1].end()):
         # After another count, the words are this one's only past a link ("50명인데 동시에 ...
         # 8명", "90 personas y a la vez ... 14"), not when they follow it ("20 at once and 30").
         link = _LINK.search(words)
@@ -365,11 +374,53 @@ def _simultaneous(text: str, match: re.Match[str]) -> bool:
     return _at_once(match) or _at_once_after(text, match) or _at_once_before(text, match)
 
 
+# A number in thousands of tokens before the word for contexts or tokens: a length.
+_CONTEXT_SIZED = re.compile(
+    r"[0-9]{1,4}(?:[.,][0-9])?\s?[kк]\s?(?:-?tokens?\s)?(?:contexts?|context windows?|контекст"
+    r"|上下文|コンテキスト|컨텍스트|contextos?|kontexte?|contextes?)"
+)
+
+# Thousands ("16K") not followed by the people they would count: a length, not users.
+_THOUSANDS_APART = re.compile(
+    r"[0-9]{1,3}(?:[.,][0-9])?\s?[kк](?![a-zа-яё0-9])\s?(?!\s?(?:users?|usuári|usuari|"
+    r"пользовател|юзер|nutzer|utilisateur|people|personas|pessoas|persone|requests?|sessions?|"
+    r"sessões|sesiones|concurrent|simultaneous|at once|en même|ao mesmo|a la vez|одновременн|"
+    r"conversations?|conversas|conversaciones|chats?|tickets?|requêtes|anfragen|запрос|обращени|"
+    r"calls?|queries|messages?|"
+    r"gleichzeitig|人|名|명|个|個|并发|並發|同時))"
+)
+# A clock time before a number: "a las 9", "at 9", "às 9", "um 9", "в 9".
+_CLOCK_BEFORE = re.compile(r"(?<![a-zа-яё])(?:a las|a la|às|at|um|à|в)\s$")
+_HOUR_OF_DAY = re.compile(
+    r"(?:[01]?[0-9]|2[0-4])(?![0-9])(?!\s?(?:users?|usuarios|personas|"
+    r"пользовател|человек|nutzer|utilisateurs|sessions?))"
+)
+# "сколько контекстов по 256K", "contexts of 128K": the length after the contexts counted.
+_CONTEXTS_OF = re.compile(
+    r"(?:контекст[а-яё]*|contexts|contextos|contextes|kontexte)\s(?:по|of|de|von)\s$"
+)
+_CONTEXTS_OF_REACH = 20
+
+
 def _not_a_count(text: str, match: re.Match[str], *, cued: bool) -> bool:
     """Whether a number read is no count of users at once: a context, a rate, another's."""
     # "上下文 32768 并发 16": a number right after a context word is the context.
     if not cued and labels_next_number(text, match.start()):
         return True
+    digits = match.start("num") if match.re.groupindex.get("num") else -1
+    if (
+        digits >= 0
+        and _CLOCK_BEFORE.search(text, max(0, digits - 12), digits)
+        and _HOUR_OF_DAY.match(text, digits)
+    ):
+        return True  # "los lunes a las 9 entran todos a la vez": a time of day
+    if digits >= 0 and (
+        _CONTEXT_SIZED.match(text, digits)
+        or _CONTEXTS_OF.search(text, max(0, digits - _CONTEXTS_OF_REACH), digits)
+    ):
+        return True  # "how many 256K contexts fit at once": the contexts' length, not a count
+    if digits >= 0 and _THOUSANDS_APART.match(text, digits):
+        return True  # "BF16 e 16K atende quantos usuários": a context, its users asked after
     if _is_rate(text, match):
         return True  # "1000 requests per hour", "每天 2 万次请求": how often, not at once
     # "50 mil descargas pero usuarios …": the people are another statement's

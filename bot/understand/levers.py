@@ -36,6 +36,8 @@ _CHEAPER = (
     r"(?:pay|spend) less(?! than)|for less(?! than)|(?:lower|reduce|cut|bring down|trim|"
     r"decrease) (?:the |my |our )?(?:price|cost|bill|spend)s?|save (?:some )?money|"
     r"(?:bring|get|push|keep) (?:the |our |my )?(?:[a-z]+ )?(?:price|cost|bill|spend)s? down|"
+    r"(?:bring|get|push) (?:that|this|the) (?:number|figure|total|amount) down|"
+    r"pricier than (?:i|we) (?:hoped|expected|wanted|thought)|"
     r"cheapest (?:way|option|plan|setup)|costs? less|leaner|cost-?wise|price-?wise|"
     r"lighter on (?:the |our |my )?(?:budget|wallet)|"
     r"(?:budget|economy) (?:option|plan|version|setup)|"
@@ -293,9 +295,41 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
             term_alone=term_alone,
             total_asked=total_asked,
             compared=_compared(text),
+            grown=_servers_changed(text),
         ),
     )
     return _no_topic(settled)
+
+
+def _servers_changed(text: str) -> frozenset[str | None]:
+    """Return the topics servers counted replace: none, or a growing load's traffic.
+
+    "サーバーを3台にしたらどうなりますか", "and with two servers?": a change; "our traffic doubles"
+    beside it is the load, not the traffic the plans include. "Can two servers share a private
+    network?" stays the page's question.
+    """
+    grows = _LOAD_GROWS.search(text) is not None
+    change = grows or lexicon.search("followup", text) or _CHANGE_TO.search(text) is not None
+    if not change:
+        return frozenset()
+    return frozenset({None, "traffic"}) if grows else frozenset({None})
+
+
+# "what would it look like with", "にしたら", "으로 하면": servers put as a change
+_CHANGE_TO = re.compile(
+    r"what (?:would|does) it look like|what if|instead of|にしたら|にすると|にした場合|으로 하면|"
+    r"로 하면|(?:y|e|et|und|и) (?:con|com|avec|mit|с) (?:dos|tres|dois|três|deux|trois|zwei|drei|"
+    r"двумя|тремя)"
+)
+
+
+# A load that grows, said with the traffic: "our traffic doubles in November", "se nos triplica
+# el tráfico", "o tráfego dobra", "Black Friday".
+_LOAD_GROWS = re.compile(
+    r"doubl|tripl|dobra|triplica|duplica|verdoppel|verdreifach|удва|утра|倍増|倍になる|두 배|세 배|"
+    r"翻倍|翻番|black friday|peak season|high season|temporada alta|haute saison|hochsaison|"
+    r"alta temporada|grows?|spikes?|增长|增長|増え|늘어"
+)
 
 
 _DISCOUNT_WORDS = re.compile(
@@ -364,15 +398,20 @@ def _term_intent(request: ParsedRequest, *, term_alone: bool) -> Intent | None:
     return Intent.FOLLOWUP if months and term_topic and term_alone else None
 
 
-def _intent(  # noqa: PLR0911 - one intent per kind of lever or term
+def _intent(  # noqa: C901, PLR0911 - one intent per kind of lever or term
     request: ParsedRequest,
     *,
     setting_alone: bool,
     term_alone: bool,
     total_asked: bool = False,
     compared: bool = False,
+    grown: frozenset[str | None] = frozenset(),
 ) -> Intent:
-    """Return the intent a lever or a term implies, when no model is named."""
+    """Return the intent a lever or a term implies, when no model is named.
+
+    ``grown``: topics the message's words of a growing load stand for ("our traffic doubles"
+    is no question about the traffic the plans include).
+    """
     intent = request.intent
     if _names_model(request) or intent in {Intent.SALES, Intent.TRAIN}:
         return intent
@@ -385,6 +424,10 @@ def _intent(  # noqa: PLR0911 - one intent per kind of lever or term
     term = _term_intent(request, term_alone=term_alone)
     if term is not None:
         return term
+    if intent is Intent.KNOWLEDGE and request.servers and request.topic in grown:
+        # "and with two servers? our traffic doubles in November": the plan on the table on
+        # that many servers, not the traffic the plans include
+        return Intent.FOLLOWUP
     if (
         intent is Intent.KNOWLEDGE
         and not setting_alone

@@ -241,11 +241,23 @@ _PAID_RE = re.compile(
     r"(?:现在|現在|目前)[^。，,]{0,14}(?:付|花)|다른 클라우드|別のクラウド|其他云|其他雲|"
     r"官網|官网|標示|标示|サイト(?:に|で|の)"
 )
+# The company's revenue or its current bill, said in the amount's own clause: no budget
+# ("выручка 900 млн", "年商は約40億円", "faturamento de R$ 50 milhões", "帳單快 80 萬台幣").
+_REVENUE_RE = re.compile(
+    r"(?<![a-z])(?:revenue|turnover|annual sales)|выручк|оборот|年商|売上|매출|faturamento|"
+    r"receita anual|facturación|ingresos anuales|umsatz|chiffre d'affaires|营收|營收|营业额|"
+    r"營業額|年收入|帳單|账单|(?<![a-z])(?:our|the|monthly) bill(?![a-z])"
+)
+_CLAUSE_ENDS = ",，;；、"
+_REVENUE_REACH = 28
 # After the amount, in languages that put the verb last: "월 2만 달러 내고 있는데", "月 50 万円
 # 払っています".
 _PAID_AFTER_RE = re.compile(
     r"\s?(?:를|을|씩|정도|쯤)?\s?(?:내고 ?있|지불하고 ?있|쓰고 ?있|나가고 ?있|"
     r"払って(?:い)?(?:ます|る)|支払って|かかって(?:い)?ます)"
+    # revenue said after the amount: "$40M in annual revenue", "80 Mio. € Umsatz"
+    r"|\s?(?:in |of |de |d')?(?:annual |yearly )?(?:revenue|turnover|umsatz|faturamento|"
+    r"chiffre d'affaires|facturación|выручки|оборота|매출)"
 )
 _KEPT_BUDGET_RE = re.compile(
     r"budget|预算|預算|бюджет|予算|예산|presupuesto|orçamento|orcamento|up to|at most|max|"
@@ -262,6 +274,9 @@ def spent_elsewhere(text: str, start: int, end: int) -> bool:
         return True
     sentence = max(text.rfind(mark, 0, start) for mark in _SENTENCE_ENDS) + 1
     before = text[max(sentence, start - _PAID_REACH) : start]
+    clause = max(sentence, *(text.rfind(mark, 0, start) + 1 for mark in _CLAUSE_ENDS))
+    if _REVENUE_RE.search(text, max(clause, start - _REVENUE_REACH), start):
+        return True
     return _PAID_RE.search(before) is not None and _KEPT_BUDGET_RE.search(before) is None
 
 

@@ -144,6 +144,31 @@ _KOREAN: dict[str, int] = {
 _KOREAN_RE = re.compile(r"(?<![가-힣])(" + "|".join(_KOREAN) + r")(?=\s?(?:명|개|대|장|건|분))")
 
 
+# Sino-Korean numerals before a counter: "천오백 건" (1,500), "오십 명", "이만 명" (20,000).
+_SINO_DIGITS = {"일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7, "팔": 8, "구": 9}
+_SINO = "[일이삼사오육칠팔구]"
+_SINO_KOREAN_RE = re.compile(
+    rf"(?<![가-힣0-9])(?=[가-힣]*[십백천만])(?P<n>(?:{_SINO}?천)?(?:{_SINO}?백)?(?:{_SINO}?십)?"
+    rf"{_SINO}?)(?P<man>만)?(?=\s?(?:명|개|대|장|건|분|세션|요청|토큰|동접))"
+)
+
+
+def _sino_korean(found: re.Match[str]) -> str:
+    """Return the value of a Sino-Korean numeral as digits (unchanged when it is none)."""
+    words, value, digit = found.group("n"), 0, 0
+    places = {"천": 1000, "백": 100, "십": 10}
+    for char in words:
+        if char in _SINO_DIGITS:
+            digit = _SINO_DIGITS[char]
+        else:
+            value += (digit or 1) * places[char]
+            digit = 0
+    value += digit
+    if found.group("man"):
+        value = (value or 1) * 10_000
+    return str(value) if value else found.group()
+
+
 # Chinese and Japanese people counted in numerals: "三十五个人", "十二个人", "二十人", "八人".
 _CJK_DIGITS = {"一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7}
 _CJK_DIGITS |= {"八": 8, "九": 9}
@@ -179,7 +204,24 @@ _FRENCH_HUNDRED_RE = re.compile(
 )
 _RUSSIAN_ORDER_RE = re.compile(r"(?<![а-яё])тысяч ([0-9]+)(?![0-9.,])")
 _A_THOUSAND_AND_RE = re.compile(r"(?<![а-яё0-9])тысяча ([0-9]{1,3})(?![0-9.,])")
-_ONE_AND_A_HALF_HUNDRED_RE = re.compile(r"(?<![а-яё])полторы (?:сотни|сотен)(?![а-яё])")
+_ONE_AND_A_HALF_HUNDRED_RE = re.compile(
+    r"(?<![а-яё])(?:(?:полторы|полутора) (?:сотни|сотен)|полтораста)(?![а-яё])"
+)
+# "две сотни", "пару сотен", "три сотни": hundreds counted
+_HUNDREDS_RE = re.compile(
+    r"(?<![а-яё])(?P<n>две|двух|три|трёх|трех|четыре|пять|пару|пара) (?:сотни|сотен)(?![а-яё])"
+)
+_RU_HUNDREDS = {
+    "две": 2,
+    "двух": 2,
+    "три": 3,
+    "трёх": 3,
+    "трех": 3,
+    "четыре": 4,
+    "пять": 5,
+    "пару": 2,
+    "пара": 2,
+}
 
 
 def _alternatives(table: dict[int, tuple[str, ...]]) -> dict[str, int]:
@@ -249,7 +291,8 @@ _MARKS = (
     "vingt", "soixante", "полм", "cent ", "illion", "illiard", "illón", "ilhão", "иллиард",
     "иллион",
     "een", "ve", "ze", "ce", "eize", "lf", "ölf", "надцат", "ndred", "cien", "cem", "cent",
-    "hundert", "лтор", "열", "스무", "스물", "서른", "마흔", "쉰", "예순", "일흔", "여든", "아흔",
+    "hundert", "лтор", "лутор", "сот", "열", "스무", "스물", "서른", "마흔", "쉰", "예순", "일흔",
+    "여든", "아흔",
     "two", "dos", "dois", "duas", "deux", "zwei", "два", "две", "three", "tres", "três", "trois",
     "drei", "три", "four", "cuatro", "quatro", "quatre", "vier", "четыр", "five", "cinco", "cinq",
     "fünf", "пят", "six", "seis", "sechs", "шест", "seven", "siete", "sete", "sept", "sieben",
@@ -262,6 +305,8 @@ def words_to_digits(text: str) -> str:
     """Return ``text`` (cleaned, lower case) with its numbers in words written as digits."""
     if "十" in text or "百" in text or any(digit in text for digit in _CJK_DIGITS):
         text = _CJK_PEOPLE_RE.sub(_cjk_people, text)
+    if any(unit in text for unit in "십백천만"):
+        text = _SINO_KOREAN_RE.sub(_sino_korean, text)
     if not any(mark in text for mark in _MARKS):
         return text
     pattern, tens, units, singles = _compiled()
@@ -272,11 +317,12 @@ def words_to_digits(text: str) -> str:
     if "cent " in text:
         # French "cent" alone is a hundred before people ("cent développeurs"), a cent elsewhere
         text = _FRENCH_HUNDRED_RE.sub("100", text)
-    if "тыс" in text or "сот" in text:
+    if "тыс" in text or "сот" in text or "полтораст" in text:
         # "тысяч двадцать" (about twenty thousand) as "20 тысяч"; "полторы сотни" as 150
         text = _A_THOUSAND_AND_RE.sub(lambda found: str(1000 + int(found.group(1))), text)
         text = _RUSSIAN_ORDER_RE.sub(r"\1 тысяч", text)
         text = _ONE_AND_A_HALF_HUNDRED_RE.sub("150", text)
+        text = _HUNDREDS_RE.sub(lambda found: str(100 * _RU_HUNDREDS[found.group("n")]), text)
     if _KOREAN_RE.search(text):
         text = _KOREAN_RE.sub(lambda found: str(_KOREAN[found.group(1)]), text)
     return text

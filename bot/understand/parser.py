@@ -100,6 +100,18 @@ class _Fields:
     facts: Facts
 
 
+# Users named: a count of them is a load to serve, even beside a training job.
+_USERS_RE = re.compile(
+    r"user|usuari|usuári|utilisateur|nutzer|пользовател|юзер|用户|用戶|使用者|ユーザー|사용자"
+)
+
+
+def _span_read(before: str, after: str) -> str:
+    """Return the part of ``before`` a finder blanked in ``after`` (same length, spaces)."""
+    changed = [i for i, (a, b) in enumerate(zip(before, after, strict=False)) if a != b]
+    return before[changed[0] : changed[-1] + 1] if changed else ""
+
+
 @lru_cache(maxsize=4)
 def _catalog_names(index: ModelIndex) -> tuple[dict[str, str], frozenset[str]]:
     """Return the catalog's ids (base checkpoints too) by case-folded id, and its lines."""
@@ -157,7 +169,17 @@ def _read_fields(
     targets = find_targets(rest, language)
     rest = targets.rest
     concurrency = find_concurrency(rest, language)
+    read = rest
     rest = concurrency.rest if concurrency else rest
+    if (
+        concurrency is not None
+        and training.job
+        and not lexicon.said_at_once(read)
+        and not _USERS_RE.search(_span_read(read, rest))
+    ):
+        # "10k conversations and 3 epochs", "a lab of 9 people": a job's data or its team (read,
+        # so no context either), no users to serve
+        concurrency = None
     if targets.volume_rate and concurrency is not None and concurrency.value is not None:
         # "8,000 tickets a day, at most 120 chats at once": the users at once are the load;
         # the day's volume averaged over 24 hours would understate it
@@ -445,6 +467,8 @@ def _states_platform(request: ParsedRequest, clean: str) -> bool:
         (about_software or request.intent in (Intent.FOLLOWUP, Intent.UNKNOWN, Intent.SIZE))
         and said.cuda_only is not None
         and not said.names_model
+        and request.hub is None  # a Hub id or a model to look up names the model
+        and not request.unknown_model
         # AMD's own GPU named only to be ruled out ("the mi355x suggestion... CUDA only")
         and (not said.gpus or (said.cuda_only and set(said.gpus) <= {GpuId.MI355X}))
         and not (asked and _ABOUT_SUPPORT.search(clean))

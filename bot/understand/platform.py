@@ -18,7 +18,7 @@ from bot.understand import lexicon
 # NVIDIA named for the platform ("只能用英伟达的卡"), but not as the maker of a named GPU
 # ("need nvidia h200" asks for a GPU, not for CUDA).
 _NVIDIA = (
-    r"(?:cuda|nvidia(?![\s-]?(?:h[0-9]|b[0-9]|a[0-9]|gb|gh|l40|rtx|dgx|hgx)|/)|英伟达|英偉達|n\s?卡|"
+    r"(?:nvidia\s?/\s?cuda|cuda|nvidia(?![\s-]?(?:h[0-9]|b[0-9]|a[0-9]|gb|gh|l40|rtx|dgx|hgx)|/)|英伟达|英偉達|n\s?卡|"
     # the green team, in slang ("только зелёные", "só verdinha", "绿厂")
     r"зел[её]н(?:ые|ых|ую|ая)|verdinhas?|绿厂|綠廠|"
     r"エヌビディア|엔비디아|쿠다|нвидиа)"
@@ -62,6 +62,8 @@ def _cuda_only_re() -> re.Pattern[str]:
         rf"|{_AMD}\s(?:won'?t|will not|doesn'?t|does not|can'?t|cannot)\s(?:fly|work|do|cut it)"
         rf"|(?:all|everything)(?: we (?:run|use|have|do))? (?:is|'s) (?:on |in )?{_NVIDIA}"
         rf"|{_NVIDIA}\s?(?:前提|必須|一択|しか|縛り|限定|のみ|オンリー)"
+        # "NVIDIA 以外は使えません", "除了 NVIDIA 以外都不行": nothing but NVIDIA
+        rf"|{_NVIDIA}\s?以外(?:は|の|都|的)?[^。.!?]{{0,10}}?(?:使え|不可|ダメ|だめ|NG|不行|不能|不考虑|不考慮)"
         rf"|{_AMD}\s?(?:c'est |es |ist |é |est )?(?:exclu|excluded|ausgeschlossen|descartad[oa]|"
         rf"descartad[oa]|fuera|raus)"
         rf"|{_AMD}\s?(?:は|が|も)?\s?(?:使え|使わ|利用でき|動かせ)(?:ない|ません)"
@@ -161,6 +163,12 @@ def _rocm_fine_re() -> re.Pattern[str]:
         # "AMD MI355X도 괜찮다", "MI355X でも大丈夫", "MI355X is fine too": the AMD GPU accepted
         rf"|mi355x?\s?(?:도|も|でも|也|too|as well)?\s?"
         rf"(?:{acceptable}|괜찮|大丈夫|可以|没问题|沒問題)"
+        # either platform, whichever: "Куда или ROCm — без разницы", "CUDA or ROCm, doesn't
+        # matter", "AMD норм"
+        rf"|(?:cuda|куда|nvidia)\s(?:или|or|o|ou|oder)\s{_AMD}[^.!?;]{{0,8}}?(?:без разницы|"
+        rf"всё равно|все равно|неважно|не важно|doesn'?t matter|either is fine|egal|da igual|"
+        rf"tanto faz|peu importe)"
+        rf"|{_AMD}\s(?:норм|нормально|ок|пойд[её]т|годится)(?![а-яё])"
     )
 
 

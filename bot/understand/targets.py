@@ -186,7 +186,8 @@ _REQUESTS = (
     r"次?请求|次?請求|次调用|次|条|條|リクエスト|件|건|요청|회|コール)"
 )
 _OUTPUT_WORDS = (
-    r"output|outputs|answers?|responses?|completions?|generation|saídas?|saidas?|salidas?|"
+    r"output|outputs|answers?|responses?|repl(?:y|ies)|completions?|generation|saídas?|saidas?|"
+    r"salidas?|"
     r"sorties?|ausgaben|"
     r"ausgabe|antwort(?:en)?|réponses?|respuestas?|respostas?|ответы?|ответа|выход|выходе|"
     # (not "入出力"/"输入输出": input and output together, as in "合計5億トークン（入出力込み）")
@@ -358,12 +359,21 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     )
     rate = (
         rf"{num}\s?(?:\+\s?)?(?:[a-zа-яё\-]+\s){{0,2}}?(?:{_REQUESTS})\s?"
-        rf"(?:(?:/|per|a|an|each|every|por|pro|par|в|за|al|ao|à|la|le|le\s|each)\s?(?:one\s)?|/)"
+        # (a word before the unit stands apart from it: "Requests ans Modell" is no "a s")
+        rf"(?:(?:/\s?|(?:per|a|an|each|every|por|pro|par|в|за|al|ao|à|la|le|am|im)\s)(?:one\s)?|/)"
         rf"(?:1\s)?{_TIME_UNIT}(?![a-zа-яё])"
     )
     rate_abbr = _alt(
         rf"{num}\s?(?P<abbr>qps|rps|rpm|req/s|req/min)(?![a-z])",
         rf"(?P<abbr>qps|rps|rpm)\s?(?:of|is|=|:|~|около|约|大概|约为|≈)?\s?{num}",
+    )
+    # "Pro Tag haben wir ca. 250.000 Anfragen": the day said first, the requests counted after
+    rate_before_latin = (
+        # (at a clause's start: "3,000 tickets a day but at peak 250 chats" is no day's 250)
+        rf"(?:^|(?<=[.,;:!?\n])|(?<=[.,;:!?]\s))(?P<bunit>pro tag|am tag|täglich|per day|a day|"
+        rf"daily|par jour|por d[ií]a|al d[ií]a|в день|в сутки|за день)[^0-9,;]{{0,24}}?{num}\s?"
+        rf"(?:[a-zа-яё\-]+\s){{0,2}}?"
+        rf"(?:{_REQUESTS})(?![a-zа-яё])"
     )
     rate_before = (
         rf"(?:(?P<bunit>每秒|每分钟|每分鐘|每小时|每小時|每天|每日|日均|一天|一小时|毎秒|秒間|毎分|毎時|毎日|"
@@ -409,7 +419,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         rf"dentro\sde|innerhalb\s(?:von\s)?|binnen|дедлайн|дедлайном|срок\s—|"
         rf"за|в\sтечение|в\sпределах|уложиться\sв|уложиться\sза|durante|para|by|d'ici|"
         rf"deadline|plazo(?:\sde)?|prazo(?:\sde)?|frist|délai(?:\sde)?|срок|期限|时间|時間|기한은?|für|締切は?|"
-        rf"締め切り|截止)\s?:?\s?"
+        rf"締め切り|截止)(?:\s(?:of|is|es|é|ist|est|de|von|for|fosse|sea|fuera|wäre|serait)(?![a-zà-ÿ])){{0,2}}"
+        rf"\s?(?:是|为|為|は)?\s?[:—–]?\s?"
         # "plazo máximo 4 días", "prazo máximo de 3 dias", "deadline max 48h"
         rf"(?:(?:máximo|maximo|máx\.?|max\.?|maximum|maximal|максимум)\s?(?:de\s)?)?"
         rf"(?:a|an|one|uma?|una?|une?|einer?|the\snext|next|les|the|próximos?|próximas?|las|los|"
@@ -443,6 +454,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "rate": re.compile(rate),
         "rate_abbr": re.compile(rate_abbr),
         "rate_before": re.compile(rate_before),
+        "rate_before_latin": re.compile(rate_before_latin),
         "output": re.compile(output),
         "input": re.compile(input_),
         "documents": re.compile(documents),
@@ -466,10 +478,21 @@ _BEFORE_UNITS = (
     (r"每分钟|每分鐘|毎分|1\s?分(?:間)?(?:に|で|あたり)?|分間|1\s?분에|분당", 1.0),
     (r"每小时|每小時|一小时|毎時|1\s?時間(?:に|で|あたり)?|時間あたり|1\s?시간에|시간당", 1 / 60),
     (r"每天|每日|毎日|日均|一天|1\s?日(?:に|で|あたり)?|하루에?|일일", 1 / 1440),
+    (
+        (
+            r"pro tag|am tag|täglich|per day|a day|daily|par jour|por d[ií]a|al d[ií]a|в день|"
+            r"в сутки|за день"
+        ),
+        1 / 1440,
+    ),
 )
 _PER_HOUR = 1 / 60  # a rate per minute from one per hour; slower ones are volumes
 _PER_USER_REACH = 48  # characters around a tokens/s figure where "per user" makes it each user's
-_CLAUSE = re.compile(r"[,;，；。\n]|\band\b|\bbut\b")
+# (the period of "mind.", "ca.", "max." ends no clause)
+_CLAUSE = re.compile(
+    r"[,;，；。！？\n]|(?<!mind)(?<!min)(?<!max)(?<!ca)(?<!approx)(?<!env)(?<!ок)[.!?]\s|\band\b|"
+    r"\bbut\b"
+)
 
 
 _USER_WORDS = re.compile(
@@ -591,24 +614,37 @@ class _Reader:
                 self.take("tokens_per_user_tok_s" if each else "throughput_tok_s", value, match)
 
     def rates(self) -> None:
+        """Read the rate of requests: of several, the one said over the shortest time.
+
+        "500,000 calls a day in all; at peak 600 a minute": the day's volume averaged understates
+        the peak the deployment must serve, so a rate per minute, second or hour beats it.
+        """
+        found: list[tuple[float, float, re.Match[str]]] = []  # (per minute, factor, match)
         for match in self.matches("rate"):
             factor = _per_minute(match.group("unit"))
             value = _finite(self.number(match))
             if factor is not None and value is not None:
-                self.note_volume(factor)
-                self.take("requests_per_minute", value * factor, match)
+                found.append((value * factor, factor, match))
         for match in self.matches("rate_abbr"):
             abbr = (group(match, "abbr") or "").lower()
             value = _finite(self.number(match))
             if value is not None:
-                self.take("requests_per_minute", value * _RATE_ABBR.get(abbr, 1.0), match)
-        for match in self.matches("rate_before"):
+                factor = _RATE_ABBR.get(abbr, 1.0)
+                found.append((value * factor, factor, match))
+        for match in (*self.matches("rate_before"), *self.matches("rate_before_latin")):
             unit = match.group("bunit")
             factor = next((f for p, f in _BEFORE_UNITS if re.fullmatch(p, unit)), None)
             value = _finite(self.number(match))
             if factor is not None and value is not None:
-                self.note_volume(factor)
-                self.take("requests_per_minute", value * factor, match)
+                found.append((value * factor, factor, match))
+        if not found:
+            return
+        shortest = max(factor for _, factor, _ in found)
+        rate, factor, _ = next(item for item in found if item[1] == shortest)
+        self.note_volume(factor)
+        self.values.setdefault("requests_per_minute", rate)
+        for _, _, match in found:
+            self.rest = blank(self.rest, match.start(), match.end())
 
     def note_volume(self, per_minute_factor: float) -> None:
         """Note a rate counted per day or longer, when it is the first rate read."""
@@ -643,12 +679,14 @@ class _Reader:
                 return
 
     def deadline(self) -> None:
-        self.deadline_said()
-        if "deadline_hours" in self.values and "batch_tokens" not in self.values:
-            # A deadline alone is no job: "in a week" of a chat service says when, not how fast.
+        named = self.deadline_said()
+        if "deadline_hours" in self.values and "batch_tokens" not in self.values and not named:
+            # A deadline alone is no job: "in a week" of a chat service says when, not how fast;
+            # one named so ("а если дедлайн 24ч?") changes the job on the table.
             self.values.pop("deadline_hours")
 
-    def deadline_said(self) -> None:
+    def deadline_said(self) -> bool:
+        """Read the deadline; return whether it was named as one ("deadline 24h", "срок 3 дня")."""
         for match in self.matches("deadline"):
             if _NO_DEADLINE.search(self.rest[max(0, match.start() - 6) : match.end()]):
                 continue
@@ -656,14 +694,20 @@ class _Reader:
             has_count = group(match, "num") or group(match, "cjk") or group(match, "small")
             count = self.number(match) if has_count else 1.0
             if factor is not None and _finite(count):
+                named = _DEADLINE_WORD.search(match.group()) is not None
                 self.take("deadline_hours", count * factor, match)
-                break
+                return named
         if "deadline_hours" not in self.values:
             tomorrow = self.patterns["tomorrow"].search(self.rest)
             if tomorrow:
                 self.take("deadline_hours", 24.0, tomorrow)
+        return False
 
 
+# A deadline named as one, not only a length of time ("in a week").
+_DEADLINE_WORD = re.compile(
+    r"deadline|дедлайн|срок|plazo|prazo|frist|délai|期限|締切|締め切り|截止|기한"
+)
 # Words a pattern cannot match without (cheap searches that spare the long patterns).
 _TOKEN_WORDS = re.compile(r"tok|tkn|токен|ток|トークン|토큰|tps|t/s")
 _TRIGGERS = {

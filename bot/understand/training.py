@@ -32,7 +32,9 @@ _TRAIN_ACT = (
     r"ajuste\sfino|afinar|(?:re|pre-?)?entrenar|(?:pre-?)?entrenamiento|desde\scero|"
     r"(?:re)?treinar|treinamento|treino|pré-?trein|do\szero|"
     r"дообуч(?:ить|ение|ения|ению|ать)|файн-?тюн|обуч(?:ить|ение|ения|ать)|тренир|предобуч|"
-    r"претрейн|с\sнуля|"
+    # ("ставить всё с нуля" sets up software from scratch: no training)
+    r"претрейн|(?<!ставить\s)(?<!ставить\sвсё\s)(?<!ставить\sвсе\s)(?<!настраивать\s)(?<!собирать\s)"
+    r"с\sнуля|"
     r"微调|微調|训练|訓練|预训练|預訓練|从头|從頭|从零|從零|"
     r"ファインチューニング|ファインチューン|微調整|学習(?!済)|事前学習|ゼロから|スクラッチ|"
     r"파인\s?튜닝|미세\s?조정|학습(?!된|한\s?모델)|훈련|사전\s?학습|처음부터"
@@ -80,7 +82,8 @@ _FULL = (
     + r"|full[\s-]?(?:weights?|model)|all\s(?:the\s)?(?:parameters|weights)|full\s(?:ft|fine)|"
     r"vollständig|voll\s(?:fine-?tunen|finetunen|feintunen|trainieren)|alle\sparameter|komplett|complet|"
     r"(?:ajuste|entrenamiento|treinamento)\s"
-    r"completo|todos\slos\sparámetros|todos\slos\sparametros|todos\sos\sparâmetros|"
+    r"completo|fine[\s-]?tuning\s(?:full|completo|complet)(?![a-z])|"
+    r"todos\slos\sparámetros|todos\slos\sparametros|todos\sos\sparâmetros|"
     r"полн(?:ое|ый|ого|ую)|всех\sпараметров|全量|フル\s?ファインチューニング|"
     r"전체\s?파인\s?튜닝|전체\s?미세\s?조정"
 )
@@ -101,6 +104,8 @@ _ITEMS = (
 _EPOCHS = r"epochs?|ep(?=\s|,|$)|epochen?|époques?|[ée]pocas?|эпох[иа]?|轮|輪|エポック|에폭|에포크"
 _SEQ_WORDS = (
     r"seq(?:uence)?[\s_-]?len(?:gth)?|seq(?=\s?\d)|max[\s_-]?len(?:gth)?|cutoff[\s_-]?len|"
+    # a length alone, in a training ask: "longitud 2048", "comprimento 4096", "Länge 8192"
+    r"(?<![a-z])(?:longitud|comprimento|longueur|länge|length)(?=\s(?:de\s)?\d)|"
     r"sequence\sof|sequences\sof|sequenzlänge|longueur\sde\sséquence|longitud\sde\s"
     r"secuencia|comprimento\sde\ssequência|длин[аеуы]\sпоследовательност[иь]|"
     r"secuencias?\sde|(?<![a-z])secuencia(?=\s?\d)|sequência(?=\s?\d)|sequências?\sde|"
@@ -160,8 +165,11 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "tokens_after": re.compile(
             rf"(?:{_TOKENS})\s?(?:은|는|이|가|数は|数)?\s?{NUM}\s?(?:개|個|个)"
         ),
-        # "トークン数は 5000 億", "토큰 수는 1조": the count of tokens named, then the number
-        "tokens_named": re.compile(rf"(?:{_TOKENS})\s?(?:数は|数|수는|수|量は|量)\s?{NUM}"),
+        # "トークン数は 5000 億", "토큰 수는 1조": the count of tokens named, then the number;
+        # "토큰 200B 정도", "tokens: 200B" (a count of data, at least _LEAST_DATASET_TOKENS)
+        "tokens_named": re.compile(
+            rf"(?:{_TOKENS})\s?(?:数は|数|수는|수|量は|量|:|=|은|는)?\s?(?:~|≈|約|约|大概|약)?\s?{NUM}"
+        ),
         "seq": re.compile(rf"(?:{_SEQ_WORDS})[^0-9]{{0,12}}?{NUM}"),
         "seq_after": re.compile(rf"{NUM}\s?(?:{_TOKENS})?\s?(?:seq(?:uence)?s?\b|序列)"),
     }
@@ -193,6 +201,7 @@ _DONE_TRAINING = re.compile(
     r"(?:nous avons|on a) (?:réalisé|fait|effectué|terminé) (?:un |le |notre )?(?:fine-?tun|"
     r"entraînement|affinage)|(?:nous avons|on a) (?:entraîné|affiné)|déjà (?:entraîné|affiné)|"
     r"(?:wir haben|haben wir)[^.!?]{0,60}(?:feinabgestimmt|feinjustiert|trainiert|fine-?getunt|"
+    r"angepasst|"
     r"nachtrainiert)|(?:training|fine-?tuning) ist (?:bereits |schon )?(?:abgeschlossen|erfolgt|"
     r"fertig|beendet)|(?:l'entraînement|le fine-?tuning) est (?:déjà )?(?:terminé|fini|fait)|"
     r"(?:el entrenamiento|el fine-?tuning) (?:ya )?(?:está|esta) (?:terminado|hecho|listo)|"
@@ -202,8 +211,18 @@ _DONE_TRAINING = re.compile(
     r"学習済|ファインチューニング済|ファインチューニングした|学習(?:は|が)(?:完了|終わ)|"
     r"파인\s?튜닝(?:한|된|했|을 마친|을 마쳤|을 끝냈)|학습(?:은|이)?\s?(?:끝났|완료|끝난|마쳤)"
 )
+# Training put off, serving first: "fine-tune later, for now only inference".
+_LATER = re.compile(
+    r"más adelante|later on|(?<![a-z])later(?![a-z])|plus tard|später|mais (?:pra )?(?:tarde|"
+    r"frente)|потом|позже|以后|以後|后面再|後面再|後で|将来|나중에"
+)
+_FOR_NOW = re.compile(
+    r"por ahora|for now|pour l'instant|pour le moment|vorerst|zunächst|erstmal|por enquanto|"
+    r"por agora|пока что|сейчас только|目前只|先只|今は|当面|우선|일단"
+)
 _SERVING_NOW = re.compile(
-    rf"{_SERVE}|betrieb|betreiben|hosten|hospedar|rodar|servir|inferência|inférence|"
+    rf"{_SERVE}|betrieb|betreiben|hosten|hospedar|rodar|servir|inferência|inférence|inferencia|"
+    r"produção|producción|en production|in production|produktiv|в прод|"
     r"推論|推理|上线|上線|サービング|運用|本番|운영|서빙|배포|инференс|развернуть|запустить|"
     r"serve|serving|host|inference|deploy"
 )
@@ -219,6 +238,8 @@ def asks_training(text: str) -> bool:
     found = _patterns()
     if _DONE_TRAINING.search(text) and _SERVING_NOW.search(text):
         return False  # "we fine-tuned X, now we need to serve it": a model to size
+    if _LATER.search(text) and _FOR_NOW.search(text) and _SERVING_NOW.search(text):
+        return False  # "fine-tuning más adelante, por ahora solo inferencia": serving first
     acts = _DATA_WORDS.sub(" ", found["trained"].sub(" ", text))
     if found["act"].search(acts):
         return True

@@ -68,7 +68,8 @@ _CONTEXTS = (
 
 @cache
 def _contexts_re() -> re.Pattern[str]:
-    return re.compile(rf"(?<![0-9kK])(?P<num>[0-9]{{1,6}})\s?(?:{_CONTEXTS})")
+    # (the whole number: "128k contexts" counts none, where "12" and "8k contexts" would)
+    return re.compile(rf"(?<![0-9kK])(?P<num>[0-9]{{1,6}})(?![0-9])\s?(?:{_CONTEXTS})")
 
 
 def _value(match: re.Match[str]) -> int | None:

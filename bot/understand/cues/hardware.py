@@ -49,7 +49,8 @@ def _pattern() -> re.Pattern[str]:
         r"(?:\s?(?:を|が|は|를|을|가|이)?\s?(?P<after>[0-9]{1,3}|두|세|네)\s?"
         r"(?:枚|장|張|张|块|塊|台|대|개)|\s?[x×]\s?(?P<times>[0-9]{1,3})(?![0-9]))?"
     )
-    return re.compile(rf"(?<![a-z0-9]){count}(?:{names})s?(?![a-z0-9]){after}")
+    # (German plurals glue "er" on: "A100er", "H100ern")
+    return re.compile(rf"(?<![a-z0-9]){count}(?:{names})(?:s|ern?)?(?![a-z0-9]){after}")
 
 
 _CJK_COUNTS = {"两": 2, "兩": 2, "二": 2, "三": 3, "四": 4, "八": 8, "두": 2, "세": 3, "네": 4}

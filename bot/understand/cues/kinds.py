@@ -44,6 +44,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"stable diffusion|\bsdxl\b|\bsd ?3|black forest labs|midjourney|dall-?e|text-to-image|"
             # FLUX with its version or a word of images ("flux" alone is French for streams)
             r"(?<![a-z])flux(?=[.\s-]?(?:1|dev|schnell|pro|kontext|模型|model|で|로|를|生成|画像|image|图|für|"
+            r"自動|自动|產生|产生|做圖|做图|出圖|出图|"
             r"pour|para|bild|photo|foto|"
             r"圖|이미지))|"
             r"image generat|generat\w* images?|diffusion model|"
@@ -56,13 +57,19 @@ _WORDS: tuple[tuple[str, str], ...] = (
     (
         "speech",
         (
-            r"whisper|speech[- ]to[- ]text|text[- ]to[- ]speech|\bstt\b|\btts\b|\basr\b|transcri|"
+            # transcribing is the task; transcripts are texts ("resumir transcripciones de
+            # llamadas" summarizes texts)
+            r"whisper|speech[- ]to[- ]text|text[- ]to[- ]speech|\bstt\b|\btts\b|\basr\b|"
+            r"transcrib|transcription (?:model|service|api|of audio)|audio transcription|"
+            r"(?:hours|horas|heures|stunden|часов) (?:of |de |d'|von )?(?:audio|áudio)|"
             r"voice (?:model|bot|clon)|speech recogn|"
             r"语音|語音|音声認識|音声合成|文字起こし|음성|распознаван\w* речи|синтез речи|"
-            r"reconocimiento de voz|síntesis de voz|transcripci|reconhecimento de voz|"
+            r"reconocimiento de voz|síntesis de voz|transcribir|transcripción de (?:audio|voz)|"
+            r"reconhecimento de voz|transcrever|transcrição de (?:áudio|voz)|transcrire|"
             r"síntese de voz|texto a voz|voz a texto|texto para fala|fala para texto|"
             r"texte en parole|parole en texte|sprache zu text|text zu sprache|"
-            r"transcriç|spracherkennung|sprachsynthese|reconnaissance vocale|synthèse vocale"
+            r"spracherkennung|sprachsynthese|reconnaissance vocale|synthèse vocale|transkribier|"
+            r"транскриб|расшифровк\w* (?:аудио|речи)"
         ),
     ),
 )

@@ -126,6 +126,10 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
             r"chat ?bot|chat assistant|\bchat\b|assistant|conversational|q ?& ?a|"
             r"question answering|"
             r"\bcopilot for|internal (?:gpt|llm|ai)|"
+            # an in-house ChatGPT: "사내 챗GPT 같은 걸", "ein internes ChatGPT", "类似 ChatGPT 的"
+            r"챗\s?gpt|chat\s?gpt (?:like|style|clone|für|para|pour|interno|interne)|"
+            r"(?:our own|internal|in-house|interno|internes|interne|internal) chat\s?gpt|"
+            r"(?:类似|類似|像)\s?chat\s?gpt|chat\s?gpt\s?(?:みたいな|のような|같은)|"
             r"聊天|对话机器人|對話機器人|助手|助理|问答|問答|机器人|機器人|"
             r"チャットボット|チャット|アシスタント|対話|"
             r"챗봇|채팅|어시스턴트|비서|"
@@ -169,7 +173,7 @@ _WORK_ON_DOCUMENTS = (UseCase.TRANSLATION, UseCase.SUMMARIZATION, UseCase.BATCH)
 # Tickets or calls worked on (summarised, classified): the work, not a support desk to run.
 _ONLY_TICKETS = re.compile(
     r"ticket|工单|工單|チケット|티켓|тикет|заявк|звонк|通话|通話|통화|calls?\b|llamadas|chamadas|"
-    r"anrufe|gespräche|appels"
+    r"anrufe|gespräche|appels|transcript|transcripci|transcriç|расшифровк|protokolle"
 )
 
 
@@ -334,6 +338,7 @@ _NO_MODEL_YET_RE = re.compile(
     r"모델은? ?(?:아직 )?(?:미정|안 ?정했|정하지 않았|모르)|어떤 모델|모델은 상관없|"
     r"(?:还|還)(?:没|沒)(?:定|选|選|想好)(?:好)?(?:用)?(?:什么|什麼|哪个|哪個)?模型|"
     r"模型(?:还|還)?(?:没|沒)(?:定|选|選)|模型未定|用什么模型|用什麼模型|哪个模型|哪個模型|"
+    r"(?:没有|沒有|没|沒|未)指定模型|"
     r"模型(?:无所谓|無所謂|随便|隨便)|(?:还|還)(?:没|沒)决定模型|(?:还|還)(?:没|沒)決定模型|"
     r"(?:sin|no tenemos|todavía no (?:hay|tenemos)|aún no (?:hay|tenemos)) (?:un |el )?modelo|"
     r"(?:todavía|aún|ainda) (?:no|não) (?:elegimos|hemos elegido|escogimos|decidimos|escolhemos|"

@@ -34,6 +34,7 @@ LEXICON = Lexicon(
         "höchstens",
         "ca\\.?",
         "circa",
+        "öppe",  # Swiss German
         "etwa",
         "ungefähr",
         "rund",
@@ -74,6 +75,7 @@ LEXICON = Lexicon(
     at_once=(
         "gleichzeiti?g[a-z]*",
         "gleichzeitig[a-z]*",
+        "gliichzitig[a-z]*",  # Swiss German
         "parallel[a-z]*",
         "simultan[a-z]*",
         "zur gleichen zeit",

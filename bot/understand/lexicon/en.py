@@ -558,6 +558,7 @@ LEXICON = Lexicon(
     ),
     size_question=(
         "how many (?:gpus?|cards?|servers?|nodes?|boxes|h200s?|machines)",
+        "what would you (?:put us on|recommend|suggest|propose)",
         "what do i need",
         "what do we need",
         "what (?:hw|hardware|box|setup|config)",

@@ -332,6 +332,9 @@ LEXICON = Lexicon(
         "à la place",
         "plutôt",
         "passe(?:r)? à",
+        "^si on ",
+        "ça donne quoi",
+        "qu'est-ce que ça donne",
     ),
     instead=(
         "pareil",

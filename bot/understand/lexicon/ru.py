@@ -234,10 +234,12 @@ LEXICON = Lexicon(
     or_words=("или", "либо", "вместо", "а не"),
     sales=(
         "жив(?:ого|ым|ой) (?:менеджер|человек|оператор)[а-яё]*",
-        "менеджер[а-яё]*",
+        # one person asked for (the manager, the operator), not the many a bot is for: an
+        # assistant for call-centre operators, sales managers as users
+        "менеджер(?:а|у|ом)?(?![а-яё])",
         "отдел[а-яё]* продаж",
         "продаж[а-яё]*",
-        "оператор[а-яё]*",
+        "оператор(?:а|у|ом)?(?![а-яё])",
         "свяжитесь со мной",
         "позвоните мне",
         "перезвоните",

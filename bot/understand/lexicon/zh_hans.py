@@ -39,6 +39,7 @@ LEXICON = Lexicon(
         "同一时间",
         "一起",
         "高峰(?:期|时段|時段|時)?",
+        "峰值(?:在|是|有|为|為|大概|大约|大約|约|約)",  # the peak's own figure, not "峰值的时候"
         "同一时刻",
     ),
     concurrency_cues=(

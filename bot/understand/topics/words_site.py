@@ -125,7 +125,10 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
             r"\bs[oó]lo [0-9] de las [0-9] gpus"
         ),
         "pt-BR": r"\bo servidor (?:inteiro|completo)|\bs[oó] (?:[0-9]|duas|três|quatro) gpus",
-        "de": r"\bden ganzen server|\bkomplett(?:en)? server|\bnur (?:[0-9]|zwei|drei|vier) gpus",
+        "de": (
+            r"\bden ganzen server|\bkomplett(?:en)? server|\bnur (?:[0-9]|zwei|drei|vier)"
+            r"(?: von (?:den )?(?:8|acht))? gpus"
+        ),
         "fr": (
             r"\ble serveur (?:entier|complet)|\b(?:juste|seulement|que) (?:[0-9]|deux|trois|"
             r"quatre) gpus?"
@@ -221,7 +224,8 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
     Concept.CALCULATOR: {
         "en": (
             r"\bcalculator|\bestimator|\bsimulator|\bcost tool|\bpricing tool|\bdocumentation|"
-            r"\bdocs?\b(?! of)|\bdocs (?:page|link)|\bguide\b"
+            # ("sorry if this is in the docs" asks for no docs)
+            r"(?<!in the )(?<!in your )\bdocs?\b(?! of)|\bdocs (?:page|link)|\bguide\b"
         ),
         "zh-Hans": r"计算器|试算|估算工具|文档|说明文档|教程",
         "zh-Hant": r"計算機|計算器|試算|估算工具|文件連結|說明文件|教學",

@@ -8,6 +8,7 @@ a hand-off. Prices and differences are the engine's, read here from ``size_deplo
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -406,3 +407,87 @@ def test_why_not_the_unpriced_b200_says_it_serves_it_without_a_price():
     turns = _talk(Pipeline(), "GLM-4.5-Air FP8, 64K, 30 users at once", "why not B200?")
     first = _first_line(turns[-1].reply)
     assert first.startswith("NVIDIA B200 serves it too, but we list no price for it")
+
+
+@pytest.mark.parametrize(
+    ("job", "change", "lang"),
+    [
+        (
+            "Llama 3.1 8B, 10M docs of 2000 tokens, deadline 3 days",
+            "and with a deadline of 12 hours?",
+            "en",
+        ),
+        (
+            "Llama 3.1 8B: 10 млн документов по 2000 токенов, срок 3 дня",
+            "а если дедлайн 12ч?",
+            "ru",
+        ),
+        (
+            "Llama 3.1 8B, 10 millones de documentos de 2000 tokens, plazo de 3 días",
+            "y si el plazo es de 12 horas?",
+            "es",
+        ),
+    ],
+)
+def test_a_deadline_changed_resizes_the_job_on_the_table(pipeline, job, change, lang):
+    """A new deadline for the job is the same job sized for it, never "what to change?"."""
+    first, second = _talk(
+        pipeline, job, change, chat=ChatContext(chat_id=5, telegram_language=lang)
+    )
+    assert first.chat.last_request.deadline_hours == 72
+    assert second.reply.kind.value == "size"
+    facts = second.chat.last_request
+    assert (facts.deadline_hours, facts.batch_tokens) == (12, first.chat.last_request.batch_tokens)
+
+
+@pytest.mark.parametrize(
+    ("first", "change", "lang"),
+    [
+        ("Llama 3.3 70B, 20 users, 32k", "and with a deadline of 12 hours?", "en"),
+        ("Llama 3.3 70B, 20 Nutzer, 32k", "und mit einer Frist von 12 Stunden?", "de"),
+        ("Llama 3.3 70B，20 个用户，32k", "如果期限是 12 小时呢？", "zh-Hans"),
+    ],
+)
+def test_a_deadline_for_a_chat_service_asks_for_the_job(pipeline, first, change, lang):
+    """A deadline alone sizes nothing: the work it is for is asked, in the customer's language."""
+    _, turn = _talk(pipeline, first, change, chat=ChatContext(chat_id=6, telegram_language=lang))
+    assert turn.reply.data["code"] == "job_for_deadline"
+    assert turn.reply.language == lang
+
+
+@pytest.mark.parametrize(
+    ("why", "lang"),
+    [
+        ("why not H200 tho? isnt it the safer bet vs mi355x", "en"),
+        ("warum nicht H200? ist das nicht sicherer als MI355X?", "de"),
+        ("почему не H200? разве это не надёжнее, чем MI355X?", "ru"),
+    ],
+)
+def test_why_not_said_as_a_comparison_is_the_lever(pipeline, why, lang):
+    """Why not H200, said against MI355X after a sizing: the plan on H200 and its extra cost."""
+    chat = ChatContext(chat_id=8, telegram_language=lang)
+    _, turn = _talk(pipeline, "DeepSeek V3 FP8 128K 20 users", why, chat=chat)
+    assert turn.reply.kind.value == "size", turn.reply.text
+    assert re.search(r"4\W?000", turn.reply.text), turn.reply.text
+
+
+@pytest.mark.parametrize(
+    ("job", "servers", "lang"),
+    [
+        ("full fine-tune Llama 3.1 8B on 2B tokens, 2 epochs", "two servers?", "en"),
+        (
+            "想用 LoRA 微调 Qwen2.5-72B-Instruct，数据集 2 亿 token，3 个 epoch，seq len 8k",
+            "上两台服务器能快一倍吗",
+            "zh-Hans",
+        ),
+        ("LoRA Qwen2.5 72B, 200 Mio. Tokens, 3 Epochen, seq len 8k", "und mit zwei Servern?", "de"),
+    ],
+)
+def test_servers_counted_for_a_training_job_train_it_on_them(pipeline, job, servers, lang):
+    """Two servers asked of a job: the job on two 8-GPU servers, faster, its cost against before."""
+    chat = ChatContext(chat_id=9, telegram_language=lang)
+    _, second = _talk(pipeline, job, servers, chat=chat)
+    facts = second.chat.last_request
+    assert facts.trains
+    assert facts.gpu_count == 16
+    assert second.reply.data.get("lever") == "change"

@@ -499,3 +499,19 @@ def test_users_at_once_said_are_not_called_an_assumption(pipeline):
     assumed = _ask(pipeline, "Qwen3-32B für unsere 200 Mitarbeiter", "de")
     assert "von 200 Personen in der Spitze" not in _plain(said.reply.html)
     assert "von 200 Personen in der Spitze" in _plain(assumed.reply.html)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "somos 14 en el equipo. Con Qwen3-30B-A3B necesitamos 3.000 tokens/s agregados",
+        "we're a team of 30; Llama 3.1 8B at 200 requests per minute",
+    ],
+)
+def test_a_team_size_beside_a_stated_load_sets_no_users(pipeline, text):
+    """A throughput or a rate is the load: the team's size gives no users at peak beside it."""
+    from bot.understand import parse_message  # noqa: PLC0415 - the one test that needs it
+
+    prepared = pipeline._offers.prepare(parse_message(text))
+    assert prepared.cues.headcount is not None
+    assert prepared.facts.concurrency is None
