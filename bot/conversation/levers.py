@@ -92,7 +92,9 @@ class Levers:
             return None
         if facts.names_model or parsed.unknown_model or parsed.hub or parsed.not_understood:
             return None
-        asks = parsed.lever is not None or bool(parsed.servers)
+        # servers counted beside a question the page answers ("with two, do you link them by
+        # InfiniBand?") leave it the page's question
+        asks = parsed.lever is not None or (bool(parsed.servers) and parsed.topic is None)
         term_topic = parsed.topic in _TERM_TOPICS and bool(facts.months)
         # "why not H200? isn't it safer than MI355X": the plan on the table, on the GPU asked
         why_not = parsed.intent is Intent.COMPARE and parsed.lever is Lever.WHY_NOT

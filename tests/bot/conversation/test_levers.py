@@ -491,3 +491,13 @@ def test_servers_counted_for_a_training_job_train_it_on_them(pipeline, job, serv
     assert facts.trains
     assert facts.gpu_count == 16
     assert second.reply.data.get("lever") == "change"
+
+
+def test_servers_named_in_a_question_the_page_answers_stay_that_question(pipeline):
+    """Asking if two servers are linked by InfiniBand, after a job: the network's answer."""
+    _, turn = _talk(
+        pipeline,
+        "pretrain a 1B model from scratch on 200B tokens on MI355X",
+        "if we use two servers, are they linked by InfiniBand?",
+    )
+    assert turn.reply.kind.value == "knowledge"
