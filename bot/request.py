@@ -453,6 +453,9 @@ class ParsedRequest:
     not_understood: tuple[str, ...] = ()  # codes of what could not be read, e.g. "context"
     courtesy: bool | None = None  # the message only thanks or acknowledges: no question in it
     topic: str | None = None  # knowledge intent: a ``sizing.knowledge.types.Topic`` value
+    # Other questions of the page asked in the same message ("is there a minimum term, and is
+    # traffic included?"), answered after ``topic``'s.
+    more_topics: tuple[str, ...] = ()
     spec: str | None = None  # gpu_spec topic: the figure asked for (``SpecAspect`` value)
     software: str | None = None  # software topic: the item named (``SoftwareItem`` value)
     term: str | None = None  # glossary topic: the term asked about (``Term`` value)

@@ -16,6 +16,7 @@ from bot.answers.lever_replies import Miss, Relaxed, cheaper_reply, servers_repl
 from bot.answers.levers import (
     change_line,
     change_note,
+    joined_replies,
     monthly,
     named_gpu_line,
     plan_label,
@@ -97,6 +98,7 @@ __all__ = [
     "explain_training_reply",
     "fit_line",
     "from_callback",
+    "joined_replies",
     "localizer",
     "model_tag",
     "monthly",

@@ -247,3 +247,59 @@ def order_button(loc: Localizer, option: PlanOption, url: str | None) -> tuple[B
     """Return the order button of an option, or nothing without a link."""
     label = loc.gettext("Order %(plan)s", plan=option_name(option))
     return (Button(label, url=url),) if url else ()
+
+
+# Telegram's limit on one message (4,096 characters), with room for its entities.
+_MESSAGE_CHARS = 3800
+
+
+def joined_replies(replies: Sequence[Reply]) -> Reply:
+    """Return several answers to one message as one: each in turn, their buttons merged.
+
+    "Is there a minimum term, and is traffic included?" gets both answers. An answer that would
+    take the message past Telegram's limit is left out (the first is always kept); the JSON
+    form is the first answer's, with the others under ``more``.
+    """
+    first, *others = replies
+    kept = [first]
+    size = len(first.html)
+    for reply in others:
+        if size + len(reply.html) + 2 > _MESSAGE_CHARS:
+            break
+        kept.append(reply)
+        size += len(reply.html) + 2
+    if len(kept) == 1:
+        return first
+    rows: list[tuple[Button, ...]] = []
+    seen: set[tuple[str, str | None, str | None]] = set()
+    for reply in kept:
+        for row in reply.buttons:
+            fresh = tuple(b for b in row if (b.text, b.url, b.callback_data) not in seen)
+            seen.update((b.text, b.url, b.callback_data) for b in fresh)
+            if fresh:
+                rows.append(fresh)
+
+    def data() -> dict[str, Any] | None:
+        main = first.data
+        more = [reply.data for reply in kept[1:] if reply.data is not None]
+        return {**(main or {}), "more": more} if main is not None else None
+
+    return Reply.deferred(
+        kind=first.kind,
+        language=first.language,
+        html=_without_repeats([reply.html for reply in kept]),
+        text=lambda: _without_repeats([reply.text for reply in kept]),
+        buttons=tuple(rows),
+        data=data,
+    )
+
+
+def _without_repeats(parts: Sequence[str]) -> str:
+    """Join answers, leaving out a line an earlier one already said ("fixed monthly prices")."""
+    said: set[str] = set()
+    out = []
+    for part in parts:
+        lines = [line for line in part.splitlines() if not line.strip() or line not in said]
+        said.update(line for line in lines if line.strip())
+        out.append("\n".join(lines).strip("\n"))
+    return "\n\n".join(out)

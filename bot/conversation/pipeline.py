@@ -27,6 +27,7 @@ from bot.answers import (
     Unsaid,
     decode,
     from_callback,
+    joined_replies,
     localizer,
     recommended,
     render_compare,
@@ -498,7 +499,15 @@ class Pipeline:
         if parsed.intent is Intent.SALES:
             return self.handoff(loc, text, chat)
         if parsed.intent is Intent.KNOWLEDGE and parsed.topic:
-            return Turn(self.knowledge(loc, question_from(parsed)), chat)
+            reply = self.knowledge(loc, question_from(parsed))
+            if parsed.more_topics:
+                # "how fast can you deliver, is there a minimum term, is traffic included?"
+                more = [
+                    self.knowledge(loc, question_from(replace(parsed, topic=topic, spec=None)))
+                    for topic in parsed.more_topics
+                ]
+                reply = joined_replies([reply, *more])
+            return Turn(reply, chat)
         gpu = lone_gpu(parsed)
         if gpu is not None and not chat.last_request:
             # "MI355X?" with nothing earlier to change: the GPU's card, not "which model?".

@@ -94,7 +94,8 @@ _COUNTED_STAFF = (
 # The customer's own support work, whose words are those of a person asked for: a support bot
 # ("고객상담봇", "智能客服"), consultations coming in or counted, inquiries handled.
 _OWN_SUPPORT = (
-    r"상담\s?(?:챗)?봇|상담(?:이|을|은)?\s?(?:들어|접수|처리|량|건수|요청이)|"
+    r"상담\s?(?:챗)?봇|상담(?:이|을|은)?\s?(?:들어|접수|처리|량|건수|요청이|몰릴)|"
+    r"고객\s?센터\s?(?:챗)?봇|상담원\s?(?:메모|노트)|"
     r"[0-9]+\s?건\s?(?:정도\s?)?(?:의\s)?상담|"
     r"問い合わせ(?:対応|窓口|業務|件数|の要約|の分類)|"
     r"(?:智能)?客服(?:机器人|機器人|系统|系統|bot|助手|场景|場景)|智能客服|"

@@ -40,6 +40,7 @@ ORDER = (
     ("kv_dtype", "facts.kv_dtype"),
     ("courtesy", "courtesy"),
     ("topic", "topic"),
+    ("more_topics", "more_topics"),
     ("spec", "spec"),
     ("software", "software"),
     ("engine", "facts.engine"),

@@ -246,7 +246,11 @@ _PAID_RE = re.compile(
 _REVENUE_RE = re.compile(
     r"(?<![a-z])(?:revenue|turnover|annual sales)|выручк|оборот|年商|売上|매출|faturamento|"
     r"receita anual|facturación|ingresos anuales|umsatz|chiffre d'affaires|营收|營收|营业额|"
-    r"營業額|年收入|帳單|账单|(?<![a-z])(?:our|the|monthly) bill(?![a-z])"
+    r"營業額|年收入|帳單|账单|(?<![a-z])(?:our|the|monthly) bill(?![a-z])|"
+    # money raised, invoiced or turned over: "Series A ($14M raised)", "fatura uns R$ 400 mil",
+    # "CA de 3 M€"
+    r"(?<![a-z])(?:raised|funding|series [a-e](?![a-z])|fatura(?:mos)?(?![a-z])|ca de)|融资|融資|"
+    r"資金調達"
 )
 _CLAUSE_ENDS = ",，;；、"
 _REVENUE_REACH = 28
@@ -257,7 +261,7 @@ _PAID_AFTER_RE = re.compile(
     r"払って(?:い)?(?:ます|る)|支払って|かかって(?:い)?ます)"
     # revenue said after the amount: "$40M in annual revenue", "80 Mio. € Umsatz"
     r"|\s?(?:in |of |de |d')?(?:annual |yearly )?(?:revenue|turnover|umsatz|faturamento|"
-    r"chiffre d'affaires|facturación|выручки|оборота|매출)"
+    r"chiffre d'affaires|facturación|выручки|оборота|매출)|\s?(?:raised|in funding)"
 )
 _KEPT_BUDGET_RE = re.compile(
     r"budget|预算|預算|бюджет|予算|예산|presupuesto|orçamento|orcamento|up to|at most|max|"

@@ -102,8 +102,20 @@ _HUNDREDS: dict[int, tuple[str, ...]] = {
         "deux cents",
         "zweihundert",
         "двести",
+        "двухсот",
     ),
-    300: ("three hundred", "trescientos", "trezentos", "trois cents", "dreihundert", "триста"),
+    300: (
+        "three hundred",
+        "trescientos",
+        "trezentos",
+        "trezentas",
+        "trescientas",
+        "trois cents",
+        "dreihundert",
+        "триста",
+        "трёхсот",
+        "трехсот",
+    ),
     400: (
         "four hundred",
         "cuatrocientos",
@@ -111,8 +123,18 @@ _HUNDREDS: dict[int, tuple[str, ...]] = {
         "quatre cents",
         "vierhundert",
         "четыреста",
+        "четырёхсот",
+        "четырехсот",
     ),
-    500: ("five hundred", "quinientos", "quinhentos", "cinq cents", "fünfhundert", "пятьсот"),
+    500: (
+        "five hundred",
+        "quinientos",
+        "quinhentos",
+        "cinq cents",
+        "fünfhundert",
+        "пятьсот",
+        "пятисот",
+    ),
 }
 # Scale words that follow a number ("two billion", "dos millones", "полтора миллиарда"):
 # kept as words after the digits, which the readers already take ("2 billion").
@@ -126,7 +148,9 @@ _SCALES = (
 _TIME_UNITS = (
     r"days?|hours?|weeks?|months?|días|dias|horas|semanas|meses|jours|heures|semaines|mois|"
     r"tage|tagen|stunden|wochen|monate|monaten|суток|сутки|дней|дня|часов|часа|недел[иья]|"
-    r"месяц(?:ев|а)?"
+    r"месяц(?:ев|а)?|"
+    # epochs and seconds after a small number: "three epochs", "dos épocas", "one second"
+    r"epochs?|épocas?|epochen|époques?|эпох[иа]?|seconds?|segundos?|sekunden?|secondes?|секунд[ау]?"
 )
 # Korean native tens before a counter: "스무 명", "서른 명", "열 명".
 _KOREAN: dict[str, int] = {
@@ -202,8 +226,14 @@ _FRENCH_HUNDRED_RE = re.compile(
     r"(?<![a-zà-ÿ])cent(?= (?:personnes|développeurs|devs|salariés|employés|utilisateurs|"
     r"collaborateurs|agents|ingénieurs|étudiants))"
 )
+_FRENCH_HUNDRED_AND_RE = re.compile(
+    r"(?<![a-zà-ÿ0-9])(?:(?P<m>deux|trois|quatre|cinq|six|sept|huit|neuf) )?cents? "
+    r"(?P<n>[1-9][0-9]?)(?![0-9.,])"
+)
+_FRENCH_UNITS = {"deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7, "huit": 8}
+_FRENCH_UNITS["neuf"] = 9
 _RUSSIAN_ORDER_RE = re.compile(r"(?<![а-яё])тысяч ([0-9]+)(?![0-9.,])")
-_A_THOUSAND_AND_RE = re.compile(r"(?<![а-яё0-9])тысяча ([0-9]{1,3})(?![0-9.,])")
+_A_THOUSAND_AND_RE = re.compile(r"(?<![а-яё0-9])тысяч[аи] ([0-9]{1,3})(?![0-9.,])")
 _ONE_AND_A_HALF_HUNDRED_RE = re.compile(
     r"(?<![а-яё])(?:(?:полторы|полутора) (?:сотни|сотен)|полтораста)(?![а-яё])"
 )
@@ -301,8 +331,36 @@ _MARKS = (
 )  # fmt: skip
 
 
+# One second or half of one, in words: "en moins d'une seconde", "не больше полсекунды".
+_ONE_SECOND_RE = re.compile(
+    r"(?<![a-zà-ÿа-яё])(?:one|a|une|un|uma|una|eine[rn]?|одну|одной) "
+    r"(?P<unit>seconds?|secondes?|segundos?|sekunden?|секунд[уы]?)(?![a-zà-ÿа-яё])"
+)
+_HALF_SECOND_RE = re.compile(
+    r"(?<![a-zà-ÿа-яё])(?:полсекунды|half a second|une demi-seconde|medio segundo|meio segundo|"
+    r"einer? halben? sekunde)(?![a-zà-ÿа-яё])"
+)
+
+
+# "mil millones" alone (not "2 mil millones", "cincuenta mil millones": a count before it)
+_THOUSAND_MILLION_RE = re.compile(
+    r"(?:^|(?<=\bcon )|(?<=\bde )|(?<=\bunos )|(?<=\bunas )|(?<=\bsobre ))mil millones"
+    r"(?![a-zà-ÿ])"
+)
+
+
+def _seconds_in_words(text: str) -> str:
+    if "sec" not in text and "сек" not in text and "segund" not in text and "sekund" not in text:
+        return text
+    text = _HALF_SECOND_RE.sub("0.5 s", text)
+    return _ONE_SECOND_RE.sub(lambda found: "1 " + found.group("unit"), text)
+
+
 def words_to_digits(text: str) -> str:
     """Return ``text`` (cleaned, lower case) with its numbers in words written as digits."""
+    text = _seconds_in_words(text)
+    if "mil millones" in text:  # Spanish "mil millones": a thousand million, a billion
+        text = _THOUSAND_MILLION_RE.sub("1000 millones", text)
     if "十" in text or "百" in text or any(digit in text for digit in _CJK_DIGITS):
         text = _CJK_PEOPLE_RE.sub(_cjk_people, text)
     if any(unit in text for unit in "십백천만"):
@@ -315,6 +373,13 @@ def words_to_digits(text: str) -> str:
         # "полмиллиарда" (half a billion), "полмиллиона"
         text = _HALF_RE.sub(lambda found: "0.5 " + found.group(1), text)
     if "cent " in text:
+        # "cent vingt" (its tens written as digits by now): a hundred and twenty
+        text = _FRENCH_HUNDRED_AND_RE.sub(
+            lambda found: str(
+                100 * _FRENCH_UNITS.get(found.group("m") or "", 1) + int(found.group("n"))
+            ),
+            text,
+        )
         # French "cent" alone is a hundred before people ("cent développeurs"), a cent elsewhere
         text = _FRENCH_HUNDRED_RE.sub("100", text)
     if "тыс" in text or "сот" in text or "полтораст" in text:

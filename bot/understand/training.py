@@ -115,6 +115,8 @@ _SEQ_WORDS = (
 # A LoRA rank or alpha is a setting, not a count of anything ("r=16", "alpha 32", "rank 64").
 _RANK = r"(?:\br|rank|alpha|ранг|秩)\s?[=:]?\s?\d+"
 _LEAST_DATASET_TOKENS = 1e5
+# No one example holds this many tokens: a count said after examples is then their total.
+_LEAST_EXAMPLE_TOTAL = 1e7
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,6 +349,9 @@ def _examples(text: str, language: str | None) -> tuple[float | None, str]:
     for match in _patterns()["examples"].finditer(text):
         examples, each = number_of(match, "", language), number_of(match, "b", language)
         if _finite(examples) and _finite(each):
+            if each >= _LEAST_EXAMPLE_TOTAL:
+                # "40 тыс. диалогов (~250 млн токенов)": the data's total, not each example's
+                return each, blank(text, match.start(), match.end())
             return examples * each, blank(text, match.start(), match.end())
     return None, text
 

@@ -180,7 +180,7 @@ _ONLY_TICKETS = re.compile(
 # Translating said as the act asked for ("queremos traduzir", "we want to translate", "做个互译")
 _TRANSLATE_ACT = re.compile(
     r"(?:want|need|wants|like) to translate|traduzir|traducir|traduire|übersetzen|переводить|"
-    r"перевести|互译|互譯|翻訳したい|번역하려|번역하고"
+    r"перевести|互译|互譯|翻訳したい|번역하려|번역하고|翻成|翻译成|翻譯成|譯成"
 )
 
 

@@ -336,6 +336,8 @@ LEXICON = Lexicon(
         "y en",
         "en vez",
         "en lugar",
+        "^cámbia(?:lo|la) a",
+        "^cambia(?:lo|la) a",
         "qué tal con",
         "cambia(?:r)? a",
         "sube(?:lo)? a",

@@ -173,6 +173,60 @@ def _spec(mentions: Mentions) -> SpecAspect | None:
     return next((aspect for concept, aspect in _SPEC_ORDER if mentions.has(concept)), None)
 
 
+# The page's plain questions, several of which one message may ask together: each answered.
+_ASKED_TOGETHER = frozenset(
+    {
+        Topic.DELIVERY,
+        Topic.MINIMUM_TERM,
+        Topic.LONGER_TERMS,
+        Topic.TRAFFIC,
+        Topic.ROOT_ACCESS,
+        Topic.OS_IMAGE,
+        Topic.REFUND,
+        Topic.INTERCONNECT,
+        Topic.PRIVATE_NETWORK,
+        Topic.BILLING,
+        Topic.CALCULATOR,
+    }
+)
+_MORE_TOPICS = 2
+
+
+# Questions asked one after another: "How soon …? Is there a minimum term, and is traffic
+# included?", "Какой срок поставки и минимальный срок аренды?"
+_QUESTIONS = re.compile(
+    r"[?？!！。\n]|[,，]?\s(?:and|und|et|y|e|и|а также)\s|[、；;]|(?<=[가-힣])(?:고|且)\s"
+)
+_SHORTEST_QUESTION = 6
+
+
+def more_topics(request: ParsedRequest, first: Rule, text: str) -> tuple[str, ...]:
+    """Return the other plain questions of the page the message asks beside ``first``'s.
+
+    Each is its own question: the first topic a question of its own matches, so that words of
+    one question ("deliver after payment") never add a second topic ("billing").
+    """
+    if first.topic not in _ASKED_TOGETHER:
+        return ()
+    questions = [q for q in _QUESTIONS.split(text) if len(q.strip()) >= _SHORTEST_QUESTION]
+    if len(questions) < 2:  # noqa: PLR2004 - one question asks one thing
+        return ()
+    found: list[str] = []
+    for question in questions:
+        mentions = Mentions(question)
+        if any(mentions.has(concept) for concept in (*first.all_of, *first.any_of)):
+            continue  # more of the first question ("跨機網路多快" after "InfiniBand 嗎")
+        rule = next((r for r in RULES if _facts_fit(r, request) and _words_fit(r, mentions)), None)
+        topic = rule.topic if rule is not None else None
+        if topic is None or topic is first.topic or topic not in _ASKED_TOGETHER:
+            continue
+        if topic.value not in found:
+            found.append(topic.value)
+        if len(found) == _MORE_TOPICS:
+            break
+    return tuple(found)
+
+
 def match_rule(request: ParsedRequest, text: str) -> tuple[Rule, Mentions] | None:
     """Return the first rule ``text`` (cleaned) matches, and what the message mentions."""
     mentions = Mentions(text)
@@ -238,6 +292,7 @@ def apply_topic(request: ParsedRequest, text: str) -> ParsedRequest:
         request,
         intent=Intent.KNOWLEDGE,
         topic=rule.topic.value,
+        more_topics=more_topics(request, rule, text),
         spec=spec.value if spec else None,
         software=mentions.software if rule.topic is Topic.SOFTWARE else None,
     )

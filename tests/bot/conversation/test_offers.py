@@ -515,3 +515,39 @@ def test_a_team_size_beside_a_stated_load_sets_no_users(pipeline, text):
     prepared = pipeline._offers.prepare(parse_message(text))
     assert prepared.cues.headcount is not None
     assert prepared.facts.concurrency is None
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "topics"),
+    [
+        (
+            "How soon after payment is it ready? Is there a minimum term, and is traffic included?",
+            "en",
+            ("traffic", "delivery", "minimum_term"),
+        ),
+        (
+            "Wie lange dauert die Lieferung? Gibt es eine Mindestlaufzeit und ist Traffic dabei?",
+            "de",
+            ("traffic", "delivery", "minimum_term"),
+        ),
+        (
+            "請問下單後多久可以開通？最短租期是多久？",
+            "zh-Hant",
+            ("minimum_term", "delivery"),
+        ),
+    ],
+)
+def test_several_questions_of_the_page_get_every_answer(pipeline, text, lang, topics):
+    """Delivery, minimum term and traffic asked together: each answered, in the one message."""
+    from bot.answers.i18n import localizer  # noqa: PLC0415
+    from bot.answers.knowledge import render_knowledge  # noqa: PLC0415 - this test only
+    from sizing.knowledge.answer import answer_question  # noqa: PLC0415
+    from sizing.knowledge.types import Question, Topic  # noqa: PLC0415
+
+    reply = _ask(pipeline, text, lang).reply
+    assert reply.kind.value == "knowledge"
+    for topic in topics:
+        alone = render_knowledge(localizer(lang), answer_question(Question(topic=Topic(topic))))
+        assert alone.html.splitlines()[0] in reply.html, topic
+    assert len(reply.html) <= 4096
+    assert [more["topic"] for more in reply.data["more"]] == list(topics[1:])

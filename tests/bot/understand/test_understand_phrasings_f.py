@@ -400,3 +400,83 @@ def test_a_training_jobs_data_and_team_are_no_users():
     )
     assert parsed.get("concurrency") is None
     assert parsed.get("seq_len") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "topic", "more"),
+    [
+        (
+            "Is there a minimum term, and is traffic included?",
+            "traffic",
+            ["minimum_term"],
+        ),
+        ("可以拿到 root 權限嗎？最短租期是多久？", "root_access", ["minimum_term"]),
+        ("is traffic included?", "traffic", None),
+    ],
+)
+def test_several_questions_of_the_page_are_all_read(text, topic, more):
+    """The page's plain questions asked together: the first as ``topic``, the others after it."""
+    parsed = _read(text)
+    assert (parsed["topic"], parsed.get("more_topics")) == (topic, more)
+
+
+# --- A twenty-ninth round: the kinds of the set -ae ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("LoRA on Llama 3.1 8B, 80M tokens, two epochs", "epochs", 2),
+        ("Fine-tuning de Qwen3 8B, 300 millones de tokens, tres épocas", "epochs", 3),
+        ("Qwen3 32B, TTFT unter einer Sekunde, 40 Nutzer gleichzeitig", "ttft_s", 1),
+        ("gpt-oss-20b, TTFT не больше полсекунды", "ttft_s", 0.5),
+        ("QLoRA de Llama 3.1 8B con mil millones de tokens", "tokens", 1_000_000_000),
+        (
+            "un chatbot SAV qui monte à cent vingt conversations simultanées, Qwen3 32B",
+            "concurrency",
+            120,
+        ),
+        ("Llama 3.1 8B для двухсот одновременных пользователей", "concurrency", 200),
+        ("Llama 3.1 8B, pico de umas trezentas pessoas ao mesmo tempo", "concurrency", 300),
+        ("У нас около тысячи двухсот сотрудников, Qwen3 32B, 60 одновременно", "headcount", 1200),
+        ("LoRA Llama 3.1 8B, 30 тыс. диалогов (~120 млн токенов)", "tokens", 120_000_000),
+        ("gpt-oss-120b，32k，高峰 45 人同时用，不想用 AMD 的卡", "cuda_only", True),
+        ("Qwen3 32B — what H200 count are we looking at?", "asked", "gpu_count"),
+        ("Qwen3 235B — сколько понадобится H200?", "asked", "gpu_count"),
+        ("А сколько людей смогут работать с Qwen3 32B на одной H200?", "asked", "users"),
+    ],
+)
+def test_fields_of_the_twenty_ninth_round(text, field, value):
+    """Epochs and seconds in words, French and Russian hundreds, totals after examples."""
+    assert _read(text).get(field) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We're a startup, Series A ($12M raised last year). Llama 3.3 70B for 20 users",
+        "A gente fatura uns R$ 300 mil por mês. Llama 3.3 70B para 20 usuários simultâneos",
+        "On fait un CA de 5 M€. Llama 3.3 70B pour 20 utilisateurs simultanés",
+    ],
+)
+def test_money_raised_or_invoiced_is_no_budget(text):
+    """Funding raised, monthly invoicing, turnover abbreviated: no budget."""
+    assert _read(text).get("budget_amount") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("고객센터 챗봇이에요. 상담 몰릴 때 동시 접속 100명, Llama 3.1 8B", "ko"),
+        ("[티켓] 고객: Llama 3.1 8B, 동시 50명. 상담원 메모: 첫 문의", "ko"),
+    ],
+)
+def test_a_support_desks_own_words_ask_for_no_person(text, lang):
+    """The customer's own call centre, an agent's note on a ticket: a sizing, not a hand-off."""
+    assert _read(text, lang)["intent"] == "size"
+
+
+def test_a_support_desks_mail_translated_is_translation():
+    """Support mail translated ("客服信翻成英文"): a translation use, not a support desk."""
+    parsed = _read("每天大約十萬封客服信翻成英文，沒有指定模型，要租什麼？")
+    assert parsed["use_case"] == "translation"
