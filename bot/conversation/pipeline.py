@@ -563,7 +563,7 @@ class Pipeline:
             a, b = named[0], named[1]
         return render_compare(loc, compare_gpus(a, b))
 
-    def _sizing(  # noqa: PLR0911 - one answer per way a sizing message can end
+    def _sizing(  # noqa: C901, PLR0911 - one answer per way a sizing message can end
         self, parsed: ParsedRequest, chat: ChatContext, loc: Localizer
     ) -> Turn:
         refusal = refused_number(loc, parsed.not_understood)
@@ -582,6 +582,9 @@ class Pipeline:
         elif parsed.intent is Intent.FOLLOWUP and chat.last_request is not None:
             # "what about 2?": an earlier question to change, but nothing read to change in it.
             return Turn(ask_what_to_change(loc), chat)
+        elif not facts.names_model and parsed.hub is not None and parsed.hub.is_id:
+            # A Hub repository named, with no Hub to read it from: say so, never "which model?"
+            return Turn(hub_unreachable(loc, parsed.hub.text), chat)
         elif not facts.names_model:
             # Nothing earlier to change and no model named: ask, never guess one.
             # (a training job stated without its model is no change to an earlier question)

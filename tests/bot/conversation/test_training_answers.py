@@ -163,3 +163,12 @@ def test_a_training_job_without_its_model_asks_which_model_to_train(pipeline, te
     assert question in reply.text, reply.text
     no_earlier = localizer(lang).gettext("I have no earlier question of yours to change.")
     assert no_earlier not in reply.text
+
+
+def test_a_hub_id_beyond_the_catalog_with_no_hub_says_so(pipeline):
+    """A Hub id named beside a load, no Hub to read it: the lookup failed, no "earlier question"."""
+    text = "Qwen/Qwen3-235B-A22B-Instruct-2507, 25 users, 64k, we have to stay on CUDA"
+    reply = pipeline.respond(text, ChatContext(chat_id=3, telegram_language="en")).reply
+    assert "Qwen/Qwen3-235B-A22B-Instruct-2507" in reply.text
+    assert "no earlier question" not in reply.text
+    assert reply.data["code"] == "hub_unreachable"
