@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from sizing.answer import PlanOption
+from sizing.answer import OptionSpeed, PlanOption
 from sizing.catalog import get_gpu, load_gpus, load_plans, plans_for
 from sizing.deploy import size_deployment
 from sizing.errors import SizingError, UnknownModelError
@@ -299,13 +299,22 @@ def _speed_values(glossary: Glossary) -> dict[str, Value] | None:
     }
 
 
-def _ttft_points(glossary: Glossary) -> list[Point]:
-    """Return the first token after the example's prompt, one user alone and at the load."""
+def _speed_pair(glossary: Glossary) -> tuple[dict[str, Value], OptionSpeed, OptionSpeed] | None:
+    """Return the example's values and its speeds with one user alone and at the load."""
     values = _speed_values(glossary)
     alone, loaded = _speed_example(glossary, 1), _speed_example(glossary, _SPEED_USERS)
     if values is None or alone is None or loaded is None:
+        return None
+    return values, alone.speed, loaded.speed
+
+
+def _ttft_points(glossary: Glossary) -> list[Point]:
+    """Return the first token after the example's prompt, one user alone and at the load."""
+    pair = _speed_pair(glossary)
+    if pair is None:
         return []
-    idle, at_load = alone.speed.ttft_s_at_load, loaded.speed.ttft_s_at_load
+    values, alone, loaded = pair
+    idle, at_load = alone.ttft_s_at_load, loaded.ttft_s_at_load
     if idle is None or at_load is None:
         return []
     values |= {"idle_ttft_s": idle, "load_ttft_s": at_load}
@@ -314,11 +323,11 @@ def _ttft_points(glossary: Glossary) -> list[Point]:
 
 def _tpot_points(glossary: Glossary) -> list[Point]:
     """Return one user's tokens per second alone (and per token), and each user's at load."""
-    values = _speed_values(glossary)
-    alone, loaded = _speed_example(glossary, 1), _speed_example(glossary, _SPEED_USERS)
-    if values is None or alone is None or loaded is None:
+    pair = _speed_pair(glossary)
+    if pair is None:
         return []
-    one, each = alone.speed.decode_tokens_per_s, loaded.speed.decode_tokens_per_s_per_user
+    values, alone, loaded = pair
+    one, each = alone.decode_tokens_per_s, loaded.decode_tokens_per_s_per_user
     if not one or not each:
         return []
     values |= {"alone_tok_s": one, "alone_ms": 1000 / one, "each_tok_s": each}
