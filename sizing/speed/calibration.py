@@ -183,7 +183,7 @@ def benchmark_figures(
         sequences=float(users),
         input_tokens=workload.input_tokens,
         output_tokens=output,
-        arrivals="closed",
+        arrivals="in_step" if workload.range_ratio == 1.0 else "closed",
         kernel=costs,
     )
     # Speculative steps yield more tokens each: the decode share speeds up by that much.

@@ -88,6 +88,9 @@ class Workload(_Strict):
     ttft_limit_s: float | None = Field(default=None, gt=0)  # server: the p99 limits
     tpot_limit_s: float | None = Field(default=None, gt=0)
     rate_per_s: float | None = Field(default=None, gt=0)  # server: queries a second it ran at
+    # The benchmark's --random-range-ratio when the source states it: lengths drawn between
+    # this share of the stated ones and the stated ones; 1.0 is every request alike.
+    range_ratio: float | None = Field(default=None, ge=0, le=1)
 
 
 class Device(_Strict):

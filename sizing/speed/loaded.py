@@ -16,7 +16,10 @@ token of each running sequence and takes new prompts in chunks beside them. Per 
 - time to first token: the request's own overhead and forward pass, the step under way and
   the steps its chunks share with the decodes, and the wait behind prompts queued before it
   (a prompt server at utilization ``X p``: ``queue_share`` of the burst of ``b`` prompts a
-  closed loop of users sends together, plus M/D/1 waiting for arrivals at random).
+  closed loop of users sends together, plus M/D/1 waiting for arrivals at random). When every
+  prompt and every answer has the same length (a benchmark's fixed lengths), the users of a
+  closed loop stay in step: all ``b`` answers end on the same step and all ``b`` prompts come
+  back at once, so a prompt waits, on average, behind half of the others of its round.
 
 ``ttft_s`` of an option stays the idle-server figure (one prompt of the context); this module's
 ``ttft_s`` is ``ttft_s_at_load``. Arrival rates become sequences in flight by Little's law
@@ -40,6 +43,9 @@ from sizing.speed.layers import attention_group
 from sizing.speed.prefill import chunk_body_s, prefill_flops, prefill_s
 
 _CACHE_SIZE = 16384
+# How requests reach a replica (``loaded``): a closed loop of users, one whose requests all
+# have the same lengths (the users stay in step), or independent arrivals at a rate.
+ARRIVALS = ("closed", "in_step", "random")
 # Sequences per replica are searched to half a sequence: a batch holds whole ones.
 _SEQUENCE_STEP = 0.5
 
@@ -129,9 +135,12 @@ def loaded(
     """One replica with ``sequences`` requests in flight (``speed_load`` already applied).
 
     ``arrivals``: "closed" (users send their next request when an answer ends, as serving
-    benchmarks at a concurrency do: their prompts come in bursts) or "random" (a rate of
-    independent requests, as an API or MLPerf's server scenario sees).
+    benchmarks at a concurrency do: their prompts come in bursts), "in_step" (a closed loop
+    whose prompts and answers all have one length: every round is one burst of all ``b``) or
+    "random" (a rate of independent requests, as an API or MLPerf's server scenario sees).
     """
+    if arrivals not in ARRIVALS:
+        raise ValueError(f"unknown arrivals: {arrivals!r}")
     b = max(sequences, 1.0)
     running = max(math.ceil(b), 1)
     step = _step_s(load, gpu, shape, network, running, kernel) * costs.step_scale
@@ -144,7 +153,8 @@ def loaded(
     chunks = math.ceil(input_tokens / PREFILL_CHUNK_TOKENS)
     others = b > 1.0  # alone, a prompt waits for no decode step and no other prompt
     interference = step * (0.5 + chunks) if others else 0.0
-    wait = costs.queue_share * (b - 1.0) * prompt / 2.0 if arrivals == "closed" else 0.0
+    burst = {"closed": costs.queue_share, "in_step": 1.0}.get(arrivals, 0.0)
+    wait = burst * (b - 1.0) * prompt / 2.0
     wait += share * prompt / (2.0 * (1.0 - share))  # M/D/1 waiting behind other prompts
     overhead = kernel.first_token_overhead_s + (costs.busy_overhead_s if others else 0.0)
     ttft = overhead + own + interference + wait
