@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from bot.understand.numbers import parse_cjk_number
+
 _LETTER = r"a-zà-ÿß-öø-ÿœа-яё"
 
 # Words of 2-9, by language (several forms where a language declines them).
@@ -356,6 +358,20 @@ def _seconds_in_words(text: str) -> str:
     return _ONE_SECOND_RE.sub(lambda found: "1 " + found.group("unit"), text)
 
 
+# A CJK numeral right after a word of "at once", before a particle: "同時接続百で",
+# "同時アクセス千くらい", "并发两百，" (people counted without a counter).
+_AT_ONCE_NUMERAL_RE = re.compile(
+    r"(?P<lead>(?:同時(?:接続|アクセス|ユーザー?|リクエスト|利用)|并发|並發|同时在线|同時在線)"
+    r"(?:数|數|人数|人數)?(?:は|が|：|:)?\s?)"
+    r"(?P<num>[一二两兩三四五六七八九]?[百千](?:[一二三四五六七八九]?十)?[一二三四五六七八九]?)"
+    r"(?=で|くらい|ぐらい|ほど|程度|前後|左右|上下|[，,、。.]|\s|$)"
+)
+
+
+def _at_once_numeral(match: re.Match[str]) -> str:
+    return match.group("lead") + str(int(parse_cjk_number(match.group("num"))))
+
+
 def words_to_digits(text: str) -> str:
     """Return ``text`` (cleaned, lower case) with its numbers in words written as digits."""
     text = _seconds_in_words(text)
@@ -363,6 +379,8 @@ def words_to_digits(text: str) -> str:
         text = _THOUSAND_MILLION_RE.sub("1000 millones", text)
     if "十" in text or "百" in text or any(digit in text for digit in _CJK_DIGITS):
         text = _CJK_PEOPLE_RE.sub(_cjk_people, text)
+    if "百" in text or "千" in text:
+        text = _AT_ONCE_NUMERAL_RE.sub(_at_once_numeral, text)
     if any(unit in text for unit in "십백천만"):
         text = _SINO_KOREAN_RE.sub(_sino_korean, text)
     if not any(mark in text for mark in _MARKS):

@@ -22,7 +22,7 @@ from bot.understand.numbers import (
     parse_cjk_number,
     parse_number,
 )
-from sizing import DEFAULT_OUTPUT_TOKENS
+from sizing import DEFAULT_INPUT_TOKENS, DEFAULT_OUTPUT_TOKENS
 
 # --- Numbers with their magnitudes -----------------------------------------------------------
 
@@ -116,6 +116,10 @@ def _named(pattern: str, prefix: str) -> str:
     return re.sub(r"\(\?P<([a-z0-9]+)>", lambda m: f"(?P<{prefix}{m.group(1)}>", pattern)
 
 
+# The group prefixes ``_alt`` gives its alternatives (the pattern's own groups first).
+_PREFIXES = ("", *(f"a{i}" for i in range(10)))
+
+
 def _alt(*parts: str) -> str:
     """Alternatives, each with its groups under its own prefix (``a0``, ``a1``, ...)."""
     return "(?:" + "|".join(_named(part, f"a{i}") for i, part in enumerate(parts)) + ")"
@@ -124,7 +128,7 @@ def _alt(*parts: str) -> str:
 def _prefix(match: re.Match[str]) -> str:
     """Return the prefix of the alternative that matched (see ``_alt``)."""
     groups = match.groupdict()
-    for prefix in ("", "a0", "a1", "a2", "a3"):
+    for prefix in _PREFIXES:
         if groups.get(f"{prefix}num") or groups.get(f"{prefix}cjk") or groups.get(f"{prefix}small"):
             return prefix
     return ""
@@ -133,7 +137,7 @@ def _prefix(match: re.Match[str]) -> str:
 def group(match: re.Match[str], name: str) -> str | None:
     """Return a named group of whichever alternative matched."""
     groups = match.groupdict()
-    for prefix in ("", "a0", "a1", "a2", "a3"):
+    for prefix in _PREFIXES:
         value = groups.get(f"{prefix}{name}")
         if value:
             return value
@@ -434,6 +438,11 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # "that's 60 hours from now", "dans 48 heures à partir de maintenant"
         rf"{num}\s?(?P<dunit>{_HOUR}|{_DAY}|{_WEEK})\s(?:from now|from today|from (?:the )?start|"
         rf"à partir de maintenant|a partir de ahora|a partir de agora|ab jetzt|с этого момента)",
+        # a day named, then said as a length: "d'ici vendredi, donc ~72h", "by Friday, so 72 hours"
+        rf"(?<![a-zà-ÿ])(?:d'ici|by|until|till|bis|hasta|até|до|avant|before)\s[^\d,.;()]{{2,24}}?"
+        rf"\s?[,;(—–-]\s?(?:donc|so|soit|i\.e\.|c'est-à-dire|also|d\.h\.|es decir|o sea|ou seja|"
+        rf"то есть|т\.е\.|that's|that is|cioè)?\s?(?:{_ABOUT_WORD})?{num}\s?"
+        rf"(?P<dunit>{_HOUR}|{_DAY})(?![a-zа-яё])",
     )
     tomorrow = (
         r"(?:by\s(?:tomorrow|tmrw|tmr)|overnight|до\sзавтра|para\smañana|até\samanhã|bis\smorgen|"
@@ -465,6 +474,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "per_user": re.compile(_PER_USER),
     }
 
+
+# Longer than any request (the longest context of a catalog model is 10M tokens, and prompts
+# of even 2M are unheard of): a length past this is a job's total.
+_LONGEST_REQUEST_TOKENS = 2_097_152
 
 # "in ~60 days", "within about 2 weeks", "за примерно 3 дня": a deadline said roughly.
 _ABOUT_WORD = (
@@ -678,6 +691,25 @@ class _Reader:
                 self.take("batch_tokens", value, match)
                 return
 
+    def totals_as_lengths(self) -> None:
+        """Read lengths too long for one request as a job's totals ("500M in, 50M out").
+
+        The job is their sum; the answer's length keeps their ratio beside the usual prompt
+        (2,000 tokens, said as assumed), as no request length was given.
+        """
+        values = self.values
+        lengths = [values.get(name) for name in ("input_tokens", "output_tokens")]
+        if "batch_tokens" in values or not any(
+            length is not None and length > _LONGEST_REQUEST_TOKENS for length in lengths
+        ):
+            return
+        given = [length for length in lengths if length is not None]
+        values["batch_tokens"] = sum(given)
+        values.pop("input_tokens", None)
+        answer = values.pop("output_tokens", None)
+        if len(given) == len(lengths) and answer is not None and given[0] > 0:
+            values["output_tokens"] = max(DEFAULT_INPUT_TOKENS * answer / given[0], 1.0)
+
     def deadline(self) -> None:
         named = self.deadline_said()
         if "deadline_hours" in self.values and "batch_tokens" not in self.values and not named:
@@ -741,6 +773,7 @@ def find_targets(text: str, language: str | None = None) -> Targets:
     reader.rates()
     reader.lengths()
     reader.job()
+    reader.totals_as_lengths()
     reader.deadline()
     values = reader.values
     documents = values.get("documents")

@@ -340,6 +340,7 @@ LEXICON = Lexicon(
         "stattdessen",
         "gleiche[n]? einstellungen",
         "^und ",
+        "^(?:wechsel|wechsle|wechseln|tausch|tausche|stell|stelle)(?:e)? (?:auf|zu|um auf|gegen)",
     ),
     instruction=(
         "ignoriere",

@@ -354,6 +354,9 @@ LEXICON = Lexicon(
         "en lugar",
         "misma configuración",
         "^y ",
+        # "cámbialo a Mixtral 8x22B", "pásate a Qwen3": the model on the table swapped
+        "^c[aá]mbia(?:lo|la|me)? a",
+        "^p[aá]sa(?:lo|la|te)? a",
     ),
     instruction=(
         "ignora (?:las|todas|tus|todo)",

@@ -346,6 +346,7 @@ LEXICON = Lexicon(
         "plutôt(?![^?.!]{0,30}\\sou\\s)",
         "mêmes paramètres",
         "^et ",
+        "^(?:passe|passez|change|changez)(?:-le|-la)? (?:à|a|pour|vers|sur)",
     ),
     instruction=(
         "ignore (?:toutes|tes|les|vos)",

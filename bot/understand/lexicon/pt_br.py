@@ -340,6 +340,7 @@ LEXICON = Lexicon(
         "no lugar",
         "mesma configuração",
         "^e ",
+        "^(?:troca|muda)(?:r)? (?:pra|pro|para|pelo|pela|por)",
     ),
     instruction=(
         "ignore (?:as|todas|suas|tudo)",
