@@ -65,12 +65,12 @@ def _asks_hardware(parsed: ParsedRequest) -> bool:
 
 
 def _against_ours(parsed: ParsedRequest) -> bool:
-    """Whether hardware we do not rent is compared with one GPU of ours.
+    """Whether hardware we do not rent is compared with one GPU of ours, or with ours at large.
 
-    "vs an H100, what does your H200 give?" is answered as that hardware, beside the nearest
-    plan we rent.
+    "vs an H100, what does your H200 give?", "compare it with an L40S" are answered as that
+    hardware, beside the nearest plan we rent.
     """
-    return parsed.intent is Intent.COMPARE and len(set(parsed.facts.gpus)) == 1
+    return parsed.intent is Intent.COMPARE and len(set(parsed.facts.gpus)) <= 1
 
 
 def _names_model(parsed: ParsedRequest) -> bool:

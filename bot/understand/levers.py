@@ -109,7 +109,7 @@ _CHEAPER = (
     r"(?:お)?財布に(?:優しい|やさしい)|懐に(?:優しい|やさしい)|(?:もう少し|もうちょい|もうちょっと)"
     r"(?:安|お安)|お安く|(?:ランク|グレード)を?(?:一つ|ひとつ)?下げ|(?:一|ひと)つ下の(?:プラン|構成)|"
     # ko
-    r"더 싸|더 저렴|저렴하게|저렴한 ?(?:옵션|방법|구성|플랜|선택|안|걸로)|싸게|가성비|"
+    r"더 싸|싸지|싸질|더 저렴|저렴하게|저렴한 ?(?:옵션|방법|구성|플랜|선택|안|걸로)|싸게|가성비|"
     r"싼 ?(?:옵션|방법|구성|플랜)|"
     r"(?:가격|값|요금)(?:이|은)? ?(?:좀 |조금 |더 )?(?:착한|낮은|싼|저렴한)|착한 가격|"
     r"지갑 ?(?:부담|사정)|부담(?:이)? ?(?:덜한|덜 되는|적은)|"
@@ -124,21 +124,22 @@ _EXPLAIN = (
     r"down|show (?:me )?(?:the|your) (?:math|maths|calculation)|"
     # de
     r"erklär|erläuter|wie kommst du|wie kommen sie|woher komm|wie (?:wurde|wird|ist) .{1,30}? "
-    r"berechnet|warum so viele|wieso so viele|weshalb so viele|rechenweg|aufschlüssel|"
+    r"berechnet|(?:warum|wieso|weshalb)\s(?:[a-zäöüß]+\s){0,4}so viele|rechenweg|aufschlüssel|"
     # fr
     r"expliqu|comment (?:as-tu|avez-vous|tu as|vous avez) calcul|d'où (?:vien|sor)|"
-    r"pourquoi (?:au|t)ant de|détaill[a-z]* (?:le|ce|du) calcul|"
+    r"pourquoi (?:autant|tant) de|détaill[a-z]* (?:le|ce|du) calcul|"
     # es
     r"explica|explíca|cómo (?:lo |la )?(?:has |ha )?calcul|de dónde sal|de donde sal|"
     r"por qu[eé] (?:tantas|tantos)|desglos|"
     # pt-BR
     r"expli(?:ca|que|car)|como (?:você |vc )?calcul|de onde (?:vem|veio|saiu|sai)|"
-    r"por que (?:tantas|tantos)|detalh[a-z]* o cálculo|"
+    r"(?:por que|porque|pq|pra que) (?:tantas|tantos)|detalh[a-z]* o cálculo|"
     # ru
     r"объясн|поясни|откуда (?:взял|берет|берёт|такие|эти|это|столько|получил)|"
     r"почему так много|зачем так много|как (?:вы |ты )?(?:посчитал|рассчитал|считал)|распиши|"
     # zh
     r"解释|解釋|怎么算|怎麼算|怎么来的|怎麼來的|如何计算|如何計算|为什么(?:要|需要)?(?:这么|那么)多|"
+    r"展开(?:讲|说|講|說)|展開(?:講|說|讲|说)|"
     r"為什麼(?:要|需要)?(?:這麼|那麼)多|为啥(?:要)?这么多|為啥(?:要)?這麼多|"
     # ja
     r"説明して|説明を|説明お願い|どう計算|どうやって計算|計算根拠|根拠は|内訳|"
@@ -147,13 +148,31 @@ _EXPLAIN = (
     r"설명해|설명 좀|설명 부탁|어떻게 계산|어떻게 나온|왜 이렇게 많|왜 그렇게 많|근거가|산출 근거"
 )
 _WHY_NOT = (
-    r"why not|why no |why didn't you|why did you not|why isn't|why wasn't|what's wrong with|"
+    r"why not|why no |why didn't|why did you not|why isn't|why wasn't|what's wrong with|"
     r"what about .{0,20}instead|(?:warum|wieso|weshalb)\s(?:[a-zäöüß]+\s)?(?:nicht|kein)|"
     r"pourquoi pas|pourquoi ne pas|pourquoi pas plutôt|por qu[eé] no|porque no|"
     r"por que não|porque não|por quê não|почему не|а почему не|почему бы не|чем плох|"
     r"为什么不|為什麼不|为啥不|為啥不|怎么不用|怎麼不用|"
     r"なぜ.{0,12}(?:じゃない|ではない|を使わない|にしない|じゃなく)|なんで.{0,12}(?:じゃない|にしない)|"
-    r"왜 .{0,12}(?:안 |아니|안써|안 써)|(?:은|는) 왜 안"
+    r"왜 .{0,12}(?:안 |아니|안써|안 써)|(?:은|는) 왜 안|"
+    # a GPU left out of the answer, asked about: skipped, ruled out, not listed, what is wrong
+    r"(?:why|any reason) (?:did |do |would |have )?you (?:skip|exclud|drop|leav|left|rul|pass)|"
+    r"why (?:was|is|were|has) (?:it|the [a-z0-9]+|[a-z0-9]+ ?[0-9]*[a-z]?) (?:not |n't )?"
+    r"(?:skipped|excluded|dropped|left out|ruled out|not (?:listed|included|considered))|"
+    r"didn't (?:it |that |this )?(?:come up|make (?:it|the cut))|"
+    r"what's (?:bad|the (?:problem|issue)) (?:with|about)|"
+    r"was spricht gegen|(?:ausgeschlossen|weggelassen|rausgefallen|aussortiert)|"
+    r"qu'est-ce qui (?:cloche|ne va pas|coince) avec|(?:avez |a )?écarté|pas retenu|"
+    r"laissé de côté|"
+    r"qu[eé] tiene de malo|descart|no ser[ií]a mejor|(?:xq|pq|porq) no|"
+    r"(?:não|nao) serve|ficou de fora|qual (?:o|é o) problema (?:com|da|do)|(?:pq|pk) (?:não|nao)|"
+    r"не устроил|отпал|исключил|не подош(?:[её]л|ла|ло)|не предложил|не рассматрива|"
+    r"(?:为什么|為什麼|为何|為何|怎么|怎麼|为啥|為啥)(?:没|沒)(?:有)?(?:推荐|推薦|选|選|用|考虑|考慮|"
+    r"列|提)|排除|不行(?:吗|嗎)|没推荐|沒推薦|(?:没|沒)(?:列|考虑|考慮)进来|(?:沒|没)列進來|"
+    r"ダメな理由|だめな理由|ダメなの|入って(?:い)?ない(?:の)?は|外れた|除外|選ばなかった|"
+    r"外した理由|候補に入って|"
+    r"왜 빠졌|빠진 이유|왜 제외|제외된 이유|안 되는 이유|하면 안 되|왜 추천(?:을)? 안|"
+    r"추천 안 한 이유"
 )
 # "explain FP8" asks what a term means: an explanation of this answer names it ("this figure").
 _THIS = (
@@ -296,6 +315,8 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
             total_asked=total_asked,
             compared=_compared(text),
             grown=_servers_changed(text),
+            discount=_DISCOUNT_WORDS.search(text) is not None,
+            min_term_asked=_MIN_TERM_NAMED.search(text) is not None,
         ),
     )
     return _no_topic(settled)
@@ -318,7 +339,8 @@ def _servers_changed(text: str) -> frozenset[str | None]:
 # "what would it look like with", "にしたら", "으로 하면": servers put as a change
 _CHANGE_TO = re.compile(
     r"what (?:would|does) it look like|what if|instead of|にしたら|にすると|にした場合|으로 하면|"
-    r"로 하면|(?:y|e|et|und|и) (?:con|com|avec|mit|с) (?:dos|tres|dois|três|deux|trois|zwei|drei|"
+    r"로 하면|(?:으로|로) 늘리|に増やし|增加到|加到|扩到|擴到|scale (?:up )?to|"
+    r"(?:y|e|et|und|и) (?:con|com|avec|mit|с) (?:dos|tres|dois|três|deux|trois|zwei|drei|"
     r"двумя|тремя)"
 )
 
@@ -332,6 +354,13 @@ _LOAD_GROWS = re.compile(
 )
 
 
+# The shortest term named as such: a question about it, whatever months come beside it.
+_MIN_TERM_NAMED = re.compile(
+    r"minimum (?:rental |contract )?(?:term|period|commitment|duration)|min(?:imum)? term|"
+    r"最低契約|契約期間|最短|최소 ?계약|최소 ?기간|минимальн\w* срок|plazo mínimo|duración mínima|"
+    r"permanencia mínima|prazo mínimo|período mínimo|mindestlaufzeit|mindestdauer|mindestmiet|"
+    r"durée minimale|engagement minimum|最短租期|最少租|最低租期"
+)
 _DISCOUNT_WORDS = re.compile(
     r"discount|cheaper|할인|割引|値引|折扣|优惠|優惠|rabatt|remise|réduction|descuento|desconto|скидк"
 )
@@ -385,13 +414,19 @@ def _a_fleet(request: ParsedRequest, *, compared: bool) -> bool:
     return request.intent is Intent.KNOWLEDGE and request.topic in _PLAN_TOPICS and not compared
 
 
-def _term_intent(request: ParsedRequest, *, term_alone: bool) -> Intent | None:
+def _term_intent(
+    request: ParsedRequest, *, term_alone: bool, min_term_asked: bool = False
+) -> Intent | None:
     """Return the intent a term said alone implies, or None.
 
     "for 12 months?", "1年契約だと？": the plan on the table for the term; "can I rent just one
     month?" asks the shortest term, the page's answer.
     """
     months, topic, intent = request.facts.months, request.topic, request.intent
+    if topic == "minimum_term" and intent is Intent.KNOWLEDGE and min_term_asked:
+        # "3ヶ月だけ借りたいのですが、最低契約期間はありますか？": the shortest term is asked,
+        # the months beside it say what the customer has in mind
+        return intent
     if months == 1 and topic == "minimum_term":
         return intent
     term_topic = topic in _TERM_TOPICS or (topic is None and intent is Intent.KNOWLEDGE)
@@ -406,22 +441,32 @@ def _intent(  # noqa: C901, PLR0911 - one intent per kind of lever or term
     total_asked: bool = False,
     compared: bool = False,
     grown: frozenset[str | None] = frozenset(),
+    discount: bool = False,
+    min_term_asked: bool = False,
 ) -> Intent:
     """Return the intent a lever or a term implies, when no model is named.
 
-    ``grown``: topics the message's words of a growing load stand for ("our traffic doubles"
-    is no question about the traffic the plans include).
+    ``discount``: a word of a discount is said; ``min_term_asked``: the shortest term is named
+    as such ("最低契約期間", "minimum term"). ``grown``: topics the message's words of a growing
+    load stand for ("our traffic doubles" is no question about the traffic the plans include).
     """
     intent = request.intent
     if _names_model(request) or intent in {Intent.SALES, Intent.TRAIN}:
         return intent
+    if request.lever is Lever.WHY_NOT and not request.facts.plan_counts:
+        # "为啥不用MI355X，显存不是更大吗", "Vous avez écarté MI355X, pourquoi ?": why the answer
+        # on the table left that GPU out, whatever fact about it comes along
+        return Intent.FOLLOWUP
     if _plans_priced(request, total_asked=total_asked, compared=compared):
         return Intent.PRICE
     if intent is Intent.COMPARE:
         return intent
+    if request.topic == "longer_terms" and discount and intent is Intent.KNOWLEDGE:
+        # "any discount if we commit to 12 months? looking at the 8x H200 box": the terms asked
+        return intent
     if request.facts.plan_counts and (request.topic is None or request.topic in _TERM_TOPICS):
         return Intent.PRICE  # "2 HGX + 1 H200 for 6 months": their total, terms and all
-    term = _term_intent(request, term_alone=term_alone)
+    term = _term_intent(request, term_alone=term_alone, min_term_asked=min_term_asked)
     if term is not None:
         return term
     if intent is Intent.KNOWLEDGE and request.servers and request.topic in grown:

@@ -54,7 +54,8 @@ _HGX_MARK, _H200_MARK, _MI355X_MARK = "\ue101", "\ue102", "\ue103"
 _HGX_RE = re.compile(r"(?<![a-z])(?:hgx|dgx)(?![a-z])")
 _EIGHT_X = r"(?:8\s*[x×]\s*|8\s*-?\s*gpu\s*|8卡\s*|8枚\s*)"
 _SINGLE_WORDS = (
-    r"single|standalone|stand-alone|separate|individual|einzeln[a-z]*|einzel|unique|seule?s?|"
+    r"single[- ]gpu|one[- ]gpu|1[- ]gpu|single|standalone|stand-alone|separate|individual|"
+    r"einzeln[a-z]*|einzel|unique|seule?s?|"
     r"isolée?s?|individuel(?:le)?s?|individuales|individuais|suelt[oa]s?|avuls[oa]s?|simples|"
     r"одиночн[а-я]*|отдельн[а-я]*|单卡|單卡|单独|單獨|独立|獨立|单|單|単体|単独|シングル|단일|"
     r"싱글|개별"
@@ -113,10 +114,12 @@ def _plan_patterns(language: str) -> tuple[re.Pattern[str], ...]:
         re.compile(
             gpu
             + r"(?:\s*(?:の|의)?\s*8\s*(?:基|枚|장|개|gpu)\s*(?:搭載)?\s*(?:の|의)?)?"
+            # ("HGX H200 八卡机来3台": its eight GPUs said as 八卡)
+            + r"(?:\s*(?:8|八)\s*卡\s*(?:机|機|服务器|伺服器)?)?"
             + server_after
-            # ("H200 単体プランを 3 台": the plan named)
-            + r"(?:\s*(?:プラン|方案|套餐|요금제|플랜))?"
-            + r"\s*(?:を|が|は|를|을|가|이)?\s*(?:租|借|用|要|租用)?\s*"
+            # ("H200 単体プランを 3 台", "H200 단일 GPU 상품으로 6대": the plan named)
+            + r"(?:\s*gpu)?(?:\s*(?:プラン|方案|套餐|요금제|플랜|상품|商品|产品|產品))?"
+            + r"\s*(?:を|が|は|를|을|가|이|으로|로|で)?\s*(?:租|借|用|要|租用|来|來|上)?\s*"
             + rf"{after}\s*(?P<c>{_MACHINES})"
         ),
         # "H200 단일 2개", "H200単体2枚", "H200 单卡 2 张": single machines counted as pieces
@@ -124,6 +127,11 @@ def _plan_patterns(language: str) -> tuple[re.Pattern[str], ...]:
             gpu + r"\s*(?P<lone>단일|싱글|개별|単体|単独|单卡|單卡|单机|單機)\s*"
             rf"(?:{_VM_WORDS})?\s*(?:을|를|を)?\s*"
             rf"{after}\s*(?:개|枚|张|張|个|個)"
+        ),
+        # "单卡H200的虚拟机要4个", "單卡 H200 VM 租 3 台": single machines said before the GPU
+        re.compile(
+            rf"(?P<one>单卡|單卡|单机|單機|単体|단일)\s*{gpu}\s*(?:的)?\s*(?P<s>{_VM_WORDS})?\s*"
+            rf"(?:要|租|来|來|用)?\s*{after}\s*(?:个|個|台|部|대|개)"
         ),
         # "HGX H200 ×2", "MI355X server x 2"
         re.compile(gpu + rf"(?P<s>\s*-?\s*{_SERVER})?\s*[x×]\s*{after}(?![0-9a-z.,])"),
@@ -210,6 +218,8 @@ def _servers_patterns(language: str) -> tuple[re.Pattern[str], ...]:
     number = number_pattern(language)
     return (
         re.compile(number + rf"\s*(?:{_SERVER})"),
+        # "一台撑不住就直接上六台服务器": machines with a word of servers beat a bare "一台"
+        re.compile(number + rf"\s*{_MACHINES}\s*(?:の|의)?\s*(?:{_SERVER})"),
         re.compile(rf"(?:{_SERVER})\s*(?:を|가|이|를|을)?\s*" + number + rf"\s*{_MACHINES}"),
         re.compile(number + rf"\s*{_MACHINES}"),
     )

@@ -30,6 +30,7 @@ from bot.understand.cues.uses import (
     document_counts,
     find_kv_capacity,
     find_use_case,
+    retrieval_said,
     says_no_model_yet,
     without_document_counts,
 )
@@ -418,11 +419,12 @@ def _moves_here(request: ParsedRequest, text: str) -> bool:
 
 
 def _compares_unrented(request: ParsedRequest, text: str) -> bool:
-    """Whether a GPU we rent is asked against one we do not.
+    """Whether a GPU we rent (or ours at large) is asked against one we do not.
 
-    "vs an H100, what does the H200 give us?" is a comparison, not a question about one card.
+    "vs an H100, what does the H200 give us?" is a comparison, not a question about one card;
+    "сравните с L40S", "GoogleのTPUと比べてどうですか？" compare it with what we rent.
     """
-    if request.cues.unrented_gpu is None or _names_model(request) or not request.facts.gpus:
+    if request.cues.unrented_gpu is None or _names_model(request):
         return False
     if request.intent not in {Intent.KNOWLEDGE, Intent.UNKNOWN, Intent.FOLLOWUP}:
         return False
@@ -454,6 +456,11 @@ def _with_intent(request: ParsedRequest, text: str) -> ParsedRequest:
     if _sizing_email(request, text):
         request = replace(request, intent=Intent.SIZE)
     if _discovers(request, cues, text):
+        rag = cues.use_case == UseCase.RAG.value
+        if request.facts.batch_tokens and rag and not retrieval_said(text):
+            # "Procesar 10 millones de documentos … en una semana": documents worked through
+            # in a job, not searched
+            request = replace(request, cues=replace(cues, use_case=UseCase.BATCH.value))
         return replace(request, intent=Intent.DISCOVER, topic=None, spec=None, software=None)
     if cues.use_case is not None and not _names_model(request):
         return replace(request, cues=replace(cues, use_case=None))  # only a discovery has one

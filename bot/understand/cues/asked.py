@@ -229,14 +229,18 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"(?:el |y el )?(?:precio|coste|costo) mensual|(?:o |e o )?(?:preço|custo) mensal|"
             r"(?:the |a )?monthly (?:price|cost|fee)|月额|月額|月费|月費|월 ?(?:비용|요금|가격)|"
             r"(?:price|cost) per (?:hour|month)|preço por hora|precio por hora|à l'heure|"
-            r"一小时多少|一小時多少|월 가격|時間あたり(?:の料金|いくら)"
+            r"一小时多少|一小時多少|월 가격|時間あたり(?:の料金|いくら)|"
+            # "what's the monthly on that?", "大概什么价", "скока выйдет", "qto fica no total"
+            r"(?:the |a )?monthly (?:on|for) (?:that|it|this|those|these)|什么价|什麼價|啥价|啥價|"
+            r"(?:价格|價格|价钱|價錢)(?:是)?多少|月付多少|月繳多少|скока (?:выйдет|будет|стоит)|"
+            r"как(?:ая|ой) (?:будет )?(?:цена|стоимость)|цена в месяц|qto (?:fica|custa|sai)"
         ),
     ),
     (
         "fits",
         (
             r"^(?:can|could|will|would|does|do|is|are)\b|\b(?:can|could) (?:i|we|it|you)\b|"
-            r"does it fit|"
+            r"does it fit|yes or no|\byes/no\b|"
             r"will it (?:fit|run)|will [^?]{1,40} (?:run|fit) (?:on|in)|\bfits?\b\?|"
             r"is (?:it|that|one) enough|enough for|enough\s*[?？]|sufficient\s*[?？]|"
             r"能(?:不能)?(?:跑|运行|運行|部署|放|装|裝|带|帶|撑|撐)|(?:能|可以)在.{1,16}?(?:跑|运行|運行|部署)|"
@@ -254,6 +258,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"올라갈|"
             r"(?:나요|까요|습니까|ㄴ가요)\s*[?？]|吗\s*[?？]?$|嗎\s*[?？]?$|ますか|でしょうか|되죠|되겠죠|"
             r"можно ли|влезет|потянет|поместится|хватит|запустится|"
+            r"можно (?:на|в) (?:них|н[её]м|этом|этих|наших)|"
             r"c'est jouable|est-ce jouable|ça passe\s*[?？]|ça tient\s*[?？]|ça rentre|"
             r"¿?(?:puedo|podemos|se puede)|^¿?corre\b|cabe|cabría|entra en|"
             r"^¿?(?:(?:me|nos|te|le) )?entra\b|"
@@ -263,7 +268,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"consigo rodar|"
             r"cabe|aguenta|"
             r"läuft|passt|reicht|reichen|schafft|kann ich|können wir|"
-            r"tourne|rentre|ça passe|suffit|est-ce que .{0,40} (?:tourne|passe|rentre|tient)|"
+            r"tourne|rentre|ça passe|suffit|suffirait|"
+            r"est-ce que .{0,40} (?:tourne|passe|rentre|tient)|"
             r"tient(?:-(?:il|elle))? (?:sur|dans)|tiendrait|puis-je|"
             r"peut-on"
         ),

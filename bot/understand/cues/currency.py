@@ -61,7 +61,8 @@ _CURRENCIES: dict[str, tuple[str, str]] = {
     "MXN": (
         r"mx\$|mxn",
         (
-            r"mxn|pes(?:os?|itos?) mexicanos?|mexican pesos?|мексиканск[а-яё]* песо|墨西哥比索|"
+            r"mxn|(?:de )?pes(?:os?|itos?) mexicanos?|mexican pesos?|"
+            r"мексиканск[а-яё]* песо|墨西哥比索|"
             r"pes(?:os|itos?)(?=[^.!?]{0,20}\(?mxn)|"
             r"メキシコペソ|멕시코 ?페소"
         ),
@@ -244,6 +245,13 @@ def _after_res() -> tuple[tuple[str, re.Pattern[str]], ...]:
 
 
 _MAX_MATCHES = 4
+# What a number after a budget word counts when it is no money: "orçamento pra 2 servidores"
+# (a quote for two servers), "presupuesto para 3 GPUs".
+_COUNTED_AFTER_RE = re.compile(
+    r"\s?(?:x\s?)?(?:servidor|server|serveur|сервер|サーバ|서버|服务器|伺服器|gpu|placa|tarjeta|"
+    r"vms?\b|máquina|maquina|machine|nós?\b|node|inst[aâ]ncia|instance|usu[aá]rio|user|"
+    r"台|张|張|枚|대)"
+)
 
 
 def find_money(text: str, language: str = "en") -> Money | None:
@@ -268,6 +276,8 @@ def _first(patterns: list[tuple[str, re.Pattern[str]]], text: str, language: str
             value = amount_value(match, text, language)
             if not value > 0 or spent_elsewhere(text, match.start(), match.end()):
                 continue
+            if marker == "budget" and _COUNTED_AFTER_RE.match(text, match.end()):
+                continue  # "um orçamento pra 2 servidores": a quote for two servers, no budget
             if per_year(text, match.end()):
                 value /= _MONTHS_PER_YEAR
             amount = _decimal(value)

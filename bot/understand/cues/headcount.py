@@ -242,6 +242,18 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
                 r"\s?(?:个|個|位|名)?\s?(?:人|名|명)"
             ),
         ),
+        # "Equipe de suporte com 70 pessoas", "Service client de 40 personnes", "Отдел
+        # разработки — 80 человек": a team named, a few words, the people counted
+        re.compile(
+            r"(?<![a-zà-ÿа-яё])(?:team|department|dept|équipe|equipe|equipo|departamento|"
+            r"département|setor|sector|service|abteilung|отдел|команда|подразделение)"
+            r"(?:\s[^\s\d,.;:!?]+){0,3}\s?(?:com|con|de|avec|mit|of|with|—|–|-|:|из|на)?\s?"
+            rf"(?:uns\s|unos\s|~|около\s|environ\s|etwa\s|about\s)?{_COUNT}\s?"
+            r"(?:pessoas|personas|personnes|человек|leute|personen|people|mitarbeiter|"
+            r"funcionários|empleados|employés|сотрудник[а-яё]*)(?![a-zà-ÿа-яё])"
+        ),
+        # "чат-бот для сотрудников, их около 350": the staff, then how many they are
+        re.compile(rf"сотрудник[а-яё]*,?\s(?:их|нас)\s(?:около\s|примерно\s|~)?{_COUNT}"),
         # "um time de 35 analistas", "un equipo de 20", "une équipe de 12", "a team of 40" above
         re.compile(rf"\b(?:time|equipe|equipo|équipe|squad)\sde\s(?:uns\s|unos\s|~)?{_COUNT}"),
         re.compile(

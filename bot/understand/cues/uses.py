@@ -198,6 +198,11 @@ _TICKET_HEADER_RE = re.compile(
 _COUNTED_AGENTS = re.compile(r"(?<![a-z])(?:de|of) [0-9][0-9 .,]*\s?(?:agents|agentes)(?![a-z])")
 
 
+def retrieval_said(text: str) -> bool:
+    """Whether the text (cleaned) speaks of retrieval itself: search, a knowledge base, RAG."""
+    return _RETRIEVAL_RE.search(text) is not None
+
+
 def find_use_case(text: str) -> UseCase | None:
     """Return the use case the text names first in priority order (cleaned text), or None.
 

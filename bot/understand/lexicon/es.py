@@ -207,7 +207,8 @@ LEXICON = Lexicon(
     compare=(
         "vs\\.?",
         "versus",
-        "mejor",
+        # (not "y si mejor tomamos…": "mejor" there is "instead", a change)
+        "(?<!si )(?<!si, )mejor",
         "diferencia",
         "diferencias",
         "comparar",

@@ -137,7 +137,8 @@ LEXICON = Lexicon(
     ),
     catalog=("어떤 (?:gpu|서버|요금제)", "있나요", "있어요\\?", "요금제"),
     compare=(
-        "대",
+        # "H200 대 MI355X" (versus), a word of its own: not "대여" (rental), "대화", "대략"
+        "(?<![가-힣])대(?![가-힣])",
         "vs",
         "비교",
         "차이",
@@ -169,7 +170,8 @@ LEXICON = Lexicon(
     or_words=("또는", "아니면", "혹은", "대신"),
     sales=(
         "상담원",
-        "상담",
+        # (not "고객상담 자동응답 봇": customer support is what the model is for)
+        "(?<!고객)(?<!고객 )상담(?!\\s?(?:봇|챗봇|자동))",
         "영업",
         "담당자",
         "사람(?:과|이랑|하고)",

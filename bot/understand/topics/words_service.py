@@ -82,7 +82,8 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
             r"何日(?:くらい|ぐらい|ほど)?で(?:使え|利用でき|開通|届)"
         ),
         "ko": (
-            r"얼마나 빨리|배송|납기|재고|받을 수|제공|언제부터 (?:쓸|사용)|세팅까지 얼마나|"
+            r"얼마나 빨리|배송|납기|재고|(?<!더 )(?<!많이 )받을 수|제공|"
+            r"언제부터 (?:쓸|사용)|세팅까지 얼마나|"
             r"바로 쓸 수|"
             r"(?:신청|주문|계약|결제)\s?(?:하고|하면|한 뒤|후)[^?？]{0,12}(?:얼마나|언제)|받기까지|"
             r"받으려면 얼마나"
@@ -155,8 +156,14 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
         "ru": r"\bскидк|\bдолгосроч|\bна год\b|\b12 месяц|\bоптов",
         "ja": r"割引|長期|年間|12か月|12ヶ月|12カ月|ボリューム|値引",
         "ko": r"할인|장기|1년|12개월|대량",
-        "es": r"\bdescuento|\blargo plazo|\banual|\b12 meses|\bvolumen",
-        "pt-BR": r"\bdesconto|\blongo prazo|\banual|\b12 meses|\bvolume\b",
+        "es": (
+            r"\bdescuento|\blargo plazo|\banual|\b12 meses|\bvolumen|\btarifa especial|"
+            r"\bcontratos? largos?|\bprecio especial"
+        ),
+        "pt-BR": (
+            r"\bdesconto|\blongo prazo|\banual|\b12 meses|\bvolume\b|\btarifa especial|"
+            r"\bcontratos? longos?|\bpreço especial"
+        ),
         "de": r"\brabatt|\blangfrist|\bjahresvertrag|\b12 monat|\bmengenrabatt|\bmengenstaffel",
         "fr": r"\bremise|\bréduction|\blong terme|\bannuel|\b12 mois|\bvolume\b|\bdégressif",
     },

@@ -28,10 +28,10 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
     },
     Concept.FABRIC: {
         "en": r"\binfiniband|\broce\b|\brdma\b|\b400 ?g(?:b|bps)?\b|\b400gbe|\bconnectx|\bib\b",
-        "zh-Hans": r"infiniband|roce|rdma|400g|ib网络",
-        "zh-Hant": r"infiniband|roce|rdma|400g|ib網路",
-        "ja": r"インフィニバンド|infiniband|roce|rdma|400g",
-        "ko": r"인피니밴드|infiniband|roce|rdma|400g",
+        "zh-Hans": r"infiniband|(?<![a-z])roce(?![a-z])|rdma|400g|ib网络",
+        "zh-Hant": r"infiniband|(?<![a-z])roce(?![a-z])|rdma|400g|ib網路",
+        "ja": r"インフィニバンド|infiniband|(?<![a-z])roce(?![a-z])|rdma|400g",
+        "ko": r"인피니밴드|infiniband|(?<![a-z])roce(?![a-z])|rdma|400g",
         "ru": r"\bинфинибэнд|\binfiniband",
     },
     Concept.BETWEEN_SERVERS: {

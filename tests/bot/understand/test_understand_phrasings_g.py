@@ -44,7 +44,7 @@ def test_a_deadline_named_by_its_day_then_its_length_is_kept(text, hours):
     ],
 )
 def test_a_bare_cjk_numeral_after_a_word_of_at_once_is_the_users(text, users):
-    """ "同時接続百で": the hundred is the users at once, though no counter follows it."""
+    """A hundred in CJK after "同時接続" is the users at once, though no counter follows it."""
     assert _read(text)["concurrency"] == users
 
 
@@ -96,3 +96,173 @@ def test_a_request_length_stays_a_length():
     parsed = _read("Llama 3.1 8B, 100 requests per minute, 8000 tokens in, 500 out")
     assert (parsed["input_tokens"], parsed["output_tokens"]) == (8000, 500)
     assert parsed.get("batch_tokens") is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "any reason you skipped the H200? we know CUDA better",
+        "why was the MI355X ruled out?",
+        "为什么没推荐 H200？",
+        "H200 被排除的原因是什么",
+        "B200 が候補に入っていないのはなぜですか",
+        "MI355X는 왜 빠졌어요?",
+        "¿qué tiene de malo la H200?",
+        "a MI355X ficou de fora por quê?",
+        "Was spricht gegen die H200?",
+        "Qu'est-ce qui cloche avec la MI355X ?",
+        "а H200 чем не устроил?",
+    ],
+)
+def test_a_gpu_left_out_asked_about_is_the_why_not_lever(text):
+    """Why a GPU was left out of the answer on the table: a follow-up, never a spec card."""
+    parsed = _read(text)
+    assert parsed["lever"] == "why_not"
+    assert parsed["intent"] == "followup"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Pourquoi autant de GPU pour ça ?",
+        "Warum braucht ihr dafür so viele GPUs?",
+        "pq tantas GPUs nessa resposta?",
+        "這個記憶體的數字能展開講講嗎",
+    ],
+)
+def test_why_so_many_is_the_explain_lever(text):
+    """Asking why so many GPUs, with words between, asks how this answer was reached."""
+    parsed = _read(text)
+    assert parsed["lever"] == "explain"
+
+
+@pytest.mark.parametrize(
+    ("text", "plans"),
+    [
+        (
+            "a quote for one MI355X server plus one single-GPU H200 VM please",
+            {"mi355x-8x": 1, "h200-1x": 1},
+        ),
+        ("HGX H200 八卡机来2台，总共多少钱", {"h200-8x": 2}),
+        ("单卡H200的虚拟机要3个，月付多少？", {"h200-1x": 3}),
+        ("H200 단일 GPU 상품으로 5대 견적 부탁합니다", {"h200-1x": 5}),
+    ],
+)
+def test_plans_counted_in_more_shapes(text, plans):
+    """Servers and single-H200 machines counted with their words between or before."""
+    assert _read(text)["plan_counts"] == plans
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we'd take 2 HGX H200 boxes, what's the monthly on that?",
+        "先租三个月，8卡H200，大概什么价？",
+        "Берём 3 сервера HGX H200 — какая будет цена в месяц?",
+        "e pra 6 meses, qto fica no total?",
+    ],
+)
+def test_more_ways_of_asking_the_price(text):
+    """The total asked in words a price finder lacked."""
+    assert _read(text)["asked"] == "price"
+
+
+@pytest.mark.parametrize(
+    ("text", "people"),
+    [
+        ("Equipe de suporte com 55 pessoas vai usar o Qwen3 32B", 55),
+        ("Service juridique de 25 personnes, Llama 3.3 70B pour les contrats", 25),
+        ("Отдел продаж — 120 человек, нужен ассистент на Qwen3 32B", 120),
+        ("Нужен бот для сотрудников, их примерно 600. Какой сервер взять?", 600),
+    ],
+)
+def test_a_team_counted_is_its_headcount_not_users_at_once(text, people):
+    """People of a team said with its name are the head count; how many at once is not said."""
+    parsed = _read(text)
+    assert parsed["headcount"] == people
+    assert parsed.get("concurrency") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "currency"),
+    [
+        ("한 달에 삼천만 원 정도 생각하고 있어요. Qwen3 32B", 30_000_000, "KRW"),
+        (
+            "tenemos hasta 2,5 millones de pesos mexicanos mensuales para gpt-oss-120b",
+            2_500_000,
+            "MXN",
+        ),
+    ],
+)
+def test_budgets_in_words_of_their_currency(text, amount, currency):
+    """Korean numerals before 원, "millones de pesos mexicanos": the budget and its currency."""
+    parsed = _read(text)
+    assert (parsed["budget_amount"], parsed["budget_currency"]) == (amount, currency)
+
+
+def test_a_quote_for_servers_is_no_budget():
+    """A quote asked for three servers ("um orçamento pra 3 servidores") is no budget of 3."""
+    assert _read("Me passa um orçamento pra 3 servidores MI355X").get("budget_amount") is None
+
+
+def test_servers_named_beat_one_machine_said_before():
+    """Four servers named after "one won't hold" are the change, not the one before."""
+    assert _read("一台撑不住就直接上四台服务器，并发能翻几倍？")["servers"] == 4
+
+
+def test_users_lowered_in_traditional_chinese():
+    """Users at once set lower in Traditional Chinese ("併發降到 12")."""
+    assert _read("這價格有點硬，併發降到12也可以")["concurrency"] == 12
+
+
+def test_getting_cheaper_in_korean_is_the_cheaper_lever():
+    """Asking whether it gets cheaper in Korean ("싸지나요") pulls the cheaper lever."""
+    assert _read("컨텍스트 16k로 줄이면 싸지나요?")["lever"] == "cheaper"
+
+
+def test_more_servers_in_korean_is_a_change():
+    """More servers in Korean ("서버 세 대로 늘리면") re-size the plan, not a delivery question."""
+    parsed = _read("그럼 서버 세 대로 늘리면 어떻게 돼요? 동시접속 더 받을 수 있나")
+    assert (parsed["intent"], parsed["servers"]) == ("followup", 3)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["сравните, пожалуйста, с A100 — у нас такие стоят", "Gaudi 3랑 비교하면 어때요?"],
+)
+def test_hardware_we_do_not_rent_compared_with_ours(text):
+    """A GPU we do not rent, compared with ours at large: a comparison answered as that GPU."""
+    parsed = _read(text)
+    assert parsed["intent"] == "compare"
+    assert parsed["unrented_gpu"] is not None
+
+
+def test_renting_hardware_we_do_not_have_is_no_comparison():
+    """Korean "대여" (rental) holds the syllable of "versus": renting one is no comparison."""
+    assert _read("RTX 5090 대여 가능한가요? 가격은요?")["intent"] != "compare"
+
+
+def test_the_minimum_term_asked_with_months_in_mind():
+    """The shortest term named as such is the page's question, the months beside it kept."""
+    parsed = _read("2ヶ月だけ借りたいのですが、最低契約期間はありますか？")
+    assert (parsed["intent"], parsed["topic"], parsed["months"]) == ("knowledge", "minimum_term", 2)
+
+
+def test_a_term_put_as_a_change_stays_a_change():
+    """A term put as a change against month-to-month is the plan on the table for that term."""
+    assert _read("and if we commit for half a year instead of month-to-month?")["intent"] == (
+        "followup"
+    )
+
+
+def test_a_discount_for_a_longer_term_beside_a_plan_is_the_terms_question():
+    """A discount asked for 12 months beside the plan: the page's answer on longer terms."""
+    parsed = _read("any discount if we commit to 12 months? looking at the 8x H200 box")
+    assert (parsed["intent"], parsed["topic"]) == ("knowledge", "longer_terms")
+
+
+def test_a_word_holding_roce_is_no_network_question():
+    """Spanish "procesar" holds "roce": a batch of documents, not the interconnect card."""
+    parsed = _read("Procesar 4 millones de documentos de 1.000 tokens cada uno en 3 días")
+    assert parsed.get("topic") != "interconnect"
+    assert parsed["batch_tokens"] is not None
