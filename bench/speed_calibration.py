@@ -141,6 +141,31 @@ def summary(rows: tuple[CalibrationRow, ...]) -> list[str]:
                 f"  {label} within {bar:.0%}, {group}: {within} of {len(chosen)}"
                 f" ({within / len(chosen):.0%})"
             )
+    lines += _range_coverage(rows)
+    return lines
+
+
+def _range_coverage(rows: tuple[CalibrationRow, ...]) -> list[str]:
+    """How many held-out runs fall inside the range an answer gives, and on which side not."""
+    lines = ["Held-out speeds inside the answer's range (GPUs without a measurement, no MTP):"]
+    for gpu in sorted(SOLD):
+        ranged = [
+            row
+            for row in rows
+            if row.point.held_out
+            and row.point.gpu == gpu
+            and row.engine_range is not None
+            and not row.point.speculative
+        ]
+        if not ranged:
+            continue
+        below = sum(1 for row in ranged if row.point.value < row.engine_range[0])
+        above = sum(1 for row in ranged if row.point.value > row.engine_range[1])
+        inside = len(ranged) - below - above
+        lines.append(
+            f"  {gpu}: {inside} of {len(ranged)} inside ({inside / len(ranged):.0%}),"
+            f" {below} below, {above} above"
+        )
     return lines
 
 

@@ -63,6 +63,8 @@ from sizing.model import ModelSpec
 from sizing.request import ResolvedRequest, ServiceLevel
 from sizing.speed import (
     ESTIMATE_BAND,
+    ESTIMATE_SPEED_ABOVE,
+    ESTIMATE_SPEED_BELOW,
     LOADED_SPEED_BAND,
     LOADED_TTFT_BAND,
     TPOT_HEADROOM,
@@ -94,7 +96,7 @@ class _Context:
     load: ModelLoad  # as placed (memory)
     speed: ModelLoad  # at the mean cached length (speed)
     network: Network
-    speed_band: float
+    speed_band: tuple[float, float]  # (below, above) the figure
     ttft_band: float
     sure: bool = False  # every target met over the whole band, not by the figure alone
 
@@ -117,9 +119,14 @@ class _Point:
     closeness: float  # the least of predicted / asked over the targets (1 or more: met)
 
 
-def _check_high(asked: float, predicted: float, band: float, need: float) -> TargetCheck:
-    """Check a target met by reaching at least ``need`` (the asked figure with its headroom)."""
-    low, high = predicted * (1 - band), predicted * (1 + band)
+def _check_high(
+    asked: float, predicted: float, band: tuple[float, float], need: float
+) -> TargetCheck:
+    """Check a target met by reaching at least ``need`` (the asked figure with its headroom).
+
+    ``band``: how far the figure may be below and above (``_Context.speed_band``).
+    """
+    low, high = predicted * (1 - band[0]), predicted * (1 + band[1])
     return TargetCheck(asked, predicted, (low, high), predicted >= need, low >= need)
 
 
@@ -331,7 +338,7 @@ def _checks(  # noqa: PLR0917 - one evaluation's figures, in the order they are 
         ratios.append(_ratio_high(rate_capacity, asked))
     if hours is not None:
         deadline = level.deadline_hours
-        low, high = hours / (1 + band), hours / (1 - band)
+        low, high = hours / (1 + band[1]), hours / (1 - band[0])
         if deadline is None:
             found["batch"] = TargetCheck(0.0, hours, (low, high), met=True, sure=True)
         else:
@@ -443,9 +450,9 @@ def service_option(
     network = server_network(target.plan)
     anchored = target.gpu.id in anchored_gpus()
     # Independent errors add in quadrature: the calibration's and the extrapolation's.
-    extra = 0.0 if anchored else ESTIMATE_BAND
-    speed_band = math.hypot(LOADED_SPEED_BAND, extra)
-    ttft_band = math.hypot(LOADED_TTFT_BAND, extra)
+    below, above = (0.0, 0.0) if anchored else (ESTIMATE_SPEED_BELOW, ESTIMATE_SPEED_ABOVE)
+    speed_band = (math.hypot(LOADED_SPEED_BAND, below), math.hypot(LOADED_SPEED_BAND, above))
+    ttft_band = math.hypot(LOADED_TTFT_BAND, 0.0 if anchored else ESTIMATE_BAND)
     best: tuple[tuple[object, ...], _Point, _Context, Candidate] | None = None
     for candidate in candidates(model, request, target.gpu):
         sized = with_formats(request, candidate.weight_format, candidate.kv_dtype)
@@ -509,7 +516,7 @@ def _unreachable(ctx: _Context, shape: Shape) -> bool:
     """Whether one request alone on a replica misses a per-user or first-token target."""
     level = ctx.level
     alone = _at(ctx, shape, 1.0, "random")
-    band = ctx.speed_band if ctx.sure else 0.0
+    band = ctx.speed_band[0] if ctx.sure else 0.0
     ttft_band = ctx.ttft_band if ctx.sure else 0.0
     need = level.tokens_per_user_tok_s
     if need is not None and alone.tokens_per_user * (1 - band) < need / TPOT_HEADROOM:
@@ -561,8 +568,8 @@ def _as_option(model: ModelSpec, ctx: _Context, candidate: Candidate, point: _Po
         # answer gives one; the targets carry the calibration's band either way.
         decode_tokens_per_s_range=(
             (
-                state.tokens_per_user * (1 - ctx.speed_band),
-                state.tokens_per_user * (1 + ctx.speed_band),
+                state.tokens_per_user * (1 - ctx.speed_band[0]),
+                state.tokens_per_user * (1 + ctx.speed_band[1]),
             )
             if option.speed.decode_speed_estimated
             else None
@@ -599,7 +606,7 @@ def _job(ctx: _Context, point: _Point) -> JobFigures | None:
     return JobFigures(
         requests=_job_requests(level),
         hours=hours,
-        hours_range=(hours / (1 + band), hours / (1 - band)),
+        hours_range=(hours / (1 + band[1]), hours / (1 - band[0])),
         months=point.months,
         cost_usd=cost,
         usd_per_million_tokens=per_million,

@@ -10,7 +10,13 @@ decodes sharing it, Little's law), ``targets`` (the headroom latency limits keep
 
 from sizing.speed.calibration import matching_runs
 from sizing.speed.calibration_data import anchored_gpus, load_calibration
-from sizing.speed.costs import ESTIMATE_BAND, LOADED_SPEED_BAND, LOADED_TTFT_BAND
+from sizing.speed.costs import (
+    ESTIMATE_BAND,
+    ESTIMATE_SPEED_ABOVE,
+    ESTIMATE_SPEED_BELOW,
+    LOADED_SPEED_BAND,
+    LOADED_TTFT_BAND,
+)
 from sizing.speed.decode import DecodeStep, decode_step, decode_step_s
 from sizing.speed.experts import expert_coverage
 from sizing.speed.fabric import Network, server_network
@@ -30,6 +36,8 @@ from sizing.speed.targets import TPOT_HEADROOM, TTFT_HEADROOM, ttft_p99_s
 
 __all__ = [
     "ESTIMATE_BAND",
+    "ESTIMATE_SPEED_ABOVE",
+    "ESTIMATE_SPEED_BELOW",
     "LOADED_SPEED_BAND",
     "LOADED_TTFT_BAND",
     "TPOT_HEADROOM",

@@ -27,7 +27,8 @@ from sizing.speed.calibration_data import (
     load_calibration,
 )
 from sizing.speed.costs import (
-    ESTIMATE_BAND,
+    ESTIMATE_SPEED_ABOVE,
+    ESTIMATE_SPEED_BELOW,
     HBM_EFFICIENCY,
     MEASURED_LOOP_GEMMS_PER_LAYER,
     MTP_TOKENS_PER_STEP,
@@ -302,7 +303,7 @@ def engine_range(
         )
         high = float(getattr(best, point.quantity.value))
     if not anchored:
-        low, high = low * (1 - ESTIMATE_BAND), high * (1 + ESTIMATE_BAND)
+        low, high = low * (1 - ESTIMATE_SPEED_BELOW), high * (1 + ESTIMATE_SPEED_ABOVE)
     return low, high
 
 

@@ -21,7 +21,8 @@ from sizing.speed.costs import (
     DRAFT_ACCEPTANCE,
     DRAFT_ACCEPTANCE_HIGH,
     DRAFT_ACCEPTANCE_LOW,
-    ESTIMATE_BAND,
+    ESTIMATE_SPEED_ABOVE,
+    ESTIMATE_SPEED_BELOW,
     MTP_TOKENS_PER_STEP,
     MTP_TOKENS_PER_STEP_HIGH,
     KernelCosts,
@@ -173,7 +174,7 @@ def speed_figures(
     per_user, low, high = per_user * share, low * share, high * share
     anchored = gpu.id in anchored_gpus()
     if not anchored:
-        low, high = low * (1 - ESTIMATE_BAND), high * (1 + ESTIMATE_BAND)
+        low, high = low * (1 - ESTIMATE_SPEED_BELOW), high * (1 + ESTIMATE_SPEED_ABOVE)
     full = full_load_concurrency
     return SpeedFigures(
         single_user_tokens_per_s=each_user(tokens, users=1),
