@@ -27,7 +27,7 @@ SERVER_PLAN = {"h": "h200-8x", "m": "mi355x-8x"}
 SINGLE_PLAN = "h200-1x"
 GPUS_PER_SERVER = 8  # "8x H200 server": the GPUs of one server, not eight servers
 _SERVER = (
-    r"(?:servers?|nodes?|box(?:es)?|machines?|rechner|serveurs?|servidor(?:es)?|"
+    r"(?:servers?|nodes?|box(?:es)?|machines?|rechner|serveurs?|servidor(?:es)?|整机|整機|"
     r"сервер(?:ов|ами|ам|ах|ом|а|ы|е)?|服务器|伺服器|主机|主機|サーバー?|서버)"
 )
 # Machines counted in Chinese, Japanese and Korean: "2台", "两台", "두 대".
@@ -87,7 +87,7 @@ def _plan_patterns(language: str) -> tuple[re.Pattern[str], ...]:
     gpu = rf"(?P<g>[{_HGX_MARK}{_H200_MARK}{_MI355X_MARK}])"
     # A single-H200 machine is said before the GPU or after it: "2 standalone H200s", "3 H200
     # avulsas", "H200単体を2台", "단일 H200 VM 3대".
-    single = rf"(?P<one>(?:{_SINGLE_WORDS})\s*)?"
+    single = rf"(?P<one>(?:{_SINGLE_WORDS})\s*-?\s*)?"
     # (a Latin word ends at a letter's end: "seules", not "seulement"; "単体VM" goes on)
     lone = rf"(?P<lone>s?\s*-?\s*(?:{_SINGLE_WORDS})(?!(?<=[{LETTER}])[{LETTER}]))?"
     server_after = rf"{lone}(?P<s>\s*-?\s*\(?\s*(?:{_SERVER}|{_VM_WORDS}))?"
@@ -133,6 +133,8 @@ def _plan_patterns(language: str) -> tuple[re.Pattern[str], ...]:
             rf"(?P<one>单卡|單卡|单机|單機|単体|단일)\s*{gpu}\s*(?:的)?\s*(?P<s>{_VM_WORDS})?\s*"
             rf"(?:要|租|来|來|用)?\s*{after}\s*(?:个|個|台|部|대|개)"
         ),
+        # "三个单卡 H200", "一張單卡 H200": single machines counted as pieces before the GPU
+        re.compile(number + rf"\s*(?:个|個|张|張|台|部)\s*(?P<one>单卡|單卡|单机|單機)\s*{gpu}"),
         # "HGX H200 ×2", "MI355X server x 2"
         re.compile(gpu + rf"(?P<s>\s*-?\s*{_SERVER})?\s*[x×]\s*{after}(?![0-9a-z.,])"),
     )

@@ -155,7 +155,7 @@ _SECOND = (
 )
 _MINUTE = r"(?:m|min|mins|minute|minutes|minuto|minutos|minuten?|мин|минуту|минуты|分|分钟|分鐘|분)"
 _HOUR = (
-    r"(?:h|hr|hrs|hour|hours|hora|horas|heure|heures|stunde|stunden|ч|час|часа|часов|"
+    r"(?:h|hr|hrs|hour|hours|hora|horas|heure|heures|stunde|stunden|std\.?|ч|час|часа|часов|"
     r"小时|小時|時間|시간)"
 )
 _DAY = r"(?:d|day|days|día|dias?|días|jour|jours|tag|tage|tagen|день|дня|дней|сутки|суток|天|日|일)"
@@ -176,7 +176,7 @@ _PER_USER = (
     r"(?:pra|para|por)\scada(?:\s(?:um|uno|usuário|usuario|usuária|pessoa|persona))?|"
     r"je\s(?:nutzer|user|anwender|anfrage|sitzung|kopf)|pro\skopf|par\s(?:tête|personne)|"
     r"por\s(?:cabeza|cabeça|persona|pessoa)|на\s(?:человека|каждого|сессию)|每人|每位|"
-    r"一人(?:あたり|当たり)|1人(?:あたり|当たり)|1인당|한\s?명당|"
+    r"一人(?:あたり|当たり)|1\s?人(?:あたり|当たり)|1인당|한\s?명당|"
     r"chaque\sutilisateur|каждо(?:му|го)\s(?:пользовател[юя]|юзер[ау])|"
     r"单用户|單用戶|单个用户|單個用戶|ユーザー1人|사용자\s?1명|"
     r"(?:用户|用戶|ユーザー|사용자|пользовател[юяь]|user|usuario|usuário|nutzer|utilisateur)"
@@ -199,7 +199,8 @@ _OUTPUT_WORDS = (
 )
 _INPUT_WORDS = (
     r"prompts?|inputs?|input\slength|isl|entrada|entradas|eingaben?|prompt-länge|entrée|entrées|"
-    r"входн(?:ой|ые|ых)|вход|входе|промпт|промпты|输入|輸入|提示词|prompt\s?长度|入力|"
+    r"входн(?:ой|ые|ых)|вход|входе|промпт|промпты|(?:средний|типичный)\sзапрос|"
+    r"输入|輸入|提示词|prompt\s?长度|入力|"
     r"プロンプト|입력|프롬프트"
 )
 # An input word right before a number ("输入 2000 token 输出 …"): the number is the input's.
@@ -250,7 +251,7 @@ def _per_minute(unit: str) -> float | None:
 
 
 # Korean counts days with words of their own: "이틀 안에" is within two days.
-_KOREAN_DAYS = {"하루": 24.0, "이틀": 48.0, "사흘": 72.0, "나흘": 96.0}
+_KOREAN_DAYS = {"하루": 24.0, "이틀": 48.0, "사흘": 72.0, "나흘": 96.0, "일주일": 168.0}
 _KOREAN_DAY_WORDS = "|".join(_KOREAN_DAYS)
 
 
@@ -390,17 +391,21 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     output = _alt(
         rf"{num}\s?(?:{_TOKENS})\s?(?:de\s|of\s|d'|der\s|en\s)?(?:{_OUTPUT_WORDS})(?![a-zа-я])",
         rf"(?<![a-zа-я])(?:{_OUTPUT_WORDS})(?![a-zа-я]){gap}{num}(?:\s?(?:{_TOKENS}))?(?![0-9])",
-        rf"{num}\s?(?:{_TOKENS})?\s?(?:out|en\ssortie|на\sвыходе)(?![a-zа-я])",
+        rf"{num}\s?(?:{_TOKENS})?\s?(?:out|en\ssortie|на\sвыходе|de\ssalida|de\ssaída|выхода|raus|"
+        rf"coming\sout|going\sout)(?![a-zа-я])",
         # "800 input / 250 output tokens": the word between the number and the tokens
         rf"(?:(?<=/)|(?<=/\s)){num}\s?(?:output|generated|de\ssaída|de\ssalida|выходных)\s"
         rf"(?:{_TOKENS})(?![a-zа-я])",
+        # "1500 输入 / 200 输出": the output's number and word after the slash
+        rf"(?:(?<=/)|(?<=/\s)){num}\s?(?:输出|輸出|出力|출력)",
     )
     input_ = _alt(
         rf"(?<![a-zа-я])(?:{_INPUT_WORDS})(?![a-zа-я]){gap}{num}(?:\s?(?:{_TOKENS}))?(?![0-9])",
         rf"{num}\s?(?:-|\s)?(?:{_TOKENS})\s?(?:de\s|of\s|d')?(?:prompts?|inputs?|entrada|"
-        rf"input|in(?=\s?/|\s?,|\sand\s)|eingabe|en\sentrée|entrée|на\sвходе|входа|input\stokens)(?![a-zа-я])",
+        rf"input|in(?=\s?/|\s?,|\sand\s)|eingabe|en\sentrée|entrée|на\sвходе|входа|input\stokens|"
+        rf"going\sin|coming\sin|rein)(?![a-zа-я])",
         # "800 input / 250 output tokens": the input's number and word, the tokens said after
-        rf"{num}\s?(?:input|prompt|entrada|eingabe|entrée|входных)(?=\s?/)",
+        rf"{num}\s?(?:input|prompt|entrada|eingabe|entrée|входных|输入|輸入|入力|입력)(?=\s?/)",
     )
     # (a model's name blanked between reads as one space: "correos con ___, unos 800 tokens")
     documents = _alt(
@@ -423,16 +428,21 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         rf"dentro\sde|innerhalb\s(?:von\s)?|binnen|дедлайн|дедлайном|срок\s—|"
         rf"за|в\sтечение|в\sпределах|уложиться\sв|уложиться\sза|durante|para|by|d'ici|"
         rf"deadline|plazo(?:\sde)?|prazo(?:\sde)?|frist|délai(?:\sde)?|срок|期限|时间|時間|기한은?|für|締切は?|"
+        # time the customer is given (Spanish, English), a window (German, Spanish, Portuguese,
+        # Russian), time given to us in Chinese, a Korean due date
+        rf"(?:nos|me)\sd(?:a|an|á|ão)|gives?\s(?:us|me)|zeitfenster|time\swindow|ventana(?:\sde)?|"
+        rf"janela(?:\sde)?|окно|给我们|給我們|마감(?:이|은)?|"
         rf"締め切り|截止)(?:\s(?:of|is|es|é|ist|est|de|von|for|fosse|sea|fuera|wäre|serait)(?![a-zà-ÿ])){{0,2}}"
         rf"\s?(?:是|为|為|は)?\s?[:—–]?\s?"
         # "plazo máximo 4 días", "prazo máximo de 3 dias", "deadline max 48h"
         rf"(?:(?:máximo|maximo|máx\.?|max\.?|maximum|maximal|максимум)\s?(?:de\s)?)?"
         rf"(?:a|an|one|uma?|una?|une?|einer?|the\snext|next|les|the|próximos?|próximas?|las|los|"
         rf"die|nächsten)?\s?(?:{_ABOUT_WORD})?(?:{num}\s?)?(?:个|個|つ|)?\s?"
-        rf"(?P<dunit>{_HOUR}|{_DAY}|{_WEEK}|{_MONTH})"
+        rf"(?P<dunit>{_KOREAN_DAY_WORDS}|{_HOUR}|{_DAY}|{_WEEK}|{_MONTH})"
         rf"(?![a-zа-яё])",
         rf"(?:{num}\s?)?(?:个|個|つ|)?\s?(?P<dunit>{_HOUR}|{_DAY}|{_WEEK}|{_MONTH}|{_KOREAN_DAY_WORDS})\s?"
-        rf"(?:内|以内|之内|之內|以内に|以内で|で|안에|이내|내에|내로|内に|内完成|以内完成|內|後(?:まで)?)",
+        rf"(?:内|以内|之内|之內|以内に|以内で|で|안에|이내|내에|내로|内に|内完成|以内完成|內|後(?:まで)?|"
+        rf"뒤|후|时间|時間)",
         # a duration in brackets beside the job ("en un fin de semana (48 h)")
         rf"\(\s?{num}\s?(?P<dunit>{_HOUR}|{_DAY})\s?\)",
         # "that's 60 hours from now", "dans 48 heures à partir de maintenant"
@@ -452,7 +462,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         r"(?:process|processing|run|summar|classif|embed|translat|label|tag|extract|batch|offline|"
         r"job|corpus|dataset|total|overall|in\stotal|processar|procesar|verarbeiten|traiter|"
         r"обработ|прогнать|处理|處理|批量|离线|離線|跑完|推理完|总共|總共|清洗|打标|标注|標註|"
-        r"処理|バッチ|オフライン|分類|처리|배치|오프라인|번역|분류|resumir|traduzir|classificar)"
+        r"処理|バッチ|オフライン|分類|처리|배치|오프라인|번역|분류|resumir|traduzir|classificar|"
+        r"摘要|要約|요약|抽取|抽條款|抽条款|klassifizier|résumer|суммариз)"
     )
     return {
         "tokens_per_s": re.compile(tokens_per_s),
@@ -712,7 +723,14 @@ class _Reader:
 
     def deadline(self) -> None:
         named = self.deadline_said()
-        if "deadline_hours" in self.values and "batch_tokens" not in self.values and not named:
+        # "200万篇新闻稿做摘要，每篇输入 1200 token…三天内": documents of a length, worked
+        # through, are a job
+        lengths = "input_tokens" in self.values or "output_tokens" in self.values
+        job = "batch_tokens" in self.values or (
+            lengths
+            and ("documents" in self.values or self.patterns["with_batch"].search(self.rest))
+        )
+        if "deadline_hours" in self.values and not job and not named:
             # A deadline alone is no job: "in a week" of a chat service says when, not how fast;
             # one named so ("а если дедлайн 24ч?") changes the job on the table.
             self.values.pop("deadline_hours")
@@ -738,8 +756,10 @@ class _Reader:
 
 # A deadline named as one, not only a length of time ("in a week").
 _DEADLINE_WORD = re.compile(
-    r"deadline|дедлайн|срок|plazo|prazo|frist|délai|期限|締切|締め切り|截止|기한"
+    r"deadline|дедлайн|срок|plazo|prazo|frist|délai|期限|締切|締め切り|截止|기한|마감|zeitfenster"
 )
+# "1500 输入 / 200 输出": an input's number and word, then a slash.
+_SLASHED_LENGTHS = r"[0-9]\s?(?:输入|輸入|入力|입력|input|prompt|entrada|eingabe|entrée)\s?/"
 # Words a pattern cannot match without (cheap searches that spare the long patterns).
 _TOKEN_WORDS = re.compile(r"tok|tkn|токен|ток|トークン|토큰|tps|t/s")
 _TRIGGERS = {
@@ -747,8 +767,9 @@ _TRIGGERS = {
     "tokens_per_s": _TOKEN_WORDS,
     "tokens_then_second": _TOKEN_WORDS,
     "before_tokens": _TOKEN_WORDS,
-    "output": _TOKEN_WORDS,
-    "input": _TOKEN_WORDS,
+    # ("1500 输入 / 200 输出": the two lengths said by their words alone, across a slash)
+    "output": re.compile(rf"tok|tkn|токен|ток|トークン|토큰|{_SLASHED_LENGTHS}"),
+    "input": re.compile(rf"tok|tkn|токен|ток|トークン|토큰|{_SLASHED_LENGTHS}"),
     "total_tokens": _TOKEN_WORDS,
     "tpot": re.compile(r"tok|tpot|itl|токен|トークン|토큰|間隔|间隔|ms|мс|毫秒|ミリ秒|밀리초"),
     "deadline": re.compile(rf"{_HOUR}|{_DAY}|{_WEEK}|{_MONTH}|{_KOREAN_DAY_WORDS}"),

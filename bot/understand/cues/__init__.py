@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 from decimal import Decimal
 
-from bot.request import Cues, Intent, ParsedRequest
+from bot.request import Cues, Intent, Lever, ParsedRequest
 from bot.understand import lexicon, limits
 from bot.understand.addressees import without_addressees
 from bot.understand.concurrency import RATE
@@ -147,6 +147,8 @@ def _discovers(request: ParsedRequest, cues: Cues, text: str) -> bool:
     stated_model = request.facts.precision is not None or _names_model(request)
     if stated_model or cues.model_kind or request.facts.trains:
         return False
+    if request.lever in {Lever.EXPLAIN, Lever.WHY_NOT}:
+        return False  # "where does the 61 GB of KV come from?": this answer's figure, no use
     if says_no_model_yet(text) and not _asks_for_a_person(text) and _needs_said(request, cues):
         return True  # "RAG over our docs, no model chosen yet": a proposal, whatever the topic
     return _use_to_propose_for(request, cues, text)

@@ -232,6 +232,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"一小时多少|一小時多少|월 가격|時間あたり(?:の料金|いくら)|"
             # "what's the monthly on that?", "大概什么价", "скока выйдет", "qto fica no total"
             r"(?:the |a )?monthly (?:on|for) (?:that|it|this|those|these)|什么价|什麼價|啥价|啥價|"
+            r"monatliche[rn]? preis|preis (?:pro|im) monat|"
             r"(?:价格|價格|价钱|價錢)(?:是)?多少|月付多少|月繳多少|скока (?:выйдет|будет|стоит)|"
             r"как(?:ая|ой) (?:будет )?(?:цена|стоимость)|цена в месяц|qto (?:fica|custa|sai)"
         ),

@@ -266,3 +266,97 @@ def test_a_word_holding_roce_is_no_network_question():
     parsed = _read("Procesar 4 millones de documentos de 1.000 tokens cada uno en 3 días")
     assert parsed.get("topic") != "interconnect"
     assert parsed["batch_tokens"] is not None
+
+
+# --- round thirty-one (set -ag) -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "hours"),
+    [
+        ("120万篇文章做摘要，每篇输入 900 token、输出 120 token，Qwen3 32B，两天内搞定", 48),
+        ("Llama 3.1 8B로 토큰 20억 개 처리해야 하는데 마감이 2일 뒤예요", 48),
+        ("Qwen3 32B로 총 5억 토큰 배치 돌리고 기한은 일주일이에요", 168),
+        (
+            "hay que procesar 900 millones de tokens con Llama 3.1 8B y el cliente nos da 20 horas",
+            20,
+        ),
+        ("Wir müssen 800 Mio. Token mit Llama 3.1 8B verarbeiten, Deadline 30 Std.", 30),
+        ("2 Mio. Dokumente (je ca. 400 Token rein, 40 raus), Qwen3 32B — Zeitfenster: 3 Tage", 72),
+    ],
+)
+def test_deadlines_of_jobs_said_in_more_ways(text, hours):
+    """A job's deadline given to us, as a window, after "마감", or beside documents of a length."""
+    assert _read(text)["deadline_hours"] == hours
+
+
+@pytest.mark.parametrize(
+    ("text", "prompt", "answer"),
+    [
+        (
+            "200k contracts, each about 5,000 tokens going in and ~300 coming out, DeepSeek-R1",
+            5000,
+            300,
+        ),
+        ("400 mil facturas, cada una ~600 tokens de entrada y 70 de salida, Qwen3 32B", 600, 70),
+        ("每分钟 200 个请求，每个大概 1200 输入 / 150 输出，gpt-oss-120b", 1200, 150),
+    ],
+)
+def test_lengths_said_with_directions_and_slashes(text, prompt, answer):
+    """Lengths going in and coming out, "de salida" with no token word, or across a slash."""
+    parsed = _read(text)
+    assert (parsed["input_tokens"], parsed["output_tokens"]) == (prompt, answer)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Where does the 80 GB of KV you quoted come from?",
+        "你说 KV cache 占 9 GB，这个数是怎么算出来的？",
+        "不太懂這個 tokens/s 是怎麼估出來的",
+        "не понял цифру по скорости, как вы её получили?",
+        "GPU が 16 枚必要という根拠を教えてください",
+        "no entiendo por qué hacen falta 3 servidores, me lo explicás?",
+        "Pode detalhar como chegou na velocidade de 30 tok/s?",
+        "Vous pouvez détailler le raisonnement ?",
+    ],
+)
+def test_more_ways_of_asking_how_the_answer_was_reached(text):
+    """The explain lever, and a follow-up: a figure of the answer is no use to propose for."""
+    parsed = _read(text)
+    assert parsed["lever"] == "explain"
+    assert parsed["intent"] == "followup"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "為何不用 MI355X？",
+        "а B200 вы почему даже не рассмотрели?",
+        "ちなみに H200 は候補に入らないんですか？",
+        "¿no convendría más la H200? no la mencionaste",
+        "Wieso taucht H200 nicht in der Empfehlung auf?",
+        "Vous n'avez pas envisagé les B200 ? Pour quelle raison ?",
+    ],
+)
+def test_more_ways_of_asking_why_a_gpu_was_left_out(text):
+    """Why not that GPU, said with other verbs: the why-not lever."""
+    assert _read(text)["lever"] == "why_not"
+
+
+def test_a_sales_forward_tag_is_no_request_for_a_person():
+    """A colleague's forward tag ("[销售转]") asks no person: the request it carries is sized."""
+    parsed = _read("[销售转] Qwen3 32B：每分钟 100 个请求，TTFT 1 秒以内")
+    assert parsed["intent"] == "size"
+
+
+@pytest.mark.parametrize(
+    ("text", "plans"),
+    [
+        ("Quote: 2x HGX H200 plus 3 of the single-H200 VMs", {"h200-8x": 2, "h200-1x": 3}),
+        ("一台 MI355X 服务器加两个单卡 H200，月费多少？", {"mi355x-8x": 1, "h200-1x": 2}),
+    ],
+)
+def test_single_machines_beside_servers_in_more_shapes(text, plans):
+    """Single-H200 machines counted beside servers, hyphenated or as pieces."""
+    assert _read(text)["plan_counts"] == plans
