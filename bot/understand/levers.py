@@ -120,11 +120,13 @@ _EXPLAIN = (
     # en
     r"explain|how did you (?:get|calculate|compute|arrive|work)|how (?:is|was|were) (?:this|that|"
     r"these|those|it) (?:calculated|computed|worked out)|where (?:does|do|did) .{1,40}? come from|"
+    r"walk me through|how (?:did|do) you (?:land|arrive|come up)|how'?d you (?:get|land|arrive)|"
     r"why (?:so|that|this) many|why do (?:i|we) need (?:so many|[0-9]+)|break (?:it|this|that) "
     r"down|show (?:me )?(?:the|your) (?:math|maths|calculation)|"
     # de
     r"erklär|erläuter|wie kommst du|wie kommen sie|woher komm|wie (?:wurde|wird|ist) .{1,30}? "
     r"berechnet|(?:warum|wieso|weshalb)\s(?:[a-zäöüß]+\s){0,4}so viele|rechenweg|aufschlüssel|"
+    r"woher stammt|vorrechnen|rechne[nt]? (?:mir|uns) (?:das )?vor|"
     # fr
     r"expliqu|comment (?:as-tu|avez-vous|tu as|vous avez) calcul|d'où (?:vien|sor)|"
     r"pourquoi (?:autant|tant) de|détaill[a-z]* (?:le|ce|du) (?:calcul|raisonnement)|"
@@ -134,18 +136,19 @@ _EXPLAIN = (
     # pt-BR
     r"expli(?:ca|que|car)|como (?:você |vc )?calcul|de onde (?:vem|veio|saiu|sai)|"
     r"(?:por que|porque|pq|pra que) (?:tantas|tantos)|detalh[a-z]* o cálculo|"
-    r"como (?:você |vc )?cheg(?:ou|aram|amos) (?:n|a)|detalhar como|"
+    r"como (?:vocês |vcs |você |vc )?cheg(?:ou|aram|amos) (?:n|a)|detalhar como|"
     # ru
     r"объясн|поясни|откуда (?:взял|берет|берёт|такие|эти|это|столько|получил)|"
     r"почему так много|зачем так много|как (?:вы |ты )?(?:посчитал|рассчитал|считал)|распиши|"
-    r"как (?:вы |ты )?(?:её |его |это |их )?(?:получил|вывел)|"
+    r"как (?:вы |ты )?(?:её |его |это |их )?(?:получил|вывел)|откуда [0-9]|"
     # zh
     r"解释|解釋|怎么算|怎麼算|怎么来的|怎麼來的|如何计算|如何計算|为什么(?:要|需要)?(?:这么|那么)多|"
     r"展开(?:讲|说|講|說)|展開(?:講|說|讲|说)|怎么估|怎麼估|估出来|估出來|为什么会需要|為什麼會需要|"
+    r"咋算|咋來|咋来|"
     r"為什麼(?:要|需要)?(?:這麼|那麼)多|为啥(?:要)?这么多|為啥(?:要)?這麼多|"
     # ja
     r"説明して|説明を|説明お願い|どう計算|どうやって計算|計算根拠|根拠は|根拠を|根拠が|内訳|"
-    r"どこから(?:来|き)|"
+    r"どこから(?:来|き)|どういう計算|どうやって出し|どう出し|"
     r"(?:なぜ|なんで|どうして)(?:こんなに|そんなに|あんなに)|"
     # ko
     r"설명해|설명 좀|설명 부탁|어떻게 계산|어떻게 나온|왜 이렇게 많|왜 그렇게 많|근거가|산출 근거"
@@ -153,7 +156,7 @@ _EXPLAIN = (
 _WHY_NOT = (
     r"why not|why no |why didn't|why did you not|why isn't|why wasn't|what's wrong with|"
     r"what about .{0,20}instead|(?:warum|wieso|weshalb)\s(?:[a-zäöüß0-9]+\s){0,3}(?:nicht|kein)|"
-    r"grund,? .{0,24}nicht zu|"
+    r"grund,? .{0,24}nicht zu|taucht .{0,24}(?:nicht|gar nicht) auf|"
     r"pourquoi pas|pourquoi ne pas|pourquoi pas plutôt|por qu[eé] no|porque no|"
     r"por que não|porque não|por quê não|почему не|а почему не|почему бы не|чем плох|"
     r"为什么不|為什麼不|为啥不|為啥不|为何不|為何不|怎么不用|怎麼不用|"
@@ -164,6 +167,7 @@ _WHY_NOT = (
     r"why (?:was|is|were|has) (?:it|the [a-z0-9]+|[a-z0-9]+ ?[0-9]*[a-z]?) (?:not |n't )?"
     r"(?:skipped|excluded|dropped|left out|ruled out|not (?:listed|included|considered))|"
     r"didn't (?:it |that |this )?(?:come up|make (?:it|the cut))|"
+    r"didn't make the (?:shortlist|list)|you skipped|"
     r"what's (?:bad|the (?:problem|issue)) (?:with|about)|"
     r"was spricht gegen|(?:ausgeschlossen|weggelassen|rausgefallen|aussortiert)|"
     r"qu'est-ce qui (?:cloche|ne va pas|coince) avec|(?:avez |a )?écarté|pas retenu|"
@@ -172,13 +176,14 @@ _WHY_NOT = (
     r"no (?:la|lo|las|los) mencionaste|"
     r"(?:não|nao) serve|ficou de fora|qual (?:o|é o) problema (?:com|da|do)|(?:pq|pk) (?:não|nao)|"
     r"не устроил|отпал|исключил|не подош(?:[её]л|ла|ло)|не предложил|не рассматрива|"
-    r"не рассмотрел|"
+    r"не рассмотрел|не угодил|"
+    r"咋不(?:考虑|考慮|用)|怎么不考虑|怎麼不考慮|(?:怎么|怎麼)(?:没|沒)有?把|"
     r"(?:为什么|為什麼|为何|為何|怎么|怎麼|为啥|為啥)(?:没|沒)(?:有)?(?:推荐|推薦|选|選|用|考虑|考慮|"
     r"列|提)|排除|不行(?:吗|嗎)|没推荐|沒推薦|(?:没|沒)(?:列|考虑|考慮)进来|(?:沒|没)列進來|"
     r"ダメな理由|だめな理由|ダメなの|入って(?:い)?ない(?:の)?は|外れた|除外|選ばなかった|"
-    r"外した理由|候補に入って|候補に入ら|"
+    r"外した理由|候補に入って|候補に入ら|候補から外れ|候補に(?:は)?ない|"
     r"왜 빠졌|빠진 이유|왜 제외|제외된 이유|안 되는 이유|하면 안 되|왜 추천(?:을)? 안|"
-    r"추천 안 한 이유"
+    r"추천 안 한 이유|후보에(?:도)? 없|(?:얘기|언급)(?:는|은)? 왜 없"
 )
 # "explain FP8" asks what a term means: an explanation of this answer names it ("this figure").
 _THIS = (

@@ -197,6 +197,9 @@ _OUTPUT_WORDS = (
     # (not "入出力"/"输入输出": input and output together, as in "合計5億トークン（入出力込み）")
     r"(?<!输入)输出|(?<!輸入)輸出|生成(?!速)|回答|回覆|回复|(?<!入)出力|응답|(?<!입)출력|답변"
 )
+# A summary's length is the answer's, said right beside its number ("~100-token summary",
+# "摘要 150 tokens", "Zusammenfassung 200 Tokens", "résumé de 300").
+_SUMMARY_WORDS = r"summary|summaries|摘要|zusammenfassung|résumé|resumen|resumo|саммари"
 _INPUT_WORDS = (
     r"prompts?|inputs?|input\slength|isl|entrada|entradas|eingaben?|prompt-länge|entrée|entrées|"
     r"входн(?:ой|ые|ых)|вход|входе|промпт|промпты|(?:средний|типичный)\sзапрос|"
@@ -389,8 +392,10 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     )
     gap = r"[^0-9,，;；/()（）。!?！？]{0,18}?"
     output = _alt(
-        rf"{num}\s?(?:{_TOKENS})\s?(?:de\s|of\s|d'|der\s|en\s)?(?:{_OUTPUT_WORDS})(?![a-zа-я])",
+        rf"{num}\s?-?\s?(?:{_TOKENS})\s?(?:de\s|of\s|d'|der\s|en\s)?(?:{_OUTPUT_WORDS})(?![a-zа-я])",
         rf"(?<![a-zа-я])(?:{_OUTPUT_WORDS})(?![a-zа-я]){gap}{num}(?:\s?(?:{_TOKENS}))?(?![0-9])",
+        rf"{num}\s?-?\s?(?:{_TOKENS})\s?(?:de\s|of\s)?(?:{_SUMMARY_WORDS})(?![a-zà-ÿа-я])",
+        rf"(?<![a-zà-ÿа-я])(?:{_SUMMARY_WORDS})\s?(?:de\s|von\s|of\s)?{num}(?:\s?(?:{_TOKENS}))?(?![0-9])",
         rf"{num}\s?(?:{_TOKENS})?\s?(?:out|en\ssortie|на\sвыходе|de\ssalida|de\ssaída|выхода|raus|"
         rf"coming\sout|going\sout)(?![a-zа-я])",
         # "800 input / 250 output tokens": the word between the number and the tokens
@@ -431,13 +436,14 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # time the customer is given (Spanish, English), a window (German, Spanish, Portuguese,
         # Russian), time given to us in Chinese, a Korean due date
         rf"(?:nos|me)\sd(?:a|an|á|ão)|gives?\s(?:us|me)|zeitfenster|time\swindow|ventana(?:\sde)?|"
+        rf"plazo\sson|prazo\ssão|on\sa|we\shave|tenemos|temos|"
         rf"janela(?:\sde)?|окно|给我们|給我們|마감(?:이|은)?|"
         rf"締め切り|截止)(?:\s(?:of|is|es|é|ist|est|de|von|for|fosse|sea|fuera|wäre|serait)(?![a-zà-ÿ])){{0,2}}"
         rf"\s?(?:是|为|為|は)?\s?[:—–]?\s?"
         # "plazo máximo 4 días", "prazo máximo de 3 dias", "deadline max 48h"
         rf"(?:(?:máximo|maximo|máx\.?|max\.?|maximum|maximal|максимум)\s?(?:de\s)?)?"
         rf"(?:a|an|one|uma?|una?|une?|einer?|the\snext|next|les|the|próximos?|próximas?|las|los|"
-        rf"die|nächsten)?\s?(?:{_ABOUT_WORD})?(?:{num}\s?)?(?:个|個|つ|)?\s?"
+        rf"die|nächsten)?\s?(?:{_ABOUT_WORD})?(?:{num}\s?-?)?(?:个|個|つ|)?\s?"
         rf"(?P<dunit>{_KOREAN_DAY_WORDS}|{_HOUR}|{_DAY}|{_WEEK}|{_MONTH})"
         rf"(?![a-zа-яё])",
         rf"(?:{num}\s?)?(?:个|個|つ|)?\s?(?P<dunit>{_HOUR}|{_DAY}|{_WEEK}|{_MONTH}|{_KOREAN_DAY_WORDS})\s?"
@@ -463,7 +469,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         r"job|corpus|dataset|total|overall|in\stotal|processar|procesar|verarbeiten|traiter|"
         r"обработ|прогнать|处理|處理|批量|离线|離線|跑完|推理完|总共|總共|清洗|打标|标注|標註|"
         r"処理|バッチ|オフライン|分類|처리|배치|오프라인|번역|분류|resumir|traduzir|classificar|"
-        r"摘要|要約|요약|抽取|抽條款|抽条款|klassifizier|résumer|суммариз)"
+        r"摘要|要約|요약|抽取|抽條款|抽条款|klassifizier|résumer|суммариз|pasar\s[0-9]|passar\s[0-9])"
     )
     return {
         "tokens_per_s": re.compile(tokens_per_s),

@@ -1059,6 +1059,7 @@ def test_everything_loaded_at_once_is_no_whole_server_question():
         ("blind-conv-ae.jsonl", 330, 324, 323),
         ("blind-conv-af.jsonl", 330, 329, 329),
         ("blind-conv-ag.jsonl", 330, 317, 306),
+        ("blind-conv-ah.jsonl", 330, 321, 301),
     ],
 )
 def test_the_sets_of_these_rounds_keep_their_figures(name, size, least_intent, least_all):

@@ -360,3 +360,65 @@ def test_a_sales_forward_tag_is_no_request_for_a_person():
 def test_single_machines_beside_servers_in_more_shapes(text, plans):
     """Single-H200 machines counted beside servers, hyphenated or as pieces."""
     assert _read(text)["plan_counts"] == plans
+
+
+# --- round thirty-two (set -ah) -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        ("summarise 200k tickets (about 700 tokens each, ~80-token summary) with Qwen3 32B", 80),
+        ("40 萬篇文章做摘要，每篇約 1000 tokens，摘要 120 tokens，用 Qwen3 32B", 120),
+        ("800.000 Dokumente (je ca. 1.500 Tokens, Zusammenfassung 150 Tokens), Qwen3 32B", 150),
+    ],
+)
+def test_a_summary_length_is_the_answer_length(text, answer):
+    """The summary's length said beside its number is each answer's length."""
+    assert _read(text)["output_tokens"] == answer
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can you walk me through how you landed on that GPU count?",
+        "上面那个显存的数是咋算出来的？",
+        "не понял откуда 12 ГБ на пользователя",
+        "このメモリの数字、どういう計算で出したんですか？",
+        "Como vocês chegaram nesse número de GPUs?",
+        "Woher stammt die Zahl beim Speicher? Bitte einmal vorrechnen.",
+    ],
+)
+def test_yet_more_ways_of_asking_how_a_figure_was_reached(text):
+    """Walk me through it, 咋算, откуда and a figure, どういう計算, vorrechnen: explain."""
+    assert _read(text)["lever"] == "explain"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "curious why the B200 didn't make the shortlist",
+        "H200 咋不考虑呢",
+        "а чем MI355X не угодила?",
+        "H200が候補から外れているのはなぜですか？",
+        "H200는 왜 후보에도 없죠?",
+        "Hm, B200 taucht gar nicht auf – hat das einen Grund?",
+    ],
+)
+def test_yet_more_ways_of_asking_why_a_gpu_was_left_out(text):
+    """The shortlist, 咋不考虑, не угодила, 候補から外れ, 후보에도 없, taucht nicht auf: why not."""
+    assert _read(text)["lever"] == "why_not"
+
+
+def test_past_inquiries_as_data_are_no_request_for_a_person():
+    """Inquiry logs ("問い合わせログ") are data to summarise, not a wish to contact sales."""
+    text = "問い合わせログ20万件（1件あたり入力約1000トークン）をQwen3 32Bで2日以内に要約したい"
+    assert _read(text)["intent"] == "size"
+
+
+def test_a_window_said_with_a_hyphen():
+    """A window said with a hyphen ("inside a 12-hour overnight window") is the deadline."""
+    assert (
+        _read("30M tokens through Llama 3.1 8B inside a 12-hour overnight window")["deadline_hours"]
+        == 12
+    )
