@@ -20,6 +20,9 @@ core. For each it prints:
 - resident memory (now and peak).
 
     .venv/bin/python bench/webhook_throughput.py [--updates 2000] [--rate 200] [--seconds 10]
+
+With ``--only bot --profile FILE`` the bot runs under py-spy (raw collapsed stacks, 200 Hz);
+``BENCH_PYSPY_ARGS`` replaces py-spy's options (``-r 200``), for example ``-r 1000 --gil``.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import asyncio
 import gc
 import json
 import os
+import shlex
 import signal
 import statistics
 import subprocess
@@ -148,10 +152,11 @@ def start_sut(name: str, fake: FakeTelegram, profile: str | None = None) -> Sut:
             "record",
             "--format",
             "raw",
-            "-r",
-            "200",
             "-o",
             profile,
+            # e.g. "-r 1000 --gil": a finer rate, and only the thread that holds the GIL (so
+            # that one thread's wait for it is not counted as work)
+            *shlex.split(os.environ.get("BENCH_PYSPY_ARGS", "-r 200")),
             "--",
             *command,
         ]
