@@ -1,10 +1,11 @@
 """Warm a long-running process before its first customer.
 
-The understanding step builds its patterns the first time a message needs them, the words
-of a language are read the first time an answer is written in it, and each language compiles
-a template the first time it renders one: up to a few hundred milliseconds each, which the
-first customers of a fresh replica would otherwise wait for. ``warm_up`` builds every
-pattern, compiles every template in every language and answers a few questions in each;
+The understanding step builds its patterns the first time a message needs them (some once per
+language: number words, counters), the words of a language are read the first time an answer
+is written in it, and each language compiles a template the first time it renders one: up to a
+few hundred milliseconds each, which the first customers of a fresh replica would otherwise wait
+for. ``warm_up`` builds every pattern (those of a language in every language), compiles every
+template in every language and answers a few questions in each;
 ``freeze_start_up_objects`` then moves what start-up allocated out of the garbage collector's
 way (``gc.freeze``), so that collections during answers scan only what the answers allocate.
 """
@@ -48,8 +49,8 @@ class Responder(Protocol):
         ...
 
 
-def pattern_builders(package: str = "bot.understand") -> Iterator[Callable[[], object]]:
-    """Yield the cached builders without arguments in a package (each builds patterns once)."""
+def _cached_builders(package: str) -> Iterator[tuple[Callable[..., object], tuple[str, ...]]]:
+    """Yield each cached function defined in a package, with the names of its parameters."""
     root = importlib.import_module(package)
     names = [package] + [
         info.name for info in pkgutil.walk_packages(root.__path__, prefix=f"{package}.")
@@ -62,8 +63,24 @@ def pattern_builders(package: str = "bot.understand") -> Iterator[Callable[[], o
                 continue
             if getattr(wrapped, "__module__", None) != name:
                 continue  # imported from elsewhere: warmed where it is defined
-            if not inspect.signature(wrapped).parameters:
-                yield value
+            yield value, tuple(inspect.signature(wrapped).parameters)
+
+
+def pattern_builders(package: str = "bot.understand") -> Iterator[Callable[[], object]]:
+    """Yield the cached builders without arguments in a package (each builds patterns once)."""
+    for build, parameters in _cached_builders(package):
+        if not parameters:
+            yield build
+
+
+def language_builders(package: str = "bot.understand") -> Iterator[Callable[[str], object]]:
+    """Yield the cached builders of one language's patterns (their one parameter: ``language``).
+
+    Built on a first message in each language otherwise, in the middle of customers' answers.
+    """
+    for build, parameters in _cached_builders(package):
+        if parameters == ("language",):
+            yield build
 
 
 def warm_up(pipeline: Responder) -> float:
@@ -77,6 +94,9 @@ def warm_up(pipeline: Responder) -> float:
         prepare_parser()  # every slot's words, in every script
         for build in pattern_builders():
             build()
+        for build_for in language_builders():
+            for language in LANGUAGES:
+                build_for(language)
         for language in LANGUAGES:
             env = localizer(language).env  # every template compiled, not only those answered
             for name in env.list_templates(extensions=("j2",)):
@@ -103,4 +123,10 @@ def freeze_start_up_objects() -> None:
         collect_and_freeze()
 
 
-__all__ = ["WARM_QUESTIONS", "freeze_start_up_objects", "pattern_builders", "warm_up"]
+__all__ = [
+    "WARM_QUESTIONS",
+    "freeze_start_up_objects",
+    "language_builders",
+    "pattern_builders",
+    "warm_up",
+]

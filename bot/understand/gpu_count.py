@@ -215,6 +215,7 @@ _SERVER_OF = (
 # How far before a GPU a count may start ("eine einzelne", a lead word and digits).
 _BEFORE_WINDOW = 40
 _ANCHORS_RE = re.compile("\ue000+|§+|¤+")
+_SPACES_RE = re.compile(r"\s+")
 _MAX_ANCHORS = 32  # GPUs and card words read per message, as GPU names (``find_gpus``)
 
 
@@ -325,7 +326,7 @@ def _value(match: re.Match[str], language: str) -> int | None:
     if east:
         return _EAST_ASIAN_WORDS[east]
     word = groups.get("w")
-    return _word_values(language).get(re.sub(r"\s+", " ", word)) if word else None
+    return _word_values(language).get(_SPACES_RE.sub(" ", word)) if word else None
 
 
 def find_gpu_count(

@@ -64,6 +64,7 @@ _VM_WORDS = (
     r"vms?|virtual machines?|виртуальн[а-я]* машин[а-я]*|виртуалк[аиуе]|虚拟机|虛擬機|仮想マシン|"
     r"가상\s?머신"
 )
+_VM_WORDS_RE = re.compile(_VM_WORDS)
 
 
 def _marked(text: str) -> str:
@@ -157,7 +158,7 @@ def _plan_of(match: re.Match[str], *, mixed: bool) -> str | None:
     found = match.groupdict()
     mark = found["g"]
     server_words = (found.get("s") or "").strip()
-    vm = bool(server_words) and re.search(_VM_WORDS, server_words) is not None
+    vm = bool(server_words) and _VM_WORDS_RE.search(server_words) is not None
     server = (bool(server_words) and not vm) or found.get("c") is not None
     alone = bool(found.get("one") or (found.get("lone") or "").strip(" s-"))
     # "単体H200を2台", "단일 H200 VM 3대": the single word before a GPU counted after it

@@ -10,8 +10,14 @@ from bot.answers.checkout import CheckoutConfig
 from bot.answers.i18n import localizer
 from bot.conversation.pipeline import Pipeline
 from bot.languages import LANGUAGES
-from bot.runtime.warm import WARM_QUESTIONS, freeze_start_up_objects, pattern_builders, warm_up
-from bot.understand import concurrency, lexicon, platform
+from bot.runtime.warm import (
+    WARM_QUESTIONS,
+    freeze_start_up_objects,
+    language_builders,
+    pattern_builders,
+    warm_up,
+)
+from bot.understand import concurrency, gpu_count, lexicon, platform, rental
 
 
 @pytest.fixture
@@ -89,3 +95,15 @@ def test_warming_compiles_every_slot_in_every_script(unfrozen):
     built = lexicon._by_script.cache_info().currsize
     expected = sum(len(lexicon._sources_by_script(slot)) for slot in lexicon.SLOTS)
     assert built == expected > 0
+
+
+def test_warming_builds_each_languages_patterns_in_every_language(unfrozen):
+    """A first message in any language compiles nothing: the per-language patterns are built."""
+    builders = list(language_builders())
+    assert gpu_count._word_pattern in builders
+    assert rental._servers_patterns in builders
+    for build in builders:
+        build.cache_clear()
+    warm_up(Pipeline(CheckoutConfig()))
+    for build in builders:
+        assert build.cache_info().currsize == len(LANGUAGES), build.__name__
