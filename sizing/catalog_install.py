@@ -19,6 +19,7 @@ from sizing.catalog import (
     current_hardware,
     get_gpu,
     plans_for,
+    price_list,
     read_hardware,
     use_hardware,
 )
@@ -65,12 +66,13 @@ def install(catalog: CatalogData | None) -> None:
     use_hardware(catalog.hardware if catalog is not None else None)
     use_knowledge(catalog.knowledge if catalog is not None else None)
     # Everything cached from the old tables: GPU and plan look-ups, the sizing targets and
-    # answers, the comparisons (their prices and ratios).
+    # answers, the comparisons (their prices and ratios), the price lists.
     get_gpu.cache_clear()
     plans_for.cache_clear()
     targets.cache_clear()
     forget_answers()
     compare_gpus.cache_clear()
+    price_list.cache_clear()
 
 
 def catalog_in_use() -> tuple[object, ...]:

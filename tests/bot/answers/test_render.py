@@ -10,11 +10,19 @@ from bot.answers import render as render_module
 from bot.answers.buttons import MAX_CALLBACK_BYTES, decode
 from bot.answers.checkout import CheckoutConfig, verify_quote
 from bot.answers.i18n import localizer
-from bot.answers.render import command_menu, render_price, render_size, ticket_html
+from bot.answers.render import (
+    command_menu,
+    render_compare,
+    render_price,
+    render_size,
+    ticket_html,
+)
 from bot.answers.views.size import QuoteContext
 from bot.languages import LANGUAGES
 from sizing.catalog.pricing import price_list
+from sizing.catalog_install import install
 from sizing.codes import Caveat, Reason
+from sizing.deploy.compare import compare_gpus
 from sizing.request import GpuId
 from tests.fakes.telegram_html import check_telegram_html
 
@@ -279,3 +287,44 @@ def test_the_kept_renders_are_bounded(answer):
     states = [key[4] for key in kept]
     assert states[0] == f"{10:06x}"
     assert states[-1] == f"{render_module.RENDERED_SIZES_MAX + 9:06x}"
+
+
+def test_a_comparison_or_price_list_is_one_reply_per_answer_language_and_checkout():
+    """The same kept answer in the same language is the same reply; any other input is new."""
+    en, de = localizer("en"), localizer("de")
+    comparison = compare_gpus(GpuId.MI355X, GpuId.H200)
+    first = render_compare(en, comparison)
+    assert render_compare(en, compare_gpus(GpuId.MI355X, GpuId.H200)) is first
+    assert render_compare(de, comparison) is not first
+    assert render_compare(en, replace(comparison)).html == first.html
+    assert render_compare(en, replace(comparison)) is not first
+    checkout = CheckoutConfig()
+    prices = render_price(en, price_list(), checkout=checkout)
+    assert render_price(en, price_list(), checkout=checkout) is prices
+    assert render_price(
+        en, price_list(), checkout=CheckoutConfig(url_template="https://example.com/{plan}")
+    ) is not (prices)
+    assert render_price(en, price_list(GpuId.H200), checkout=checkout) is not prices
+
+
+def test_a_new_catalog_renders_its_comparisons_and_prices_afresh():
+    """After the catalog is installed again, its answers are new objects: no old reply served."""
+    en = localizer("en")
+    comparison = render_compare(en, compare_gpus(GpuId.MI355X, GpuId.H200))
+    prices = render_price(en, price_list())
+    install(None)
+    assert render_compare(en, compare_gpus(GpuId.MI355X, GpuId.H200)) is not comparison
+    assert render_price(en, price_list()) is not prices
+
+
+def test_the_kept_comparisons_and_prices_are_bounded():
+    """Past ``KEPT_REPLIES_MAX`` entries the least recently used reply goes first."""
+    render_module._kept_replies.clear()
+    comparison = compare_gpus(GpuId.MI355X, GpuId.H200)
+    answers = [replace(comparison) for _ in range(render_module.KEPT_REPLIES_MAX + 10)]
+    for answer in answers:
+        render_compare(localizer("en"), answer)
+    kept = [entry[0] for entry in render_module._kept_replies.values()]
+    assert len(kept) == render_module.KEPT_REPLIES_MAX
+    assert kept[0] is answers[10]
+    assert kept[-1] is answers[-1]
