@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from bot.understand.gates import Searchable, gated_re
 from bot.understand.numbers import blank
 
 _LORA = r"(?:lora|로라|лор[аыуе]?)"
@@ -44,12 +45,12 @@ class Adapters:
 
 
 @cache
-def _patterns() -> tuple[re.Pattern[str], ...]:
+def _patterns() -> tuple[Searchable, ...]:
     before = rf"(?<![\d.,]){_NUMBER}{_COUNTER}(?:{_LORA}\s?)?(?:{_ADAPTER_WORDS})(?:[\s-]?{_LORA})?"
     lora_count = rf"(?<![\d.,]){_NUMBER}{_COUNTER}{_LORA}(?![a-zа-яё])"
     after = rf"(?:{_ADAPTER_WORDS}){_PARTICLE}[×x:]?\s?{_NUMBER}{_COUNTER}(?![\d.,])"
     counted = rf"{_LORA}{_PARTICLE}{_NUMBER}{_COUNTER_WORD}"
-    return tuple(re.compile(p) for p in (before, lora_count, after, counted))
+    return tuple(gated_re(p) for p in (before, lora_count, after, counted))
 
 
 def _number(text: str) -> int | None:

@@ -10,8 +10,9 @@ contact me" and "営業担当の方から連絡をください" keep their words
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
+
+from bot.understand.gates import gated_re
 
 # A salutation to the company or its staff, at the start of a message or of a line (the
 # cleaned text is lower case, its line breaks kept as spaces).
@@ -122,7 +123,7 @@ _NO_REQUEST = (
     r"antes de hablar con (?:ventas|un comercial)|before (?:talking|speaking) (?:to|with) sales|"
     r"avant de parler (?:aux|à un|au) (?:commercia|service commercial)"
 )
-_ADDRESSEES_RE = re.compile(
+_ADDRESSEES_RE = gated_re(
     rf"(?:^|(?<=[\n.!?。！？]))\s*(?:{_SALUTATIONS})|{_OWN_TEAMS}|{_COUNTED_STAFF}|{_OWN_SUPPORT}|{_OWN_SALES_TOOLS}"
     rf"|{_NO_REQUEST}"
 )

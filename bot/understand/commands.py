@@ -6,15 +6,15 @@ another bot is not ours. Arguments are returned raw; the caller reads them like 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from bot.languages import TABLE
+from bot.understand.gates import gated_re
 from bot.understand.language import negotiate_language
 
 # Telegram: a command is "/" + up to 32 Latin letters, digits and underscores
 # (core.telegram.org/bots/features#commands), optionally "@" + the bot's username.
-_COMMAND_RE = re.compile(r"^/(?P<name>[A-Za-z0-9_]{1,32})(?:@(?P<bot>[A-Za-z0-9_]{1,64}))?(?=\s|$)")
+_COMMAND_RE = gated_re(r"^/(?P<name>[A-Za-z0-9_]{1,32})(?:@(?P<bot>[A-Za-z0-9_]{1,64}))?(?=\s|$)")
 KNOWN_COMMANDS = frozenset(
     {"start", "help", "size", "price", "compare", "lang", "language", "sales"}
 )

@@ -15,6 +15,7 @@ from functools import cache
 
 from bot.understand import lexicon, limits
 from bot.understand.context import labels_next_number
+from bot.understand.gates import Searchable, gated_re
 from bot.understand.money import spent_elsewhere
 from bot.understand.numbers import (
     CJK_NUMBER_PATTERN,
@@ -35,7 +36,7 @@ from bot.understand.text import RELATIVE_AFTER_COMMA
 
 _THOUSAND = 1000
 # What is rented or paid per month is no rate of requests: "2 servers per month", "$5k a month".
-_RENTED_RE = re.compile(
+_RENTED_RE = gated_re(
     r"server|servidor|serveur|сервер|服务器|伺服器|サーバ|서버|gpu|h200|h100|b200|mi355|machine|"
     r"node|box|card|карт|卡|台|张|張|枚|장|대|\$|€|usd|dollar|долл|руб|美元|美金|元|ドル|円|달러|원|"
     r"pavos|pes(?:os|itos?)|euros?|reais|₹|rupees?|lakh|бакс|paus|pila"
@@ -46,7 +47,7 @@ _GAP = r"[^0-9,，、;；]{0,8}"
 _MAX_COUNTS = 32  # counts tried per pattern: a message states its count among its first ones
 # Words that link one statement to the next ("and", "but", "인데", "ですが", "но"): words of "at
 # once" after one stand with the count that follows.
-_LINK = re.compile(
+_LINK = gated_re(
     r"(?<![a-zа-яё])(?:and|but|while|whereas|though|y|e|pero|mas|porém|et|mais|und|aber|doch|"
     r"и|а|но|однако)(?![a-zа-яё])|인데|는데|지만|그리고|(?:(?<=[0-9명])|^)\s?(?:이고|이며)|라서|해서|"
     r"니까|(?:(?<=명)|^)\s?중에?|가운데|のうち|けど|ですが|けれど|"
@@ -55,11 +56,11 @@ _LINK = re.compile(
 # How far after a count the words saying it is at once may stand, within its clause.
 _AT_ONCE_REACH = 60
 # (the period of "ca.", "max.", "env." ends no clause: "in der Spitze nur ca. 200")
-_CLAUSE_OR_NUMBER = re.compile(
+_CLAUSE_OR_NUMBER = gated_re(
     r"[0-9,，、;；。!?！？()（）]|(?<!ca)(?<!max)(?<!min)(?<!approx)(?<!env)(?<!ок)(?<!прибл)\."
 )
 # A bare whole number, no unit or letter glued to it ("15", not "15k", "15GB", "1.5", "15%").
-_BARE_COUNT = re.compile(
+_BARE_COUNT = gated_re(
     # (not a thousands group after a space: "32 768 токенов" is one number)
     r"(?<![0-9a-zа-яё_.,$€£¥])(?<![0-9] )(?<![0-9]\u00a0)(?P<num>[1-9][0-9]{0,5})"
     r"(?!\s[kк](?![a-zа-яё]))"
@@ -67,20 +68,20 @@ _BARE_COUNT = re.compile(
     r"(?![0-9a-zа-яё%$€]|[.,][0-9]|(?!左右|上下(?!文)|来|來|多|件|건|개)[^\W\d个個人名명位])"
 )
 # A CJK numeral counted with a classifier or "about" ("会话大概两百个左右"): bare, like the above.
-_BARE_CJK_COUNT = re.compile(
+_BARE_CJK_COUNT = gated_re(
     rf"{CJK_NUMBER_PATTERN}(?=\s?(?:幾|几)?\s?(?:个|個|位|名|人|左右|上下|来|來|多))"
 )
 # The end of a topic clause a count's clause comments on: "…會用的人，", "…的用户，".
-_TOPIC_END = re.compile(r"(?:的人|的用户|的用戶|的使用者|的会话|的會話)[，,]$")
+_TOPIC_END = gated_re(r"(?:的人|的用户|的用戶|的使用者|的会话|的會話)[，,]$")
 # A count restated in brackets right after an approximate one: "四十幾個吧（抓 45）", "(say 45)".
-_RESTATED_AFTER = re.compile(
+_RESTATED_AFTER = gated_re(
     r"[^0-9（(\n]{0,6}?[（(]\s?(?:抓|取|算|按|就|约|約|大约|大約|~|≈|say|i\.e\.|ca\.|около|etwa|"
     r"environ|cerca de|uns|unos|tipo)?\s?(?P<n>[0-9]{1,6})\s?(?:人|名|個|个|명)?\s?[)）]"
     # "七八十个人在问……按 80 算吧", "十來位開著用啦…抓 15 位好了": settled on, no brackets
     r"|[^0-9\n]{0,14}?(?:按|抓|就算|算|取)\s?(?P<m>[0-9]{1,6})\s?(?:个|個|位|人|名)?\s?(?:算|好了|吧|计|計)"
 )
 # A dozen said alone at once ("a la vez lo usaría como mucho una docena").
-_BARE_DOZEN = re.compile(
+_BARE_DOZEN = gated_re(
     r"(?<![a-zà-ÿа-яё])(?P<word>(?:(?:a|una|une|uma|ein|eine) )?(?:dozen|docena|douzaine|dúzia|"
     r"dutzend|дюжина))(?![a-zà-ÿа-яё])"
 )
@@ -93,7 +94,7 @@ def _settled_number(name: str) -> str:
 
 
 _LATIN_START = "(?<![a-zà-ÿа-яё])"
-_SETTLED = re.compile(
+_SETTLED = gated_re(
     r"(?:按|抓|就算)\s?(?P<num>[0-9]{1,6})\s?(?:个|個)?(?:位|人|名|并发|並發)?\s?(?:算|好了|吧|计|計)"
     rf"|{_settled_number('ja')}\s?(?:人|件|名|ユーザー)?\s?(?:で|として)(?:見積も|計算|考え|想定|見て)"
     rf"|{_settled_number('ko')}\s?(?:명|건)?\s?(?:으로|로)\s?(?:잡아|잡고|견적|계산|산정)"
@@ -111,11 +112,11 @@ _SETTLED = re.compile(
     rf"{_settled_number('ru')}"
 )
 _SETTLED_GROUPS = ("num", "ja", "ko", "en", "de", "fr", "es", "pt", "ru")
-_ROUGH_WORD = re.compile(r"aine|ena$|dozen|dutzend|docena|douzaine|dúzia|десят|сотн")
+_ROUGH_WORD = gated_re(r"aine|ena$|dozen|dutzend|docena|douzaine|dúzia|десят|сотн")
 
 
 @cache
-def _bare_rough_count() -> re.Pattern[str]:
+def _bare_rough_count() -> Searchable:
     """Match a rough count word said alone at once ("une trentaine … en même temps")."""
     words = tuple(
         re.escape(word)
@@ -124,10 +125,10 @@ def _bare_rough_count() -> re.Pattern[str]:
         }
         if _ROUGH_WORD.search(word)
     )
-    return re.compile(rf"(?<![a-zà-ÿа-яё])(?P<word>{lexicon.union(words)})(?![a-zà-ÿа-яё])")
+    return gated_re(rf"(?<![a-zà-ÿа-яё])(?P<word>{lexicon.union(words)})(?![a-zà-ÿа-яё])")
 
 
-_SAME_TIME = re.compile(r"同一時間|同一时间|同じ時間|同時間")
+_SAME_TIME = gated_re(r"同一時間|同一时间|同じ時間|同時間")
 # "并发改成 100", "并发到 100", "同時接続数を100に", "concurrency to 100": a word of change;
 # "并发各 20", "并發各自 20": a word giving the count to each of several models.
 _SET_TO = (
@@ -165,7 +166,7 @@ def _nouns() -> str:
 
 
 @cache
-def _count_then_noun() -> tuple[re.Pattern[str], ...]:
+def _count_then_noun() -> tuple[Searchable, ...]:
     letters = lexicon.WORD_LETTER
     # Up to two words between ("100 concurrent users", "40 gleichzeitige Nutzer") or "d'"/"de".
     # Possessive runs of spaces and letters: no counted noun starts with a space, nor does a
@@ -176,7 +177,7 @@ def _count_then_noun() -> tuple[re.Pattern[str], ...]:
     between = rf"(?:\s++(?:[{letters}\-]++\s++){{0,2}}|\s*+(?:d'|de |of )|\s*+[个個位名]\s*+|)"
     # One pattern per kind of count, each led by its own first characters (see ``numbers``).
     # "30ish ppl": a rough count glued to "ish"
-    return tuple(re.compile(rf"{count}(?:-?ish)?{between}(?:{_nouns()})") for count in _counts())
+    return tuple(gated_re(rf"{count}(?:-?ish)?{between}(?:{_nouns()})") for count in _counts())
 
 
 # "users, so 150", "usuários, tipo 80": a count restated after a comma.
@@ -184,12 +185,12 @@ _RESTATED = r"(?:,\s?(?:so|i\.?e\.?|like|tipo|soit|also|d\.h\.|то есть|即
 
 
 @cache
-def _cue_then_count() -> re.Pattern[str]:
+def _cue_then_count() -> Searchable:
     cues = lexicon.pattern("concurrency_cues")
     about = lexicon.pattern("about")
     # A count in thousands that a context word follows is the context ("users, 128k context").
     context = lexicon.union((*lexicon.words("context_cues"), *lexicon.words("tokens")))
-    return re.compile(
+    return gated_re(
         rf"(?:{cues})\s?[:=]?{_RESTATED}?\s?(?:{_SET_TO}\s?)?(?:(?:of|de|von|du|в)\s)?"
         rf"(?:(?:{about})\s?)?{_count()}(?![0-9])(?!\s?[kк]\s?(?:{context}))"
         rf"(?:(?<=[kк])(?!\s?(?:{context}))|(?<![kк]))"
@@ -225,24 +226,24 @@ def _in_thousands(match: re.Match[str]) -> bool:
 
 
 @cache
-def _rate_after_re() -> re.Pattern[str]:
+def _rate_after_re() -> Searchable:
     """Match a rate after a count, one word between ("10 mil usuarios activos al mes")."""
     letters = lexicon.WORD_LETTER
     # No comma: in ", budget $10k/mo" and "，每月预算" the time is the budget's.
-    return re.compile(rf"\s*+(?:[{letters}\-.]++\s++)?(?:{lexicon.pattern('per_time')})")
+    return gated_re(rf"\s*+(?:[{letters}\-.]++\s++)?(?:{lexicon.pattern('per_time')})")
 
 
 @cache
-def _rate_before_re() -> re.Pattern[str]:
+def _rate_before_re() -> Searchable:
     """Find a rate word before a count, a few words between ("每小时差不多 1000", "QPS ca. 35")."""
-    return re.compile(rf"(?:{lexicon.pattern('per_time_before')}){_GAP}$")
+    return gated_re(rf"(?:{lexicon.pattern('per_time_before')}){_GAP}$")
 
 
 @cache
-def _rate_re() -> re.Pattern[str]:
+def _rate_re() -> Searchable:
     """Find a number said per unit of time, words between allowed ("5000 requests a day")."""
     letters = lexicon.WORD_LETTER
-    return re.compile(
+    return gated_re(
         rf"{NUMBER_PATTERN}(?:\s?[kк])?\s*+(?:[{letters}\-.]++\s*+){{0,3}}?"
         rf"(?:{lexicon.pattern('per_time')})"
         rf"|(?:{lexicon.pattern('per_time_before')}){_GAP}"
@@ -268,7 +269,7 @@ def _rates(text: str) -> list[re.Match[str]]:
 
 
 # A sign of money right before a rate's number ("$2.49/hr"): a price per hour, not a rate.
-_MONEY_BEFORE = re.compile(r"[$€£¥₽₹]\s?$")
+_MONEY_BEFORE = gated_re(r"[$€£¥₽₹]\s?$")
 
 
 def _is_rate(text: str, match: re.Match[str]) -> bool:
@@ -317,7 +318,7 @@ def _at_once_after(text: str, match: re.Match[str]) -> bool:
     return lexicon.said_at_once(words)
 
 
-_DIGIT = re.compile(r"[0-9]")
+_DIGIT = gated_re(r"[0-9]")
 
 
 def _links_statements(words: str) -> bool:
@@ -328,18 +329,18 @@ def _links_statements(words: str) -> bool:
     )
 
 
-_TIME_OF_DAY = re.compile(
+_TIME_OF_DAY = gated_re(
     r"[0-9]*\s?(?:時|时|点|點|시|uhr(?![a-z])|h(?![a-z0-9])|am(?![a-z])|pm(?![a-z]))"
 )
 
 
 @cache
-def _about_only() -> re.Pattern[str]:
-    return re.compile(rf"\s*(?:(?:{lexicon.pattern('about')})\s*)+")
+def _about_only() -> Searchable:
+    return gated_re(rf"\s*(?:(?:{lexicon.pattern('about')})\s*)+")
 
 
 # A number that is a size ("64k", "70b", "80 GB"), not a count: a clause may follow it.
-_SIZED = re.compile(r"\s?(?:[kкmмb](?![a-zа-яё])|gb|tb|tokens?)")
+_SIZED = gated_re(r"\s?(?:[kкmмb](?![a-zа-яё])|gb|tb|tokens?)")
 
 
 def _at_once_before(text: str, match: re.Match[str]) -> bool:
@@ -376,13 +377,13 @@ def _simultaneous(text: str, match: re.Match[str]) -> bool:
 
 
 # A number in thousands of tokens before the word for contexts or tokens: a length.
-_CONTEXT_SIZED = re.compile(
+_CONTEXT_SIZED = gated_re(
     r"[0-9]{1,4}(?:[.,][0-9])?\s?[kк]\s?(?:-?tokens?\s)?(?:contexts?|context windows?|контекст"
     r"|上下文|コンテキスト|컨텍스트|contextos?|kontexte?|contextes?)"
 )
 
 # Thousands ("16K") not followed by the people they would count: a length, not users.
-_THOUSANDS_APART = re.compile(
+_THOUSANDS_APART = gated_re(
     r"[0-9]{1,3}(?:[.,][0-9])?\s?[kк](?![a-zа-яё0-9])\s?(?!\s?(?:users?|usuári|usuari|"
     r"пользовател|юзер|nutzer|utilisateur|people|personas|pessoas|persone|requests?|sessions?|"
     r"sessões|sesiones|concurrent|simultaneous|at once|en même|ao mesmo|a la vez|одновременн|"
@@ -391,13 +392,13 @@ _THOUSANDS_APART = re.compile(
     r"gleichzeitig|人|名|명|个|個|并发|並發|同時))"
 )
 # A clock time before a number: "a las 9", "at 9", "às 9", "um 9", "в 9".
-_CLOCK_BEFORE = re.compile(r"(?<![a-zа-яё])(?:a las|a la|às|at|um|à|в)\s$")
-_HOUR_OF_DAY = re.compile(
+_CLOCK_BEFORE = gated_re(r"(?<![a-zа-яё])(?:a las|a la|às|at|um|à|в)\s$")
+_HOUR_OF_DAY = gated_re(
     r"(?:[01]?[0-9]|2[0-4])(?![0-9])(?!\s?(?:users?|usuarios|personas|"
     r"пользовател|человек|nutzer|utilisateurs|sessions?))"
 )
 # "сколько контекстов по 256K", "contexts of 128K": the length after the contexts counted.
-_CONTEXTS_OF = re.compile(
+_CONTEXTS_OF = gated_re(
     r"(?:контекст[а-яё]*|contexts|contextos|contextes|kontexte)\s(?:по|of|de|von)\s$"
 )
 _CONTEXTS_OF_REACH = 20
@@ -508,9 +509,9 @@ _PEAK_MOST = 20  # a peak far above the usual count is something else (a head co
 
 
 @cache
-def _peak_after_re() -> re.Pattern[str]:
+def _peak_after_re() -> Searchable:
     about = lexicon.pattern("about")
-    return re.compile(
+    return gated_re(
         rf"(?<![a-zà-ÿа-яё])(?:{_PEAK_WORDS})\s?(?:(?:{about})\s?)?{_count()}"
         r"(?!\s?(?:[kк]\b|tokens?|ctx|context|gb|tb|\$|€|%|usd|eur|руб|ms|s\b|секунд|秒|초))"
     )
@@ -527,8 +528,8 @@ _PEAK_VERBS_AFTER = (
 
 
 @cache
-def _peak_verb_after_re() -> re.Pattern[str]:
-    return re.compile(rf"{_count()}\s?{_PEAK_VERBS_AFTER}")
+def _peak_verb_after_re() -> Searchable:
+    return gated_re(rf"{_count()}\s?{_PEAK_VERBS_AFTER}")
 
 
 def _peaks(text: str, start: int, end: int) -> Iterator[re.Match[str]]:

@@ -13,6 +13,7 @@ import re
 from functools import cache
 
 from bot.understand import lexicon, limits
+from bot.understand.gates import Searchable, gated_re
 from bot.understand.numbers import (
     CJK_NUMBER_PATTERN,
     MILLION_LETTERS,
@@ -42,22 +43,22 @@ _MAX_CANDIDATES = 32
 
 
 @cache
-def _cue_re() -> re.Pattern[str]:
+def _cue_re() -> Searchable:
     cues = lexicon.words("context_cues") + lexicon.words("tokens")
-    return re.compile(lexicon.union(cues))
+    return gated_re(lexicon.union(cues))
 
 
 @cache
-def _cue_before_re() -> re.Pattern[str]:
+def _cue_before_re() -> Searchable:
     # A context word right before a number labels it, unless the word already follows a number
     # ("32k ctx 50 users": ctx belongs to 32k).
-    return re.compile(
+    return gated_re(
         rf"(?:{_cue_re().pattern})[\s:=]*(?:of|de|von|为|為|是|は|은|는|~|≈|约|約|:)?\s*$"
     )
 
 
 # A standalone number (not the tail of a name such as "bf16" or "fp8") right before a cue.
-_NUMBER_BEFORE_CUE_RE = re.compile(r"(?<![a-z0-9.,])[0-9][0-9.,]*\s?[kкmм]?\s?$")
+_NUMBER_BEFORE_CUE_RE = gated_re(r"(?<![a-z0-9.,])[0-9][0-9.,]*\s?[kкmм]?\s?$")
 
 
 def labels_next_number(text: str, number_start: int) -> bool:
@@ -70,11 +71,11 @@ def labels_next_number(text: str, number_start: int) -> bool:
 
 
 @cache
-def _suffixed_res() -> tuple[re.Pattern[str], ...]:
+def _suffixed_res() -> tuple[Searchable, ...]:
     letters = THOUSAND_LETTERS + MILLION_LETTERS
     return (
-        re.compile(CJK_NUMBER_PATTERN),
-        re.compile(
+        gated_re(CJK_NUMBER_PATTERN),
+        gated_re(
             rf"{NUMBER_PATTERN}\s?(?:(?P<letter>[{letters}])(?![{lexicon.WORD_LETTER}])"
             rf"|(?P<mag>{magnitude_pattern()}))"
         ),
@@ -82,20 +83,20 @@ def _suffixed_res() -> tuple[re.Pattern[str], ...]:
 
 
 @cache
-def _plain_after_cue_re() -> re.Pattern[str]:
+def _plain_after_cue_re() -> Searchable:
     cues = lexicon.pattern("context_cues")
-    return re.compile(rf"(?:{cues})[^0-9]{{0,12}}?{NUMBER_PATTERN}(?!\s?[kкmм万萬만\d])")
+    return gated_re(rf"(?:{cues})[^0-9]{{0,12}}?{NUMBER_PATTERN}(?!\s?[kкmм万萬만\d])")
 
 
 @cache
-def _plain_before_cue_re() -> re.Pattern[str]:
+def _plain_before_cue_re() -> Searchable:
     cues = lexicon.union(lexicon.words("context_cues") + lexicon.words("tokens"))
-    return re.compile(rf"{NUMBER_PATTERN}\s?(?:-\s?)?(?:de |of )?(?:{cues})")
+    return gated_re(rf"{NUMBER_PATTERN}\s?(?:-\s?)?(?:de |of )?(?:{cues})")
 
 
 @cache
-def _people_after_re() -> re.Pattern[str]:
-    return re.compile(rf"\s?(?:{lexicon.pattern('people')})")
+def _people_after_re() -> Searchable:
+    return gated_re(rf"\s?(?:{lexicon.pattern('people')})")
 
 
 def _near_cue(text: str, start: int, end: int) -> bool:
@@ -114,7 +115,7 @@ def _suffixed_tokens(match: re.Match[str], language: str) -> float:
     return value * magnitude_factor(match.group("mag"), language)
 
 
-def _plain_patterns(text: str) -> list[re.Pattern[str]]:
+def _plain_patterns(text: str) -> list[Searchable]:
     """Return the patterns of a number without a suffix that ``text`` has the words for."""
     if lexicon.search("context_cues", text):
         return [_plain_before_cue_re(), _plain_after_cue_re()]
@@ -176,7 +177,7 @@ def _best_candidate(text: str, language: str) -> Candidate | None:
 
 # Tokens of a dataset, said as such, are no context ("训练数据是20亿token", "trained on 3B
 # tokens of data"): the training they name is done or elsewhere.
-_DATA_BEFORE_RE = re.compile(
+_DATA_BEFORE_RE = gated_re(
     r"(?:训练数据|訓練資料|训练集|數據集|数据集|資料集|dataset|training data|trained on|"
     r"datos de entrenamiento|dados de treino|données d'entraînement|trainingsdaten|"
     r"обучающ[а-яё]*\s(?:выборк[а-яё]*|данны[а-яё]*))[^0-9]{0,10}$"

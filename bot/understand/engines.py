@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
+from bot.understand.gates import gated_re
 
 # "vllm", "vLLM", "v-llm", "sglang", "SG-Lang", "sg lang"; glued CJK particles are fine.
-_ENGINE_RE = re.compile(r"(?<![a-z0-9])(?:(?P<vllm>v[- ]?llm)|(?P<sglang>sg[- ]?lang))(?![a-z])")
+_ENGINE_RE = gated_re(r"(?<![a-z0-9])(?:(?P<vllm>v[- ]?llm)|(?P<sglang>sg[- ]?lang))(?![a-z])")
 
 
 def find_engine(text: str) -> str | None:

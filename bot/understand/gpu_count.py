@@ -33,6 +33,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
+from bot.understand.gates import Searchable, gated_re
 from bot.understand.numbers import blank
 
 # A GPU named, in the copy of the text the patterns read: a private-use character in place of
@@ -53,8 +54,8 @@ _GPU_WORDS = (
     r"grafikkarten?",
     r"cartes? graphiques?",
 )
-_GPU_WORD_RE = re.compile(r"(?<![a-zа-яё0-9])(?:" + "|".join(_GPU_WORDS) + r")(?![a-zа-яё])")
-_CARD_WORD_RE = re.compile(
+_GPU_WORD_RE = gated_re(r"(?<![a-zа-яё0-9])(?:" + "|".join(_GPU_WORDS) + r")(?![a-zа-яё])")
+_CARD_WORD_RE = gated_re(
     r"(?<![a-zа-яё0-9])(?:cards?|карт(?:а|е|у|ой|ы|ах|ами)?|tarjetas?|placas?|karten?|cartes?)"
     r"(?![a-zа-яё])"
 )
@@ -143,13 +144,13 @@ _ONE_AFTER = (
     r"única|unica|allein|alleine|одна|один"
 )
 # What makes the count one of servers: "H200 server", "8x HGX H200" (the prefix is in the name).
-_SERVER_AFTER_RE = re.compile(
+_SERVER_AFTER_RE = gated_re(
     r"[\s-]*(?:servers?|nodes?|box(?:es)?|machines?|сервер[а-я]*|服务器|伺服器|サーバ[ー]?|서버|"
     r"servidor(?:es)?|serveurs?)"
 )
-_SERVER_NAME_RE = re.compile(r"hgx|dgx")
+_SERVER_NAME_RE = gated_re(r"hgx|dgx")
 # A comparison is no count: "more than one GPU?", "больше одной карты", "plus d'un GPU".
-_COMPARED_RE = re.compile(
+_COMPARED_RE = gated_re(
     r"(?:more than|at least|больше|более|не менее|как минимум|más de|mais de|pelo menos|"
     r"mehr als|mindestens|plus d'|plus de|au moins|不只|不止|超过|超過|至少)\s*$"
 )
@@ -161,33 +162,33 @@ _DIGITS = r"(?<![0-9a-z.,_])(?P<n>[0-9]{1,4})"
 _NUMBER_ENDS = r"(?![0-9a-z^*万萬亿億千百十만억천백십]|[.,][0-9])"
 _EAST_ASIAN = "|".join(sorted(_EAST_ASIAN_WORDS, key=len, reverse=True))
 # "8x H200", "8 × H200", "8*GPU": GPUs even before "server" ("8x MI355X server").
-_TIMES = re.compile(_DIGITS + r"\s*[x×*х]\s*" + _ANCHOR)
+_TIMES = gated_re(_DIGITS + r"\s*[x×*х]\s*" + _ANCHOR)
 # Patterns that end at a GPU (searched in a window before each), that start at one (matched
 # at each), and that need no GPU (a card is one: "8卡", "两张卡", "单卡").
 _BEFORE = (
     _TIMES,
     # "2张H200", "1枚のH200", "8 of the GPUs"
-    re.compile(_DIGITS + r"\s*(?:" + _COUNTERS + r"|of |de )\s*(?:の|의)?\s*" + _ANCHOR),
+    gated_re(_DIGITS + r"\s*(?:" + _COUNTERS + r"|of |de )\s*(?:の|의)?\s*" + _ANCHOR),
     # "on 2 H200", "all 8 H200", a message that starts "8 H200", "2 H200s"; before a GPU word
     # always ("max 2 GPUs": no model is called "GPU")
-    re.compile(r"(?:(?<![a-zа-яё])(?:" + _LEAD_WORDS + r")\s*|^)" + _DIGITS + r"\s+" + _ANCHOR),
-    re.compile(_DIGITS + r"\s*(?P<a>§+|¤+)"),
-    re.compile(_DIGITS + r"\s+" + _ANCHOR + r"(?=s\b)"),
+    gated_re(r"(?:(?<![a-zа-яё])(?:" + _LEAD_WORDS + r")\s*|^)" + _DIGITS + r"\s+" + _ANCHOR),
+    gated_re(_DIGITS + r"\s*(?P<a>§+|¤+)"),
+    gated_re(_DIGITS + r"\s+" + _ANCHOR + r"(?=s\b)"),
 )
 _AFTER = (
     # "H200 x8", "H200×8", "MI355X ×4"
-    re.compile(_ANCHOR + r"\s*[x×*х]\s*(?P<m>[0-9]{1,4})" + _NUMBER_ENDS),
+    gated_re(_ANCHOR + r"\s*[x×*х]\s*(?P<m>[0-9]{1,4})" + _NUMBER_ENDS),
     # "H200 8卡", "H200を2枚", "H200 2장으로", "H200 一枚", "H200 한 장"
-    re.compile(
+    gated_re(
         _ANCHOR + r"\s*" + _PARTICLES + r"\s*(?:(?P<k>[0-9]{1,4})|(?P<f>" + _EAST_ASIAN + r"))"
         r"\s*(?:卡|" + _COUNTERS + r")"
     ),
     # "H200单卡", "B200 하나로", "una B200 sola" (the count before is read too: both agree)
-    re.compile(_ANCHOR + r"\s*" + _PARTICLES + r"\s*(?P<one>" + _ONE_AFTER + r")(?![a-zа-яё])"),
+    gated_re(_ANCHOR + r"\s*" + _PARTICLES + r"\s*(?P<one>" + _ONE_AFTER + r")(?![a-zа-яё])"),
 )
 _CARD_COUNTS = (
-    re.compile(_DIGITS + r"\s*" + _COUNTERS + r"?\s*卡"),
-    re.compile(r"(?P<e>" + _EAST_ASIAN + r")\s*" + _COUNTERS + r"?\s*卡"),
+    gated_re(_DIGITS + r"\s*" + _COUNTERS + r"?\s*卡"),
+    gated_re(r"(?P<e>" + _EAST_ASIAN + r")\s*" + _COUNTERS + r"?\s*卡"),
 )
 # Cards counted with no GPU word, in a follow-up ("那4张呢？", "じゃあ4枚なら？", "그럼
 # 2장이면요?"): these counters count flat things, which in a talk about GPUs are cards.
@@ -196,26 +197,22 @@ _FLAT_COUNTERS = r"(?:张|張|枚|장)"
 _ON_WORDS = r"on|onto|на|en|em|auf|sur"
 _ON_ENDS = r"(?![.,][0-9])\s*(?=[?!.,;:…)]|$|\s*(?:влез|помест|хватит|потян|пойд|заработ))"
 # "человек на 30" is about thirty people: no count after a word for people.
-_PEOPLE_BEFORE_RE = re.compile(
-    r"(?:человек|людей|users|people|personas|pessoas|leute|personnes)\s*$"
-)
+_PEOPLE_BEFORE_RE = gated_re(r"(?:человек|людей|users|people|personas|pessoas|leute|personnes)\s*$")
 # "8枚構成のサーバーを2台": machines counted besides the cards, which then count one machine's.
-_MACHINES_RE = re.compile(
-    r"(?:(?<![0-9])(?:[2-9]|[1-9][0-9]++)|[二两兩三四五六七八九])\s*+(?:台|대)"
-)
+_MACHINES_RE = gated_re(r"(?:(?<![0-9])(?:[2-9]|[1-9][0-9]++)|[二两兩三四五六七八九])\s*+(?:台|대)")
 # "a full 8x box", "сервер 8x", "8x 서버", "8er Server": a server of eight GPUs.
 _SERVER_WORDS = r"servers?|box(?:es)?|nodes?|сервер[а-я]*|서버|servidor(?:es)?|serveurs?|server"
 _SERVER_OF = (
-    re.compile(_DIGITS + r"(?:\s*[x×]|er)[\s-]*(?:[a-zа-яё]+\s+)?(?:" + _SERVER_WORDS + r")"),
-    re.compile(
+    gated_re(_DIGITS + r"(?:\s*[x×]|er)[\s-]*(?:[a-zа-яё]+\s+)?(?:" + _SERVER_WORDS + r")"),
+    gated_re(
         r"(?<![a-zа-яё])(?:" + _SERVER_WORDS + r")\s+(?:[a-zа-яё]+\s+)?" + _DIGITS + r"\s*[x×]"
         r"(?![a-z0-9])"
     ),
 )
 # How far before a GPU a count may start ("eine einzelne", a lead word and digits).
 _BEFORE_WINDOW = 40
-_ANCHORS_RE = re.compile("\ue000+|§+|¤+")
-_SPACES_RE = re.compile(r"\s+")
+_ANCHORS_RE = gated_re("\ue000+|§+|¤+")
+_SPACES_RE = gated_re(r"\s+")
 _MAX_ANCHORS = 32  # GPUs and card words read per message, as GPU names (``find_gpus``)
 
 
@@ -227,7 +224,7 @@ def _word_values(language: str) -> dict[str, int]:
 
 
 @cache
-def _word_pattern(language: str) -> re.Pattern[str] | None:
+def _word_pattern(language: str) -> Searchable | None:
     """Compile the number words before a GPU of one language ("one H200", "две видеокарты")."""
     values = _word_values(language)
     if not values:
@@ -238,21 +235,21 @@ def _word_pattern(language: str) -> re.Pattern[str] | None:
     # Chinese and Japanese glue words together ("用一块显卡"); elsewhere a word stands apart
     # (the 한 of "필요한 GPU" is no "one").
     edge = r"(?<![a-zа-яё0-9])" if language in _GLUED_LANGUAGES else r"(?<!\w)"
-    return re.compile(
+    return gated_re(
         edge + r"(?P<w>" + alternatives + r")[\s-]*" + _COUNTERS + r"?\s*(?:の|의)?\s*" + _ANCHOR
     )
 
 
 @cache
-def _alone_patterns(language: str) -> tuple[re.Pattern[str], ...]:
+def _alone_patterns(language: str) -> tuple[Searchable, ...]:
     """Compile the counts that need no GPU word: cards counted flat, "on two?", "8x server"."""
     words = "|".join(
         re.escape(word).replace(r"\ ", r"\s+")
         for word in sorted(_word_values(language), key=len, reverse=True)
     )
     number = r"(?:(?P<n>[0-9]{1,4})" + (r"|(?P<w>" + words + r")" if words else "") + r")"
-    on = re.compile(r"(?<![a-zа-яё])(?:" + _ON_WORDS + r")\s+" + number + _ON_ENDS)
-    flat = re.compile(
+    on = gated_re(r"(?<![a-zа-яё])(?:" + _ON_WORDS + r")\s+" + number + _ON_ENDS)
+    flat = gated_re(
         r"(?:" + _DIGITS + r"|(?<![가-힣])(?P<e>" + _EAST_ASIAN + r"))\s*" + _FLAT_COUNTERS
     )
     return (flat, on, *_SERVER_OF)

@@ -10,17 +10,19 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from bot.understand.gates import gated_re
+
 # The core of each name, found in one scan; what may stand around it is checked after.
-_CORE_RE = re.compile(r"h200|b200|mi[\s-]?355x?")
+_CORE_RE = gated_re(r"h200|b200|mi[\s-]?355x?")
 # A vendor or system word before the name belongs to it ("NVIDIA H200", "HGX H200",
 # "AMD Instinct MI355X"); a count glued with "x" is allowed ("8xH200"), any other letter or
 # digit is not ("gh200" is Grace Hopper, "gb200" a different system).
-_PREFIX_RE = re.compile(r"(?:(?:nvidia|hgx|dgx|amd|instinct)[\s-]?)+$")
-_GLUED_COUNT_RE = re.compile(r"[0-9]x$")
-_SUFFIX_RE = re.compile(r"(?:[\s-]?(?:sxm|nvl|141gb))?")
+_PREFIX_RE = gated_re(r"(?:(?:nvidia|hgx|dgx|amd|instinct)[\s-]?)+$")
+_GLUED_COUNT_RE = gated_re(r"[0-9]x$")
+_SUFFIX_RE = gated_re(r"(?:[\s-]?(?:sxm|nvl|141gb))?")
 _NAMES = {"h": "h200", "b": "b200", "m": "mi355x"}
 # Only Latin letters and digits glue to a name: "8卡H200" and "H200とMI355X" name GPUs.
-_ASCII_ALNUM_RE = re.compile("[a-z0-9]")
+_ASCII_ALNUM_RE = gated_re("[a-z0-9]")
 _LOOK_BEHIND_CHARS = 20
 _MAX_MENTIONS = 32  # GPU names read per message: three GPUs exist, repeats add nothing
 

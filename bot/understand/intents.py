@@ -9,17 +9,17 @@ is knowledge; money words ask for prices; settings alone change the previous req
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cache
 
 from bot.request import Intent
 from bot.understand import lexicon
 from bot.understand.addressees import without_addressees
+from bot.understand.gates import Searchable, gated_re
 from bot.understand.language import is_common_word
 
 _COMPARED_GPUS = 2  # a comparison names two GPUs
-_ALNUM_RE = re.compile(r"[^\W_]")
+_ALNUM_RE = gated_re(r"[^\W_]")
 _OFF_TOPIC_MAX_CHARS = 3
 # What may remain of a greeting message and still be only a greeting ("hey there!", "hi bot").
 _GREETING_TAIL_CHARS = 12
@@ -42,7 +42,7 @@ def says(slot: str, text: str) -> bool:
 
 # Words of running a model for the work: "we want to host an LLM to translate our documents"
 # asks for a deployment, not for a translation.
-_DEPLOYMENT_RE = re.compile(
+_DEPLOYMENT_RE = gated_re(
     r"(?<![a-z])(?:host|self-host|deploy|serve|llm|gpus?|servers?|infra|service)(?![a-z])|"
     r"服务|服務|サービス|서비스|сервис|servicio|serviço|dienst|机器|機器|推荐模型|推薦模型|"
     r"(?:no|which|what|any) model|model (?:yet|picked|chosen|in mind)|"
@@ -68,9 +68,9 @@ def has_price_words(text: str) -> bool:
 
 
 @cache
-def _greeting_re() -> re.Pattern[str]:
+def _greeting_re() -> Searchable:
     greeting = lexicon.pattern("greeting")
-    return re.compile(rf"^(?:(?:{greeting})[\s!.,?~]*)+(?P<tail>.*)$")
+    return gated_re(rf"^(?:(?:{greeting})[\s!.,?~]*)+(?P<tail>.*)$")
 
 
 def _only_greets(text: str) -> bool:
@@ -167,7 +167,7 @@ def _first_cue(text: str, facts: Facts) -> Intent | None:
     return Intent.PRICE if _price_first(text, facts) else None
 
 
-_GPU_NAMES_RE = re.compile(r"h200|b200|mi\s?355x?")
+_GPU_NAMES_RE = gated_re(r"h200|b200|mi\s?355x?")
 
 
 def _asks_about_gpu(text: str, facts: Facts) -> bool:
@@ -192,14 +192,14 @@ def _asks_facts(text: str, facts: Facts) -> bool:
 
 # Words left in a money question once the money words are gone: particles of the CJK languages
 # and Korean endings carry no object, so "多少钱？" stays a price question and "比特币多少钱" not.
-_PARTICLES_RE = re.compile(
+_PARTICLES_RE = gated_re(
     r"[吗嗎呢吧啊呀了的是我你您们們请請问問一下个個给給看发發这這那么麼现在目前大概]"
     r"|怎么样|怎麼樣|怎么|怎麼|什么|什麼|多少"
     r"|[のはがをにでもかねよ]|です|ます|ください|どのくらい|どれくらい|教えて"
     r"|어떻게|되나요|돼요|인가요|입니까|얼마|정도|알려|주세요|나요|까요|[이가은는을를에서야요예까죠도]"
 )
-_CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]")
-_WORD_RE = re.compile(rf"[{lexicon.WORD_LETTER}]{{3,}}")
+_CJK_RE = gated_re(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]")
+_WORD_RE = gated_re(rf"[{lexicon.WORD_LETTER}]{{3,}}")
 
 
 def _about_something_else(text: str, cue: str = "price") -> bool:
@@ -234,7 +234,7 @@ def _price_first(text: str, facts: Facts) -> bool:
     return asks_price(first, facts) and not says("knowledge", first)
 
 
-_QUESTION_END_RE = re.compile(r"[?？]")
+_QUESTION_END_RE = gated_re(r"[?？]")
 
 
 def _first_question(text: str) -> tuple[str, str]:
@@ -294,9 +294,9 @@ def is_thanks(text: str) -> bool:
 
 
 @cache
-def _thanks_re() -> re.Pattern[str]:
+def _thanks_re() -> Searchable:
     thanks = lexicon.pattern("thanks")
-    return re.compile(rf"^(?:(?:{thanks})[\s!.,。！~]*)+$")
+    return gated_re(rf"^(?:(?:{thanks})[\s!.,。！~]*)+$")
 
 
 def is_trivial(text: str) -> bool:

@@ -13,19 +13,20 @@ import re
 from collections.abc import Iterable
 
 from bot.languages import DEFAULT_LANGUAGE, LANGUAGES, normalise_language
+from bot.understand.gates import Searchable, gated_re
 from bot.understand.text import clean_text
 
-_HANGUL_RE = re.compile(r"[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
+_HANGUL_RE = gated_re(r"[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
 # Hiragana and katakana without U+30FB (middle dot), which Chinese text borrows.
-_KANA_RE = re.compile(r"[\u3041-\u30fa\u30fc-\u30ff\u31f0-\u31ff]")
-_HAN_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_CYRILLIC_RE = re.compile(r"[\u0400-\u04ff]")
-_LATIN_WORD_RE = re.compile(r"[a-zà-öø-ÿœß]+")
+_KANA_RE = gated_re(r"[\u3041-\u30fa\u30fc-\u30ff\u31f0-\u31ff]")
+_HAN_RE = gated_re(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_CYRILLIC_RE = gated_re(r"[\u0400-\u04ff]")
+_LATIN_WORD_RE = gated_re(r"[a-zà-öø-ÿœß]+")
 # Words that may be evidence: a letter run glued to digits is a unit or a name ("1t", "h200",
 # "128k"), never the French "t" or the Spanish "e".
-_EVIDENCE_WORD_RE = re.compile(r"[a-zà-öø-ÿœß](?<![0-9].)[a-zà-öø-ÿœß]*(?![0-9a-zà-öø-ÿœß])")
+_EVIDENCE_WORD_RE = gated_re(r"[a-zà-öø-ÿœß](?<![0-9].)[a-zà-öø-ÿœß]*(?![0-9a-zà-öø-ÿœß])")
 # Commands, mentions and links are English or names whatever the user's language.
-_NOT_WORDS_RE = re.compile(r"(?:^|\s)[/@]\w+(?:@\w+)?|https?://\S+")
+_NOT_WORDS_RE = gated_re(r"(?:^|\s)[/@]\w+(?:@\w+)?|https?://\S+")
 # Two letters of a script are needed: one stray letter is often a unit ("128к") or a symbol.
 _MIN_SCRIPT_LETTERS = 2
 # Words weighed per message: a few hundred settle the language (and bound the work).
@@ -143,10 +144,10 @@ _MARKS: tuple[tuple[str, dict[str, int]], ...] = (
 
 
 # Written laughter is national: "kkkk" is Brazilian, "jajaja" Spanish, "mdr" French.
-_LAUGHTER: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"k{3,}"), "pt-BR"),
-    (re.compile(r"(?:ja){2,}j?|jej(?:ej)+"), "es"),
-    (re.compile(r"p?mdr+|ptdr+"), "fr"),
+_LAUGHTER: tuple[tuple[Searchable, str], ...] = (
+    (gated_re(r"k{3,}"), "pt-BR"),
+    (gated_re(r"(?:ja){2,}j?|jej(?:ej)+"), "es"),
+    (gated_re(r"p?mdr+|ptdr+"), "fr"),
 )
 _LAUGHTER_WEIGHT = 2
 
@@ -172,7 +173,7 @@ def is_common_word(word: str) -> bool:
 _MARK_WEIGHTS: dict[str, dict[str, int]] = {
     char: weights for chars, weights in _MARKS for char in chars
 }
-_MARKS_RE = re.compile(f"[{''.join(_MARK_WEIGHTS)}]")
+_MARKS_RE = gated_re(f"[{''.join(_MARK_WEIGHTS)}]")
 
 
 def negotiate_language(code: str | None) -> str:
@@ -180,12 +181,12 @@ def negotiate_language(code: str | None) -> str:
     return normalise_language(code) or DEFAULT_LANGUAGE
 
 
-def _runs_of(char_class: str) -> re.Pattern[str]:
+def _runs_of(char_class: str) -> Searchable:
     """Compile runs of ``char_class`` (``[...]``), led by the class so the engine skips to it."""
-    return re.compile(f"{char_class}{char_class}*")
+    return gated_re(f"{char_class}{char_class}*")
 
 
-def _count(runs: re.Pattern[str], text: str) -> int:
+def _count(runs: Searchable, text: str) -> int:
     """How many characters of ``text`` the class of ``runs`` holds (read a run at a time)."""
     return sum(map(len, runs.findall(text)))
 
@@ -218,7 +219,7 @@ def _script_language(clean: str, hint: str | None) -> str | None:
     return _chinese_or_japanese(clean, hint)
 
 
-def _class_of(chars: frozenset[str]) -> re.Pattern[str]:
+def _class_of(chars: frozenset[str]) -> Searchable:
     return _runs_of("[" + "".join(sorted(map(re.escape, chars))) + "]")
 
 
@@ -245,7 +246,7 @@ def _chinese_or_japanese(clean: str, hint: str | None) -> str:
 
 # German word shapes no other of our languages has: a misspelt German word ("gleichzeitg") still
 # tells the language by its stem or ending.
-_GERMAN_SHAPE_RE = re.compile(r"gleichzeit|.{3,}(?:ungen|keit|heit|lich|schaft)$")
+_GERMAN_SHAPE_RE = gated_re(r"gleichzeit|.{3,}(?:ungen|keit|heit|lich|schaft)$")
 _SHAPE_WEIGHT = 1
 
 
@@ -299,7 +300,7 @@ _LOANWORDS = frozenset(
         *("dense", "per", "plan", "rental", "cheap", "cheapest", "fastest", "single"),
     }
 )
-_LOANWORD_RE = re.compile(r"[a-z]+")
+_LOANWORD_RE = gated_re(r"[a-z]+")
 
 
 def _loanword_weight(clean: str) -> int:

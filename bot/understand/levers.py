@@ -23,6 +23,7 @@ from bot.request import Intent, Lever, ParsedRequest
 from bot.understand import lexicon
 from bot.understand.addressees import without_addressees
 from bot.understand.cues.asked import find_asked
+from bot.understand.gates import Searchable, gated_re
 from bot.understand.rental import find_rental
 from bot.understand.topics.concepts import Concept
 from bot.understand.topics.lexicon import mentions_concept
@@ -223,8 +224,8 @@ _NOT_CUDA = (
 
 
 @cache
-def _compiled(source: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![{_LETTER}])(?:{source})")
+def _compiled(source: str) -> Searchable:
+    return gated_re(rf"(?<![{_LETTER}])(?:{source})")
 
 
 def find_lever(text: str, *, gpus: bool) -> Lever | None:
@@ -348,7 +349,7 @@ def _servers_changed(text: str) -> frozenset[str | None]:
 
 
 # "what would it look like with", "にしたら", "으로 하면": servers put as a change
-_CHANGE_TO = re.compile(
+_CHANGE_TO = gated_re(
     r"what (?:would|does) it look like|what if|instead of|にしたら|にすると|にした場合|으로 하면|"
     r"로 하면|(?:으로|로) 늘리|に増やし|增加到|加到|扩到|擴到|scale (?:up )?to|"
     r"(?:y|e|et|und|и) (?:con|com|avec|mit|с) (?:dos|tres|dois|três|deux|trois|zwei|drei|"
@@ -358,7 +359,7 @@ _CHANGE_TO = re.compile(
 
 # A load that grows, said with the traffic: "our traffic doubles in November", "se nos triplica
 # el tráfico", "o tráfego dobra", "Black Friday".
-_LOAD_GROWS = re.compile(
+_LOAD_GROWS = gated_re(
     r"doubl|tripl|dobra|triplica|duplica|verdoppel|verdreifach|удва|утра|倍増|倍になる|두 배|세 배|"
     r"翻倍|翻番|black friday|peak season|high season|temporada alta|haute saison|hochsaison|"
     r"alta temporada|grows?|spikes?|增长|增長|増え|늘어"
@@ -366,13 +367,13 @@ _LOAD_GROWS = re.compile(
 
 
 # The shortest term named as such: a question about it, whatever months come beside it.
-_MIN_TERM_NAMED = re.compile(
+_MIN_TERM_NAMED = gated_re(
     r"minimum (?:rental |contract )?(?:term|period|commitment|duration)|min(?:imum)? term|"
     r"最低契約|契約期間|最短|최소 ?계약|최소 ?기간|минимальн\w* срок|plazo mínimo|duración mínima|"
     r"permanencia mínima|prazo mínimo|período mínimo|mindestlaufzeit|mindestdauer|mindestmiet|"
     r"durée minimale|engagement minimum|最短租期|最少租|最低租期"
 )
-_DISCOUNT_WORDS = re.compile(
+_DISCOUNT_WORDS = gated_re(
     r"discount|cheaper|할인|割引|値引|折扣|优惠|優惠|rabatt|remise|réduction|descuento|desconto|скидк"
 )
 
@@ -396,7 +397,7 @@ _PLAN_TOPICS = frozenset({"single_vs_hgx", "single_h200_cluster", "whole_server_
 
 
 # Machines counted ("2대", "한 대"): Korean's counter is also its "versus" ("H200 대 MI355X").
-_COUNTED_MACHINES_RE = re.compile(r"(?:[0-9]+|한|두|세|네|다섯)\s?대")
+_COUNTED_MACHINES_RE = gated_re(r"(?:[0-9]+|한|두|세|네|다섯)\s?대")
 
 
 def _compared(text: str) -> bool:

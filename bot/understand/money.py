@@ -13,6 +13,7 @@ import re
 from functools import cache
 
 from bot.understand import limits
+from bot.understand.gates import Searchable, gated_re
 from bot.understand.lexicon import WORD_LETTER, union
 from bot.understand.numbers import (
     CJK_NUMBER_PATTERN,
@@ -31,7 +32,7 @@ _MONTHS_PER_YEAR = 12
 # "w" is 万 (10,000) in Chinese chat shorthand ("2w刀"), read only beside money.
 _LETTER_FACTORS = {"k": 1e3, "к": 1e3, "m": 1e6, "mm": 1e6, "м": 1e6, "w": 1e4, "t": 1e3}
 # A minus sign before a dollar sign ("-$5000"): the amount is negative.
-_SIGN_BEFORE_RE = re.compile(r"(?<![a-z0-9])-\s?$")
+_SIGN_BEFORE_RE = gated_re(r"(?<![a-z0-9])-\s?$")
 
 
 @cache
@@ -66,13 +67,13 @@ BUDGET_GAP = (
 
 
 @cache
-def _money_res() -> tuple[re.Pattern[str], ...]:
+def _money_res() -> tuple[Searchable, ...]:
     budget = r"(?:budget|预算|預算|бюджет[а-яё]*|予算|예산|presupuesto|orçamento|orcamento)"
     return (
-        re.compile(rf"{_BEFORE}\s?{_amount()}"),
-        *(re.compile(rf"{amount}\s?{_AFTER}") for amount in _amounts()),
+        gated_re(rf"{_BEFORE}\s?{_amount()}"),
+        *(gated_re(rf"{amount}\s?{_AFTER}") for amount in _amounts()),
         # CJK numerals first: "予算は1万5千" is 15,000, not 1
-        re.compile(
+        gated_re(
             rf"(?<!¤の)(?<!¤ の)(?<!¤)(?<!¤ ){budget}{BUDGET_GAP}"
             rf"(?:{'|'.join(reversed(_amounts()))})"
         ),
@@ -164,19 +165,19 @@ _OTHER_MARKS = (
 )
 # "eur" only where a currency word may end or go on to "euro": not inside "utilisateurs" or
 # "heure", which would otherwise send every French message through the amount patterns.
-_OTHER_MARKS_RE = re.compile("|".join((*map(re.escape, _OTHER_MARKS), "eur(?![a-np-z])")))
+_OTHER_MARKS_RE = gated_re("|".join((*map(re.escape, _OTHER_MARKS), "eur(?![a-np-z])")))
 _SPENT = "¤"
 
 
 @cache
-def _other_money_res() -> tuple[re.Pattern[str], ...]:
+def _other_money_res() -> tuple[Searchable, ...]:
     return (
-        re.compile(rf"{_OTHER_BEFORE}\s?{_amount()}"),
-        *(re.compile(rf"{amount}\s?{_OTHER_AFTER}") for amount in _amounts()),
+        gated_re(rf"{_OTHER_BEFORE}\s?{_amount()}"),
+        *(gated_re(rf"{amount}\s?{_OTHER_AFTER}") for amount in _amounts()),
     )
 
 
-_PER_YEAR_RE = re.compile(
+_PER_YEAR_RE = gated_re(
     r"\s?(?:/\s?(?:y|yr|year|год|año|ano|jahr|an)\b|per year|a year|each year|annually|"
     r"每年|一年|/年|в год|al año|por año|por ano|ao ano|pro jahr|im jahr|par an|年間|年額)"
 )
@@ -211,7 +212,7 @@ def _amount_value(match: re.Match[str], text: str, language: str) -> float:
     return -abs(value) if negative else value
 
 
-_MONEY_MARKS_RE = re.compile(
+_MONEY_MARKS_RE = gated_re(
     r"\$|usd|dollar|dólar|dolar|buck|美元|美金|美刀|刀|ドル|달러|불|долл|budget|预算|預算|бюджет|予算|"
     r"예산|presupuesto|orçamento|orcamento"
 )
@@ -221,11 +222,11 @@ _MONEY_MARKS_RE = re.compile(
 # today or elsewhere ("we pay $2.10 at our current cloud", "bei unserem jetzigen Hoster zahlen
 # wir 3.500 €", "у конкурента … стоит 1,9 млн ₽"), what something costs ("sai por volta de US$
 # 2.000 por mês"). A budget word or a limit ("up to", "at most") before it keeps it a budget.
-_PER_HOUR_RE = re.compile(
+_PER_HOUR_RE = gated_re(
     r"\s?(?:/|per |an? |por |pro |в |par |je |de )\s?(?:gpu[- ]?)?(?:hr|hour|h|hora|stunde|std|"
     r"heure|час)(?![a-zа-яё])|\s?(?:每小时|每小時|/小时|/小時|一小时|一小時|時間あたり|/時間|시간당)"
 )
-_PAID_RE = re.compile(
+_PAID_RE = gated_re(
     r"(?<![a-zа-яё])(?:we(?:'re| are)? (?:currently |now |already |still )?(?:pay|paying|spend|"
     r"spending)|(?:currently|now) (?:pay|spend)|at our current|our current (?:cloud|provider|host|"
     r"vendor)|competitor|other provider|elsewhere|zahlen wir|wir zahlen|jetzigen? (?:hoster|"
@@ -243,7 +244,7 @@ _PAID_RE = re.compile(
 )
 # The company's revenue or its current bill, said in the amount's own clause: no budget
 # ("выручка 900 млн", "年商は約40億円", "faturamento de R$ 50 milhões", "帳單快 80 萬台幣").
-_REVENUE_RE = re.compile(
+_REVENUE_RE = gated_re(
     r"(?<![a-z])(?:revenue|turnover|annual sales)|выручк|оборот|年商|売上|매출|faturamento|"
     r"receita anual|facturación|ingresos anuales|umsatz|chiffre d'affaires|营收|營收|营业额|"
     r"營業額|年收入|帳單|账单|(?<![a-z])(?:our|the|monthly) bill(?![a-z])|"
@@ -256,14 +257,14 @@ _CLAUSE_ENDS = ",，;；、"
 _REVENUE_REACH = 28
 # After the amount, in languages that put the verb last: "월 2만 달러 내고 있는데", "月 50 万円
 # 払っています".
-_PAID_AFTER_RE = re.compile(
+_PAID_AFTER_RE = gated_re(
     r"\s?(?:를|을|씩|정도|쯤)?\s?(?:내고 ?있|지불하고 ?있|쓰고 ?있|나가고 ?있|"
     r"払って(?:い)?(?:ます|る)|支払って|かかって(?:い)?ます)"
     # revenue said after the amount: "$40M in annual revenue", "80 Mio. € Umsatz"
     r"|\s?(?:in |of |de |d')?(?:annual |yearly )?(?:revenue|turnover|umsatz|faturamento|"
     r"chiffre d'affaires|facturación|выручки|оборота|매출)|\s?(?:raised|in funding)"
 )
-_KEPT_BUDGET_RE = re.compile(
+_KEPT_BUDGET_RE = gated_re(
     r"budget|预算|預算|бюджет|予算|예산|presupuesto|orçamento|orcamento|up to|at most|max|"
     r"no more than|under|less than|bis zu|höchstens|hasta|até|jusqu'à|au plus|не более|до |最多|"
     r"以内|まで|이하|이내"

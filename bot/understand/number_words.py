@@ -19,6 +19,7 @@ import re
 from functools import cache
 
 from bot.understand.numbers import parse_cjk_number
+from bot.understand.gates import Searchable, gated_re
 
 _LETTER = r"a-zà-ÿß-öø-ÿœа-яё"
 
@@ -167,13 +168,13 @@ _KOREAN: dict[str, int] = {
     "여든": 80,
     "아흔": 90,
 }
-_KOREAN_RE = re.compile(r"(?<![가-힣])(" + "|".join(_KOREAN) + r")(?=\s?(?:명|개|대|장|건|분))")
+_KOREAN_RE = gated_re(r"(?<![가-힣])(" + "|".join(_KOREAN) + r")(?=\s?(?:명|개|대|장|건|분))")
 
 
 # Sino-Korean numerals before a counter: "천오백 건" (1,500), "오십 명", "이만 명" (20,000).
 _SINO_DIGITS = {"일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7, "팔": 8, "구": 9}
 _SINO = "[일이삼사오육칠팔구]"
-_SINO_KOREAN_RE = re.compile(
+_SINO_KOREAN_RE = gated_re(
     rf"(?<![가-힣0-9])(?=[가-힣]*[십백천만])(?P<n>(?:{_SINO}?천)?(?:{_SINO}?백)?(?:{_SINO}?십)?"
     rf"{_SINO}?)(?P<man>만)?(?=\s?(?:명|개|대|장|건|분|세션|요청|토큰|동접|원|달러))"
 )
@@ -198,7 +199,7 @@ def _sino_korean(found: re.Match[str]) -> str:
 # Chinese and Japanese people counted in numerals: "三十五个人", "十二个人", "二十人", "八人".
 _CJK_DIGITS = {"一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7}
 _CJK_DIGITS |= {"八": 8, "九": 9}
-_CJK_PEOPLE_RE = re.compile(
+_CJK_PEOPLE_RE = gated_re(
     # (not after 数/幾: "数百人" is several hundred; nor after 第: "第二个人" is the second)
     r"(?<![0-9零〇一二两兩三四五六七八九十百千万萬亿億第数數幾几])"
     r"(?:(?P<hund>[一二两兩三四五六七八九]?百)?(?P<tens>[二两兩三四五六七八九]?十)(?P<unit>[一二三四五六七八九])?"
@@ -223,24 +224,24 @@ def _cjk_people(match: re.Match[str]) -> str:
     return str(value + (_CJK_DIGITS[unit] if unit else 0))
 
 
-_HALF_RE = re.compile(r"(?<![а-яё])пол(миллиарда|миллиона)(?![а-яё])")
-_FRENCH_HUNDRED_RE = re.compile(
+_HALF_RE = gated_re(r"(?<![а-яё])пол(миллиарда|миллиона)(?![а-яё])")
+_FRENCH_HUNDRED_RE = gated_re(
     r"(?<![a-zà-ÿ])cent(?= (?:personnes|développeurs|devs|salariés|employés|utilisateurs|"
     r"collaborateurs|agents|ingénieurs|étudiants))"
 )
-_FRENCH_HUNDRED_AND_RE = re.compile(
+_FRENCH_HUNDRED_AND_RE = gated_re(
     r"(?<![a-zà-ÿ0-9])(?:(?P<m>deux|trois|quatre|cinq|six|sept|huit|neuf) )?cents? "
     r"(?P<n>[1-9][0-9]?)(?![0-9.,])"
 )
 _FRENCH_UNITS = {"deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7, "huit": 8}
 _FRENCH_UNITS["neuf"] = 9
-_RUSSIAN_ORDER_RE = re.compile(r"(?<![а-яё])тысяч ([0-9]+)(?![0-9.,])")
-_A_THOUSAND_AND_RE = re.compile(r"(?<![а-яё0-9])тысяч[аи] ([0-9]{1,3})(?![0-9.,])")
-_ONE_AND_A_HALF_HUNDRED_RE = re.compile(
+_RUSSIAN_ORDER_RE = gated_re(r"(?<![а-яё])тысяч ([0-9]+)(?![0-9.,])")
+_A_THOUSAND_AND_RE = gated_re(r"(?<![а-яё0-9])тысяч[аи] ([0-9]{1,3})(?![0-9.,])")
+_ONE_AND_A_HALF_HUNDRED_RE = gated_re(
     r"(?<![а-яё])(?:(?:полторы|полутора) (?:сотни|сотен)|полтораста)(?![а-яё])"
 )
 # "две сотни", "пару сотен", "три сотни": hundreds counted
-_HUNDREDS_RE = re.compile(
+_HUNDREDS_RE = gated_re(
     r"(?<![а-яё])(?P<n>две|двух|три|трёх|трех|четыре|пять|пару|пара) (?:сотни|сотен)(?![а-яё])"
 )
 _RU_HUNDREDS = {
@@ -261,7 +262,7 @@ def _alternatives(table: dict[int, tuple[str, ...]]) -> dict[str, int]:
 
 
 @cache
-def _compiled() -> tuple[re.Pattern[str], dict[str, int], dict[str, int], dict[str, int]]:
+def _compiled() -> tuple[Searchable, dict[str, int], dict[str, int], dict[str, int]]:
     tens = _alternatives(_TENS)
     units = _alternatives(_UNITS)
     singles = _alternatives({**_TEENS, **_HUNDREDS})
@@ -270,7 +271,7 @@ def _compiled() -> tuple[re.Pattern[str], dict[str, int], dict[str, int], dict[s
     single_words = "|".join(sorted(singles, key=len, reverse=True))
     teens = _alternatives(_TEENS)
     teen_words = "|".join(sorted((w for w in teens if " " not in w), key=len, reverse=True))
-    pattern = re.compile(
+    pattern = gated_re(
         rf"(?<![{_LETTER}0-9])(?:"
         # "twelve hundred", "fifteen hundred": hundreds counted by a teen or a unit
         rf"(?P<mulh>{unit_words}|{teen_words})\shundred(?![{_LETTER}])"
@@ -334,18 +335,18 @@ _MARKS = (
 
 
 # One second or half of one, in words: "en moins d'une seconde", "не больше полсекунды".
-_ONE_SECOND_RE = re.compile(
+_ONE_SECOND_RE = gated_re(
     r"(?<![a-zà-ÿа-яё])(?:one|a|une|un|uma|una|eine[rn]?|одну|одной) "
     r"(?P<unit>seconds?|secondes?|segundos?|sekunden?|секунд[уы]?)(?![a-zà-ÿа-яё])"
 )
-_HALF_SECOND_RE = re.compile(
+_HALF_SECOND_RE = gated_re(
     r"(?<![a-zà-ÿа-яё])(?:полсекунды|half a second|une demi-seconde|medio segundo|meio segundo|"
     r"einer? halben? sekunde)(?![a-zà-ÿа-яё])"
 )
 
 
 # "mil millones" alone (not "2 mil millones", "cincuenta mil millones": a count before it)
-_THOUSAND_MILLION_RE = re.compile(
+_THOUSAND_MILLION_RE = gated_re(
     r"(?:^|(?<=\bcon )|(?<=\bde )|(?<=\bunos )|(?<=\bunas )|(?<=\bsobre ))mil millones"
     r"(?![a-zà-ÿ])"
 )

@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from bot.understand.gates import Searchable, gated_re
 from bot.understand.lexicon import LEXICONS, for_language, union
 
 # Digits beyond this many make a number "huge" outright: no sizing quantity needs them, and
@@ -54,8 +55,8 @@ _EXPONENT = (
 )
 NUMBER_PATTERN = rf"(?P<num>{_FIRST}{_MANTISSA}{_EXPONENT}?)"
 
-_GROUPED_RE = re.compile(r"[0-9]{1,3}(?:([,.' ])[0-9]{3})(?:\1[0-9]{3})*")
-_SPLIT_RE = re.compile(
+_GROUPED_RE = gated_re(r"[0-9]{1,3}(?:([,.' ])[0-9]{3})(?:\1[0-9]{3})*")
+_SPLIT_RE = gated_re(
     r"(?P<mant>[0-9.,' ]+?)\s?(?:(?P<sci>e|[x×*]\s?10\s?(?:\^|\*\*))|\^|\*\*)\s?"
     r"(?P<exp>[+-]?[0-9]+)"
 )
@@ -98,10 +99,10 @@ _CJK_UNIT = rf"[{_CJK_UNIT_CLASS}]"
 # The longest composite a number needs ("1兆2千3百4十5万6千7百8十9") has nine units; a run of
 # units beyond that is no number anyone writes, and reading it whole would cost its length.
 _MAX_CJK_UNITS = 8
-_CJK_UNIT_RE = re.compile(_CJK_UNIT)
+_CJK_UNIT_RE = gated_re(_CJK_UNIT)
 
 
-def worth_trying(patterns: tuple[re.Pattern[str], ...], text: str) -> list[re.Pattern[str]]:
+def worth_trying(patterns: tuple[Searchable, ...], text: str) -> list[Searchable]:
     """``patterns`` without those led by a CJK number when ``text`` has no CJK number unit."""
     cjk = _CJK_UNIT_RE.search(text) is not None
     return [pattern for pattern in patterns if cjk or not pattern.pattern.startswith("(?P<cjk>")]
@@ -116,13 +117,13 @@ MAX_NUMBERS = 64
 # it is refused as too large all the same, and "000 000 000 ..." over a whole message would
 # otherwise be read from each of its groups by each pattern that fails after it.
 _MAX_GROUPS = 16
-_LONG_GROUPED_RE = re.compile(
+_LONG_GROUPED_RE = gated_re(
     rf"[0-9]{{1,3}}(?:([,.' ])[0-9]{{3}})(?:\1[0-9]{{3}}){{{_MAX_GROUPS},}}"
 )
-_GROUP_MARKS_RE = re.compile(r"[,.' ]")
+_GROUP_MARKS_RE = gated_re(r"[,.' ]")
 # Two groups in a row, which every such number has: led by the mark, so the regex engine skips
 # runs of digits at once (the full pattern would be tried at each of their digits).
-_TWO_GROUPS_RE = re.compile(r"[,.' ][0-9]{3}[,.' ][0-9]{3}")
+_TWO_GROUPS_RE = gated_re(r"[,.' ][0-9]{3}[,.' ][0-9]{3}")
 
 
 def join_long_groups(text: str) -> str:
@@ -151,7 +152,7 @@ CJK_NUMBER_PATTERN = (
 )
 # What follows the first unit is optional: a CJK number matches exactly where its start and
 # first unit do, which this reads (``cjk_number_starts``).
-_CJK_HEAD_RE = re.compile(_CJK_FIRST + _CJK_FIRST_UNIT)
+_CJK_HEAD_RE = gated_re(_CJK_FIRST + _CJK_FIRST_UNIT)
 
 # A digit-led pattern (``NUMBER_PATTERN``, ``DIGIT_FIRST``) matches only where a minus sign
 # or a digit stands without a digit before it. Inside a long run the regex engine would still
@@ -160,11 +161,11 @@ _CJK_HEAD_RE = re.compile(_CJK_FIRST + _CJK_FIRST_UNIT)
 DIGIT_FIRST = r"[0-9](?<![a-z0-9.][0-9])"
 _DIGITS = "0123456789"
 # (where numbers may start, long runs, the characters of a run)
-_Starts = tuple[re.Pattern[str], re.Pattern[str], str]
+_Starts = tuple[Searchable, Searchable, str]
 # A long run is looked for at the first digit of each run only (the look-behind includes the
 # digit read first): tried at every digit, a short run would be read again from each of them.
 LONG_RUN = r"[0-9](?<![0-9][0-9])[0-9]{15,}"
-_DIGIT_STARTS: _Starts = (re.compile(r"-|[0-9]+"), re.compile(LONG_RUN), _DIGITS)
+_DIGIT_STARTS: _Starts = (gated_re(r"-|[0-9]+"), gated_re(LONG_RUN), _DIGITS)
 _DIGIT_LED = (f"(?P<num>{DIGIT_FIRST}", NUMBER_PATTERN)
 # Looking for matches at the starts alone costs a call each: worth it where the characters
 # inside long runs (each a failed try of the regex engine) outnumber the starts this many times.
@@ -187,7 +188,7 @@ def _starts(text: str, starts: _Starts) -> tuple[int, ...] | None:
 
 
 def _from_starts(
-    pattern: re.Pattern[str], text: str, starts: tuple[int, ...]
+    pattern: Searchable, text: str, starts: tuple[int, ...]
 ) -> Iterator[re.Match[str]]:
     """``pattern.finditer(text)`` for a pattern that matches only at ``starts`` (never empty)."""
     end = 0
@@ -243,7 +244,7 @@ def cjk_number_starts(text: str) -> CjkNumberStarts:
 _SHARED_CJK_STARTS = 8
 
 
-def _from_cjk_starts(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+def _from_cjk_starts(pattern: Searchable, text: str) -> Iterator[re.Match[str]]:
     """``pattern.finditer(text)`` for a pattern led by ``CJK_NUMBER_PATTERN``."""
     starts = cjk_number_starts(text)
     found = starts.found
@@ -262,7 +263,7 @@ def _from_cjk_starts(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[s
                 end = match.end()
 
 
-def scan(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+def scan(pattern: Searchable, text: str) -> Iterator[re.Match[str]]:
     """Yield the first ``MAX_NUMBERS`` matches of ``pattern`` in ``text``.
 
     Number patterns begin with a digit checked against what precedes it, so the regex engine
@@ -337,7 +338,7 @@ def parse_number(token: str) -> float:
     return sign * _power(base, exponent, scientific=split.group("sci") is not None)
 
 
-_CJK_GROUP_COMMA_RE = re.compile(r"(?<=[0-9]),(?=[0-9]{3})")
+_CJK_GROUP_COMMA_RE = gated_re(r"(?<=[0-9]),(?=[0-9]{3})")
 
 
 def parse_cjk_number(token: str) -> float:
@@ -383,17 +384,17 @@ def magnitude_pattern() -> str:
 
 
 @cache
-def _magnitude_res(language: str) -> tuple[tuple[re.Pattern[str], float], ...]:
+def _magnitude_res(language: str) -> tuple[tuple[Searchable, float], ...]:
     order = [for_language(language), *LEXICONS.values()]
     factors = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
     return (
         *(
-            (re.compile(f"(?:{word})"), factor)
+            (gated_re(f"(?:{word})"), factor)
             for lexicon in order
             for slot, factor in factors.items()
             for word in getattr(lexicon, slot)
         ),
-        *((re.compile(f"(?:{word})"), factor) for word, factor in _INDIAN_MAGNITUDES),
+        *((gated_re(f"(?:{word})"), factor) for word, factor in _INDIAN_MAGNITUDES),
     )
 
 

@@ -9,7 +9,6 @@ text. Numbers a slot cannot accept are refused with a code in ``not_understood``
 from __future__ import annotations
 
 import logging
-import re
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
@@ -25,6 +24,7 @@ from bot.understand.cues import read_cues
 from bot.understand.cues.asked import find_asked
 from bot.understand.cues.hardware import blank_unrented
 from bot.understand.engines import find_engine
+from bot.understand.gates import gated_re
 from bot.understand.gpu_count import find_gpu_count
 from bot.understand.gpus import find_gpus
 from bot.understand.intents import (
@@ -101,7 +101,7 @@ class _Fields:
 
 
 # Users named: a count of them is a load to serve, even beside a training job.
-_USERS_RE = re.compile(
+_USERS_RE = gated_re(
     r"user|usuari|usuári|utilisateur|nutzer|пользовател|юзер|用户|用戶|使用者|ユーザー|사용자"
 )
 
@@ -273,12 +273,12 @@ _NATIVE_WORD = (
     r"(?:natively|native?s?|nativ(?:e[sn]?)?|nativo|nativa|natif|原生|ネイティブ|네이티브"
     r"|нативн[а-яё]*)"
 )
-_NATIVE_VARIANT = re.compile(
+_NATIVE_VARIANT = gated_re(
     rf"{_NATIVE_WORD}\W{{0,3}}(?:(?:in|en|em|im)\W{{1,3}})?(mxfp4|nvfp4)"
     rf"|(mxfp4|nvfp4)\W{{0,3}}{_NATIVE_WORD}"
 )
 # FP4 itself, not the "fp4" inside "mxfp4" or "nvfp4".
-_NATIVE_FP4 = re.compile(rf"{_NATIVE_WORD}\W{{0,3}}fp4|(?<![a-z])fp4\W{{0,3}}{_NATIVE_WORD}")
+_NATIVE_FP4 = gated_re(rf"{_NATIVE_WORD}\W{{0,3}}fp4|(?<![a-z])fp4\W{{0,3}}{_NATIVE_WORD}")
 
 
 def _native_need(said: bool | None, *, model_id: str | None, clean: str) -> bool | None:  # noqa: FBT001 - the platform's reading, passed on
@@ -442,10 +442,10 @@ def _asks_rental_total(request: ParsedRequest, clean: str) -> bool:
 
 
 # A question mark: a platform named in a question may be asked about, not stated.
-_QUESTION_MARK = re.compile(r"[?？]")
+_QUESTION_MARK = gated_re(r"[?？]")
 # Words of a question about the software we support ("is ROCm supported? we need CUDA",
 # "which CUDA version is installed?"): a platform named in one is asked about, not stated.
-_ABOUT_SUPPORT = re.compile(
+_ABOUT_SUPPORT = gated_re(
     r"support|compatib|available|install|driver|version|which software|what software|"
     r"支持|支援|兼容|相容|预装|預裝|驱动|驅動|版本|対応|サポート|互換|インストール|ドライバ|バージョン|"
     r"지원|호환|설치|드라이버|버전|поддерж|совместим|установ|драйвер|верси|soport|controlador|"

@@ -9,11 +9,11 @@ for exclusivity ("only", "只能", "だけ", "만", "nur"), requirement ("must",
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cache
 
 from bot.understand import lexicon
+from bot.understand.gates import Searchable, gated_re
 
 # NVIDIA named for the platform ("只能用英伟达的卡"), but not as the maker of a named GPU
 # ("need nvidia h200" asks for a GPU, not for CUDA).
@@ -39,11 +39,11 @@ _NEAR = 8
 
 
 @cache
-def _cuda_only_re() -> re.Pattern[str]:
+def _cuda_only_re() -> Searchable:
     only = lexicon.pattern("only")
     required = lexicon.pattern("required")
     negation = lexicon.pattern("negation")
-    return re.compile(
+    return gated_re(
         rf"(?:{only}|{required})(?:(?!{negation}){_CLAUSE}){{0,{_NEAR}}}?{_NVIDIA}"
         rf"|(?:{only})\s(?:\S{{1,12}}\s)?{_USE}\s{_NVIDIA}"  # "solo podemos usar NVIDIA"
         # "solo trabajamos con CUDA", "only work with CUDA": a verb of working, then the platform
@@ -114,11 +114,11 @@ _USE = (
 
 
 @cache
-def _refused_amd_re() -> re.Pattern[str]:
+def _refused_amd_re() -> Searchable:
     """Match a negation before the AMD platform, maybe through a verb: ROCm ruled out."""
     negation = lexicon.pattern("negation")
     before = lexicon.pattern("acceptable_before")
-    return re.compile(
+    return gated_re(
         rf"(?:{negation}|不能|不可以)\s?(?:(?:\S{{1,10}}\s)?{_USE}\s?|(?:{before})\s?)?"
         rf"(?:the |o |el |le |des |den |das |d'|de |du )?{_AMD}"
         # "沒辦法上 AMD", "内部不支持 ROCm": no way to run it, or not supported on their side
@@ -127,11 +127,11 @@ def _refused_amd_re() -> re.Pattern[str]:
 
 
 @cache
-def _rocm_fine_re() -> re.Pattern[str]:
+def _rocm_fine_re() -> Searchable:
     acceptable = lexicon.pattern("acceptable")
     before = lexicon.pattern("acceptable_before")
     negation = lexicon.pattern("negation")
-    return re.compile(
+    return gated_re(
         rf"{_AMD}(?:(?!{negation}){_CLAUSE}){{0,{_ACCEPT_REACH}}}?(?:{acceptable})"
         rf"|(?:{before})\s?(?:the |o |el |le |des |den )?{_AMD}"
         rf"|(?:don'?t|doesn'?t|do not) (?:need|require) (?:cuda|nvidia)"
@@ -174,10 +174,10 @@ def _rocm_fine_re() -> re.Pattern[str]:
 
 
 @cache
-def _native_fp4_re() -> re.Pattern[str]:
+def _native_fp4_re() -> Searchable:
     native = lexicon.pattern("native")
     fp4 = r"(?:fp4|nvfp4|mxfp4|4-?bit(?: float)?)"
-    return re.compile(
+    return gated_re(
         rf"(?:{native}){_CLAUSE}{{0,14}}?{fp4}(?![0-9])|"
         rf"(?<![a-z0-9]){fp4}{_CLAUSE}{{0,14}}?(?:{native})"
         rf"|{fp4}[\s-]?(?:tensor cores|in silicon|support)"
@@ -192,18 +192,18 @@ class Platform:
     needs_native_fp4: bool | None
 
 
-_PLATFORM_RE = re.compile(
+_PLATFORM_RE = gated_re(
     r"cuda|nvidia|rocm|amd|mi355|英伟达|英偉達|n\s?卡|a\s?卡|エヌビディア|엔비디아|쿠다|нвидиа|красн|"
     r"зел|verdinh|绿厂|綠廠"
 )
-_FP4_RE = re.compile(r"fp4|4-?bit")
+_FP4_RE = gated_re(r"fp4|4-?bit")
 # A constraint is said within a clause of the platform word: only this much text around each
 # of the first few mentions is read, which bounds the work on a long message.
 _WINDOW_CHARS = 48
 _MAX_MENTIONS = 8
 
 
-def _windows(text: str, mentions: re.Pattern[str]) -> list[tuple[int, int]]:
+def _windows(text: str, mentions: Searchable) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     for count, match in enumerate(mentions.finditer(text)):
         if count == _MAX_MENTIONS:
@@ -216,24 +216,24 @@ def _windows(text: str, mentions: re.Pattern[str]) -> list[tuple[int, int]]:
     return spans
 
 
-def _said(pattern: re.Pattern[str], text: str, windows: list[tuple[int, int]]) -> bool:
+def _said(pattern: Searchable, text: str, windows: list[tuple[int, int]]) -> bool:
     return any(pattern.search(text, start, end) for start, end in windows)
 
 
 @cache
-def _rocm_not_ok_re() -> re.Pattern[str]:
+def _rocm_not_ok_re() -> Searchable:
     """Match acceptance a negation after it takes back ("ROCm geht bei uns nicht")."""
     negation = lexicon.pattern("negation")
-    return re.compile(
+    return gated_re(
         rf"{_AMD}\s(?:geht|läuft|works?|marche|funciona|funciona|serve)\s{_CLAUSE}{{0,40}}?"
         rf"(?:{negation})(?![a-zäöüéèàç])(?!\s?(?:problem|problema|problème|souci|worries|issue))"
     )
 
 
 @cache
-def _rocm_also_re() -> re.Pattern[str]:
+def _rocm_also_re() -> Searchable:
     """Match ROCm accepted in Chinese with 能用 ("ROCm 我们也能用", "不是非得 CUDA")."""
-    return re.compile(
+    return gated_re(
         rf"{_AMD}\s?(?:我们|我們)?\s?也?(?:能用|可以用|能接受|能跑)|不是非(?:得|要)\s?(?:用\s?)?{_NVIDIA}"
     )
 

@@ -9,11 +9,11 @@ cache ("fp8 kv", "KV 缓存 FP8", "KV-кэш в FP8", "KVキャッシュだけFP
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cache
 
 from bot.understand import lexicon
+from bot.understand.gates import Searchable, gated_re
 from bot.understand.lexicon import union
 
 # "4bit", "4 bits" (es, fr, pt), "4 бита", "4ビット", "4비트", "4位", "4比特". 位 is also the
@@ -43,8 +43,8 @@ _SPELLINGS: tuple[tuple[str, str, str | None], ...] = (
 # CJK words glued to a spelling ("int4量化", "fp8で") are fine: only ASCII neighbours block,
 # checked after the first character so that each pattern starts with plain characters (see
 # ``lexicon.patterns``) and the regex engine skips straight to where one may start.
-_SPELLING_RES: tuple[tuple[re.Pattern[str], str, str | None], ...] = tuple(
-    (re.compile(f"(?:{union((pattern,))}){_RIGHT}"), precision, variant)
+_SPELLING_RES: tuple[tuple[Searchable, str, str | None], ...] = tuple(
+    (gated_re(f"(?:{union((pattern,))}){_RIGHT}"), precision, variant)
     for pattern, precision, variant in _SPELLINGS
 )
 # Words that may stand between the KV cache and its format: "in", "en", "em", "в", "で", "만",
@@ -61,16 +61,16 @@ _KV_FORMATS = frozenset({"bf16", "fp16", "fp8"})
 
 
 @cache
-def _kv_before_re() -> re.Pattern[str]:
+def _kv_before_re() -> Searchable:
     kv = lexicon.pattern("kv_cache")
-    return re.compile(rf"(?:{kv})(?:[-_ ]?dtype)?[\s:=_-]*(?:{_LINKS}[\s:=]*){{0,2}}$")
+    return gated_re(rf"(?:{kv})(?:[-_ ]?dtype)?[\s:=_-]*(?:{_LINKS}[\s:=]*){{0,2}}$")
 
 
 @cache
-def _kv_after_re() -> re.Pattern[str]:
+def _kv_after_re() -> Searchable:
     kv = lexicon.pattern("kv_cache")
     # Directly after, or through a possessive: "FP8 KV", "FP8 的 KV", "FP8 の KV", "fp8 for the KV".
-    return re.compile(rf"^[\s-]*(?:(?:的|の|for the|for)\s*)?(?:{kv})")
+    return gated_re(rf"^[\s-]*(?:(?:的|の|for the|for)\s*)?(?:{kv})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +91,7 @@ def _is_kv(text: str, start: int, end: int) -> bool:
 # Something every spelling above contains: most messages name no format at all. Of the
 # spellings with "16", only "f16" has none of the others ("16bit" has "bit", "w8a16" "w8a"),
 # so a number such as "160" or "2016" does not send a message through every pattern.
-_ANY_FORMAT_RE = re.compile(
+_ANY_FORMAT_RE = gated_re(
     r"fp|bf|int|float|e[2-5]m|w[48]a|bit|бит|ビット|비트|位|比特|awq|gptq|q[48]|nf4|f16|半精|полов|"
     r"точност|precis|précis|genauig|präzis|half|halb|반|하프"
 )
@@ -103,8 +103,8 @@ def _may_name_format(text: str) -> bool:
 
 
 # A pasted launch command says both formats by flag: ``--quantization fp8 --kv-cache-dtype fp8``.
-_FLAG_WEIGHTS = re.compile(r"--quantization[= ]+(fp8|awq|gptq|mxfp4|nvfp4|modelopt_fp4)\b")
-_FLAG_KV = re.compile(r"--kv-cache-dtype[= ]+(fp8)\w*")
+_FLAG_WEIGHTS = gated_re(r"--quantization[= ]+(fp8|awq|gptq|mxfp4|nvfp4|modelopt_fp4)\b")
+_FLAG_KV = gated_re(r"--kv-cache-dtype[= ]+(fp8)\w*")
 _FLAG_FORMATS = {"fp8": "fp8", "awq": "int4", "gptq": "int4", "mxfp4": "mxfp4"}
 _FLAG_FORMATS |= {"nvfp4": "nvfp4", "modelopt_fp4": "nvfp4"}
 
@@ -124,13 +124,13 @@ def _from_flags(text: str) -> PrecisionMention | None:
 
 # A format ruled out beside the one wanted: "fp8 말고 int4로", "int4 instead of fp8", "statt FP8",
 # "en vez de fp8", "au lieu du fp8", "вместо fp8", "不要 fp8", "fp8じゃなくて".
-_RULED_OUT_BEFORE = re.compile(
+_RULED_OUT_BEFORE = gated_re(
     r"(?:(?<![a-zа-яё])(?:not|instead of|rather than|(?:don'?t|do not) (?:use|want)|scratch|"
     r"forget|drop|statt|anstatt|"
     r"nicht|kein(?:e|en)?|en vez de|en lugar de|au lieu d[eu]|pas (?:en|de)|em vez de|ao invés de|"
     r"вместо|не)|不要|不用|而不是|不是)\s?(?:the |el |la |le |o |a |das |den )?$"
 )
-_RULED_OUT_AFTER = re.compile(
+_RULED_OUT_AFTER = gated_re(
     r"\s?(?:말고|대신|じゃなく|ではなく|でなく|은 말고|는 말고|就不用了|不要了)"
 )
 _RULED_OUT_REACH = 16

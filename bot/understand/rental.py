@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from bot.understand.gates import Searchable, gated_re
 from bot.understand.gpus import find_gpus
 from bot.understand.rental_months import find_months
 from bot.understand.rental_numbers import LETTER, number_pattern, number_value
@@ -51,7 +52,7 @@ class RentalAsk:
 # In the marked copy of the text, each GPU named stands as one letter of a private-use range:
 # an HGX H200 (or a bare "HGX") as the server plan's letter, an H200 and an MI355X as theirs.
 _HGX_MARK, _H200_MARK, _MI355X_MARK = "\ue101", "\ue102", "\ue103"
-_HGX_RE = re.compile(r"(?<![a-z])(?:hgx|dgx)(?![a-z])")
+_HGX_RE = gated_re(r"(?<![a-z])(?:hgx|dgx)(?![a-z])")
 _EIGHT_X = r"(?:8\s*[x×]\s*|8\s*-?\s*gpu\s*|8卡\s*|8枚\s*)"
 _SINGLE_WORDS = (
     r"single[- ]gpu|one[- ]gpu|1[- ]gpu|single|standalone|stand-alone|separate|individual|"
@@ -64,7 +65,7 @@ _VM_WORDS = (
     r"vms?|virtual machines?|виртуальн[а-я]* машин[а-я]*|виртуалк[аиуе]|虚拟机|虛擬機|仮想マシン|"
     r"가상\s?머신"
 )
-_VM_WORDS_RE = re.compile(_VM_WORDS)
+_VM_WORDS_RE = gated_re(_VM_WORDS)
 
 
 def _marked(text: str) -> str:
@@ -82,7 +83,7 @@ def _marked(text: str) -> str:
 
 
 @cache
-def _plan_patterns(language: str) -> tuple[re.Pattern[str], ...]:
+def _plan_patterns(language: str) -> tuple[Searchable, ...]:
     number = number_pattern(language)
     after = number.replace("(?P<n>", "(?P<m>", 1)
     gpu = rf"(?P<g>[{_HGX_MARK}{_H200_MARK}{_MI355X_MARK}])"
@@ -95,24 +96,24 @@ def _plan_patterns(language: str) -> tuple[re.Pattern[str], ...]:
     eight = rf"(?P<e>{_EIGHT_X})?"
     return (
         # "two MI355X servers", "2x HGX H200", "2 8x H200 servers", "an HGX H200 server"
-        re.compile(
+        gated_re(
             number
             + r"\s*(?P<x>[x×]\s*)?(?:of\s+(?:the\s+|your\s+|those\s+)?|de\s+(?:los\s+|las\s+)?|"
             + rf"des\s+)?{single}{eight}{gpu}{server_after}"
         ),
         # "2 servers of MI355X", "deux serveurs MI355X", "два сервера MI355X", "deux VM H200"
-        re.compile(
+        gated_re(
             number + rf"\s*(?P<s>{_SERVER}|{_VM_WORDS})\s*(?:of|with|de|com|avec|mit|с|на|)\s*"
             rf"{eight}{gpu}{lone}"
         ),
         # "2台のMI355Xサーバー", "两台8卡H200服务器", "두 대의 MI355X", "2 部單卡 H200"
-        re.compile(
+        gated_re(
             number + rf"\s*(?P<c>{_MACHINES})\s*(?:の|의)?\s*{single}{eight}{gpu}"
             rf"{lone}(?:\s*(?:8|八)\s*卡)?(?P<s>\s*(?:{_SERVER}|{_VM_WORDS}))?"
         ),
         # "MI355X 서버 2대", "MI355Xサーバーを2台", "H200 서버 두 대", "単体H200を2台",
         # "MI355X 8基のサーバーを1台" (its eight GPUs said between)
-        re.compile(
+        gated_re(
             gpu
             + r"(?:\s*(?:の|의)?\s*8\s*(?:基|枚|장|개|gpu)\s*(?:搭載)?\s*(?:の|의)?)?"
             # ("HGX H200 八卡机来3台": its eight GPUs said as 八卡)
@@ -124,7 +125,7 @@ def _plan_patterns(language: str) -> tuple[re.Pattern[str], ...]:
             + rf"{after}\s*(?P<c>{_MACHINES})"
         ),
         # "H200 단일 2개", "H200単体2枚", "H200 单卡 2 张": single machines counted as pieces
-        re.compile(
+        gated_re(
             gpu + r"\s*(?P<lone>단일|싱글|개별|単体|単独|单卡|單卡|单机|單機)\s*"
             rf"(?:{_VM_WORDS})?\s*(?:을|를|を)?\s*"
             rf"{after}\s*(?:개|枚|张|張|个|個)"
@@ -137,16 +138,16 @@ def _plan_patterns(language: str) -> tuple[re.Pattern[str], ...]:
         # "三个单卡 H200", "一張單卡 H200": single machines counted as pieces before the GPU
         re.compile(number + rf"\s*(?:个|個|张|張|台|部)\s*(?P<one>单卡|單卡|单机|單機)\s*{gpu}"),
         # "HGX H200 ×2", "MI355X server x 2"
-        re.compile(gpu + rf"(?P<s>\s*-?\s*{_SERVER})?\s*[x×]\s*{after}(?![0-9a-z.,])"),
+        gated_re(gpu + rf"(?P<s>\s*-?\s*{_SERVER})?\s*[x×]\s*{after}(?![0-9a-z.,])"),
     )
 
 
-_MIXED_RE = re.compile(r"\+|(?<![a-z])(?:and|plus|und|et|y|e|и|和|跟|と|하고|및)(?![a-z])|,")
+_MIXED_RE = gated_re(r"\+|(?<![a-z])(?:and|plus|und|et|y|e|и|和|跟|と|하고|및)(?![a-z])|,")
 
 
 _SINGLE_REACH = 12
 # ("単体の H200", "단일의 H200": the particle between)
-_SINGLE_BEFORE_RE = re.compile(rf"(?<![{LETTER}])(?:{_SINGLE_WORDS})\s*(?:の|의)?\s*$")
+_SINGLE_BEFORE_RE = gated_re(rf"(?<![{LETTER}])(?:{_SINGLE_WORDS})\s*(?:の|의)?\s*$")
 
 
 def _plan_of(match: re.Match[str], *, mixed: bool) -> str | None:
@@ -217,19 +218,19 @@ def find_plan_counts(text: str, language: str) -> dict[str, int] | None:
 
 
 @cache
-def _servers_patterns(language: str) -> tuple[re.Pattern[str], ...]:
+def _servers_patterns(language: str) -> tuple[Searchable, ...]:
     number = number_pattern(language)
     return (
-        re.compile(number + rf"\s*(?:{_SERVER})"),
+        gated_re(number + rf"\s*(?:{_SERVER})"),
         # "一台撑不住就直接上六台服务器": machines with a word of servers beat a bare "一台"
-        re.compile(number + rf"\s*{_MACHINES}\s*(?:の|의)?\s*(?:{_SERVER})"),
-        re.compile(rf"(?:{_SERVER})\s*(?:を|가|이|를|을)?\s*" + number + rf"\s*{_MACHINES}"),
-        re.compile(number + rf"\s*{_MACHINES}"),
+        gated_re(number + rf"\s*{_MACHINES}\s*(?:の|의)?\s*(?:{_SERVER})"),
+        gated_re(rf"(?:{_SERVER})\s*(?:を|가|이|를|을)?\s*" + number + rf"\s*{_MACHINES}"),
+        gated_re(number + rf"\s*{_MACHINES}"),
     )
 
 
 # Every count of servers alone has a word of servers or of machines counted.
-_SERVER_OR_MACHINES_RE = re.compile(rf"{_SERVER}|{_MACHINES}")
+_SERVER_OR_MACHINES_RE = gated_re(rf"{_SERVER}|{_MACHINES}")
 
 
 def find_servers(text: str, language: str) -> int | None:
@@ -249,7 +250,7 @@ def find_servers(text: str, language: str) -> int | None:
 
 # A server plan named without a count, in a price question: one of it ("сервер HGX H200 на 3
 # месяца", "the MI355X server for a year"). Languages without articles name one so.
-_NAMED_SERVER_RE = re.compile(
+_NAMED_SERVER_RE = gated_re(
     rf"(?P<g>[{_HGX_MARK}{_MI355X_MARK}{_H200_MARK}])\s*-?\s*{_SERVER}"
     rf"|{_SERVER}\s*(?:of\s+|de\s+)?(?P<h>[{_HGX_MARK}{_MI355X_MARK}{_H200_MARK}])"
     rf"|(?P<x>{_HGX_MARK})"
@@ -281,7 +282,7 @@ _PLAN_ID_WORDS = {
     "h200-1x": "h200 vm",
     "mi355x-8x": "mi355x server",
 }
-_PLAN_ID_RE = re.compile(r"h200-8x|h200-1x|mi355x-8x")
+_PLAN_ID_RE = gated_re(r"h200-8x|h200-1x|mi355x-8x")
 
 
 def find_rental(text: str, language: str, *, named_alone: bool = False) -> RentalAsk:

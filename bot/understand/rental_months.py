@@ -7,24 +7,24 @@ Chinese months need 个/個; "a month" and "per month" are a rate ("$4,000 a mon
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
+from bot.understand.gates import Searchable, gated_re
 from bot.understand.rental_numbers import LETTER, number_pattern, number_value
 
 MAX_MONTHS = 60  # five years: a longer term is no rental question we can price
 _HALF_YEAR, _YEAR, _QUARTER = 6, 12, 3
 # Before a number of months, a deadline ("in 3 months"), not a term.
-_DEADLINE_BEFORE_RE = re.compile(
+_DEADLINE_BEFORE_RE = gated_re(
     r"(?:(?<![" + LETTER + r"])(?:in|within|innerhalb|binnen|in den nächsten|en|dans|dentro de|"
     r"em|в течение|через)\s+(?:the next |der nächsten |los próximos |os próximos |"
     r"les prochains )?$)"
 )
 # "за 3 месяца" is a deadline beside work to finish ("дообучить за 3 месяца"), else a term
 # ("а за 3 месяца сколько выйдет?").
-_ZA_BEFORE_RE = re.compile(r"(?<![" + LETTER + r"])за\s+$")
-_WORK_RE = re.compile(r"обуч|тренир|fine-?tun|сдела|законч|выполн|успе|запуст|внедр|разраб")
-_DEADLINE_AFTER_RE = re.compile(r"^\s*(?:以内|之内|内に|内で|이내|안에|ago|назад)")
+_ZA_BEFORE_RE = gated_re(r"(?<![" + LETTER + r"])за\s+$")
+_WORK_RE = gated_re(r"обуч|тренир|fine-?tun|сдела|законч|выполн|успе|запуст|внедр|разраб")
+_DEADLINE_AFTER_RE = gated_re(r"^\s*(?:以内|之内|内に|内で|이내|안에|ago|назад)")
 
 _YEAR_UNITS = (
     r"\s*-?\s*(?:years?|yrs?|jahren?|jahre|ans|années|años|anos|года|лет|年(?:間)?|년)"
@@ -89,14 +89,14 @@ _LIST_OF = r"(?:\s*(?:/|,|or|oder|ou|o|или|或|か|또는)\s*(?:[0-9]{1,2}))*
 
 
 @cache
-def _months_re(language: str) -> re.Pattern[str]:
-    return re.compile(number_pattern(language) + _LIST_OF + _MONTH_UNITS)
+def _months_re(language: str) -> Searchable:
+    return gated_re(number_pattern(language) + _LIST_OF + _MONTH_UNITS)
 
 
 @cache
-def _named_terms_re() -> tuple[tuple[re.Pattern[str], int], ...]:
+def _named_terms_re() -> tuple[tuple[Searchable, int], ...]:
     return tuple(
-        (re.compile(rf"(?<![{LETTER}])(?:{words})(?![{LETTER}])"), value)
+        (gated_re(rf"(?<![{LETTER}])(?:{words})(?![{LETTER}])"), value)
         for words, value in _NAMED_TERMS
     )
 
@@ -111,8 +111,8 @@ def _is_deadline(text: str, start: int, end: int) -> bool:
 
 
 @cache
-def _years_re(language: str) -> re.Pattern[str]:
-    return re.compile(number_pattern(language) + _YEAR_UNITS)
+def _years_re(language: str) -> Searchable:
+    return gated_re(number_pattern(language) + _YEAR_UNITS)
 
 
 def _years(text: str, language: str) -> int | None:
@@ -130,10 +130,10 @@ def _years(text: str, language: str) -> int | None:
 # "$4,000 a month", "per month": a rate, never a term of one month. A term of one month is
 # counted ("1 month", "one month"), not said with an article.
 _ARTICLES = frozenset({"a", "an", "ein", "eine", "einen", "einem", "un", "une", "una", "um", "uma"})
-_RATE_BEFORE_RE = re.compile(r"(?:per|pro|par|por|/|je|al|à|в|за)\s*$")
+_RATE_BEFORE_RE = gated_re(r"(?:per|pro|par|por|/|je|al|à|в|за)\s*$")
 
 
-_YEAR_MARKS_RE = re.compile(r"year|yr|jahr|ans\b|année|año|anos\b|год|лет|年|년")
+_YEAR_MARKS_RE = gated_re(r"year|yr|jahr|ans\b|année|año|anos\b|год|лет|年|년")
 
 
 def find_months(text: str, language: str) -> int | None:

@@ -18,6 +18,7 @@ from functools import cache
 
 from bot.request import RequestFacts
 from bot.understand import lexicon
+from bot.understand.gates import Searchable, gated_re
 from bot.understand.models.finder import ModelIndex, ModelSpan, model_spans
 from bot.understand.sizes import find_generic_size
 
@@ -42,11 +43,11 @@ _COUNT_WORDS = (
     r"(?<![\w.])(?P<count>\d{1,3}(?:[,.]\d{3})*|\d+)\s(?:[a-zа-яё]+\s){0,2}"
     r"(?:on|for|en|para|pra|con|com|no|na|auf|für|mit|sur|pour|avec|на|для|под|у)\s"
 )
-_COUNT_BEFORE = re.compile(_COUNT_WORDS + "$")
-_COUNT_LEAD = re.compile(_COUNT_WORDS)
+_COUNT_BEFORE = gated_re(_COUNT_WORDS + "$")
+_COUNT_LEAD = gated_re(_COUNT_WORDS)
 _COUNT_REACH = 40
 # A plain number with no unit after it ("for 20", "на Qwen 10", "10 个").
-_BARE_NUMBER = re.compile(r"(?<![\w.,])(\d{1,6})(?=\s*(?:$|[\s,;.!?)]|个|個|名|人|명|개|位))")
+_BARE_NUMBER = gated_re(r"(?<![\w.,])(\d{1,6})(?=\s*(?:$|[\s,;.!?)]|个|個|名|人|명|개|位))")
 # The most users a bare count before a name is read as (past it, it is no head count).
 _MOST_USERS = 100_000
 # How far after a joining word a size may stand to name a model of its own ("and an 8B
@@ -105,20 +106,20 @@ def _cuts(latin: str, spans: tuple[ModelSpan, ...], language: str) -> list[int]:
 
 
 # A negation between two names sets one apart: "DeepSeek-V3, не R1", "V3 말고 R1", "不是 R1".
-_NEGATION = re.compile(
+_NEGATION = gated_re(
     r"(?:^|[\s(,，])(?:не|not|no|nicht|kein|pas|non|não|nao|sin|sem|ohne|sans|ni)(?=[\s),.]|$)"
     r"|不是|并非|並非|じゃなく|ではなく|말고|아니"
 )
 # Where a clause of a message ends: punctuation, or a joining word ("..., o 8B pra 300").
-_CLAUSE_END = re.compile(r"[,;，。；、?!？！]|\.(?=\s|$)")
+_CLAUSE_END = gated_re(r"[,;，。；、?!？！]|\.(?=\s|$)")
 # Fields a clause naming one model again sets for it ("o 235B pra 20 usuários").
 _ASSIGNED = ("concurrency", "context_tokens", "precision", "kv_dtype", "throughput_tok_s")
-_SIZE_KEY = re.compile(r"(\d+(?:\.\d+)?)b(?![a-z0-9])")
-_WORD_KEY = re.compile(r"[a-z]+")
+_SIZE_KEY = gated_re(r"(\d+(?:\.\d+)?)b(?![a-z0-9])")
+_WORD_KEY = gated_re(r"[a-z]+")
 # Words of repository names that name no model of their own.
 _GENERIC_WORDS = frozenset({"it", "hf", "instruct", "chat", "base", "fp", "bf", "awq", "gptq"})
 # Words that give a number to every model ("each 20", "并发各20", "по 20 на каждую", "jeweils").
-_EACH = re.compile(
+_EACH = gated_re(
     r"(?<![a-z])(?:each|every\sone|both|apiece|per\smodel|cada|ambos|ambas|los\sdos|las\sdos|"
     r"os\sdois|as\sduas|jeweils|beide|jede[rsn]?|chacun|chacune|chaque|les\sdeux|"
     r"кажд\w*|обе|оба|все\sдва)(?![a-z])"
@@ -127,13 +128,13 @@ _EACH = re.compile(
 
 
 @cache
-def _alternatives(language: str) -> re.Pattern[str]:
+def _alternatives(language: str) -> Searchable:
     """Words offering models as alternatives in the message's language (and English).
 
     Per language: Portuguese "o" is "the", Spanish "o" is "or".
     """
     words = lexicon.for_language(language).or_words + lexicon.for_language("en").or_words
-    return re.compile(lexicon.union(words))
+    return gated_re(lexicon.union(words))
 
 
 def _keys(member: RequestFacts, name: str) -> set[str]:
@@ -158,10 +159,10 @@ def _keys(member: RequestFacts, name: str) -> set[str]:
 
 
 @cache
-def _key_pattern(key: str) -> re.Pattern[str]:
+def _key_pattern(key: str) -> Searchable:
     """Find a key as a word of its own: a family word may run into its version ("qwen3")."""
     after = "[a-z]" if key.isalpha() else "[a-z0-9]"
-    return re.compile(rf"(?<![a-z0-9.]){re.escape(key)}(?!{after})")
+    return gated_re(rf"(?<![a-z0-9.]){re.escape(key)}(?!{after})")
 
 
 def _clauses(latin: str, start: int) -> list[tuple[int, int]]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from bot.understand import lexicon, limits
+from bot.understand.gates import Searchable, gated_re
 from bot.understand.numbers import (
     CJK_NUMBER_PATTERN,
     DIGIT_FIRST,
@@ -35,14 +36,14 @@ _LETTERS = {"b": 1e9, "bn": 1e9, "t": 1e12, "tn": 1e12}
 
 
 @cache
-def _size_res() -> tuple[re.Pattern[str], ...]:
+def _size_res() -> tuple[Searchable, ...]:
     """Return the size patterns: digits, "one" before a scale word, CJK numerals."""
     scale = lexicon.union(lexicon.words("billion") + lexicon.words("trillion"))
     unit = rf"\s?(?:(?P<letter>bn|tn|b|t)(?![a-zа-яё0-9])|(?P<scale>{scale}))"
     return (
-        re.compile(rf"{NUMBER_PATTERN}{unit}"),
-        re.compile(rf"(?P<one>{one_words_pattern()}){unit}"),
-        re.compile(CJK_NUMBER_PATTERN),
+        gated_re(rf"{NUMBER_PATTERN}{unit}"),
+        gated_re(rf"(?P<one>{one_words_pattern()}){unit}"),
+        gated_re(CJK_NUMBER_PATTERN),
     )
 
 
@@ -56,16 +57,16 @@ _ACTIVE_BEFORE = (
 )
 # Each pattern starts with plain characters, its boundary checked after them (``numbers``).
 _ACTIVE_RES = (
-    re.compile(
+    gated_re(
         rf"(?P<num>{DIGIT_FIRST}[0-9]*+(?:\.[0-9]++)?)"
         rf"\s?b\s?\(?\s?(?:{_ACTIVE_AFTER})"
     ),
-    re.compile(
+    gated_re(
         rf"{_ACTIVE_BEFORE}\s?[:=]?\s?(?:de |of |von )?(?P<num>[0-9]+(?:\.[0-9]+)?)\s?b(?![a-z])"
     ),
-    re.compile(r"a(?<![a-z0-9]a)(?P<num>[0-9]+(?:\.[0-9]+)?)b(?![a-z0-9])"),
+    gated_re(r"a(?<![a-z0-9]a)(?P<num>[0-9]+(?:\.[0-9]+)?)b(?![a-z0-9])"),
 )
-_MOE_RE = re.compile(
+_MOE_RE = gated_re(
     lexicon.union(
         (
             "moe",
@@ -85,7 +86,7 @@ _MOE_RE = re.compile(
         )
     )
 )
-_DENSE_RE = re.compile(
+_DENSE_RE = gated_re(
     lexicon.union(
         (
             "dense",
@@ -120,7 +121,7 @@ class GenericSize:
 _ACTIVE_STEMS = ("activ", "ativ", "aktiv", "actif", "активн", "激活", "アクティブ", "활성")
 
 
-def _active_patterns(text: str) -> tuple[re.Pattern[str], ...]:
+def _active_patterns(text: str) -> tuple[Searchable, ...]:
     """Return the active patterns that may match in ``text`` (each needs a word of its own)."""
     if any(stem in text for stem in _ACTIVE_STEMS):
         return _ACTIVE_RES

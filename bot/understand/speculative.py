@@ -10,22 +10,22 @@ Two models with no word of speculation stay two models served side by side
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from bot.understand.gates import gated_re
 from bot.understand.models.finder import model_spans
 from bot.understand.models.index import ModelIndex
 
-_SPECULATION_RE = re.compile(
+_SPECULATION_RE = gated_re(
     r"speculat|spec[- ]?decod|draft|eagle|推测解码|推測解碼|投机解码|投機解碼|投机采样|草稿模型|"
     r"投機的|ドラフト|추측 ?디코딩|투기적|드래프트|спекулятивн|драфт|черновая модель|"
     r"especulativ|borrador|rascunho|spekulativ|entwurfsmodell|spéculati|brouillon"
 )
 # A word saying which model drafts ("as the draft", "drafter", "草稿模型用", "als Entwurfsmodell").
-_DRAFT_WORD_RE = re.compile(
+_DRAFT_WORD_RE = gated_re(
     r"draft(?:er)?|草稿|ドラフト|드래프트|драфт|чернов|borrador|rascunho|entwurf|brouillon"
 )
-_TOKENS_RE = re.compile(
+_TOKENS_RE = gated_re(
     r"(?:num_speculative_tokens|speculative[_ ]tokens|draft[_ ]tokens|(?<![a-z])k)\s?[=:]?\s?"
     r"(?P<a>[1-9][0-9]?)(?![0-9])|(?<![0-9.])(?P<b>[1-9][0-9]?)\s?(?:speculative|draft(?:ed)?|"
     r"spekulative|spéculatifs|especulativos)\s?tokens?"

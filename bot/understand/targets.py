@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field, fields
 from functools import cache
 
+from bot.understand.gates import Searchable, gated_re
 from bot.understand.numbers import (
     CJK_NUMBER_PATTERN,
     NUMBER_PATTERN,
@@ -207,10 +208,10 @@ _INPUT_WORDS = (
     r"プロンプト|입력|프롬프트"
 )
 # An input word right before a number ("输入 2000 token 输出 …"): the number is the input's.
-_INPUT_BEFORE = re.compile(
+_INPUT_BEFORE = gated_re(
     rf"(?<![a-zа-я])(?:{_INPUT_WORDS})\s?[:：]?\s?(?:平均|大概|约|約|average|avg\.?|~)?\s?$"
 )
-_OUTPUT_WORD_RE = re.compile(rf"(?<![a-zа-я])(?:{_OUTPUT_WORDS})(?![a-zа-я])")
+_OUTPUT_WORD_RE = gated_re(rf"(?<![a-zа-я])(?:{_OUTPUT_WORDS})(?![a-zа-я])")
 _ITEMS = (
     r"documents?|docs?|files?|pages?|records?|e-?mails?|mails?|articles?|tickets?|reviews?|"
     r"contracts?|reports?|items?|rows?|samples?|texts?|transcripts?|calls?|descriptions?|"
@@ -340,7 +341,7 @@ _TPOT_WORDS = (
 
 
 @cache
-def _patterns() -> dict[str, re.Pattern[str]]:
+def _patterns() -> dict[str, Searchable]:
     num = NUM
     num2 = _named(NUM, "b")  # a second number in the same pattern
     tokens_per_s = (
@@ -472,23 +473,23 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         r"摘要|要約|요약|抽取|抽條款|抽条款|klassifizier|résumer|суммариз|pasar\s[0-9]|passar\s[0-9])"
     )
     return {
-        "tokens_per_s": re.compile(tokens_per_s),
-        "tokens_then_second": re.compile(tokens_then_second),
-        "before_tokens": re.compile(before_tokens),
-        "tpot": re.compile(tpot),
-        "ttft": re.compile(ttft),
-        "rate": re.compile(rate),
-        "rate_abbr": re.compile(rate_abbr),
-        "rate_before": re.compile(rate_before),
-        "rate_before_latin": re.compile(rate_before_latin),
-        "output": re.compile(output),
-        "input": re.compile(input_),
-        "documents": re.compile(documents),
-        "total_tokens": re.compile(total_tokens),
-        "deadline": re.compile(deadline),
-        "tomorrow": re.compile(tomorrow),
-        "with_batch": re.compile(with_batch),
-        "per_user": re.compile(_PER_USER),
+        "tokens_per_s": gated_re(tokens_per_s),
+        "tokens_then_second": gated_re(tokens_then_second),
+        "before_tokens": gated_re(before_tokens),
+        "tpot": gated_re(tpot),
+        "ttft": gated_re(ttft),
+        "rate": gated_re(rate),
+        "rate_abbr": gated_re(rate_abbr),
+        "rate_before": gated_re(rate_before),
+        "rate_before_latin": gated_re(rate_before_latin),
+        "output": gated_re(output),
+        "input": gated_re(input_),
+        "documents": gated_re(documents),
+        "total_tokens": gated_re(total_tokens),
+        "deadline": gated_re(deadline),
+        "tomorrow": gated_re(tomorrow),
+        "with_batch": gated_re(with_batch),
+        "per_user": gated_re(_PER_USER),
     }
 
 
@@ -501,8 +502,8 @@ _ABOUT_WORD = (
     r"~\s?|≈\s?|(?:about|around|roughly|approx\.?|approximately|ca\.|около|примерно|где-то|"
     r"unos|unas|uns|umas|environ|etwa|ungefähr)\s"
 )
-_TIME_AFTER = re.compile(rf"\s?(?:{_HOUR}|{_DAY}|{_WEEK}|{_MONTH})(?![a-zа-яё])")
-_NO_DEADLINE = re.compile(r"沒有|没有|无|無|\bno\s|\bsin\s|\bsem\s|\bkein|\bpas\sde|\bнет|まだ|없")
+_TIME_AFTER = gated_re(rf"\s?(?:{_HOUR}|{_DAY}|{_WEEK}|{_MONTH})(?![a-zа-яё])")
+_NO_DEADLINE = gated_re(r"沒有|没有|无|無|\bno\s|\bsin\s|\bsem\s|\bkein|\bpas\sde|\bнет|まだ|없")
 _BEFORE_UNITS = (
     (r"每秒|毎秒|秒間|1\s?초에|초당", 60.0),
     (r"每分钟|每分鐘|毎分|1\s?分(?:間)?(?:に|で|あたり)?|分間|1\s?분에|분당", 1.0),
@@ -519,25 +520,25 @@ _BEFORE_UNITS = (
 _PER_HOUR = 1 / 60  # a rate per minute from one per hour; slower ones are volumes
 _PER_USER_REACH = 48  # characters around a tokens/s figure where "per user" makes it each user's
 # (the period of "mind.", "ca.", "max." ends no clause)
-_CLAUSE = re.compile(
+_CLAUSE = gated_re(
     r"[,;，；。！？\n]|(?<!mind)(?<!min)(?<!max)(?<!ca)(?<!approx)(?<!env)(?<!ок)[.!?]\s|\band\b|"
     r"\bbut\b"
 )
 
 
-_USER_WORDS = re.compile(
+_USER_WORDS = gated_re(
     r"(?:users?|per\suser|each|every|stream|session|sessions?|sitzung|nutzer|usuários?|usuarios?|"
     r"utilizador|utilisateurs?|chaque|cada|jede[rsn]?|юзер[ау]?|пользовател[ьяюей]+|на\sкаждого|"
     r"каждо(?:му|го)|用户|用戶|使用者|每位|每个人|每個人|每人|单用户|單用戶|ユーザー|ユーザ|各|"
     r"사용자|유저|인당|명당|한\s?명)"
 )
-_TOTAL_WORDS = re.compile(
+_TOTAL_WORDS = gated_re(
     r"(?:total|overall|aggregate|in\ssum|insgesamt|gesamt|au\stotal|en\stotal|no\stotal|"
     r"суммарн|всего|总|總|合計|全体|전체|총|cluster|deployment|whole|集群|整個|整个)"
 )
 
 
-_FIGURE_OR_JOIN = re.compile(
+_FIGURE_OR_JOIN = gated_re(
     r"tok(?:en)?s?\s?/\s?(?:s|sec)|t/s|tps|"
     r"(?<![a-zà-ÿа-яё])(?:and|y|e|und|et|и|а также)(?![a-zà-ÿа-яё])|"
     r"和|并且|並且|且|그리고|および|、"
@@ -761,13 +762,13 @@ class _Reader:
 
 
 # A deadline named as one, not only a length of time ("in a week").
-_DEADLINE_WORD = re.compile(
+_DEADLINE_WORD = gated_re(
     r"deadline|дедлайн|срок|plazo|prazo|frist|délai|期限|締切|締め切り|截止|기한|마감|zeitfenster"
 )
 # "1500 输入 / 200 输出": an input's number and word, then a slash.
 _SLASHED_LENGTHS = r"[0-9]\s?(?:输入|輸入|入力|입력|input|prompt|entrada|eingabe|entrée)\s?/"
 # Words a pattern cannot match without (cheap searches that spare the long patterns).
-_TOKEN_WORDS = re.compile(r"tok|tkn|токен|ток|トークン|토큰|tps|t/s")
+_TOKEN_WORDS = gated_re(r"tok|tkn|токен|ток|トークン|토큰|tps|t/s")
 _TRIGGERS = {
     "documents": _TOKEN_WORDS,
     "tokens_per_s": _TOKEN_WORDS,
@@ -777,8 +778,8 @@ _TRIGGERS = {
     "output": re.compile(rf"tok|tkn|токен|ток|トークン|토큰|{_SLASHED_LENGTHS}"),
     "input": re.compile(rf"tok|tkn|токен|ток|トークン|토큰|{_SLASHED_LENGTHS}"),
     "total_tokens": _TOKEN_WORDS,
-    "tpot": re.compile(r"tok|tpot|itl|токен|トークン|토큰|間隔|间隔|ms|мс|毫秒|ミリ秒|밀리초"),
-    "deadline": re.compile(rf"{_HOUR}|{_DAY}|{_WEEK}|{_MONTH}|{_KOREAN_DAY_WORDS}"),
+    "tpot": gated_re(r"tok|tpot|itl|токен|トークン|토큰|間隔|间隔|ms|мс|毫秒|ミリ秒|밀리초"),
+    "deadline": gated_re(rf"{_HOUR}|{_DAY}|{_WEEK}|{_MONTH}|{_KOREAN_DAY_WORDS}"),
 }
 # Fewer total tokens than this are a prompt's length, not an offline job.
 _LEAST_JOB_TOKENS = 1e6

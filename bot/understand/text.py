@@ -12,26 +12,28 @@ import itertools
 import re
 import unicodedata
 
+from bot.understand.gates import Searchable, gated_re
+
 # Telegram's own cap on one text message (telegram.constants.MessageLimit.MAX_TEXT_LENGTH).
 # Longer input cannot come from a chat; cutting first keeps every later step bounded.
 MAX_TEXT_CHARS = 4096
 
-_SCRIPT_BLOCK_RE = re.compile(
+_SCRIPT_BLOCK_RE = gated_re(
     r"<(script|style)\b[^>]{0,200}>.{0,2000}?</\1\s*>", re.IGNORECASE | re.DOTALL
 )
-_TAG_RE = re.compile(r"</?[a-z][^<>]{0,200}>", re.IGNORECASE)
+_TAG_RE = gated_re(r"</?[a-z][^<>]{0,200}>", re.IGNORECASE)
 
 
-def _runs(char_class: str) -> re.Pattern[str]:
+def _runs(char_class: str) -> Searchable:
     """Compile a run of ``char_class`` (``[...]``) as one class then a repeat of it.
 
     Same matches as ``[...]+``, but a pattern led by a plain class lets the regex engine skip
     straight to the characters of the class (a leading repeat makes it try every position).
     """
-    return re.compile(f"{char_class}{char_class}*")
+    return gated_re(f"{char_class}{char_class}*")
 
 
-_SPACES_RE = re.compile(r"[ \t\r\n\f\v]+")
+_SPACES_RE = gated_re(r"[ \t\r\n\f\v]+")
 _SPACES = "\t\r\n\f\v"
 # Superscript exponents ("10⁹", "10⁻³") would become "109" under NFKC: written as "^9" first.
 _SUPERSCRIPT_RE = _runs("[⁺⁻⁰¹²³⁴⁵⁶⁷⁸⁹]")
@@ -84,7 +86,7 @@ _INVISIBLE_RE = _runs(
     f"[{_char_class(_FORMAT_MARKS)}\ud800-\udfff\ue000-\uf8ff\U000f0000-\U0010ffff]"
 )
 # Control characters become spaces so words either side stay apart.
-_CONTROL_RE = re.compile("[\x00-\x1f\x7f-\x9f]+")
+_CONTROL_RE = gated_re("[\x00-\x1f\x7f-\x9f]+")
 
 
 def _exponent(match: re.Match[str]) -> str:
@@ -140,15 +142,15 @@ def _cut_near(text: str, position: int, step: int) -> int:
 # A long email states its ask in a paragraph of its own, wherever it stands: a paragraph (set
 # apart by blank lines) with a question or a request word and a figure is read as well.
 READ_ASK_CHARS = 768
-_PARAGRAPH_BREAK_RE = re.compile(r"\n[ \t]*\n")
-_ASK_WORDS_RE = re.compile(
+_PARAGRAPH_BREAK_RE = gated_re(r"\n[ \t]*\n")
+_ASK_WORDS_RE = gated_re(
     r"[?？]|recommend|suggest|what (?:would|do|should|hardware|gpu|plan)|how many|we (?:need|want)|"
     r"looking for|quote|empfehl|brauchen|benötigen|besoin|recommand|conseill|recomiend|recomend|"
     r"necesit|precisamos|preciso|推荐|推薦|建议|建議|需要|おすすめ|推奨|必要|추천|필요|нужн|посовет|"
     r"рекоменд",
     re.IGNORECASE,
 )
-_FIGURE_RE = re.compile(r"[0-9]")
+_FIGURE_RE = gated_re(r"[0-9]")
 _MAX_PARAGRAPHS = 64
 
 
@@ -185,8 +187,8 @@ def reading_window(raw: str) -> str:
     return f"{lead}{raw[:head]}\n{raw[tail:]}"
 
 
-_ISH_RE = re.compile(r"(?<=[0-9])-?ish(?![a-zA-Z])")
-_GLUED_CONTEXT_RE = re.compile(r"(?i)(ctx|context|kontext|contexto|contexte|контекст)(?=[0-9])")
+_ISH_RE = gated_re(r"(?<=[0-9])-?ish(?![a-zA-Z])")
+_GLUED_CONTEXT_RE = gated_re(r"(?i)(ctx|context|kontext|contexto|contexte|контекст)(?=[0-9])")
 
 
 def clean_text(raw: str, *, lower: bool = True) -> str:
@@ -219,6 +221,6 @@ def clean_text(raw: str, *, lower: bool = True) -> str:
 
 
 # A relative pronoun right after a comma: the clause is about the count before it.
-RELATIVE_AFTER_COMMA = re.compile(
+RELATIVE_AFTER_COMMA = gated_re(
     r"\s?(?:die|der|welche|who|that|which|que|qui|quienes|которые|который|kteří)(?![a-zäöüа-яё])"
 )

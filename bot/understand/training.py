@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from bot.understand.gates import Searchable, gated_re
 from bot.understand.numbers import blank
 from bot.understand.targets import NUM, number_of
 from sizing import TrainingMethod
@@ -137,43 +138,43 @@ def _renamed(pattern: str, prefix: str) -> str:
 
 
 @cache
-def _patterns() -> dict[str, re.Pattern[str]]:
+def _patterns() -> dict[str, Searchable]:
     num2 = _renamed(NUM, "b")
     epochs_before = _renamed(NUM, "a0")
     epochs_after = _renamed(NUM, "a1")
     return {
-        "act": re.compile(_TRAIN_ACT),
-        "trained": re.compile(_TRAINED),
-        "serve": re.compile(_SERVE),
-        "qlora": re.compile(_QLORA),
-        "lora": re.compile(_LORA),
-        "full": re.compile(_FULL),
-        "full_job": re.compile(_FULL_JOB),
-        "pretrain": re.compile(_PRETRAIN),
-        "rank": re.compile(_RANK),
-        "examples": re.compile(
+        "act": gated_re(_TRAIN_ACT),
+        "trained": gated_re(_TRAINED),
+        "serve": gated_re(_SERVE),
+        "qlora": gated_re(_QLORA),
+        "lora": gated_re(_LORA),
+        "full": gated_re(_FULL),
+        "full_job": gated_re(_FULL_JOB),
+        "pretrain": gated_re(_PRETRAIN),
+        "rank": gated_re(_RANK),
+        "examples": gated_re(
             rf"{NUM}\s?(?:[a-zа-яё\-]+\s){{0,2}}?(?:{_ITEMS})[^0-9]{{0,28}}?{num2}\s?(?:{_TOKENS})"
         ),
-        "epochs": re.compile(
+        "epochs": gated_re(
             rf"{epochs_before}\s?(?:-|\s|个|個|개)?\s?(?:{_EPOCHS})(?![a-z])"
             rf"|(?:{_EPOCHS})\s?[=:]?\s?{epochs_after}"
         ),
-        "tokens": re.compile(
+        "tokens": gated_re(
             rf"{NUM}\s?(?:个|個|개|개의)?\s?(?:de\s|of\s|d'|der\s)?(?:{_TOKENS})(?![a-z]|\s?/\s?s)"
         ),
-        "tokens_local": re.compile(
+        "tokens_local": gated_re(
             rf"{NUM}\s?(?P<local>bi|mi|mds?|billón|billon)\.?\s(?:de\s)?(?:{_TOKENS})(?![a-z])"
         ),
-        "tokens_after": re.compile(
+        "tokens_after": gated_re(
             rf"(?:{_TOKENS})\s?(?:은|는|이|가|数は|数)?\s?{NUM}\s?(?:개|個|个)"
         ),
         # "トークン数は 5000 億", "토큰 수는 1조": the count of tokens named, then the number;
         # "토큰 200B 정도", "tokens: 200B" (a count of data, at least _LEAST_DATASET_TOKENS)
-        "tokens_named": re.compile(
+        "tokens_named": gated_re(
             rf"(?:{_TOKENS})\s?(?:数は|数|수는|수|量は|量|:|=|은|는)?\s?(?:~|≈|約|约|大概|약)?\s?{NUM}"
         ),
-        "seq": re.compile(rf"(?:{_SEQ_WORDS})[^0-9]{{0,12}}?{NUM}"),
-        "seq_after": re.compile(rf"{NUM}\s?(?:{_TOKENS})?\s?(?:seq(?:uence)?s?\b|序列)"),
+        "seq": gated_re(rf"(?:{_SEQ_WORDS})[^0-9]{{0,12}}?{NUM}"),
+        "seq_after": gated_re(rf"{NUM}\s?(?:{_TOKENS})?\s?(?:seq(?:uence)?s?\b|序列)"),
     }
 
 
@@ -186,7 +187,7 @@ def asks_training_act(text: str) -> bool:
 # A training already done, said as such: "we fine-tuned", "hemos hecho un fine-tuning propio",
 # "a gente fez um fine-tune", "nous avons réalisé un fine-tuning", "мы дообучили", "做了微调",
 # "学習済み", "학습은 끝났": beside a word of serving, the model is to serve, not to train.
-_DONE_TRAINING = re.compile(
+_DONE_TRAINING = gated_re(
     r"(?<![a-z])(?:we|i)(?:'ve| have)? (?:already )?(?:fine-?tuned|finetuned|trained|"
     r"full[- ]fine-?tuned)|(?:fine-?tun|train)(?:ing|e) (?:is |was )?(?:already )?(?:done|"
     r"finished|complete|over)|already (?:fine-?tuned|trained)|"
@@ -214,15 +215,15 @@ _DONE_TRAINING = re.compile(
     r"파인\s?튜닝(?:한|된|했|을 마친|을 마쳤|을 끝냈)|학습(?:은|이)?\s?(?:끝났|완료|끝난|마쳤)"
 )
 # Training put off, serving first: "fine-tune later, for now only inference".
-_LATER = re.compile(
+_LATER = gated_re(
     r"más adelante|later on|(?<![a-z])later(?![a-z])|plus tard|später|mais (?:pra )?(?:tarde|"
     r"frente)|потом|позже|以后|以後|后面再|後面再|後で|将来|나중에"
 )
-_FOR_NOW = re.compile(
+_FOR_NOW = gated_re(
     r"por ahora|for now|pour l'instant|pour le moment|vorerst|zunächst|erstmal|por enquanto|"
     r"por agora|пока что|сейчас только|目前只|先只|今は|当面|우선|일단"
 )
-_SERVING_NOW = re.compile(
+_SERVING_NOW = gated_re(
     rf"{_SERVE}|betrieb|betreiben|hosten|hospedar|rodar|servir|inferência|inférence|inferencia|"
     r"produção|producción|en production|in production|produktiv|в прод|"
     r"推論|推理|上线|上線|サービング|運用|本番|운영|서빙|배포|инференс|развернуть|запустить|"
@@ -252,7 +253,7 @@ def asks_training(text: str) -> bool:
     return False
 
 
-_DATA_WORDS = re.compile(
+_DATA_WORDS = gated_re(
     # people trained, not a model ("retrain them", "train our ops team", "обучать людей")
     # French "en train de" ("we are in the middle of"): no training
     r"en\strain\sd[e']|"
@@ -266,20 +267,20 @@ _DATA_WORDS = re.compile(
 
 # A method ruled out: "not pretraining, just a full fine-tune", "LoRAじゃなくて全パラメータ",
 # "LoRA 말고 풀 파인튜닝", "不是 LoRA", "kein LoRA", "sans LoRA", "не LoRA".
-_NOT_BEFORE = re.compile(
+_NOT_BEFORE = gated_re(
     r"(?:(?<![a-z])(?:not|no|without|rather than|instead of|kein(?:e|en)?|nicht|ohne|pas(?: de|"
     r" du)?|"
     r"sans|sin|no es|sem|não|nao|не|без)|不是|不用|不要|非|而不是)\s?"
     r"(?:a |an |the |un |una |um |uma |"
     r"ein(?:e|en)? |le |la |du )?$"
 )
-_NOT_AFTER = re.compile(
+_NOT_AFTER = gated_re(
     r"\s?(?:じゃなく|ではなく|でなく|じゃない|ではない|말고|아니고|아니라|은 아니|는 아니)"
 )
 _NOT_REACH = 16
 
 
-def _said(pattern: re.Pattern[str], text: str) -> bool:
+def _said(pattern: Searchable, text: str) -> bool:
     """Whether ``pattern`` matches somewhere it is not ruled out."""
     for found in pattern.finditer(text):
         before = text[max(0, found.start() - _NOT_REACH) : found.start()]
@@ -307,7 +308,7 @@ def _finite(value: float) -> float | None:
 
 _LOCAL_MAGNITUDES = {"bi": 1e9, "mi": 1e6, "md": 1e9, "mds": 1e9, "billón": 1e12, "billon": 1e12}
 # "per example" said with a one ("1件あたり", "1개당"): read as "each", so the one is no count.
-_PER_ONE = re.compile(r"1\s?(?:件|개|条|條|筆|サンプル)\s?(?:あたり|当たり|당)")
+_PER_ONE = gated_re(r"1\s?(?:件|개|条|條|筆|サンプル)\s?(?:あたり|当たり|당)")
 
 
 def _local_tokens(text: str) -> tuple[float | None, str]:
@@ -319,7 +320,7 @@ def _local_tokens(text: str) -> tuple[float | None, str]:
     return None, text
 
 
-_TOKEN_COUNT = re.compile(rf"{NUM}\s?(?:个|個|개)?\s?(?:{_TOKENS})(?![a-z])")
+_TOKEN_COUNT = gated_re(rf"{NUM}\s?(?:个|個|개)?\s?(?:{_TOKENS})(?![a-z])")
 
 
 def blank_token_counts(text: str) -> str:
@@ -396,12 +397,12 @@ def find_training(text: str, *, asked: bool = False, language: str | None = None
 
 
 # One pass said in words: "single epoch", "одна эпоха", "une seule époque", "一个 epoch".
-_ONE_EPOCH = re.compile(
+_ONE_EPOCH = gated_re(
     rf"(?:(?<![a-zа-яёà-ÿ])(?:a single|single|one|just one|only one|одн(?:а|у|ой)|один|une seule|"
     rf"une|eine|einer|una sola|una|uma só|uma|un)|一个|一個|一|1つの|한)\s?"
     rf"(?:{_EPOCHS})(?![a-zа-яё])"
 )
-_K_SUFFIX = re.compile(r"\d\s?[kKкК](?![a-zа-яё])")
+_K_SUFFIX = gated_re(r"\d\s?[kKкК](?![a-zа-яё])")
 _POWERS_OF_TWO_K = frozenset(2**n for n in range(7, 21))
 
 

@@ -10,7 +10,6 @@ out of the facts, and makes a use without a model a ``discover`` request.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from decimal import Decimal
 
@@ -34,6 +33,7 @@ from bot.understand.cues.uses import (
     says_no_model_yet,
     without_document_counts,
 )
+from bot.understand.gates import gated_re
 from bot.understand.intents import asks_other_work, has_price_words
 from bot.understand.language import is_common_word
 from bot.understand.topics.concepts import Concept
@@ -63,7 +63,7 @@ def _names_model(request: ParsedRequest) -> bool:
     )
 
 
-_KIND_NAME_RE = re.compile(r"embed|rerank|whisper|tts|diffusion|flux|vl\b|vision|video|asr|speech")
+_KIND_NAME_RE = gated_re(r"embed|rerank|whisper|tts|diffusion|flux|vl\b|vision|video|asr|speech")
 
 
 def _without_word_models(request: ParsedRequest) -> ParsedRequest:
@@ -93,7 +93,7 @@ _ASSISTANT_PRODUCTS = frozenset({"chatgpt", "copilot", "gemini", "claude"})
 # Agents and counsellors named (their support bots and consultations counted are blanked with
 # the addressees): "상담원"/"상담사" hold the word of contact "상담" but ask for no one alone.
 # Consultations as what is worked on ("상담 녹취 텍스트", "상담 내역") ask for no one either.
-_PERSON_NOUNS_RE = re.compile(
+_PERSON_NOUNS_RE = gated_re(
     r"상담(?:원|사)|상담 ?(?:녹취|기록|내역|로그|데이터|텍스트|건수|문의|자동화|봇|챗봇)"
 )
 
@@ -258,11 +258,11 @@ def _dollar_budget(money: Money | None) -> Decimal | None:
 
 
 # A count of plain people (not "users"): "35 personas", "18 pessoas", "55 personnes", "40 Leuten".
-_PLAIN_PEOPLE_RE = re.compile(
+_PLAIN_PEOPLE_RE = gated_re(
     r"[0-9]\s?(?:people|persons|personas|pessoas|personnes|leute[n]?|personen|человек|人|名|명)"
     r"(?![a-zа-яё])"
 )
-_COUNT_BEFORE_RE = re.compile(
+_COUNT_BEFORE_RE = gated_re(
     r"(?<![0-9.,\w-])([1-9][0-9]{0,5})(?![0-9.,]?[0-9])(?![a-z]|\s?(?:k|%|gb|b\b|x\b))"
 )
 _COUNT_REACH = 48
@@ -370,7 +370,7 @@ def _topic_of_kind_words(request: ParsedRequest, text: str) -> bool:
     return not mentions_concept(concept, without_kind_words(text, kind))
 
 
-_SERVER_WORDS = re.compile(r"server|サーバ|服务器|伺服器|서버|сервер|servidor|serveur|gpu")
+_SERVER_WORDS = gated_re(r"server|サーバ|服务器|伺服器|서버|сервер|servidor|serveur|gpu")
 
 
 def _sizes_a_kind(request: ParsedRequest, text: str) -> bool:
@@ -402,7 +402,7 @@ def _sizes_a_kind(request: ParsedRequest, text: str) -> bool:
 
 # Where the customer runs today, or asks what it would take with us: "we run X on 8 H800
 # today, what would we need with you?" is a sizing of X, not a change to an earlier answer.
-_MOVING_RE = re.compile(
+_MOVING_RE = gated_re(
     r"(?<![a-z])(?:currently|today|right now|at the moment|now|with you|at yours?|from you|"
     r"hoy|actualmente|con ustedes|con vosotros|hoje|atualmente|com vocês|com voces|derzeit|"
     r"aktuell|momentan|heute|bei euch|bei ihnen|aujourd'hui|actuellement|chez vous)(?![a-z])|"

@@ -9,9 +9,9 @@ one there is nothing to size, and other readers (price, topics) answer the messa
 
 from __future__ import annotations
 
-import re
 from functools import cache, lru_cache
 
+from bot.understand.gates import gated_re
 from bot.understand.topics.lexicon import ConceptWords
 
 # asked figure -> its words in every language, most specific first (cleaned, lower-case text).
@@ -279,7 +279,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
 
 
 # Question words: a question with one asks for something other than yes or no.
-_WH_RE = re.compile(
+_WH_RE = gated_re(
     r"\b(?:how|what|which)\b|几(?![千百万萬十])|幾(?![千百万萬十])|多少|什么|什麼|哪|何|いくら|どの|どれ|"
     r"몇|얼마|무엇|뭐|어떤|어느|"
     r"сколько|как(?:ой|ая|ие|ую)\b|cuánt|\bqué\b|cuál|quant[oa]s?\b|\bqual\b|wie viel|welche|"
@@ -317,4 +317,4 @@ def find_asked(text: str) -> str | None:
     return None
 
 
-_SENTENCE_END = re.compile(r"(?<=[?？!！。])\s*|(?<=\.)\s+")
+_SENTENCE_END = gated_re(r"(?<=[?？!！。])\s*|(?<=\.)\s+")

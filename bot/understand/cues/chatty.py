@@ -17,6 +17,7 @@ from functools import cache
 
 from bot.understand import lexicon
 from bot.understand.cues.headcount import MEMBERS
+from bot.understand.gates import Searchable, gated_re
 from bot.understand.numbers import (
     NUMBER_PATTERN,
     number_word_value,
@@ -28,7 +29,7 @@ _GAP = r"[^0-9.?!。？！;；\n]{0,28}?"  # within one clause, no other number 
 _APPROX = r"(?:\s?(?:くらい|ぐらい|ほど|程度|左右|上下|정도|쯤|около|примерно|where|about|~))?"
 _MAX_MATCHES = 8
 _MAX_USERS = 1_000_000
-_ARTICLE_RE = re.compile(r"^(?:une |un |una |uma |a |an )")
+_ARTICLE_RE = gated_re(r"^(?:une |un |una |uma |a |an )")
 
 
 @cache
@@ -46,16 +47,16 @@ def _count() -> str:
 
 
 @cache
-def _patterns() -> tuple[re.Pattern[str], ...]:
+def _patterns() -> tuple[Searchable, ...]:
     at_once = lexicon.pattern("at_once")
     count, people = _count(), _people()
     return (
         # "35 folks hammer it at the same time", "40人くらいが同時に", "trentaine de collègues ..."
-        re.compile(rf"{count}{_APPROX}\s?(?:de |d')?(?:{people}){_GAP}(?:{at_once})"),
+        gated_re(rf"{count}{_APPROX}\s?(?:de |d')?(?:{people}){_GAP}(?:{at_once})"),
         # "человек 60 сидят в нём одновременно"
-        re.compile(rf"(?:{people})\s?{count}{_GAP}(?:{at_once})"),
+        gated_re(rf"(?:{people})\s?{count}{_GAP}(?:{at_once})"),
         # "в каждый момент сидят максимум человек 25": at once, then the people and their count
-        re.compile(rf"(?:{at_once}){_GAP}(?:{people})\s?{count}(?![0-9])"),
+        gated_re(rf"(?:{at_once}){_GAP}(?:{people})\s?{count}(?![0-9])"),
     )
 
 
@@ -67,9 +68,9 @@ _CONTEXTS = (
 
 
 @cache
-def _contexts_re() -> re.Pattern[str]:
+def _contexts_re() -> Searchable:
     # (the whole number: "128k contexts" counts none, where "12" and "8k contexts" would)
-    return re.compile(rf"(?<![0-9kK])(?P<num>[0-9]{{1,6}})(?![0-9])\s?(?:{_CONTEXTS})")
+    return gated_re(rf"(?<![0-9kK])(?P<num>[0-9]{{1,6}})(?![0-9])\s?(?:{_CONTEXTS})")
 
 
 def _value(match: re.Match[str]) -> int | None:

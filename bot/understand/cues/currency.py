@@ -10,11 +10,11 @@ currency word or a budget word before the number).
 from __future__ import annotations
 
 import itertools
-import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import cache
 
+from bot.understand.gates import Searchable, gated_re
 from bot.understand.money import (
     BUDGET_GAP,
     amount_patterns,
@@ -96,7 +96,7 @@ _CURRENCIES: dict[str, tuple[str, str]] = {
 _YEN_SIGN = "¥"
 _YUAN_WORDS = r"元|块|塊"
 _BUDGET = r"(?:budget|预算|預算|бюджет[а-яё]*|予算|예산|presupuesto|orçamento|orcamento|haushalt)"
-_MARKS_RE = re.compile(
+_MARKS_RE = gated_re(
     r"[$€£¥₩₽₹元块塊円원币幣]|usd|eur|gbp|jpy|rmb|cny|yuan|yen|twd|hkd|krw|rub|brl|chf|inr|cad|aud|"
     r"sgd|mxn|peso|pesito|pavos|песо|ペソ|페소|比索|pln|zł|zlot|złot|злот|sek|kronor|czk|kč|korun|₺|"
     r"lira|лир|"
@@ -186,24 +186,22 @@ _MARKS: dict[str, tuple[str, ...]] = {
 
 
 @cache
-def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    found: list[tuple[str, re.Pattern[str]]] = []
+def _patterns() -> tuple[tuple[str, Searchable], ...]:
+    found: list[tuple[str, Searchable]] = []
     amounts = amount_patterns()
     for code, (before, after) in _CURRENCIES.items():
         # A code or word of its own, not the start of another word ("3 Sekunden" is no SEK)
-        found += [
-            (code, re.compile(rf"(?<![a-zа-яё])(?:{before})\s?{amount}")) for amount in amounts
-        ]
-        found += [(code, re.compile(rf"{amount}\s?(?:{after})(?![a-zа-яё])")) for amount in amounts]
-    found += [("¥", re.compile(rf"{_YEN_SIGN}\s?{amount}")) for amount in amounts]
-    found += [("¥", re.compile(rf"{amount}\s?{_YEN_SIGN}")) for amount in amounts]
-    found += [("元", re.compile(rf"{amount}\s?(?:{_YUAN_WORDS})")) for amount in amounts]
+        found += [(code, gated_re(rf"(?<![a-zа-яё])(?:{before})\s?{amount}")) for amount in amounts]
+        found += [(code, gated_re(rf"{amount}\s?(?:{after})(?![a-zа-яё])")) for amount in amounts]
+    found += [("¥", gated_re(rf"{_YEN_SIGN}\s?{amount}")) for amount in amounts]
+    found += [("¥", gated_re(rf"{amount}\s?{_YEN_SIGN}")) for amount in amounts]
+    found += [("元", gated_re(rf"{amount}\s?(?:{_YUAN_WORDS})")) for amount in amounts]
     # "budget 50k", "预算 3万": a budget word and a number, the currency said after or not at all
     # (CJK numerals first: "预算 80 萬" is 800,000, not 80)
     found += [
         (
             "budget",
-            re.compile(rf"{_BUDGET}{BUDGET_GAP}{amount}"),
+            gated_re(rf"{_BUDGET}{BUDGET_GAP}{amount}"),
         )
         for amount in reversed(amounts)
     ]
@@ -211,8 +209,8 @@ def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
 
 
 # Pesos with no country: Mexico's, Argentina's, Colombia's, Chile's... (not US dollars).
-_UNNAMED_PESOS = re.compile(r"\s?(?:pes(?:os?|itos?)|песо|ペソ|페소|比索)")
-_MEXICO_RE = re.compile(
+_UNNAMED_PESOS = gated_re(r"\s?(?:pes(?:os?|itos?)|песо|ペソ|페소|比索)")
+_MEXICO_RE = gated_re(
     r"m[eé]xico|mexican[oa]s?|cdmx|guadalajara|monterrey|mxn|мексик|メキシコ|멕시코|墨西哥"
 )
 
@@ -235,11 +233,11 @@ def _code(marker: str, language: str, text: str, end: int) -> str:
 
 
 @cache
-def _after_res() -> tuple[tuple[str, re.Pattern[str]], ...]:
+def _after_res() -> tuple[tuple[str, Searchable], ...]:
     # ("15万以内（人民币）": a bound and a bracket between the amount and its currency)
     between = r"\s?(?:以内|以下|之内|之內|左右|上下|까지|以内で|程度)?\s?[(（]?"
     return tuple(
-        (code, re.compile(rf"{between}\s?(?:{after})(?![a-zа-яё])"))
+        (code, gated_re(rf"{between}\s?(?:{after})(?![a-zа-яё])"))
         for code, (_, after) in _CURRENCIES.items()
     )
 
@@ -264,7 +262,7 @@ def find_money(text: str, language: str = "en") -> Money | None:
     return _first(marked, text, language) or _first(budget, text, language)
 
 
-def _first(patterns: list[tuple[str, re.Pattern[str]]], text: str, language: str) -> Money | None:
+def _first(patterns: list[tuple[str, Searchable]], text: str, language: str) -> Money | None:
     """Return the earliest amount any of ``patterns`` reads."""
     best: Money | None = None
     for marker, pattern in patterns:

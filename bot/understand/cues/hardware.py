@@ -8,9 +8,9 @@ with it, for the fit on that many.
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
+from bot.understand.gates import Searchable, gated_re
 from bot.understand.numbers import number_word_value
 
 _NAMES: tuple[tuple[str, str], ...] = (
@@ -38,7 +38,7 @@ _COUNT_WORDS = (
 
 
 @cache
-def _pattern() -> re.Pattern[str]:
+def _pattern() -> Searchable:
     names = "|".join(f"(?P<{gpu}>{words})" for gpu, words in _NAMES)
     count = (
         rf"(?:(?P<count>{_COUNT_WORDS})\s?(?:x|×|\*|张|張|块|塊|枚|장|대|台|шт\.?)?\s?"
@@ -50,7 +50,7 @@ def _pattern() -> re.Pattern[str]:
         r"(?:枚|장|張|张|块|塊|台|대|개)|\s?[x×]\s?(?P<times>[0-9]{1,3})(?![0-9]))?"
     )
     # (German plurals glue "er" on: "A100er", "H100ern")
-    return re.compile(rf"(?<![a-z0-9]){count}(?:{names})(?:s|ern?)?(?![a-z0-9]){after}")
+    return gated_re(rf"(?<![a-z0-9]){count}(?:{names})(?:s|ern?)?(?![a-z0-9]){after}")
 
 
 _CJK_COUNTS = {"两": 2, "兩": 2, "二": 2, "三": 3, "四": 4, "八": 8, "두": 2, "세": 3, "네": 4}
@@ -105,7 +105,7 @@ def find_unrented(text: str) -> tuple[str | None, int | None]:
 
 # Whether we have it at all: "do you rent H100s?", "habt ihr auch H100?", "A100ってレンタルして
 # ますか？", "H100 있나요?", "你们有4090吗": a question about the portfolio, not its price.
-_HAVE_RE = re.compile(
+_HAVE_RE = gated_re(
     r"(?<![a-z])(?:(?:do|can|could|would) (?:you|u|y'all|ya)(?: guys| folks| all)? "
     r"(?:also |even |still |actually )?(?:have|rent|offer|carry|stock|provide|sell|host|do)|"
     r"(?:any|are there) .{0,20}(?:available|on offer)|in stock|"
@@ -138,7 +138,7 @@ def asks_if_rented(text: str) -> bool:
     return _HAVE_RE.search(text) is not None
 
 
-_COST_RE = re.compile(
+_COST_RE = gated_re(
     r"(?<![a-z])(?:how much|prices?|pricing(?! page)|costs?|per (?:month|hour)|a month|monthly|"
     r"wie ?viel|"
     r"kostet|preise?|kosten|combien|prix|co[uû]te|tarifs?|cu[aá]nto|precios?|cuesta|costos?|"

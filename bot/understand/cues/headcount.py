@@ -13,6 +13,7 @@ import re
 from functools import cache
 
 from bot.understand import lexicon
+from bot.understand.gates import Searchable, gated_re
 from bot.understand.numbers import (
     CJK_NUMBER_PATTERN,
     NUMBER_PATTERN,
@@ -111,13 +112,13 @@ _NON_ASCII: tuple[str, ...] = ()
 _GATES: dict[int, tuple[str, ...]] = {}
 
 
-def _when(words: tuple[str, ...], pattern: re.Pattern[str]) -> re.Pattern[str]:
+def _when(words: tuple[str, ...], pattern: Searchable) -> Searchable:
     """Note the words ``pattern`` needs (any one of them); return the pattern."""
     _GATES[id(pattern)] = words
     return pattern
 
 
-def _may_match(pattern: re.Pattern[str], text: str) -> bool:
+def _may_match(pattern: Searchable, text: str) -> bool:
     words = _GATES.get(id(pattern))
     if words is None:
         return True
@@ -148,16 +149,16 @@ _AINE = {
 
 
 @cache
-def _patterns() -> tuple[re.Pattern[str], ...]:
+def _patterns() -> tuple[Searchable, ...]:
     letters = lexicon.WORD_LETTER
     between = rf"(?:\s++(?:[{letters}\-]++\s++){{0,2}}|\s*+)"
     return (
         # "200 employees", "our 60 engineers", "350 сотрудников", "45 разработчиков"
-        re.compile(rf"(?:{_COUNT}|{_A_THOUSAND}){between}(?:{MEMBERS})(?![{letters}])"),
+        gated_re(rf"(?:{_COUNT}|{_A_THOUSAND}){between}(?:{MEMBERS})(?![{letters}])"),
         # "员工 2300 人", "社員500人", "직원 250명", "开发者 120 个"
         _when(
             _NON_ASCII,
-            re.compile(
+            gated_re(
                 rf"(?:{_CJK_MEMBERS})\s?(?:は|が|이|가|은|는|数|數|数は)?\s?"
                 rf"(?:约|約|大概|大約|大约|大体|약|약\s|한\s)?\s?{_COUNT}"
             ),
@@ -165,11 +166,11 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         # "40 of us total", "团队60来号人", "公司大概200人", "нас около 400", "el equipo es de 30"
         _when(
             ("of us", "de nosotros", "de nós", "von uns", "d'entre nous"),
-            re.compile(rf"{_COUNT}\s(?:of us|de nosotros|de nós|von uns|d'entre nous)(?![a-z])"),
+            gated_re(rf"{_COUNT}\s(?:of us|de nosotros|de nós|von uns|d'entre nous)(?![a-z])"),
         ),
         _when(
             _NON_ASCII,
-            re.compile(
+            gated_re(
                 r"(?:全公司|公司|团队|團隊|部门|部門|整个团队|整個團隊|全院|全校|全厂|全廠|全司|全员|全員|"
                 r"全实验室|全實驗室|实验室|實驗室)\s?"
                 r"(?:大概|大约|大約|约|約|有|一共|总共|總共|共)?"
@@ -178,38 +179,38 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
                 r"学生|學生|研究员|研究員)"
             ),
         ),
-        re.compile(
+        gated_re(
             r"(?<![а-яё])нас\s(?:в (?:компании|команде|офисе|фирме|отделе|штате|коллективе|"
             r"отделении|департаменте)\s)?(?:около\s|примерно\s|"
             rf"где-то\s|порядка\s)?(?:человек\s)?{_COUNT}(?![0-9]|\s?(?:gpu|к\b|k\b))"
         ),
-        re.compile(
+        gated_re(
             r"(?:equipo|empresa|time|equipe|team|firma|firm|company|org|organi[sz]ation)\s(?:es|é|"
             r"son|são|is|has|hat|"
             rf"tem|tiene)\s(?:de\s)?(?:about\s|unos\s|uns\s|etwa\s)?{_COUNT}(?![0-9])"
             r"(?!\s?(?:gpu|server|servidor|k\b))"
         ),
         # "we're 40 people", "нас около 300 человек", "somos unas 20 personas", "on est 12"
-        re.compile(
+        gated_re(
             r"(?:we are|we're|were|there are|нас|somos|nous sommes|on est|wir sind|"
             r"我们有|我們有|我们是|我們是|私たちは|うちは|저희는|우리는)\s?"
             rf"(?:[a-zа-яё]+\s){{0,3}}?{_ABOUT}{_COUNT}\s?(?:{_PEOPLE}|人|名|명)(?![a-z])"
         ),
         # "the claims dept is ~90 adjusters", "the team has 40 analysts": any people, counted
-        re.compile(
+        gated_re(
             r"(?:dept|department|division|team|unit|office|org|company|firm)\s(?:is|has|of)\s"
             rf"(?:about\s|around\s|roughly\s|like\s)?~?\s?{_COUNT}\s[a-z]{{3,}}s(?![a-z])"
         ),
         # "a small startup (12 ppl)", "our team (25 people)": the people in brackets
         _when(
             ("(", "（"),
-            re.compile(
+            gated_re(
                 rf"{_ORGS}[^()（）]{{0,12}}[(（]\s?(?:~|about\s|ca\.\s)?{_COUNT}\s?(?:{_PEOPLE}|人|名|명)"
             ),
         ),
         # "we're like 400 ppl at the company", "somos unos 90 en la empresa", "on est environ 180
         # dans la boîte": who we are, counted, then where
-        re.compile(
+        gated_re(
             r"(?:we are|we're|were|somos|nous sommes|on est|wir sind|são)\s"
             rf"(?:[a-z]+\s){{0,2}}?{_ABOUT}{_COUNT}\s(?:{_PEOPLE}\s)?{_IN_ORG}{_ORGS}"
             rf"(?![{letters}])"
@@ -218,25 +219,25 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         # (a word of their trade between: "250 位業務同仁", "80 名営業職員")
         _when(
             _NON_ASCII,
-            re.compile(
+            gated_re(
                 rf"{_COUNT}\s?(?:[个個位名명人])?\s?(?:의\s)?(?:[\u4e00-\u9fff]{{1,2}})?(?:{_CJK_MEMBERS})"
             ),
         ),
         # "80 个开发" (developers, said short), "30 位研发"
         _when(
             _NON_ASCII,
-            re.compile(
+            gated_re(
                 rf"{_COUNT}\s?(?:个|個|位|名)\s?(?:开发|開發|研发|研發)(?![者人周週阶階任工环環板费費])"
             ),
         ),
         # "a 350-person company", "team of 40", "company of 200 people"
-        re.compile(
+        gated_re(
             rf"{_COUNT}[\s-](?:person|people|employee|staff|seat|man)\s(?:[a-z\-]+\s){{0,2}}{_ORG}"
         ),
         # "客服團隊 80 人", "财务部门30个人", "法務部 40 人", "チーム 30 名", "팀 40명"
         _when(
             _NON_ASCII,
-            re.compile(
+            gated_re(
                 rf"(?:团队|團隊|部门|部門|公司|企业|企業|チーム|部署|会社|部|課|팀|부서|"
                 rf"회사)\s?(?:は|が|의|은|는)?\s?{_COUNT}"
                 r"\s?(?:个|個|位|名)?\s?(?:人|名|명)"
@@ -255,36 +256,34 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         # "чат-бот для сотрудников, их около 350": the staff, then how many they are
         re.compile(rf"сотрудник[а-яё]*,?\s(?:их|нас)\s(?:около\s|примерно\s|~)?{_COUNT}"),
         # "um time de 35 analistas", "un equipo de 20", "une équipe de 12", "a team of 40" above
-        re.compile(rf"\b(?:time|equipe|equipo|équipe|squad)\sde\s(?:uns\s|unos\s|~)?{_COUNT}"),
-        re.compile(
-            rf"\b{_ORG}\sof\s(?:about\s|around\s|~)?{_COUNT}(?!\s?(?:gpu|server|h200|mi355))"
-        ),
+        gated_re(rf"\b(?:time|equipe|equipo|équipe|squad)\sde\s(?:uns\s|unos\s|~)?{_COUNT}"),
+        gated_re(rf"\b{_ORG}\sof\s(?:about\s|around\s|~)?{_COUNT}(?!\s?(?:gpu|server|h200|mi355))"),
         # "une boîte de 400 personnes", "empresa de 300 personas", "Firma mit 400 Leuten",
         # "компания на 400 человек": the organisation, a preposition, the count, people
         # "a 900-employee bank", "a 40-person team": the people as a word of the organisation
         _when(
             ("-",),
-            re.compile(
+            gated_re(
                 rf"(?<![.\w]){_COUNT}-(?:person|people|employee|staff|seat|strong|dev|developer|"
                 r"engineer|lawyer|attorney|doctor|nurse|agent|analyst|teacher|student|member|seat)"
                 rf"(?![{letters}])"
             ),
         ),
         # "сотрудников 5 тыс.", "employees: 800", "Mitarbeiter: 300": the people, then the count
-        re.compile(
+        gated_re(
             r"(?<![а-яёa-z])(?:сотрудников|работников|employees|staff|headcount|mitarbeiter(?:innen)?|"
             r"empleados|funcionários|salariés|employés)\s?[:—-]?\s?(?:около\s|примерно\s|~|about\s|"
             rf"ca\.\s|etwa\s)?(?:{_COUNT}|{_A_THOUSAND})(?![0-9])(?!\s?(?:gpu|токен|token|k\b|к\b|x\b))"
         ),
         # "nuestra empresa tiene 500 personas", "notre société compte 1200 personnes"
-        re.compile(
+        gated_re(
             rf"{_ORGS}(?:\s?d'[{letters}]+|\s[{letters}]+)?\s(?:of|de|mit|von|на|из|в|с|"
             r"com|con|avec|has|employs|"
             r"tiene|cuenta con|emplea|tem|conta com|emprega|compte|emploie|hat|beschäftigt|"
             rf"насчитывает)\s{_ABOUT}{_COUNT}\s(?:{_PEOPLE})(?![{letters}])"
         ),
         # "en plantilla somos 500", "в штате 450 человек", "na folha são 300": on the payroll
-        re.compile(
+        gated_re(
             r"(?:en plantilla|en nómina|na folha|no quadro|в штате|на зарплате|im stammpersonal|"
             r"fest angestellt|on (?:the )?payroll|en cdi|dans l'effectif)\s(?:somos|hay|tenemos|"
             r"são|temos|sind|есть|we have|we are|nous sommes|on est)?"
@@ -293,19 +292,19 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         # "140 people on payroll", "55 people total", "總共 42 人", "всего 70 человек": everyone
         _when(
             ("payroll", "total", "all told", "altogether", "insgesamt", "всего"),
-            re.compile(
+            gated_re(
                 rf"{_COUNT}\s(?:{_PEOPLE})\s(?:on (?:the )?payroll|in total|total|all told|"
                 r"altogether|en total|no total|au total|insgesamt|всего)(?![a-z])"
             ),
         ),
-        re.compile(
+        gated_re(
             r"(?:总共|總共|一共|合计|合計|全部|всего|insgesamt|in total|en total|no total|au total)"
             rf"\s?(?:有|是)?\s?{_COUNT}\s?(?:人|名|명|位|(?:{_PEOPLE}))"
         ),
         # "в компании человек 250", "в штате сотрудников около 80": where, people, the count
         _when(
             ("в ",),
-            re.compile(
+            gated_re(
                 r"в (?:компании|команде|штате|офисе|отделе|фирме|коллективе) "
                 rf"(?:человек|сотрудников)\s(?:около\s|примерно\s|где-то\s)?{_COUNT}"
             ),
@@ -314,7 +313,7 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         # team, are read as with digits)
         _when(
             ("aine",),
-            re.compile(
+            gated_re(
                 r"(?:équipe|entreprise|société|boîte|cabinet|agence|structure|service|bureau)\s?"
                 rf"(?:de\s|d')(?:{_A_THOUSAND})\s?(?:{_PEOPLE})"
             ),
@@ -322,14 +321,14 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
         # "инженеров человек 150": the people, then "человек" and the count
         _when(
             ("чел",),
-            re.compile(rf"(?:{MEMBERS})\s(?:человек|чел\.?)\s(?:около\s|примерно\s)?{_COUNT}"),
+            gated_re(rf"(?:{MEMBERS})\s(?:человек|чел\.?)\s(?:около\s|примерно\s)?{_COUNT}"),
         ),
         # "500人規模で", "300명 규모": an organisation's scale in people
-        _when(("規模", "규모"), re.compile(rf"{_COUNT}\s?(?:人|名|명)\s?(?:規模|규모)")),
+        _when(("規模", "규모"), gated_re(rf"{_COUNT}\s?(?:人|名|명)\s?(?:規模|규모)")),
         # "150 人的設計公司", "200人の会社", "250명 회사", "600 empleados" is above
         _when(
             ("人", "명"),
-            re.compile(
+            gated_re(
                 rf"{_COUNT}\s?(?:人|명)\s?(?:的|規模の|規模|の|규모(?:의)?)?\s?(?:\S{{0,4}})?(?:公司|企业|企業|"
                 rf"团队|團隊|会社|企業|회사|기업|"
                 rf"팀|事務所|事务所|律所)"
@@ -346,9 +345,7 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
 _AFTER_CHARS = 60
 _BEYOND_CHARS = 40
 # (a number whole, not its first digits: "120b" is no number, "12." at a sentence's end is)
-_NEXT_NUMBER_RE = re.compile(
-    r"[,，、;；。!?！？]|\.(?=\s|$)|(?<![a-z.0-9])[0-9]++(?![a-z]|\.[0-9])"
-)
+_NEXT_NUMBER_RE = gated_re(r"[,，、;；。!?！？]|\.(?=\s|$)|(?<![a-z.0-9])[0-9]++(?![a-z]|\.[0-9])")
 
 
 def _simultaneous(text: str, match: re.Match[str]) -> bool:
@@ -386,7 +383,7 @@ def _said_at_once_before(text: str, start: int) -> bool:
 
 # People counted with a bare word of people ("25 человек", "20人左右", "unas 20 personas"): a
 # head count when the message gives another count as the users at once.
-_PEOPLE_COUNT_RE = re.compile(
+_PEOPLE_COUNT_RE = gated_re(
     rf"{_COUNT}\s?(?:[个個位名명人](?![a-z])|people|persons|folks|personas|pessoas|personnes|"
     r"leute[n]?|человек(?![а-яё]))"
 )
@@ -421,8 +418,8 @@ def _value(match: re.Match[str]) -> float | None:
 
 
 _MAX_MATCHES = 8
-_DIGIT_OR_CJK_RE = re.compile(r"[0-9零〇一二两兩三四五六七八九十百千万萬]")
-_A_THOUSAND_RE = re.compile(_A_THOUSAND)
+_DIGIT_OR_CJK_RE = gated_re(r"[0-9零〇一二两兩三四五六七八九十百千万萬]")
+_A_THOUSAND_RE = gated_re(_A_THOUSAND)
 _MAX_HEADCOUNT = 10_000_000  # more people than any company has: not a head count
 
 

@@ -6,9 +6,9 @@ Words name the kind, never an image of an operating system or a container.
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
+from bot.understand.gates import Searchable, gated_re
 from bot.understand.topics.lexicon import ConceptWords
 
 _WORDS: tuple[tuple[str, str], ...] = (
@@ -82,8 +82,8 @@ def _compiled() -> tuple[tuple[str, ConceptWords], ...]:
 
 
 @cache
-def _plain(kind: str) -> re.Pattern[str]:
-    return re.compile(dict(_WORDS)[kind])
+def _plain(kind: str) -> Searchable:
+    return gated_re(dict(_WORDS)[kind])
 
 
 def without_kind_words(text: str, kind: str) -> str:

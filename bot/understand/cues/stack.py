@@ -7,9 +7,9 @@ platform reader (``bot.understand.platform``) found no constraint.
 
 from __future__ import annotations
 
-import re
+from bot.understand.gates import gated_re
 
-_ROCM_HOME_RE = re.compile(
+_ROCM_HOME_RE = gated_re(
     r"already (?:on|using|running|use|run|deploy(?:ing)? (?:on|with))\s?(?:the\s)?rocm|"
     r"rocm (?:is|as) (?:our )?(?:home|default|stack)|(?:we|i) (?:use|run|deploy with|"
     r"work with) rocm|"
@@ -35,7 +35,7 @@ _CUDA_KERNELS = (
     r"(?:cuda[- ]?(?:kernels?|内核|核函数|算子|カーネル|커널|ядр[а-яё]*|kern[a-z]*)|"
     r"(?:kernels?|noyaux|núcleos|ядр[а-яё]*)\s(?:de\s)?cuda)"
 )
-_CUDA_STACK_RE = re.compile(
+_CUDA_STACK_RE = gated_re(
     r"tensorrt[- ]?llm|\btrt[- ]?llm|\btensorrt\b|\bcuda graphs?\b|\bnccl\b|"
     # AMD ruled out, or CUDA kept, in words the platform reader does not join
     r"(?:amd|rocm)[^.?!]{0,20}(?:nicht in frage|out of the question|not an option|no-go|no go|"
@@ -51,7 +51,7 @@ _CUDA_STACK_RE = re.compile(
 )
 # A question about the stack ("does TensorRT-LLM run on the MI355X?") says nothing of the
 # customer's own.
-_ASKS_ABOUT_RE = re.compile(
+_ASKS_ABOUT_RE = gated_re(
     r"(?:support|run|work)s? (?:on|with)? ?(?:the )?mi ?355|(?:on|for) (?:the )?mi ?355x?\?|"
     r"mi ?355x?.{0,20}(?:支持|支援|サポート|지원|поддерж|soporta|suporta|unterstützt|supporte)"
 )
@@ -62,15 +62,15 @@ _MARKS = ("rocm", "mi3", "mi 3", "mi2", "tensorrt", "trt", "cuda", "nccl", "amd"
 
 # "we already run everything on ROCm", "已經跑在 ROCm 上", "이미 전부 ROCm에서": a team on ROCm;
 # "already tried ROCm" says nothing of where it runs.
-_ALREADY_ON_RE = re.compile(
+_ALREADY_ON_RE = gated_re(
     r"(?:(?<![a-z])(?:already|schon|bereits|déjà|ya|já)(?![a-z])|уже|已经|已經|すでに|既に|もう|이미)"
     r"[^.!?;,。！？，、]{0,24}?rocm"
 )
-_TRIED_RE = re.compile(
+_TRIED_RE = gated_re(
     r"tried|test|pilot|essay|prob|versuch|попроб|试|試|써 ?봤|試し|porting|port(?:ed)? "
 )
 # Porting the team's code elsewhere says what it has, not what it needs.
-_PORTING_RE = re.compile(
+_PORTING_RE = gated_re(
     r"(?<![a-z])port(?:ing|ed)?\s|migrat|portar|portier|porter|移植|перен|hipify"
 )
 

@@ -7,10 +7,10 @@ order below (a coding agent is coding, a support chatbot is support), is the one
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
 from bot.understand import lexicon
+from bot.understand.gates import Searchable, gated_re
 from bot.understand.numbers import NUMBER_PATTERN, parse_number
 from bot.understand.topics.lexicon import ConceptWords
 from sizing import UseCase
@@ -151,7 +151,7 @@ def _compiled() -> tuple[tuple[UseCase, ConceptWords], ...]:
 
 # People who write code: an assistant or agent for them is a coding one ("assistant for our
 # 60 engineers").
-_DEVELOPERS_RE = re.compile(
+_DEVELOPERS_RE = gated_re(
     r"\bdevelopers|\bdevs\b|\bengineers|\bprogrammers|\bcoders|程序员|程式設計師|工程师|工程師|"
     r"开发者|"
     r"開發者|开发人员|開發人員|開発者|エンジニア|プログラマー|개발자|엔지니어|разработчик|"
@@ -162,7 +162,7 @@ _DEVELOPERS_RE = re.compile(
 
 # Words of retrieval itself: documents alone are as often what is translated, summarised or
 # classified in a batch ("社内文書の翻訳", "classer 2 millions de documents en batch").
-_RETRIEVAL_RE = re.compile(
+_RETRIEVAL_RE = gated_re(
     r"\brag\b|retriev|knowledge ?base|\bwiki|search|知识库|知識庫|检索|檢索|问答|問答|ナレッジ|"
     r"検索|지식 ?베이스|검색|баз[а-яё]* знаний|поиск|base de conocimiento|base de conhecimento|"
     r"búsqueda|busca|wissensdatenbank|wissensbasis|durchsuch|suche|base de connaissances|"
@@ -171,14 +171,14 @@ _RETRIEVAL_RE = re.compile(
 _WORK_ON_DOCUMENTS = (UseCase.TRANSLATION, UseCase.SUMMARIZATION, UseCase.BATCH)
 # Tickets as what is worked on ("summarise tickets"): the support use named by them alone.
 # Tickets or calls worked on (summarised, classified): the work, not a support desk to run.
-_ONLY_TICKETS = re.compile(
+_ONLY_TICKETS = gated_re(
     r"ticket|工单|工單|チケット|티켓|тикет|заявк|звонк|通话|通話|통화|calls?\b|llamadas|chamadas|"
     r"anrufe|gespräche|appels|transcript|transcripci|transcriç|расшифровк|protokolle"
 )
 
 
 # Translating said as the act asked for ("queremos traduzir", "we want to translate", "做个互译")
-_TRANSLATE_ACT = re.compile(
+_TRANSLATE_ACT = gated_re(
     r"(?:want|need|wants|like) to translate|traduzir|traducir|traduire|übersetzen|переводить|"
     r"перевести|互译|互譯|翻訳したい|번역하려|번역하고|翻成|翻译成|翻譯成|譯成"
 )
@@ -187,7 +187,7 @@ _TRANSLATE_ACT = re.compile(
 # A customer's question pasted into a ticket by support staff ("Support-Ticket, Kunde fragt:",
 # "客服轉貼：", "ticket #4411 — customer asks"): the header names the desk that pastes it, not
 # a support use of the model.
-_TICKET_HEADER_RE = re.compile(
+_TICKET_HEADER_RE = gated_re(
     r"support-?ticket\s?(?:#\s?[0-9]+)?\s?[,:—–-]|(?:support )?ticket\s?#?\s?[0-9]{3,}|kunde fragt|"
     r"customer (?:asks|asked|writes|wrote|question)|cliente (?:pregunta|pergunta|escribe|escreve)|"
     r"le client (?:demande|écrit)|клиент (?:спрашивает|пишет)|"
@@ -195,7 +195,7 @@ _TICKET_HEADER_RE = re.compile(
     r"고객 ?문의|(?:お客様|顧客)(?:から|より)の?(?:お)?問い合わせ|問い合わせ(?:の)?(?:転記|転送)|"
     r"chamado\s?#|工单\s?#|工單\s?#|тикет\s?#|copio lo que escribió el cliente"
 )
-_COUNTED_AGENTS = re.compile(r"(?<![a-z])(?:de|of) [0-9][0-9 .,]*\s?(?:agents|agentes)(?![a-z])")
+_COUNTED_AGENTS = gated_re(r"(?<![a-z])(?:de|of) [0-9][0-9 .,]*\s?(?:agents|agentes)(?![a-z])")
 
 
 def retrieval_said(text: str) -> bool:
@@ -250,10 +250,10 @@ _REACH = 40  # characters between the amount and the KV words
 
 
 @cache
-def _kv_re() -> re.Pattern[str]:
+def _kv_re() -> Searchable:
     kv = lexicon.pattern("kv_cache")
     after = _AMOUNT.replace("?P<num>", "?P<num2>").replace("?P<unit>", "?P<unit2>")
-    return re.compile(
+    return gated_re(
         rf"{_AMOUNT}(?=[^0-9]{{0,{_REACH}}}?(?:{kv}|\bkv\b))"
         rf"|(?:{kv}|\bkv\b)[^0-9]{{0,{_REACH}}}?{after}"
     )
@@ -284,7 +284,7 @@ _DOCS = (
     r"paare|fichiers|textes|paires|"
     r"份|篇|个文件|個文件|条|條|段|张图|張圖|件|枚|건|장|개 문서)"
 )
-_DOC_COUNT_RE = re.compile(
+_DOC_COUNT_RE = gated_re(
     rf"(?P<num>[0-9][0-9.,]*)\s?(?P<mag>k|m|million|millions|mln|млн\.?|миллион[а-яё]*|"
     rf"millones|milhões|millionen|万|萬|만|千|천|億|亿|억)?\s?(?:[a-zа-яё]+\s)?{_DOCS}"
 )
@@ -330,7 +330,7 @@ def document_counts(text: str) -> tuple[int, ...]:
 # A model not chosen yet, said outright ("no idea which model", "модель не выбрали", "モデルは
 # 未定", "Modell egal"): whatever else the message says (a topic's words, a word of a person, a
 # target), it asks for a proposal.
-_NO_MODEL_YET_RE = re.compile(
+_NO_MODEL_YET_RE = gated_re(
     r"no idea (?:which|what) model|no model (?:yet|chosen|picked|decided|in mind)|"
     r"(?:haven'?t|have not|didn'?t|not yet) (?:chosen|picked|decided on|settled on) "
     r"(?:a |the |any )?model|model (?:is )?(?:tbd|undecided|not (?:chosen|decided|picked) yet)|"

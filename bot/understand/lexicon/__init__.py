@@ -12,6 +12,7 @@ import itertools
 import re
 from functools import cache, lru_cache
 
+from bot.understand.gates import Searchable, gated_re
 from bot.understand.lexicon import de, en, es, fr, ja, ko, pt_br, ru, zh_hans, zh_hant
 from bot.understand.lexicon.base import SLOTS, WORD_LETTER, Lexicon, Words
 from bot.understand.lexicon.patterns import (
@@ -74,9 +75,9 @@ def pattern(slot: str) -> str:
 
 
 @cache
-def compiled(slot: str) -> re.Pattern[str]:
+def compiled(slot: str) -> Searchable:
     """``pattern(slot)`` compiled."""
-    return re.compile(pattern(slot))
+    return gated_re(pattern(slot))
 
 
 # One slot, or several searched as one (``search_any``): the union of their words.
@@ -91,9 +92,9 @@ def _fragments(slots: Slots) -> Words:
 
 
 @cache
-def _anchored(slot: Slots) -> re.Pattern[str] | None:
+def _anchored(slot: Slots) -> Searchable | None:
     source = anchored(_fragments(slot))
-    return None if source is None else re.compile(source)
+    return None if source is None else gated_re(source)
 
 
 @cache
@@ -102,19 +103,19 @@ def _sources_by_script(slot: str) -> dict[str, str]:
 
 
 @cache
-def _by_script(slot: str, script: str) -> re.Pattern[str] | None:
+def _by_script(slot: str, script: str) -> Searchable | None:
     """Compile one script's part of a slot, the first time a message in that script needs it."""
     source = _sources_by_script(slot).get(script)
-    return None if source is None else re.compile(source)
+    return None if source is None else gated_re(source)
 
 
 @cache
-def _for_scripts(slot: str, scripts: frozenset[str]) -> tuple[re.Pattern[str], ...]:
+def _for_scripts(slot: str, scripts: frozenset[str]) -> tuple[Searchable, ...]:
     found = (_by_script(slot, script) for script in _sources_by_script(slot) if script in scripts)
     return tuple(pattern for pattern in found if pattern is not None)
 
 
-def _patterns(slot: str, text: str) -> tuple[re.Pattern[str], ...]:
+def _patterns(slot: str, text: str) -> tuple[Searchable, ...]:
     return _for_scripts(slot, scripts_in(text))
 
 
@@ -124,13 +125,13 @@ def _search_sources(slot: Slots) -> dict[str, tuple[str, ...]]:
 
 
 @cache
-def _search_by_script(slot: Slots, script: str) -> tuple[re.Pattern[str], ...]:
+def _search_by_script(slot: Slots, script: str) -> tuple[Searchable, ...]:
     """One script's part of a slot as ``search`` reads it (``search_unions_by_script``)."""
-    return tuple(re.compile(source) for source in _search_sources(slot).get(script, ()))
+    return tuple(gated_re(source) for source in _search_sources(slot).get(script, ()))
 
 
 @cache
-def _search_for_scripts(slot: Slots, scripts: frozenset[str]) -> tuple[re.Pattern[str], ...]:
+def _search_for_scripts(slot: Slots, scripts: frozenset[str]) -> tuple[Searchable, ...]:
     return tuple(
         pattern
         for script in _search_sources(slot)
@@ -219,7 +220,7 @@ def prepare(*unions: tuple[str, ...]) -> None:
 # A word of "at once" taken back by a negation: "not all hammering it at once", "不会同时都在用",
 # "сидят они не одновременно", "全員が同時に使うわけではない", "pas tous connectés en même temps",
 # "ninguém usa tudo junto". Those counted are who may use it, not users at once.
-_NOT_ALL_BEFORE = re.compile(
+_NOT_ALL_BEFORE = gated_re(
     r"(?<![a-zà-ÿа-яё])(?:not all|not everyone|never all|nobody|no one|not at|not|never|"
     r"nicht alle|nicht|nie|keine?r?|pas tous|pas toutes|pas|jamais|personne|no todos|nadie|no|"
     r"nunca|não todos|"
@@ -227,12 +228,12 @@ _NOT_ALL_BEFORE = re.compile(
     r"안|못)(?![^\W\d])(?:[^\w]*[^\W\d]+){0,3}[^\w]*$"
 )
 # A question about how many are at once, or not knowing it: no count said to be at once.
-_ASKED_BEFORE = re.compile(
+_ASKED_BEFORE = gated_re(
     r"(?:how many|no (?:clue|idea) how many|wie ?viele|combien|cu[aá]nt[oa]s|quant[oa]s|сколько|"
     r"(?:多少|几个|幾個)(?:人|用户|用戶|使用者)|何人|몇 ?명)"
     r"(?![^\W\d])(?:[^\w]*[^\W\d]+){0,5}[^\w]*$"
 )
-_NOT_AFTER = re.compile(
+_NOT_AFTER = gated_re(
     r"^\W{0,2}(?:に)?(?:使う|いる|使っている)?(?:わけ|訳)?(?:では|じゃ)(?:ない|なく|ありません)|"
     r"^\S{0,6}(?:않|아니)|"
     # not known: "同时用的人数不好说", "— понятия не имею", "kann ich nicht sagen", "no sé"

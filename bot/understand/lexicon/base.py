@@ -11,8 +11,9 @@ English and 10^12 in French) the message's language decides.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, fields
+
+from bot.understand.gates import gated_re
 
 Words = tuple[str, ...]
 
@@ -48,7 +49,7 @@ TERMS = (
     r")\w{0,12})"  # bounded: unbounded, it would run over a whole unspaced CJK message
 )
 
-_LETTER_RE = re.compile(f"[{WORD_LETTER}0-9]")
+_LETTER_RE = gated_re(f"[{WORD_LETTER}0-9]")
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,9 +14,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from bot.understand.gates import gated_re
 from bot.understand.lexicon.base import NOT_BEFORE_LETTER, WORD_LETTER, Words, not_after
 
-_SPACED_RE = re.compile(f"[{WORD_LETTER}0-9]")
+_SPACED_RE = gated_re(f"[{WORD_LETTER}0-9]")
 _QUANTIFIERS = "?*+{"
 _MAX_EXPANSIONS = 64
 
@@ -175,9 +176,9 @@ HANGUL = "hangul"
 OTHER = "other"  # CJK ideographs, kana, and everything else
 # Each script group but Latin and a character of it (as ``script_of`` tells them apart).
 _SCRIPT_RES = (
-    (CYRILLIC, re.compile("[\u0400-\u052f]")),
-    (HANGUL, re.compile("[\uac00-\ud7af]")),
-    (OTHER, re.compile("[^\x00-\u052f\uac00-\ud7af]")),
+    (CYRILLIC, gated_re("[\u0400-\u052f]")),
+    (HANGUL, gated_re("[\uac00-\ud7af]")),
+    (OTHER, gated_re("[^\x00-\u052f\uac00-\ud7af]")),
 )
 _LATIN_ONLY = frozenset((LATIN,))
 
@@ -217,7 +218,7 @@ def unions_by_script(fragments: Words) -> dict[str, str]:
     return {script: union(tuple(group)) for script, group in groups.items()}
 
 
-_BOUNDED_QUANTIFIER_RE = re.compile(r"\{([0-9]+)(?:,([0-9]*))?\}")
+_BOUNDED_QUANTIFIER_RE = gated_re(r"\{([0-9]+)(?:,([0-9]*))?\}")
 
 
 def _repeats_after(atom: str, rest: str) -> str | None:

@@ -13,12 +13,12 @@ words, two in longer ones) only where a version or a size follows.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
 from bot.understand import lexicon
+from bot.understand.gates import gated_re
 from bot.understand.language import is_common_word
 from bot.understand.models.index import MAX_SUGGESTIONS, ModelIndex, compact
 from bot.understand.models.latinize import latinize_names
@@ -38,7 +38,7 @@ __all__ = [
 # A name's tokens are separated by at most this much (particles such as "的", "の", "版").
 _MAX_GAP_CHARS = 6
 # A negation between two names separates them: "DeepSeek-V3 (не R1)", "V3, not R1".
-_BREAK_RE = re.compile(
+_BREAK_RE = gated_re(
     r"[,;!?，。；！？、\n]|(?:^|\s)--?[a-z]"
     r"|(?:^|[\s(])(?:не|not|no|nicht|kein|pas|non|não|nao|sin|sem|ohne|sans|ni)(?=[\s)]|$)"
     r"|不是|并非|並非|じゃなく|ではなく|아니"

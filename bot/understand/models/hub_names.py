@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from bot.request import HubQuery
+from bot.understand.gates import gated_re
 from bot.understand.models.index import OTHER_FAMILIES
 from bot.understand.models.latinize import latinize_names
 from bot.understand.models.name_parts import correct_word
@@ -114,21 +115,19 @@ _NAME_WORDS = frozenset(
         "max",
     }
 )
-_NAME_TOKEN = re.compile(
+_NAME_TOKEN = gated_re(
     r"(?:[a-z]?\d+(?:\.\d+)*[a-jl-z]?|\d+(?:\.\d+)?[bm]|a\d+(?:\.\d+)?b|r\d+b|r\+|e\d+b|\d{4})"
 )
 # A repository id or URL: the owner and the name, each starting with a letter or digit.
-_URL = re.compile(
-    r"(?:https?://)?(?:www\.)?(?:huggingface\.co|hf\.co)/[^\s<>()\"'`]+", re.IGNORECASE
-)
-_BARE_ID = re.compile(r"(?<![\w/.@:-])[A-Za-z0-9][\w.-]{1,95}/[A-Za-z0-9][\w.-]{1,95}(?![\w/])")
+_URL = gated_re(r"(?:https?://)?(?:www\.)?(?:huggingface\.co|hf\.co)/[^\s<>()\"'`]+", re.IGNORECASE)
+_BARE_ID = gated_re(r"(?<![\w/.@:-])[A-Za-z0-9][\w.-]{1,95}/[A-Za-z0-9][\w.-]{1,95}(?![\w/])")
 # Slashes people write that are no repository: units, GPUs and formats side by side.
-_NOT_AN_OWNER = re.compile(
+_NOT_AN_OWNER = gated_re(
     r"^(?:tok|tokens?|req|requests?|t|s|sec|min|h|hr|mo|month|gb|tb|usd|\$|"
     r"h\d{2,3}|mi\d{3}x?|b\d{3}|a\d{2,3}|l\d{1,2}s?|rtx\w*|fp\d+|bf16|int\d|\d+)$",
     re.IGNORECASE,
 )
-_FULL = re.compile(
+_FULL = gated_re(
     # (not "full fine-tune", "full-parameter training": a training method, not the full release)
     r"满血|滿血|完整版|全量版|full[- ]?(?:size|version|model|precision)?\b"
     r"(?![- ]?(?:fine|ft\b|finetun|param|sft|train|weights))|полн(?:ая|ую|ой)(?! дообуч| обуч)|"
@@ -137,10 +136,10 @@ _FULL = re.compile(
 )
 # Words of a reduced release of a family's model (the full one is "满血版").
 REDUCED_WORDS = ("flash", "air", "lite", "mini", "distill", "small")
-_REDUCED = re.compile("|".join(REDUCED_WORDS), re.IGNORECASE)
+_REDUCED = gated_re("|".join(REDUCED_WORDS), re.IGNORECASE)
 _FAMILIES_LONGEST_FIRST = sorted(HUB_FAMILIES, key=len, reverse=True)
 _SPELLED_FAMILIES = tuple(f for f in _FAMILIES_LONGEST_FIRST if not f.isalpha())  # "seed-oss"
-_STEM = re.compile(r"[a-z]+")
+_STEM = gated_re(r"[a-z]+")
 _MIN_TYPO_CHARS = 4  # shorter words are corrected to nothing (as the catalog finder does)
 # Families whose name is also a word people write for other reasons.
 _COMMON_WORD_FAMILIES = frozenset(
@@ -155,7 +154,7 @@ _TYPO_FAMILIES = (
 )
 # A release date after a catalog model's name names another release ("Qwen3-30B-A3B 2507",
 # "R1 0528"): a year and month (2407-2612) or a month and day, not a count.
-_RELEASE_DATE = re.compile(
+_RELEASE_DATE = gated_re(
     r"(?<![\d.,])(2[3-6](?:0[1-9]|1[0-2])|(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]))(?![\d%]|[.,]\d)"
     r"(?!\s*(?:users?|tokens?|req|пользоват|用户|用戶|人|명|ユーザー|usuarios|usuários|nutzer|"
     r"utilisateurs|kullanıcı|مستخدم|यूज़र|gb|tb|\$|€))",
@@ -163,9 +162,9 @@ _RELEASE_DATE = re.compile(
 )
 _DATE_REACH = 48  # characters after the model's family word where its date may stand
 _MAX_NAME_TOKENS = 6
-_NAME_END = re.compile(r"[,;:!?，。；：！？、،؛()\[\]（）]|\s[-–—]\s")
+_NAME_END = gated_re(r"[,;:!?，。；：！？、،؛()\[\]（）]|\s[-–—]\s")
 # A size glued to a name ("Aurora-Sage-70B", "Foo-13B-Chat"): a model's name, not "a 70B model".
-_NAMED_SIZE = re.compile(
+_NAMED_SIZE = gated_re(
     r"(?<![\w/-])(?:[A-Za-z][A-Za-z0-9.]*-)+\d+(?:\.\d+)?[Bb](?:-[A-Za-z][A-Za-z0-9]*)*(?![\w-])"
 )
 # Lines that make another release of the same family ("DeepSeek V4 Pro" beside V4-Flash).
@@ -194,7 +193,7 @@ def find_hub_id(text: str) -> str | None:
     return None
 
 
-_SEED_OSS = re.compile(r"\bseed[\s-]?oss?\b")
+_SEED_OSS = gated_re(r"\bseed[\s-]?oss?\b")
 
 
 @lru_cache(maxsize=256)

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Protocol
 
+from bot.understand.gates import gated_re
 from bot.understand.models.latinize import latinize_names
 from bot.understand.models.name_parts import (
     COMMON_LINES,
@@ -57,9 +58,9 @@ class CatalogModel(Protocol):
 
 
 MAX_SUGGESTIONS = 3
-_TOKEN_RE = re.compile(r"[a-z0-9]+")
-_NON_ASCII_RUN_RE = re.compile(r"[^\x00-\x7f]+")
-_NAME_SUFFIX_RE = re.compile(r"[-_](?:instruct|it|chat|hf|v\d+(?:\.\d+)*)$", re.IGNORECASE)
+_TOKEN_RE = gated_re(r"[a-z0-9]+")
+_NON_ASCII_RUN_RE = gated_re(r"[^\x00-\x7f]+")
+_NAME_SUFFIX_RE = gated_re(r"[-_](?:instruct|it|chat|hf|v\d+(?:\.\d+)*)$", re.IGNORECASE)
 # A size said with a name agrees with the name's own size within rounding ("405b" for 405.9B);
 # with the total parameter count a little more loosely ("1t" for Kimi K2's 1.03T).
 _NAME_SIZE_AGREEMENT = 0.02

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from bot.understand.gates import gated_re
 from bot.understand.lexicon.patterns import union
 
 # Korean names may carry a particle ("라마를", "라마엔", "큐웬으로"); no other syllable follows.
@@ -125,16 +126,16 @@ _SPELLINGS: tuple[tuple[str, str], ...] = (
 )
 # Llama 4's releases go by their line alone ("maverick", "the scout one from Meta"); "scout"
 # is an English word too, so it names the model only beside Meta or a Llama 4 figure.
-_MAVERICK_RE = re.compile(r"(?<!llama 4 )(?<!llama4 )(?<!llama-4-)\bmaverick\b")
-_SCOUT_RE = re.compile(r"(?<!llama 4 )(?<!llama4 )(?<!llama-4-)\bscout\b")
-_SCOUT_CONTEXT_RE = re.compile(r"\bmeta\b|llama[ -]?4|17b|16e|\bмет[аыу]\b|メタ|메타")
+_MAVERICK_RE = gated_re(r"(?<!llama 4 )(?<!llama4 )(?<!llama-4-)\bmaverick\b")
+_SCOUT_RE = gated_re(r"(?<!llama 4 )(?<!llama4 )(?<!llama-4-)\bscout\b")
+_SCOUT_CONTEXT_RE = gated_re(r"\bmeta\b|llama[ -]?4|17b|16e|\bмет[аыу]\b|メタ|메타")
 
 
-_LATIN_DISTILL_RE = re.compile(r"\b(?:destilad[oa]s?|distill[ée]e?s?|destilliert\w*)\b")
+_LATIN_DISTILL_RE = gated_re(r"\b(?:destilad[oa]s?|distill[ée]e?s?|destilliert\w*)\b")
 
 
 # A family, its version and its line typed as one word: "qwen3next", "glm4.5air".
-_GLUED_LINE_RE = re.compile(
+_GLUED_LINE_RE = gated_re(
     r"\b(qwen|glm|llama|gemma|deepseek|kimi|minimax|mistral|phi)(\d+(?:\.\d+)?)([a-z]{3,})\b"
 )
 
@@ -143,10 +144,10 @@ _GLUED_LINE_RE = re.compile(
 # size without its "b" after a family ("qwen 235", "deepseek 671"): two or three digits, not
 # a count ("qwen 235 users" stays a count: the lookahead refuses a following word of people).
 _SHORTHAND = (
-    (re.compile(r"(?<![\w.])l(\d\.\d)(?![\w.])"), r"llama \1"),
-    (re.compile(r"(?<![\w-])(?:gpt[\s-]?)?oss[\s-]?(20|120)b?(?![\w.])"), r"gpt-oss-\1b"),
+    (gated_re(r"(?<![\w.])l(\d\.\d)(?![\w.])"), r"llama \1"),
+    (gated_re(r"(?<![\w-])(?:gpt[\s-]?)?oss[\s-]?(20|120)b?(?![\w.])"), r"gpt-oss-\1b"),
     (
-        re.compile(
+        gated_re(
             r"\b(qwen3?|llama|deepseek|gemma|glm|mixtral|kimi|minimax)[\s-]+([1-9]\d{1,2})"
             r"(?![\w.,])(?!\s*(?:users?|people|пользоват|用户|人|명|k\b|к\b))"
         ),
@@ -155,7 +156,7 @@ _SHORTHAND = (
 )
 
 
-_HAS_DIGIT = re.compile(r"\d")
+_HAS_DIGIT = gated_re(r"\d")
 # A word each shorthand needs, checked before its pattern is run over the whole text.
 _SHORTHAND_CUES = (
     ("l1", "l2", "l3", "l4"),
@@ -190,14 +191,14 @@ def _lone_lines(text: str) -> str:
 
 # One scan finds any spelling (see ``lexicon.patterns``); the match is then named by the first
 # spelling it is in full, which is only ever done for the few words found.
-_SPELLING_RE = re.compile(union(tuple(fragment for fragment, _ in _SPELLINGS)))
-_NAMING = tuple((re.compile(fragment), latin) for fragment, latin in _SPELLINGS)
+_SPELLING_RE = gated_re(union(tuple(fragment for fragment, _ in _SPELLINGS)))
+_NAMING = tuple((gated_re(fragment), latin) for fragment, latin in _SPELLINGS)
 
 # Cyrillic letters that share a key or a sound with the Latin letter of a model version.
 _CYRILLIC_TO_LATIN = str.maketrans("авекмортсх", "avekmortsx")
-_CYRILLIC_VERSION_RE = re.compile(r"[авекмортсх](?<![а-яёa-z0-9].)[0-9]{1,2}(?![а-яёa-z0-9])")
+_CYRILLIC_VERSION_RE = gated_re(r"[авекмортсх](?<![а-яёa-z0-9].)[0-9]{1,2}(?![а-яёa-z0-9])")
 # "405б", "72б": the Russian abbreviation of billion glued to a size.
-_CYRILLIC_SIZE_RE = re.compile(r"[0-9]\s?б(?![а-яё])")
+_CYRILLIC_SIZE_RE = gated_re(r"[0-9]\s?б(?![а-яё])")
 
 
 def _latin_word(match: re.Match[str]) -> str:
@@ -209,7 +210,7 @@ def _latin_word(match: re.Match[str]) -> str:
 
 
 # "27बी": the Hindi spelling of billion glued to a size.
-_DEVANAGARI_SIZE_RE = re.compile(r"([0-9])\s?बी(?![\u0900-\u097f])")
+_DEVANAGARI_SIZE_RE = gated_re(r"([0-9])\s?बी(?![\u0900-\u097f])")
 
 
 # The model finder, the span reader and the Hub reader latinize the same text in one parse: the

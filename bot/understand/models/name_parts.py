@@ -10,15 +10,16 @@ catalog model when the parts it states agree, whatever the spelling ("qwen3 235b
 from __future__ import annotations
 
 import itertools
-import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
+
+from bot.understand.gates import gated_re
 
 # One token of a name. Release formats come first so that "fp8" is not "fp" and "8". Runs of
 # digits are possessive ("++"): what may follow a run is never a digit, so giving digits back
 # could not make a token match, and a long run is read once per kind rather than back and forth.
 # Every token starts with a Latin letter or a digit: checked first, once, at each position.
-_TOKEN_RE = re.compile(
+_TOKEN_RE = gated_re(
     r"(?=[a-z0-9])"
     r"(?:(?P<quant>nvfp4|mxfp4|fp8|fp16|bf16|fp4|int4|int8|w4a16|w8a8|awq|gptq|gguf|q4_k_m|q8_0)"
     r"(?![a-z0-9])"
@@ -30,8 +31,8 @@ _TOKEN_RE = re.compile(
     r"|(?P<other>[0-9][0-9.]*+[a-zа-яё万萬만亿億억千천兆조][a-zа-яё0-9]*)"
     r"|(?P<word>[a-z]+))"
 )
-_DATE_RE = re.compile(r"[0-9]{4}")
-_GLUED_WORD_RE = re.compile(r"(?P<number>[0-9]+(?:\.[0-9]+)?)(?P<word>[a-z]{2,})")
+_DATE_RE = gated_re(r"[0-9]{4}")
+_GLUED_WORD_RE = gated_re(r"(?P<number>[0-9]+(?:\.[0-9]+)?)(?P<word>[a-z]{2,})")
 # Units glued to numbers: such a token is a quantity ("128k", "4bit", "80gb"), not a name.
 _UNITS = frozenset(
     {"k", "m", "b", "t", "bit", "bits", "gb", "tb", "mb", "kb", "gib", "tib", "ms", "tok", "tokens"}
@@ -75,7 +76,7 @@ NEUTRAL_WORDS = frozenset(
 )
 # A parenthesised note in a display name ("(NVIDIA, with vision)", "(static, per tensor)")
 # describes the release, not the model's name.
-_NOTE_RE = re.compile(r"\((?=[^()]*[a-z])[^()]*\)")
+_NOTE_RE = gated_re(r"\((?=[^()]*[a-z])[^()]*\)")
 # Neutral words that tell one quantized release from another ("...-FP8-Static-PerTensor"): said,
 # they pick the release that has them.
 QUALIFIERS = frozenset({"static", "pertensor", "dynamic"})

@@ -11,11 +11,11 @@ except for the rules built around one ("can a 70B model run on one H200?").
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 
 from bot.request import Intent, ParsedRequest
 from bot.understand import lexicon
+from bot.understand.gates import gated_re
 from bot.understand.intents import says
 from bot.understand.topics.concepts import Concept
 from bot.understand.topics.glossary_terms import term_named
@@ -194,7 +194,7 @@ _MORE_TOPICS = 2
 
 # Questions asked one after another: "How soon …? Is there a minimum term, and is traffic
 # included?", "Какой срок поставки и минимальный срок аренды?"
-_QUESTIONS = re.compile(
+_QUESTIONS = gated_re(
     r"[?？!！。\n]|[,，]?\s(?:and|und|et|y|e|и|а также)\s|[、；;]|(?<=[가-힣])(?:고|且)\s"
 )
 _SHORTEST_QUESTION = 6
@@ -265,8 +265,8 @@ def _definition(request: ParsedRequest, text: str) -> ParsedRequest:
     return replace(request, topic=Topic.GLOSSARY.value, term=term.value if term else None)
 
 
-_WORDS_RE = re.compile(r"[^\W_]+")
-_CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]")
+_WORDS_RE = gated_re(r"[^\W_]+")
+_CJK_RE = gated_re(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]")
 _TERM_MAX_WORDS = 3
 _TERM_MAX_CJK_CHARS = 5
 

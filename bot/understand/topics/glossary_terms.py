@@ -8,8 +8,7 @@ KV cache?" asks about MLA).
 
 from __future__ import annotations
 
-import re
-
+from bot.understand.gates import gated_re
 from sizing import Term
 
 # A Latin name not inside a longer one: "fp8" but not "xfp8", "moe" but not "moed".
@@ -67,7 +66,7 @@ TERM_WORDS: dict[Term, str] = {
         r"|fenêtre de contexte"
     ),
 }
-_TERM_RES = tuple((term, re.compile(words)) for term, words in TERM_WORDS.items())
+_TERM_RES = tuple((term, gated_re(words)) for term, words in TERM_WORDS.items())
 
 
 def term_named(text: str) -> Term | None:

@@ -8,27 +8,26 @@ Latin-script stems are bounded on the left (``\b``) so "port" is not found in "s
 
 from __future__ import annotations
 
-import re
-
+from bot.understand.gates import Searchable, gated_re
 from bot.understand.topics.concepts import Concept
 from bot.understand.topics.words_gpu import GPU_WORDS
 from bot.understand.topics.words_service import SERVICE_WORDS
 from bot.understand.topics.words_site import SITE_WORDS
 
 # Software a customer names, and the ``SoftwareItem`` it is (custom kernels before CUDA).
-SOFTWARE_ITEMS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"tensorrt[- ]?llm|\btrt[- ]?llm|tensorrt"), "tensorrt_llm"),
+SOFTWARE_ITEMS: tuple[tuple[Searchable, str], ...] = (
+    (gated_re(r"tensorrt[- ]?llm|\btrt[- ]?llm|tensorrt"), "tensorrt_llm"),
     (
-        re.compile(
+        gated_re(
             r"(?:cuda|自定义|自訂|custom|собствен|カスタム|커스텀).{0,20}"
             r"(?:kernel|内核|核函数|核心|ядр|カーネル|커널|kernels|noyau)"
         ),
         "custom_cuda_kernels",
     ),
-    (re.compile(r"\bpytorch|\btorch\b"), "pytorch"),
-    (re.compile(r"\bvllm"), "vllm"),
-    (re.compile(r"\bsglang"), "sglang"),
-    (re.compile(r"\bcuda"), "cuda"),
+    (gated_re(r"\bpytorch|\btorch\b"), "pytorch"),
+    (gated_re(r"\bvllm"), "vllm"),
+    (gated_re(r"\bsglang"), "sglang"),
+    (gated_re(r"\bcuda"), "cuda"),
 )
 
 
@@ -64,7 +63,7 @@ def _led_by_literal(alternative: str) -> bool:
     return alternative[:1] not in _SPECIAL and (alternative[1:2] or "x") not in _QUANTIFIERS
 
 
-_WORD_START_RE = re.compile(r"\b")
+_WORD_START_RE = gated_re(r"\b")
 
 
 class ConceptWords:
@@ -88,7 +87,7 @@ class ConceptWords:
         wide = [alt for alt in alts if not alt.startswith("\\b") and not alt[0].isascii()]
         rest = [alt for alt in alts if not alt.startswith("\\b") and alt[0].isascii()]
         led = [word for word in words if _led_by_literal(word)]
-        self._at_word_start = re.compile("|".join(led)) if led else None
+        self._at_word_start = gated_re("|".join(led)) if led else None
         groups = []
         unled = [word for word in words if not _led_by_literal(word)]
         if unled:
@@ -101,7 +100,7 @@ class ConceptWords:
         if rest:
             plain = all(_led_by_literal(alt) for alt in rest)
             groups += ["|".join(rest)] if plain else [f"(?:{alt})" for alt in rest]
-        self._patterns = tuple(re.compile(group) for group in groups)
+        self._patterns = tuple(gated_re(group) for group in groups)
 
     def search(self, text: str) -> bool:
         """Whether ``text`` (cleaned, lower case) holds an expression of the concept."""
