@@ -64,6 +64,9 @@ class Loaded:
     step_s: float  # one decode step of the running sequences, prompts apart
 
 
+# Kept: the same load is asked for at every user count of an option, and the very object given
+# back finds the step and prompt times kept for it without comparing its fields.
+@lru_cache(maxsize=_CACHE_SIZE)
 def speed_load(load: ModelLoad, input_tokens: int, output_tokens: int) -> ModelLoad:
     """Return the load with its context at the mean cached length a decode step reads."""
     mean = max(int(input_tokens + output_tokens / 2), 1)

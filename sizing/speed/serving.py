@@ -194,6 +194,14 @@ def speed_figures(
     )
 
 
+# Speeds kept, by what they depend on: requests that differ only in budget, GPUs named or
+# users share their model's formats and context, and one user's speed, a first token's
+# delay, a micro-batch's step or a replica's load recur across them (typed: 1 and 1.0 are
+# kept apart).
+_SPEED_CACHE_SIZE = 8192
+
+
+@lru_cache(maxsize=_SPEED_CACHE_SIZE, typed=True)
 def _loaded_tokens_per_s(  # noqa: PLR0917 - the figures speed_figures has, in its order
     load: ModelLoad,
     gpu: GpuFacts,
@@ -226,12 +234,6 @@ def _loaded_tokens_per_s(  # noqa: PLR0917 - the figures speed_figures has, in i
         output_tokens=output_tokens,
     )
     return state.output_tokens_per_s * busy
-
-
-# Speeds kept, by what they depend on: requests that differ only in budget, GPUs named or
-# users share their model's formats and context, and one user's speed, a first token's
-# delay, or a micro-batch's step recur across them (typed: 1 and 1.0 are kept apart).
-_SPEED_CACHE_SIZE = 8192
 
 
 @lru_cache(maxsize=_SPEED_CACHE_SIZE, typed=True)

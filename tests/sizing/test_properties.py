@@ -368,6 +368,8 @@ def _sized_afresh(request):
         kept.cache_clear()
     serving._step_tokens_per_s.cache_clear()
     serving._ttft_s.cache_clear()
+    serving._loaded_tokens_per_s.cache_clear()
+    serving.speed_load.cache_clear()
     engine.forget_answers()
     return size_deployment(request)
 
