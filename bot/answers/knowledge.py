@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bot.answers.checkout import SITE, CheckoutConfig, site_locale
 from bot.answers.i18n import N_, Localizer
+from bot.answers.kept import kept_reply
 from bot.answers.links import compare_payload, size_payload, to_callback
 from bot.answers.view_types import KNOWLEDGE_HTML, KNOWLEDGE_TEXT, KnowledgeTextView
 from bot.answers.views.knowledge import knowledge_view
@@ -91,7 +92,16 @@ def knowledge_buttons(
 def render_knowledge(
     loc: Localizer, answer: KnowledgeAnswer, *, checkout: CheckoutConfig | None = None
 ) -> Reply:
-    """Render a knowledge answer: the short answer, the detail, the card, the next steps."""
+    """Render a knowledge answer: the short answer, the detail, the card, the next steps.
+
+    Kept per answer, language and checkout (``bot.answers.kept``).
+    """
+    return kept_reply(answer, loc, checkout, lambda: _render_knowledge(loc, answer, checkout))
+
+
+def _render_knowledge(
+    loc: Localizer, answer: KnowledgeAnswer, checkout: CheckoutConfig | None
+) -> Reply:
     view = knowledge_view(loc, answer)
     buttons = knowledge_buttons(loc, answer, checkout)
     # Ticket text has no buttons: its links are written out (Telegram shows them as buttons).

@@ -19,6 +19,7 @@ from telegram.constants import MessageLimit
 from bot.answers.buttons import ANY_GPU, Action, Callback, context_argument, encode
 from bot.answers.checkout import CheckoutConfig
 from bot.answers.i18n import N_, Localizer
+from bot.answers.kept import kept_reply
 from bot.answers.links import LinkKind, to_callback
 from bot.answers.view_types import (
     CLARIFY_HTML,
@@ -312,43 +313,14 @@ def render_size(
     )
 
 
-# Comparisons and price lists hold nothing of a chat: one answer in one language (with one
-# checkout) is one reply, whoever asks. The engine hands back the same answer object until the
-# catalog changes (``compare_gpus``, ``price_list``), so the reply is kept by that object (held
-# in the entry, so its id cannot be reused). A ``Reply`` is immutable (its deferred parts are
-# made once, on the answer thread that reads them), as ``render_help``'s kept ones are.
-KEPT_REPLIES_MAX = 128
-_KeptKey = tuple[int, Localizer, CheckoutConfig | None]
-_kept_replies: OrderedDict[_KeptKey, tuple[object, Reply]] = OrderedDict()
-
-
-def _kept_reply(
-    answer: object, loc: Localizer, checkout: CheckoutConfig | None, make: Callable[[], Reply]
-) -> Reply:
-    """Return the reply kept for ``answer`` in ``loc`` (and ``checkout``), made once."""
-    key: _KeptKey = (id(answer), loc, checkout)
-    with _rendered_lock:
-        kept = _kept_replies.get(key)
-        if kept is not None and kept[0] is answer:
-            _kept_replies.move_to_end(key)
-            return kept[1]
-    reply = make()
-    with _rendered_lock:
-        _kept_replies[key] = (answer, reply)
-        _kept_replies.move_to_end(key)
-        if len(_kept_replies) > KEPT_REPLIES_MAX:
-            _kept_replies.popitem(last=False)
-    return reply
-
-
 def render_price(
     loc: Localizer, answer: PriceAnswer, *, checkout: CheckoutConfig | None = None
 ) -> Reply:
     """Render the price list (all plans, or one GPU's; B200 explained as unpriced).
 
-    Kept per answer, language and checkout (``_kept_reply``).
+    Kept per answer, language and checkout (``bot.answers.kept``).
     """
-    return _kept_reply(answer, loc, checkout, lambda: _render_price(loc, answer, checkout))
+    return kept_reply(answer, loc, checkout, lambda: _render_price(loc, answer, checkout))
 
 
 def _render_price(loc: Localizer, answer: PriceAnswer, checkout: CheckoutConfig | None) -> Reply:
@@ -433,9 +405,9 @@ def render_shared(
 def render_compare(loc: Localizer, answer: CompareAnswer) -> Reply:
     """Two GPUs side by side, with the fit table and who should pick which.
 
-    Kept per answer and language (``_kept_reply``).
+    Kept per answer and language (``bot.answers.kept``).
     """
-    return _kept_reply(
+    return kept_reply(
         answer,
         loc,
         None,

@@ -69,6 +69,7 @@ from bot.conversation.clarify import (
     which_of,
 )
 from bot.conversation.handoff import Handoff, HandoffConfig
+from bot.conversation.kept_answers import KnowledgeAnswers
 from bot.conversation.lever_host import discussed_entry, noted, training_entry
 from bot.conversation.levers import Levers
 from bot.conversation.links import LinkAnswers, lone_gpu, question_from
@@ -208,6 +209,7 @@ class Pipeline:
         self._links = LinkAnswers(self)
         self._levers = Levers(self)
         self._relay = Relay(now)
+        self._knowledge = KnowledgeAnswers(answer_question)
         self._offers = Offers(
             size=size, checkout=self.checkout, today=today, resize=self._size_and_render
         )
@@ -538,8 +540,8 @@ class Pipeline:
         return render_price(loc, price_list(gpu), checkout=self.checkout)
 
     def knowledge(self, loc: Localizer, question: Question) -> Reply:
-        """Render a knowledge answer: short answer, detail, next steps."""
-        return render_knowledge(loc, answer_question(question), checkout=self.checkout)
+        """Render a knowledge answer: short answer, detail, next steps (kept when asked again)."""
+        return render_knowledge(loc, self._knowledge.answer(question), checkout=self.checkout)
 
     def handoff(self, loc: Localizer, text: str, chat: ChatContext) -> Turn:
         """Hand the customer to a person (at most once an hour per chat); open their thread."""

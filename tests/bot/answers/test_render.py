@@ -6,6 +6,7 @@ from decimal import Decimal
 
 import pytest
 
+from bot.answers import kept as kept_module
 from bot.answers import render as render_module
 from bot.answers.buttons import MAX_CALLBACK_BYTES, decode
 from bot.answers.checkout import CheckoutConfig, verify_quote
@@ -319,12 +320,12 @@ def test_a_new_catalog_renders_its_comparisons_and_prices_afresh():
 
 def test_the_kept_comparisons_and_prices_are_bounded():
     """Past ``KEPT_REPLIES_MAX`` entries the least recently used reply goes first."""
-    render_module._kept_replies.clear()
+    kept_module._kept_replies.clear()
     comparison = compare_gpus(GpuId.MI355X, GpuId.H200)
-    answers = [replace(comparison) for _ in range(render_module.KEPT_REPLIES_MAX + 10)]
+    answers = [replace(comparison) for _ in range(kept_module.KEPT_REPLIES_MAX + 10)]
     for answer in answers:
         render_compare(localizer("en"), answer)
-    kept = [entry[0] for entry in render_module._kept_replies.values()]
-    assert len(kept) == render_module.KEPT_REPLIES_MAX
+    kept = [entry[0] for entry in kept_module._kept_replies.values()]
+    assert len(kept) == kept_module.KEPT_REPLIES_MAX
     assert kept[0] is answers[10]
     assert kept[-1] is answers[-1]
