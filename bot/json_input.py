@@ -92,18 +92,31 @@ def _no_tree_check_needed(data: str | bytes, max_depth: int) -> bool:
     return data.count("{") + data.count("[") <= max_depth
 
 
+# One decoder with the hooks above, built once: ``json.loads`` with hooks builds one per call.
+_DECODER = json.JSONDecoder(
+    parse_constant=_reject_constant, parse_float=_finite_float, parse_int=_short_int
+)
+
+
+def _loads(data: str | bytes) -> Any:  # noqa: ANN401 - any JSON value
+    """``json.loads(data, ...hooks)``: bytes decoded as it decodes them, a text's BOM refused."""
+    if isinstance(data, str):
+        if data.startswith("\ufeff"):
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", data, 0)
+        return _DECODER.decode(data)
+    if not isinstance(data, bytes | bytearray):
+        kind = type(data).__name__
+        raise TypeError(f"the JSON object must be str, bytes or bytearray, not {kind}")
+    return _DECODER.decode(data.decode(json.detect_encoding(data), "surrogatepass"))
+
+
 def load_json(data: str | bytes, *, max_bytes: int, max_depth: int = MAX_DEPTH) -> Any:  # noqa: ANN401 - any JSON value
     """Parse ``data`` as one JSON value within the bounds; raise ``JsonInputError`` otherwise."""
     if len(data) > max_bytes:
         raise JsonInputError(f"input of {len(data)} bytes is over the {max_bytes}-byte limit")
     walk = not _no_tree_check_needed(data, max_depth)
     try:
-        value = json.loads(
-            data,
-            parse_constant=_reject_constant,
-            parse_float=_finite_float,
-            parse_int=_short_int,
-        )
+        value = _loads(data)
     except JsonInputError:
         raise
     except RecursionError:
