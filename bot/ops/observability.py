@@ -17,8 +17,9 @@ import logging
 import platform
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from types import TracebackType
 
 import prometheus_client
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, Info, ProcessCollector
@@ -266,18 +267,35 @@ def update_scope(update: Update) -> AbstractContextManager[UpdateScope]:
     return opened_scope(scope_of(update))
 
 
-@contextmanager
-def opened_scope(scope: UpdateScope) -> Iterator[UpdateScope]:
-    """``update_scope`` for an update read without python-telegram-bot (``telegram.incoming``)."""
-    started = _received.pop(scope.update_id, time.monotonic())
-    token = CURRENT_UPDATE.set(scope)
-    try:
-        yield scope
-    except BaseException:
-        scope.failed = True
-        raise
-    finally:
-        elapsed_s = time.monotonic() - started
+class opened_scope:  # noqa: N801 - a context manager named as the function it was
+    """``update_scope`` for an update read without python-telegram-bot (``telegram.incoming``).
+
+    A class rather than a generator: entered and left once per update, on the event loop.
+    """
+
+    __slots__ = ("_scope", "_started", "_token")
+
+    def __init__(self, scope: UpdateScope) -> None:
+        self._scope = scope
+
+    def __enter__(self) -> UpdateScope:
+        """Note when the update arrived and make it the current one."""
+        scope = self._scope
+        self._started = _received.pop(scope.update_id, time.monotonic())
+        self._token = CURRENT_UPDATE.set(scope)
+        return scope
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        """Count the update, observe its latency, write its line (a failure marks it failed)."""
+        scope = self._scope
+        if kind is not None:
+            scope.failed = True
+        elapsed_s = time.monotonic() - self._started
         outcome = _outcome_label(scope)
         METRICS.update_handled(scope.kind, outcome, elapsed_s)
         log.info(
@@ -289,7 +307,7 @@ def opened_scope(scope: UpdateScope) -> Iterator[UpdateScope]:
                 "ms": round(elapsed_s * 1000, 1),
             },
         )
-        CURRENT_UPDATE.reset(token)
+        CURRENT_UPDATE.reset(self._token)
 
 
 def current_ids() -> tuple[int | None, int | None]:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Callable, Coroutine
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Coroutine
 from dataclasses import replace
+from types import TracebackType
 from typing import Any
 
 from telegram import (
@@ -443,27 +443,39 @@ def _clip_bytes(text: str, limit: int) -> str:
     return text.encode()[:limit].decode(errors="ignore")
 
 
-@asynccontextmanager
-async def typing_while_slow(bot: Any, chat_id: int) -> AsyncIterator[None]:  # noqa: ANN401 - PTB's ExtBot is generic
+class typing_while_slow:  # noqa: N801 - an async context manager named as the function it was
     """Show "typing..." only if the answer is not sent within ``TYPING_AFTER_S``.
 
     Most answers leave in milliseconds, before a typing indicator could even be drawn; sending
     one up front cost a Bot API call per message (11% of the CPU under load). It still shows
     when the answer waits (a slow store, a 429, Telegram retried). Until then it is a timer,
-    not a task: most answers only set it and cancel it.
+    not a task: most answers only set it and cancel it. (A class rather than a generator: it
+    is entered and left once per message, on the event loop.)
     """
-    typing: list[asyncio.Task[None]] = []
 
-    def start_typing() -> None:
-        typing.append(asyncio.ensure_future(_typing_quietly(bot, chat_id)))
+    __slots__ = ("_bot", "_chat_id", "_timer", "_typing")
 
-    timer = asyncio.get_running_loop().call_later(TYPING_AFTER_S, start_typing)
-    try:
-        yield
-    finally:
-        timer.cancel()
-        for task in typing:
+    def __init__(self, bot: Any, chat_id: int) -> None:  # noqa: ANN401 - PTB's ExtBot is generic
+        self._bot, self._chat_id = bot, chat_id
+        self._typing: list[asyncio.Task[None]] = []
+
+    async def __aenter__(self) -> None:
+        """Set the timer."""
+        self._timer = asyncio.get_running_loop().call_later(TYPING_AFTER_S, self._start_typing)
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        """Cancel the timer, and the typing it started if it fired."""
+        self._timer.cancel()
+        for task in self._typing:
             task.cancel()
+
+    def _start_typing(self) -> None:
+        self._typing.append(asyncio.ensure_future(_typing_quietly(self._bot, self._chat_id)))
 
 
 async def send_typing(bot: Any, chat_id: int) -> None:  # noqa: ANN401 - PTB's ExtBot is generic
