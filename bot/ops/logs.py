@@ -60,6 +60,7 @@ LOG_FIELDS = {
     "count": "a count of failures or of items",
     "retention_s": "how long chat state is kept, in seconds",
 }
+_LOG_FIELD_NAMES = frozenset(LOG_FIELDS)
 LOG_FORMATS = ("text", "json")
 REPEAT_WINDOW_S = 60.0
 REPEAT_BURST = 5  # identical warnings written per window before the rest are counted instead
@@ -82,10 +83,11 @@ class RedactSecrets(logging.Filter):
         """Rewrite the record in place; never drop it."""
         record.msg = self._redact(record.getMessage())
         record.args = None
-        for key in LOG_FIELDS:
-            value = record.__dict__.get(key)
+        fields = record.__dict__
+        for key in _LOG_FIELD_NAMES.intersection(fields):  # the extras a line has, of the schema's
+            value = fields[key]
             if isinstance(value, str):
-                record.__dict__[key] = self._redact(value)
+                fields[key] = self._redact(value)
         if record.exc_info and not record.exc_text:
             record.exc_text = logging.Formatter().formatException(record.exc_info)
         if record.exc_text:
@@ -152,6 +154,24 @@ class RepeatLimiter(logging.Filter):
         self._seen[key] = entry
 
 
+class TextFormatter(logging.Formatter):
+    """``logging.Formatter`` whose time of day is written once per second, not once per line."""
+
+    _second: tuple[int, str] = (-1, "")  # the second last written, and its text
+
+    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:  # noqa: N802 - logging's name
+        """Return the standard time (``2026-11-30 12:00:00,123``), its seconds' part kept."""
+        if datefmt is not None:
+            return super().formatTime(record, datefmt)
+        second = int(record.created)
+        kept = self._second  # one read: another thread may write it meanwhile
+        if kept[0] != second:
+            kept = (second, time.strftime(self.default_time_format, self.converter(record.created)))
+            self._second = kept
+        msec = self.default_msec_format
+        return msec % (kept[1], record.msecs) if msec else kept[1]
+
+
 class JsonFormatter(logging.Formatter):
     """One JSON object per line: time, level, logger, ids, message, and the traceback if any."""
 
@@ -183,9 +203,7 @@ def make_handler(
 ) -> logging.Handler:
     """Build a stderr handler writing ``log_format`` lines, with the ids, limiter and redaction."""
     handler = logging.StreamHandler(stream or sys.stderr)
-    handler.setFormatter(
-        JsonFormatter() if log_format == "json" else logging.Formatter(TEXT_FORMAT)
-    )
+    handler.setFormatter(JsonFormatter() if log_format == "json" else TextFormatter(TEXT_FORMAT))
     handler.addFilter(RepeatLimiter())  # before redaction rewrites the template it keys on
     handler.addFilter(RedactSecrets(secrets))
     handler.addFilter(UpdateIds())

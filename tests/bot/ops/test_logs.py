@@ -10,7 +10,14 @@ from pathlib import Path
 
 from telegram import Update
 
-from bot.ops.logs import BASE_FIELDS, LOG_FIELDS, RepeatLimiter, make_handler
+from bot.ops.logs import (
+    BASE_FIELDS,
+    LOG_FIELDS,
+    TEXT_FORMAT,
+    RepeatLimiter,
+    TextFormatter,
+    make_handler,
+)
 from bot.ops.observability import update_scope
 
 UPDATE = {
@@ -127,3 +134,14 @@ def test_the_readme_documents_every_log_field():
     section = readme.split("#### Log lines", 1)[1].split("\n### ", 1)[0]
     for key in (*BASE_FIELDS, *LOG_FIELDS):
         assert f"`{key}`" in section, key
+
+
+def test_text_lines_carry_the_standard_time_though_each_second_is_written_once():
+    """The text format's time is logging's own, whatever order the seconds come in."""
+    standard, ours = logging.Formatter(TEXT_FORMAT), TextFormatter(TEXT_FORMAT)
+    for created in (1_700_000_000.0, 1_700_000_000.999, 1_700_000_001.5, 1_699_999_999.25, 0.5):
+        record = logging.LogRecord("bot", logging.INFO, __file__, 1, "line", None, None)
+        record.created, record.msecs = created, (created - int(created)) * 1000
+        record.update_ref = record.chat_ref = "-"
+        assert ours.format(record) == standard.format(record)
+        assert ours.formatTime(record, "%H") == standard.formatTime(record, "%H")
