@@ -4,13 +4,14 @@ import re
 from decimal import Decimal
 
 import pytest
-from babel.numbers import format_compact_decimal
+from babel.numbers import format_compact_decimal, format_decimal
 from babel.units import format_unit
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.answers.formatting import Formatter, two_significant
-from bot.languages import TABLE, language_of
+from bot.answers.i18n import localizer
+from bot.languages import LANGUAGES, TABLE, language_of
 
 
 @pytest.mark.parametrize(
@@ -173,3 +174,18 @@ def test_token_counts_at_each_rounding_edge_read_as_babel_writes_them(locale):
                 for count in range(max(10_000, base - 2), base + 3):
                     expected = format_compact_decimal(count, fraction_digits=1, locale=locale)
                     assert formatter.tokens(count) == expected, count
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.sampled_from(LANGUAGES),
+    st.one_of(
+        st.integers(min_value=-(10**25) + 1, max_value=10**25 - 1),
+        st.floats(min_value=-1e15, max_value=1e15, allow_nan=False),
+    ),
+)
+def test_whole_numbers_read_as_babel_writes_them(language, value):
+    """``integer`` writes a number as Babel's standard pattern does, without Babel."""
+    formatter = localizer(language).formatter
+    expected = str(format_decimal(round(value), locale=formatter.locale))
+    assert Formatter.integer.__wrapped__(formatter, value) == expected
