@@ -16,6 +16,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
+from functools import lru_cache
 
 from bot.answers import (
     ANY_GPU,
@@ -76,7 +77,12 @@ from bot.conversation.links import LinkAnswers, lone_gpu, question_from
 from bot.conversation.lookups import LookupProblem, ModelLookups, Resolved, SharedCache
 from bot.conversation.offers import Offers
 from bot.conversation.pastes import Paste, find_paste
-from bot.conversation.recent_parses import RECENT_PARSES, ParseKey, RecentParses
+from bot.conversation.recent_parses import (
+    LONGEST_KEPT_CHARS,
+    RECENT_PARSES,
+    ParseKey,
+    RecentParses,
+)
 from bot.conversation.relay import DONE_COMMAND, Relay
 from bot.conversation.turn_facts import (
     note_deep_link,
@@ -132,6 +138,23 @@ def _whole_key(
 ) -> ParseKey:
     """Key a parse on every input (a parser other than ``parse_message`` says nothing more)."""
     return (text, telegram_language, bot_username)
+
+
+@lru_cache(maxsize=RECENT_PARSES)
+def _recent_parse_key(text: str, hint: str | None, bot_username: str | None) -> ParseKey:
+    return parse_key(text, telegram_language=hint, bot_username=bot_username)
+
+
+def _parse_key_of(
+    text: str, *, telegram_language: str | None = None, bot_username: str | None = None
+) -> ParseKey:
+    """``parse_key``, kept for recent texts short enough to keep a parse of (a pure function).
+
+    Keying reads the text's window and its language: a text sent again is keyed from memory.
+    """
+    if len(text) > LONGEST_KEPT_CHARS:
+        return parse_key(text, telegram_language=telegram_language, bot_username=bot_username)
+    return _recent_parse_key(text, telegram_language, bot_username)
 
 
 def _refusal(loc: Localizer, error: SizingError, facts: RequestFacts) -> Reply:
@@ -200,7 +223,7 @@ class Pipeline:
         # The parses of recent texts, for the same text sent again by anyone.
         self._recent = RecentParses(recent_parses, failed=PARSE_FAILED)
         # What a parse depends on: the parser's own reading of it, else all the inputs.
-        self._parse_key = parse_key if parse is parse_message else _whole_key
+        self._parse_key = _parse_key_of if parse is parse_message else _whole_key
         self._size = size
         self._parse = parse
         self._today = today

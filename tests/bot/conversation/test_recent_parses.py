@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from bot.conversation import pipeline as pipeline_module
 from bot.conversation.pipeline import PARSE_FAILED, Pipeline
 from bot.conversation.recent_parses import LONGEST_KEPT_CHARS, RecentParses
 from bot.reply import ChatContext
@@ -135,3 +136,18 @@ def test_a_size_of_zero_keeps_nothing():
     for chat_id in (1, 2):
         pipeline.respond("H200 price?", ChatContext(chat_id=chat_id))
     assert calls == ["H200 price?", "H200 price?"]
+
+
+def test_a_text_sent_again_is_keyed_from_memory_as_parse_key_keys_it():
+    """The key of a recent text is the one ``parse_key`` gives; a long text is keyed afresh."""
+    pipeline_module._recent_parse_key.cache_clear()
+    for text, hint in (("llama 70b for 20 users", "de"), ("/price h200", "en"), ("你好", None)):
+        first = pipeline_module._parse_key_of(text, telegram_language=hint, bot_username="b")
+        assert first == parse_key(text, telegram_language=hint, bot_username="b")
+        assert pipeline_module._parse_key_of(text, telegram_language=hint, bot_username="b") == (
+            first
+        )
+    assert pipeline_module._recent_parse_key.cache_info().hits == 3
+    long_text = "llama 70b " * 200
+    assert pipeline_module._parse_key_of(long_text) == parse_key(long_text)
+    assert pipeline_module._recent_parse_key.cache_info().currsize == 3
