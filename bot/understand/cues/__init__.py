@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from decimal import Decimal
 
-from bot.request import Cues, Intent, Lever, ParsedRequest
+from bot.request import Cues, Intent, Lever, ParsedRequest, RequestFacts
 from bot.understand import lexicon, limits
 from bot.understand.addressees import without_addressees
 from bot.understand.concurrency import RATE
@@ -230,8 +230,11 @@ def _sizing_email(request: ParsedRequest, text: str) -> bool:
     )
 
 
-def _read(text: str, language: str) -> tuple[Cues, Money | None]:
-    """Read every cue of ``text`` (cleaned): the use, people, hardware, kind, budget."""
+def _read(text: str, language: str, usual_at_once: int | None) -> tuple[Cues, Money | None]:
+    """Read every cue of ``text`` (cleaned): the use, people, hardware, kind, budget.
+
+    ``usual_at_once`` is the cue read with the users at once, kept as it is.
+    """
     kv_bytes = find_kv_capacity(text)
     use = find_use_case(text)
     unrented, count = find_unrented(text)
@@ -245,6 +248,7 @@ def _read(text: str, language: str) -> tuple[Cues, Money | None]:
         model_kind=find_model_kind(text),
         budget_amount=money.amount if money else None,
         budget_currency=money.currency if money else None,
+        usual_at_once=usual_at_once,
     )
     return cues, money
 
@@ -277,8 +281,13 @@ def _counted_before_taken_back(text: str) -> int | None:
     return int(counts[-1].group(1)) if counts else None
 
 
-def _people(request: ParsedRequest, cues: Cues, text: str) -> tuple[ParsedRequest, Cues]:
-    """Tell the people who may use it (the head count) from the users at once."""
+def _people(
+    request: ParsedRequest, cues: Cues, text: str
+) -> tuple[RequestFacts, tuple[str, ...], Cues]:
+    """Tell the people who may use it (the head count) from the users at once.
+
+    Return the request's facts and codes not understood, and the cues, as they then are.
+    """
     facts, understood, headcount = request.facts, request.not_understood, cues.headcount
     if headcount is None and facts.concurrency is not None and lexicon.at_once_taken_back(text):
         # "их 25 человек, но сидят они не одновременно": the people, never all at once
@@ -313,7 +322,7 @@ def _people(request: ParsedRequest, cues: Cues, text: str) -> tuple[ParsedReques
         headcount = people_besides(text, facts.concurrency)
         if headcount is not None:
             cues = replace(cues, headcount=headcount)
-    return replace(request, facts=facts, not_understood=understood), cues
+    return facts, understood, cues
 
 
 def _with_facts(
@@ -324,8 +333,7 @@ def _with_facts(
     Also a dollar budget the budget reader missed, the stack a team runs, and a count of
     documents the context reader took for a context.
     """
-    request, cues = _people(request, cues, text)
-    facts, understood = request.facts, request.not_understood
+    facts, understood, cues = _people(request, cues, text)
     if facts.budget_usd_month is None and (dollars := _dollar_budget(money)) is not None:
         facts = replace(facts, budget_usd_month=dollars)
     elif (
@@ -336,8 +344,8 @@ def _with_facts(
         # "月预算15万以内（人民币）", "budget 50k (EUR)": the currency said after a bound or in
         # brackets, which the dollar reader did not see: no dollar budget
         facts = replace(facts, budget_usd_month=None)
-    if facts.cuda_only is None:
-        facts = replace(facts, cuda_only=stack_cuda_only(text))
+    if facts.cuda_only is None and (stack := stack_cuda_only(text)) is not None:
+        facts = replace(facts, cuda_only=stack)
     if (
         not facts.gpus
         and cues.unrented_count is not None
@@ -473,8 +481,7 @@ def read_cues(request: ParsedRequest, text: str) -> ParsedRequest:
     """Return ``request`` with what ``text`` (cleaned) says beyond the deployment's facts."""
     if request.command is not None:
         return request
-    cues, money = _read(text, request.language)
-    cues = replace(cues, usual_at_once=request.cues.usual_at_once)  # read with the users at once
+    cues, money = _read(text, request.language, request.cues.usual_at_once)
     request = _without_word_models(_with_facts(request, cues, money, text))
     request = _with_intent(request, text)
     if _asks_a_figure(request):
