@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from bot.understand.numbers import parse_cjk_number
 from bot.understand.gates import Searchable, gated_re
+from bot.understand.numbers import parse_cjk_number
 
 _LETTER = r"a-zà-ÿß-öø-ÿœа-яё"
 

@@ -245,7 +245,7 @@ def _after_res() -> tuple[tuple[str, Searchable], ...]:
 _MAX_MATCHES = 4
 # What a number after a budget word counts when it is no money: "orçamento pra 2 servidores"
 # (a quote for two servers), "presupuesto para 3 GPUs".
-_COUNTED_AFTER_RE = re.compile(
+_COUNTED_AFTER_RE = gated_re(
     r"\s?(?:x\s?)?(?:servidor|server|serveur|сервер|サーバ|서버|服务器|伺服器|gpu|placa|tarjeta|"
     r"vms?\b|máquina|maquina|machine|nós?\b|node|inst[aâ]ncia|instance|usu[aá]rio|user|"
     r"台|张|張|枚|대)"
