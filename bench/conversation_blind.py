@@ -10,7 +10,8 @@ issue 29's sets). Printed per language and in all:
   expected intent ``size`` with a model), whether the plan and the quantity the chat
   recommends (``Pipeline.respond``, the engine call it makes recorded) equal what the engine
   recommends for the labelled request sized directly (``sizing.size_deployment`` of the
-  labelled fields; a head count without a count at once is turned into users at peak by the
+  labelled fields; plans counted with no GPUs labelled name the GPUs they hold; a head
+  count without a count at once is turned into users at peak by the
   chat's own rule, ``sizing.peak_users``, and a budget in another currency into US dollars at
   the dated rate kept as data, ``sizing.to_usd``, when the engine has them). Over a budget, the
   pick is the plan the answer leads with (the cheapest that serves the request).
@@ -117,6 +118,9 @@ def labelled_request(expect: dict[str, Any]) -> SizingRequest:
         values[name] = value if label == "gpus" else _first(value)
     if "gpus" in values:
         values["gpus"] = tuple(values["gpus"])
+    elif isinstance(expect.get("plan_counts"), dict):
+        # plans named ("three HGX H200", "HGX H200 4台") name their GPUs, as the chat reads them
+        values["gpus"] = tuple(dict.fromkeys(plan.split("-")[0] for plan in expect["plan_counts"]))
     if "budget_usd_month" in values:
         values["budget_usd_month"] = Decimal(str(values["budget_usd_month"]))
     elif expect.get("budget_amount") and expect.get("budget_currency") not in {None, "USD"}:

@@ -91,6 +91,7 @@ from sizing.knowledge import (
     Value,
     answer_question,
     compare_takeaways,
+    delivery_points,
     terms_points,
 )
 from sizing.model import (
@@ -294,6 +295,7 @@ __all__ = [
     "compare_gpus",
     "compare_takeaways",
     "context_code",
+    "delivery_points",
     "find_checkpoint",
     "install",
     "load_calibration",

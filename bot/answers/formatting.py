@@ -38,6 +38,9 @@ _EXACT_DECIMAL_BELOW = 10**27
 _PLAIN_WHOLE_BELOW = 10**25
 HOURS_PER_DAY = 24
 HOURS_BEFORE_DAYS = 48  # past two days, lengths of time are said in days
+# A deadline a customer gives is said back in hours up to three days ("within 48h", "72 hours"
+# are how such deadlines are written), in days past them.
+DEADLINE_HOURS_BEFORE_DAYS = 72
 _SIZE_UNITS = (
     (12, "digital-terabyte"),
     (9, "digital-gigabyte"),
@@ -246,16 +249,17 @@ class Formatter:
         shown, _digits = two_significant(value)
         return self._unit(shown, unit)
 
-    def durations(self, *hours: float) -> tuple[str, ...]:
+    def durations(self, *hours: float, days_after: float = HOURS_BEFORE_DAYS) -> tuple[str, ...]:
         """Return lengths of time given in hours, all in the unit the first one reads best in.
 
-        Minutes under an hour, hours under two days, days past them, in CLDR's words for the
-        unit (``30 часов``, ``4,4 Tage``, ``12.8日``). A range keeps the first one's unit.
+        Minutes under an hour, hours under two days (``days_after`` hours), days past them, in
+        CLDR's words for the unit (``30 часов``, ``4,4 Tage``, ``12.8日``). A range keeps the
+        first one's unit.
         """
         first = hours[0] if hours else 0.0
         if first < 1:
             return tuple(self._long(round(max(h * 60, 1)), "duration-minute") for h in hours)
-        if first < HOURS_BEFORE_DAYS:
+        if first < days_after:
             return tuple(self._long(_shown(h), "duration-hour") for h in hours)
         return tuple(self._long(_shown(h / HOURS_PER_DAY), "duration-day") for h in hours)
 

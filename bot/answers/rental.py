@@ -20,10 +20,17 @@ from html import escape
 from bot.answers.checkout import CheckoutConfig, QuoteFacts
 from bot.answers.i18n import Localizer
 from bot.answers.links import to_callback
-from bot.answers.views.points import terms_sentences
+from bot.answers.views.points import sentence, terms_sentences
 from bot.answers.words.plan_names import facts_name
 from bot.reply import Button, Reply, ReplyKind
-from sizing import MAX_ONLINE_ORDER_UNITS, PlanFacts, load_gpus, rental_usd, terms_points
+from sizing import (
+    MAX_ONLINE_ORDER_UNITS,
+    PlanFacts,
+    delivery_points,
+    load_gpus,
+    rental_usd,
+    terms_points,
+)
 
 SALES_PAYLOAD = "sales"
 
@@ -194,13 +201,18 @@ def render_totals(
     prices_as_of: date,
     quote: TermQuote | None = None,
     lead: str | None = None,
+    delivery: bool = False,
 ) -> Reply:
     """Render the total of a fleet for a term (or a month), the terms and the next step.
 
-    ``lead`` is a line under the total saying what it is for (the request sized).
+    ``lead`` is a line under the total saying what it is for (the request sized);
+    ``delivery``: when each plan is delivered was asked with the total.
     """
     headline = _headline(loc, fleet, months)
     body = total_lines(loc, fleet, months)
+    if delivery:
+        # when each plan is delivered, as the page's answer about delivery says it
+        body += [sentence(loc, point) for point in delivery_points([i.plan for i in fleet])]
     terms = terms_sentences(loc)
     as_of = loc.gettext("Prices as of %(date)s.", date=loc.formatter.day(prices_as_of))
     under = [lead] if lead else []

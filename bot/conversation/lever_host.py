@@ -21,7 +21,7 @@ from bot.answers import (
     recommended,
 )
 from bot.reply import MAX_DISCUSSED, RECOMMENDED, ChatContext, Discussed, Turn
-from bot.request import RequestFacts
+from bot.request import Cues, RequestFacts
 from sizing import PlanFacts, PlanOption, SizingAnswer, TrainingAnswer, load_plans
 
 Link = Callable[[PlanOption, int | None], str | None]
@@ -40,7 +40,9 @@ class Host(Protocol):
         """Today, as quotes are dated."""
         ...
 
-    def size_and_render(self, facts: RequestFacts, chat: ChatContext, loc: Localizer) -> Turn:
+    def size_and_render(
+        self, facts: RequestFacts, chat: ChatContext, loc: Localizer, cues: Cues | None = None
+    ) -> Turn:
         """Size and render, keeping the facts in the chat."""
         ...
 

@@ -36,7 +36,7 @@ from bot.conversation.lever_host import Host, discussed_entry, link_for, noted
 from bot.conversation.levers_cheaper import CheaperLever
 from bot.conversation.levers_training import TrainingLevers
 from bot.reply import ChatContext, Discussed, Turn
-from bot.request import Intent, Lever, ParsedRequest, RequestFacts
+from bot.request import Cues, Intent, Lever, ParsedRequest, RequestFacts
 from sizing import (
     GpuId,
     SizingAnswer,
@@ -87,6 +87,7 @@ class Levers:
                     facts.months,
                     checkout=self._host.checkout,
                     prices_as_of=prices_as_of(),
+                    delivery="delivery" in parsed.more_topics,
                 )
                 return Turn(reply, chat)
             return None
@@ -160,7 +161,7 @@ class Levers:
         if said.months and not changes:
             return self._term(table, current, said.months, chat, loc)
         if changes:
-            return self._changed(table.merge(said), current, chat, loc, said.gpus)
+            return self._changed(table.merge(said), current, chat, loc, said.gpus, cues=parsed.cues)
         return None
 
     def _changed(
@@ -170,9 +171,14 @@ class Levers:
         chat: ChatContext,
         loc: Localizer,
         named: tuple[GpuId, ...] = (),
+        *,
+        cues: Cues | None = None,
     ) -> Turn:
-        """Answer a change to the request: the new sizing, its price against the plan before."""
-        turn = self._host.size_and_render(facts, chat, loc)
+        """Answer a change to the request: the new sizing, its price against the plan before.
+
+        ``cues``: the message's own (the figure it asks, said first: "50 users, how fast?").
+        """
+        turn = self._host.size_and_render(facts, chat, loc, cues=cues)
         after = self._host.sized(facts)
         if after is None or turn.reply.kind.value != "size":
             return turn

@@ -141,6 +141,8 @@ class Offers:
             requests_per_minute=facts.requests_per_minute,
             input_tokens=facts.input_tokens,
             output_tokens=facts.output_tokens,
+            batch_tokens=facts.batch_tokens,
+            deadline_hours=facts.deadline_hours,
         )
         try:
             proposal = propose(use, needs, size=self._size)

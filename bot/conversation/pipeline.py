@@ -651,9 +651,14 @@ class Pipeline:
         """Today, as quotes and checkout links are dated."""
         return self._today()
 
-    def size_and_render(self, facts: RequestFacts, chat: ChatContext, loc: Localizer) -> Turn:
-        """Size a request's facts and render the answer (deep links, uploads)."""
-        return self._size_and_render(facts, chat, loc)
+    def size_and_render(
+        self, facts: RequestFacts, chat: ChatContext, loc: Localizer, cues: Cues | None = None
+    ) -> Turn:
+        """Size a request's facts and render the answer (deep links, uploads, changes).
+
+        ``cues``: what the message asked besides its facts (the figure it asks first).
+        """
+        return self._size_and_render(facts, chat, loc, cues=cues)
 
     def _size_and_render(
         self,

@@ -404,10 +404,16 @@ _CONTEXTS_OF = gated_re(
 _CONTEXTS_OF_REACH = 20
 
 
+# "1ユーザーあたり", "1人当たり", "1명당", "per 1 user": one user as the unit of a figure said
+# per user, not a count of users.
+_PER_ONE = gated_re(r"\s?(?:あたり|当たり|ごと|毎|당|每)")
+
+
 def _not_a_count(text: str, match: re.Match[str], *, cued: bool) -> bool:
     """Whether a number read is no count of users at once: a context, a rate, another's."""
-    # "上下文 32768 并发 16": a number right after a context word is the context.
-    if not cued and labels_next_number(text, match.start()):
+    # "1ユーザーあたり毎秒40トークン": one user, the unit of a speed per user; "上下文 32768 并发
+    # 16": a number right after a context word is the context.
+    if _PER_ONE.match(text, match.end()) or (not cued and labels_next_number(text, match.start())):
         return True
     digits = match.start("num") if match.re.groupindex.get("num") else -1
     if (

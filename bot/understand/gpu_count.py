@@ -197,7 +197,11 @@ _FLAT_COUNTERS = r"(?:张|張|枚|장)"
 _ON_WORDS = r"on|onto|на|en|em|auf|sur"
 _ON_ENDS = r"(?![.,][0-9])\s*(?=[?!.,;:…)]|$|\s*(?:влез|помест|хватит|потян|пойд|заработ))"
 # "человек на 30" is about thirty people: no count after a word for people.
-_PEOPLE_BEFORE_RE = gated_re(r"(?:человек|людей|users|people|personas|pessoas|leute|personnes)\s*$")
+# (nor "месяца на 3": a Russian approximate count of months)
+_PEOPLE_BEFORE_RE = gated_re(
+    r"(?:человек|людей|users|people|personas|pessoas|leute|personnes|месяц(?:а|ев)?|недел[ьи]|"
+    r"дн(?:я|ей))\s*$"
+)
 # "8枚構成のサーバーを2台": machines counted besides the cards, which then count one machine's.
 _MACHINES_RE = gated_re(r"(?:(?<![0-9])(?:[2-9]|[1-9][0-9]++)|[二两兩三四五六七八九])\s*+(?:台|대)")
 # "a full 8x box", "сервер 8x", "8x 서버", "8er Server": a server of eight GPUs.

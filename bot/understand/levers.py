@@ -19,20 +19,22 @@ import re
 from dataclasses import replace
 from functools import cache
 
-from bot.request import Intent, Lever, ParsedRequest
+from bot.request import Intent, Lever, ParsedRequest, RequestFacts
 from bot.understand import lexicon
 from bot.understand.addressees import without_addressees
 from bot.understand.cues.asked import find_asked
 from bot.understand.gates import Searchable, gated_re
-from bot.understand.rental import find_rental
+from bot.understand.rental import RentalAsk, find_rental
 from bot.understand.topics.concepts import Concept
 from bot.understand.topics.lexicon import mentions_concept
+from sizing import GpuId
 
 _LETTER = r"a-zß-öø-ÿа-яё"
 
 _CHEAPER = (
     # en: a comparative of a low price, paying or spending less, a cost brought down
-    r"cheaper|less (?:expensive|pricey|costly|money)|more (?:affordable|economical|"
+    r"cheaper|less (?:expensive|pricey|costly|money)|least (?:expensive|costly|pricey)|"
+    r"more (?:affordable|economical|"
     r"budget[- ]friendly|cost[- ]effective)|budget[- ]friendly|low(?:er)?[- ]cost|"
     r"(?:pay|spend) less(?! than)|for less(?! than)|(?:lower|reduce|cut|bring down|trim|"
     r"decrease) (?:the |my |our )?(?:price|cost|bill|spend)s?|save (?:some )?money|"
@@ -47,6 +49,8 @@ _CHEAPER = (
     r"a fortune|the earth)|(?:break|breaking|breaks) the bank|easier on (?:the |our |my )?"
     r"(?:wallet|budget|pocket)|wallet[- ]friendly|(?:a )?(?:tier|notch|step|rung) (?:down|lower)|"
     r"(?:less|not as|not so) (?:steep|pricy|spendy)|"
+    r"(?:shave|whittle|pare|knock|trim|bring|get|push) (?:the |that |this |our |my )?(?:monthly |"
+    r"total |overall )?(?:price|cost|bill|number|figure|total|amount|spend)s? (?:down|off)|"
     r"(?:shave|whittle|pare|knock|trim) (?:that|it|this|the "
     r"(?:price|cost|bill|number)|some(?:thing)?)(?: (?:bill|cost|price))? (?:down|off)|"
     # de
@@ -54,11 +58,14 @@ _CHEAPER = (
     r"weniger (?:kost|zahl|geld|ausgeb)|sparsamer|(?:kosten|preis) (?:senken|reduzieren|drücken)|"
     r"(?:geld|kosten) sparen|sparvariante|sparversion|"
     r"nummer kleiner|nicht (?:ganz )?so teuer|weniger teuer|geldbeutel(?:schonend|freundlich)|"
-    r"schont? (?:den|unseren|meinen) geldbeutel|(?:preislich|kostenmäßig|vom preis her) "
+    r"schont? (?:den|unseren|meinen) geldbeutel|preislich (?:noch )?(?:was|etwas) (?:drehen|machen|"
+    r"tun)|(?:preislich|kostenmäßig|vom preis her) "
     r"(?:etwas |was )?(?:niedriger|drunter|darunter)|"
     # fr
     r"moins ch[eè]re?s?|moins coûteu[a-z]*|moins onéreu[a-z]*|plus économique|plus abordable|"
-    r"meilleur marché|à moindre co[uû]t|(?:payer|dépenser) moins|(?:réduire|baisser|diminuer) "
+    r"meilleur marché|à moindre co[uû]t|(?:payer|dépenser) moins|"
+    r"(?:alléger|allèger|réduire|baisser) (?:un peu )?(?:la |notre |ma |l')?(?:facture|note|"
+    r"addition)|(?:réduire|baisser|diminuer) "
     r"(?:le |les |la )?(?:co[uû]ts?|prix|facture)|économiser|"
     r"pique(?:nt)? moins|moins sal[ée]e?s?|co[uû]t[a-z]* (?:pas )?(?:un bras|"
     r"les yeux de la t[eê]te|"
@@ -88,7 +95,7 @@ _CHEAPER = (
     r"(?:платить|тратить|потратить|заплатить) меньше|(?:снизить|уменьшить|сократить|срезать) "
     r"(?:цену|стоимость|расходы|затраты|сч[её]т)|бюджетн[а-я]* вариант|"
     # zh
-    r"更便宜|便宜点|省(?:点|點|一点|一點|些)(?:钱|錢)|便宜點|便宜些|便宜一点|便宜一點|便宜一些|"
+    r"更便宜|便宜点|再抠|抠一[点點]|摳一[点點]|再摳|省(?:点|點|一点|一點|些)(?:钱|錢)|便宜點|便宜些|便宜一点|便宜一點|便宜一些|"
     r"再便宜|比较便宜|比較便宜|"
     r"便宜的(?:方案|选择|選擇|配置|选项|選項|办法|辦法)|省钱|省錢|更实惠|更實惠|实惠一点|實惠一點|"
     r"更划算|比较划算|比較划算|划算一点|划算一點|低成本|少花(?:点|點)?(?:钱|錢)|"
@@ -106,7 +113,7 @@ _CHEAPER = (
     r"(?:钱包|錢包)友好|(?:价格|價格)(?:低|便宜)一?(?:点|點|些)|"
     # ja
     r"もっと安|より安|安く(?:でき|なる|なら|なり|する|済|抑え)|安い(?:プラン|構成|方法|選択肢|オプション|案)|"
-    r"安価な|安め|安上がり|お手頃|手頃な|節約|低コスト|(?:コスト|費用|予算)を?(?:下げ|抑え|削)|"
+    r"安価な|安め|安上がり|安い(?:ほう|方)の|お手頃|手頃な|節約|低コスト|(?:コスト|費用|予算)を?(?:下げ|抑え|削)|"
     r"(?:お)?財布に(?:優しい|やさしい)|懐に(?:優しい|やさしい)|(?:もう少し|もうちょい|もうちょっと)"
     r"(?:安|お安)|お安く|(?:ランク|グレード)を?(?:一つ|ひとつ)?下げ|(?:一|ひと)つ下の(?:プラン|構成)|"
     # ko
@@ -123,9 +130,14 @@ _EXPLAIN = (
     r"these|those|it) (?:calculated|computed|worked out)|where (?:does|do|did) .{1,40}? come from|"
     r"walk me through|how (?:did|do) you (?:land|arrive|come up)|how'?d you (?:get|land|arrive)|"
     r"why (?:so|that|this) many|why do (?:i|we) need (?:so many|[0-9]+)|break (?:it|this|that) "
-    r"down|show (?:me )?(?:the|your) (?:math|maths|calculation)|"
+    r"down|why (?:[0-9]+|two|three|four|eight|sixteen) (?:gpus?|servers?|cards?|nodes?|"
+    r"h200s?|mi355xs?|b200s?|machines)(?![a-z])|"
+    r"why (?:would |do |does )?(?:it|i|we|this|that) (?:need|take)s? (?:[0-9]+|two|three|four|"
+    r"eight|sixteen) |"
+    r"show (?:me )?(?:the|your) (?:math|maths|calculation)|"
     # de
-    r"erklär|erläuter|wie kommst du|wie kommen sie|woher komm|wie (?:wurde|wird|ist) .{1,30}? "
+    r"erklär|erläuter|wie kommst du|wie kommen sie|wie kommt ihr|woher komm|wie (?:wurde|wird|"
+    r"ist) .{1,30}? "
     r"berechnet|(?:warum|wieso|weshalb)\s(?:[a-zäöüß]+\s){0,4}so viele|rechenweg|aufschlüssel|"
     r"woher stammt|vorrechnen|rechne[nt]? (?:mir|uns) (?:das )?vor|"
     # fr
@@ -138,19 +150,25 @@ _EXPLAIN = (
     r"expli(?:ca|que|car)|como (?:você |vc )?calcul|de onde (?:vem|veio|saiu|sai)|"
     r"(?:por que|porque|pq|pra que) (?:tantas|tantos)|detalh[a-z]* o cálculo|"
     r"como (?:vocês |vcs |você |vc )?cheg(?:ou|aram|amos) (?:n|a)|detalhar como|"
+    r"n[ãa]o entendi|pode(?:ria)? detalhar|me detalha|"
     # ru
     r"объясн|поясни|откуда (?:взял|берет|берёт|такие|эти|это|столько|получил)|"
-    r"почему так много|зачем так много|как (?:вы |ты )?(?:посчитал|рассчитал|считал)|распиши|"
+    r"почему так много|зачем так много|не понял[аи]?\s(?:цифр|расч|откуда|как|почему|про)|"
+    r"(?:можно|можете|могли бы) (?:это )?расшифровать|расшифруй(?:те)?|как (?:вы |"
+    r"ты )?(?:посчитал|рассчитал|считал)|распиши|"
     r"как (?:вы |ты )?(?:её |его |это |их )?(?:получил|вывел)|откуда [0-9]|"
     # zh
     r"解释|解釋|怎么算|怎麼算|怎么来的|怎麼來的|如何计算|如何計算|为什么(?:要|需要)?(?:这么|那么)多|"
     r"展开(?:讲|说|講|說)|展開(?:講|說|讲|说)|怎么估|怎麼估|估出来|估出來|为什么会需要|為什麼會需要|"
-    r"咋算|咋來|咋来|"
+    r"咋算|咋來|咋来|點解(?:要)?咁多|点解(?:要)?咁多|(?:係|系)?(?:點|点)(?:樣)?計(?:出)?(?:嚟|来|來)|"
+    r"依據是什麼|依据是什么|根據是什麼|根据是什么|依據為何|依据为何|"
+    r"(?:为什么|為什麼|为啥|為啥|怎么|怎麼)(?:会|會)?(?:要|需要)(?!不)|"
     r"為什麼(?:要|需要)?(?:這麼|那麼)多|为啥(?:要)?这么多|為啥(?:要)?這麼多|"
     # ja
     r"説明して|説明を|説明お願い|どう計算|どうやって計算|計算根拠|根拠は|根拠を|根拠が|内訳|"
     r"どこから(?:来|き)|どういう計算|どうやって出し|どう出し|"
     r"(?:なぜ|なんで|どうして)(?:こんなに|そんなに|あんなに)|"
+    r"(?:なぜ|なんで|どうして)[^。？?]{0,16}(?:も)?必要(?:なの|なん|です|か)|"
     # ko
     r"설명해|설명 좀|설명 부탁|어떻게 계산|어떻게 나온|왜 이렇게 많|왜 그렇게 많|근거가|산출 근거"
 )
@@ -161,27 +179,40 @@ _WHY_NOT = (
     r"pourquoi pas|pourquoi ne pas|pourquoi pas plutôt|por qu[eé] no|porque no|"
     r"por que não|porque não|por quê não|почему не|а почему не|почему бы не|чем плох|"
     r"为什么不|為什麼不|为啥不|為啥不|为何不|為何不|怎么不用|怎麼不用|"
+    r"(?:怎么|怎麼|干嘛|幹嘛)不(?:直接|干脆|乾脆)?(?:用|选|選|上|考虑|考慮)|"
+    r"(?:點解|点解)(?:唔|冇|無)|唔得(?:咩|嗎|吗)|"
     r"なぜ.{0,12}(?:じゃない|ではない|を使わない|にしない|じゃなく)|なんで.{0,12}(?:じゃない|にしない)|"
     r"왜 .{0,12}(?:안 |아니|안써|안 써)|(?:은|는) 왜 안|"
     # a GPU left out of the answer, asked about: skipped, ruled out, not listed, what is wrong
     r"(?:why|any reason) (?:did |do |would |have )?you (?:skip|exclud|drop|leav|left|rul|pass)|"
+    r"(?:why|any reason|how come) (?:you |did you )?(?:didn't|did not|don't|haven't|never) "
+    r"(?:suggest|recommend|propose|pick|offer|include|mention|go with|consider)|"
     r"why (?:was|is|were|has) (?:it|the [a-z0-9]+|[a-z0-9]+ ?[0-9]*[a-z]?) (?:not |n't )?"
     r"(?:skipped|excluded|dropped|left out|ruled out|not (?:listed|included|considered))|"
     r"didn't (?:it |that |this )?(?:come up|make (?:it|the cut))|"
     r"didn't make the (?:shortlist|list)|you skipped|"
     r"what's (?:bad|the (?:problem|issue)) (?:with|about)|"
-    r"was spricht gegen|(?:ausgeschlossen|weggelassen|rausgefallen|aussortiert)|"
+    r"was spricht gegen|wär(?:e)?\s[^?.]{0,24}nicht\s(?:naheliegender|besser|sinnvoller|günstiger)|"
+    r"fällt\s(?:die|der|das|sie|er|es)?\s?raus|(?:ausgeschlossen|weggelassen|rausgefallen|"
+    r"aussortiert)|"
     r"qu'est-ce qui (?:cloche|ne va pas|coince) avec|(?:avez |a )?écarté|pas retenu|"
-    r"laissé de côté|pas envisagé|pour quelle raison|"
-    r"qu[eé] tiene de malo|descart|no ser[ií]a mejor|no convendr[ií]a|(?:xq|pq|porq) no|"
+    r"laissé de côté|pas envisagé|pour quelle raison|(?:n')?aurai(?:t|ent) pas (?:fait|suffi|"
+    r"convenu)|"
+    r"pourquoi (?:tu|vous|on) ne (?:l[ae]s? |l')?(?:propos|recommand|suggèr|suggér|conseill|"
+    r"prend|pren)|"
+    r"qu[eé] tiene de malo|descart|no serv[ií]an?|no sirve[n]?\b|no ser[ií]a mejor|"
+    r"no convendr[ií]a|(?:xq|pq|porq) no|"
     r"no (?:la|lo|las|los) mencionaste|"
-    r"(?:não|nao) serve|ficou de fora|qual (?:o|é o) problema (?:com|da|do)|(?:pq|pk) (?:não|nao)|"
+    r"(?:não|nao) serve|ficou de fora|(?:por que|porque|pq|pk)\s(?:vc|você|vocês|vcs)\s(?:não|nao)|"
+    r"(?:não|nao) (?:sugeriu|sugeriram|recomendou|recomendaram|indicou|indicaram|ofereceu)|"
+    r"qual (?:o|é o) problema (?:com|da|do)|(?:pq|pk) (?:não|nao)|"
     r"не устроил|отпал|исключил|не подош(?:[её]л|ла|ло)|не предложил|не рассматрива|"
     r"не рассмотрел|не угодил|"
     r"咋不(?:考虑|考慮|用)|怎么不考虑|怎麼不考慮|(?:怎么|怎麼)(?:没|沒)有?把|"
     r"(?:为什么|為什麼|为何|為何|怎么|怎麼|为啥|為啥)(?:没|沒)(?:有)?(?:推荐|推薦|选|選|用|考虑|考慮|"
     r"列|提)|排除|不行(?:吗|嗎)|没推荐|沒推薦|(?:没|沒)(?:列|考虑|考慮)进来|(?:沒|没)列進來|"
-    r"ダメな理由|だめな理由|ダメなの|入って(?:い)?ない(?:の)?は|外れた|除外|選ばなかった|"
+    r"ダメな理由|だめな理由|ダメなの|選ばない(?:の|理由)|使わない(?:の|理由)|(?:じゃ|では)(?:ダメ|だめ|いけない)|入って(?:い)?ない(?:の)?は|外れた|"
+    r"除外|選ばなかった|"
     r"外した理由|候補に入って|候補に入ら|候補から外れ|候補に(?:は)?ない|"
     r"왜 빠졌|빠진 이유|왜 제외|제외된 이유|안 되는 이유|하면 안 되|왜 추천(?:을)? 안|"
     r"추천 안 한 이유|후보에(?:도)? 없|(?:얘기|언급)(?:는|은)? 왜 없"
@@ -228,8 +259,13 @@ def _compiled(source: str) -> Searchable:
     return gated_re(rf"(?<![{_LETTER}])(?:{source})")
 
 
+# A Latin letter right before CJK ("MI355Xじゃダメ"): the CJK words start there.
+_LATIN_THEN_CJK = gated_re(r"(?<=[a-z])(?=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3])")
+
+
 def find_lever(text: str, *, gpus: bool) -> Lever | None:
     """Return the lever a cleaned message pulls, or None."""
+    text = _LATIN_THEN_CJK.sub(" ", text)
     if gpus and _compiled(_WHY_NOT).search(text):
         return Lever.WHY_NOT
     if _compiled(_CHEAPER).search(text):
@@ -292,18 +328,9 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
     setting_alone = _only_a_setting(request, text)
     if not rental.said and lever is None and not setting_alone:
         return request
-    facts = request.facts
-    if rental.months or rental.plan_counts:
-        facts = replace(facts, months=rental.months, plan_counts=rental.plan_counts)
-    if rental.plan_counts and len(rental.plan_counts) > 1:
-        facts = replace(facts, gpu_count=None)  # "2 HGX + 1 H200" counts plans, not GPUs
-    if (
-        rental.plan_counts
-        and facts.concurrency in rental.plan_counts.values()
-        and not _names_model(request)
-    ):
-        facts = replace(facts, concurrency=None)  # "H200 단일 VM 2개": machines, not users
-    found = replace(request, facts=facts, servers=rental.servers, lever=lever)
+    found = replace(
+        request, facts=_rented_facts(request, rental), servers=rental.servers, lever=lever
+    )
     if _prices_a_purchase(found, text):
         # "想租 4 台單卡 H200 半年，總價多少？": plans to rent, their total asked, no person
         found = replace(found, intent=Intent.PRICE)
@@ -331,7 +358,48 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
             min_term_asked=_MIN_TERM_NAMED.search(text) is not None,
         ),
     )
-    return _no_topic(settled)
+    return _no_topic(_after_intent(settled, found.topic, text))
+
+
+def _rented_facts(request: ParsedRequest, rental: RentalAsk) -> RequestFacts:
+    """Return the request's facts with the months and plans counted the message says."""
+    facts = request.facts
+    plans = rental.plan_counts
+    if rental.months or plans:
+        facts = replace(facts, months=rental.months, plan_counts=plans)
+    if plans and not facts.gpus:
+        # "¿Con 2 HGX alcanzaría para DeepSeek-V3?": the plans named name their GPUs
+        gpus = dict.fromkeys(plan.split("-")[0] for plan in plans)
+        facts = replace(facts, gpus=tuple(GpuId(gpu) for gpu in gpus))
+    if plans and len(plans) > 1:
+        facts = replace(facts, gpu_count=None)  # "2 HGX + 1 H200" counts plans, not GPUs
+    if plans and facts.concurrency in plans.values() and not _names_model(request):
+        facts = replace(facts, concurrency=None)  # "H200 단일 VM 2개": machines, not users
+    return facts
+
+
+def _after_intent(settled: ParsedRequest, topic: str | None, text: str) -> ParsedRequest:
+    """Settle what the intent read leaves: a model across plans, the delivery beside a total."""
+    if _runs_across_plans(settled, text):
+        # "one MI355X server and one HGX H200: can Kimi K2 run across both?": the model on
+        # those plans, not the two GPUs compared
+        settled = replace(settled, intent=Intent.SIZE)
+    if settled.intent is Intent.PRICE and topic == "delivery":
+        # the total asked with when the plans come: the delivery said under the total
+        settled = replace(settled, more_topics=("delivery", *settled.more_topics))
+    return settled
+
+
+def _runs_across_plans(request: ParsedRequest, text: str) -> bool:
+    """Tell a model asked to run on several plans counted together, not a comparison."""
+    plans = request.facts.plan_counts or {}
+    return (
+        request.intent is Intent.COMPARE
+        and _names_model(request)
+        and len(plans) > 1
+        and not _compared(text)
+        and find_asked(text) == "fits"
+    )
 
 
 def _servers_changed(text: str) -> frozenset[str | None]:
@@ -445,7 +513,7 @@ def _term_intent(
     return Intent.FOLLOWUP if months and term_topic and term_alone else None
 
 
-def _intent(  # noqa: C901, PLR0911 - one intent per kind of lever or term
+def _intent(  # noqa: C901, PLR0911, PLR0912 - one intent per kind of lever or term
     request: ParsedRequest,
     *,
     setting_alone: bool,
@@ -463,6 +531,10 @@ def _intent(  # noqa: C901, PLR0911 - one intent per kind of lever or term
     load stand for ("our traffic doubles" is no question about the traffic the plans include).
     """
     intent = request.intent
+    if _explains_figures(request):
+        # "wait, 16 GPUs for a 70B model?? walk me through that", "por que 8 GPUs? me explica a
+        # conta": the answer's own figures, said back, are what is asked about
+        return Intent.FOLLOWUP
     if _names_model(request) or intent in {Intent.SALES, Intent.TRAIN}:
         return intent
     if request.lever is Lever.WHY_NOT and not request.facts.plan_counts:
@@ -476,8 +548,13 @@ def _intent(  # noqa: C901, PLR0911 - one intent per kind of lever or term
     if request.topic == "longer_terms" and discount and intent is Intent.KNOWLEDGE:
         # "any discount if we commit to 12 months? looking at the 8x H200 box": the terms asked
         return intent
-    if request.facts.plan_counts and (request.topic is None or request.topic in _TERM_TOPICS):
-        return Intent.PRICE  # "2 HGX + 1 H200 for 6 months": their total, terms and all
+    # "2 HGX + 1 H200 for 6 months": their total, terms and all; "пять серверов 8×MI355X: цена
+    # за месяц и сроки поставки": the total, said with when each plan is delivered
+    delivered = total_asked and request.topic == "delivery"
+    if request.facts.plan_counts and (
+        request.topic is None or request.topic in _TERM_TOPICS or delivered
+    ):
+        return Intent.PRICE
     term = _term_intent(request, term_alone=term_alone, min_term_asked=min_term_asked)
     if term is not None:
         return term
@@ -500,6 +577,24 @@ def _intent(  # noqa: C901, PLR0911 - one intent per kind of lever or term
     if intent is Intent.PRICE and request.facts.gpus:
         return intent  # "H200 for 3 months, how much?": that GPU's plans for the term
     return Intent.FOLLOWUP
+
+
+# Topics a figure of the answer said back touches ("8 GPUs" reads as whole servers only).
+_FIGURE_TOPICS = frozenset({None, "whole_server_only"})
+
+
+def _explains_figures(request: ParsedRequest) -> bool:
+    """Tell an explanation asked of figures the answer gave: GPUs counted, a size, no model."""
+    if request.lever is not Lever.EXPLAIN or request.topic not in _FIGURE_TOPICS:
+        return False
+    facts = request.facts
+    if facts.model_id or request.unknown_model or request.hub or request.ambiguous:
+        return False
+    if facts.plan_counts or facts.months:
+        return False  # "5 台 MI355X 八卡機，月租怎麼算？": the plans' total is asked
+    if any(value is not None for value in (facts.context_tokens, facts.concurrency)):
+        return False
+    return facts.gpu_count is not None or facts.params_b is not None or bool(request.servers)
 
 
 def _no_topic(request: ParsedRequest) -> ParsedRequest:

@@ -27,6 +27,7 @@ from bot.understand.numbers import (
     scan,
     worth_trying,
 )
+from bot.understand.rental import counted_after
 
 _MONTHS_PER_YEAR = 12
 # "w" is 万 (10,000) in Chinese chat shorthand ("2w刀"), read only beside money.
@@ -99,7 +100,7 @@ _OTHER_BEFORE = union(
 _OTHER_AFTER = (
     r"(?:€|£|¥|₽|₩|₹|euros?|eur|rmb|cny|yuan|gbp|pounds?|chf|jpy|yen|rub|r[o]?ubles?|brl|krw|reais|"
     r"libras?|pfund|francs?|руб[а-яё]*|евро|фунт[а-яё]*|юан[а-яё]*|иен[а-яё]*|元|块|塊|人民币|"
-    r"人民幣|日元|円|欧元|歐元|英镑|英鎊|港币|港幣|台币|台幣|ユーロ|유로|엔|원(?![해하합할했함])|루블|"
+    r"人民幣|日元|円|欧元|歐元|英镑|英鎊|港币|港幣|新台幣|新台币|新臺幣|台币|台幣|ユーロ|유로|엔|원(?![해하합할했함])|루블|"
     r"cad|aud|sgd|hkd|twd|\$\s?(?:can?|cad|aud?)|(?:canadian|australian|singapore|hong kong|"
     r"taiwan) dollars?|dollars? (?:canadiens?|australiens?|de singapour)|"
     r"dólares (?:canadienses|canadenses|australianos|de singapur)|канадск[а-яё]* доллар[а-яё]*|"
@@ -110,7 +111,7 @@ _OTHER_AFTER = (
     r"[а-яё]*\s?песо|[^\s]{0,6}ペソ|[^\s]{0,6}페소|[^\s]{0,6}比索|"
     # Other currencies of the reference rates, and crowns and lire of any country
     r"pln|zł|zl|zlotys?|złotys?|złotych|zlotych|злот[а-яё]*|sek|kronor|kroner|czk|kč|korun[ay]?|"
-    r"₺|(?:turkish )?liras?(?: turcas?)?|tl)(?![a-z])"
+    r"₺|(?:turkish )?liras?(?: turcas?)?|tl|₸|kzt|тенге|tenge)(?![a-z])"
 )
 # Substrings every other-currency amount contains: most messages have none, and a substring
 # test is far cheaper than the amount patterns.
@@ -122,6 +123,7 @@ _OTHER_MARKS = (
     *("シンガポール", "豪ドル"),
     "싱가포르",
     "rmb",
+    *("₸", "kzt", "тенге", "tenge"),
     "peso",
     "mxn",
     "pln",
@@ -289,11 +291,14 @@ def find_budget(text: str, language: str = "en") -> Found | None:
     """Find the first money amount in ``text`` (per month; a yearly one is divided by 12)."""
     if _MONEY_MARKS_RE.search(text) is None:
         return None  # every pattern below needs a dollar or a budget word
+    budget_word = _money_res()[-1]
     for pattern in worth_trying(_money_res(), text):
         for match in scan(pattern, text):
             value = _amount_value(match, text, language)
             if value == 0 or spent_elsewhere(text, match.start(), match.end()):
                 continue
+            if pattern is budget_word and counted_after(text, match.end()):
+                continue  # "orçamento pra 3 servidores": a quote for three servers
             if _PER_YEAR_RE.match(text, match.end()):
                 value /= _MONTHS_PER_YEAR
             rest = blank(text, match.start(), match.end())

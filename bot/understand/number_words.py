@@ -346,9 +346,20 @@ _HALF_SECOND_RE = gated_re(
 
 
 # "mil millones" alone (not "2 mil millones", "cincuenta mil millones": a count before it)
+# "mil millones" / "mil milhões" (a thousand million) and a Russian "миллиард" with no number
+# before it: one of them. Read once the numbers in words are digits, so "dos mil millones"
+# (by then "2 mil millones") keeps its own count.
 _THOUSAND_MILLION_RE = gated_re(
-    r"(?:^|(?<=\bcon )|(?<=\bde )|(?<=\bunos )|(?<=\bunas )|(?<=\bsobre ))mil millones"
-    r"(?![a-zà-ÿ])"
+    r"(?<![0-9])(?<![0-9][\s.,])(?<![a-zà-ÿ])mil (?P<scale>millones|milhões|milhoes)(?![a-zà-ÿ])"
+)
+# "mil peticiones", "mil usuários": a thousand with no number before it (Spanish, Portuguese)
+_BARE_THOUSAND_RE = gated_re(
+    r"(?<![0-9])(?<![0-9][\s.,])(?<![a-zà-ÿ])mil(?P<scale>)(?!\s?(?:millones|milhões|milhoes|"
+    r"mill|[0-9]))(?![a-zà-ÿ])"
+)
+_HUNDRED_AND_RE = gated_re(r"(?<![0-9.,])([1-9]00) and ([1-9][0-9]?)(?![0-9])")
+_BARE_RU_SCALE_RE = gated_re(
+    r"(?<![0-9])(?<![0-9]\s)(?<![а-яё])(?P<scale>миллиард|миллион)(?![а-яё])"
 )
 
 
@@ -373,21 +384,48 @@ def _at_once_numeral(match: re.Match[str]) -> str:
     return match.group("lead") + str(int(parse_cjk_number(match.group("num"))))
 
 
+def _bare_scales(text: str) -> str:
+    """Write a scale word that no number counts as one of it ("mil millones", "миллиард")."""
+    _, tens, units, singles = _compiled()
+
+    def one(found: re.Match[str], count: str) -> str:
+        before = text[: found.start()].split()
+        if before and (before[-1] in units or before[-1] in tens or before[-1] in singles):
+            return found.group(0)  # "dos mil millones": the number before counts it
+        return count + found.group("scale")
+
+    text = _THOUSAND_MILLION_RE.sub(lambda found: one(found, "1000 "), text)
+    text = _BARE_THOUSAND_RE.sub(lambda found: one(found, "1000"), text)
+    return _BARE_RU_SCALE_RE.sub(lambda found: one(found, "1 "), text)
+
+
+def _with_digits(
+    text: str, pattern: Searchable, tables: tuple[dict[str, int], dict[str, int], dict[str, int]]
+) -> str:
+    """Write the numbers in words as digits; hundreds and their tens as one number."""
+    hundred_and = "hundred and " in text
+    text = pattern.sub(lambda found: _value(found, *tables), text)
+    if hundred_and:
+        # "two hundred and fifty" (by now "200 and 50"): one number
+        text = _HUNDRED_AND_RE.sub(lambda m: str(int(m.group(1)) + int(m.group(2))), text)
+    return text
+
+
 def words_to_digits(text: str) -> str:
     """Return ``text`` (cleaned, lower case) with its numbers in words written as digits."""
     text = _seconds_in_words(text)
-    if "mil millones" in text:  # Spanish "mil millones": a thousand million, a billion
-        text = _THOUSAND_MILLION_RE.sub("1000 millones", text)
     if "十" in text or "百" in text or any(digit in text for digit in _CJK_DIGITS):
         text = _CJK_PEOPLE_RE.sub(_cjk_people, text)
     if "百" in text or "千" in text:
         text = _AT_ONCE_NUMERAL_RE.sub(_at_once_numeral, text)
     if any(unit in text for unit in "십백천만"):
         text = _SINO_KOREAN_RE.sub(_sino_korean, text)
+    if "mil" in text or "милли" in text:
+        text = _bare_scales(text)
     if not any(mark in text for mark in _MARKS):
         return text
     pattern, tens, units, singles = _compiled()
-    text = pattern.sub(lambda found: _value(found, tens, units, singles), text)
+    text = _with_digits(text, pattern, (tens, units, singles))
     if "пол" in text:
         # "полмиллиарда" (half a billion), "полмиллиона"
         text = _HALF_RE.sub(lambda found: "0.5 " + found.group(1), text)

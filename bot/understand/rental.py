@@ -58,6 +58,7 @@ _SINGLE_WORDS = (
     r"single[- ]gpu|one[- ]gpu|1[- ]gpu|single|standalone|stand-alone|separate|individual|"
     r"einzeln[a-z]*|einzel|unique|seule?s?|"
     r"isolée?s?|individuel(?:le)?s?|individuales|individuais|suelt[oa]s?|avuls[oa]s?|simples|"
+    r"à l'unité|al por menor|por unidade|por unidad|"
     r"одиночн[а-я]*|отдельн[а-я]*|单卡|單卡|单独|單獨|独立|獨立|单|單|単体|単独|シングル|단일|"
     r"싱글|개별"
 )
@@ -66,6 +67,17 @@ _VM_WORDS = (
     r"가상\s?머신"
 )
 _VM_WORDS_RE = gated_re(_VM_WORDS)
+# Machines and GPUs counted right after a number: "orçamento pra 2 servidores" counts servers,
+# so its number is no amount of money (``bot.understand.money``).
+_COUNTED_AFTER_RE = gated_re(
+    rf"\s?(?:x\s?)?(?:{_SERVER}|{_VM_WORDS}|{_MACHINES}|gpus?|placas?|tarjetas?|cartes?|karten|"
+    r"máquinas?|maquinas?|nós?\b|inst[aâ]ncias?|instances?|usu[aá]rios?|users?|张|張|枚)"
+)
+
+
+def counted_after(text: str, end: int) -> bool:
+    """Whether machines, GPUs or users are counted right after ``end`` (a number's end)."""
+    return _COUNTED_AFTER_RE.match(text, end) is not None
 
 
 def _marked(text: str) -> str:
@@ -138,7 +150,8 @@ def _plan_patterns(language: str) -> tuple[Searchable, ...]:
         # "三个单卡 H200", "一張單卡 H200": single machines counted as pieces before the GPU
         re.compile(number + rf"\s*(?:个|個|张|張|台|部)\s*(?P<one>单卡|單卡|单机|單機)\s*{gpu}"),
         # "HGX H200 ×2", "MI355X server x 2"
-        gated_re(gpu + rf"(?P<s>\s*-?\s*{_SERVER})?\s*[x×]\s*{after}(?![0-9a-z.,])"),
+        # (a comma after the count ends it: "×4, monthly"; "x1,5" is no count)
+        gated_re(gpu + rf"(?P<s>\s*-?\s*{_SERVER})?\s*[x×]\s*{after}(?![0-9a-z]|[.,][0-9])"),
     )
 
 
@@ -226,6 +239,11 @@ def _servers_patterns(language: str) -> tuple[Searchable, ...]:
         gated_re(number + rf"\s*{_MACHINES}\s*(?:の|의)?\s*(?:{_SERVER})"),
         gated_re(rf"(?:{_SERVER})\s*(?:を|가|이|를|을)?\s*" + number + rf"\s*{_MACHINES}"),
         gated_re(number + rf"\s*{_MACHINES}"),
+        # "整机 ×4", "servers x3": the count written as a multiple after the word (not "x8
+        # GPUs", the GPUs of one)
+        gated_re(
+            rf"(?:{_SERVER})\s*[x×*]\s*" + number + r"(?!\s*-?\s*(?:gpus?|卡|枚|장|基|個|个))"
+        ),
     )
 
 

@@ -36,7 +36,7 @@ _WHOLE = (
     r"inteiro|completo)"
 )
 _MONTH_UNITS = (
-    r"\s*-?\s*(?:months?|mos?\.?|monat(?:e|en|s)?|mois|mes(?:es)?|месяц(?:а|ев)?|мес\.?"
+    r"\s*-?\s*(?:months?|mos?\.?|monat(?:e|en|s)?|mois|mes(?:es)?|mês|месяц(?:а|ев)?|мес\.?"
     r"|(?:个|個)\s*月|(?:ヶ|か|カ|ケ|箇|ヵ)\s*月(?:間)?|개월|\s?달)(?![" + LETTER + r"])"
 )
 # Terms without a number: half a year, a year, a quarter (value in months).
@@ -81,6 +81,18 @@ _NAMED_TERMS: tuple[tuple[str, int], ...] = (
     ),
     (r"두 ?달", 2),
     (r"넉 ?달", 4),
+    # one month as the term, said with a word of duration: "pendant un mois", "на месяц"
+    (
+        (
+            r"(?:pendant|durant|sur) (?:un|1) mois|на (?:один |1 )?месяц(?![а-яё])|"
+            r"für (?:einen|1) monat|durante (?:un|um) m[eê]s|for (?:a|one) (?:single )?month"
+        ),
+        1,
+    ),
+)
+# "месяца на 3" (a Russian approximation: the number after its unit)
+_RU_MONTHS_AFTER_RE = gated_re(
+    r"месяц(?:а|ев)?\s(?:на|где-то|примерно)\s(?P<n>[0-9]{1,2})(?![0-9])"
 )
 
 
@@ -131,6 +143,13 @@ def _years(text: str, language: str) -> int | None:
 # counted ("1 month", "one month"), not said with an article.
 _ARTICLES = frozenset({"a", "an", "ein", "eine", "einen", "einem", "un", "une", "una", "um", "uma"})
 _RATE_BEFORE_RE = gated_re(r"(?:per|pro|par|por|/|je|al|à|в|за)\s*$")
+_ONLY_BEFORE_RE = gated_re(
+    r"(?:só|so|solo|sólo|apenas|just|only|nur|seulement|uniquement|только)\s*$"
+)
+# "por 1 mês só", "for 1 month only": one month as the whole term, not a rate
+_ONLY_AFTER_RE = gated_re(
+    r"\s*(?:só|so|solo|sólo|apenas|nada más|only|just|nur|seulement|uniquement|только)(?![a-zà-ÿ])"
+)
 
 
 _YEAR_MARKS_RE = gated_re(r"year|yr|jahr|ans\b|année|año|anos\b|год|лет|年|년")
@@ -142,10 +161,17 @@ def find_months(text: str, language: str) -> int | None:
         token = match.group("n").strip()
         value = number_value(token, language)
         before = text[max(0, match.start() - 6) : match.start()]
-        if token in _ARTICLES or (value == 1 and _RATE_BEFORE_RE.search(before)):
+        rate = value == 1 and _RATE_BEFORE_RE.search(before) is not None
+        only = _ONLY_BEFORE_RE.search(before) is not None  # "só um mês": one month alone
+        if (token in _ARTICLES and not only) or (
+            rate and not _ONLY_AFTER_RE.match(text, match.end())
+        ):
             continue  # "per 1 month" is a rate; "por 6 meses" a term
         if value and 0 < value <= MAX_MONTHS and not _is_deadline(text, *match.span()):
             return value
+    inverted = _RU_MONTHS_AFTER_RE.search(text) if "месяц" in text else None
+    if inverted is not None and 0 < int(inverted.group("n")) <= MAX_MONTHS:
+        return int(inverted.group("n"))
     years = _years(text, language) if _YEAR_MARKS_RE.search(text) else None
     if years is not None:
         return years

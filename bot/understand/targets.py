@@ -162,15 +162,18 @@ _HOUR = (
 _DAY = r"(?:d|day|days|día|dias?|días|jour|jours|tag|tage|tagen|день|дня|дней|сутки|суток|天|日|일)"
 _WEEK = (
     r"(?:wk|week|weeks|semana|semanas|semaine|semaines|woche|wochen|неделю|недели|недель|неделя|"
-    r"周|週|週間|星期|주|주일)"
+    r"周|週|週間|星期|禮拜|礼拜|주|주일)"
 )
 _MONTH = (
     r"(?:month|months|mes|meses|mois|monat|monate|monaten|месяц|месяца|месяцев|"
     r"个月|個月|か月|ヶ月|개월|달)"
 )
 _PER_USER = (
-    r"(?:per\s(?:user|stream|request|session|seq(?:uence)?)|each|/\s?user|a\s(?:user|head)|"
-    r"por\s(?:usuario|usuário|utilizador)|pro\s(?:nutzer|user|anfrage)|par\s(?:utilisateur|requête)|"
+    r"(?:per\s(?:user|stream|request|session|seq(?:uence)?|caller|seat|agent|chat|conversation)|"
+    r"each|"
+    r"/\s?user|a\s(?:user|head)|"
+    r"por\s(?:usuario|usuário|utilizador)|pro\s(?:nutzer|user|anfrage)|par\s(?:utilisateur|"
+    r"requête)|"
     r"на\s(?:пользователя|юзера|запрос)|每(?:个|個)?(?:用户|用戶|人|请求|請求|会话)|"
     r"(?:ユーザー|ユーザ|リクエスト)(?:あたり|当たり|ごと|毎)|사용자당|유저당|요청당|인당|"
     r"each\suser|every\suser|for\seach|cada\s(?:usuario|usuário)|jede[rn]?\s(?:nutzer|user)|"
@@ -194,7 +197,8 @@ _OUTPUT_WORDS = (
     r"output|outputs|answers?|responses?|repl(?:y|ies)|completions?|generation|saídas?|saidas?|"
     r"salidas?|"
     r"sorties?|ausgaben|"
-    r"ausgabe|antwort(?:en)?|réponses?|respuestas?|respostas?|ответы?|ответа|выход|выходе|"
+    r"ausgabe-?tokens?|ausgabe|antwort(?:en)?|réponses?|respuestas?|respostas?|ответы?|ответа|"
+    r"выход|выходе|"
     # (not "入出力"/"输入输出": input and output together, as in "合計5億トークン（入出力込み）")
     r"(?<!输入)输出|(?<!輸入)輸出|生成(?!速)|回答|回覆|回复|(?<!入)出力|응답|(?<!입)출력|답변"
 )
@@ -209,7 +213,8 @@ _INPUT_WORDS = (
 )
 # An input word right before a number ("输入 2000 token 输出 …"): the number is the input's.
 _INPUT_BEFORE = gated_re(
-    rf"(?<![a-zа-я])(?:{_INPUT_WORDS})\s?[:：]?\s?(?:平均|大概|约|約|average|avg\.?|~)?\s?$"
+    rf"(?<![a-zа-я])(?:{_INPUT_WORDS})\s?[:：]?\s?(?:平均|大概|约|約|평균|average|avg\.?|~|"
+    rf"в среднем|en promedio|em média|im schnitt|en moyenne|약)?\s?$"
 )
 _OUTPUT_WORD_RE = gated_re(rf"(?<![a-zа-я])(?:{_OUTPUT_WORDS})(?![a-zа-я])")
 _ITEMS = (
@@ -363,8 +368,9 @@ def _patterns() -> dict[str, Searchable]:
     )
     ttft = _alt(
         rf"{_TTFT_WORDS}[^0-9,，;；]{{0,32}}?{num}\s?{_LATENCY_UNIT}(?![a-zа-я])",
-        rf"{num}\s?{_LATENCY_UNIT}(?![a-zа-я])\s?(?:to|until|for|before|до|まで|까지|内|以内)?\s?"
-        rf"(?:the\s)?{_TTFT_WORDS}",
+        rf"{num}\s?{_LATENCY_UNIT}(?![a-zа-я])\s?(?:to|until|for|before|avant|jusqu'au|antes\sdel?|"
+        rf"antes\sdo|até\so|bis\szum|vor\sdem|до|まで|까지|内|以内)?\s?"
+        rf"(?:the\s|le\s|el\s)?{_TTFT_WORDS}",
     )
     rate = (
         rf"{num}\s?(?:\+\s?)?(?:[a-zа-яё\-]+\s){{0,2}}?(?:{_REQUESTS})\s?"
@@ -391,14 +397,19 @@ def _patterns() -> dict[str, Searchable]:
         rf"[^0-9,，;；]{{0,6}}?{num}\s?(?:个|個|次|条|條|건|회|件|개)?\s?"
         rf"(?:{_REQUESTS})?)"
     )
-    gap = r"[^0-9,，;；/()（）。!?！？]{0,18}?"
+    # (a number may open a bracket of its own: "inputs are short (400 tokens)")
+    gap = r"[^0-9,，;；/()（）。!?！？]{0,18}?(?:[(（][^0-9()（）]{0,8}?)?"
     output = _alt(
-        rf"{num}\s?-?\s?(?:{_TOKENS})\s?(?:de\s|of\s|d'|der\s|en\s)?(?:{_OUTPUT_WORDS})(?![a-zа-я])",
+        rf"{num}\s?-?\s?(?:{_TOKENS})\s?(?:de\s|of\s|d'|der\s|"
+        rf"en\s)?(?:{_OUTPUT_WORDS})(?![a-zа-я])",
         rf"(?<![a-zа-я])(?:{_OUTPUT_WORDS})(?![a-zа-я]){gap}{num}(?:\s?(?:{_TOKENS}))?(?![0-9])",
         rf"{num}\s?-?\s?(?:{_TOKENS})\s?(?:de\s|of\s)?(?:{_SUMMARY_WORDS})(?![a-zà-ÿа-я])",
-        rf"(?<![a-zà-ÿа-я])(?:{_SUMMARY_WORDS})\s?(?:de\s|von\s|of\s)?{num}(?:\s?(?:{_TOKENS}))?(?![0-9])",
-        rf"{num}\s?(?:{_TOKENS})?\s?(?:out|en\ssortie|на\sвыходе|de\ssalida|de\ssaída|выхода|raus|"
+        rf"(?<![a-zà-ÿа-я])(?:{_SUMMARY_WORDS})\s?(?:de\s|von\s|"
+        rf"of\s)?{num}(?:\s?(?:{_TOKENS}))?(?![0-9])",
+        rf"{num}\s?(?:{_TOKENS})?\s?(?:out|en\ssortie|на\sвыходе|на\sвыход|de\ssalida|de\ssaída|"
+        rf"выхода|raus|"
         rf"coming\sout|going\sout)(?![a-zа-я])",
+        rf"{num}\s?ausgabe-?tokens?(?![a-zäöü])",
         # "800 input / 250 output tokens": the word between the number and the tokens
         rf"(?:(?<=/)|(?<=/\s)){num}\s?(?:output|generated|de\ssaída|de\ssalida|выходных)\s"
         rf"(?:{_TOKENS})(?![a-zа-я])",
@@ -412,6 +423,8 @@ def _patterns() -> dict[str, Searchable]:
         rf"going\sin|coming\sin|rein)(?![a-zа-я])",
         # "800 input / 250 output tokens": the input's number and word, the tokens said after
         rf"{num}\s?(?:input|prompt|entrada|eingabe|entrée|входных|输入|輸入|入力|입력)(?=\s?/)",
+        # German compounds, one suspended: "1.000 Eingabe- und 300 Ausgabetokens"
+        rf"{num}\s?eingabe(?:-?tokens?|-(?=\s(?:und|bzw\.?|oder)\s))(?![a-zäöü])",
     )
     # (a model's name blanked between reads as one space: "correos con ___, unos 800 tokens")
     documents = _alt(
@@ -425,21 +438,25 @@ def _patterns() -> dict[str, Searchable]:
         rf"(?:{_SECOND}|{_MINUTE}|user))"
     )
     deadline = _alt(
-        rf"(?<![a-zà-ÿа-яё])(?:(?:nach\s)?spätestens(?:\snach|\sin)?|at\sthe\slatest\s(?:in|within|after)|"
+        rf"(?<![a-zà-ÿа-яё])(?:(?:nach\s)?spätestens(?:\snach|\sin)?|at\sthe\slatest\s(?:in|"
+        rf"within|after)|"
         rf"au\splus\stard\s(?:en|dans|sous|après)|a\smás\stardar\sen|no\smáximo\sem|"
         rf"не\sпозже(?:\sчем)?\sчерез|не\sпозднее(?:\sчем)?\sчерез|最迟|最遲|遅くとも|"
         rf"in\sless\sthan|en\smenos\sde|em\smenos\sde|in\sweniger\sals|en\smoins\sde|"
+        rf"in\sunder|sous|en\sdessous\sde|"
         rf"меньше\sчем\sза|менее\sчем\sза|"
         rf"in|within|under|inside|over|(?:em|en)\saté|até|hasta|en|em|"
         rf"dentro\sde|innerhalb\s(?:von\s)?|binnen|дедлайн|дедлайном|срок\s—|"
-        rf"за|в\sтечение|в\sпределах|уложиться\sв|уложиться\sза|durante|para|by|d'ici|"
+        rf"за|в\sтечение|в\sпределах|уложиться\s(?:надо\s|нужно\s)?(?:в|за)|durante|para|by|d'ici|"
         rf"deadline|plazo(?:\sde)?|prazo(?:\sde)?|frist|délai(?:\sde)?|срок|期限|时间|時間|기한은?|für|締切は?|"
         # time the customer is given (Spanish, English), a window (German, Spanish, Portuguese,
         # Russian), time given to us in Chinese, a Korean due date
-        rf"(?:nos|me)\sd(?:a|an|á|ão)|gives?\s(?:us|me)|zeitfenster|time\swindow|ventana(?:\sde)?|"
+        rf"只剩(?:下)?|還剩(?:下)?|还剩(?:下)?|(?:nos|me)\sd(?:a|an|á|ão)|gives?\s(?:us|me)|zeitfenster|"
+        rf"time\swindow|ventana(?:\sde)?|"
         rf"plazo\sson|prazo\ssão|on\sa|we\shave|tenemos|temos|"
         rf"janela(?:\sde)?|окно|给我们|給我們|마감(?:이|은)?|"
-        rf"締め切り|截止)(?:\s(?:of|is|es|é|ist|est|de|von|for|fosse|sea|fuera|wäre|serait)(?![a-zà-ÿ])){{0,2}}"
+        rf"締め切り|截止)(?:\s(?:of|is|es|é|ist|est|de|von|for|fosse|sea|fuera|wäre|"
+        rf"serait)(?![a-zà-ÿ])){{0,2}}"
         rf"\s?(?:是|为|為|は)?\s?[:—–]?\s?"
         # "plazo máximo 4 días", "prazo máximo de 3 dias", "deadline max 48h"
         rf"(?:(?:máximo|maximo|máx\.?|max\.?|maximum|maximal|максимум)\s?(?:de\s)?)?"
@@ -447,8 +464,10 @@ def _patterns() -> dict[str, Searchable]:
         rf"die|nächsten)?\s?(?:{_ABOUT_WORD})?(?:{num}\s?-?)?(?:个|個|つ|)?\s?"
         rf"(?P<dunit>{_KOREAN_DAY_WORDS}|{_HOUR}|{_DAY}|{_WEEK}|{_MONTH})"
         rf"(?![a-zа-яё])",
-        rf"(?:{num}\s?)?(?:个|個|つ|)?\s?(?P<dunit>{_HOUR}|{_DAY}|{_WEEK}|{_MONTH}|{_KOREAN_DAY_WORDS})\s?"
-        rf"(?:内|以内|之内|之內|以内に|以内で|で|안에|이내|내에|내로|内に|内完成|以内完成|內|後(?:まで)?|"
+        rf"(?:{num}\s?)?(?:个|個|つ|)?\s?(?P<dunit>{_HOUR}|{_DAY}|{_WEEK}|{_MONTH}|"
+        rf"{_KOREAN_DAY_WORDS})\s?"
+        rf"(?:内|以内|之内|之內|以内に|以内で|で|안에|이내|내에|내로|내(?=\s|$|[,.])|内に|内完成|以内完成|內|"
+        rf"後(?:まで)?|"
         rf"뒤|후|时间|時間)",
         # a duration in brackets beside the job ("en un fin de semana (48 h)")
         rf"\(\s?{num}\s?(?P<dunit>{_HOUR}|{_DAY})\s?\)",
@@ -458,7 +477,8 @@ def _patterns() -> dict[str, Searchable]:
         # a day named, then said as a length: "d'ici vendredi, donc ~72h", "by Friday, so 72 hours"
         rf"(?<![a-zà-ÿ])(?:d'ici|by|until|till|bis|hasta|até|до|avant|before)\s[^\d,.;()]{{2,24}}?"
         rf"\s?[,;(—–-]\s?(?:donc|so|soit|i\.e\.|c'est-à-dire|also|d\.h\.|es decir|o sea|ou seja|"
-        rf"то есть|т\.е\.|that's|that is|cioè)?\s?(?:{_ABOUT_WORD})?{num}\s?"
+        rf"то есть|т\.е\.|that's|that is|cioè|tipo|like|genre|типа|"
+        rf"como)?\s?(?:{_ABOUT_WORD})?{num}\s?"
         rf"(?P<dunit>{_HOUR}|{_DAY})(?![a-zа-яё])",
     )
     tomorrow = (
@@ -521,16 +541,17 @@ _PER_HOUR = 1 / 60  # a rate per minute from one per hour; slower ones are volum
 _PER_USER_REACH = 48  # characters around a tokens/s figure where "per user" makes it each user's
 # (the period of "mind.", "ca.", "max." ends no clause)
 _CLAUSE = gated_re(
-    r"[,;，；。！？\n]|(?<!mind)(?<!min)(?<!max)(?<!ca)(?<!approx)(?<!env)(?<!ок)[.!?]\s|\band\b|"
+    r"[,;，；。！？、\n]|(?<!mind)(?<!min)(?<!max)(?<!ca)(?<!approx)(?<!env)(?<!ок)[.!?]\s|\band\b|"
     r"\bbut\b"
 )
 
 
 _USER_WORDS = gated_re(
-    r"(?:users?|per\suser|each|every|stream|session|sessions?|sitzung|nutzer|usuários?|usuarios?|"
+    r"(?:users?|per\suser|each|every|stream|session|sessions?|callers?|per\sseat|sitzung|nutzer|"
+    r"usuários?|usuarios?|"
     r"utilizador|utilisateurs?|chaque|cada|jede[rsn]?|юзер[ау]?|пользовател[ьяюей]+|на\sкаждого|"
     r"каждо(?:му|го)|用户|用戶|使用者|每位|每个人|每個人|每人|单用户|單用戶|ユーザー|ユーザ|各|"
-    r"사용자|유저|인당|명당|한\s?명)"
+    r"사용자|유저|인당|명당|한\s?명|(?:人|名|ひとり)(?:あたり|当たり))"
 )
 _TOTAL_WORDS = gated_re(
     r"(?:total|overall|aggregate|in\ssum|insgesamt|gesamt|au\stotal|en\stotal|no\stotal|"
@@ -701,11 +722,14 @@ class _Reader:
         if "batch_tokens" in self.values:
             return
         said = bool(self.matches("deadline")) or patterns["tomorrow"].search(self.rest)
-        if not (patterns["with_batch"].search(self.rest) or said):
-            return
+        # (tokens past any model's window are a job's total even with no word of a job:
+        # "2 milliards de tokens avec Qwen3-32B")
+        least = _LEAST_JOB_TOKENS if patterns["with_batch"].search(self.rest) or said else None
+        if least is None and _TRAINED_ON.search(self.rest):
+            return  # "fine-tuned on 2B tokens, now to serve it": the training data, no job
         for match in self.matches("total_tokens"):
             value = _finite(self.number(match))
-            if value is not None and value >= _LEAST_JOB_TOKENS:
+            if value is not None and value >= (least or _LEAST_UNSAID_JOB_TOKENS):
                 self.take("batch_tokens", value, match)
                 return
 
@@ -783,6 +807,15 @@ _TRIGGERS = {
 }
 # Fewer total tokens than this are a prompt's length, not an offline job.
 _LEAST_JOB_TOKENS = 1e6
+# A model trained on tokens ("fine-tuned on 2B tokens", "entraîné sur 3 000 milliards"): the
+# tokens are its training data.
+_TRAINED_ON = gated_re(
+    r"train|tuned|tune |finetun|fine-tun|обуч|вотрен|entren|trein|entraîn|trainier|学習|训练|訓練|"
+    r"학습|튜닝"
+)
+# Tokens said with no word of a job or deadline: a job's total only past any model's window
+# (the longest, Llama 4 Scout's, is 10M).
+_LEAST_UNSAID_JOB_TOKENS = 1e8
 
 
 def find_deadline(text: str) -> tuple[float | None, str]:

@@ -8,7 +8,7 @@ from sizing.knowledge.data import (
     parse_knowledge,
     use_knowledge,
 )
-from sizing.knowledge.plans import terms_points
+from sizing.knowledge.plans import delivery_points, terms_points
 from sizing.knowledge.takeaways import compare_takeaways
 from sizing.knowledge.types import (
     Action,
@@ -40,6 +40,7 @@ __all__ = [
     "Value",
     "answer_question",
     "compare_takeaways",
+    "delivery_points",
     "load_knowledge",
     "parse_knowledge",
     "terms_points",

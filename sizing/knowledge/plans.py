@@ -5,6 +5,8 @@ Also the page's "how to choose" guide, which points at plans.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sizing.catalog import PlanFacts, get_gpu, hours_per_month, load_plans, plans_for
 from sizing.knowledge.common import (
     compare_action,
@@ -32,9 +34,8 @@ def _named_plans(question: Question) -> tuple[PlanFacts, ...]:
     return tuple(p for g in question.gpus for p in plans_for(g))
 
 
-def delivery(question: Question) -> KnowledgeAnswer:
-    """Stock and delivery days of the plans named (all plans when none is)."""
-    plans = _named_plans(question)
+def delivery_points(plans: Sequence[PlanFacts]) -> list[Point]:
+    """Stock and delivery days of ``plans``, and where the date is shown before payment."""
     shown_before = load_knowledge().stock.delivery_date_shown_before_payment
     points = [
         Point(
@@ -51,6 +52,13 @@ def delivery(question: Question) -> KnowledgeAnswer:
     points += [
         Point(Fact.DATE_BEFORE_PAYMENT, {"plan": p.id}) for p in plans if p.id in shown_before
     ]
+    return points
+
+
+def delivery(question: Question) -> KnowledgeAnswer:
+    """Stock and delivery days of the plans named (all plans when none is)."""
+    plans = _named_plans(question)
+    points = delivery_points(plans)
     unpriced = [g for g in question.gpus if not plans_for(g)]
     points += [Point(Fact.NO_PLAN_PRICE, {"gpu": g.value}) for g in unpriced]
     return KnowledgeAnswer(

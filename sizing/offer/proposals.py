@@ -87,6 +87,10 @@ class Needs:
     requests_per_minute: float | None = None
     input_tokens: int | None = None
     output_tokens: int | None = None
+    # An offline job asked with no model ("summarize 2M documents of 3K tokens in a week"):
+    # each pick is sized to finish it (``SizingRequest``'s batch fields).
+    batch_tokens: int | None = None
+    deadline_hours: float | None = None
 
     def targets(self) -> dict[str, float | int]:
         """Return the targets asked, by their request field names."""
@@ -97,13 +101,18 @@ class Needs:
             "requests_per_minute": self.requests_per_minute,
             "input_tokens": self.input_tokens,
             "output_tokens": self.output_tokens,
+            "batch_tokens": self.batch_tokens,
+            "deadline_hours": self.deadline_hours,
         }
         return {name: value for name, value in said.items() if value is not None}
 
     @property
     def load_from_targets(self) -> bool:
-        """Whether the load is the engine's to find: a rate or throughput, no users given."""
-        rate = self.throughput_tok_s is not None or self.requests_per_minute is not None
+        """Whether the load is the engine's to find: a rate, a throughput or a job, no users."""
+        rate = any(
+            value is not None
+            for value in (self.throughput_tok_s, self.requests_per_minute, self.batch_tokens)
+        )
         return rate and self.concurrency is None and self.headcount is None
 
 
@@ -175,7 +184,8 @@ def propose(use: UseCase, needs: Needs, *, size: Sizer = size_deployment) -> Pro
         peak_share_low=table.peak_share_low,
         peak_share_high=table.peak_share_high,
         context_tokens=context,
-        context_stated=needs.context_tokens is not None,
+        # (a job's or a load's prompt length said is what a context would have told)
+        context_stated=needs.context_tokens is not None or needs.input_tokens is not None,
         kv_cache_bytes=needs.kv_cache_bytes,
         picks=tuple(picks),
     )

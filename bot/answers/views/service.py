@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from babel.lists import format_list
 
+from bot.answers.formatting import DEADLINE_HOURS_BEFORE_DAYS
 from bot.answers.i18n import N_, Localizer
 from bot.answers.views.advice import KV_CHOICES, WEIGHTS_CHOICE, price_text, shape_text
 from bot.answers.views.asked import formats_text
@@ -180,7 +181,9 @@ def _option_lines(loc: Localizer, answer: SizingAnswer, option: PlanOption) -> l
         if level.deadline_hours is not None:
             met = targets.batch is not None and targets.batch.met
             message = JOB_DEADLINE if met else JOB_LATE
-            (deadline,) = fmt.durations(level.deadline_hours)
+            (deadline,) = fmt.durations(
+                level.deadline_hours, days_after=DEADLINE_HOURS_BEFORE_DAYS + 1
+            )
             lines.append(loc.gettext(message, deadline=deadline))
     return lines
 

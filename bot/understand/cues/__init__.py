@@ -137,6 +137,8 @@ def _needs_said(request: ParsedRequest, cues: Cues) -> bool:
         facts.tokens_per_user_tok_s,
         facts.ttft_s,
         facts.requests_per_minute,
+        facts.batch_tokens,
+        cues.budget_amount,
     )
     return any(value is not None for value in said)
 
@@ -443,6 +445,18 @@ def _compares_unrented(request: ParsedRequest, text: str) -> bool:
     return lexicon.search("compare", text) or mentions_concept(Concept.DIFFERENCE, text)
 
 
+def _a_job_to_propose_for(request: ParsedRequest, text: str) -> bool:
+    """Whether a use to propose for is a batch job: a job with no other use, or documents.
+
+    "50 millones de correos en 3 días, ¿qué modelo?": a job, no other use named; "Procesar 10
+    millones de documentos … en una semana": documents worked through, not searched.
+    """
+    if not request.facts.batch_tokens:
+        return False
+    use = request.cues.use_case
+    return use is None or (use == UseCase.RAG.value and not retrieval_said(text))
+
+
 def _with_intent(request: ParsedRequest, text: str) -> ParsedRequest:
     """Decide the intents the cues settle: hardware prices, emails, uses to propose for."""
     cues = request.cues
@@ -466,10 +480,7 @@ def _with_intent(request: ParsedRequest, text: str) -> ParsedRequest:
     if _sizing_email(request, text):
         request = replace(request, intent=Intent.SIZE)
     if _discovers(request, cues, text):
-        rag = cues.use_case == UseCase.RAG.value
-        if request.facts.batch_tokens and rag and not retrieval_said(text):
-            # "Procesar 10 millones de documentos … en una semana": documents worked through
-            # in a job, not searched
+        if _a_job_to_propose_for(request, text):
             request = replace(request, cues=replace(cues, use_case=UseCase.BATCH.value))
         return replace(request, intent=Intent.DISCOVER, topic=None, spec=None, software=None)
     if cues.use_case is not None and not _names_model(request):
@@ -485,19 +496,43 @@ def read_cues(request: ParsedRequest, text: str) -> ParsedRequest:
     request = _without_word_models(_with_facts(request, cues, money, text))
     request = _with_intent(request, text)
     if _asks_a_figure(request):
-        request = replace(request, cues=replace(request.cues, asked=find_asked(text)))
+        asked = find_asked(text)
+        if asked == "fits" and _only_a_change(request) and not _FITS_SAID.search(text):
+            asked = None  # "FP4にしたらどうなりますか": what the change does, not yes or no
+        request = replace(request, cues=replace(request.cues, asked=asked))
     return request
+
+
+# A change asked about as a fit: "还放得下吗", "does it still fit", "passt das noch?"
+_FITS_SAID = gated_re(
+    r"(?<![a-z])fits?(?![a-z])|放得下|裝得下|装得下|塞得下|放得落|入る|入り|収ま|載る|들어가|"
+    r"влез|помест|cabe|caben|entra|passt|rentre|tient|enough|suffi|reicht|хватит|够|夠|足り|충분"
+)
+
+
+def _only_a_change(request: ParsedRequest) -> bool:
+    """Whether a request is a follow-up changing a setting, with no model or rental of its own."""
+    facts = request.facts
+    return (
+        request.intent is Intent.FOLLOWUP
+        and not _names_model(request)
+        and not facts.months
+        and not facts.plan_counts
+        and request.servers is None
+    )
 
 
 def _asks_a_figure(request: ParsedRequest) -> bool:
     """Whether a direct question may ask a figure of this request.
 
-    A model, of a kind we do not size too, a use to propose for, a job to train, or a rental
-    to total.
+    A model, of a kind we do not size too, a use to propose for, a job to train, a rental
+    to total, or a setting of the request on the table changed ("如果上下文拉到 128K 還放得下嗎？").
     """
     facts = request.facts
+    changed = (facts.context_tokens, facts.concurrency, facts.precision, facts.kv_dtype)
     return (
-        _names_model(request)
+        (request.intent is Intent.FOLLOWUP and any(value is not None for value in changed))
+        or _names_model(request)
         or request.intent is Intent.DISCOVER
         or request.cues.model_kind is not None
         or bool(facts.training)

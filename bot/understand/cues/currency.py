@@ -22,6 +22,7 @@ from bot.understand.money import (
     per_year,
     spent_elsewhere,
 )
+from bot.understand.rental import counted_after
 
 _MONTHS_PER_YEAR = 12
 # code -> (written before the amount, written after it); cleaned, lower-case text.
@@ -44,7 +45,7 @@ _CURRENCIES: dict[str, tuple[str, str]] = {
     # Chinese writes the currency before the amount too: "港幣 15 萬", "新台幣 50 萬"
     "TWD": (
         r"nt\$|twd|新台币|新臺幣|新台幣|台币|台幣|臺幣",
-        r"twd|台币|台幣|新台币|新臺幣|臺幣|new taiwan dollars?|taiwan dollars?",
+        r"twd|台币|台幣|新台币|新臺幣|新台幣|臺幣|new taiwan dollars?|taiwan dollars?",
     ),
     "HKD": (r"hk\$|hkd|港币|港幣|港元", r"hkd|港币|港幣|港元|hong kong dollars?"),
     # (not "원해요", "원하는": the verb "want")
@@ -58,6 +59,8 @@ _CURRENCIES: dict[str, tuple[str, str]] = {
     "SEK": (r"sek", r"sek|swedish kronor|svenska kronor|kronor|шведск[а-яё]* крон[а-яё]*"),
     "CZK": (r"czk", r"czk|kč|korun[ay]?|чешск[а-яё]* крон[а-яё]*"),
     "TRY": (r"₺|try\b", r"₺|turkish lira|liras? turcas?|türk lirası|tl\b|турецк[а-яё]* лир[а-яё]*"),
+    # (no reference rate: named, not converted)
+    "KZT": (r"₸|kzt", r"₸|kzt|тенге|tenge"),
     "MXN": (
         r"mx\$|mxn",
         (
@@ -99,7 +102,7 @@ _BUDGET = r"(?:budget|预算|預算|бюджет[а-яё]*|予算|예산|presupu
 _MARKS_RE = gated_re(
     r"[$€£¥₩₽₹元块塊円원币幣]|usd|eur|gbp|jpy|rmb|cny|yuan|yen|twd|hkd|krw|rub|brl|chf|inr|cad|aud|"
     r"sgd|mxn|peso|pesito|pavos|песо|ペソ|페소|比索|pln|zł|zlot|złot|злот|sek|kronor|czk|kč|korun|₺|"
-    r"lira|лир|"
+    r"lira|лир|₸|kzt|тенге|tenge|"
     r"roubl|canad|austral|singap|加元|澳|新加坡|カナダ|캐나다|호주|싱가포르|"
     r"dollar|dólar|dolar|bucks|бакс|paus|pila|euro|pound|pfund|libra|reais|real\b|rupee|franken|"
     r"franc|"
@@ -152,6 +155,7 @@ _MARKS: dict[str, tuple[str, ...]] = {
     "SEK": ("sek", "kronor"),
     "CZK": ("czk", "kč", "korun"),
     "TRY": ("₺", "try", "lira", "tl", "лир"),
+    "KZT": ("₸", "kzt", "тенге", "tenge"),
     "CAD": (
         "c$",
         "ca$",
@@ -243,13 +247,6 @@ def _after_res() -> tuple[tuple[str, Searchable], ...]:
 
 
 _MAX_MATCHES = 4
-# What a number after a budget word counts when it is no money: "orçamento pra 2 servidores"
-# (a quote for two servers), "presupuesto para 3 GPUs".
-_COUNTED_AFTER_RE = gated_re(
-    r"\s?(?:x\s?)?(?:servidor|server|serveur|сервер|サーバ|서버|服务器|伺服器|gpu|placa|tarjeta|"
-    r"vms?\b|máquina|maquina|machine|nós?\b|node|inst[aâ]ncia|instance|usu[aá]rio|user|"
-    r"台|张|張|枚|대)"
-)
 
 
 def find_money(text: str, language: str = "en") -> Money | None:
@@ -274,7 +271,7 @@ def _first(patterns: list[tuple[str, Searchable]], text: str, language: str) -> 
             value = amount_value(match, text, language)
             if not value > 0 or spent_elsewhere(text, match.start(), match.end()):
                 continue
-            if marker == "budget" and _COUNTED_AFTER_RE.match(text, match.end()):
+            if marker == "budget" and counted_after(text, match.end()):
                 continue  # "um orçamento pra 2 servidores": a quote for two servers, no budget
             if per_year(text, match.end()):
                 value /= _MONTHS_PER_YEAR

@@ -51,7 +51,10 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"文生图|文生圖|图像生成|圖像生成|生成图片|生成圖片|画像生成|이미지 생성|그림 생성|"
             r"генерац\w* (?:изображен|картин)|generaci[oó]n de im[aá]gen(?:es)?|"
             r"geração de image(?:m|ns)|génération d'images?|"
-            r"bildgenerier|bilder generier|génération d'images|générer des images"
+            r"bildgenerier|bilder generier|génération d'images|générer des images|"
+            r"generar im[aá]genes|gerar image(?:m|ns)|(?:generate|create|make) images|"
+            r"bilder (?:erzeugen|erstellen|generieren)|créer des images|"
+            r"(?<![a-z])(?:con|com|with|mit|avec|using|usando) flux(?![a-z])"
         ),
     ),
     (

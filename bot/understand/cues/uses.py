@@ -50,7 +50,10 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
             r"call ?cent(?:er|re)|contact cent|service desk|ticket|"
             r"客服|客户服务|客戶服務|售后|售後|呼叫中心|工单|工單|"
             r"カスタマーサポート|カスタマーサービス|コールセンター|問い合わせ対応|ヘルプデスク|サポート用|"
-            r"고객센터|고객 ?지원|고객 ?상담|상담 ?봇|헬프데스크|콜센터|"
+            r"고객센터|고객 ?지원|고객 ?상담|상담 ?봇|상담 ?보조|상담원(?:들)?(?:이|용)|"
+            r"헬프데스크|콜센터|"
+            r"courriels? (?:de |des )?clients|e-?mails? (?:de |des |from )?(?:clients|customers)|"
+            r"customer e-?mails|"
             r"поддержк[а-яё]* клиент|служб[а-яё]* поддержки|техподдержк|колл-центр|"
             r"atención al cliente|soporte al cliente|servicio al cliente|centro de llamadas|"
             r"agentes de (?:soporte|suporte|atención|atendimento)|equipo de soporte|mesa de ayuda|"
@@ -108,7 +111,8 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
         UseCase.BATCH,
         (
             # ("批量", "일괄", "пакетное" also price volume deals: only processing words here)
-            r"\bbatch|offline|overnight|nightly|批处理|批處理|批量处理|批量處理|离线|離線|バッチ|"
+            r"\bbatch|offline|overnight|nightly|батчем(?!\s?[0-9])|批处理|批次(?!大小|\s?[0-9])|批處理|"
+            r"批量处理|批量處理|离线|離線|バッチ|"
             r"一括処理|배치|일괄 ?처리|пакетн\w* обработк|офлайн|por lotes|em lote|stapel|batch-|"
             r"par lots|hors ligne|一批(?:資料|资料|数据|數據|文档|文檔)|(?:um|un) lote de"
         ),
@@ -129,11 +133,13 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
             # an in-house ChatGPT: "사내 챗GPT 같은 걸", "ein internes ChatGPT", "类似 ChatGPT 的"
             r"챗\s?gpt|chat\s?gpt (?:like|style|clone|für|para|pour|interno|interne)|"
             r"(?:our own|internal|in-house|interno|internes|interne|internal) chat\s?gpt|"
+            r"chat\s?gpt[- ]?(?:ish|esque|like)|"
             r"(?:类似|類似|像)\s?chat\s?gpt|chat\s?gpt\s?(?:みたいな|のような|같은)|"
             r"聊天|对话机器人|對話機器人|助手|助理|问答|問答|机器人|機器人|"
             r"チャットボット|チャット|アシスタント|対話|"
             r"챗봇|채팅|어시스턴트|비서|"
             r"чат-?бот|ассистент|помощник|в формате чата|репетитор|tutor|tuteur|nachhilfe|"
+            r"(?:корпоративн|внутренн)[а-яё]* чат|"
             r"conversação|conversación|家教|辅导|輔導|チューター|튜터|"
             r"chatbot|asistente|assistente|conversacional|"
             r"chatbot|assistent|"
@@ -195,6 +201,13 @@ _TICKET_HEADER_RE = gated_re(
     r"고객 ?문의|(?:お客様|顧客)(?:から|より)の?(?:お)?問い合わせ|問い合わせ(?:の)?(?:転記|転送)|"
     r"chamado\s?#|工单\s?#|工單\s?#|тикет\s?#|copio lo que escribió el cliente"
 )
+# One AI agent built (not a desk's agents, its staff): "an internal agent that files tickets",
+# "un agente que automatice", "AI agent 自動處理工單".
+_AN_AGENT_RE = gated_re(
+    r"(?<![a-z])(?:an?|un|une|um|uma|one|ai|ia|ki|internal|interno|interne|autonomous|autonome|"
+    r"autónomo|autônomo)\s(?:(?:ai|ia|ki|internal|interno|interne)\s)?(?:agent|agente)(?![a-z])|"
+    r"ai\s?agent|智能体|智能體|エージェント|에이전트|ии-агент|ai-агент"
+)
 _COUNTED_AGENTS = gated_re(r"(?<![a-z])(?:de|of) [0-9][0-9 .,]*\s?(?:agents|agentes)(?![a-z])")
 
 
@@ -218,6 +231,16 @@ def find_use_case(text: str) -> UseCase | None:
         work = next((other for other in uses if other in _WORK_ON_DOCUMENTS), None)
         if work is not None and (use is UseCase.RAG or _ONLY_TICKETS.search(text)):
             use = work
+    if (
+        use is UseCase.SUPPORT
+        and UseCase.RAG in uses
+        and _RETRIEVAL_RE.search(text)
+        and _ONLY_TICKETS.search(text)
+    ):
+        use = UseCase.RAG  # "search + Q&A (RAG) over Confluence pages and Jira tickets"
+    if use is UseCase.SUPPORT and _AN_AGENT_RE.search(text) and _ONLY_TICKETS.search(text):
+        # "an internal agent that files Jira tickets": tickets an agent works on
+        return UseCase.AGENT
     if use is UseCase.RAG and UseCase.AGENT in uses and not _RETRIEVAL_RE.search(text):
         use = UseCase.AGENT  # "ИИ-агент для ... почта, документы": documents the agent works on
     if use is UseCase.SUPPORT and UseCase.TRANSLATION in uses and _TRANSLATE_ACT.search(text):
@@ -334,7 +357,22 @@ _NO_MODEL_YET_RE = gated_re(
     r"no idea (?:which|what) model|no model (?:yet|chosen|picked|decided|in mind)|"
     r"(?:haven'?t|have not|didn'?t|not yet) (?:chosen|picked|decided on|settled on) "
     r"(?:a |the |any )?model|model (?:is )?(?:tbd|undecided|not (?:chosen|decided|picked) yet)|"
-    r"(?:don'?t|do not) know (?:which|what) model|(?:which|what) model (?:should|would|do you)|"
+    r"(?:don'?t|do not) know (?:which|what) model|(?:which|what) (?:model|llm) (?:should|would|"
+    r"do you|and|to use|for this)|"
+    r"(?:recommend|suggest) (?:a |the |an? open )?(?:model|llm)|"
+    # where to begin, nothing chosen yet
+    r"where (?:do|should|would) (?:i|we) (?:even )?start|par où commencer|por d[oó]nde empezar|"
+    r"por onde começar|por onde comecar|wo (?:sollen|fangen) wir (?:überhaupt )?an|"
+    r"с чего (?:нам )?начать|从哪(?:里|儿)开始|從哪(?:裡|兒)開始|何から始め|어디서부터 시작|"
+    # what can be run at all ("¿qué podemos correr?", "what can we run for that?")
+    r"what (?:models? )?(?:can|could) (?:i|we) (?:run|host|serve)|"
+    r"qu[eé] (?:modelos? )?(?:podemos|puedo|se puede) (?:correr|ejecutar|montar|usar)|"
+    r"o que (?:(?:a gente|nós) )?(?:dá|da|podemos|consigo|conseguimos) (?:pra |para )?(?:rodar|"
+    r"usar)|"
+    r"was können wir (?:damit )?(?:laufen lassen|betreiben|hosten)|"
+    r"qu'est-ce (?:qu'on|que nous) (?:peut|pouvons) (?:faire tourner|héberger)|"
+    r"что (?:можно|мы можем|получится) (?:запустить|развернуть|поднять)|"
+    r"(?:能|可以)跑(?:什么|什麼|哪些)|何が(?:動かせ|動く|走らせ)|무엇을 돌릴|뭘 돌릴|뭐 돌릴|"
     r"any model|model doesn'?t matter|"
     r"модел[ьи] (?:ещё |еще |пока )?не (?:выбрал[аи]?|выбрана|определил[аи]сь|решил[аи])|"
     r"модель не знаем|какую модель|любая модель|модель не важна|"
@@ -342,7 +380,7 @@ _NO_MODEL_YET_RE = gated_re(
     r"どのモデル|モデルは(?:何でも|なんでも)|"
     r"모델은? ?(?:아직 )?(?:미정|안 ?정했|정하지 않았|모르)|어떤 모델|모델은 상관없|"
     r"(?:还|還)(?:没|沒)(?:定|选|選|想好)(?:好)?(?:用)?(?:什么|什麼|哪个|哪個)?模型|"
-    r"模型(?:还|還)?(?:没|沒)(?:定|选|選)|模型未定|用什么模型|用什麼模型|哪个模型|哪個模型|"
+    r"模型(?:还|還)?(?:没|沒)(?:定|选|選|决定|決定)|模型未定|用什么模型|用什麼模型|哪个模型|哪個模型|"
     r"(?:没有|沒有|没|沒|未)指定模型|"
     r"模型(?:无所谓|無所謂|随便|隨便)|(?:还|還)(?:没|沒)决定模型|(?:还|還)(?:没|沒)決定模型|"
     r"(?:sin|no tenemos|todavía no (?:hay|tenemos)|aún no (?:hay|tenemos)) (?:un |el )?modelo|"
@@ -353,7 +391,8 @@ _NO_MODEL_YET_RE = gated_re(
     r"modelo (?:ainda não|a definir|indefinido|tanto faz)|qual modelo|"
     r"(?:noch )?kein(?: festes)? modell|modell (?:ist )?(?:noch )?(?:offen|unklar|egal)|"
     r"welches modell|"
-    r"pas (?:encore )?de modèle|modèle (?:pas encore|à définir|indéfini|peu importe)|quel modèle|"
+    r"pas (?:encore )?de modèle|modèle (?:pas encore|à définir|indéfini|peu importe|non choisi|"
+    r"pas (?:encore )?choisi|non défini)|quel modèle|"
     # a blank slate, model and hardware alike ("모델이나 장비는 아직 백지", "モデルも機材も白紙")
     r"(?:model|hardware)[^.?!]{0,24}(?:blank slate|wide open|completely open)|"
     r"(?:모델|장비)[^.?!]{0,16}(?:백지|미정|안 ?정했|정하지 않았)|"

@@ -131,6 +131,8 @@ LEXICON = Lexicon(
         "auch recht",
     ),
     acceptable_before=(
+        "offen für",
+        "bereit für",
         "kein problem mit",
         "keine probleme mit",
         "können (?:auch )?mit",
@@ -332,6 +334,9 @@ LEXICON = Lexicon(
         "was ist mit",
     ),
     instead=(
+        "neu (?:berechnen|rechnen)",
+        "nochmal (?:durch)?rechnen",
+        "rechne (?:das )?(?:nochmal|neu)",
         "(?:die |das )?gleiche(?:s|n)? (?:anfrage|frage|setup|szenario|spiel)",
         "das gleiche",
         "dasselbe",

@@ -202,6 +202,10 @@ LEXICON = Lexicon(
         "no issue",
     ),
     acceptable_before=(
+        "open to",
+        "happy to (?:try|use|go with)",
+        "willing to (?:try|use|go with)",
+        "game for",
         "no (?:issues?|problems?) (?:with|running on|using)",
         "(?:ok|okay|fine|happy|good|open) (?:with|to use|to|w/)",
         "don'?t mind",
@@ -517,6 +521,11 @@ LEXICON = Lexicon(
         "meant",
     ),
     instead=(
+        "swap (?:the |that )?model (?:for|to|with)",
+        "everything else (?:stays|the same|unchanged|as is)",
+        "recalculate",
+        "re-?run the (?:numbers|math|sizing)",
+        "redo the (?:math|numbers|sizing)",
         "same (?:thing|again|request|question|deal|as before)",
         "^ditto",
         # (not "instead of paying per seat", "instead of the API": how they run it today)

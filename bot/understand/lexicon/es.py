@@ -137,6 +137,9 @@ LEXICON = Lexicon(
         "ok",
     ),
     acceptable_before=(
+        "nos animamos con",
+        "(?:estamos )?abiertos a",
+        "dispuestos a (?:usar|probar)",
         "no (?:hay|tenemos|vemos) (?:ningún )?problema (?:con|en usar|de usar)",
         "sin problemas? con",
         "puede ser",
@@ -346,6 +349,9 @@ LEXICON = Lexicon(
         "si fuera",
     ),
     instead=(
+        "^c[aá]mbi[aá](?:lo|la|me)?\\s(?:el modelo\\s)?a",
+        "recalcul[aá]",
+        "rehac[eé] (?:el|los) c[aá]lculos?",
         "lo mismo",
         "igual pero",
         "^ídem",

@@ -129,6 +129,8 @@ LEXICON = Lexicon(
         "très bien",
     ),
     acceptable_before=(
+        "(?:sommes )?ouverts à",
+        "prêts à (?:passer sur|utiliser|essayer)",
         "pas de (?:problème|souci) (?:avec|pour)",
         "aucun (?:problème|souci) (?:avec|pour)",
         "on peut (?:aussi )?(?:utiliser|prendre)",
@@ -337,6 +339,8 @@ LEXICON = Lexicon(
         "qu'est-ce que ça donne",
     ),
     instead=(
+        "recalcul(?:e|ez|er)",
+        "refai(?:s|tes) (?:le calcul|les calculs)",
         "pareil",
         "la même chose",
         "même (?:chose|question|demande)",

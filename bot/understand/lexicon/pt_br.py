@@ -129,6 +129,10 @@ LEXICON = Lexicon(
         "beleza",
     ),
     acceptable_before=(
+        "topamos",
+        "topo",
+        "toparíamos",
+        "(?:estamos )?abertos a",
         "(?:não|nao) (?:tem|temos|há|ha|vejo) (?:nenhum )?problema (?:com|em usar|usar|de usar)",
         "sem problemas? com",
         "pode ser",
@@ -331,6 +335,8 @@ LEXICON = Lexicon(
         "muda(?:r)? (?:pra|para)",
     ),
     instead=(
+        "recalcul[ae]",
+        "refaz(?:er)? (?:a conta|o cálculo|as contas)",
         "mesma coisa",
         "o mesmo",
         "igual,? mas",
@@ -425,7 +431,7 @@ LEXICON = Lexicon(
         "negociar",
     ),
     definition=(
-        f"o que (?:é|são|significa) (?:o |a |um |uma )?{TERMS}",
+        f"o que (?:é|são|significa) (?:o |a |um |uma )?(?:esse |essa |esses )?(?:tal de )?{TERMS}",
         "o que significa",
     ),
     either=(

@@ -136,10 +136,23 @@ GPU_WORDS: dict[Concept, dict[str, str]] = {
         "ru": r"\bхарактеристик|\bспецификац|\bпараметр|\bрасскаж",
         "ja": r"スペック|仕様|について教えて",
         "ko": r"사양|스펙|알려줘|알려 주세요|소개",
-        "es": r"\bespecificaciones|\bficha técnica|\bcaracterísticas|\bcuéntame",
-        "pt-BR": r"\bespecificações|\bespecificacoes|\bficha técnica|\bcaracterísticas",
-        "de": r"\btechnische daten|\bdatenblatt|\bspezifikation|\beckdaten|\berzähl mir",
-        "fr": r"\bcaractéristiques|\bspécifications|\bfiche technique|\bparle-moi",
+        "es": (
+            r"\bespecificaciones|\bficha técnica|\bcaracterísticas|\bcuéntame|"
+            r"\bqué es (?:exactamente )?(?:la|el)\b|\buna ficha\b"
+        ),
+        "pt-BR": (
+            r"\bespecificações|\bespecificacoes|\bficha técnica|\bcaracterísticas|"
+            r"\bo que é (?:exatamente )?(?:a|o)\b|\buma ficha\b"
+        ),
+        "de": (
+            r"\btechnische daten|\bdatenblatt|\bspezifikation|\beckdaten|\berzähl mir|"
+            r"\bwas ist (?:eigentlich |genau )?(?:die|das|der)\b|\bsteckbrief"
+        ),
+        "fr": (
+            r"\bcaractéristiques|\bspécifications|\bfiche technique|\bparle-moi|"
+            r"\bc'est quoi (?:exactement )?(?:la|le|cette|ce)\b|\bune fiche\b|"
+            r"\bqu'est-ce que (?:c'est que )?(?:la|le)\b"
+        ),
     },
     Concept.BANDWIDTH: {
         "en": r"\bbandwidth|\btb/s",
@@ -251,16 +264,17 @@ GPU_WORDS: dict[Concept, dict[str, str]] = {
         "fr": r"\bimage|\bconteneur|\benvironnement",
     },
     Concept.SOFTWARE: {
-        "en": r"\bsoftware|\bstack\b|\bframeworks?\b|\blibrar",
-        "zh-Hans": r"软件|框架|软件栈",
-        "zh-Hant": r"軟體|框架|軟件",
-        "ru": r"\bсофт|\bпрограмм|\bфреймворк|\bбиблиотек",
-        "ja": r"ソフトウェア|ソフト|フレームワーク|ライブラリ",
-        "ko": r"소프트웨어|프레임워크|라이브러리",
-        "es": r"\bsoftware|\bprogramas|\bframeworks?\b",
-        "pt-BR": r"\bsoftware|\bprogramas|\bframeworks?\b",
-        "de": r"\bsoftware|\bframeworks?\b|\bbibliothek",
-        "fr": r"\blogiciels?|\bframeworks?\b|\bbibliothèque",
+        # (what comes installed is the software too: "vorinstalliert", "preinstalled")
+        "en": r"\bsoftware|\bstack\b|\bframeworks?\b|\blibrar|\bpre-?installed",
+        "zh-Hans": r"软件|框架|软件栈|预装",
+        "zh-Hant": r"軟體|框架|軟件|預裝|預先安裝",
+        "ru": r"\bсофт|\bпрограмм|\bфреймворк|\bбиблиотек|\bпредустановлен",
+        "ja": r"ソフトウェア|ソフト|フレームワーク|ライブラリ|プリインストール",
+        "ko": r"소프트웨어|프레임워크|라이브러리|사전 설치|기본 설치",
+        "es": r"\bsoftware|\bprogramas|\bframeworks?\b|\bpreinstalad",
+        "pt-BR": r"\bsoftware|\bprogramas|\bframeworks?\b|\bpré-?instalad|\bpreinstalad",
+        "de": r"\bsoftware|\bframeworks?\b|\bbibliothek|\bvorinstalliert",
+        "fr": r"\blogiciels?|\bframeworks?\b|\bbibliothèque|\bpré-?install",
     },
     Concept.SUPPORT: {
         "en": r"\bsupports?\b|\bnatively\b|\bnative\b|\bhandle",

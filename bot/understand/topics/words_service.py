@@ -58,17 +58,21 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
             r"\bhow long (?:does it take |will it take )?(?:after|from) (?:i |we )?"
             r"(?:order|sign|pay)|"
             r"\bhow long (?:until|till|before) (?:the |my |our |i |we )?(?:server|machine|box|"
-            r"gpus?|access|it)[^?.]{0,20}(?:ready|usable|up|online|provisioned|available)"
+            r"gpus?|access|it)[^?.]{0,20}(?:ready|usable|up|online|provisioned|available)|"
+            # access after paying: "after I pay, when do I get access?"
+            r"\b(?:when|how soon) (?:do|will|would|can|could) (?:i|we) (?:get|have|receive) "
+            r"(?:access|the (?:server|machine|box|gpus?)|my (?:server|machine|box))|"
+            r"\bafter (?:i|we) (?:pay|order|sign)\b[^?.]{0,30}\b(?:when|how (?:long|soon))\b"
         ),
         "zh-Hans": (
             r"交付|交货|到货|发货|现货|库存|供货|多久能用|多快|下单后多久|多久可以用|多久开通|"
             r"拿到(?:机器|服务器|卡)|多久能拿到|能用上吗|明天能用|当天能用|"
-            r"开通要多久"
+            r"开通要多久|什么时候能(?:把)?(?:机器|服务器|卡)?(?:交|拿到|用上|到)"
         ),
         "zh-Hant": (
             r"交付|交貨|到貨|出貨|現貨|庫存|供貨|多快|下單後多久|多久可以用|多久能用|多久開通|交機|"
             r"下單之後|下单之后|"
-            r"開通要多久"
+            r"開通要多久|什麼時候能(?:把)?(?:機器|伺服器|卡)?(?:交|拿到|用上|到)"
         ),
         "ru": (
             r"\bдостав|\bпредостав|\bкак быстро|\bв наличии|\bналичи|\bсрок поставки|\bпоставк|"
@@ -116,8 +120,12 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
             r"\bone month only|"
             r"\b(?:just|only) (?:for )?(?:one|1|a) week|\bfor (?:just |only )?(?:a|one|1) week\b"
         ),
-        "zh-Hans": r"最短|租期|最少租|取消|退租|合约期|合同期|只(?:租)?(?:一|1)\s?(?:个月|周|星期)",
-        "zh-Hant": r"最短|租期|最少租|取消|退租|合約期|只(?:租)?(?:一|1)\s?(?:個月|週|星期|禮拜)",
+        "zh-Hans": (
+            r"最短|租期|最少(?:要)?租|起租|取消|退租|合约期|合同期|只(?:租)?(?:一|1)\s?(?:个月|周|星期)"
+        ),
+        "zh-Hant": (
+            r"最短|租期|最少(?:要)?租|起租|取消|退租|合約期|只(?:租)?(?:一|1)\s?(?:個月|週|星期|禮拜)"
+        ),
         "ru": (
             r"\bминимальн\w* срок|\bсрок аренды|\bотмен|\bрасторг|\bотказаться|"
             r"\bвсего на (?:один )?месяц|\bтолько на (?:один )?месяц|\bминимум (?:на )?месяц|"
@@ -126,6 +134,7 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
         "ja": r"最低契約|契約期間|解約|キャンセル|最短|(?:1|一)\s?(?:ヶ|か|カ|ケ)月(?:だけ|のみ)",
         "ko": (
             r"최소 계약|계약 기간|해지|취소|최소 기간|한 ?달만|1\s?개월만|일주일만|한 ?주만|"
+            r"(?:한 ?달|1\s?개월) 미만|"
             r"최소 한 ?달"
         ),
         "es": (
@@ -204,16 +213,16 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
         "fr": r"\bréseau privé",
     },
     Concept.HOW: {
-        "en": r"\bhow\b|\bhelp me\b",
+        "en": r"\bhow\b|\bhelp me\b|\bguide\b",
         "zh-Hans": r"怎么|如何|怎样",
         "zh-Hant": r"怎麼|如何|怎樣",
         "ru": r"\bкак\b",
         "ja": r"どうやって|どう選|どのように|どう",
         "ko": r"어떻게",
-        "es": r"\bcómo\b|\bcomo\b",
-        "pt-BR": r"\bcomo\b",
-        "de": r"\bwie\b|\bnach welchen kriterien|\bworauf (?:sollte|muss|soll)",
-        "fr": r"\bcomment\b",
+        "es": r"\bcómo\b|\bcomo\b|\bgu[ií]a\b",
+        "pt-BR": r"\bcomo\b|\bguia\b",
+        "de": r"\bwie\b|\bnach welchen kriterien|\bworauf (?:sollte|muss|soll)|\bleitfaden",
+        "fr": r"\bcomment\b|\bguide\b",
     },
     Concept.CHOOSE: {
         "en": r"\bchoos|\bpick|\bdecide|\bselect",
@@ -223,7 +232,7 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
         "ja": r"選",
         "ko": r"골라|고르|선택",
         "es": r"\belij|\belegir|\bescoger",
-        "pt-BR": r"\bescolh",
+        "pt-BR": r"\bescolh",  # ("guia pra escolher o plano": a guide is a how)
         "de": r"\bentscheide|\bauswählen|\bwähle",
         "fr": r"\bchoisi",
     },
