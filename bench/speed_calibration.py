@@ -120,7 +120,7 @@ def _group(row: CalibrationRow) -> str:
 def summary(rows: tuple[CalibrationRow, ...]) -> list[str]:
     """Return the three bars, fit and held-out points apart."""
     lines = ["Bars (points of published runs; fit / checks / held out, each held-out set apart):"]
-    fresh = sorted({_group(row) for row in rows if row.point.group})
+    fresh = sorted({_group(row) for row in rows if row.point.group and row.point.held_out})
     for label, quantity, bar, sold_only in BARS:
         for group in ("fit", "checks (not fitted, seen while building)", "held out", *fresh):
             chosen = [

@@ -165,8 +165,13 @@ STACKS: dict[str, KernelCosts] = {
 class LoadCosts:
     """What a loaded replica pays beyond its kernels (``sizing.speed.loaded``), in seconds.
 
-    Fitted on the four DeepSeek-R1 8x H200 SGLang 0.5.7 rows at 8 to 64 users (InferenceX
-    issue #870, mean TTFT 331-427 ms); every other serving run is held out to check them.
+    Fitted on the eight DeepSeek-R1 8x H200 rows of the same recipe on SGLang 0.5.12 (InferenceX
+    data of 2026-05-17, the baseline table of InferenceX PR #3288), 8 to 64 users at 1K and 8K
+    prompts (mean TTFT 165 ms-2.25 s): the queue's share still fits them, and no overhead of a
+    busy server remains beside the idle one. The earlier fit, on the SGLang 0.5.7 rows of the
+    recipe (InferenceX issue #870, 331-427 ms, March 2026), had 0.1 s of it: the newer stack
+    halves the first token at 8 to 16 users, and those rows now come out 16-38% under, inside
+    their 50%. Every other serving run is held out to check them.
     """
 
     # What a request waits before its prompt runs when others are in flight, beyond the idle
@@ -181,7 +186,7 @@ class LoadCosts:
     step_scale: float
 
 
-LOAD = LoadCosts(busy_overhead_s=0.1, queue_share=0.25, step_scale=1.0)
+LOAD = LoadCosts(busy_overhead_s=0.0, queue_share=0.25, step_scale=1.0)
 
 # The band an answer gives around a figure under load on a GPU the measurements anchor, and
 # on one they do not (``ESTIMATE_BAND`` added): per-user speed and throughput, then time to
