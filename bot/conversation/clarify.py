@@ -46,6 +46,13 @@ FOREIGN_BUDGET_NOTE = N_(
     "Your budget is in another currency, so I did not apply it: tell me the monthly budget "
     "in US dollars and I will compare the plans against it."
 )
+# Plans of both vendors named for one model ("one MI355X server and one HGX H200: can it run
+# across both?"): a copy of a model runs on one kind of GPU.
+MIXED_VENDORS_NOTE = N_(
+    "A model is not split across an AMD MI355X server and an NVIDIA H200 server: they share no "
+    "interconnect and run different software. Each can serve its own copy behind a load "
+    "balancer; the plan above holds the whole model on one kind of GPU."
+)
 MAX_SUGGESTIONS = 3
 # Numbers the understanding step read but refused (``not_understood`` codes of
 # ``bot.understand.limits``): what is wrong with the number, then what to send instead.

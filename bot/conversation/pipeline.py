@@ -49,6 +49,7 @@ from bot.conversation.charts import chart_reply
 from bot.conversation.clarify import (
     BUDGET_CURRENCY,
     FOREIGN_BUDGET_NOTE,
+    MIXED_VENDORS_NOTE,
     RATE_NOTE,
     ask_for_the_job,
     ask_what_to_change,
@@ -155,6 +156,12 @@ def _parse_key_of(
     if len(text) > LONGEST_KEPT_CHARS:
         return parse_key(text, telegram_language=telegram_language, bot_username=bot_username)
     return _recent_parse_key(text, telegram_language, bot_username)
+
+
+def _mixes_vendors(plans: dict[str, int] | None) -> bool:
+    """Whether plans counted hold both the AMD and the NVIDIA GPUs we rent."""
+    gpus = {plan.split("-")[0] for plan in plans or {}}
+    return GpuId.MI355X.value in gpus and GpuId.H200.value in gpus
 
 
 def _refusal(loc: Localizer, error: SizingError, facts: RequestFacts) -> Reply:
@@ -620,6 +627,8 @@ class Pipeline:
             notes = (*notes, loc.gettext(FOREIGN_BUDGET_NOTE))
         if RATE in parsed.not_understood and facts.concurrency is None:
             notes = (*notes, loc.gettext(RATE_NOTE))
+        if _mixes_vendors(facts.plan_counts):
+            notes = (*notes, loc.gettext(MIXED_VENDORS_NOTE))
         if facts.trains:
             return self._train_and_render(facts, chat, loc)
         return self._size_and_render(facts, chat, loc, notes=notes, cues=parsed.cues)

@@ -356,3 +356,11 @@ def test_a_change_with_a_speed_asked_opens_with_the_speed():
     replies = _chat("Llama 3.3 70B, 32K context, 20 users", "what about 50 users, how fast then?")
     assert replies[1].text.startswith("About ")
     assert "tokens/s per user with 50 users" in replies[1].text.splitlines()[0]
+
+
+def test_a_model_asked_across_an_amd_and_an_nvidia_server_is_not_split():
+    """The answer says one model does not span an MI355X server and an HGX H200 server."""
+    (reply,) = _chat("one MI355X server plus one HGX H200 — can Qwen3 235B run across both?")
+    assert "is not split across an AMD MI355X server and an NVIDIA H200 server" in reply.text
+    (same,) = _chat("Qwen3 235B on one MI355X server, does it fit?")
+    assert "is not split across" not in same.text
