@@ -358,6 +358,11 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
             min_term_asked=_MIN_TERM_NAMED.search(text) is not None,
         ),
     )
+    if settled.intent is Intent.FOLLOWUP and _explains_figures(found):
+        # "2 machines for a 70B model? walk me through it": the figures said back are the
+        # answer's own, no new size or count to size again
+        facts = replace(settled.facts, params_b=None, gpu_count=None)
+        settled = replace(settled, facts=facts, servers=None)
     return _no_topic(_after_intent(settled, found.topic, text))
 
 

@@ -364,3 +364,12 @@ def test_a_model_asked_across_an_amd_and_an_nvidia_server_is_not_split():
     assert "is not split across an AMD MI355X server and an NVIDIA H200 server" in reply.text
     (same,) = _chat("Qwen3 235B on one MI355X server, does it fit?")
     assert "is not split across" not in same.text
+
+
+def test_figures_said_back_with_an_explanation_asked_explain_the_plan_on_the_table():
+    """Figures said back with "walk me through it" explain the answer and size no 70B."""
+    replies = _chat(
+        "Llama 3.3 70B, 32K context, 20 users",
+        "wait, 2 machines for a 70B model? walk me through it",
+    )
+    assert replies[1].text.startswith("How the figures for Llama 3.3 70B Instruct are worked out")
