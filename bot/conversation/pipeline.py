@@ -13,7 +13,7 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import date
 from functools import lru_cache
@@ -158,7 +158,7 @@ def _parse_key_of(
     return _recent_parse_key(text, telegram_language, bot_username)
 
 
-def _mixes_vendors(plans: dict[str, int] | None) -> bool:
+def _mixes_vendors(plans: Mapping[str, int] | None) -> bool:
     """Whether plans counted hold both the AMD and the NVIDIA GPUs we rent."""
     gpus = {plan.split("-")[0] for plan in plans or {}}
     return GpuId.MI355X.value in gpus and GpuId.H200.value in gpus

@@ -130,6 +130,25 @@ def _first(best: Candidate | None, rank: int, start: int) -> bool:
     return best is None or (rank, start) < best[:2]
 
 
+# A length said not to be needed ("we do NOT need 128K, 32K is plenty", "上下文不用 128K"):
+# the length after it is the one.
+_NOT_NEEDED_RE = gated_re(
+    r"(?:don'?t|do not|doesn'?t|does not|won'?t) (?:really )?need|no need for|not need|"
+    r"不用|不需要|用不到|用不着|用不著|не нужн[оа]?|не надо|必要(?:は)?ない|いらない|필요 ?없|"
+    r"no necesitamos|no hace falta|não precisamos(?: de)?|não precisa(?: de)?|"
+    r"brauchen (?:kein|nicht)|pas besoin (?:de|d')|n'avons pas besoin"
+)
+_NOT_NEEDED_REACH = 24
+_DIGIT_RE = gated_re(r"[0-9]")
+
+
+def _not_needed(text: str, start: int) -> bool:
+    """Whether a length is said not to be needed: a word of no need before it, no number between."""
+    window = text[max(0, start - _NOT_NEEDED_REACH) : start]
+    ends = [found.end() for found in _NOT_NEEDED_RE.finditer(window)]
+    return bool(ends) and _DIGIT_RE.search(window, ends[-1]) is None  # the last one before it
+
+
 def _suffixed_candidate(text: str, language: str) -> Candidate | None:
     """Return the first suffixed number near a context word (rank 0), else the first alone (2)."""
     best: Candidate | None = None
@@ -137,8 +156,10 @@ def _suffixed_candidate(text: str, language: str) -> Candidate | None:
         for match in itertools.islice(scan(pattern, text), _MAX_CANDIDATES):
             if not _first(best, 0, match.start()):
                 break  # nor can any later match of this pattern
-            if _people_after_re().match(text, match.end()):
-                continue  # "1万用户", "8k users": a count of people, not a context
+            if _people_after_re().match(text, match.end()) or _not_needed(text, match.start()):
+                # "1万用户", "8k users": a count of people, not a context; "上下文不用 128K，32K 就
+                # 够了": the length said not to be needed
+                continue
             tokens = _suffixed_tokens(match, language)
             cued = _near_cue(text, match.start(), match.end())
             if match.groupdict().get("cjk") and abs(tokens) < _MIN_PLAIN_CONTEXT_TOKENS:

@@ -95,7 +95,7 @@ _WORDS: dict[str, tuple[str, str]] = {
             "bem apenas somente só requisições pessoas sem preços valeu podem ligar vocês voces "
             "obrigado pra ta tô tem barata caro temos vai conversas simultâneas chamados "
             "atendentes segurar ao mesmo tempo dias prazo também conta vc vcs entendi numa hoje "
-            "rodamos"
+            "quero treino segure rodamos"
         ),
         (
             "para por servidor modelo contexto das no nos ou e o os as está este também queremos "

@@ -71,7 +71,7 @@ _CHEAPER = (
     r"les yeux de la t[eê]te|"
     r"une fortune)|un cran (?:en dessous|plus bas|moins cher)|gamme en dessous|"
     # es
-    r"más barat[oa]s?|mas barat[oa]s?|más económic[oa]s?|mas economic[oa]s?|más asequible|"
+    r"más barat[oa]s?|mas barat[oa]s?|m[aá]s econ[oó]mic[oa]s?|más asequible|"
     r"mas asequible|menos car[oa]s?|menos costos[oa]|por menos(?! de)(?: dinero)?|"
     r"(?:pagar|gastar) menos(?! de)|(?:cueste|cuesta|cuesten|salga|sale|salgan) menos(?! de)|"
     r"(?:reducir|bajar)(?:le|les)? (?:el |los |la )?(?:costes?|costos?|precio|factura)|"
@@ -180,7 +180,8 @@ _WHY_NOT = (
     r"por que não|porque não|por quê não|почему не|а почему не|почему бы не|чем плох|"
     r"为什么不|為什麼不|为啥不|為啥不|为何不|為何不|怎么不用|怎麼不用|"
     r"(?:怎么|怎麼|干嘛|幹嘛)不(?:直接|干脆|乾脆)?(?:用|选|選|上|考虑|考慮)|"
-    r"(?:點解|点解)(?:唔|冇|無)|唔得(?:咩|嗎|吗)|"
+    r"(?:點解|点解)(?:唔|冇|無)|唔得(?:咩|嗎|吗)|(?:怎么|怎麼)(?:没|沒)(?:推|推荐|推薦|提)|"
+    r"почему (?:вы |ты )?не (?:предлага|рекоменд|взял|выбрал|советуе)|"
     r"なぜ.{0,12}(?:じゃない|ではない|を使わない|にしない|じゃなく)|なんで.{0,12}(?:じゃない|にしない)|"
     r"왜 .{0,12}(?:안 |아니|안써|안 써)|(?:은|는) 왜 안|"
     # a GPU left out of the answer, asked about: skipped, ruled out, not listed, what is wrong

@@ -20,6 +20,7 @@ from bot.understand.addressees import without_addressees
 from bot.understand.commands import Command, normalise_lang_choice, parse_command
 from bot.understand.concurrency import COUNTED, RATE, find_concurrency
 from bot.understand.context import find_context
+from bot.understand.corrections import corrected
 from bot.understand.cues import read_cues
 from bot.understand.cues.asked import find_asked
 from bot.understand.cues.hardware import blank_unrented
@@ -387,6 +388,7 @@ def parse_with(
     clean = join_long_groups(clean_text(text))
     language = choose_language(clean, telegram_language)
     clean = words_to_digits(clean)  # "forty analysts" as "40 analysts", after the language
+    clean = corrected(clean)  # "30 users, sorry, 50": the number taken back gives way
     if is_trivial(clean):
         return ParsedRequest(intent=Intent.UNKNOWN, language=language)
     if is_thanks(clean):

@@ -33,6 +33,8 @@ from sizing import DEFAULT_INPUT_TOKENS, DEFAULT_OUTPUT_TOKENS
 _MAGNITUDES = (
     (r"k|к|тыс\.?|тысяч[аи]?|mil(?! ?mill)|thousand|tausend|mille", 1e3),
     (r"m|м|mm|млн\.?|миллион(?:а|ов)?|mio\.?|million(?:s|en)?|millones|milh(?:ão|ões|oes)", 1e6),
+    # ("2 bi de tokens": Brazilian shorthand for bilhões, only before tokens)
+    (r"bi(?=\s(?:de\s)?tokens?)", 1e9),
     (
         (
             r"b|bn|g|млрд\.?|миллиард(?:а|ов)?|billion(?:s)?|mrd\.?|milliarde?n?|mil millones"
@@ -469,8 +471,12 @@ def _patterns() -> dict[str, Searchable]:
         rf"(?:内|以内|之内|之內|以内に|以内で|で|안에|이내|내에|내로|내(?=\s|$|[,.])|内に|内完成|以内完成|內|"
         rf"後(?:まで)?|"
         rf"뒤|후|时间|時間)",
-        # a duration in brackets beside the job ("en un fin de semana (48 h)")
-        rf"\(\s?{num}\s?(?P<dunit>{_HOUR}|{_DAY})\s?\)",
+        # a duration in brackets beside the job ("en un fin de semana (48 h)", "über Nacht (max.
+        # 10 Stunden)")
+        rf"\(\s?(?:(?:max\.?|maximal|höchstens|at most|up to|máx\.?|максимум)\s?)?{num}\s?"
+        rf"(?P<dunit>{_HOUR}|{_DAY})\s?\)",
+        # a window of hours: "8h window", "a 10-hour slot"
+        rf"{num}\s?-?\s?(?P<dunit>{_HOUR})\s(?:window|slot|окно|fenster|ventana|janela|fenêtre)",
         # "that's 60 hours from now", "dans 48 heures à partir de maintenant"
         rf"{num}\s?(?P<dunit>{_HOUR}|{_DAY}|{_WEEK})\s(?:from now|from today|from (?:the )?start|"
         rf"à partir de maintenant|a partir de ahora|a partir de agora|ab jetzt|с этого момента)",
@@ -551,7 +557,7 @@ _USER_WORDS = gated_re(
     r"usuários?|usuarios?|"
     r"utilizador|utilisateurs?|chaque|cada|jede[rsn]?|юзер[ау]?|пользовател[ьяюей]+|на\sкаждого|"
     r"каждо(?:му|го)|用户|用戶|使用者|每位|每个人|每個人|每人|单用户|單用戶|ユーザー|ユーザ|各|"
-    r"사용자|유저|인당|명당|한\s?명|(?:人|名|ひとり)(?:あたり|当たり))"
+    r"사용자|유저|인당|명당|한\s?명|(?:人|名|ひとり)(?:あたり|当たり)|每路|每一路)"
 )
 _TOTAL_WORDS = gated_re(
     r"(?:total|overall|aggregate|in\ssum|insgesamt|gesamt|au\stotal|en\stotal|no\stotal|"

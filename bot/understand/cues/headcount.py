@@ -32,7 +32,7 @@ MEMBERS = (
     r"коллег[а-яё]*|операторов|человек в (?:команде|компании)|"
     r"empleados?|trabajadores|desarrolladores|programadores|ingenieros|agentes|colaboradores|"
     r"funcionários|funcionarios|colaboradores|desenvolvedores|programadores|engenheiros|atendentes|"
-    r"[a-zäöüß]{0,14}mitarbeiter(?:innen|n)?|[a-zäöüß]{0,14}mitarbeitende[n]?|beschäftigte[n]?|[a-zäöüß]{0,10}entwickler(?:innen|"
+    r"[a-zäöüß]{0,14}-?mitarbeiter(?:innen|n)?|[a-zäöüß]{0,14}mitarbeitende[n]?|beschäftigte[n]?|[a-zäöüß]{0,10}entwickler(?:innen|"
     r"n)?|"
     r"kollegen|kolleginnen|analistas|analystes|analysten|"
     r"ingenieure|programmierer|"

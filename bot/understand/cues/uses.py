@@ -55,6 +55,7 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
             r"courriels? (?:de |des )?clients|e-?mails? (?:de |des |from )?(?:clients|customers)|"
             r"customer e-?mails|"
             r"поддержк[а-яё]* клиент|служб[а-яё]* поддержки|техподдержк|колл-центр|"
+            r"отдел[а-яё]* поддержки|support-?mitarbeit|"
             r"atención al cliente|soporte al cliente|servicio al cliente|centro de llamadas|"
             r"agentes de (?:soporte|suporte|atención|atendimento)|equipo de soporte|mesa de ayuda|"
             r"equipe de suporte|support-?team|supportmitarbeiter|agents de support|équipe support|"
@@ -111,7 +112,8 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
         UseCase.BATCH,
         (
             # ("批量", "일괄", "пакетное" also price volume deals: only processing words here)
-            r"\bbatch|offline|overnight|nightly|батчем(?!\s?[0-9])|批处理|批次(?!大小|\s?[0-9])|批處理|"
+            r"\bbatch|offline|overnight|nightly|батчем(?!\s?[0-9])|пакетн\w* задач|"
+            r"批量任务|跑批|批处理|批次(?!大小|\s?[0-9])|批處理|"
             r"批量处理|批量處理|离线|離線|バッチ|"
             r"一括処理|배치|일괄 ?처리|пакетн\w* обработк|офлайн|por lotes|em lote|stapel|batch-|"
             r"par lots|hors ligne|一批(?:資料|资料|数据|數據|文档|文檔)|(?:um|un) lote de"
@@ -179,7 +181,8 @@ _WORK_ON_DOCUMENTS = (UseCase.TRANSLATION, UseCase.SUMMARIZATION, UseCase.BATCH)
 # Tickets or calls worked on (summarised, classified): the work, not a support desk to run.
 _ONLY_TICKETS = gated_re(
     r"ticket|工单|工單|チケット|티켓|тикет|заявк|звонк|通话|通話|통화|calls?\b|llamadas|chamadas|"
-    r"anrufe|gespräche|appels|transcript|transcripci|transcriç|расшифровк|protokolle"
+    r"anrufe|gespräche|appels|transcript|transcripci|transcriç|расшифровк|protokolle|"
+    r"(?:客服|通话|通話)(?:纪录|紀錄|记录|記錄)"
 )
 
 

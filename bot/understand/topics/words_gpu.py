@@ -252,16 +252,17 @@ GPU_WORDS: dict[Concept, dict[str, str]] = {
     },
     Concept.ROCM: {"en": r"\brocm"},  # a product name, the same in every language
     Concept.IMAGE: {
-        "en": r"\bimage|\bdocker|\bcontainer|\btemplate|\benvironment",
-        "zh-Hans": r"镜像|容器|环境",
-        "zh-Hant": r"映像|鏡像|容器|環境",
-        "ru": r"\bобраз|\bконтейнер|\bокружен|\bсред",
-        "ja": r"イメージ|コンテナ|環境",
-        "ko": r"이미지|컨테이너|환경",
-        "es": r"\bimagen|\bcontenedor|\bentorno",
-        "pt-BR": r"\bimagem|\bcontêiner|\bambiente",
-        "de": r"\bimage|\bcontainer|\bumgebung",
-        "fr": r"\bimage|\bconteneur|\benvironnement",
+        # (what comes installed: "Ist ROCm vorinstalliert?")
+        "en": r"\bimage|\bdocker|\bcontainer|\btemplate|\benvironment|\bpre-?installed",
+        "zh-Hans": r"镜像|容器|环境|预装",
+        "zh-Hant": r"映像|鏡像|容器|環境|預裝",
+        "ru": r"\bобраз|\bконтейнер|\bокружен|\bсред|\bпредустановлен",
+        "ja": r"イメージ|コンテナ|環境|プリインストール",
+        "ko": r"이미지|컨테이너|환경|사전 설치|기본 설치",
+        "es": r"\bimagen|\bcontenedor|\bentorno|\bpreinstalad",
+        "pt-BR": r"\bimagem|\bcontêiner|\bambiente|\bpré-?instalad|\bpreinstalad",
+        "de": r"\bimage|\bcontainer|\bumgebung|\bvorinstalliert",
+        "fr": r"\bimage|\bconteneur|\benvironnement|\bpré-?install",
     },
     Concept.SOFTWARE: {
         # (what comes installed is the software too: "vorinstalliert", "preinstalled")

@@ -1062,6 +1062,7 @@ def test_everything_loaded_at_once_is_no_whole_server_question():
         ("blind-conv-ah.jsonl", 330, 327, 324),
         ("blind-conv-ai.jsonl", 330, 330, 327),
         ("blind-conv-aj.jsonl", 330, 326, 323),
+        ("blind-conv-ak.jsonl", 330, 326, 322),
     ],
 )
 def test_the_sets_of_these_rounds_keep_their_figures(name, size, least_intent, least_all):

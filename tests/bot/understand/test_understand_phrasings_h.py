@@ -373,3 +373,54 @@ def test_figures_said_back_with_an_explanation_asked_explain_the_plan_on_the_tab
         "wait, 2 machines for a 70B model? walk me through it",
     )
     assert replies[1].text.startswith("How the figures for Llama 3.3 70B Instruct are worked out")
+
+
+@pytest.mark.parametrize(
+    ("text", "users"),
+    [
+        ("Llama 3.3 70B, 32K, 40 simultaneous users — sorry, 60. How many GPUs?", 60),
+        ("Qwen3 32B, одновременно человек 15, хотя нет — 25", 25),
+        ("Qwen3 32B で同時 30 セッション…すみません、45 セッションでした", 45),
+        ("Qwen3 32B 동시 사용자 70명… 아 90명이요", 90),
+        ("Qwen3 32B, 40 usuários simultâneos, ops, 55, contexto 8k", 55),
+        ("Und wenn wir 70 statt 30 gleichzeitige Nutzer haben?", 70),
+    ],
+)
+def test_a_number_taken_back_gives_way_to_its_correction(text, users):
+    """A correction inside the message wins: "40 users — sorry, 60" is 60, "70 statt 30" 70."""
+    assert _read(text)["concurrency"] == users
+
+
+def test_a_model_version_is_never_taken_back():
+    """A model's version before "actually 128K" is kept, and the context read."""
+    parsed = _read("DeepSeek V3, actually 128K context, 20 users")
+    assert parsed["model"] == "deepseek-ai/DeepSeek-V3"
+    assert parsed["context_tokens"] == 131072
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Qwen3 32B, we don't need 128K, 32K is plenty, 20 users",
+        "Qwen3 32B，上下文不用 128K，32K 就够了",
+        "Qwen3 32B, não precisamos de 128K, 32K basta",
+    ],
+)
+def test_a_length_said_not_to_be_needed_gives_way(text):
+    """The context said not to be needed is not the one sized."""
+    assert _read(text)["context_tokens"] == 32768
+
+
+@pytest.mark.parametrize(
+    ("text", "hours"),
+    [
+        ("nightly run, 6h window, about 30M tokens, Qwen3 32B", 6),
+        ("Batch: 50 Mio. Tokens über Nacht (max. 9 Stunden), Llama-3.1-8B", 9),
+        ("Precisamos processar 3 bi de tokens em 4 dias com Qwen3 32B", 96),
+    ],
+)
+def test_windows_and_shorthand_of_jobs(text, hours):
+    """A window of hours, a bracketed maximum and "bi de tokens" make the job and its deadline."""
+    parsed = _read(text)
+    assert parsed["deadline_hours"] == hours
+    assert parsed["batch_tokens"] is not None
