@@ -19,7 +19,7 @@ _TAKEN_BACK = (
     r"sorry|i mean|i meant|no wait|wait no|actually|correction|make that|oops|"
     r"хотя нет|точнее|вернее|ой|пардон|"
     r"すみません|すいません|失礼|いや|訂正|"
-    r"(?<![가-힣])아(?![가-힣])|아니|정정|"
+    r"(?<![가-힣])(?:아|아니|아니요|아뇨)(?![가-힣])|정정|"
     r"perdón|perdon|digo|mejor dicho|corrijo|"
     r"ops|opa|quer dizer|aliás|alias|corrigindo|"
     r"pardon|plutôt|enfin|je veux dire|"

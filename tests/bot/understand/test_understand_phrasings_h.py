@@ -424,3 +424,8 @@ def test_windows_and_shorthand_of_jobs(text, hours):
     parsed = _read(text)
     assert parsed["deadline_hours"] == hours
     assert parsed["batch_tokens"] is not None
+
+
+def test_an_or_between_two_numbers_is_no_correction():
+    """An "or" between two numbers (50명 아니면 100명) takes nothing back."""
+    assert _read("Qwen3 32B 동시 사용자 50명 아니면 100명")["concurrency"] == 50
