@@ -116,6 +116,7 @@ from sizing import (
     UnknownModelError,
     answer_question,
     compare_gpus,
+    load_plans,
     price_list,
     size_deployment,
     size_shared,
@@ -160,8 +161,8 @@ def _parse_key_of(
 
 def _mixes_vendors(plans: Mapping[str, int] | None) -> bool:
     """Whether plans counted hold both the AMD and the NVIDIA GPUs we rent."""
-    gpus = {plan.split("-")[0] for plan in plans or {}}
-    return GpuId.MI355X.value in gpus and GpuId.H200.value in gpus
+    gpus = {plan.gpu for plan in load_plans() if plan.id in (plans or {})}
+    return GpuId.MI355X in gpus and GpuId.H200 in gpus
 
 
 def _refusal(loc: Localizer, error: SizingError, facts: RequestFacts) -> Reply:

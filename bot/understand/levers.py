@@ -27,7 +27,7 @@ from bot.understand.gates import Searchable, gated_re
 from bot.understand.rental import RentalAsk, find_rental
 from bot.understand.topics.concepts import Concept
 from bot.understand.topics.lexicon import mentions_concept
-from sizing import GpuId
+from sizing import load_plans
 
 _LETTER = r"a-zß-öø-ÿа-яё"
 
@@ -375,8 +375,9 @@ def _rented_facts(request: ParsedRequest, rental: RentalAsk) -> RequestFacts:
         facts = replace(facts, months=rental.months, plan_counts=plans)
     if plans and not facts.gpus:
         # "¿Con 2 HGX alcanzaría para DeepSeek-V3?": the plans named name their GPUs
-        gpus = dict.fromkeys(plan.split("-")[0] for plan in plans)
-        facts = replace(facts, gpus=tuple(GpuId(gpu) for gpu in gpus))
+        gpu_of = {plan.id: plan.gpu for plan in load_plans()}
+        gpus = dict.fromkeys(gpu_of[plan] for plan in plans if plan in gpu_of)  # said order
+        facts = replace(facts, gpus=tuple(gpus))
     if plans and len(plans) > 1:
         facts = replace(facts, gpu_count=None)  # "2 HGX + 1 H200" counts plans, not GPUs
     if plans and facts.concurrency in plans.values() and not _names_model(request):
