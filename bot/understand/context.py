@@ -14,6 +14,7 @@ from functools import cache
 
 from bot.understand import lexicon, limits
 from bot.understand.gates import Searchable, gated_re
+from bot.understand.items import ITEMS
 from bot.understand.numbers import (
     CJK_NUMBER_PATTERN,
     MILLION_LETTERS,
@@ -139,7 +140,39 @@ _NOT_NEEDED_RE = gated_re(
     r"brauchen (?:kein|nicht)|pas besoin (?:de|d')|n'avons pas besoin"
 )
 _NOT_NEEDED_REACH = 24
+# A window's length said of the sessions it holds ("how many 128k sessions fit"): a power of
+# two of thousands is a context, not a count of people.
+_LENGTH_OF_SESSIONS_RE = gated_re(
+    r"(?:8|16|32|64|128|256|512)\s?k\s?(?:-\s?)?(?:sessions?|conversations?|contexts?|chats?|"
+    r"sequences?|セッション|会话|會話|세션|сесси[йия])"
+)
+# Things counted ("2.5M support transcripts", "10M documents"): a job's size, not a context.
+_ITEMS_AFTER_RE = gated_re(
+    rf"\s?(?:(?!(?:context|contexto|contexte|kontext|ctx|window|tokens?|since|because|as|for|"
+    rf"and|with|of|in|on|to|from|per|at|but|so|para|pour|für|car|porque|weil)\b)[a-z\-]+\s)"
+    rf"{{0,2}}?"
+    rf"(?:{ITEMS})(?![a-z])"
+)
 _DIGIT_RE = gated_re(r"[0-9]")
+
+
+def held_for_context(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """Return ``text`` with windows said of sessions blanked, and their spans.
+
+    "how many 128k sessions fit": the length is the context's; the count of people reads the
+    text without it, and the context reader gets it back (``give_back``).
+    """
+    spans = [(found.start(), found.end()) for found in _LENGTH_OF_SESSIONS_RE.finditer(text)]
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text, spans
+
+
+def give_back(text: str, original: str, spans: list[tuple[int, int]]) -> str:
+    """Put the spans ``held_for_context`` blanked back into ``text`` from ``original``."""
+    for start, end in spans:
+        text = text[:start] + original[start:end] + text[end:]
+    return text
 
 
 def _not_needed(text: str, start: int) -> bool:
@@ -156,7 +189,14 @@ def _suffixed_candidate(text: str, language: str) -> Candidate | None:
         for match in itertools.islice(scan(pattern, text), _MAX_CANDIDATES):
             if not _first(best, 0, match.start()):
                 break  # nor can any later match of this pattern
-            if _people_after_re().match(text, match.end()) or _not_needed(text, match.start()):
+            if (
+                (
+                    _people_after_re().match(text, match.end())
+                    and not _LENGTH_OF_SESSIONS_RE.match(text, match.start())
+                )
+                or _ITEMS_AFTER_RE.match(text, match.end())
+                or _not_needed(text, match.start())
+            ):
                 # "1万用户", "8k users": a count of people, not a context; "上下文不用 128K，32K 就
                 # 够了": the length said not to be needed
                 continue

@@ -287,6 +287,13 @@ def spent_elsewhere(text: str, start: int, end: int) -> bool:
     return _PAID_RE.search(before) is not None and _KEPT_BUDGET_RE.search(before) is None
 
 
+# A unit right after a budget word's number: time, tokens, memory or a share, not money.
+NOT_MONEY_AFTER = gated_re(
+    r"\s?(?:ms|мс|毫秒|ミリ秒|밀리초|s|sec|seconds?|сек|秒|초|tok|tokens?|токен|gb|tb|gib|%)"
+    r"(?![a-zа-яё])"
+)
+
+
 def find_budget(text: str, language: str = "en") -> Found | None:
     """Find the first money amount in ``text`` (per month; a yearly one is divided by 12)."""
     if _MONEY_MARKS_RE.search(text) is None:
@@ -299,6 +306,8 @@ def find_budget(text: str, language: str = "en") -> Found | None:
                 continue
             if pattern is budget_word and counted_after(text, match.end()):
                 continue  # "orçamento pra 3 servidores": a quote for three servers
+            if pattern is budget_word and NOT_MONEY_AFTER.match(text, match.end()):
+                continue  # "latency budget: 25ms per token": a budget of time, not money
             if _PER_YEAR_RE.match(text, match.end()):
                 value /= _MONTHS_PER_YEAR
             rest = blank(text, match.start(), match.end())

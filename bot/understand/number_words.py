@@ -422,10 +422,9 @@ def words_to_digits(text: str) -> str:
         text = _SINO_KOREAN_RE.sub(_sino_korean, text)
     if "mil" in text or "милли" in text:
         text = _bare_scales(text)
-    if not any(mark in text for mark in _MARKS):
-        return text
-    pattern, tens, units, singles = _compiled()
-    text = _with_digits(text, pattern, (tens, units, singles))
+    if any(mark in text for mark in _MARKS):
+        pattern, tens, units, singles = _compiled()
+        text = _with_digits(text, pattern, (tens, units, singles))
     if "пол" in text:
         # "полмиллиарда" (half a billion), "полмиллиона"
         text = _HALF_RE.sub(lambda found: "0.5 " + found.group(1), text)

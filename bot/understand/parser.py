@@ -19,7 +19,7 @@ from bot.understand.adapters import find_adapters
 from bot.understand.addressees import without_addressees
 from bot.understand.commands import Command, normalise_lang_choice, parse_command
 from bot.understand.concurrency import COUNTED, RATE, find_concurrency
-from bot.understand.context import find_context
+from bot.understand.context import find_context, give_back, held_for_context
 from bot.understand.corrections import corrected
 from bot.understand.cues import read_cues
 from bot.understand.cues.asked import find_asked
@@ -47,7 +47,7 @@ from bot.understand.models.finder import ModelIndex, catalog_index, find_model
 from bot.understand.models.hub_names import catalog_id_of, find_hub_id, hub_query
 from bot.understand.money import blank_other_currencies, find_budget
 from bot.understand.number_words import words_to_digits
-from bot.understand.numbers import join_long_groups
+from bot.understand.numbers import Found, join_long_groups
 from bot.understand.platform import find_platform
 from bot.understand.precision import find_precision
 from bot.understand.rental import find_rental
@@ -120,6 +120,16 @@ def _catalog_names(index: ModelIndex) -> tuple[dict[str, str], frozenset[str]]:
     return ids, frozenset(index.lines)
 
 
+def _users_at_once(rest: str, language: str) -> tuple[Found | None, str, str]:
+    """Read the users at once; return them, the text read and the text left.
+
+    A window said of sessions ("how many 128k sessions fit") is the context's, not people.
+    """
+    held, spans = held_for_context(rest)
+    concurrency = find_concurrency(held, language)
+    return concurrency, rest, give_back(concurrency.rest, rest, spans) if concurrency else rest
+
+
 def _read_fields(
     clean: str, index: ModelIndex, language: str, raw: str = "", *, training_asked: bool = False
 ) -> _Fields:
@@ -169,9 +179,7 @@ def _read_fields(
         deadline, rest = find_deadline(training.rest)
     targets = find_targets(rest, language)
     rest = targets.rest
-    concurrency = find_concurrency(rest, language)
-    read = rest
-    rest = concurrency.rest if concurrency else rest
+    concurrency, read, rest = _users_at_once(rest, language)
     if (
         concurrency is not None
         and training.job

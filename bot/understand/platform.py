@@ -50,6 +50,10 @@ def _cuda_only_re() -> Searchable:
         rf"|(?:{only})\s(?:\S{{1,12}}\s)?(?:con|com|with|avec|sur|mit|на|с)\s"
         rf"(?:du |de |des |der |die |el |la |o |a )?{_NVIDIA}"
         rf"|100\s?%\s?{_NVIDIA}"  # "on est 100 % CUDA"
+        # everything already on CUDA: "我哋啲 code 全部都係 CUDA", "у нас всё на CUDA завязано"
+        rf"|(?:全部|全都|都係|都是|everything|all (?:of )?our (?:code|stack)|whole stack|"
+        rf"(?<![а-яё])всё|todo (?:nuestro|el)|tudo|alles|tout (?:notre|est))"
+        rf"[^.!?;。，,]{{0,12}}?{_NVIDIA}(?![^.!?;。]{{0,16}}?{_AMD})"
         rf"|{_NVIDIA}{_CLAUSE}{{0,{_REACH}}}?(?:{only}|{required})"
         rf"|(?:{negation}|不要|不用|不能用|别用|不想用|不想要|без|sin|sem|ohne|sans|kein\w*)\s?"
         rf"(?:用\s?)?{_AMD}"
@@ -170,6 +174,13 @@ def _rocm_fine_re() -> Searchable:
         rf"всё равно|все равно|неважно|не важно|doesn'?t matter|either is fine|egal|da igual|"
         rf"tanto faz|peu importe)"
         rf"|{_AMD}\s(?:норм|нормально|ок|пойд[её]т|годится)(?![а-яё])"
+        # indifference said first: "Nos da igual ROCm o CUDA", "tanto faz CUDA ou ROCm"
+        rf"|(?:da igual|da lo mismo|tanto faz|egal|peu importe|doesn'?t matter|не важно|неважно|"
+        rf"всё равно|все равно)[^.!?;]{{0,12}}?(?:cuda|nvidia|{_AMD})\s(?:o|ou|or|oder|или|y|e|"
+        rf"and|und|et|и)\s(?:cuda|nvidia|{_AMD})"
+        # acceptance as a verb before the platform: "A gente aceita ROCm", "aceptamos ROCm"
+        rf"|(?:aceita(?:mos)?|aceito|aceptamos|acepto|(?:we |i )?accept|akzeptieren|"
+        rf"(?:on |nous )accept(?:e|ons)|принимаем)\s(?:o |el |le |la |the )?{_AMD}"
     )
 
 

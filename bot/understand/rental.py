@@ -107,6 +107,12 @@ def _plan_patterns(language: str) -> tuple[Searchable, ...]:
     server_after = rf"{lone}(?P<s>\s*-?\s*\(?\s*(?:{_SERVER}|{_VM_WORDS}))?"
     eight = rf"(?P<e>{_EIGHT_X})?"
     return (
+        # "HGX H200 ×2", "MI355X server x 2", "MI355X 整机 ×2", "H200 单卡 ×3": read first, so
+        # that a list's next line ("×2\nH200 单卡 ×3") is not read as "2 H200"
+        # (a comma after the count ends it: "×4, monthly"; "x1,5" is no count)
+        gated_re(
+            gpu + rf"{lone}(?P<s>\s*-?\s*{_SERVER})?\s*[x×]\s*{after}" + r"(?![0-9a-z]|[.,][0-9])"
+        ),
         # "two MI355X servers", "2x HGX H200", "2 8x H200 servers", "an HGX H200 server"
         gated_re(
             number
@@ -145,13 +151,10 @@ def _plan_patterns(language: str) -> tuple[Searchable, ...]:
         # "单卡H200的虚拟机要4个", "單卡 H200 VM 租 3 台": single machines said before the GPU
         re.compile(
             rf"(?P<one>单卡|單卡|单机|單機|単体|단일)\s*{gpu}\s*(?:的)?\s*(?P<s>{_VM_WORDS})?\s*"
-            rf"(?:要|租|来|來|用)?\s*{after}\s*(?:个|個|台|部|대|개)"
+            rf"(?:要|租|来|來|用|開|开|拿)?\s*{after}\s*(?:个|個|台|部|대|개)"
         ),
         # "三个单卡 H200", "一張單卡 H200": single machines counted as pieces before the GPU
         re.compile(number + rf"\s*(?:个|個|张|張|台|部)\s*(?P<one>单卡|單卡|单机|單機)\s*{gpu}"),
-        # "HGX H200 ×2", "MI355X server x 2"
-        # (a comma after the count ends it: "×4, monthly"; "x1,5" is no count)
-        gated_re(gpu + rf"(?P<s>\s*-?\s*{_SERVER})?\s*[x×]\s*{after}(?![0-9a-z]|[.,][0-9])"),
     )
 
 

@@ -61,7 +61,7 @@ _NAMED_TERMS: tuple[tuple[str, int], ...] = (
             r"(?:un an|une année|un año|um ano|целый год) (?:complet|entière|entero|completo|"
             r"inteiro)|一整年|整整一年|一年間|丸一年|1年間|꼬박 1년|일 년 내내|"
             r"(?:a|one|per|1|for a|for one|the whole|the full|the entire) year|yearly|"
-            r"annual(?:ly)?|"
+            r"annual(?:ly)?|todo el año|todo o ano|tout l'année|das ganze jahr|весь год|"
             r"twelve-month|12-month|"
             r"(?:ein|einem|1) jahr|jährlich|jahresvertrag|(?:un|1) an(?![" + LETTER + r"])|"
             r"une année|annuel(?:le)?|(?:un|1) año|anual|(?:um|1) ano|на год|(?:1|один) год|"
@@ -79,13 +79,17 @@ _NAMED_TERMS: tuple[tuple[str, int], ...] = (
         ),
         _QUARTER,
     ),
+    # three quarters of a year: "ein Dreivierteljahr", "three quarters of a year"
+    (r"dreivierteljahr|drei viertel jahr|three quarters of a year|trois quarts d'année", 9),
     (r"두 ?달", 2),
     (r"넉 ?달", 4),
     # one month as the term, said with a word of duration: "pendant un mois", "на месяц"
     (
         (
             r"(?:pendant|durant|sur) (?:un|1) mois|на (?:один |1 )?месяц(?![а-яё])|"
-            r"für (?:einen|1) monat|durante (?:un|um) m[eê]s|for (?:a|one) (?:single )?month"
+            r"für (?:einen|1) monat|durante (?:un|um) m[eê]s|for (?:a|one) (?:single )?month|"
+            r"por (?:un|um|1) m[eê]s|(?:só|solo|sólo|only|just|nur|seulement) "
+            r"(?:por |for |pour |für )?(?:un|um|1|one|a|einen) (?:m[eê]s|month|mois|monat)"
         ),
         1,
     ),

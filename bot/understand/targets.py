@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, fields
 from functools import cache
 
 from bot.understand.gates import Searchable, gated_re
+from bot.understand.items import ITEMS
 from bot.understand.numbers import (
     CJK_NUMBER_PATTERN,
     NUMBER_PATTERN,
@@ -35,6 +36,8 @@ _MAGNITUDES = (
     (r"m|м|mm|млн\.?|миллион(?:а|ов)?|mio\.?|million(?:s|en)?|millones|milh(?:ão|ões|oes)", 1e6),
     # ("2 bi de tokens": Brazilian shorthand for bilhões, only before tokens)
     (r"bi(?=\s(?:de\s)?tokens?)", 1e9),
+    # ("10 mi de tokens": Brazilian shorthand for milhões, before what it counts)
+    (r"mi(?=\s(?:de\s)?(?:tokens?|documentos|tickets|registros|textos|arquivos))", 1e6),
     (
         (
             r"b|bn|g|млрд\.?|миллиард(?:а|ов)?|billion(?:s)?|mrd\.?|milliarde?n?|mil millones"
@@ -219,25 +222,7 @@ _INPUT_BEFORE = gated_re(
     rf"в среднем|en promedio|em média|im schnitt|en moyenne|약)?\s?$"
 )
 _OUTPUT_WORD_RE = gated_re(rf"(?<![a-zа-я])(?:{_OUTPUT_WORDS})(?![a-zа-я])")
-_ITEMS = (
-    r"documents?|docs?|files?|pages?|records?|e-?mails?|mails?|articles?|tickets?|reviews?|"
-    r"contracts?|reports?|items?|rows?|samples?|texts?|transcripts?|calls?|descriptions?|"
-    r"listings?|products?|filings?|cases|claims|invoices|receipts|notes|resumes|cvs|factures|"
-    r"facturas|faturas|rechnungen|счетов|发票|發票|請求書|"
-    r"[a-zäöü]{0,16}beschreibungen|texte|datensätze|einträge|artikel|"
-    r"descripciones|fichas|reseñas|textos|descrições|avaliações|"
-    r"descriptions|fiches|textes|avis|gutachten|patents?|patentes|brevets|patentschriften|"
-    r"papers?|artículos|artigos|论文|論文|논문|"
-    r"专利|專利|特許|특허|патент(?:ов)?|"
-    r"описани[йя]|текстов|отзывов|карточек|"
-    r"documentos?|arquivos?|archivos?|registros?|correos|contratos|relatórios|informes|"
-    r"dokumente?n?|dateien|berichte?n?|verträge|fichiers?|rapports?|contrats?|courriels|"
-    r"документ(?:ов|а|ы)?|файл(?:ов|а|ы)?|записей|писем|статей|договоров|отчётов|"
-    r"(?:份|个|個|篇|条|條|件の?|건|개|장)?\s?(?:文档|文檔|文件|文章|文書|合約|合同|邮件|郵件|"
-    r"ドキュメント|書類|明細書|メール|문서|파일|기사|리뷰|메일|계약서|数据|數據|记录|記錄|样本|樣本|对话|"
-    r"专利|專利|"
-    r"對話|工单|工單|评论|評論|データ|レコード|チケット|데이터|레코드|티켓|대화)"
-)
+_ITEMS = ITEMS
 _EACH = (
     r"each|apiece|per\s(?:doc|document|file|item)|cada\s(?:uno|una|um)|cada|je|jeweils|chacun|"
     r"chacune|каждое|каждый|каждая|по|每份|每篇|每个|每個|每条|每條|各|건당|개당|장당|"
@@ -366,7 +351,8 @@ def _patterns() -> dict[str, Searchable]:
     tpot = _alt(
         rf"{_TPOT_WORDS}[^0-9,，;；]{{0,24}}?{num}\s?{_LATENCY_UNIT}(?![a-zа-я])",
         rf"{num}\s?{_LATENCY_UNIT}\s?(?:/|per|a|each|по|на|por|pro|par|每)?\s?"
-        rf"(?:{_TOKENS}|output token)(?![a-zа-я])",
+        rf"(?:output\s|generated\s|de\ssalida\s|de\ssaída\s|de\ssortie\s|выходной\s|"
+        rf"выходного\s)?(?:{_TOKENS}|output token)(?![a-zа-я])",
     )
     ttft = _alt(
         rf"{_TTFT_WORDS}[^0-9,，;；]{{0,32}}?{num}\s?{_LATENCY_UNIT}(?![a-zа-я])",
@@ -421,7 +407,7 @@ def _patterns() -> dict[str, Searchable]:
     input_ = _alt(
         rf"(?<![a-zа-я])(?:{_INPUT_WORDS})(?![a-zа-я]){gap}{num}(?:\s?(?:{_TOKENS}))?(?![0-9])",
         rf"{num}\s?(?:-|\s)?(?:{_TOKENS})\s?(?:de\s|of\s|d')?(?:prompts?|inputs?|entrada|"
-        rf"input|in(?=\s?/|\s?,|\sand\s)|eingabe|en\sentrée|entrée|на\sвходе|входа|input\stokens|"
+        rf"input|in(?=\s?/|\s?,|\sand\s)|eingabe|en\sentrée|entrée|на\sвходе|на\sвход|входа|input\stokens|"
         rf"going\sin|coming\sin|rein)(?![a-zа-я])",
         # "800 input / 250 output tokens": the input's number and word, the tokens said after
         rf"{num}\s?(?:input|prompt|entrada|eingabe|entrée|входных|输入|輸入|入力|입력)(?=\s?/)",
@@ -487,6 +473,18 @@ def _patterns() -> dict[str, Searchable]:
         rf"como)?\s?(?:{_ABOUT_WORD})?{num}\s?"
         rf"(?P<dunit>{_HOUR}|{_DAY})(?![a-zа-яё])",
     )
+    # any length of time, read as the deadline only beside a job with none named otherwise:
+    # "window is about 60 hours", "tenho 72h", "wir haben eine Woche Zeit", "데드라인 일주일"
+    any_duration = _alt(
+        rf"(?<![0-9.,同]){num}\s?-?\s?(?:个|個|つ|)?\s?(?P<dunit>{_HOUR}|{_DAY}|{_WEEK})"
+        rf"(?![a-zа-яё])",
+        rf"(?<![a-zа-яё])(?:a|one|une?|una?|uma?|eine?n?|одн[уаи]|)\s?"
+        rf"(?P<dunit>{_KOREAN_DAY_WORDS}|week|semana|semaine|woche|неделю|неделя|一周|一週|"
+        rf"一个星期|一個星期|一個禮拜|一个礼拜|1週間|一週間)(?![a-zа-яё])",
+        # Russian says an approximate count after its unit: "часов за 8", "дней на 5"
+        rf"(?<![а-яё])(?P<dunit>часов|часа|дней|дня|суток|недель|недели)\s(?:за|на|где-то|"
+        rf"примерно|около)\s{num}",
+    )
     tomorrow = (
         r"(?:by\s(?:tomorrow|tmrw|tmr)|overnight|до\sзавтра|para\smañana|até\samanhã|bis\smorgen|"
         r"d'ici\sdemain|明天之前|明天前|明日まで|내일까지|в\sсутки)"
@@ -496,7 +494,8 @@ def _patterns() -> dict[str, Searchable]:
         r"job|corpus|dataset|total|overall|in\stotal|processar|procesar|verarbeiten|traiter|"
         r"обработ|прогнать|处理|處理|批量|离线|離線|跑完|推理完|总共|總共|清洗|打标|标注|標註|"
         r"処理|バッチ|オフライン|分類|처리|배치|오프라인|번역|분류|resumir|traduzir|classificar|"
-        r"摘要|要約|요약|抽取|抽條款|抽条款|klassifizier|résumer|суммариз|pasar\s[0-9]|passar\s[0-9])"
+        r"摘要|要約|요약|抽取|抽條款|抽条款|klassifizier|résumer|суммариз|pasar\s[0-9]|passar\s[0-9]|"
+        r"打(?:个|個)?(?:标签|標籤)|переварить|прогон|par\slots|en\slote|em\slote|por\slotes)"
     )
     return {
         "tokens_per_s": gated_re(tokens_per_s),
@@ -514,6 +513,7 @@ def _patterns() -> dict[str, Searchable]:
         "total_tokens": gated_re(total_tokens),
         "deadline": gated_re(deadline),
         "tomorrow": gated_re(tomorrow),
+        "any_duration": gated_re(any_duration),
         "with_batch": gated_re(with_batch),
         "per_user": gated_re(_PER_USER),
     }
@@ -591,7 +591,16 @@ def _each_user(text: str, start: int, end: int) -> bool:
     clause = own + " " + after
     if _TOTAL_WORDS.search(clause):
         return False
-    return bool(_USER_WORDS.search(before) or _patterns()["per_user"].match(after.lstrip()))
+    after = _AT_LEAST_AFTER.sub("", after.lstrip(), count=1)  # "10 tok/s minimum par utilisateur"
+    return bool(_USER_WORDS.search(before) or _patterns()["per_user"].match(after))
+
+
+# A bound said between a speed and its user: "10 tok/s minimum par utilisateur", "20 tok/s at
+# least per user", "30 tok/s mínimo por usuario".
+_AT_LEAST_AFTER = gated_re(
+    r"^(?:minimum|min\.?|at least|au moins|mínimo|minimo|mindestens|минимум|как минимум|最低|至少|"
+    r"以上|이상)\s?"
+)
 
 
 def _finite(value: float) -> float | None:
@@ -646,6 +655,8 @@ class _Reader:
                 "a0",
             )
             docs, each = self.number(match, alt), self.number(match, f"{alt}b")
+            if _finite(each) and each > _MOST_TOKENS_PER_DOCUMENT:
+                continue  # "2.5M transcripts (roughly 1.2B tokens total)": the job's tokens
             if _finite(docs) and _finite(each):
                 # Each document is one request: its tokens the prompt, the answer's added once
                 # the lengths are read (``find_targets``), so the job counts the documents said.
@@ -767,10 +778,23 @@ class _Reader:
             lengths
             and ("documents" in self.values or self.patterns["with_batch"].search(self.rest))
         )
+        if job and "deadline_hours" not in self.values:
+            self.any_duration()
         if "deadline_hours" in self.values and not job and not named:
             # A deadline alone is no job: "in a week" of a chat service says when, not how fast;
             # one named so ("а если дедлайн 24ч?") changes the job on the table.
             self.values.pop("deadline_hours")
+
+    def any_duration(self) -> None:
+        """Read a length of time said anywhere beside a job as its deadline."""
+        for match in self.matches("any_duration"):
+            unit = group(match, "dunit") or ""
+            factor = _KOREAN_DAYS.get(unit) or _hours(unit) or _WEEK_HOURS.get(unit)
+            has_count = group(match, "num") or group(match, "cjk") or group(match, "small")
+            count = self.number(match) if has_count else 1.0
+            if factor is not None and _finite(count):
+                self.take("deadline_hours", count * factor, match)
+                return
 
     def deadline_said(self) -> bool:
         """Read the deadline; return whether it was named as one ("deadline 24h", "срок 3 дня")."""
@@ -791,6 +815,10 @@ class _Reader:
         return False
 
 
+# A week named with its count in one word ("一周", "1週間"): a week's hours.
+_WEEK_HOURS = dict.fromkeys(
+    ("一周", "一週", "一个星期", "一個星期", "一個禮拜", "一个礼拜", "1週間", "一週間"), 168.0
+)
 # A deadline named as one, not only a length of time ("in a week").
 _DEADLINE_WORD = gated_re(
     r"deadline|дедлайн|срок|plazo|prazo|frist|délai|期限|締切|締め切り|截止|기한|마감|zeitfenster"
@@ -821,7 +849,7 @@ _TRAINED_ON = gated_re(
 )
 # Tokens said with no word of a job or deadline: a job's total only past any model's window
 # (the longest, Llama 4 Scout's, is 10M).
-_LEAST_UNSAID_JOB_TOKENS = 1e8
+_LEAST_UNSAID_JOB_TOKENS = 1.1e7
 
 
 def find_deadline(text: str) -> tuple[float | None, str]:
@@ -861,6 +889,11 @@ def find_targets(text: str, language: str | None = None) -> Targets:
         document_tokens=_whole(document_tokens),
         volume_rate=True if "volume_rate" in values else None,
     )
+
+
+# More tokens than the longest context window any model reads (10M) are no one document's:
+# a number of tokens after documents counted is then the whole job's.
+_MOST_TOKENS_PER_DOCUMENT = 10_000_000
 
 
 def _whole(value: float | None) -> int | None:

@@ -191,6 +191,10 @@ _ISH_RE = gated_re(r"(?<=[0-9])-?ish(?![a-zA-Z])")
 _GLUED_CONTEXT_RE = gated_re(r"(?i)(ctx|context|kontext|contexto|contexte|контекст)(?=[0-9])")
 
 
+# The number of an item in a numbered list, at the start of a line ("3. 总吞吐 5000 tok/s").
+_LIST_MARK_RE = gated_re(r"(?m)^[ \t]*[0-9]{1,2}[.)、](?=[ \t])")
+
+
 def clean_text(raw: str, *, lower: bool = True) -> str:
     """Return ``raw`` bounded, without markup or invisible characters, NFKC-folded (lower-cased).
 
@@ -212,6 +216,8 @@ def clean_text(raw: str, *, lower: bool = True) -> str:
         text = _ISH_RE.sub("", text)  # "30ish ppl", "40-ish users": the number, roughly
     if "ctx" in text or "ontext" in text or "онтекст" in text:
         text = _GLUED_CONTEXT_RE.sub(r"\1 ", text)  # "ctx64k": the word, then its figure
+    if "\n" in text:
+        text = _LIST_MARK_RE.sub(";", text)  # "1. 首 token ≤ 2 秒\n2. …": items, not numbers
     squeezed = _squeeze(text)
     text = _drop_invisible(squeezed)
     if text is not squeezed:  # control characters became spaces, invisible ones were dropped

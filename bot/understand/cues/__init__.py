@@ -18,7 +18,7 @@ from bot.understand import lexicon, limits
 from bot.understand.addressees import without_addressees
 from bot.understand.concurrency import RATE
 from bot.understand.context import find_context
-from bot.understand.cues.asked import find_asked
+from bot.understand.cues.asked import asked_by_shape, asks_speed, find_asked
 from bot.understand.cues.chatty import find_chatty_users
 from bot.understand.cues.currency import Money, find_money
 from bot.understand.cues.hardware import asks_cost, asks_if_rented, find_unrented
@@ -395,10 +395,11 @@ def _sizes_a_kind(request: ParsedRequest, text: str) -> bool:
         return True
     if (
         request.intent is Intent.SALES
-        and _SERVER_WORDS.search(text)
+        and (_SERVER_WORDS.search(text) or lexicon.search("size_question", text))
         and not _asks_for_a_person(text)
     ):
-        return True  # "それ用のサーバーを相談したい": what to run it on, asked of us
+        # "それ用のサーバーを相談したい", "要租什麼": what to run it on, asked of us
+        return True
     if request.intent is not Intent.KNOWLEDGE:
         return False
     asks_hardware = lexicon.search("size_question", text) or lexicon.search("catalog", text)
@@ -497,10 +498,21 @@ def read_cues(request: ParsedRequest, text: str) -> ParsedRequest:
     request = _with_intent(request, text)
     if _asks_a_figure(request):
         asked = find_asked(text)
+        facts = request.facts
+        stated = facts.throughput_tok_s is not None or facts.tokens_per_user_tok_s is not None
+        if asked == "speed" and stated and not asks_speed(text):
+            asked = None  # "总吞吐 5000 tok/s": a speed stated as a target, not asked
+        if asked is None and request.intent in _ASKED_BY_SHAPE:
+            asked = asked_by_shape(text)
         if asked == "fits" and _only_a_change(request) and not _FITS_SAID.search(text):
             asked = None  # "FP4にしたらどうなりますか": what the change does, not yes or no
         request = replace(request, cues=replace(request.cues, asked=asked))
     return request
+
+
+# Intents whose question may ask its figure by its shape alone ("Total?", "реально?"): a
+# comparison asks which, a page's question its answer.
+_ASKED_BY_SHAPE = frozenset({Intent.SIZE, Intent.TRAIN, Intent.FOLLOWUP, Intent.PRICE})
 
 
 # A change asked about as a fit: "还放得下吗", "does it still fit", "passt das noch?"

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
+from bot.understand import lexicon
 from bot.understand.gates import gated_re
+from bot.understand.questions import WH_RE, questions, sentences, yes_no_questions
 from bot.understand.topics.lexicon import ConceptWords
 
 # asked figure -> its words in every language, most specific first (cleaned, lower-case text).
@@ -46,6 +48,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"how many (?:users|people|ppl|folks|seats|customers|concurrent|simultaneous|sessions|"
             r"requests|chats|conversations at once)|"
             r"(?:max(?:imum)?|most) (?:concurrent|simultaneous) (?:users|sessions|requests)|"
+            r"number of (?:concurrent |simultaneous )?(?:users|sessions|people|seats)\b|"
             r"max(?:imum)? (?:users|sessions) per|"
             r"(?:同時)?(?:ユーザー|利用者)数はどれ(?:くらい|ぐらい)|para cu[aá]nta (?:gente|peña)|"
             r"pra quant[ao]s? (?:pessoas|gente)|"
@@ -107,7 +110,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"сколько (?:понадобится|потребуется|нужно|надо) (?:h200|mi355x?|b200|gpu|карт|"
             r"серверов)|"
             r"how many of (?:your|the|those) (?:8x |8-gpu |hgx |mi355x )?"
-            r"(?:servers|gpus|boxes|nodes|machines)|"
+            r"(?:servers|gpus|boxes|nodes|machines|h200s?|mi355xs?|b200s?|cards)|"
             r"(?:幾多|几|幾|多少)(?:张|張|块|塊|台|个|個|颗|顆)?\s?(?:卡|gpu|显卡|顯卡|h200|hgx|mi355|b200|服务器|"
             r"伺服器|机器|機器|节点|節點)|"
             r"(?:需要|要|得)(?:租|用|上)?(?:幾多|几|幾|多少)(?:张|張|块|塊|台|颗|顆)|"
@@ -129,7 +132,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"сколько (?:h200|mi355x?|b200|gpu|карт|серверов)[^?.]{0,12}(?:потребуется|понадобится|"
             r"нужно|надо)|(?:число|количество|кол-во) (?:карт|gpu|видеокарт|"
             r"серверов|ускорителей)|"
-            r"(?:the )?number of (?:gpus|h200s|cards|servers|nodes) (?:i|we) (?:need|would need)|"
+            r"number of (?:gpus|h200s|cards|servers|nodes|boxes|machines)\b|"
             r"(?:número|numero) de (?:gpus|tarjetas|placas|servidores) (?:necesari|que (?:necesit|"
             r"precis))|"
             r"anzahl (?:der |an )?(?:gpus|karten|server) (?:brauch|nötig|benötigt)|"
@@ -139,7 +142,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"(?:gpu|카드) ?(?:장수|대수)|"
             r"cu[aá]nt[oa]s (?:gpus?|h200|servidores|tarjetas|nodos|máquinas)|"
             r"(?:quant[oa]s|q(?:n)?t[oa]s|qnts) (?:gpus?|h200|servidores|placas|nós|máquinas)|"
-            r"wie ?viele (?:gpus?|h200|mi355x?|b200|server|karten|knoten|maschinen)|"
+            r"wie ?vi(?:el|ll)e (?:gpus?|h200|mi355x?|b200|server|karten|knoten|maschinen)|"
+            r"wie ?vill (?:gpus?|h200|mi355x?|b200|server|karten|knoten|maschinen)|"
             r"combien de (?:gpus?|h200|serveurs|cartes|nœuds|noeuds|machines)"
         ),
     ),
@@ -148,7 +152,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
         (
             r"how much kv|how (?:big|large) (?:a |is the |should the )?kv|kv[- ]cache (?:size|"
             r"room|capacity)|"
-            r"how many (?:[0-9]+k[- ]?(?:tokens?[- ])?)?(?:contexts|sequences|conversations)|"
+            r"how many (?:[a-z-]+ ){0,2}?(?:[0-9]+k[- ]?(?:tokens?[- ])?)?(?:contexts|sequences|"
+            r"conversations|sessions)|"
             r"(?:kv|缓存|快取).{0,6}(?:多大|多少|够不够|夠不夠)|(?:多大|多少)的?\s?kv|"
             r"(?:能|可以)(?:同时|同時)?(?:放|装|裝|塞)(?:下|得下)?(?:幾多|几|幾|多少)(?:个|個)?|"
             r"kv\s?キャッシュ.{0,10}(?:どれくらい|いくら|何|足り|いくつ)|"
@@ -171,7 +176,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"속도|초당[^?？.]{0,10}토큰|얼마나 빠르|처리량|"
             r"скорост|как быстро|токенов в секунду|ток/с|"
             # faster than today ("速くなりますか", "會快多少", "will it be faster")
-            r"速くなり|速くなる|快多少|会更快|會更快|更快吗|更快嗎|快多少|빨라지|빨라질|빨라져|빨라집|"
+            r"速くなり|速くなる|快多少|会更快|會更快|更快吗|更快嗎|快多少|빨라|빠를|빠른가|"
             r"будет быстрее|станет быстрее|\bfaster\b|más rápido|mais rápido|schneller|plus rapide|"
             r"velocidad|qué tan rápido|tokens por segundo|"
             r"velocidade|quão rápido|tokens por segundo|"
@@ -217,7 +222,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"сколько за (?:сервер|месяц|штуку|одн[уы]|такой|такую)|"
             r"(?:总共|總共|一共)(?:得|要|需要)?付多少|ça ferait combien|ça fera combien|"
             r"合计多少|合計多少|合计金额|合計金額|加總|加总|what's the damage|^total pour|"
-            r"(?<![a-z])total pour [0-9]|почём|почем|"
+            r"(?<![a-z])(?<!au )total pour [0-9]|почём|почем|"
             r"all-in (?:total|price|cost)|what would .{1,40}? cost (?:with|at|from) you|"
             r"сколько (?:у вас |это )?будет стоить|(?:租|用)一季要多少|要多少(?:钱|錢)?[？?]?$|"
             r"combien (?:ça|cela) (?:ferait|fera|coûterait)|"
@@ -226,7 +231,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"va a costar)|cu[aá]nto (?:ser[ií]a|es|son|queda|quedar[ií]a)(?: en total)?\b|"
             r"quanto (?:me |nos |lhe )?(?:custa|custaria|vai (?:me |nos )?custar|eu pagaria|"
             r"pagaria|sai|sairia|fica|ficaria|dá|daria)|"
-            r"quanto (?:eu |a gente )?(?:vou|vamos|vai|iria) pagar|"
+            r"quanto (?:eu |a gente )?(?:vou|vamos|vai|iria) pagar|d[aá] quanto|"
             r"cuánto (?:voy|vamos|va) a pagar|was (?:zahle ich|zahlen wir)|"
             r"wie viel (?:zahle|zahlen)|"
             r"combien (?:je vais|vais-je|on va|allons-nous) payer|"
@@ -244,6 +249,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"一小时多少|一小時多少|월 가격|時間あたり(?:の料金|いくら)|"
             # "what's the monthly on that?", "大概什么价", "скока выйдет", "qto fica no total"
             r"(?:the |a )?monthly (?:on|for) (?:that|it|this|those|these)|什么价|什麼價|啥价|啥價|"
+            r"(?:what(?:'s| is| would be) )?the monthly (?:for|on|of)\b|"
             r"monatliche[rn]? preis|preis (?:pro|im) monat|"
             r"(?:价格|價格|价钱|價錢)(?:是)?多少|月付多少|月繳多少|скока (?:выйдет|будет|стоит)|"
             r"как(?:ая|ой) (?:будет )?(?:цена|стоимость)|цена (?:в|за) месяц|qto (?:fica|custa|"
@@ -254,7 +260,10 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"(?:报|報)(?:个|個|一下)?(?:价|價)|每(?:个|個)?月(?:大概|大約|大约)?多少|"
             r"как(?:ая|ую) (?:будет )?сумм|сумм[аы] (?:выйдет|получится)|"
             r"orçamento (?:pra|para) (?:[0-9]|um|uma|dois|duas|três|tres)|"
-            r"was kommt (?:da |dabei |dafür )?zusammen"
+            r"was kommt (?:da |dabei |dafür )?zusammen|"
+            # the amount asked in one word: "Quanto?", "¿Cuánto?", "Combien ?", "Сколько?"
+            r"(?:^|[.!?]\s)(?:and )?(?:how much|quanto|cu[aá]nto|combien|сколько|wie viel|多少|"
+            r"いくら|얼마)\s*[?？]"
         ),
     ),
     (
@@ -303,15 +312,6 @@ _WORDS: tuple[tuple[str, str], ...] = (
 )
 
 
-# Question words: a question with one asks for something other than yes or no.
-_WH_RE = gated_re(
-    r"\b(?:how|what|which)\b|几(?![千百万萬十])|幾(?![千百万萬十])|多少|什么|什麼|哪|何|いくら|どの|どれ|"
-    r"몇|얼마|무엇|뭐|어떤|어느|"
-    r"сколько|как(?:ой|ая|ие|ую)\b|cuánt|\bqué\b|cuál|quant[oa]s?\b|\bqual\b|wie viel|welche|"
-    r"combien|\bquel"
-)
-
-
 @cache
 def _compiled() -> tuple[tuple[str, ConceptWords], ...]:
     # One word set per value, read the way the topic concepts are (led by literal characters).
@@ -328,18 +328,52 @@ def find_asked(text: str) -> str | None:
     asks for something else ("what can I run on one H200?" asks for a figure).
     """
     for asked, pattern in _compiled():
-        if asked != "fits":
+        if asked == "speed":
+            # a speed said with its number is a target ("30 Tokens pro Sekunde pro Nutzer"),
+            # not a speed asked
+            if pattern.search(_SPEED_FIGURE.sub(" ", text)):
+                return asked
+        elif asked != "fits":
             if pattern.search(text):
                 return asked
         # A question word of the same sentence asks for a figure ("what can I run on one
         # H200?"), not one of another ("will R1 run on H100s? that's what our cloud has").
         elif any(
-            pattern.search(sentence) and not _WH_RE.search(sentence)
-            for sentence in _SENTENCE_END.split(text)
-            if sentence.strip()
+            pattern.search(sentence) and not WH_RE.search(sentence) for sentence in sentences(text)
         ):
             return asked
     return None
 
 
-_SENTENCE_END = gated_re(r"(?<=[?？!！。])\s*|(?<=\.)\s+")
+# A choice asked ("どっちがいいですかね", "which plan"): a price named beside it is no price asked.
+_WHICH = gated_re(
+    r"どっち|どちら|\bwhich\b|哪个|哪個|哪家|哪种|哪種|welche[rsn]?\b|lequel|laquelle|"
+    r"cu[aá]l de|qual d|какой из|какую из"
+)
+
+
+# A speed with its number: "30 tok/s", "3 000 ток/с", "50 tokens per second".
+_SPEED_FIGURE = gated_re(
+    r"[0-9][0-9.,  ]*\s?(?:k\s?)?(?:tok(?:ens?)?|токен(?:ов|а)?|ток|トークン|토큰|t)\s?"
+    r"(?:/\s?s(?:ec)?|per\s?s(?:ec(?:ond)?)?|a\ssecond|pro\s?sekunde|par\s?seconde|"
+    r"por\s?segundo|в\s?секунду|/\s?с|/秒|毎秒)|[0-9][0-9.,]*\s?(?:tps|tok/s)"
+)
+
+
+def asks_speed(text: str) -> bool:
+    """Whether a question of ``text`` (a sentence with a question's shape) asks a speed."""
+    pattern = dict(_compiled())["speed"]
+    return any(pattern.search(_SPEED_FIGURE.sub(" ", part)) for part in questions(text))
+
+
+def asked_by_shape(text: str) -> str | None:
+    """Return the figure a question asks by its shape, where no word of ``find_asked`` matched.
+
+    A question about money ("Total?", "Qual o valor?", "Цена за всё?") asks the price; any
+    other question with no question word ("Llama 405B on one server, realistic?", "H200
+    撐得住嗎") asks yes or no.
+    """
+    asked = questions(text)
+    if any(lexicon.search("cost", sentence) and not _WHICH.search(sentence) for sentence in asked):
+        return "price"
+    return "fits" if yes_no_questions(text) else None

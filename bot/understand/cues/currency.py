@@ -17,6 +17,7 @@ from functools import cache
 from bot.understand.gates import Searchable, gated_re
 from bot.understand.money import (
     BUDGET_GAP,
+    NOT_MONEY_AFTER,
     amount_patterns,
     amount_value,
     per_year,
@@ -273,6 +274,8 @@ def _first(patterns: list[tuple[str, Searchable]], text: str, language: str) -> 
                 continue
             if marker == "budget" and counted_after(text, match.end()):
                 continue  # "um orçamento pra 2 servidores": a quote for two servers, no budget
+            if marker == "budget" and NOT_MONEY_AFTER.match(text, match.end()):
+                continue  # "latency budget: 25ms": a budget of time
             if per_year(text, match.end()):
                 value /= _MONTHS_PER_YEAR
             amount = _decimal(value)

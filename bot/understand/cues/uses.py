@@ -137,6 +137,8 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
             r"(?:our own|internal|in-house|interno|internes|interne|internal) chat\s?gpt|"
             r"chat\s?gpt[- ]?(?:ish|esque|like)|"
             r"(?:类似|類似|像)\s?chat\s?gpt|chat\s?gpt\s?(?:みたいな|のような|같은)|"
+            r"(?:内部|內部|社内|自家|自己的|公司|企业|企業|корпоративн[а-яё]*|внутренн[а-яё]*)"
+            r"[^。,，.]{0,4}?\s?chat\s?gpt|"
             r"聊天|对话机器人|對話機器人|助手|助理|问答|問答|机器人|機器人|"
             r"チャットボット|チャット|アシスタント|対話|"
             r"챗봇|채팅|어시스턴트|비서|"
@@ -219,6 +221,10 @@ def retrieval_said(text: str) -> bool:
     return _RETRIEVAL_RE.search(text) is not None
 
 
+# A person or a team mentioned by handle ("@FullGPU客服", "@运维小王").
+_MENTION_RE = gated_re(r"@[^\s,，。:：;；!?！？]+")
+
+
 def find_use_case(text: str) -> UseCase | None:
     """Return the use case the text names first in priority order (cleaned text), or None.
 
@@ -227,6 +233,8 @@ def find_use_case(text: str) -> UseCase | None:
     """
     text = _COUNTED_AGENTS.sub(" ", text)  # "une collectivité de 1 200 agents": its staff
     text = _TICKET_HEADER_RE.sub(" ", text)
+    if "@" in text:
+        text = _MENTION_RE.sub(" ", text)  # "@FullGPU客服": who is asked, not the use
     uses = [use for use, pattern in _compiled() if pattern.search(text)]
     use = uses[0] if uses else None
     if use in {UseCase.RAG, UseCase.SUPPORT} and not _RETRIEVAL_RE.search(text):

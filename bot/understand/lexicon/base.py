@@ -112,6 +112,10 @@ class Lexicon:
     task: Words = ()  # a piece of work asked of the assistant: "write me a poem", "翻译"
     size_question: Words = ()
     question: Words = ()  # words of a question: "what", "сколько", "吗", "ですか"
+    why: Words = ()  # a reason asked: "why", "почему", "为什么", "なぜ"
+    unclear: Words = ()  # an answer not followed: "I don't get it", "не понял", "唔明"
+    cost: Words = ()  # the money a question asks for: "price", "total", "цена", "料金"
+    lower: Words = ()  # bringing an amount down: "lower", "压低", "下げ", "снизить"
     anaphor: Words = ()
 
 

@@ -131,7 +131,7 @@ _FULL = gated_re(
     # (not "full fine-tune", "full-parameter training": a training method, not the full release)
     r"满血|滿血|完整版|全量版|full[- ]?(?:size|version|model|precision)?\b"
     r"(?![- ]?(?:fine|ft\b|finetun|param|sft|train|weights))|полн(?:ая|ую|ой)(?! дообуч| обуч)|"
-    r"フル|풀버전|completo|complète|vollversion",
+    r"フル(?!ファイン|チューニング|パラメータ|学習|ft)|풀버전|completo|complète|vollversion",
     re.IGNORECASE,
 )
 # Words of a reduced release of a family's model (the full one is "满血版").

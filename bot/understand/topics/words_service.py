@@ -62,7 +62,10 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
             # access after paying: "after I pay, when do I get access?"
             r"\b(?:when|how soon) (?:do|will|would|can|could) (?:i|we) (?:get|have|receive) "
             r"(?:access|the (?:server|machine|box|gpus?)|my (?:server|machine|box))|"
-            r"\bafter (?:i|we) (?:pay|order|sign)\b[^?.]{0,30}\b(?:when|how (?:long|soon))\b"
+            r"\bafter (?:i|we) (?:pay|order|sign)\b[^?.]{0,30}\b(?:when|how (?:long|soon))\b|"
+            # "when can we actually ssh in?", "how soon can I log in?"
+            r"\b(?:when|how soon) (?:do|will|would|can|could) (?:i|we) (?:\w+ )?(?:ssh|log ?in|"
+            r"start using|use (?:it|the (?:server|machine|box)))\b"
         ),
         "zh-Hans": (
             r"交付|交货|到货|发货|现货|库存|供货|多久能用|多快|下单后多久|多久可以用|多久开通|"

@@ -1,0 +1,23 @@
+"""Things a batch job counts: documents, tickets, calls, invoices, in every language."""
+
+ITEMS = (
+    r"documents?|docs?|files?|pages?|records?|e-?mails?|mails?|articles?|tickets?|reviews?|"
+    r"tweets?|posts?|comments?|sentences?|paragraphs?|chunks?|passages?|snippets?|headlines?|"
+    r"abstracts?|"
+    r"contracts?|reports?|items?|rows?|samples?|texts?|transcripts?|calls?|descriptions?|"
+    r"listings?|products?|filings?|cases|claims|invoices|receipts|notes|resumes|cvs|factures|"
+    r"facturas|faturas|rechnungen|счетов|发票|發票|請求書|"
+    r"[a-zäöü]{0,16}beschreibungen|texte|datensätze|einträge|artikel|"
+    r"descripciones|fichas|reseñas|textos|descrições|avaliações|"
+    r"descriptions|fiches|textes|avis|gutachten|patents?|patentes|brevets|patentschriften|"
+    r"papers?|artículos|artigos|论文|論文|논문|"
+    r"专利|專利|特許|특허|патент(?:ов)?|"
+    r"описани[йя]|текстов|отзывов|карточек|"
+    r"documentos?|arquivos?|archivos?|registros?|correos|contratos|relatórios|informes|"
+    r"dokumente?n?|dateien|berichte?n?|verträge|fichiers?|rapports?|contrats?|courriels|"
+    r"документ(?:ов|а|ы)?|файл(?:ов|а|ы)?|записей|писем|статей|договоров|отчётов|"
+    r"(?:份|个|個|篇|条|條|件の?|건|개|장)?\s?(?:文档|文檔|文件|文章|文書|合約|合同|邮件|郵件|"
+    r"ドキュメント|書類|明細書|メール|문서|파일|기사|리뷰|메일|계약서|数据|數據|记录|記錄|样本|樣本|对话|"
+    r"专利|專利|"
+    r"對話|工单|工單|评论|評論|データ|レコード|チケット|데이터|레코드|티켓|대화)"
+)

@@ -1,0 +1,513 @@
+"""The thirty-sixth round: questions read by their shape where no word of a finder matched.
+
+A question with no question word asks yes or no; a question about money asks the price; a
+choice, a condition or a question word asks something else. A follow-up that names one GPU we
+rent with a negation or a why-word asks why it was left out; a short one with a why-word,
+words of an answer not followed, or how or where from a figure said back was reached asks to
+explain the answer on the table; a price with a word that brings it down asks for the cheaper
+way. Besides: counted things are no context, a per-document length past any window is the job's
+total, a bound between a speed and its user, indifference and acceptance said before the
+platform, a plan's total over a term with its GPU named. Every example is written for the test
+(none is a line of a blind set).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understand import parse_message, parsed_to_json
+from bot.understand.questions import questions, yes_no_questions
+
+
+def _read(text, language=None):
+    return parsed_to_json(parse_message(text, telegram_language=language))
+
+
+@pytest.mark.parametrize(
+    ("text", "yes_no"),
+    [
+        ("Qwen3 32B on one H200 with 64k, realistic?", True),
+        ("一張 H200 頂得順 Qwen3 32B 嘛？", True),
+        ("DeepSeek V3 на одном сервере — потянет ли", True),
+        ("how many H200 for Qwen3 32B?", False),
+        ("H200 or MI355X for Qwen3 32B?", False),
+        ("and for 6 months?", False),
+        ("那 B200 呢？", False),
+        ("why not the H200?", False),
+        ("Qwen3 32B, 32k, 20 users.", False),
+    ],
+)
+def test_a_question_with_no_question_word_asks_yes_or_no(text, yes_no):
+    """A question with no question word, choice, condition or why-word is a yes/no question."""
+    assert bool(yes_no_questions(text.lower())) is yes_no
+
+
+def test_a_sentence_without_a_question_mark_or_particle_asks_nothing():
+    """A statement is no question; a particle at the end ("か", "吗") makes one."""
+    assert questions("we need qwen3 32b. 20 users.") == []
+    assert questions("h200 一張夠用吗") == ["h200 一張夠用吗"]
+    assert questions("これで足りるか") == ["これで足りるか"]
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Mistral Small 3.2 auf einer einzelnen H200 mit 32k, realistisch?", "de"),
+        ("gpt-oss-120b 一張 H200 頂得順嘛？", "zh-Hant"),
+        ("Qwen3 32B em fp8 numa H200 avulsa, de boa?", "pt-BR"),
+        ("Llama 3.3 70B sur une seule H200 en FP8, jouable ?", "fr"),
+    ],
+)
+def test_a_yes_no_question_of_a_sizing_asks_fits(text, language):
+    """Asked yes or no in words no finder lists, a sizing question asks whether it fits."""
+    found = _read(text, language)
+    assert found["intent"] == "size"
+    assert found["asked"] == "fits"
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("3 MI355X-Server plus 2 einzelne H200, Monatssumme?", "de"),
+        ("deux serveurs HGX H200 et une H200 seule : montant mensuel ?", "fr"),
+        ("Llama 3.3 70B на MI355X на полгода — итоговая цифра?", "ru"),
+    ],
+)
+def test_a_question_about_money_asks_the_price(text, language):
+    """A question holding a word of money asks the price, whatever verb asks it."""
+    assert _read(text, language)["asked"] == "price"
+
+
+def test_an_amount_in_total_of_a_spec_is_no_price():
+    """Read: "1128 GB de HBM en total" counts memory: no price is asked."""
+    found = _read("¿el servidor 8x H200 suma 1128 GB en total? para cargar DeepSeek V3", "es")
+    assert found.get("asked") != "price"
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("What about the Llama 3.3 70B, which setup would you recommend?", "en"),
+        ("Llama 3.3 70B 要怎麼配比較好？", "zh-Hant"),
+        ("Для Llama 3.3 70B что лучше взять?", "ru"),
+        ("Llama 3.3 70B を B200 に載せるには？", "ja"),
+    ],
+)
+def test_a_question_word_or_a_recommendation_asked_is_no_yes_no(text, language):
+    """Which, how, what and a recommendation asked are no yes/no questions."""
+    assert _read(text, language).get("asked") != "fits"
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("La B200 aurait pas été mieux ?", "fr"),
+        ("H200 就唔啱用？", "zh-Hant"),
+        ("MI355X だとダメなんですか", "ja"),
+        ("Und die H200, warum die nicht?", "de"),
+        ("¿Y la MI355X? ¿Por qué ni la mencionaron?", "es"),
+        ("なぜ H200 にしなかったんですか", "ja"),
+    ],
+)
+def test_one_gpu_asked_about_with_a_negation_or_why_asks_why_not(text, language):
+    """A follow-up naming one GPU we rent with a negation or a why-word asks why not."""
+    found = _read(text, language)
+    assert (found["intent"], found.get("lever")) == ("followup", "why_not")
+
+
+def test_portuguese_no_is_in_the_not_a_negation():
+    """Read: "e no MI355X?" is "and on the MI355X", a change of GPU, not why it was left out."""
+    assert _read("e no MI355X, como fica?", "pt-BR").get("lever") != "why_not"
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("I don't get the 12 GB per user part", "en"),
+        ("KV 那一行我不太懂", "zh-Hans"),
+        ("Wie seid ihr auf die 35 tok/s gekommen?", "de"),
+        ("Where does the 61 GB come from?", "en"),
+        ("この 1.2 TB はどこから来たんですか？", "ja"),
+        ("De onde veio esse 4,8 GB?", "pt-BR"),
+        ("なぜ16枚も要るんですか？", "ja"),
+    ],
+)
+def test_a_short_follow_up_not_followed_asks_to_explain(text, language):
+    """An answer not followed, a why, or how or where from a figure came asks to explain it."""
+    found = _read(text, language)
+    assert (found["intent"], found.get("lever")) == ("followup", "explain")
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("我们想给 50 个程序员搭个代码助手，模型还没定，怎么选？", "zh-Hans"),
+        ("GoogleのTPUも検討中なんですが、御社ではTPUは扱っていますか？", "ja"),
+        ("你能帮我干嘛？", "zh-Hans"),
+        ("需要大約 1.5 TB 的 KV cache 來放超長對話，這樣該怎麼配？", "zh-Hant"),
+        ("how many servers do I need to get ~800 GB of KV?", "en"),
+    ],
+)
+def test_questions_of_their_own_are_no_explanation(text, language):
+    """A proposal, a portfolio, a help or a figure asked keeps its own reading."""
+    assert _read(text, language).get("lever") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("這個價格太硬了，可以壓低一點嗎", "zh-Hant"),
+        ("can we bring the cost down a bit?", "en"),
+        ("el precio se puede bajar?", "es"),
+    ],
+)
+def test_a_price_brought_down_asks_for_the_cheaper_way(text, language):
+    """A word of money with a word that lowers it asks for the cheaper plan."""
+    found = _read(text, language)
+    assert (found["intent"], found.get("lever")) == ("followup", "cheaper")
+
+
+def test_how_much_in_chinese_is_no_lowering():
+    """Read: "多少" holds "少" (less) but asks the amount: a total over a term, no cheaper lever."""
+    assert _read("租半年的话总共多少钱？", "zh-Hans").get("lever") is None
+
+
+def test_things_counted_are_no_context_and_a_total_is_the_job():
+    """Read: "3.5M emails (about 1.4B tokens in total)": a job of 1.4B tokens, no context."""
+    found = _read(
+        "batch: classify 3.5M support emails (about 1.4B tokens in total) with gpt-oss-20b"
+    )
+    assert found.get("context_tokens") is None
+    assert found["batch_tokens"] == 1_400_000_000
+
+
+def test_a_length_before_items_named_later_stays_a_context():
+    """Read: "32k context for contracts": the context word stands between; the length is kept."""
+    assert _read("Llama 3.3 70B, 32k context for contracts, 20 users")["context_tokens"] == 32768
+
+
+def test_a_bound_between_a_speed_and_its_user_keeps_it_each_users():
+    """Read: "10 tok/s minimum par utilisateur" is each user's speed, not a total."""
+    found = _read("Kimi-K2-Instruct, 15 tok/s minimum par utilisateur, 80 sessions", "fr")
+    assert found["tokens_per_user_tok_s"] == 15
+    assert found.get("throughput_tok_s") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Llama 3.3 70B, nos da igual CUDA o ROCm", "es"),
+        ("Llama 3.3 70B, tanto faz ROCm ou CUDA pra gente", "pt-BR"),
+        ("Llama 3.3 70B; a gente aceita ROCm sem drama", "pt-BR"),
+        ("Llama 3.3 70B, nous acceptons ROCm", "fr"),
+    ],
+)
+def test_indifference_or_acceptance_said_first_accepts_rocm(text, language):
+    """Indifference to the platform or acceptance said before it accepts ROCm."""
+    assert _read(text, language)["cuda_only"] is False
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("La H200 individuelle pendant 6 mois, ça fait combien au total ?", "fr"),
+        ("単体のH200を半年借りると総額は？", "ja"),
+    ],
+)
+def test_a_gpu_over_a_term_with_its_total_asked_is_a_price(text, language):
+    """A GPU named over a term with its total asked prices that GPU's plans for the term."""
+    assert _read(text, language)["intent"] == "price"
+
+
+def test_why_not_one_server_named_with_an_article_stays_a_follow_up():
+    """Read: "pourquoi pas un serveur MI355X ?": one server is the GPU's plan, no fleet."""
+    found = _read("Et pourquoi pas un serveur MI355X ?", "fr")
+    assert (found["intent"], found.get("lever")) == ("followup", "why_not")
+
+
+def test_gpus_rented_asked_in_russian_is_the_portfolio():
+    """Read: "в аренду не даёте?" asks whether we rent it, not its price."""
+    assert _read("A100 в аренду не даёте?", "ru")["intent"] == "knowledge"
+
+
+def test_a_kind_we_do_not_size_with_what_to_rent_asked_is_sized():
+    """A speech model with "要租什麼" asks what to run it on, not for a salesperson."""
+    assert _read("想用 Whisper 做會議轉錄，要租什麼？", "zh-Hant")["intent"] == "size"
+
+
+def test_an_in_house_chatgpt_is_a_chat_use():
+    """Read: "內部版 ChatGPT" is a chat assistant, said before or after the model."""
+    found = _read("公司 120 人要用內部版 ChatGPT，模型用 Qwen3 32B", "zh-Hant")
+    assert found["use_case"] == "chat"
+
+
+# --- The thirty-seventh round: the kinds a further fresh set showed (written for the tests) ---
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "hours"),
+    [
+        (
+            "label 60M tweets (~120 tokens each) with Llama 3.1 8B, the window is roughly 40 hours",
+            "en",
+            40,
+        ),
+        ("Нужно прогнать 900 млн токенов через Qwen3-32B, срок - трое суток", "ru", 72),
+        ("Offline-Job: 2 Mrd. Tokens mit Llama 3.1 8B, wir haben eine Woche Zeit", "de", 168),
+        ("Llama 3.1 8B로 10억 토큰 배치, 데드라인 이틀이면 몇 장?", "ko", 48),
+    ],
+)
+def test_a_length_of_time_beside_a_job_is_its_deadline(text, language, hours):
+    """A job's only length of time is its deadline, whatever words lead it."""
+    assert _read(text, language)["deadline_hours"] == hours
+
+
+def test_a_length_of_time_beside_a_chat_service_is_no_deadline():
+    """No job, no deadline: "同一時間" holds "一時間" and a chat service is no batch."""
+    found = _read("Gemma 3 27B 做客服，同一時間大約 40 位同事會用，上下文 16K", "zh-Hant")
+    assert found.get("deadline_hours") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Et la B200, pourquoi vous l'avez mise de côté ?", "fr"),
+        ("Почему не H200? У нас весь код на CUDA", "ru"),
+        ("點解唔用 H200 呀？我哋全部都係 CUDA", "zh-Hant"),
+        ("E por que nao a MI355X, ja que a gente aceita ROCm?", "pt-BR"),
+    ],
+)
+def test_a_why_with_one_gpu_asks_why_not_whatever_platform_comes_along(text, language):
+    """A why-word with one GPU asks why not, a platform said beside it or not."""
+    found = _read(text, language)
+    assert (found["intent"], found.get("lever")) == ("followup", "why_not")
+
+
+def test_everything_on_cuda_requires_cuda():
+    """Read: "我哋全部都係 CUDA": the stack is CUDA, ROCm ruled out."""
+    assert _read("點解唔用 H200 呀？我哋全部都係 CUDA", "zh-Hant")["cuda_only"] is True
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "asked"),
+    [
+        (
+            "gpt-oss-120b mit 30 Tokens pro Sekunde pro Nutzer, geht das auf einer MI355X?",
+            "de",
+            "fits",
+        ),
+        ("A100 대비 H200이 Llama 3.3 70B에서 얼마나 빨라요?", "ko", "speed"),
+        ("a MI355X por 4 meses, dá quanto no total?", "pt-BR", "price"),
+    ],
+)
+def test_a_speed_said_with_its_number_is_a_target_not_asked(text, language, asked):
+    """Read: "30 Tokens pro Sekunde" is a target; "얼마나 빨라요" asks the speed."""
+    assert _read(text, language)["asked"] == asked
+
+
+def test_a_target_statement_asks_no_speed():
+    """Targets stated with no question open with their verdicts, not a speed asked."""
+    assert _read("Qwen3 32B, 40 tok/s per user, TTFT under 500 ms").get("asked") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "months"),
+    [
+        ("¿Cuánto sale tener 3 H200 individuales todo el año?", "es", 12),
+        ("Eine einzelne H200 für ein Dreivierteljahr, was kostet das?", "de", 9),
+    ],
+)
+def test_terms_said_as_a_whole_year_or_three_quarters(text, language, months):
+    """Read: "todo el año" is twelve months, "ein Dreivierteljahr" nine."""
+    assert _read(text, language)["months"] == months
+
+
+def test_a_window_said_of_sessions_is_a_context_not_people():
+    """Read: "how many 128k sessions fit": a 128K context asked as KV room, no 128,000 users."""
+    found = _read("Qwen3 235B on an MI355X box, how many 64k sessions fit at once?")
+    assert found["context_tokens"] == 65536
+    assert found.get("concurrency") is None
+    assert found["asked"] == "kv"
+
+
+def test_input_said_as_tokens_to_the_input_in_russian():
+    """Read: "4000 токенов на вход": the prompt's length."""
+    found = _read("DeepSeek-V3, в среднем 3000 токенов на вход и 500 на выход", "ru")
+    assert (found["input_tokens"], found["output_tokens"]) == (3000, 500)
+
+
+def test_a_price_too_high_in_a_short_follow_up_asks_cheaper_but_not_of_a_provider():
+    """Read: "Está carísimo" alone asks for less; said of another provider's API it does not."""
+    assert _read("Está carísimo, che. Bajame eso", "es")["lever"] == "cheaper"
+    found = _read(
+        "Probamos la API de OpenAI pero sale carísimo. Queremos LoRA sobre Qwen3-8B con "
+        "50M tokens, 2 épocas.",
+        "es",
+    )
+    assert found.get("lever") is None
+
+
+def test_agents_counted_in_korean_are_staff_not_a_person_asked():
+    """Read: "상담원 150명이 쓸 요약 도구": the agents the tool is for, a use to propose for."""
+    found = _read("콜센터 상담원 200명이 쓸 통화 요약 도구를 만들려고 해요. 모델은 아직", "ko")
+    assert found["intent"] == "discover"
+
+
+# --- The thirty-eighth round: the kinds a third fresh set showed (written for the tests) ------
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "tokens"),
+    [
+        ("周末想把6000万token的工单用 gpt-oss-20b 打个标签，周一要结果", "zh-Hans", 6e7),
+        ("переварить 40 млн токенов логов моделью Llama 3.1 8B за ночь", "ru", 4e7),
+        ("Job em lote: 30 mi de tokens com Qwen3-32B", "pt-BR", 3e7),
+        ("Traitement par lots de 70 M de tokens avec gpt-oss-120b", "fr", 7e7),
+    ],
+)
+def test_tokens_past_any_window_with_a_job_are_the_job(text, language, tokens):
+    """Tens of millions of tokens are past any model's window: a job, never a context."""
+    found = _read(text, language)
+    assert found["batch_tokens"] == tokens
+    assert found.get("context_tokens") is None
+
+
+def test_ten_million_tokens_with_a_context_word_stay_a_context():
+    """Read: "10M context" is the longest window a model reads, not a job."""
+    found = _read("Llama 4 Scout with 10M context, 2 users")
+    assert found["context_tokens"] == 10 * 1024 * 1024
+    assert found.get("batch_tokens") is None
+
+
+def test_russian_counts_said_after_their_unit():
+    """Read: "часов за 8" is about eight hours; "тысяч 10" about ten thousand."""
+    found = _read("за ночь, часов за 6, переварить 30 млн токенов моделью Llama 3.1 8B", "ru")
+    assert found["deadline_hours"] == 6
+    found = _read("нужно тысяч 12 токенов в секунду суммарно на gpt-oss-120b", "ru")
+    assert found["throughput_tok_s"] == 12000
+
+
+def test_a_latency_per_output_token_and_a_latency_budget():
+    """Read: "25ms per output token" is 40 tok/s each; a latency budget is no money."""
+    found = _read("Latency budget: 20ms per output token, 12 streams, Llama 3.1 8B")
+    assert found["tokens_per_user_tok_s"] == 50
+    assert found.get("budget_usd_month") is None
+    assert found.get("budget_amount") is None
+
+
+def test_a_numbered_list_of_targets_keeps_each_figure():
+    """Items numbered "1." "2." "3." are no numbers: each target keeps its own figure."""
+    found = _read(
+        "SLA：\n1. 首 token ≤ 1 秒\n2. 单用户输出 ≥ 30 tok/s\n3. 总吞吐 6000 tok/s\n模型 Qwen3-32B",
+        "zh-Hans",
+    )
+    assert found["ttft_s"] == 1
+    assert found["tokens_per_user_tok_s"] == 30
+    assert found["throughput_tok_s"] == 6000
+    assert found.get("output_tokens") is None
+    assert found.get("asked") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("Qwen3 32B on the MI355X box: how many full-length 64k contexts fit at once?", "kv"),
+        ("what's the monthly for two MI355X servers?", "price"),
+        (
+            "we run 8x A100 for Llama 3.3 70B; how many of your MI355Xs would replace that?",
+            "gpu_count",
+        ),
+        ("Só por 1 mês, MI355X, Llama 3.3 70B. Quanto?", "price"),
+    ],
+)
+def test_the_figure_asked_in_more_shapes(text, asked):
+    """Words between "how many" and what is counted, "the monthly", a one-word "Quanto?"."""
+    assert _read(text)["asked"] == asked
+
+
+@pytest.mark.parametrize(
+    ("text", "plans"),
+    [
+        ("报价：\nMI355X 整机 ×3\nH200 单卡 ×2\n按月付", {"mi355x-8x": 3, "h200-1x": 2}),
+        ("單卡 H200 開 4 台，每月多少？", {"h200-1x": 4}),
+    ],
+)
+def test_plans_counted_in_a_list_or_with_a_verb(text, plans):
+    """A count after "×" belongs to the plan before it; "開 4 台" counts the plan named."""
+    assert _read(text)["plan_counts"] == plans
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("а чё не B200, он же быстрее?", "ru"),
+        ("怎麼不是 MI355X？我們流量很小", "zh-Hant"),
+        ("MI355X にしない理由を教えてください", "ja"),
+        ("Et la H200, pourquoi vous l'avez laissée de côté ?", "fr"),
+    ],
+)
+def test_why_not_asked_with_a_reason_a_colloquial_why_or_you(text, language):
+    """A reason asked, "чё не", or a why asked of you about one GPU asks why not."""
+    found = _read(text, language)
+    assert (found["intent"], found.get("lever")) == ("followup", "why_not")
+
+
+def test_a_long_why_about_a_gpu_without_you_stays_its_question():
+    """Read: "why is the HGX H200 rented only as a whole server?" is no lever."""
+    assert _read("why is the HGX H200 rented only as a whole server?").get("lever") is None
+
+
+def test_a_full_fine_tune_in_japanese_keeps_a_reduced_model():
+    """Read: "フルファインチューニング" is the method, not the full release of "GLM-4.5-Air"."""
+    found = _read("GLM-4.5-Air のフルファインチューニング、トークン数は約 3億", "ja")
+    assert found["model"] == "zai-org/GLM-4.5-Air"
+    assert found.get("params_b") is None
+
+
+def test_a_mention_of_support_staff_is_no_use():
+    """Read: "@FullGPU客服" asks someone; the use is the knowledge base named."""
+    found = _read("公司800人，想做内部知识库问答（RAG）\n@FullGPU客服 怎么选？", "zh-Hans")
+    assert found["use_case"] == "rag"
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "term"),
+    [("TPOT가 정확히 뭔가요?", "ko", "tpot"), ("Ça veut dire quoi « TTFT » ?", "fr", "ttft")],
+)
+def test_definitions_asked_in_new_words(text, language, term):
+    """Read: "정확히 뭔가요", "ça veut dire quoi" ask what a term means."""
+    found = _read(text, language)
+    assert (found["intent"], found.get("topic"), found.get("term")) == (
+        "knowledge",
+        "glossary",
+        term,
+    )
+
+
+def test_a_gpu_switched_to_in_chinese_is_a_follow_up():
+    """Read: "换 B200 跑会怎样？" changes the GPU of the plan on the table."""
+    found = _read("换 B200 跑会怎样？", "zh-Hans")
+    assert (found["intent"], found["gpus"]) == ("followup", ["b200"])
+
+
+def test_when_we_can_log_in_after_paying_is_delivery():
+    """Read: "when can we actually ssh in?" asks when the server is ready."""
+    assert _read("if we pay today, when can we actually ssh in?")["topic"] == "delivery"
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Quisiera alquilar por un mes para probar, ¿se puede?", "es"),
+        ("Posso alugar por um mês só pra testar?", "pt-BR"),
+    ],
+)
+def test_one_month_asked_alone_is_the_shortest_term(text, language):
+    """A month asked with nothing on the table asks the minimum term, the page's answer."""
+    found = _read(text, language)
+    assert (found["intent"], found["topic"]) == ("knowledge", "minimum_term")
+
+
+def test_one_month_said_as_a_change_stays_a_follow_up():
+    """Read: "and for 1 month?" changes the term of the plan on the table."""
+    assert _read("and for 1 month?")["intent"] == "followup"
