@@ -126,6 +126,8 @@ _NO_REQUEST = (
 _ADDRESSEES_RE = gated_re(
     rf"(?:^|(?<=[\n.!?。！？]))\s*(?:{_SALUTATIONS})|{_OWN_TEAMS}|{_COUNTED_STAFF}|{_OWN_SUPPORT}|{_OWN_SALES_TOOLS}"
     rf"|{_NO_REQUEST}"
+    # "ご担当者様" is a salutation wherever it stands (after a subject line, a company name)
+    r"|(?:ご担当者|ご担当|担当者)(?:様|さま|殿)"
 )
 # Words of people or teams, one of which a phrase above must hold to hide a request for a
 # person: most messages have none, and are returned as they are.

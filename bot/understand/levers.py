@@ -128,7 +128,8 @@ _CHEAPER = (
 _EXPLAIN = (
     # en
     r"explain|how did you (?:get|calculate|compute|arrive|work)|how (?:is|was|were) (?:this|that|"
-    r"these|those|it) (?:calculated|computed|worked out)|where (?:does|do|did) .{1,40}? come from|"
+    r"these|those|it) (?:calculated|computed|worked out)|"
+    r"where (?:exactly |precisely )?(?:does|do|did) .{1,48}? come from|in your answer|"
     r"walk me through|how (?:did|do) you (?:land|arrive|come up)|how'?d you (?:get|land|arrive)|"
     r"why (?:so|that|this) many|why do (?:i|we) need (?:so many|[0-9]+)|break (?:it|this|that) "
     r"down|why (?:[0-9]+|two|three|four|eight|sixteen) (?:gpus?|servers?|cards?|nodes?|"
@@ -287,6 +288,11 @@ _YOU = gated_re(
     r"(?<![a-zà-ÿ])(?:you|u|y'all|vous|tu|ustedes|usted|você|vocês|vc|vcs|ihr|euch)(?![a-zà-ÿ])|"
     r"(?<![а-яё])(?:вы|вас|ты|тебя)(?![а-яё])|你们|你們|您|御社|貴社|そちら|그쪽"
 )
+# The pick itself named with the why: "為什麼推這台", "why did it pick", "warum empfehlt".
+_PICKED = gated_re(
+    r"推(?!出)|推荐|推薦|选了|選了|recommend|suggest|picked|chose|propos|empfehl|recomend|"
+    r"recommand|предлож|выбрал|おすすめ|選ん|추천"
+)
 # Topics a why is asked of the page about ("why only whole HGX servers?"): the page answers.
 _PAGE_TOPICS = frozenset(
     {
@@ -385,17 +391,16 @@ def _why_not_by_shape(request: ParsedRequest, text: str) -> Lever | None:
     a negation in a question only where no platform is said ("no AMD, H200?" changes it).
     """
     parts = sentences(text)
-    if request.topic not in _PAGE_TOPICS and any(
-        lexicon.search("why", part)
-        and (
-            _denies(part, request.language)
-            or _words(part) <= _SHORT_WHY_WORDS
-            or _YOU.search(part) is not None
+    whys = [part for part in parts if lexicon.search("why", part)]
+    if any(_YOU.search(part) or _PICKED.search(part) for part in whys) or (
+        request.topic not in _PAGE_TOPICS
+        and any(
+            _denies(part, request.language) or _words(part) <= _SHORT_WHY_WORDS for part in whys
         )
-        for part in parts
     ):
-        # "а чё не MI355X?", "Et la MI355X, pourquoi vous l'écartez ?"; not "why is the HGX
-        # H200 rented only as a whole server?", a question of its own
+        # "а чё не MI355X?", "Et la MI355X, pourquoi vous l'écartez ?", "為什麼推這台 8 卡的？"
+        # (asked of the pick, whatever page topic comes along); not "why is the HGX H200
+        # rented only as a whole server?", a question of its own
         return Lever.WHY_NOT
     if request.topic not in _GPU_TOPICS:
         return None

@@ -90,9 +90,19 @@ _TENS: dict[int, tuple[str, ...]] = {
     40: ("forty", "cuarenta", "quarenta", "quarante", "vierzig", "сорок", "сорока"),
     50: ("fifty", "cincuenta", "cinquenta", "cinquante", "fünfzig", "пятьдесят", "пятидесяти"),
     60: ("sixty", "sesenta", "sessenta", "soixante", "sechzig", "шестьдесят", "шестидесяти"),
-    70: ("seventy", "setenta", "siebzig", "семьдесят", "семидесяти"),
-    80: ("eighty", "ochenta", "oitenta", "achtzig", "восемьдесят", "восьмидесяти"),
-    90: ("ninety", "noventa", "neunzig", "девяносто"),
+    # (Belgian and Swiss French count "septante", "huitante", "nonante")
+    70: ("seventy", "setenta", "siebzig", "семьдесят", "семидесяти", "septante"),
+    80: (
+        "eighty",
+        "ochenta",
+        "oitenta",
+        "achtzig",
+        "восемьдесят",
+        "восьмидесяти",
+        "huitante",
+        "octante",
+    ),
+    90: ("ninety", "noventa", "neunzig", "девяносто", "nonante"),
 }
 _HUNDREDS: dict[int, tuple[str, ...]] = {
     # (not French "cent" alone: a cent of money, "per cent")
@@ -138,6 +148,10 @@ _HUNDREDS: dict[int, tuple[str, ...]] = {
         "пятьсот",
         "пятисот",
     ),
+    600: ("six hundred", "seiscientos", "seiscentos", "six cents", "sechshundert", "шестьсот"),
+    700: ("seven hundred", "setecientos", "setecentos", "sept cents", "siebenhundert", "семьсот"),
+    800: ("eight hundred", "ochocientos", "oitocentos", "huit cents", "achthundert", "восемьсот"),
+    900: ("nine hundred", "novecientos", "novecentos", "neuf cents", "neunhundert", "девятьсот"),
 }
 # Scale words that follow a number ("two billion", "dos millones", "полтора миллиарда"):
 # kept as words after the digits, which the readers already take ("2 billion").
@@ -411,6 +425,24 @@ def _with_digits(
     return text
 
 
+# One unit of time and a half: "un día y medio", "a day and a half", "um dia e meio", "un jour
+# et demi", "una semana y media".
+_AND_A_HALF_RE = gated_re(
+    r"(?<![a-zà-ÿ])(?:un|una|um|uma|a|one|une)\s(día|dia|day|jour|semana|week|semaine|hora|hour|"
+    r"heure)\s(?:y|e|and|et)\s(?:medio|media|meio|meia|a half|demie?)(?![a-zà-ÿ])"
+)
+
+
+def _spelled(text: str) -> str:
+    """Write a unit and a half, and the numbers of the word tables, as digits."""
+    if "medi" in text or "mei" in text or "half" in text or "demi" in text:
+        text = _AND_A_HALF_RE.sub(lambda found: f"1.5 {found.group(1)}", text)
+    if any(mark in text for mark in _MARKS):
+        pattern, tens, units, singles = _compiled()
+        text = _with_digits(text, pattern, (tens, units, singles))
+    return text
+
+
 def words_to_digits(text: str) -> str:
     """Return ``text`` (cleaned, lower case) with its numbers in words written as digits."""
     text = _seconds_in_words(text)
@@ -422,9 +454,7 @@ def words_to_digits(text: str) -> str:
         text = _SINO_KOREAN_RE.sub(_sino_korean, text)
     if "mil" in text or "милли" in text:
         text = _bare_scales(text)
-    if any(mark in text for mark in _MARKS):
-        pattern, tens, units, singles = _compiled()
-        text = _with_digits(text, pattern, (tens, units, singles))
+    text = _spelled(text)
     if "пол" in text:
         # "полмиллиарда" (half a billion), "полмиллиона"
         text = _HALF_RE.sub(lambda found: "0.5 " + found.group(1), text)

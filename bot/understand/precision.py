@@ -50,7 +50,8 @@ _SPELLING_RES: tuple[tuple[Searchable, str, str | None], ...] = tuple(
 # Words that may stand between the KV cache and its format: "in", "en", "em", "в", "で", "만",
 # "用", a colon, "dtype", "only".
 _LINKS = (
-    r"(?:dtype|in|en|em|auf|à|a|на|в|で|を|は|だけ|のみ|만|은|는|를|로|으로|为|為|用|使用|改成|"
+    r"(?:dtype|in|en|em|auf|à|a|на|в|で|を|は|だけ|のみ|만|은|는|를|로|으로|为|為|用|使用|改成|换成|換成|"
+    r"switched to|changed to|switch to|change to|"
     r"改为|设为|設為|设置为|設定為|设成|設成|设|設|是|only|solo|nur|only in|только|also|too|auch|"
     r"ebenfalls|también|também|aussi|тоже|"
     r"也|も|도|as well|set to|на|to|please|pls|bitte|por favor|s'il vous plaît|svp|"
@@ -142,11 +143,28 @@ def _ruled_out(text: str, start: int, end: int) -> bool:
     return bool(_RULED_OUT_BEFORE.search(before) or _RULED_OUT_AFTER.match(text, end))
 
 
+_LATIN_FORMAT = {"фп": "fp", "бф": "bf", "инт": "int"}
+_CYRILLIC_FORMAT_RE = gated_re(r"(?<![а-яё])(фп|бф|инт)(4|8|16|32)(?![0-9])")
+
+
+def _latin_formats(text: str) -> str:
+    """Return ``text`` with formats typed in Cyrillic ("фп8", "бф16") in Latin letters.
+
+    The same length, so the spans read keep their place.
+    """
+    if "фп" not in text and "бф" not in text and "инт" not in text:
+        return text
+    return _CYRILLIC_FORMAT_RE.sub(
+        lambda found: _LATIN_FORMAT[found.group(1)] + found.group(2), text
+    )
+
+
 def find_precision(text: str) -> PrecisionMention:
     """Find the first weight precision named and the KV dtype, if one is named."""
     flags = _from_flags(text) if "--" in text else None
     if flags is not None:
         return flags
+    text = _latin_formats(text)
     if not _may_name_format(text):
         return PrecisionMention()
     weights: tuple[int, str, str | None] | None = None

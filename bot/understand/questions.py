@@ -57,6 +57,17 @@ _CONDITION = gated_re(
     r"\b(?:if|and for|and with)\b|(?<![а-яё])если(?![а-яё])|(?:et|y|e|und) (?:si|se|wenn|pour|"
     r"para|für|con|com|mit|avec)\b|したら|した場合|면요|하면|라면|다면|如果|要是|假如"
 )
+# Words of a fit: a change asked with one is still yes or no ("H200 1장이면 충분?").
+_FITS = gated_re(
+    r"(?<![a-z])(?:fits?|enough|suffi\w*|reicht|passt|alcanza|cabe|basta)(?![a-z])|хватит|"
+    r"влез|помест|够|夠|足り|入る|충분|들어가|가능"
+)
+# Words of a choice, but for one-letter ones ("o" is Portuguese "the", "e" its "and").
+_OR = gated_re(
+    r"(?<![a-zà-ÿ])(?:or|ou|oder|either|versus|vs\.?|instead of|rather than|en lugar de|"
+    r"en vez de|em vez de|au lieu de|statt|anstatt)(?![a-zà-ÿ])|(?<![а-яё])(?:или|либо)(?![а-яё])|"
+    r"或|还是|還是|または|もしくは|それとも|또는|아니면|혹은"
+)
 # "那 B200 呢？": what about it, no yes or no.
 _WHAT_ABOUT = gated_re(r"呢\s*[?？]?\s*$")
 
@@ -72,11 +83,15 @@ def yes_no_questions(text: str) -> list[str]:
         if asks(part)
         and not WH_RE.search(part)
         and not _WHAT_ABOUT.search(part)
-        and not lexicon.search("or_words", part)
+        and not _OR.search(part)
         and not lexicon.search("why", part)
-        and not lexicon.search("followup", part)
-        and not _CONDITION.search(part)
+        and (_FITS.search(part) or not _changes(part))
     ]
+
+
+def _changes(sentence: str) -> bool:
+    """Whether a sentence puts a change ("and for 6 months?", "6개월 쓰면요?")."""
+    return lexicon.search("followup", sentence) or _CONDITION.search(sentence) is not None
 
 
 def questions(text: str) -> list[str]:

@@ -53,10 +53,13 @@ class RentalAsk:
 # an HGX H200 (or a bare "HGX") as the server plan's letter, an H200 and an MI355X as theirs.
 _HGX_MARK, _H200_MARK, _MI355X_MARK = "\ue101", "\ue102", "\ue103"
 _HGX_RE = gated_re(r"(?<![a-z])(?:hgx|dgx)(?![a-z])")
-_EIGHT_X = r"(?:8\s*[x×]\s*|8\s*-?\s*gpu\s*|8卡\s*|8枚\s*)"
+_EIGHT_X = (
+    r"(?:8\s*[x×]\s*|8\s*-?\s*gpu\s*|8\s?卡\s*|8枚\s*|восьмикарточн[а-яё]*\s*|"
+    r"восьмигпу[а-яё]*\s*)"
+)
 _SINGLE_WORDS = (
     r"single[- ]gpu|one[- ]gpu|1[- ]gpu|single|standalone|stand-alone|separate|individual|"
-    r"einzeln[a-z]*|einzel|unique|seule?s?|"
+    r"einzeln[a-z]*|einzel|einzig[a-z]*|unique|seule?s?|"
     r"isolée?s?|individuel(?:le)?s?|individuales|individuais|suelt[oa]s?|avuls[oa]s?|simples|"
     r"à l'unité|al por menor|por unidade|por unidad|"
     r"одиночн[а-я]*|отдельн[а-я]*|单卡|單卡|单独|單獨|独立|獨立|单|單|単体|単独|シングル|단일|"
@@ -119,10 +122,13 @@ def _plan_patterns(language: str) -> tuple[Searchable, ...]:
             + r"\s*(?P<x>[x×]\s*)?(?:of\s+(?:the\s+|your\s+|those\s+)?|de\s+(?:los\s+|las\s+)?|"
             + rf"des\s+)?{single}{eight}{gpu}{server_after}"
         ),
-        # "2 servers of MI355X", "deux serveurs MI355X", "два сервера MI355X", "deux VM H200"
+        # "2 servers of MI355X", "deux serveurs MI355X", "два сервера MI355X", "deux VM H200",
+        # "три восьмикарточных сервера H200", "un seul serveur MI355X" (one server, said so)
         gated_re(
-            number + rf"\s*(?P<s>{_SERVER}|{_VM_WORDS})\s*(?:of|with|de|com|avec|mit|с|на|)\s*"
-            rf"{eight}{gpu}{lone}"
+            number
+            + r"\s*(?:(?:seul|solo|único|unico|einzigen?|single|одн[а-яё]*)\s*)?"
+            + rf"(?P<e>{_EIGHT_X})?(?P<s>{_SERVER}|{_VM_WORDS})\s*"
+            + rf"(?:of|with|de|com|avec|mit|с|на|)\s*(?:{_EIGHT_X})?{gpu}{lone}"
         ),
         # "2台のMI355Xサーバー", "两台8卡H200服务器", "두 대의 MI355X", "2 部單卡 H200"
         gated_re(
@@ -184,7 +190,8 @@ def _plan_of(match: re.Match[str], *, mixed: bool) -> str | None:
     if mark == _HGX_MARK:
         return SERVER_PLAN["h"]
     if mark == _MI355X_MARK:
-        return SERVER_PLAN["m"] if server or mixed else None
+        # ("one 8x MI355X": its eight GPUs said, the server they come in)
+        return SERVER_PLAN["m"] if server or mixed or found.get("e") else None
     if vm or alone:
         return SINGLE_PLAN
     if server and (server_words or found.get("e")):
@@ -200,10 +207,11 @@ def _units(match: re.Match[str], language: str) -> int | None:
         found.get("x") or (found.get("m") and not found.get("c"))
     )
     if eight_gpus:
-        # "an 8x H200 server" is one server; "the 8x MI355X server" counts its GPUs only.
+        # "an 8x H200 server" is one server; "the 8x MI355X server" counts its GPUs only;
+        # "one 8x MI355X" counts the server the MI355X comes in.
         before = match.string[max(0, match.start() - 12) : match.start()].split()
         counted = before and number_value(before[-1], language)
-        server = found["g"] == _HGX_MARK or (found.get("s") or "").strip()
+        server = found["g"] in {_HGX_MARK, _MI355X_MARK} or (found.get("s") or "").strip()
         return counted or None if server else None
     return value if value and value <= MAX_UNITS else None
 

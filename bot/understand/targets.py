@@ -355,7 +355,7 @@ def _patterns() -> dict[str, Searchable]:
         rf"выходного\s)?(?:{_TOKENS}|output token)(?![a-zа-я])",
     )
     ttft = _alt(
-        rf"{_TTFT_WORDS}[^0-9,，;；]{{0,32}}?{num}\s?{_LATENCY_UNIT}(?![a-zа-я])",
+        rf"{_TTFT_WORDS}(?:[^0-9,，;；]|p[0-9]{{2}}){{0,32}}?{num}\s?{_LATENCY_UNIT}(?![a-zа-я])",
         rf"{num}\s?{_LATENCY_UNIT}(?![a-zа-я])\s?(?:to|until|for|before|avant|jusqu'au|antes\sdel?|"
         rf"antes\sdo|até\so|bis\szum|vor\sdem|до|まで|까지|内|以内)?\s?"
         rf"(?:the\s|le\s|el\s)?{_TTFT_WORDS}",
@@ -801,8 +801,11 @@ class _Reader:
         for match in self.matches("deadline"):
             if _NO_DEADLINE.search(self.rest[max(0, match.start() - 6) : match.end()]):
                 continue
-            factor = _hours(group(match, "dunit") or "")
+            unit = group(match, "dunit") or ""
+            factor = _hours(unit)
             has_count = group(match, "num") or group(match, "cjk") or group(match, "small")
+            if not has_count and len(unit.strip()) == 1 and unit.strip().isascii():
+                continue  # "5 days end to end": "en" and "d" make no deadline of one day
             count = self.number(match) if has_count else 1.0
             if factor is not None and _finite(count):
                 named = _DEADLINE_WORD.search(match.group()) is not None

@@ -157,7 +157,7 @@ def _patterns() -> dict[str, Searchable]:
         ),
         "epochs": gated_re(
             rf"{epochs_before}\s?(?:-|\s|个|個|개)?\s?(?:{_EPOCHS})(?![a-z])"
-            rf"|(?:{_EPOCHS})\s?[=:]?\s?{epochs_after}"
+            rf"|(?:{_EPOCHS})\s?(?:은|는|이|가|は|を)?\s?[=:]?\s?{epochs_after}"
         ),
         "tokens": gated_re(
             rf"{NUM}\s?(?:个|個|개|개의)?\s?(?:de\s|of\s|d'|der\s)?(?:{_TOKENS})(?![a-z]|\s?/\s?s)"

@@ -489,12 +489,26 @@ def _with_intent(request: ParsedRequest, text: str) -> ParsedRequest:
     return request
 
 
+# A budget named as such: a price said back with "explain" is the answer's, not a budget.
+_BUDGET_NAMED = gated_re(r"budget|presupuesto|orçamento|orcamento|бюджет|预算|預算|予算|예산")
+
+
+def _without_price_said_back(request: ParsedRequest, text: str) -> ParsedRequest:
+    """Drop an amount the answer gave, said back to be explained ("US$23,900 是怎麼來的")."""
+    if request.lever is not Lever.EXPLAIN or _BUDGET_NAMED.search(text):
+        return request
+    facts = replace(request.facts, budget_usd_month=None)
+    cues = replace(request.cues, budget_amount=None, budget_currency=None)
+    return replace(request, facts=facts, cues=cues)
+
+
 def read_cues(request: ParsedRequest, text: str) -> ParsedRequest:
     """Return ``request`` with what ``text`` (cleaned) says beyond the deployment's facts."""
     if request.command is not None:
         return request
     cues, money = _read(text, request.language, request.cues.usual_at_once)
     request = _without_word_models(_with_facts(request, cues, money, text))
+    request = _without_price_said_back(request, text)
     request = _with_intent(request, text)
     if _asks_a_figure(request):
         asked = find_asked(text)

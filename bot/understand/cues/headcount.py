@@ -34,7 +34,7 @@ MEMBERS = (
     r"funcionários|funcionarios|colaboradores|desenvolvedores|programadores|engenheiros|atendentes|"
     r"[a-zäöüß]{0,14}-?mitarbeiter(?:innen|n)?|[a-zäöüß]{0,14}mitarbeitende[n]?|beschäftigte[n]?|[a-zäöüß]{0,10}entwickler(?:innen|"
     r"n)?|"
-    r"kollegen|kolleginnen|analistas|analystes|analysten|"
+    r"kollegen|kolleginnen|analistas|analystes|analysten|(?<=[0-9] )ma(?![a-zäöü.])|"
     r"ingenieure|programmierer|"
     r"salariés|employés|collaborateurs|collègues|développeurs|devs|ingénieurs|agents|conseillers|"
     r"gestionnaires|sachbearbeiter(?:innen)?|mitarbeitende|beschäftigte|"

@@ -21,7 +21,7 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
         UseCase.CODING,
         (
             r"\bcoding\b|\bcode (?:assistant|agent|completion|generation|review|model|llm|copilot|"
-            r"helper|suggestions)|\bcoder\b|copilot|autocomplet|auto-complet|"
+            r"helper|suggestions)|\bcoder\b|copilot|копилот|autocomplet|auto-complet|"
             r"programming (?:assistant|"
             r"agent|help)|pair[- ]program|developer (?:tool|assistant)|ai (?:for|in) (?:the )?ide|"
             r"代码助手|代碼助手|编程助手|編程助手|代码补全|代碼補全|写代码|寫程式|代码生成|"

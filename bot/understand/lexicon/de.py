@@ -385,6 +385,7 @@ LEXICON = Lexicon(
         "nicht klar",
         "kapier(?:e)? (?:ich )?(?:das )?nicht",
         "nicht nachvollziehen",
+        "(?:rechnung|berechnung) (?:verstehen|nachvollziehen)",
     ),
     cost=(
         "[a-zäöü]*preise?s?",

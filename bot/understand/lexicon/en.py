@@ -604,6 +604,7 @@ LEXICON = Lexicon(
         "makes? no sense",
         "lost me",
         "no idea where",
+        "understand the (?:math|maths|calculation|numbers?)",
     ),
     cost=(
         "price[sd]?",

@@ -407,6 +407,7 @@ LEXICON = Lexicon(
         "no me cuadra",
         "no lo pillo",
         "no me cierra",
+        "entender (?:el|ese|su|tu) c[aá]lculo",
     ),
     cost=(
         "precios?",

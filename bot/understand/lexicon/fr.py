@@ -387,6 +387,7 @@ LEXICON = Lexicon(
         "pas clair",
         "pige pas",
         "saisis pas",
+        "comprendre (?:le|ce|votre) calcul",
     ),
     cost=(
         "prix",

@@ -387,6 +387,7 @@ LEXICON = Lexicon(
         "n[ãa]o saquei",
         "n[ãa]o captei",
         "fiquei confus[oa]",
+        "entender (?:a|essa|sua) conta",
     ),
     cost=(
         "preços?",

@@ -227,11 +227,14 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
             # ("sorry if this is in the docs" asks for no docs)
             r"(?<!in the )(?<!in your )\bdocs?\b(?! of)|\bdocs (?:page|link)|\bguide\b"
         ),
-        "zh-Hans": r"计算器|试算|估算工具|文档|说明文档|教程",
+        # (a company's 文档 / 문서 are its documents, not ours: "公司文档做 RAG", "사내 문서")
+        "zh-Hans": (
+            r"计算器|试算|估算工具|文档(?:链接|地址|在哪)|说明文档|使用文档|官方文档|技术文档|教程"
+        ),
         "zh-Hant": r"計算機|計算器|試算|估算工具|文件連結|說明文件|教學",
         "ru": r"\bкалькулятор|\bдокументац|\bинструкц",
         "ja": r"計算ツール|シミュレーター|料金計算|計算機|ドキュメント|マニュアル",
-        "ko": r"계산기|시뮬레이터|문서|가이드",
+        "ko": r"계산기|시뮬레이터|(?:기술|사용|공식|설명) ?문서|문서 ?(?:링크|페이지)|가이드",
         "es": r"\bcalculadora|\bsimulador|\bdocumentación|\bdocumentacion",
         "pt-BR": r"\bcalculadora|\bsimulador|\bdocumentação|\bdocumentacao",
         "de": r"\brechner|kostenrechner|preisrechner|\bkalkulator|\bdokumentation|\bdoku\b",

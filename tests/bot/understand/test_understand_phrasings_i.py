@@ -511,3 +511,159 @@ def test_one_month_asked_alone_is_the_shortest_term(text, language):
 def test_one_month_said_as_a_change_stays_a_follow_up():
     """Read: "and for 1 month?" changes the term of the plan on the table."""
     assert _read("and for 1 month?")["intent"] == "followup"
+
+
+# --- The thirty-ninth round: the kinds a fourth fresh set showed (written for the tests) ------
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "plans"),
+    [
+        ("quote: one 8x MI355X for 3 months", "en", {"mi355x-8x": 1}),
+        (
+            "租 2 台 8 卡 MI355X 再加 1 台單卡 H200，月費多少？",
+            "zh-Hant",
+            {"mi355x-8x": 2, "h200-1x": 1},
+        ),
+        ("клиенту нужны два восьмикарточных сервера H200, итог в месяц?", "ru", {"h200-8x": 2}),
+        ("Tarif pour un seul serveur MI355X sur trois mois ?", "fr", {"mi355x-8x": 1}),
+        ("Reicht ein einziger MI355X-Server für Qwen3 235B?", "de", {"mi355x-8x": 1}),
+        ("Сколько за полгода аренды одного сервера 8×H200?", "ru", {"h200-8x": 1}),
+    ],
+)
+def test_servers_counted_with_their_eight_gpus_or_one_alone(text, language, plans):
+    """Read: "one 8x MI355X", "8 卡", "восьмикарточных", "un seul serveur" count servers."""
+    assert _read(text, language)["plan_counts"] == plans
+
+
+def test_a_deadline_is_no_one_day_read_from_end():
+    """Read: "5 days end to end" is 120 hours ("en" + "d" is no day)."""
+    found = _read("batch run: 1B tokens through gpt-oss-20b, 4 days end to end")
+    assert found["deadline_hours"] == 96
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "hours"),
+    [
+        (
+            "Trabajo batch: mil millones de tokens con Llama 3.1 8B, listo en un día y medio",
+            "es",
+            36,
+        ),
+        ("Batch job, 2B tokens with Llama 3.1 8B, done in a day and a half", "en", 36),
+    ],
+)
+def test_a_day_and_a_half(text, language, hours):
+    """Read: "un día y medio", "a day and a half" are 36 hours."""
+    assert _read(text, language)["deadline_hours"] == hours
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("直接租單張 H200 不就好了，為什麼推這台 8 卡的？", "zh-Hant"),
+        ("Pourquoi vous n'avez pas pris la B200 ? elle est dispo en stock, non ?", "fr"),
+    ],
+)
+def test_why_the_pick_is_why_not_whatever_page_topic_comes_along(text, language):
+    """A why asked of the pick or of you is why not, a stock or server topic beside it."""
+    found = _read(text, language)
+    assert (found["intent"], found.get("lever")) == ("followup", "why_not")
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "asked"),
+    [
+        ("Qwen3-8B 풀 파인튜닝 하려는데 H200 1장이면 충분?", "ko", "fits"),
+        ("Roda o Qwen3-32B numa H200 só, com contexto de 64k?", "pt-BR", "fits"),
+        ("预算 2w刀/月，Qwen3-32B 开 32K 上下文能跑几路？", "zh-Hans", "users"),
+        ("Гоняем DeepSeek-R1 на H800. Сколько ваших H200 нужно на замену?", "ru", "gpu_count"),
+    ],
+)
+def test_figures_asked_in_a_condition_with_an_article_and_in_streams(text, language, asked):
+    """A fit asked after a condition, Portuguese "o" as no choice, "几路", "ваших"."""
+    assert _read(text, language)["asked"] == asked
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("where exactly does the 48 GB of weights in your answer come from", "en"),
+        ("16 GPU pour un modèle pareil ?? j'aimerais comprendre le calcul", "fr"),
+    ],
+)
+def test_explanations_asked_in_more_words(text, language):
+    """Read: "where exactly does … come from", "comprendre le calcul" ask to explain."""
+    found = _read(text, language)
+    assert (found["intent"], found.get("lever")) == ("followup", "explain")
+
+
+def test_a_price_said_back_to_be_explained_is_no_budget():
+    """Read: "US$23,900 這個數字是怎麼來的" asks about the answer's price, no budget."""
+    found = _read("可以解釋一下每月 US$19,900 這個數字是怎麼來的嗎", "zh-Hant")
+    assert found.get("budget_usd_month") is None
+    assert found.get("budget_amount") is None
+    assert _read("budget is $20k, explain why 2 servers")["budget_usd_month"] == 20000
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "field", "value"),
+    [
+        ("那如果 KV cache 换成 FP8 呢", "zh-Hans", "kv_dtype", "fp8"),
+        ("Llama 3.3 70B в фп8, контекст 32к", "ru", "precision", "fp8"),
+        ("LoRA 라마 3.3 70B, 토큰 1억 개, 에폭은 2", "ko", "epochs", 2),
+        ("Meta: TTFT p95 < 1,5s com Llama-3.1-8B-Instruct", "pt-BR", "ttft_s", 1.5),
+        ("Llama 3.3 70B avec nonante utilisateurs simultanés", "fr", "concurrency", 90),
+        (
+            "procesar ochocientos millones de tokens con Llama 3.1 8B en 2 días",
+            "es",
+            "batch_tokens",
+            8e8,
+        ),
+    ],
+)
+def test_fields_said_in_new_forms(text, language, field, value):
+    """A change to FP8 KV, Cyrillic formats, a Korean topic particle, p95, Belgian tens."""
+    assert _read(text, language)[field] == value
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "topic"),
+    [
+        ("付款以后几天能用上机器？", "zh-Hans", "delivery"),
+        ("有没有文档链接？", "zh-Hans", "calculator"),
+    ],
+)
+def test_page_topics_in_new_words(text, language, topic):
+    """Days until usable after paying is delivery; our documentation link is the calculator."""
+    assert _read(text, language)["topic"] == topic
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "use"),
+    [
+        ("사내 문서 300만 건으로 RAG 하려는데 뭐 빌려야 해요?", "ko", "rag"),
+        ("у нас 40 разработчиков, хотим свой копилот. что посоветуете?", "ru", "coding"),
+    ],
+)
+def test_company_documents_are_no_docs_link_and_a_copilot_in_cyrillic(text, language, use):
+    """A company's own 문서 are its documents; "копилот" is a coding assistant."""
+    found = _read(text, language)
+    assert (found["intent"], found["use_case"]) == ("discover", use)
+
+
+def test_staff_abbreviated_in_german_is_a_head_count():
+    """Read: "600 MA" (Mitarbeiter) is the head count; "Gemma 4" holds no "MA"."""
+    assert _read("Firma mit 450 MA, wir wollen ein internes ChatGPT", "de")["headcount"] == 450
+    found = _read("社員3000人です。Gemma 4 を全社展開したい", "ja")
+    assert found.get("concurrency") is None
+
+
+def test_a_salutation_after_a_subject_line_asks_for_no_person():
+    """Read: "件名：… ご担当者様" addresses the letter; the sizing asked stays one."""
+    found = _read(
+        "件名：ご相談\n\nFullGPU ご担当者様\n\n"
+        "5億トークンのバッチ推論を Llama 3.1 8B で、24時間以内に。",
+        "ja",
+    )
+    assert found["intent"] == "size"
