@@ -54,6 +54,9 @@ _CHEAPER = (
     r"total |overall )?(?:price|cost|bill|number|figure|total|amount|spend)s? (?:down|off)|"
     r"(?:shave|whittle|pare|knock|trim) (?:that|it|this|the "
     r"(?:price|cost|bill|number)|some(?:thing)?)(?: (?:bill|cost|price))? (?:down|off)|"
+    # superlatives in every language: "die billigste Variante", "最便宜的", "一番安い"
+    r"billigste[nrs]?|günstigste[nrs]?|preiswerteste[nrs]?|(?<![a-z])cheapest|"
+    r"(?:la|lo|el) m[aá]s barat[oa]|最便宜|一番安い|最安|가장 싼|제일 싼|최저가|"
     # de
     r"billiger|günstiger|preisgünstiger|preiswerter|kostengünstiger|erschwinglicher|"
     r"weniger (?:kost|zahl|geld|ausgeb)|sparsamer|(?:kosten|preis) (?:senken|reduzieren|drücken)|"
@@ -224,7 +227,9 @@ _WHY_NOT = (
 _THIS = (
     r"this|that|these|those|the (?:figure|number|answer|result|calculation|math)|it|dies|das|"
     r"diese|ce |cette|ces|cela|ça|esto|este|esta|eso|isso|isto|esse|essa|это|эти|этот|эту|"
-    r"这|這|那个|那個|この|その|これ|それ|이 |그 |이거|그거"
+    r"这|這|那个|那個|この|その|これ|それ|이 |그 |이거|그거|"
+    # a calculation is the answer's: "KV 캐시 계산 근거", "le calcul du KV"
+    r"calculation|calcul|cálculo|расч[её]т|计算|計算|계산"
 )
 # Topics a lever's words also touch: "billiger" reads as billing, "only CUDA" as the software
 # card; beside a lever or a setting said alone, they are no question of their own.
@@ -732,6 +737,9 @@ def _intent(  # noqa: C901, PLR0911, PLR0912 - one intent per kind of lever or t
         return Intent.FOLLOWUP
     if _names_model(request) or intent in {Intent.SALES, Intent.TRAIN}:
         return intent
+    if request.lever is Lever.EXPLAIN and request.topic == "glossary":
+        # "KV 캐시 계산 근거가 뭐예요?": a term of this answer's calculation, explained on it
+        return Intent.FOLLOWUP
     if request.lever is Lever.WHY_NOT and sum((request.facts.plan_counts or {}).values()) <= 1:
         # "为啥不用MI355X，显存不是更大吗", "Vous avez écarté MI355X, pourquoi ?": why the answer
         # on the table left that GPU out, whatever fact about it comes along

@@ -249,7 +249,7 @@ _FRENCH_HUNDRED_AND_RE = gated_re(
 )
 _FRENCH_UNITS = {"deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7, "huit": 8}
 _FRENCH_UNITS["neuf"] = 9
-_RUSSIAN_ORDER_RE = gated_re(r"(?<![а-яё])тысяч ([0-9]+)(?![0-9.,])")
+_RUSSIAN_ORDER_RE = gated_re(r"(?<![а-яё])(тысяч|миллионов|миллиардов) ([0-9]+)(?![0-9.,])")
 _A_THOUSAND_AND_RE = gated_re(r"(?<![а-яё0-9])тысяч[аи] ([0-9]{1,3})(?![0-9.,])")
 _ONE_AND_A_HALF_HUNDRED_RE = gated_re(
     r"(?<![а-яё])(?:(?:полторы|полутора) (?:сотни|сотен)|полтораста)(?![а-яё])"
@@ -429,7 +429,8 @@ def _with_digits(
 # et demi", "una semana y media".
 _AND_A_HALF_RE = gated_re(
     r"(?<![a-zà-ÿ])(?:un|una|um|uma|a|one|une)\s(día|dia|day|jour|semana|week|semaine|hora|hour|"
-    r"heure)\s(?:y|e|and|et)\s(?:medio|media|meio|meia|a half|demie?)(?![a-zà-ÿ])"
+    r"heure|bilhão|milhão|billion|million|milliard|millón)\s(?:y|e|and|et)\s"
+    r"(?:medio|media|meio|meia|a half|demie?)(?![a-zà-ÿ])"
 )
 
 
@@ -468,10 +469,10 @@ def words_to_digits(text: str) -> str:
         )
         # French "cent" alone is a hundred before people ("cent développeurs"), a cent elsewhere
         text = _FRENCH_HUNDRED_RE.sub("100", text)
-    if "тыс" in text or "сот" in text or "полтораст" in text:
+    if "тыс" in text or "сот" in text or "полтораст" in text or "иллио" in text or "иллиар" in text:
         # "тысяч двадцать" (about twenty thousand) as "20 тысяч"; "полторы сотни" as 150
         text = _A_THOUSAND_AND_RE.sub(lambda found: str(1000 + int(found.group(1))), text)
-        text = _RUSSIAN_ORDER_RE.sub(r"\1 тысяч", text)
+        text = _RUSSIAN_ORDER_RE.sub(r"\2 \1", text)
         text = _ONE_AND_A_HALF_HUNDRED_RE.sub("150", text)
         text = _HUNDREDS_RE.sub(lambda found: str(100 * _RU_HUNDREDS[found.group("n")]), text)
     if _KOREAN_RE.search(text):

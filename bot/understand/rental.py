@@ -110,6 +110,8 @@ def _plan_patterns(language: str) -> tuple[Searchable, ...]:
     server_after = rf"{lone}(?P<s>\s*-?\s*\(?\s*(?:{_SERVER}|{_VM_WORDS}))?"
     eight = rf"(?P<e>{_EIGHT_X})?"
     return (
+        # a table's row: "| HGX H200 | 3 | 12 个月 |", "| mi355x-8x | 3 |"
+        gated_re(gpu + rf"(?P<e>-?8x)?{lone}(?P<s>\s*{_SERVER})?\s*\|\s*{after}\s*\|"),
         # "HGX H200 ×2", "MI355X server x 2", "MI355X 整机 ×2", "H200 单卡 ×3": read first, so
         # that a list's next line ("×2\nH200 单卡 ×3") is not read as "2 H200"
         # (a comma after the count ends it: "×4, monthly"; "x1,5" is no count)
@@ -119,7 +121,8 @@ def _plan_patterns(language: str) -> tuple[Searchable, ...]:
         # "two MI355X servers", "2x HGX H200", "2 8x H200 servers", "an HGX H200 server"
         gated_re(
             number
-            + r"\s*(?P<x>[x×]\s*)?(?:of\s+(?:the\s+|your\s+|those\s+)?|de\s+(?:los\s+|las\s+)?|"
+            + r"\s*(?P<x>[x×]\s*)?(?:штук[аи]?\s+|шт\.?\s+|pcs\.?\s+|pieces\s+of\s+|units\s+of\s+)?"
+            + r"(?:of\s+(?:the\s+|your\s+|those\s+)?|de\s+(?:los\s+|las\s+)?|"
             + rf"des\s+)?{single}{eight}{gpu}{server_after}"
         ),
         # "2 servers of MI355X", "deux serveurs MI355X", "два сервера MI355X", "deux VM H200",

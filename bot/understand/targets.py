@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field, fields
 from functools import cache
 
+from bot.understand.clock import window_hours
 from bot.understand.gates import Searchable, gated_re
 from bot.understand.items import ITEMS
 from bot.understand.numbers import (
@@ -701,6 +702,8 @@ class _Reader:
                 factor = _RATE_ABBR.get(abbr, 1.0)
                 found.append((value * factor, factor, match))
         for match in (*self.matches("rate_before"), *self.matches("rate_before_latin")):
+            if _CLOCK_AFTER.match(self.rest, match.end()):
+                continue  # "每天凌晨 2 点开跑": a clock time, not two a day
             unit = match.group("bunit")
             factor = next((f for p, f in _BEFORE_UNITS if re.fullmatch(p, unit)), None)
             value = _finite(self.number(match))
@@ -779,11 +782,21 @@ class _Reader:
             and ("documents" in self.values or self.patterns["with_batch"].search(self.rest))
         )
         if job and "deadline_hours" not in self.values:
+            self.clock_window()
+        if job and "deadline_hours" not in self.values:
             self.any_duration()
         if "deadline_hours" in self.values and not job and not named:
             # A deadline alone is no job: "in a week" of a chat service says when, not how fast;
             # one named so ("а если дедлайн 24ч?") changes the job on the table.
             self.values.pop("deadline_hours")
+
+    def clock_window(self) -> None:
+        """Read a window said as two clock times beside a job as its deadline."""
+        window = window_hours(self.rest)
+        if window is not None:
+            hours, (start, end) = window
+            self.values["deadline_hours"] = hours
+            self.rest = blank(self.rest, start, end)
 
     def any_duration(self) -> None:
         """Read a length of time said anywhere beside a job as its deadline."""
@@ -818,6 +831,8 @@ class _Reader:
         return False
 
 
+# A clock hour's mark right after a number: "2 点", "8 點", "22時", "10시" (not "時間", "시간").
+_CLOCK_AFTER = gated_re(r"\s?(?:点|點|時(?!間)|시(?!간))")
 # A week named with its count in one word ("一周", "1週間"): a week's hours.
 _WEEK_HOURS = dict.fromkeys(
     ("一周", "一週", "一个星期", "一個星期", "一個禮拜", "一个礼拜", "1週間", "一週間"), 168.0

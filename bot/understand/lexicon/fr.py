@@ -466,7 +466,7 @@ LEXICON = Lexicon(
     ),
     definition=(
         f"qu'est-ce (?:que|qu'|qu) (?:c'est )?(?:le |la |l'|un |une )?{TERMS}",
-        f"c'est quoi (?:le |la |l'|un |une )?{TERMS}",
+        f"c'est quoi (?:exactement |au juste |donc )?(?:le |la |l'|un |une )?{TERMS}",
         "que (?:veut dire|signifie)",
         "(?:ça |ca )?(?:veut dire|signifie) quoi",
     ),

@@ -103,8 +103,9 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
     },
     Concept.PART_OF_SERVER: {
         "en": (
-            r"\bthe (?:whole|entire|full) server|\b(?:only|just) (?:[0-9]|two|three|four) gpus? "
-            r"(?:of|from|out of)\b|\bpart of (?:a|the) server"
+            r"\bthe (?:whole|entire|full) (?:server|box|machine|node)|\b(?:only|just) "
+            r"(?:[0-9]|two|three|four|some|a few) (?:of the )?(?:[a-z0-9]+ )?gpus? ?"
+            r"(?:of|from|out of|instead)?\b|\bpart of (?:a|the) (?:server|box)"
         ),
         "zh-Hans": (
             r"整台(?:服务器|机器)?|只租\s?(?:[0-9]|一|两|二|三|四)\s?张|部分\s?gpu|拆开租|"

@@ -667,3 +667,105 @@ def test_a_salutation_after_a_subject_line_asks_for_no_person():
         "ja",
     )
     assert found["intent"] == "size"
+
+
+# --- The fortieth round: the kinds a fifth fresh set showed (written for the tests) -----------
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "hours"),
+    [
+        ("每天凌晨 1 点开跑，2 亿 token，早上 7 点前出结果，模型 gpt-oss-120b", "zh-Hans", 6),
+        ("週六晚上 9 點跑到週日早上 9 點，1 億 token，Llama-3.1-8B-Instruct", "zh-Hant", 12),
+        ("夜間バッチ：1億トークンを23時〜翌朝5時の間に。Qwen3-32B", "ja", 6),
+        (
+            "batch: resumir 200 millones de tokens, arrancamos a las 21 h y listo mañana a las 9",
+            "es",
+            12,
+        ),
+        ("500M tokens through Llama 3.1 8B over the weekend, Fri 8pm to Mon 8am", "en", 60),
+        ("batch: 300M tokens with Qwen3-32B, start at 10pm, done by 6am", "en", 8),
+    ],
+)
+def test_a_job_window_said_as_two_clock_times(text, language, hours):
+    """Two clock times beside a job are its window: wrapping midnight, weekdays counted."""
+    found = _read(text, language)
+    assert found["deadline_hours"] == hours
+    assert found.get("requests_per_minute") is None
+
+
+def test_clock_times_without_a_job_are_no_deadline():
+    """Read: "we open at 9am and close at 6pm" beside a chat service is no job window."""
+    found = _read("Llama 3.3 70B chat for our shop, we open at 9am and close at 6pm, 20 users")
+    assert found.get("deadline_hours") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "plans"),
+    [
+        ("нам бы 3 штуки HGX H200 на полгода — итого?", "ru", {"h200-8x": 3}),
+        ("采购单：\n| 配置 | 数量 |\n| HGX H200 | 2 |\n报个总价", "zh-Hans", {"h200-8x": 2}),
+        ("| team | plan | qty |\n| ml | mi355x-8x | 4 |\nmonthly?", "en", {"mi355x-8x": 4}),
+    ],
+)
+def test_plans_counted_in_pieces_and_table_rows(text, language, plans):
+    """Read: "3 штуки HGX H200" and a table's quantity cell count the plans."""
+    assert _read(text, language)["plan_counts"] == plans
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "field", "value"),
+    [
+        ("QLoRA Llama-3.1-8B на H200, токенов миллионов тридцать", "ru", "tokens", 3e7),
+        (
+            "classificar um bilhão e meio de tokens com o llama 3.1 8b em três dias",
+            "pt-BR",
+            "batch_tokens",
+            1.5e9,
+        ),
+    ],
+)
+def test_scales_said_after_their_count_or_with_a_half(text, language, field, value):
+    """Read: "миллионов тридцать" is thirty million; "um bilhão e meio" 1.5 billion."""
+    assert _read(text, language)[field] == value
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "lever"),
+    [
+        ("Das ist ja Wucher. Was ist die billigste Variante?", "de", "cheaper"),
+        ("最便宜的方案是什么？", "zh-Hans", "cheaper"),
+        ("KV 캐시 계산 근거가 뭐예요?", "ko", "explain"),
+    ],
+)
+def test_superlatives_and_a_calculation_asked(text, language, lever):
+    """The cheapest asked by a superlative; a term of this answer's calculation explained."""
+    found = _read(text, language)
+    assert (found["intent"], found.get("lever")) == ("followup", lever)
+
+
+def test_a_term_asked_alone_stays_a_definition():
+    """Read: "what is the KV cache?" is the glossary, not this answer's calculation."""
+    found = _read("what is the KV cache?")
+    assert (found["intent"], found.get("topic")) == ("knowledge", "glossary")
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "topic"),
+    [
+        ("C'est quoi exactement le TTFT ?", "fr", "glossary"),
+        (
+            "can I rent just some of the MI355X GPUs instead of the whole box?",
+            "en",
+            "whole_server_only",
+        ),
+    ],
+)
+def test_page_questions_in_more_words(text, language, topic):
+    """Read: "c'est quoi exactement", "just some of the GPUs instead of the whole box"."""
+    assert _read(text, language)["topic"] == topic
+
+
+def test_a_total_said_as_added_up():
+    """Read: "兩個月加起來多少" asks the price of the two months."""
+    assert _read("單張 H200 跑 Qwen3-32B，兩個月加起來多少", "zh-Hant")["asked"] == "price"

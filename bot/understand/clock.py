@@ -1,0 +1,116 @@
+"""A job's window said as two clock times: its hours from the first to the last.
+
+"from 2 am to 8 am" (6 hours), "22時〜翌朝6時" (8), "每天凌晨 2 点开跑……早上 8 点前" (6), "hoy a
+las 20 h … mañana a las 8" (12), "Fri 6pm to Mon 6am" (60). A window that ends at or before its
+start ends the next day; weekdays named before both times count the days between. Read only
+beside a job with no deadline said otherwise (``bot.understand.targets``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.understand.gates import gated_re
+
+_HOURS_PER_DAY = 24
+_NOON = 12
+_DAYS_PER_WEEK = 7
+# Parts of the day that put an hour of 1-11 after noon ("晚上 10 点", "午後3時", "오후 9시").
+_AFTERNOON = frozenset(
+    {"下午", "傍晚", "晚上", "夜里", "夜裡", "午後", "夜", "오후", "저녁", "밤", "pm", "p.m."}
+)
+_CLOCK_RES = (
+    # twelve-hour times: 2 am, 6pm, 10:30 p.m.
+    gated_re(
+        r"(?<![\d.,:])(?P<h>1[0-2]|0?[1-9])(?::(?P<m>[0-5]\d))?\s?(?P<part>am|pm|a\.m\.|p\.m\.)"
+    ),
+    # twenty-four-hour times with their minutes
+    gated_re(r"(?<![\d.,:])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?![\d:])"),
+    # a clock hour said after its lead: "a las 20 h", "às 18h", "um 22 Uhr", "à 6h", "до 8 утра"
+    gated_re(
+        r"(?<![a-zà-ÿ])(?:a las|a la|às|as|um|à|ab|bis|jusqu'à|hasta las|até as|até às)\s"
+        r"(?P<h>[01]?\d|2[0-3])(?:[:h](?P<m>[0-5]\d))?\s?(?:h|uhr|heures?|horas?|hs)?(?![\d:])"
+    ),
+    # CJK: "凌晨 2 点", "早上 8 點前", "22時", "翌朝6時", "밤 10시"
+    gated_re(
+        r"(?P<part>凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|夜裡|半夜|翌朝|朝|午前|午後|夜|새벽|오전|"
+        r"오후|저녁|밤|아침)?\s?(?P<h>[01]?\d|2[0-4])\s?(?:点|點|時|시)(?!間|间|간)"
+        r"(?:半|(?P<m>[0-5]?\d)分)?"
+    ),
+)
+# Weekdays by their names, Monday first (a name before a clock time dates it).
+_WEEKDAYS = (
+    r"mon(?:day)?|lunes|lundi|montag|segunda|понедельник|周一|週一|星期一|礼拜一|禮拜一|月曜|월요일",
+    r"tue(?:s|sday)?|martes|mardi|dienstag|terça|вторник|周二|週二|星期二|礼拜二|禮拜二|火曜|화요일",
+    r"wed(?:nesday)?|miércoles|mercredi|mittwoch|quarta|среда|周三|週三|星期三|礼拜三|禮拜三|水曜|수요일",
+    r"thu(?:rs|rsday)?|jueves|jeudi|donnerstag|quinta|четверг|周四|週四|星期四|礼拜四|禮拜四|木曜|목요일",
+    r"fri(?:day)?|viernes|vendredi|freitag|sexta|пятниц[аыу]|周五|週五|星期五|礼拜五|禮拜五|金曜|금요일",
+    r"sat(?:urday)?|sábado|sabado|samedi|samstag|суббот[аыу]|周六|週六|星期六|礼拜六|禮拜六|土曜|토요일",
+    (
+        r"sun(?:day)?|domingo|dimanche|sonntag|воскресень[ея]|周日|週日|星期日|星期天|礼拜天|禮拜天|"
+        r"日曜|일요일"
+    ),
+)
+_WEEKDAY_RES = tuple(
+    gated_re(rf"(?<![a-zà-ÿа-яё])(?:{names})(?![a-zà-ÿа-яё])") for names in _WEEKDAYS
+)
+_WEEKDAY_REACH = 16  # characters before a clock time where its weekday may stand
+# Words of the next day between the two times ("mañana a las 8", "翌朝6時", "明天早上").
+_NEXT_DAY = gated_re(
+    r"tomorrow|next (?:morning|day)|mañana|amanhã|morgen|demain|lendemain|завтра|明天|明早|隔天|"
+    r"第二天|次日|翌朝|翌日|次の日|내일|다음 ?날|이튿날"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Clock:
+    start: int
+    end: int
+    hour: float
+
+
+def _clocks(text: str) -> list[_Clock]:
+    """Return the clock times of ``text`` in order, each once."""
+    found: list[_Clock] = []
+    for pattern in _CLOCK_RES:
+        for match in pattern.finditer(text):
+            if any(c.start < match.end() and match.start() < c.end for c in found):
+                continue
+            hour = int(match.group("h")) % _HOURS_PER_DAY + int(match.group("m") or 0) / 60
+            part = (match.groupdict().get("part") or "").strip()
+            if part in _AFTERNOON and hour < _NOON:
+                hour += _NOON
+            elif part in {"am", "a.m."} and int(match.group("h")) == _NOON:
+                hour -= _NOON
+            found.append(_Clock(match.start(), match.end(), hour))
+    return sorted(found, key=lambda clock: clock.start)
+
+
+def _weekday(text: str, before: int) -> int | None:
+    window = text[max(0, before - _WEEKDAY_REACH) : before]
+    named = [
+        (match.start(), day)
+        for day, pattern in enumerate(_WEEKDAY_RES)
+        for match in pattern.finditer(window)
+    ]
+    return max(named)[1] if named else None
+
+
+def window_hours(text: str) -> tuple[float, tuple[int, int]] | None:
+    """Return the hours from the first clock time to the last, and the span they cover."""
+    clocks = _clocks(text)
+    if len(clocks) < 2:  # noqa: PLR2004 - a window has two ends
+        return None
+    first, last = clocks[0], clocks[-1]
+    hours = last.hour - first.hour
+    days = None
+    start_day, end_day = _weekday(text, first.start), _weekday(text, last.start)
+    if start_day is not None and end_day is not None:
+        days = (end_day - start_day) % _DAYS_PER_WEEK
+    if days is not None:
+        hours += days * _HOURS_PER_DAY
+        if hours <= 0:
+            hours += _DAYS_PER_WEEK * _HOURS_PER_DAY
+    elif hours <= 0 or _NEXT_DAY.search(text, first.end, last.start):
+        hours += _HOURS_PER_DAY
+    return hours, (first.start, last.end)
