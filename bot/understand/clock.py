@@ -28,7 +28,8 @@ _CLOCK_RES = (
     gated_re(r"(?<![\d.,:])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?![\d:])"),
     # a clock hour said after its lead: "a las 20 h", "às 18h", "um 22 Uhr", "à 6h", "до 8 утра"
     gated_re(
-        r"(?<![a-zà-ÿ])(?:a las|a la|às|as|um|à|ab|bis|jusqu'à|hasta las|até as|até às)\s"
+        r"(?<![a-zà-ÿ])(?:a las|a la|às|as|um|à|ab|bis|von|from|jusqu'à|hasta las|até as|até às|"
+        r"de las|desde las|das|des)\s"
         r"(?P<h>[01]?\d|2[0-3])(?:[:h](?P<m>[0-5]\d))?\s?(?:h|uhr|heures?|horas?|hs)?(?![\d:])"
     ),
     # CJK: "凌晨 2 点", "早上 8 點前", "22時", "翌朝6時", "밤 10시"
@@ -40,10 +41,22 @@ _CLOCK_RES = (
 )
 # Weekdays by their names, Monday first (a name before a clock time dates it).
 _WEEKDAYS = (
-    r"mon(?:day)?|lunes|lundi|montag|segunda|понедельник|周一|週一|星期一|礼拜一|禮拜一|月曜|월요일",
-    r"tue(?:s|sday)?|martes|mardi|dienstag|terça|вторник|周二|週二|星期二|礼拜二|禮拜二|火曜|화요일",
-    r"wed(?:nesday)?|miércoles|mercredi|mittwoch|quarta|среда|周三|週三|星期三|礼拜三|禮拜三|水曜|수요일",
-    r"thu(?:rs|rsday)?|jueves|jeudi|donnerstag|quinta|четверг|周四|週四|星期四|礼拜四|禮拜四|木曜|목요일",
+    (
+        r"mon(?:day)?|lunes|lundi|montag|segunda|понедельник[а-яё]?|周一|週一|星期一|礼拜一|禮拜一|月曜|"
+        r"월요일"
+    ),
+    (
+        r"tue(?:s|sday)?|martes|mardi|dienstag|terça|вторник[а-яё]?|周二|週二|星期二|礼拜二|禮拜二|火曜|"
+        r"화요일"
+    ),
+    (
+        r"wed(?:nesday)?|miércoles|mercredi|mittwoch|quarta|сред[аыу]|周三|週三|星期三|礼拜三|禮拜三|水曜|"
+        r"수요일"
+    ),
+    (
+        r"thu(?:rs|rsday)?|jueves|jeudi|donnerstag|quinta|четверг[а-яё]?|周四|週四|星期四|礼拜四|禮拜四|"
+        r"木曜|목요일"
+    ),
     r"fri(?:day)?|viernes|vendredi|freitag|sexta|пятниц[аыу]|周五|週五|星期五|礼拜五|禮拜五|金曜|금요일",
     r"sat(?:urday)?|sábado|sabado|samedi|samstag|суббот[аыу]|周六|週六|星期六|礼拜六|禮拜六|土曜|토요일",
     (

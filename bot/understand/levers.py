@@ -24,7 +24,7 @@ from bot.understand import lexicon
 from bot.understand.addressees import without_addressees
 from bot.understand.cues.asked import find_asked
 from bot.understand.gates import Searchable, gated_re
-from bot.understand.questions import WH_RE, asks, sentences
+from bot.understand.questions import WH_RE, asks, sentences, yes_no_questions
 from bot.understand.rental import RentalAsk, find_rental
 from bot.understand.topics.concepts import Concept
 from bot.understand.topics.lexicon import mentions_concept
@@ -91,7 +91,7 @@ _CHEAPER = (
     r"(?:não|sem) (?:me |nos )?(?:quebrar|falir|arruinar)|os olhos da cara|não tão car[oa]s?|"
     r"menos car[oa]s?|(?:uma faixa|um degrau) abaixo|(?:pes[ea]r?|pesa) menos no bolso|"
     # ru
-    r"дешевле|подешевле|бюджетнее|экономнее|доступнее|менее дорог[а-я]*|сэкономить|"
+    r"дешевле|подешевле|побюджетнее|бюджетнее|экономнее|доступнее|менее дорог[а-я]*|сэкономить|"
     r"самый дешёвый|самый дешевый|ужаться|"
     r"поскромнее|поэкономнее|(?:попроще|полегче) по (?:цене|деньгам|бюджету)|не разорит|"
     r"не разориться|не резиновый|"
@@ -99,7 +99,7 @@ _CHEAPER = (
     r"(?:платить|тратить|потратить|заплатить) меньше|(?:снизить|уменьшить|сократить|срезать) "
     r"(?:цену|стоимость|расходы|затраты|сч[её]т)|бюджетн[а-я]* вариант|"
     # zh
-    r"更便宜|便宜点|再抠|抠一[点點]|摳一[点點]|再摳|省(?:点|點|一点|一點|些)(?:钱|錢)|便宜點|便宜些|便宜一点|便宜一點|便宜一些|"
+    r"更便宜|便宜点|降規|降规|降配|低配|再抠|抠一[点點]|摳一[点點]|再摳|省(?:点|點|一点|一點|些)(?:钱|錢)|便宜點|便宜些|便宜一点|便宜一點|便宜一些|"
     r"再便宜|比较便宜|比較便宜|"
     r"便宜的(?:方案|选择|選擇|配置|选项|選項|办法|辦法)|省钱|省錢|更实惠|更實惠|实惠一点|實惠一點|"
     r"更划算|比较划算|比較划算|划算一点|划算一點|低成本|少花(?:点|點)?(?:钱|錢)|"
@@ -141,7 +141,8 @@ _EXPLAIN = (
     r"eight|sixteen) |"
     r"show (?:me )?(?:the|your) (?:math|maths|calculation)|"
     # de
-    r"erklär|erläuter|wie kommst du|wie kommen sie|wie kommt ihr|woher komm|wie (?:wurde|wird|"
+    r"erklär|erläuter|wie kommst du|wie kommen sie|wie kommt ihr|woher komm|"
+    r"wie (?:seid|sind|bist) (?:ihr|sie|du) (?:auf|zu) .{1,30}?gekommen|wie (?:wurde|wird|"
     r"ist) .{1,30}? "
     r"berechnet|(?:warum|wieso|weshalb)\s(?:[a-zäöüß]+\s){0,4}so viele|rechenweg|aufschlüssel|"
     r"woher stammt|vorrechnen|rechne[nt]? (?:mir|uns) (?:das )?vor|"
@@ -523,7 +524,7 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
             min_term_asked=_MIN_TERM_NAMED.search(text) is not None,
         ),
     )
-    if _one_month_asked(settled, text):
+    if _one_month_asked(settled, text) or _term_allowed_asked(settled, text):
         # "Quisiera alquilar por un mes para hacer pruebas, ¿es posible?": the shortest term
         # asked, the page's answer, with no plan on the table to put it on
         settled = replace(settled, intent=Intent.KNOWLEDGE, topic="minimum_term")
@@ -557,6 +558,38 @@ _BUDGET_WORD = gated_re(r"budget|presupuesto|orçamento|orcamento|бюджет|�
 _RENT_VERB = gated_re(
     r"(?<![a-zà-ÿ])(?:rent|hire|lease|alquil|rentar|alug|mieten|miete|louer|loue)|аренд|租|借り|"
     r"レンタル|빌리|빌릴|대여|렌탈"
+)
+
+
+def _term_allowed_asked(request: ParsedRequest, text: str) -> bool:
+    """Tell a term asked whether it is allowed ("3개월만 쓰고 반납해도 되나요?").
+
+    "нужен на 2 месяца … Так можно?" too: the shortest term answers it; a price asked or a
+    change to the plan on the table does not.
+    """
+    facts = request.facts
+    return (
+        bool(facts.months)
+        and (
+            request.intent in {Intent.FOLLOWUP, Intent.UNKNOWN, Intent.PRICE}
+            or (request.intent is Intent.KNOWLEDGE and request.topic is None)
+        )
+        and len(facts.plan_counts or {}) <= 1
+        and sum((facts.plan_counts or {}).values()) <= 1
+        and not request.servers
+        and not request.lever
+        and not _names_model(request)
+        and not lexicon.search("followup", text)
+        and find_asked(text) != "price"
+        and any(_ALLOWED.search(part) for part in yes_no_questions(text))
+    )
+
+
+# Words that ask whether something is allowed or possible.
+_ALLOWED = gated_re(
+    r"(?<![а-яё])можно|(?<![a-zà-ÿ])(?:possible|posible|possível|möglich|ok|okay|allowed|erlaubt|"
+    r"permitido|autorisé|se puede|dá pra|da pra|tudo bem)(?![a-zà-ÿ])|가능|되나요|돼요|될까요|"
+    r"可以吗|可以嗎|能不能|行吗|行嗎|できますか|大丈夫|いいですか"
 )
 
 

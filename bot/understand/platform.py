@@ -50,6 +50,8 @@ def _cuda_only_re() -> Searchable:
         rf"|(?:{only})\s(?:\S{{1,12}}\s)?(?:con|com|with|avec|sur|mit|на|с)\s"
         rf"(?:du |de |des |der |die |el |la |o |a )?{_NVIDIA}"
         rf"|100\s?%\s?{_NVIDIA}"  # "on est 100 % CUDA"
+        # a pure CUDA shop: "ein reines CUDA-Haus", "a pure CUDA shop", "une boîte 100 % CUDA"
+        rf"|(?:reine[sn]?|pure(?:ly)?|puro|pura|purement)\s{_NVIDIA}"
         # everything already on CUDA: "我哋啲 code 全部都係 CUDA", "у нас всё на CUDA завязано"
         rf"|(?:全部|全都|都係|都是|everything|all (?:of )?our (?:code|stack)|whole stack|"
         rf"(?<![а-яё])всё|todo (?:nuestro|el)|tudo|alles|tout (?:notre|est))"

@@ -32,7 +32,7 @@ _SERVER = (
     r"сервер(?:ов|ами|ам|ах|ом|а|ы|е)?|服务器|伺服器|主机|主機|サーバー?|서버)"
 )
 # Machines counted in Chinese, Japanese and Korean: "2台", "两台", "두 대".
-_MACHINES = r"(?:台|部|대)"
+_MACHINES = r"(?:台|部|대|つ)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +155,7 @@ def _plan_patterns(language: str) -> tuple[Searchable, ...]:
         gated_re(
             gpu + r"\s*(?P<lone>단일|싱글|개별|単体|単独|单卡|單卡|单机|單機)\s*"
             rf"(?:{_VM_WORDS})?\s*(?:을|를|を)?\s*"
-            rf"{after}\s*(?:개|枚|张|張|个|個)"
+            rf"{after}\s*(?:개|枚|张|張|个|個|つ)"
         ),
         # "单卡H200的虚拟机要4个", "單卡 H200 VM 租 3 台": single machines said before the GPU
         re.compile(

@@ -79,6 +79,8 @@ _NAMED_TERMS: tuple[tuple[str, int], ...] = (
         ),
         _QUARTER,
     ),
+    # two quarters: "只租兩季", "两个季度"
+    (r"(?:两|兩|二)(?:个|個)?季(?!度末)|(?:两|兩)(?:个|個)季度", 2 * _QUARTER),
     # three quarters of a year: "ein Dreivierteljahr", "three quarters of a year"
     (r"dreivierteljahr|drei viertel jahr|three quarters of a year|trois quarts d'année", 9),
     (r"두 ?달", 2),

@@ -162,7 +162,7 @@ _SECOND = (
 )
 _MINUTE = r"(?:m|min|mins|minute|minutes|minuto|minutos|minuten?|мин|минуту|минуты|分|分钟|分鐘|분)"
 _HOUR = (
-    r"(?:h|hr|hrs|hour|hours|hora|horas|heure|heures|stunde|stunden|std\.?|ч|час|часа|часов|"
+    r"(?:h|hr|hrs|hs|hour|hours|hora|horas|heure|heures|stunde|stunden|std\.?|ч|час|часа|часов|"
     r"小时|小時|時間|시간)"
 )
 _DAY = r"(?:d|day|days|día|dias?|días|jour|jours|tag|tage|tagen|день|дня|дней|сутки|суток|天|日|일)"
@@ -824,7 +824,8 @@ class _Reader:
                 named = _DEADLINE_WORD.search(match.group()) is not None
                 self.take("deadline_hours", count * factor, match)
                 return named
-        if "deadline_hours" not in self.values:
+        if "deadline_hours" not in self.values and window_hours(self.rest) is None:
+            # ("overnight, 8pm to 6am": the window's two times say how long the night is)
             tomorrow = self.patterns["tomorrow"].search(self.rest)
             if tomorrow:
                 self.take("deadline_hours", 24.0, tomorrow)

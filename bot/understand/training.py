@@ -30,7 +30,7 @@ _TRAIN_ACT = (
     r"feinabstimm|feintuning|feintunen|fine-?tunen|finetunen|(?:nach|weiter|vor)?trainier(?:en|e)(?!t)|"
     r"vortraining|von\sgrund\sauf|"
     r"affin(?:er|age)|fine-?tuner|r?é?entra[iî]n(?:er|ement)|pré-?entra[iî]n|à\spartir\sde\széro|"
-    r"ajuste\sfino|afinar|(?:re|pre-?)?entrenar|(?:pre-?)?entrenamiento|desde\scero|"
+    r"ajuste\s(?:fino|completo)|afinar|(?:re|pre-?)?entrenar|(?:pre-?)?entrenamiento|desde\scero|"
     r"(?:re)?treinar|treinamento|treino|pré-?trein|do\szero|"
     r"дообуч(?:ить|ение|ения|ению|ать)|файн-?тюн|обуч(?:ить|ение|ения|ать)|тренир|предобуч|"
     # ("ставить всё с нуля" sets up software from scratch: no training)

@@ -260,6 +260,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"(?:租|用)[^。？?，,]{0,8}(?:大概|大約|大约|约|約)?多少(?![个個位张張台人])|"
             r"(?:报|報)(?:个|個|一下)?(?:价|價)|每(?:个|個)?月(?:大概|大約|大约)?多少|"
             r"(?:加起來|加起来|合起來|合起来)(?:要|是)?多少|"
+            r"quanto (?:por|ao|pelo) m[eê]s|combien (?:par|le) mois|cu[aá]nto (?:por|al) mes|"
+            r"how much (?:per|a) month|wie ?viel (?:pro|im) monat|"
             r"как(?:ая|ую) (?:будет )?сумм|сумм[аы] (?:выйдет|получится)|"
             r"orçamento (?:pra|para) (?:[0-9]|um|uma|dois|duas|três|tres)|"
             r"was kommt (?:da |dabei |dafür )?zusammen|"

@@ -172,7 +172,7 @@ LEXICON = Lexicon(
         # (not "상담원 150명이 쓸 도구": agents counted are the staff the tool is for)
         "상담원(?!\\s?[0-9])",
         # (not "고객상담 자동응답 봇": customer support is what the model is for)
-        "(?<!고객)(?<!고객 )상담(?!\\s?(?:봇|챗봇|자동|요약|원\\s?[0-9]))",
+        "(?<!고객)(?<!고객 )상담(?!\\s?(?:봇|챗봇|자동|요약|녹음|내용|기록|원\\s?[0-9]))",
         "영업",
         "담당자",
         "사람(?:과|이랑|하고)",

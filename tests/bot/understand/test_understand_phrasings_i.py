@@ -769,3 +769,73 @@ def test_page_questions_in_more_words(text, language, topic):
 def test_a_total_said_as_added_up():
     """Read: "兩個月加起來多少" asks the price of the two months."""
     assert _read("單張 H200 跑 Qwen3-32B，兩個月加起來多少", "zh-Hant")["asked"] == "price"
+
+
+# --- The forty-first round: the kinds a sixth fresh set showed (written for the tests) --------
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "hours"),
+    [
+        ("overnight job: 1B tokens with Llama 3.1 8B, window is 9pm to 5am", "en", 8),
+        ("прогнать 500 млн токенов за выходные — с пятницы 20:00 до понедельника 8:00", "ru", 60),
+        ("2 Mrd. Tokens über Nacht durch Qwen3-32B, von 22 bis 6 Uhr", "de", 8),
+        ("job por lotes: 20M tokens con Qwen3-30B-A3B, en 5 hs max", "es", 5),
+    ],
+)
+def test_windows_said_overnight_with_weekdays_and_leads(text, language, hours):
+    """A window's clock times beat "overnight"; weekdays in other cases; "von … bis", "hs"."""
+    assert _read(text, language)["deadline_hours"] == hours
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("H200 нужна на 2 месяца под проект, дальше не нужна. Так можно?", "ru"),
+        ("4개월만 쓰고 반납해도 되나요?", "ko"),
+    ],
+)
+def test_a_term_asked_whether_allowed_is_the_shortest_term(text, language):
+    """A term asked whether allowed is answered by the minimum term, not priced."""
+    found = _read(text, language)
+    assert (found["intent"], found["topic"]) == ("knowledge", "minimum_term")
+
+
+def test_a_term_with_its_price_asked_stays_a_price():
+    """Read: "H200 for 3 months, how much?" prices the term."""
+    assert _read("H200 for 3 months, how much?")["intent"] == "price"
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "field", "value"),
+    [
+        ("那如果只租兩季呢？", "zh-Hant", "months", 6),
+        ("3 VM H200 unitaires + 1 HGX, combien par mois ?", "fr", "asked", "price"),
+        ("Warum keine H200? Wir sind ein reines CUDA-Haus", "de", "cuda_only", True),
+        ("ajuste completo de Qwen3-1.7B, 10 millones de tokens", "es", "method", "full"),
+    ],
+)
+def test_terms_prices_platforms_and_methods_in_new_words(text, language, field, value):
+    """Read: "兩季", "combien par mois", "reines CUDA-Haus", "ajuste completo"."""
+    assert _read(text, language)[field] == value
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [("а есть вариант побюджетнее?", "ru"), ("預算有限，可以降規嗎？", "zh-Hant")],
+)
+def test_cheaper_asked_as_more_budget_or_a_lower_spec(text, language):
+    """Read: "побюджетнее", "降規" ask the cheaper way."""
+    found = _read(text, language)
+    assert (found["intent"], found.get("lever")) == ("followup", "cheaper")
+
+
+def test_single_h200_counted_with_tsu():
+    """Read: "単体のH200を4つ" counts four single H200 machines."""
+    assert _read("単体のH200を4つ借りたら月額合計は？", "ja")["plan_counts"] == {"h200-1x": 4}
+
+
+def test_how_you_came_to_the_figure_in_german():
+    """Read: "Wie seid ihr auf die Zahl gekommen?" asks how this answer was reached."""
+    found = _read("Wie seid ihr auf die Zahl gekommen?", "de")
+    assert (found["intent"], found.get("lever")) == ("followup", "explain")
