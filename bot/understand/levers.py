@@ -24,6 +24,7 @@ from bot.understand import lexicon
 from bot.understand.addressees import without_addressees
 from bot.understand.cues.asked import find_asked
 from bot.understand.gates import Searchable, gated_re
+from bot.understand.money import BUDGET_NAMED
 from bot.understand.questions import WH_RE, asks, sentences, yes_no_questions
 from bot.understand.rental import RentalAsk, find_rental
 from bot.understand.topics.concepts import Concept
@@ -546,13 +547,11 @@ def _one_month_asked(request: ParsedRequest, text: str) -> bool:
         and not _names_model(request)
         and not lexicon.search("followup", text)
         and _RENT_VERB.search(text) is not None
-        and not _BUDGET_WORD.search(text)
+        and not BUDGET_NAMED.search(text)  # "預算一個月港幣 15 萬": a budget's month
         and not WH_RE.search(text)
     )
 
 
-# A budget's month ("預算一個月港幣 15 萬", "budget of 10k a month"): an amount, not a term.
-_BUDGET_WORD = gated_re(r"budget|presupuesto|orçamento|orcamento|бюджет|预算|預算|予算|예산")
 # Renting said as such: a month asked to rent ("alquilar por un mes"), not a budget's month
 # ("預算一個月港幣 15 萬").
 _RENT_VERB = gated_re(

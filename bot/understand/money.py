@@ -287,6 +287,9 @@ def spent_elsewhere(text: str, start: int, end: int) -> bool:
     return _PAID_RE.search(before) is not None and _KEPT_BUDGET_RE.search(before) is None
 
 
+# A budget named as such: "预算一個月" is a budget's month, not a term; a price said back with
+# "explain" and no such word is the answer's, not a budget.
+BUDGET_NAMED = gated_re(r"budget|presupuesto|orçamento|orcamento|бюджет|预算|預算|予算|예산")
 # A unit right after a budget word's number: time, tokens, memory or a share, not money.
 NOT_MONEY_AFTER = gated_re(
     r"\s?(?:ms|мс|毫秒|ミリ秒|밀리초|s|sec|seconds?|сек|秒|초|tok|tokens?|токен|gb|tb|gib|%)"

@@ -57,10 +57,12 @@ _CONDITION = gated_re(
     r"\b(?:if|and for|and with)\b|(?<![а-яё])если(?![а-яё])|(?:et|y|e|und) (?:si|se|wenn|pour|"
     r"para|für|con|com|mit|avec)\b|したら|した場合|면요|하면|라면|다면|如果|要是|假如"
 )
-# Words of a fit: a change asked with one is still yes or no ("H200 1장이면 충분?").
-_FITS = gated_re(
-    r"(?<![a-z])(?:fits?|enough|suffi\w*|reicht|passt|alcanza|cabe|basta)(?![a-z])|хватит|"
-    r"влез|помест|够|夠|足り|入る|충분|들어가|가능"
+# Words of a fit: a change asked with one is still yes or no ("H200 1장이면 충분?", "还放得下吗",
+# "does it still fit", "passt das noch?").
+FITS_SAID = gated_re(
+    r"(?<![a-z])(?:fits?|enough|suffi\w*|reicht|passt|alcanza|cabe|caben|basta|entra|rentre|"
+    r"tient)(?![a-z])|放得下|裝得下|装得下|塞得下|放得落|入る|入り|収ま|載る|들어가|влез|помест|хватит|够|夠|"
+    r"足り|충분|가능"
 )
 # Words of a choice, but for one-letter ones ("o" is Portuguese "the", "e" its "and").
 _OR = gated_re(
@@ -85,7 +87,7 @@ def yes_no_questions(text: str) -> list[str]:
         and not _WHAT_ABOUT.search(part)
         and not _OR.search(part)
         and not lexicon.search("why", part)
-        and (_FITS.search(part) or not _changes(part))
+        and (FITS_SAID.search(part) or not _changes(part))
     ]
 
 

@@ -36,6 +36,8 @@ from bot.understand.cues.uses import (
 from bot.understand.gates import gated_re
 from bot.understand.intents import asks_other_work, has_price_words
 from bot.understand.language import is_common_word
+from bot.understand.money import BUDGET_NAMED
+from bot.understand.questions import FITS_SAID
 from bot.understand.topics.concepts import Concept
 from bot.understand.topics.lexicon import mentions_concept
 from sizing import UseCase
@@ -489,13 +491,9 @@ def _with_intent(request: ParsedRequest, text: str) -> ParsedRequest:
     return request
 
 
-# A budget named as such: a price said back with "explain" is the answer's, not a budget.
-_BUDGET_NAMED = gated_re(r"budget|presupuesto|orçamento|orcamento|бюджет|预算|預算|予算|예산")
-
-
 def _without_price_said_back(request: ParsedRequest, text: str) -> ParsedRequest:
     """Drop an amount the answer gave, said back to be explained ("US$23,900 是怎麼來的")."""
-    if request.lever is not Lever.EXPLAIN or _BUDGET_NAMED.search(text):
+    if request.lever is not Lever.EXPLAIN or BUDGET_NAMED.search(text):
         return request
     facts = replace(request.facts, budget_usd_month=None)
     cues = replace(request.cues, budget_amount=None, budget_currency=None)
@@ -518,7 +516,7 @@ def read_cues(request: ParsedRequest, text: str) -> ParsedRequest:
             asked = None  # "总吞吐 5000 tok/s": a speed stated as a target, not asked
         if asked is None and request.intent in _ASKED_BY_SHAPE:
             asked = asked_by_shape(text)
-        if asked == "fits" and _only_a_change(request) and not _FITS_SAID.search(text):
+        if asked == "fits" and _only_a_change(request) and not FITS_SAID.search(text):
             asked = None  # "FP4にしたらどうなりますか": what the change does, not yes or no
         request = replace(request, cues=replace(request.cues, asked=asked))
     return request
@@ -527,13 +525,6 @@ def read_cues(request: ParsedRequest, text: str) -> ParsedRequest:
 # Intents whose question may ask its figure by its shape alone ("Total?", "реально?"): a
 # comparison asks which, a page's question its answer.
 _ASKED_BY_SHAPE = frozenset({Intent.SIZE, Intent.TRAIN, Intent.FOLLOWUP, Intent.PRICE})
-
-
-# A change asked about as a fit: "还放得下吗", "does it still fit", "passt das noch?"
-_FITS_SAID = gated_re(
-    r"(?<![a-z])fits?(?![a-z])|放得下|裝得下|装得下|塞得下|放得落|入る|入り|収ま|載る|들어가|"
-    r"влез|помест|cabe|caben|entra|passt|rentre|tient|enough|suffi|reicht|хватит|够|夠|足り|충분"
-)
 
 
 def _only_a_change(request: ParsedRequest) -> bool:
