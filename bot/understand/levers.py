@@ -24,8 +24,9 @@ from bot.understand import lexicon
 from bot.understand.addressees import without_addressees
 from bot.understand.cues.asked import find_asked
 from bot.understand.gates import Searchable, gated_re
+from bot.understand.lever_shapes import FIGURE_TOPICS, lever_by_shape, why_about_one_gpu
 from bot.understand.money import BUDGET_NAMED
-from bot.understand.questions import WH_RE, asks, sentences, yes_no_questions
+from bot.understand.questions import WH_RE, yes_no_questions
 from bot.understand.rental import RentalAsk, find_rental
 from bot.understand.topics.concepts import Concept
 from bot.understand.topics.lexicon import mentions_concept
@@ -285,160 +286,6 @@ def find_lever(text: str, *, gpus: bool) -> Lever | None:
     return None
 
 
-# Topics a GPU named in a follow-up touches ("B200じゃダメなんですか" reads as the B200's card):
-# asked why it was left out, the answer on the table is what is asked about.
-_GPU_TOPICS = frozenset({None, "gpu_card", "gpu_spec", "how_to_choose", "billing", "software"})
-# A why said of a GPU with no negation asks why it was left out only in a few words.
-_SHORT_WHY_WORDS = 6
-# Whom a why asks of a GPU left out: "pourquoi vous l'avez mise de côté", "why did you drop".
-_YOU = gated_re(
-    r"(?<![a-zà-ÿ])(?:you|u|y'all|vous|tu|ustedes|usted|você|vocês|vc|vcs|ihr|euch)(?![a-zà-ÿ])|"
-    r"(?<![а-яё])(?:вы|вас|ты|тебя)(?![а-яё])|你们|你們|您|御社|貴社|そちら|그쪽"
-)
-# The pick itself named with the why: "為什麼推這台", "why did it pick", "warum empfehlt".
-_PICKED = gated_re(
-    r"推(?!出)|推荐|推薦|选了|選了|recommend|suggest|picked|chose|propos|empfehl|recomend|"
-    r"recommand|предлож|выбрал|おすすめ|選ん|추천"
-)
-# Topics a why is asked of the page about ("why only whole HGX servers?"): the page answers.
-_PAGE_TOPICS = frozenset(
-    {
-        "whole_server_only",
-        "minimum_term",
-        "longer_terms",
-        "delivery",
-        "single_h200_cluster",
-        "private_network",
-        "rocm_image",
-        "interconnect",
-        "single_vs_hgx",
-        "refund",
-        "os_image",
-        "root_access",
-        "calculator",
-        "native_formats",
-    }
-)
-# An explanation asked by its shape is a short follow-up: a longer message says what it is
-# about ("我們想給 50 個程式員搭個代碼助手，模型還沒定，怎麼選？" asks for a proposal).
-_FOLLOWUP_CHARS = 90
-# A figure of the answer said back with its unit ("4,8 GB", "35 tok/s", "1.2 TB", "600 ms").
-_FIGURE = gated_re(r"[0-9][0-9.,]*\s?(?:gb|gib|tb|tib|tok(?:ens)?/s|t/s|ms|%|gb/s|tb/s)(?![a-z])")
-# A price said to be too high, in a short follow-up: "Está carísimo", "zu teuer", "太贵了" (in
-# a longer message it is often said of what the customer pays elsewhere).
-_TOO_DEAR = gated_re(
-    r"too (?:expensive|pricey|steep)|car[ií]s+imo|(?:muy|demasiado) car[oa]|caro demais|"
-    r"trop cher|hors de prix|zu teuer|слишком дорог[оа]|дороговато|太贵|太貴|高すぎ|너무 비싸"
-)
-# How a figure was reached: "how", "wie", "как", "어떻게", "cómo", "comment" (the Chinese and
-# Japanese words of a figure reached are the explain words themselves: "點計", "どう計算").
-_HOW = gated_re(
-    r"(?<![a-z])(?:how(?! (?:many|much))|wie(?! ?viel)|comment|c[oó]mo)(?![a-z])|"
-    r"как(?![а-яё])|어떻게|"
-    # where it comes from: "この 4.8 GB はどこから出てきた", "d'où sort", "откуда"
-    r"(?<![a-z])(?:where|woher|wo kommt|d'où|de d[oó]nde|d[ae] onde)(?![a-z])|откуда|哪来|哪來|"
-    r"哪里来|哪裡來|どこから|어디서"
-)
-
-
-# Words that deny, as the why-not shape reads them. Single CJK characters only where they deny
-# in this use ("不用", "沒推", "唔得"), not inside words ("不同", "差別", "非常").
-_DENIED = gated_re(
-    r"(?<![a-zß-ÿ])(?:not|no|never|(?:do|does|did|is|was|were|are|would|could|should|ca|wo|have|"
-    r"has)n'?t|nunca|ni|sin|não|nao|sem|nicht|kein[a-z]*|nie|ohne|pas|ne|jamais|aucun[e]?|sans)"
-    r"(?![a-zß-ÿ])|(?<![a-zß-ÿ])n'|(?<![а-яё])(?:не|нет|без)(?![а-яё])|"
-    r"不(?![同错錯少過过如太大小会會])|没|沒|唔|冇|じゃ(?:ダメ|だめ|ない|なく)|では(?:ダメ|ない|なく)|ダメ|だめ|"
-    r"ない|なかっ|ません|(?<![가-힣])안(?= |되|돼)|못|않|없|말고"
-)
-
-
-def _denies(sentence: str, language: str) -> bool:
-    """Whether a sentence denies; Portuguese "no" is "in the" ("e no MI355X?", "no total")."""
-    found = _DENIED.search(sentence)
-    if found is None or language != "pt-BR":
-        return found is not None
-    return any(match.group() != "no" for match in _DENIED.finditer(sentence))
-
-
-def _lever_by_shape(request: ParsedRequest, text: str) -> Lever | None:
-    """Return the lever a follow-up pulls by its shape, where none of the lever words matched.
-
-    With no model named: one GPU we rent named in a question with a negation or a why-word
-    ("La H200 aurait pas fait la job ?", "B200 唔得咩？") asks why it was left out; with no GPU
-    named, a why-word in a question ("なんでGPU 16枚も必要なんですか？"), words of an answer not
-    followed ("não entendi a conta") or how a figure said back was reached ("Wie kommt ihr auf
-    die 4,8 GB?") ask to explain the answer on the table.
-    """
-    facts = request.facts
-    if _names_model(request) or facts.plan_counts or facts.months or request.servers:
-        return None
-    if len(facts.gpus) == 1:
-        return _why_not_by_shape(request, text)
-    if facts.gpus or request.topic not in _FIGURE_TOPICS or len(text) > _FOLLOWUP_CHARS:
-        return None
-    return _explain_by_shape(text)
-
-
-def _words(sentence: str) -> int:
-    """Count the words of a sentence (a question mark standing apart is none)."""
-    return sum(1 for word in sentence.split() if any(char.isalnum() for char in word))
-
-
-def _why_about_one_gpu(request: ParsedRequest, text: str) -> bool:
-    """Whether a why-word is said of the one GPU a follow-up names, no model named."""
-    return (
-        len(request.facts.gpus) == 1 and not _names_model(request) and lexicon.search("why", text)
-    )
-
-
-def _why_not_by_shape(request: ParsedRequest, text: str) -> Lever | None:
-    """Return ``why_not`` when the one GPU named is asked about with a why-word or a negation.
-
-    A why-word asks it whatever the platform said beside ("Почему не H200? У нас всё на CUDA");
-    a negation in a question only where no platform is said ("no AMD, H200?" changes it).
-    """
-    parts = sentences(text)
-    whys = [part for part in parts if lexicon.search("why", part)]
-    if any(_YOU.search(part) or _PICKED.search(part) for part in whys) or (
-        request.topic not in _PAGE_TOPICS
-        and any(
-            _denies(part, request.language) or _words(part) <= _SHORT_WHY_WORDS for part in whys
-        )
-    ):
-        # "а чё не MI355X?", "Et la MI355X, pourquoi vous l'écartez ?", "為什麼推這台 8 卡的？"
-        # (asked of the pick, whatever page topic comes along); not "why is the HGX H200
-        # rented only as a whole server?", a question of its own
-        return Lever.WHY_NOT
-    if request.topic not in _GPU_TOPICS:
-        return None
-    if request.facts.cuda_only is not None:
-        return None
-    for part in parts:
-        if _denies(part, request.language) and asks(part):
-            return Lever.WHY_NOT
-    return None
-
-
-def _explain_by_shape(text: str) -> Lever | None:
-    """Return ``explain`` for words of an answer not followed, or a why or how of a figure.
-
-    A price and a word that brings it down in one sentence ("這價格老闆不會批啦，能不能壓低一點")
-    ask for the cheaper way instead.
-    """
-    for part in sentences(text):
-        if (lexicon.search("cost", part) and lexicon.search("lower", part)) or _TOO_DEAR.search(
-            part
-        ):
-            return Lever.CHEAPER
-    if lexicon.search("unclear", text):
-        return Lever.EXPLAIN
-    for part in sentences(text):
-        how_reached = _HOW.search(part) is not None and _FIGURE.search(part) is not None
-        if asks(part) and (lexicon.search("why", part) or how_reached):
-            return Lever.EXPLAIN
-    return None
-
-
 def _explains_a_term(request: ParsedRequest, text: str) -> bool:
     """Whether "explain ..." asks what a term means rather than how this answer was reached."""
     return request.term is not None and not _compiled(_THIS).search(text)
@@ -485,9 +332,10 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
         return request
     rental = find_rental(text, request.language, named_alone=not _names_model(request))
     lever = find_lever(text, gpus=bool(request.facts.gpus))
-    if lever is None or (lever is Lever.CHEAPER and _why_about_one_gpu(request, text)):
+    named = _names_model(request)
+    if lever is None or (lever is Lever.CHEAPER and why_about_one_gpu(request, text, named=named)):
         # "а чё не MI355X, он же дешевле?": why the cheaper GPU was left out
-        lever = _lever_by_shape(request, text) or lever
+        lever = lever_by_shape(request, text, named=named) or lever
     if lever is Lever.EXPLAIN and _explains_a_term(request, text):
         lever = None
     if _cuda_as_a_condition(request, text):
@@ -817,13 +665,9 @@ def _intent(  # noqa: C901, PLR0911, PLR0912 - one intent per kind of lever or t
     return Intent.FOLLOWUP
 
 
-# Topics a figure of the answer said back touches ("8 GPUs" reads as whole servers only).
-_FIGURE_TOPICS = frozenset({None, "whole_server_only"})
-
-
 def _explains_figures(request: ParsedRequest) -> bool:
     """Tell an explanation asked of figures the answer gave: GPUs counted, a size, no model."""
-    if request.lever is not Lever.EXPLAIN or request.topic not in _FIGURE_TOPICS:
+    if request.lever is not Lever.EXPLAIN or request.topic not in FIGURE_TOPICS:
         return False
     facts = request.facts
     if facts.model_id or request.unknown_model or request.hub or request.ambiguous:
