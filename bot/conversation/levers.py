@@ -237,8 +237,12 @@ class Levers:
         chat: ChatContext,
         loc: Localizer,
     ) -> Turn:
-        """Size the GPU named alone and set it against the pick ("why not H200?")."""
-        gpu = said.gpus[0]
+        """Size the GPU named alone and set it against the pick ("why not H200?").
+
+        Of two GPUs named ("why HGX H200 and not MI355X?"), the one the pick left out.
+        """
+        picked = recommended(current)
+        gpu = next((g for g in said.gpus if picked is None or g is not picked.gpu), said.gpus[0])
         on_gpu = self._host.sized(replace(table, gpus=(gpu,), gpu_count=None))
         reply = why_not_reply(
             loc, current, gpu, on_gpu, link_for(self._host, loc, on_gpu or current)

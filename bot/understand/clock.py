@@ -39,6 +39,11 @@ _CLOCK_RES = (
         r"(?:半|(?P<m>[0-5]?\d)分)?"
     ),
 )
+# Two hours of a range said with one unit after both: "22–6 Uhr", "22-6h", "22〜6時", "22 à 6 h".
+_RANGE_RE = gated_re(
+    r"(?<![\d.,:])(?P<h1>[01]?\d|2[0-3])\s?(?:–|—|-|~|〜|～|to|bis|à|a|até)\s?"
+    r"(?P<h2>[01]?\d|2[0-4])\s?(?:uhr|h|hs|heures?|horas?|時|点|點|시)(?![a-zà-ÿ\d])"
+)
 # Weekdays by their names, Monday first (a name before a clock time dates it).
 _WEEKDAYS = (
     (
@@ -85,6 +90,9 @@ class _Clock:
 def _clocks(text: str) -> list[_Clock]:
     """Return the clock times of ``text`` in order, each once."""
     found: list[_Clock] = []
+    for match in _RANGE_RE.finditer(text):
+        found.append(_Clock(match.start("h1"), match.end("h1"), int(match.group("h1")) % 24))
+        found.append(_Clock(match.start("h2"), match.end(), int(match.group("h2")) % 24))
     for pattern in _CLOCK_RES:
         for match in pattern.finditer(text):
             if any(c.start < match.end() and match.start() < c.end for c in found):

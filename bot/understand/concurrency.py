@@ -230,7 +230,9 @@ def _rate_after_re() -> Searchable:
     """Match a rate after a count, one word between ("10 mil usuarios activos al mes")."""
     letters = lexicon.WORD_LETTER
     # No comma: in ", budget $10k/mo" and "，每月预算" the time is the budget's.
-    return gated_re(rf"\s*+(?:[{letters}\-.]++\s++)?(?:{lexicon.pattern('per_time')})")
+    per_time = lexicon.pattern("per_time")
+    dot = rf"(?:\.(?=\s?(?:{per_time})))?"
+    return gated_re(rf"\s*+(?:[{letters}\-]++{dot}\s++)?(?:{per_time})")
 
 
 @cache
@@ -243,9 +245,13 @@ def _rate_before_re() -> Searchable:
 def _rate_re() -> Searchable:
     """Find a number said per unit of time, words between allowed ("5000 requests a day")."""
     letters = lexicon.WORD_LETTER
+    per_time = lexicon.pattern("per_time")
+    # (a word's dot only right before the time: "5000 req. per day", not a sentence's end in
+    # "contexto de 16k. Quanto fica por mês?")
+    dot = rf"(?:\.(?=\s?(?:{per_time})))?"
     return gated_re(
-        rf"{NUMBER_PATTERN}(?:\s?[kк])?\s*+(?:[{letters}\-.]++\s*+){{0,3}}?"
-        rf"(?:{lexicon.pattern('per_time')})"
+        rf"{NUMBER_PATTERN}(?:\s?[kк])?\s*+(?:[{letters}\-]++{dot}\s*+){{0,3}}?"
+        rf"(?:{per_time})"
         rf"|(?:{lexicon.pattern('per_time_before')}){_GAP}"
         rf"(?:[0-9][0-9,.]*(?:\s?[kк万萬千])?|{CJK_NUMBER_PATTERN})"
     )

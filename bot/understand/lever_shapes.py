@@ -56,7 +56,10 @@ _PAGE_TOPICS = frozenset(
 # about ("我們想給 50 個程式員搭個代碼助手，模型還沒定，怎麼選？" asks for a proposal).
 _FOLLOWUP_CHARS = 90
 # A figure of the answer said back with its unit ("4,8 GB", "35 tok/s", "1.2 TB", "600 ms").
-_FIGURE = gated_re(r"[0-9][0-9.,]*\s?(?:gb|gib|tb|tib|tok(?:ens)?/s|t/s|ms|%|gb/s|tb/s)(?![a-z])")
+_FIGURE = gated_re(
+    r"[0-9][0-9.,]*\s?(?:gb|gib|tb|tib|tok(?:ens)?/s|t/s|ms|s|sec|%|gb/s|tb/s|го|тб|гб|с)"
+    r"(?![a-zа-яё])"
+)
 # A price said to be too high, in a short follow-up: "Está carísimo", "zu teuer", "太贵了" (in
 # a longer message it is often said of what the customer pays elsewhere).
 _TOO_DEAR = gated_re(
@@ -109,7 +112,7 @@ def lever_by_shape(request: ParsedRequest, text: str, *, named: bool) -> Lever |
         return _why_not_by_shape(request, text)
     if facts.gpus or request.topic not in FIGURE_TOPICS or len(text) > _FOLLOWUP_CHARS:
         return None
-    return _explain_by_shape(text)
+    return _explain_by_shape(text, priced=facts.budget_usd_month is not None)
 
 
 def _words(sentence: str) -> int:
@@ -150,15 +153,18 @@ def _why_not_by_shape(request: ParsedRequest, text: str) -> Lever | None:
     return None
 
 
-def _explain_by_shape(text: str) -> Lever | None:
+def _explain_by_shape(text: str, *, priced: bool) -> Lever | None:
     """Return ``explain`` for words of an answer not followed, or a why or how of a figure.
 
     A price and a word that brings it down in one sentence ("這價格老闆不會批啦，能不能壓低一點")
-    ask for the cheaper way instead.
+    ask for the cheaper way instead; so does a way down asked beside an amount of money
+    (``priced``: "월 2만 달러 넘으면 결재가 안 나요 ㅠㅠ 줄일 방법 있을까요?").
     """
     for part in sentences(text):
-        if (lexicon.search("cost", part) and lexicon.search("lower", part)) or _TOO_DEAR.search(
-            part
+        if (
+            (lexicon.search("cost", part) and lexicon.search("lower", part))
+            or _TOO_DEAR.search(part)
+            or (priced and asks(part) and lexicon.search("lower", part))
         ):
             return Lever.CHEAPER
     if lexicon.search("unclear", text):
@@ -168,3 +174,29 @@ def _explain_by_shape(text: str) -> Lever | None:
         if asks(part) and (lexicon.search("why", part) or how_reached):
             return Lever.EXPLAIN
     return None
+
+
+# Two choices set against each other: "X and not Y", "X 而不是 Y", "Y 말고 X", "X y no Y".
+_CONTRAST = gated_re(
+    r"(?<![a-z])(?:and not|instead of|rather than|not just|but not|over)(?![a-z])|,\s?not |"
+    r"而不是|而非|不是|不用|不选|不選|不建議|不建议|不推荐|不推薦|말고|대신|아니라|"
+    r"ではなく|じゃなくて|じゃなく|でなく|"
+    r"(?<![a-z])(?:y no|en vez de|en lugar de|e não|em vez de|ao invés de|no lugar de|und nicht|"
+    r"statt|anstatt|et pas|et non|plutôt que|au lieu de)(?![a-z])|"
+    r"(?<![а-яё])(?:а не|вместо)(?![а-яё])"
+)
+
+
+def why_contrast(request: ParsedRequest, text: str, *, named: bool) -> bool:
+    """Whether a why asks of the pick set against another choice that names hardware.
+
+    "why the HGX and not just 2 separate single H200s? that'd be way cheaper no?", "为什么推荐
+    HGX H200 而不是 MI355X？", "왜 MI355X 말고 HGX H200을 추천했어요?", "Por que HGX e não 3 H200
+    avulsas?": why the answer on the table left the other out, whatever is said of its price.
+    """
+    if named or not (request.facts.gpus or request.facts.plan_counts):
+        return False
+    return any(
+        asks(part) and lexicon.search("why", part) and _CONTRAST.search(part) is not None
+        for part in sentences(text)
+    )

@@ -24,7 +24,12 @@ from bot.understand import lexicon
 from bot.understand.addressees import without_addressees
 from bot.understand.cues.asked import find_asked
 from bot.understand.gates import Searchable, gated_re
-from bot.understand.lever_shapes import FIGURE_TOPICS, lever_by_shape, why_about_one_gpu
+from bot.understand.lever_shapes import (
+    FIGURE_TOPICS,
+    lever_by_shape,
+    why_about_one_gpu,
+    why_contrast,
+)
 from bot.understand.money import BUDGET_NAMED
 from bot.understand.questions import WH_RE, yes_no_questions
 from bot.understand.rental import RentalAsk, find_rental
@@ -338,6 +343,8 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
         lever = lever_by_shape(request, text, named=named) or lever
     if lever is Lever.EXPLAIN and _explains_a_term(request, text):
         lever = None
+    contrast = why_contrast(request, text, named=named)
+    lever = Lever.WHY_NOT if contrast else lever  # "why HGX and not 2 single H200s? cheaper"
     if _cuda_as_a_condition(request, text):
         request = replace(request, facts=replace(request.facts, cuda_only=True))
     setting_alone = _only_a_setting(request, text)
@@ -351,13 +358,16 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
         found = replace(found, intent=Intent.PRICE)
     # A term with its total asked ("1년 쓰면 총액이 얼마나?") is the plan on the table for it,
     # unless a discount is what is asked about.
-    total_asked = find_asked(text) == "price" and _DISCOUNT_WORDS.search(text) is None
+    # (a fleet's total asked beside a discount is still its total: "Gesamtsumme netto und ob es
+    # für 24 Monate Rabatt gibt", the longer terms said with it)
+    fleet = sum((rental.plan_counts or {}).values()) > 1
+    total_asked = find_asked(text) == "price" and (DISCOUNT_WORDS.search(text) is None or fleet)
     # A term put as a change ("and if we commit for 6 months?", "e se fecharmos por 6 meses?"):
     # the plan on the table for it, unless a discount is what is asked about.
     term_as_change = (
         rental.months is not None
         and lexicon.search("followup", text)
-        and _DISCOUNT_WORDS.search(text) is None
+        and DISCOUNT_WORDS.search(text) is None
     )
     term_alone = _only_a_term(text) or total_asked or term_as_change
     settled = replace(
@@ -369,7 +379,7 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
             total_asked=total_asked,
             compared=_compared(text),
             grown=_servers_changed(text),
-            discount=_DISCOUNT_WORDS.search(text) is not None,
+            discount=DISCOUNT_WORDS.search(text) is not None,
             min_term_asked=_MIN_TERM_NAMED.search(text) is not None,
         ),
     )
@@ -382,6 +392,10 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
         # answer's own, no new size or count to size again
         facts = replace(settled.facts, params_b=None, gpu_count=None)
         settled = replace(settled, facts=facts, servers=None)
+    if contrast:
+        # the pick and the other set against each other: a question of the answer on the table
+        facts = replace(settled.facts, plan_counts=None, months=None)
+        settled = replace(settled, intent=Intent.FOLLOWUP, facts=facts, servers=None)
     return _no_topic(_after_intent(settled, found.topic, text))
 
 
@@ -521,8 +535,12 @@ _MIN_TERM_NAMED = gated_re(
     r"permanencia mínima|prazo mínimo|período mínimo|mindestlaufzeit|mindestdauer|mindestmiet|"
     r"durée minimale|engagement minimum|最短租期|最少租|最低租期"
 )
-_DISCOUNT_WORDS = gated_re(
-    r"discount|cheaper|할인|割引|値引|折扣|优惠|優惠|rabatt|remise|réduction|descuento|desconto|скидк"
+# A discount asked, or a special price for the term: "¿hay precio especial por plazo largo?"
+DISCOUNT_WORDS = gated_re(
+    r"discount|cheaper|할인|割引|値引|折扣|优惠|優惠|rabatt|remise|réduction|descuento|desconto|скидк|"
+    r"special (?:price|rate|pricing|deal)|precio especial|preço especial|tarifa especial|"
+    r"sonderpreis|sonderkondition|prix spécial|tarif préférentiel|спеццен|специальн\w* цен|"
+    r"特价|特價|特別価格|특가"
 )
 
 
@@ -561,6 +579,9 @@ def _plans_priced(request: ParsedRequest, *, total_asked: bool, compared: bool) 
     """
     if _a_fleet(request, compared=compared):
         return True
+    if total_asked and request.topic in _TERM_TOPICS:
+        # "Gesamtsumme netto und ob es für 24 Monate Rabatt gibt": units counted, their total
+        return sum((request.facts.plan_counts or {}).values()) > 1
     return bool(request.facts.plan_counts) and request.topic in _PLAN_TOPICS and total_asked
 
 

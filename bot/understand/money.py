@@ -225,7 +225,8 @@ _MONEY_MARKS_RE = gated_re(
 # wir 3.500 €", "у конкурента … стоит 1,9 млн ₽"), what something costs ("sai por volta de US$
 # 2.000 por mês"). A budget word or a limit ("up to", "at most") before it keeps it a budget.
 _PER_HOUR_RE = gated_re(
-    r"\s?(?:/|per |an? |por |pro |в |par |je |de )\s?(?:gpu[- ]?)?(?:hr|hour|h|hora|stunde|std|"
+    r"(?:[.,][0-9]+)?\s?(?:/|per |an? |por |pro |в |за |par |je |de )\s?(?:gpu[- ]?)?"
+    r"(?:hr|hour|h|hora|stunde|std|"
     r"heure|час)(?![a-zа-яё])|\s?(?:每小时|每小時|/小时|/小時|一小时|一小時|時間あたり|/時間|시간당)"
 )
 _PAID_RE = gated_re(
@@ -265,6 +266,9 @@ _PAID_AFTER_RE = gated_re(
     # revenue said after the amount: "$40M in annual revenue", "80 Mio. € Umsatz"
     r"|\s?(?:in |of |de |d')?(?:annual |yearly )?(?:revenue|turnover|umsatz|faturamento|"
     r"chiffre d'affaires|facturación|выручки|оборота|매출)|\s?(?:raised|in funding)"
+    # a bill past: "R$ 38 mil no mês passado", "$9k last month"
+    r"|\s?(?:no mês passado|el mes pasado|last month|letzten monat|le mois dernier|"
+    r"в прошлом месяце|上个月|上個月|先月|지난달)"
 )
 _KEPT_BUDGET_RE = gated_re(
     r"budget|预算|預算|бюджет|予算|예산|presupuesto|orçamento|orcamento|up to|at most|max|"

@@ -41,7 +41,7 @@ from bot.understand.intents import (
     where_asked,
 )
 from bot.understand.language import choose_language, negotiate_language
-from bot.understand.levers import with_levers
+from bot.understand.levers import DISCOUNT_WORDS, with_levers
 from bot.understand.lexicon import search
 from bot.understand.models.finder import ModelIndex, catalog_index, find_model
 from bot.understand.models.hub_names import catalog_id_of, find_hub_id, hub_query
@@ -51,6 +51,7 @@ from bot.understand.numbers import Found, join_long_groups
 from bot.understand.platform import find_platform
 from bot.understand.precision import find_precision
 from bot.understand.rental import find_rental
+from bot.understand.said_back import without_figures_said_back
 from bot.understand.several import find_members
 from bot.understand.sizes import find_generic_size
 from bot.understand.speculative import find_draft
@@ -433,6 +434,7 @@ def parse_with(
     # of what a message says beyond the deployment: a use without a model, the people,
     # hardware we do not rent, the figure asked, the budget as written.
     request = read_cues(with_levers(request, clean), clean)
+    request = without_figures_said_back(request, clean)  # "where does the 450 GB come from?"
     if _states_platform(request, clean):
         return replace(request, intent=Intent.FOLLOWUP, topic=None, software=None)
     return request
@@ -517,10 +519,12 @@ def _settled(request: ParsedRequest, clean: str) -> bool:
         return changed or _asks_rental_total(request, clean)
     if request.intent is Intent.PRICE:
         # ("싱글 H200 요금제랑 HGX 서버의 GPU 하나랑 뭐가 달라요?": plans told apart, not priced)
+        # ("MI355X for a year: is there a special price for a long term?": the terms asked)
         return (
             bool(said.gpus)
             and has_price_words(clean)
             and not mentions_concept(Concept.DIFFERENCE, clean)
+            and (DISCOUNT_WORDS.search(clean) is None or find_asked(clean) == "price")
         )
     if request.intent is Intent.UNKNOWN:
         return asks_other_work(clean)

@@ -62,7 +62,12 @@ _CONDITION = gated_re(
 FITS_SAID = gated_re(
     r"(?<![a-z])(?:fits?|enough|suffi\w*|reicht|passt|alcanza|cabe|caben|basta|entra|rentre|"
     r"tient)(?![a-z])|放得下|裝得下|装得下|塞得下|放得落|入る|入り|収ま|載る|들어가|влез|помест|хватит|够|夠|"
-    r"足り|충분|가능"
+    r"足り|충분|가능|"
+    # whether it still works: "还行不行", "撐得住嗎", "H200 한 장으로 되나요", "いけますか"
+    r"行不行|可不可以|撑得住|撐得住|顶得住|頂得住|扛得住|跑得动|跑得動|되나요|될까요|돼요\?|"
+    r"いけ(?:ます|る)|回りますか|dá conta|d[aá] pra rodar|aguanta|funciona(?:ría)?\?|"
+    r"still work|hält das|tient la route|"
+    r"потянет|справится"
 )
 # Words of a choice, but for one-letter ones ("o" is Portuguese "the", "e" its "and").
 _OR = gated_re(

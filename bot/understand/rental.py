@@ -107,16 +107,24 @@ def _plan_patterns(language: str) -> tuple[Searchable, ...]:
     single = rf"(?P<one>(?:{_SINGLE_WORDS})\s*-?\s*)?"
     # (a Latin word ends at a letter's end: "seules", not "seulement"; "単体VM" goes on)
     lone = rf"(?P<lone>s?\s*-?\s*(?:{_SINGLE_WORDS})(?!(?<=[{LETTER}])[{LETTER}]))?"
-    server_after = rf"{lone}(?P<s>\s*-?\s*\(?\s*(?:{_SERVER}|{_VM_WORDS}))?"
+    # ("2 MI355X 8卡服务器": its eight GPUs said between the GPU and the server)
+    server_after = rf"{lone}(?:\s*(?:8|八)\s*卡)?(?P<s>\s*-?\s*\(?\s*(?:{_SERVER}|{_VM_WORDS}))?"
     eight = rf"(?P<e>{_EIGHT_X})?"
     return (
         # a table's row: "| HGX H200 | 3 | 12 个月 |", "| mi355x-8x | 3 |"
         gated_re(gpu + rf"(?P<e>-?8x)?{lone}(?P<s>\s*{_SERVER})?\s*\|\s*{after}\s*\|"),
+        # a sheet's row read as a form ("mi355x 서버(8x): 2;", "단일 h200: 3;", ``sheets``)
+        gated_re(
+            rf"{single}{gpu}(?P<e>-?8x)?{lone}(?P<s>\s*{_SERVER})?\s*(?:\(\s*8\s*x\s*\))?"
+            rf"\s*[:：]\s*{after}\s*(?:;|$)"
+        ),
         # "HGX H200 ×2", "MI355X server x 2", "MI355X 整机 ×2", "H200 单卡 ×3": read first, so
         # that a list's next line ("×2\nH200 单卡 ×3") is not read as "2 H200"
         # (a comma after the count ends it: "×4, monthly"; "x1,5" is no count)
         gated_re(
-            gpu + rf"{lone}(?P<s>\s*-?\s*{_SERVER})?\s*[x×]\s*{after}" + r"(?![0-9a-z]|[.,][0-9])"
+            gpu
+            + rf"{lone}(?:\s*(?:8|八)\s*卡)?(?P<s>\s*-?\s*{_SERVER})?\s*[x×]\s*{after}"
+            + r"(?![0-9a-z]|[.,][0-9])"
         ),
         # "two MI355X servers", "2x HGX H200", "2 8x H200 servers", "an HGX H200 server"
         gated_re(
@@ -155,12 +163,12 @@ def _plan_patterns(language: str) -> tuple[Searchable, ...]:
         gated_re(
             gpu + r"\s*(?P<lone>단일|싱글|개별|単体|単独|单卡|單卡|单机|單機)\s*"
             rf"(?:{_VM_WORDS})?\s*(?:을|를|を)?\s*"
-            rf"{after}\s*(?:개|枚|张|張|个|個|つ)"
+            rf"{after}\s*(?:개|枚|张|張|个|個|つ)(?!\s*月)"
         ),
         # "单卡H200的虚拟机要4个", "單卡 H200 VM 租 3 台": single machines said before the GPU
         re.compile(
             rf"(?P<one>单卡|單卡|单机|單機|単体|단일)\s*{gpu}\s*(?:的)?\s*(?P<s>{_VM_WORDS})?\s*"
-            rf"(?:要|租|来|來|用|開|开|拿)?\s*{after}\s*(?:个|個|台|部|대|개)"
+            rf"(?:要|租|来|來|用|開|开|拿)?\s*{after}\s*(?:个|個|台|部|대|개)(?!\s*月)"
         ),
         # "三个单卡 H200", "一張單卡 H200": single machines counted as pieces before the GPU
         re.compile(number + rf"\s*(?:个|個|张|張|台|部)\s*(?P<one>单卡|單卡|单机|單機)\s*{gpu}"),
@@ -302,9 +310,25 @@ def _server_plans_named(text: str) -> set[str]:
     }
 
 
+# The single H200 plan named without a count: "单卡 H200", "H200 単体", "Einzelne H200", "una
+# H200 sola", "Одиночная H200".
+_SINGLE_PLAN_RE = gated_re(
+    rf"(?<![{LETTER}])(?:{_SINGLE_WORDS})\s*(?:の|의|-)?\s*{_H200_MARK}"
+    rf"|{_H200_MARK}\s*-?\s*(?:{_SINGLE_WORDS}|sola|solita|sozinha)(?![{LETTER}])"
+)
+# The 8-GPU server named by its GPUs: "8 卡 MI355X", "8x MI355X", "восьмикарточный H200".
+_EIGHT_NAMED_RE = gated_re(rf"{_EIGHT_X}(?P<g>[{_HGX_MARK}{_MI355X_MARK}{_H200_MARK}])")
+
+
 def find_named_plan(text: str) -> dict[str, int] | None:
-    """Return one unit of the one server plan a message names without a count, or None."""
+    """Return one unit of the one plan a message names without a count, or None."""
     found = _server_plans_named(text)
+    if any(core in text for core in ("200", "355", "hgx", "dgx")):
+        marked = _marked(text)
+        if _SINGLE_PLAN_RE.search(marked):
+            found.add(SINGLE_PLAN)
+        for named in _EIGHT_NAMED_RE.finditer(marked):
+            found.add(SERVER_PLAN["m" if named.group("g") == _MI355X_MARK else "h"])
     return {found.pop(): 1} if len(found) == 1 else None
 
 

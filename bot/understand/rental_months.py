@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from bot.understand.gates import Searchable, gated_re
-from bot.understand.rental_numbers import LETTER, number_pattern, number_value
+from bot.understand.rental_numbers import LETTER, WORD_END, WORD_START, number_pattern, number_value
 
 MAX_MONTHS = 60  # five years: a longer term is no rental question we can price
 _HALF_YEAR, _YEAR, _QUARTER = 6, 12, 3
@@ -37,7 +37,7 @@ _WHOLE = (
 )
 _MONTH_UNITS = (
     r"\s*-?\s*(?:months?|mos?\.?|monat(?:e|en|s)?|mois|mes(?:es)?|mês|месяц(?:а|ев)?|мес\.?"
-    r"|(?:个|個)\s*月|(?:ヶ|か|カ|ケ|箇|ヵ)\s*月(?:間)?|개월|\s?달)(?![" + LETTER + r"])"
+    r"|(?:个|個)\s*月|(?:ヶ|か|カ|ケ|箇|ヵ)\s*月(?:間)?|개월|\s?달)" + WORD_END
 )
 # Terms without a number: half a year, a year, a quarter (value in months).
 _NAMED_TERMS: tuple[tuple[str, int], ...] = (
@@ -114,8 +114,7 @@ def _months_re(language: str) -> Searchable:
 @cache
 def _named_terms_re() -> tuple[tuple[Searchable, int], ...]:
     return tuple(
-        (gated_re(rf"(?<![{LETTER}])(?:{words})(?![{LETTER}])"), value)
-        for words, value in _NAMED_TERMS
+        (gated_re(rf"{WORD_START}(?:{words}){WORD_END}"), value) for words, value in _NAMED_TERMS
     )
 
 

@@ -11,6 +11,10 @@ import re
 from functools import cache
 
 LETTER = r"a-zß-öø-ÿа-яё"
+# The edges of a word that may end or start in a letter or in a CJK character: a letter may not
+# touch a letter ("semestre" in "semestres"), a CJK character may touch anything ("半年HGX").
+WORD_END = rf"(?:(?<=[{LETTER}])(?![{LETTER}])|(?<![{LETTER}]))"
+WORD_START = rf"(?:(?=[{LETTER}])(?<![{LETTER}])|(?![{LETTER}]))"
 DIGITS = r"(?<![0-9.,])[0-9]{1,4}(?![0-9]|[.,][0-9])"
 
 # Small numbers as words, by language; digits count in every language.

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, fields
 from functools import cache
 
 from bot.understand.clock import window_hours
+from bot.understand.forms import read_form
 from bot.understand.gates import Searchable, gated_re
 from bot.understand.items import ITEMS
 from bot.understand.numbers import (
@@ -24,6 +25,23 @@ from bot.understand.numbers import (
     magnitude_factor,
     parse_cjk_number,
     parse_number,
+)
+from bot.understand.target_words import (
+    DAY,
+    EACH,
+    HOUR,
+    INPUT_WORDS,
+    MINUTE,
+    MONTH,
+    OUTPUT_WORDS,
+    PER_USER,
+    RATE_ABBR,
+    REQUESTS,
+    SECOND,
+    SUMMARY_WORDS,
+    TOKENS,
+    WEEK,
+    per_minute,
 )
 from sizing import DEFAULT_INPUT_TOKENS, DEFAULT_OUTPUT_TOKENS
 
@@ -153,99 +171,13 @@ def group(match: re.Match[str], name: str) -> str | None:
 
 # --- Words -----------------------------------------------------------------------------------
 
-_TOKENS = (
-    r"(?:tokens?|toks?|tkns?|токен(?:ов|а|ы)?|ток(?![а-я])|トークン|토큰|個?\s?token|个\s?token)"
-)
-_SECOND = (
-    r"(?:s|sec|secs|second|seconds|seg|segundos?|seconde?s?|sek|sekunden?|с|сек|секунд[уы]?|"
-    r"秒|초)"
-)
-_MINUTE = r"(?:m|min|mins|minute|minutes|minuto|minutos|minuten?|мин|минуту|минуты|分|分钟|分鐘|분)"
-_HOUR = (
-    r"(?:h|hr|hrs|hs|hour|hours|hora|horas|heure|heures|stunde|stunden|std\.?|ч|час|часа|часов|"
-    r"小时|小時|時間|시간)"
-)
-_DAY = r"(?:d|day|days|día|dias?|días|jour|jours|tag|tage|tagen|день|дня|дней|сутки|суток|天|日|일)"
-_WEEK = (
-    r"(?:wk|week|weeks|semana|semanas|semaine|semaines|woche|wochen|неделю|недели|недель|неделя|"
-    r"周|週|週間|星期|禮拜|礼拜|주|주일)"
-)
-_MONTH = (
-    r"(?:month|months|mes|meses|mois|monat|monate|monaten|месяц|месяца|месяцев|"
-    r"个月|個月|か月|ヶ月|개월|달)"
-)
-_PER_USER = (
-    r"(?:per\s(?:user|stream|request|session|seq(?:uence)?|caller|seat|agent|chat|conversation)|"
-    r"each|"
-    r"/\s?user|a\s(?:user|head)|"
-    r"por\s(?:usuario|usuário|utilizador)|pro\s(?:nutzer|user|anfrage)|par\s(?:utilisateur|"
-    r"requête)|"
-    r"на\s(?:пользователя|юзера|запрос)|每(?:个|個)?(?:用户|用戶|人|请求|請求|会话)|"
-    r"(?:ユーザー|ユーザ|リクエスト)(?:あたり|当たり|ごと|毎)|사용자당|유저당|요청당|인당|"
-    r"each\suser|every\suser|for\seach|cada\s(?:usuario|usuário)|jede[rn]?\s(?:nutzer|user)|"
-    r"(?:pra|para|por)\scada(?:\s(?:um|uno|usuário|usuario|usuária|pessoa|persona))?|"
-    r"je\s(?:nutzer|user|anwender|anfrage|sitzung|kopf)|pro\skopf|par\s(?:tête|personne)|"
-    r"por\s(?:cabeza|cabeça|persona|pessoa)|на\s(?:человека|каждого|сессию)|每人|每位|"
-    r"一人(?:あたり|当たり)|1\s?人(?:あたり|当たり)|1인당|한\s?명당|"
-    r"chaque\sutilisateur|каждо(?:му|го)\s(?:пользовател[юя]|юзер[ау])|"
-    r"单用户|單用戶|单个用户|單個用戶|ユーザー1人|사용자\s?1명|"
-    r"(?:用户|用戶|ユーザー|사용자|пользовател[юяь]|user|usuario|usuário|nutzer|utilisateur)"
-    r"(?:\s?(?:should|must|need|needs|see|sees|gets|get|at least|≥|>=|每秒|が|は|에게|는|должен|"
-    r"debe|deve|soll|doit))*)"
-)
-_REQUESTS = (
-    r"(?:requests?|reqs?|queries|query|calls?|conversations?|chats?|messages?|prompts?|"
-    r"solicitudes|solicitações|solicitacoes|peticiones|consultas|requisições|requisicoes|"
-    r"chamadas|anfragen|aufrufe|requêtes|requetes|appels|запрос(?:ов|а|ы)?|обращени[йяе]|"
-    r"次?请求|次?請求|次调用|次|条|條|リクエスト|件|건|요청|회|コール)"
-)
-_OUTPUT_WORDS = (
-    r"output|outputs|answers?|responses?|repl(?:y|ies)|completions?|generation|saídas?|saidas?|"
-    r"salidas?|"
-    r"sorties?|ausgaben|"
-    r"ausgabe-?tokens?|ausgabe|antwort(?:en)?|réponses?|respuestas?|respostas?|ответы?|ответа|"
-    r"выход|выходе|"
-    # (not "入出力"/"输入输出": input and output together, as in "合計5億トークン（入出力込み）")
-    r"(?<!输入)输出|(?<!輸入)輸出|生成(?!速)|回答|回覆|回复|(?<!入)出力|응답|(?<!입)출력|답변"
-)
-# A summary's length is the answer's, said right beside its number ("~100-token summary",
-# "摘要 150 tokens", "Zusammenfassung 200 Tokens", "résumé de 300").
-_SUMMARY_WORDS = r"summary|summaries|摘要|zusammenfassung|résumé|resumen|resumo|саммари"
-_INPUT_WORDS = (
-    r"prompts?|inputs?|input\slength|isl|entrada|entradas|eingaben?|prompt-länge|entrée|entrées|"
-    r"входн(?:ой|ые|ых)|вход|входе|промпт|промпты|(?:средний|типичный)\sзапрос|"
-    r"输入|輸入|提示词|prompt\s?长度|入力|"
-    r"プロンプト|입력|프롬프트"
-)
 # An input word right before a number ("输入 2000 token 输出 …"): the number is the input's.
 _INPUT_BEFORE = gated_re(
-    rf"(?<![a-zа-я])(?:{_INPUT_WORDS})\s?[:：]?\s?(?:平均|大概|约|約|평균|average|avg\.?|~|"
+    rf"(?<![a-zа-я])(?:{INPUT_WORDS})\s?[:：]?\s?(?:平均|大概|约|約|평균|average|avg\.?|~|"
     rf"в среднем|en promedio|em média|im schnitt|en moyenne|약)?\s?$"
 )
-_OUTPUT_WORD_RE = gated_re(rf"(?<![a-zа-я])(?:{_OUTPUT_WORDS})(?![a-zа-я])")
+_OUTPUT_WORD_RE = gated_re(rf"(?<![a-zа-я])(?:{OUTPUT_WORDS})(?![a-zа-я])")
 _ITEMS = ITEMS
-_EACH = (
-    r"each|apiece|per\s(?:doc|document|file|item)|cada\s(?:uno|una|um)|cada|je|jeweils|chacun|"
-    r"chacune|каждое|каждый|каждая|по|每份|每篇|每个|每個|每条|每條|各|건당|개당|장당|"
-    r"1\s?件あたり|1\s?件|件あたり|1\s?通|à"
-)
-_RATE_ABBR = {"qps": 60.0, "rps": 60.0, "rpm": 1.0, "req/s": 60.0, "req/min": 1.0}
-
-
-def _per_minute(unit: str) -> float | None:
-    """Return the requests per minute that one request per ``unit`` is."""
-    unit = unit.strip().lower()
-    for pattern, factor in (
-        (_SECOND, 60.0),
-        (_MINUTE, 1.0),
-        (_HOUR, 1 / 60),
-        (_DAY, 1 / 1440),
-        (_WEEK, 1 / 10080),
-    ):
-        if re.fullmatch(pattern, unit):
-            return factor
-    return None
-
 
 # Korean counts days with words of their own: "이틀 안에" is within two days.
 _KOREAN_DAYS = {"하루": 24.0, "이틀": 48.0, "사흘": 72.0, "나흘": 96.0, "일주일": 168.0}
@@ -257,18 +189,18 @@ def _hours(unit: str) -> float | None:
     if unit in _KOREAN_DAYS:
         return _KOREAN_DAYS[unit]
     for pattern, factor in (
-        (_HOUR, 1.0),
-        (_DAY, 24.0),
-        (_WEEK, 168.0),
-        (_MONTH, 720.0),
-        (_MINUTE, 1 / 60),
+        (HOUR, 1.0),
+        (DAY, 24.0),
+        (WEEK, 168.0),
+        (MONTH, 720.0),
+        (MINUTE, 1 / 60),
     ):
         if re.fullmatch(pattern, unit):
             return factor
     return None
 
 
-_TIME_UNIT = rf"(?P<unit>{_SECOND}|{_MINUTE}|{_HOUR}|{_DAY}|{_WEEK})"
+_TIME_UNIT = rf"(?P<unit>{SECOND}|{MINUTE}|{HOUR}|{DAY}|{WEEK})"
 _LATENCY_UNIT = (
     r"(?P<lunit>ms|msec|milliseconds?|мс|毫秒|ミリ秒|밀리초|s|sec|secs|seconds?|segundos?|"
     r"secondes?|sekunden?|с|сек|секунд[аы]?|秒|초)"
@@ -339,21 +271,21 @@ def _patterns() -> dict[str, Searchable]:
     num2 = _named(NUM, "b")  # a second number in the same pattern
     tokens_per_s = (
         rf"{num}\s?\+?\s?(?:(?:output|de\ssaída|de\ssalida|generated|выходных|of\soutput)\s)?"
-        rf"(?:(?:de\s|of\s)?(?>{_TOKENS})\s?(?:(?:de\s)?(?:saída|salida|sortie|output)\s)?"
+        rf"(?:(?:de\s|of\s)?(?>{TOKENS})\s?(?:(?:de\s)?(?:saída|salida|sortie|output)\s)?"
         rf"(?:/|per|a|each|por|pro|par|в|за|в\s?одну|每)\s?"
-        rf"(?P<tunit>{_SECOND}|{_MINUTE})(?![a-zа-я])|(?:tok/s|t/s|tps|tk/s|tokens/sec)(?![a-z]))"
+        rf"(?P<tunit>{SECOND}|{MINUTE})(?![a-zа-я])|(?:tok/s|t/s|tps|tk/s|tokens/sec)(?![a-z]))"
     )
-    tokens_then_second = rf"{num}\s?(?:个|個)?\s?(?:{_TOKENS})\s?(?:的)?\s?(?:每秒|/秒|毎秒|초당)"
+    tokens_then_second = rf"{num}\s?(?:个|個)?\s?(?:{TOKENS})\s?(?:的)?\s?(?:每秒|/秒|毎秒|초당)"
     before_tokens = (
         rf"(?:每秒(?:钟|鐘)?|秒間|毎秒|1秒(?:あたり|に|で)|초당|1초에|"
         rf"в\sсекунду)[^0-9,，;；]{{0,8}}?{num}\s?(?:个|個)?\s?"
-        rf"(?:{_TOKENS})"
+        rf"(?:{TOKENS})"
     )
     tpot = _alt(
         rf"{_TPOT_WORDS}[^0-9,，;；]{{0,24}}?{num}\s?{_LATENCY_UNIT}(?![a-zа-я])",
         rf"{num}\s?{_LATENCY_UNIT}\s?(?:/|per|a|each|по|на|por|pro|par|每)?\s?"
         rf"(?:output\s|generated\s|de\ssalida\s|de\ssaída\s|de\ssortie\s|выходной\s|"
-        rf"выходного\s)?(?:{_TOKENS}|output token)(?![a-zа-я])",
+        rf"выходного\s)?(?:{TOKENS}|output token)(?![a-zа-я])",
     )
     ttft = _alt(
         rf"{_TTFT_WORDS}(?:[^0-9,，;；]|p[0-9]{{2}}){{0,32}}?{num}\s?{_LATENCY_UNIT}(?![a-zа-я])",
@@ -362,7 +294,7 @@ def _patterns() -> dict[str, Searchable]:
         rf"(?:the\s|le\s|el\s)?{_TTFT_WORDS}",
     )
     rate = (
-        rf"{num}\s?(?:\+\s?)?(?:[a-zа-яё\-]+\s){{0,2}}?(?:{_REQUESTS})\s?"
+        rf"{num}\s?(?:\+\s?)?(?:[a-zа-яё\-]+\s){{0,2}}?(?:{REQUESTS})\s?"
         # (a word before the unit stands apart from it: "Requests ans Modell" is no "a s")
         rf"(?:(?:/\s?|(?:per|a|an|each|every|por|pro|par|в|за|al|ao|à|la|le|am|im)\s)(?:one\s)?|/)"
         rf"(?:1\s)?{_TIME_UNIT}(?![a-zа-яё])"
@@ -377,37 +309,37 @@ def _patterns() -> dict[str, Searchable]:
         rf"(?:^|(?<=[.,;:!?\n])|(?<=[.,;:!?]\s))(?P<bunit>pro tag|am tag|täglich|per day|a day|"
         rf"daily|par jour|por d[ií]a|al d[ií]a|в день|в сутки|за день)[^0-9,;]{{0,24}}?{num}\s?"
         rf"(?:[a-zа-яё\-]+\s){{0,2}}?"
-        rf"(?:{_REQUESTS})(?![a-zа-яё])"
+        rf"(?:{REQUESTS})(?![a-zа-яё])"
     )
     rate_before = (
         rf"(?:(?P<bunit>每秒|每分钟|每分鐘|每小时|每小時|每天|每日|日均|一天|一小时|毎秒|秒間|毎分|毎時|毎日|"
         rf"1\s?分(?:間)?(?:に|で|あたり)?|分間|1\s?時間(?:に|で|あたり)?|時間あたり|"
         rf"1\s?日(?:に|で|あたり)?|1\s?초에|초당|1\s?분에|분당|1\s?시간에|시간당|하루에?|일일)"
         rf"[^0-9,，;；]{{0,6}}?{num}\s?(?:个|個|次|条|條|건|회|件|개)?\s?"
-        rf"(?:{_REQUESTS})?)"
+        rf"(?:{REQUESTS})?)"
     )
     # (a number may open a bracket of its own: "inputs are short (400 tokens)")
     gap = r"[^0-9,，;；/()（）。!?！？]{0,18}?(?:[(（][^0-9()（）]{0,8}?)?"
     output = _alt(
-        rf"{num}\s?-?\s?(?:{_TOKENS})\s?(?:de\s|of\s|d'|der\s|"
-        rf"en\s)?(?:{_OUTPUT_WORDS})(?![a-zа-я])",
-        rf"(?<![a-zа-я])(?:{_OUTPUT_WORDS})(?![a-zа-я]){gap}{num}(?:\s?(?:{_TOKENS}))?(?![0-9])",
-        rf"{num}\s?-?\s?(?:{_TOKENS})\s?(?:de\s|of\s)?(?:{_SUMMARY_WORDS})(?![a-zà-ÿа-я])",
-        rf"(?<![a-zà-ÿа-я])(?:{_SUMMARY_WORDS})\s?(?:de\s|von\s|"
-        rf"of\s)?{num}(?:\s?(?:{_TOKENS}))?(?![0-9])",
-        rf"{num}\s?(?:{_TOKENS})?\s?(?:out|en\ssortie|на\sвыходе|на\sвыход|de\ssalida|de\ssaída|"
+        rf"{num}\s?-?\s?(?:{TOKENS})\s?(?:de\s|of\s|d'|der\s|"
+        rf"en\s)?(?:{OUTPUT_WORDS})(?![a-zа-я])",
+        rf"(?<![a-zа-я])(?:{OUTPUT_WORDS})(?![a-zа-я]){gap}{num}(?:\s?(?:{TOKENS}))?(?![0-9])",
+        rf"{num}\s?-?\s?(?:{TOKENS})\s?(?:de\s|of\s)?(?:{SUMMARY_WORDS})(?![a-zà-ÿа-я])",
+        rf"(?<![a-zà-ÿа-я])(?:{SUMMARY_WORDS})\s?(?:de\s|von\s|"
+        rf"of\s)?{num}(?:\s?(?:{TOKENS}))?(?![0-9])",
+        rf"{num}\s?(?:{TOKENS})?\s?(?:out|en\ssortie|на\sвыходе|на\sвыход|de\ssalida|de\ssaída|"
         rf"выхода|raus|"
         rf"coming\sout|going\sout)(?![a-zа-я])",
         rf"{num}\s?ausgabe-?tokens?(?![a-zäöü])",
         # "800 input / 250 output tokens": the word between the number and the tokens
         rf"(?:(?<=/)|(?<=/\s)){num}\s?(?:output|generated|de\ssaída|de\ssalida|выходных)\s"
-        rf"(?:{_TOKENS})(?![a-zа-я])",
+        rf"(?:{TOKENS})(?![a-zа-я])",
         # "1500 输入 / 200 输出": the output's number and word after the slash
         rf"(?:(?<=/)|(?<=/\s)){num}\s?(?:输出|輸出|出力|출력)",
     )
     input_ = _alt(
-        rf"(?<![a-zа-я])(?:{_INPUT_WORDS})(?![a-zа-я]){gap}{num}(?:\s?(?:{_TOKENS}))?(?![0-9])",
-        rf"{num}\s?(?:-|\s)?(?:{_TOKENS})\s?(?:de\s|of\s|d')?(?:prompts?|inputs?|entrada|"
+        rf"(?<![a-zа-я])(?:{INPUT_WORDS})(?![a-zа-я]){gap}{num}(?:\s?(?:{TOKENS}))?(?![0-9])",
+        rf"{num}\s?(?:-|\s)?(?:{TOKENS})\s?(?:de\s|of\s|d')?(?:prompts?|inputs?|entrada|"
         rf"input|in(?=\s?/|\s?,|\sand\s)|eingabe|en\sentrée|entrée|на\sвходе|на\sвход|входа|input\stokens|"
         rf"going\sin|coming\sin|rein)(?![a-zа-я])",
         # "800 input / 250 output tokens": the input's number and word, the tokens said after
@@ -418,13 +350,20 @@ def _patterns() -> dict[str, Searchable]:
     # (a model's name blanked between reads as one space: "correos con ___, unos 800 tokens")
     documents = _alt(
         rf"{num}\s?(?:[a-zа-яё\-]+\s){{0,2}}?(?:{_ITEMS})(?:[^0-9 ]| +){{0,24}}?{num2}\s?"
-        rf"(?:input |in |de entrada |d'entrée |входных )?(?:{_TOKENS})",
-        rf"(?:{_ITEMS})\s?{num}\s?(?:건|件|份|개|篇|통|件の)?[^0-9]{{0,6}}?(?:{_EACH})[^0-9]{{0,6}}?"
-        rf"{num2}\s?(?:{_TOKENS})",
+        rf"(?:input |in |de entrada |d'entrée |входных )?(?:{TOKENS})",
+        rf"(?:{_ITEMS})\s?{num}\s?(?:건|件|份|개|篇|통|件の)?[^0-9]{{0,6}}?(?:{EACH})[^0-9]{{0,6}}?"
+        rf"{num2}\s?(?:{TOKENS})",
+        # Things of any name counted, then their tokens said each (``_LEAST_DOCUMENTS``):
+        # "80.000 expedientes de unos 10.000 tokens cada uno", "12 万张单据，每张平均 2 千 token",
+        # "40 万件の問い合わせ履歴（1件あたり平均 1,500 トークン）", "250.000 Dokumente à 2.000"
+        rf"{num}[^0-9;；]{{1,64}}?{num2}\s?(?:{TOKENS})(?!\s?(?:/|per\s|por\s|每秒))"
+        rf"\s?(?:{_EACH_AFTER})",
+        rf"{num}[^0-9;；]{{1,64}}?(?:{EACH})\s?(?:{_ABOUT_EACH})?\s?{num2}\s?(?:{TOKENS})"
+        rf"(?!\s?(?:/|per\s|por\s|每秒))",
     )
     total_tokens = (
-        rf"{num}\s?(?:de\s|of\s|d')?(?:{_TOKENS})(?!\s?(?:/|per|a\s|each|por|pro|par|в\s|每)\s?"
-        rf"(?:{_SECOND}|{_MINUTE}|user))"
+        rf"{num}\s?(?:de\s|of\s|d')?(?:{TOKENS})(?!\s?(?:/|per|a\s|each|por|pro|par|в\s|每)\s?"
+        rf"(?:{SECOND}|{MINUTE}|user))"
     )
     deadline = _alt(
         rf"(?<![a-zà-ÿа-яё])(?:(?:nach\s)?spätestens(?:\snach|\sin)?|at\sthe\slatest\s(?:in|"
@@ -451,9 +390,9 @@ def _patterns() -> dict[str, Searchable]:
         rf"(?:(?:máximo|maximo|máx\.?|max\.?|maximum|maximal|максимум)\s?(?:de\s)?)?"
         rf"(?:a|an|one|uma?|una?|une?|einer?|the\snext|next|les|the|próximos?|próximas?|las|los|"
         rf"die|nächsten)?\s?(?:{_ABOUT_WORD})?(?:{num}\s?-?)?(?:个|個|つ|)?\s?"
-        rf"(?P<dunit>{_KOREAN_DAY_WORDS}|{_HOUR}|{_DAY}|{_WEEK}|{_MONTH})"
+        rf"(?P<dunit>{_KOREAN_DAY_WORDS}|{HOUR}|{DAY}|{WEEK}|{MONTH})"
         rf"(?![a-zа-яё])",
-        rf"(?:{num}\s?)?(?:个|個|つ|)?\s?(?P<dunit>{_HOUR}|{_DAY}|{_WEEK}|{_MONTH}|"
+        rf"(?:{num}\s?)?(?:个|個|つ|)?\s?(?P<dunit>{HOUR}|{DAY}|{WEEK}|{MONTH}|"
         rf"{_KOREAN_DAY_WORDS})\s?"
         rf"(?:内|以内|之内|之內|以内に|以内で|で|안에|이내|내에|내로|내(?=\s|$|[,.])|内に|内完成|以内完成|內|"
         rf"後(?:まで)?|"
@@ -461,23 +400,23 @@ def _patterns() -> dict[str, Searchable]:
         # a duration in brackets beside the job ("en un fin de semana (48 h)", "über Nacht (max.
         # 10 Stunden)")
         rf"\(\s?(?:(?:max\.?|maximal|höchstens|at most|up to|máx\.?|максимум)\s?)?{num}\s?"
-        rf"(?P<dunit>{_HOUR}|{_DAY})\s?\)",
+        rf"(?P<dunit>{HOUR}|{DAY})\s?\)",
         # a window of hours: "8h window", "a 10-hour slot"
-        rf"{num}\s?-?\s?(?P<dunit>{_HOUR})\s(?:window|slot|окно|fenster|ventana|janela|fenêtre)",
+        rf"{num}\s?-?\s?(?P<dunit>{HOUR})\s(?:window|slot|окно|fenster|ventana|janela|fenêtre)",
         # "that's 60 hours from now", "dans 48 heures à partir de maintenant"
-        rf"{num}\s?(?P<dunit>{_HOUR}|{_DAY}|{_WEEK})\s(?:from now|from today|from (?:the )?start|"
+        rf"{num}\s?(?P<dunit>{HOUR}|{DAY}|{WEEK})\s(?:from now|from today|from (?:the )?start|"
         rf"à partir de maintenant|a partir de ahora|a partir de agora|ab jetzt|с этого момента)",
         # a day named, then said as a length: "d'ici vendredi, donc ~72h", "by Friday, so 72 hours"
         rf"(?<![a-zà-ÿ])(?:d'ici|by|until|till|bis|hasta|até|до|avant|before)\s[^\d,.;()]{{2,24}}?"
         rf"\s?[,;(—–-]\s?(?:donc|so|soit|i\.e\.|c'est-à-dire|also|d\.h\.|es decir|o sea|ou seja|"
         rf"то есть|т\.е\.|that's|that is|cioè|tipo|like|genre|типа|"
         rf"como)?\s?(?:{_ABOUT_WORD})?{num}\s?"
-        rf"(?P<dunit>{_HOUR}|{_DAY})(?![a-zа-яё])",
+        rf"(?P<dunit>{HOUR}|{DAY})(?![a-zа-яё])",
     )
     # any length of time, read as the deadline only beside a job with none named otherwise:
     # "window is about 60 hours", "tenho 72h", "wir haben eine Woche Zeit", "데드라인 일주일"
     any_duration = _alt(
-        rf"(?<![0-9.,同]){num}\s?-?\s?(?:个|個|つ|)?\s?(?P<dunit>{_HOUR}|{_DAY}|{_WEEK})"
+        rf"(?<![0-9.,同]){num}\s?-?\s?(?:个|個|つ|)?\s?(?P<dunit>{HOUR}|{DAY}|{WEEK})"
         rf"(?![a-zа-яё])",
         rf"(?<![a-zа-яё])(?:a|one|une?|una?|uma?|eine?n?|одн[уаи]|)\s?"
         rf"(?P<dunit>{_KOREAN_DAY_WORDS}|week|semana|semaine|woche|неделю|неделя|一周|一週|"
@@ -516,7 +455,7 @@ def _patterns() -> dict[str, Searchable]:
         "tomorrow": gated_re(tomorrow),
         "any_duration": gated_re(any_duration),
         "with_batch": gated_re(with_batch),
-        "per_user": gated_re(_PER_USER),
+        "per_user": gated_re(PER_USER),
     }
 
 
@@ -529,7 +468,7 @@ _ABOUT_WORD = (
     r"~\s?|≈\s?|(?:about|around|roughly|approx\.?|approximately|ca\.|около|примерно|где-то|"
     r"unos|unas|uns|umas|environ|etwa|ungefähr)\s"
 )
-_TIME_AFTER = gated_re(rf"\s?(?:{_HOUR}|{_DAY}|{_WEEK}|{_MONTH})(?![a-zа-яё])")
+_TIME_AFTER = gated_re(rf"\s?(?:{HOUR}|{DAY}|{WEEK}|{MONTH})(?![a-zа-яё])")
 _NO_DEADLINE = gated_re(r"沒有|没有|无|無|\bno\s|\bsin\s|\bsem\s|\bkein|\bpas\sde|\bнет|まだ|없")
 _BEFORE_UNITS = (
     (r"每秒|毎秒|秒間|1\s?초에|초당", 60.0),
@@ -650,7 +589,7 @@ class _Reader:
             alt = next(
                 (
                     prefix
-                    for prefix in ("a0", "a1")
+                    for prefix in ("a0", "a1", "a2", "a3")
                     if any(match.groupdict().get(f"{prefix}{g}") for g in ("num", "cjk", "small"))
                 ),
                 "a0",
@@ -658,12 +597,29 @@ class _Reader:
             docs, each = self.number(match, alt), self.number(match, f"{alt}b")
             if _finite(each) and each > _MOST_TOKENS_PER_DOCUMENT:
                 continue  # "2.5M transcripts (roughly 1.2B tokens total)": the job's tokens
+            if alt in {"a2", "a3"} and not (_finite(docs) and docs >= _LEAST_DOCUMENTS):
+                continue  # no noun of documents: a job's count of things only when large
             if _finite(docs) and _finite(each):
                 # Each document is one request: its tokens the prompt, the answer's added once
                 # the lengths are read (``find_targets``), so the job counts the documents said.
+                total = self._total_beside(docs * each, match)
+                if total is not None:
+                    self.values["job_total"] = total  # "5 Mrd. Token (≈ 2,5 Mio. Artikel à …)"
                 self.take("batch_tokens", docs * each, match)
                 self.values["documents"] = docs
                 self.values.setdefault("input_tokens", each)
+
+    def _total_beside(self, product: float, documents: re.Match[str]) -> float | None:
+        """Return the job's total said beside its documents, near their product, blanked."""
+        for match in self.patterns["total_tokens"].finditer(self.rest):
+            if match.start() < documents.end() and documents.start() < match.end():
+                continue
+            value = _finite(self.number(match))
+            near = value is not None and product > 0 and value >= _LEAST_JOB_TOKENS
+            if near and value is not None and _NEAR_TOTAL[0] <= value / product <= _NEAR_TOTAL[1]:
+                self.rest = blank(self.rest, match.start(), match.end())
+                return value
+        return None
 
     def latencies(self) -> None:
         for match in self.matches("ttft"):
@@ -678,7 +634,7 @@ class _Reader:
             for match in self.matches(key):
                 value = _finite(self.number(match))
                 unit = match.groupdict().get("tunit")
-                if value is not None and unit and _per_minute(unit) == 1.0:  # tokens a minute
+                if value is not None and unit and per_minute(unit) == 1.0:  # tokens a minute
                     value /= 60.0
                 each = _each_user(self.text, match.start(), match.end())
                 self.take("tokens_per_user_tok_s" if each else "throughput_tok_s", value, match)
@@ -691,7 +647,7 @@ class _Reader:
         """
         found: list[tuple[float, float, re.Match[str]]] = []  # (per minute, factor, match)
         for match in self.matches("rate"):
-            factor = _per_minute(match.group("unit"))
+            factor = per_minute(match.group("unit"))
             value = _finite(self.number(match))
             if factor is not None and value is not None:
                 found.append((value * factor, factor, match))
@@ -699,7 +655,7 @@ class _Reader:
             abbr = (group(match, "abbr") or "").lower()
             value = _finite(self.number(match))
             if value is not None:
-                factor = _RATE_ABBR.get(abbr, 1.0)
+                factor = RATE_ABBR.get(abbr, 1.0)
                 found.append((value * factor, factor, match))
         for match in (*self.matches("rate_before"), *self.matches("rate_before_latin")):
             if _CLOCK_AFTER.match(self.rest, match.end()):
@@ -856,7 +812,7 @@ _TRIGGERS = {
     "input": re.compile(rf"tok|tkn|токен|ток|トークン|토큰|{_SLASHED_LENGTHS}"),
     "total_tokens": _TOKEN_WORDS,
     "tpot": gated_re(r"tok|tpot|itl|токен|トークン|토큰|間隔|间隔|ms|мс|毫秒|ミリ秒|밀리초"),
-    "deadline": gated_re(rf"{_HOUR}|{_DAY}|{_WEEK}|{_MONTH}|{_KOREAN_DAY_WORDS}"),
+    "deadline": gated_re(rf"{HOUR}|{DAY}|{WEEK}|{MONTH}|{_KOREAN_DAY_WORDS}"),
 }
 # Fewer total tokens than this are a prompt's length, not an offline job.
 _LEAST_JOB_TOKENS = 1e6
@@ -880,7 +836,9 @@ def find_deadline(text: str) -> tuple[float | None, str]:
 
 def find_targets(text: str, language: str | None = None) -> Targets:
     """Read every target and length the text states; blank each from the text."""
-    reader = _Reader(text, language)
+    form = read_form(text)  # "peak req/min: 120", "avg in / out tokens: 3000 / 600"
+    reader = _Reader(form.rest, language)
+    reader.values.update(form.values)
     reader.documents()
     reader.latencies()
     reader.speeds()
@@ -892,7 +850,9 @@ def find_targets(text: str, language: str | None = None) -> Targets:
     values = reader.values
     documents = values.get("documents")
     document_tokens = values.get("batch_tokens") if documents is not None else None
-    if documents is not None and "input_tokens" in values:
+    if "job_total" in values:
+        values["batch_tokens"] = values["job_total"]  # the total said is the job's
+    elif documents is not None and "input_tokens" in values:
         answer = values.get("output_tokens", DEFAULT_OUTPUT_TOKENS)
         values["batch_tokens"] = documents * (values["input_tokens"] + answer)
     return Targets(
@@ -910,6 +870,20 @@ def find_targets(text: str, language: str | None = None) -> Targets:
     )
 
 
+# Things counted with their tokens each but no noun of documents ("80.000 expedientes de unos
+# 10.000 tokens cada uno") are a job's documents from this many: fewer are users or requests.
+_LEAST_DOCUMENTS = 1000
+# A total said beside documents and their length is the job's when near their product.
+_NEAR_TOTAL = (0.5, 2.0)
+# "each" said after a document's tokens: "10.000 tokens cada uno", "700 tokens cada", "2k each".
+_EACH_AFTER = (
+    r"each|apiece|cada(?:\s(?:uno|una|um))?|chacun(?:e)?|jeweils|каждый|каждое|каждая|на\sкаждый"
+)
+# A rough word between "each" and its figure: "每张平均 2 千", "1件あたり平均 1,500", "à ~2.000".
+_ABOUT_EACH = (
+    r"平均|大概|约|約|大约|大約|평균|약|average|avg\.?|about|around|roughly|~|ca\.?|etwa|rund|"
+    r"environ|unos|umas|uns|около|примерно|в\sсреднем"
+)
 # More tokens than the longest context window any model reads (10M) are no one document's:
 # a number of tokens after documents counted is then the whole job's.
 _MOST_TOKENS_PER_DOCUMENT = 10_000_000

@@ -13,6 +13,7 @@ import re
 import unicodedata
 
 from bot.understand.gates import Searchable, gated_re
+from bot.understand.sheets import sheet_as_pairs
 
 # Telegram's own cap on one text message (telegram.constants.MessageLimit.MAX_TEXT_LENGTH).
 # Longer input cannot come from a chat; cutting first keeps every later step bounded.
@@ -217,6 +218,7 @@ def clean_text(raw: str, *, lower: bool = True) -> str:
     if "ctx" in text or "ontext" in text or "онтекст" in text:
         text = _GLUED_CONTEXT_RE.sub(r"\1 ", text)  # "ctx64k": the word, then its figure
     if "\n" in text:
+        text = sheet_as_pairs(text)  # "model,rpm<br>gpt-oss-120b,300": labels and values
         text = _LIST_MARK_RE.sub(";", text)  # "1. 首 token ≤ 2 秒\n2. …": items, not numbers
     squeezed = _squeeze(text)
     text = _drop_invisible(squeezed)
@@ -226,6 +228,13 @@ def clean_text(raw: str, *, lower: bool = True) -> str:
     return text.lower() if lower else text
 
 
+# The next clause says what all the counted do ("25 analysts, all of them work at the same time",
+# "300 операторов, в смену все работают одновременно"): its comma ends nothing either.
+ALL_OF_THEM = gated_re(
+    r"(?<![a-zäöüà-ÿа-яё])(?:all(?: of (?:them|us))?|everyone|everybody|они все|все|всё|alle|"
+    r"todos|todas|tous|toutes|tout le monde|全員|みんな|皆さん|모두|다들|전원|大家|所有人|全员|"
+    r"全員|全部人|都)(?![a-zäöüà-ÿа-яё])"
+)
 # A relative pronoun right after a comma: the clause is about the count before it.
 RELATIVE_AFTER_COMMA = gated_re(
     r"\s?(?:die|der|welche|who|that|which|que|qui|quienes|которые|который|kteří)(?![a-zäöüа-яё])"

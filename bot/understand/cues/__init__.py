@@ -22,7 +22,7 @@ from bot.understand.cues.asked import asked_by_shape, asks_speed, find_asked
 from bot.understand.cues.chatty import find_chatty_users
 from bot.understand.cues.currency import Money, find_money
 from bot.understand.cues.hardware import asks_cost, asks_if_rented, find_unrented
-from bot.understand.cues.headcount import find_headcount, people_besides
+from bot.understand.cues.headcount import find_all_at_once, find_headcount, people_besides
 from bot.understand.cues.kinds import find_model_kind, without_kind_words
 from bot.understand.cues.stack import stack_cuda_only
 from bot.understand.cues.uses import (
@@ -37,7 +37,7 @@ from bot.understand.gates import gated_re
 from bot.understand.intents import asks_other_work, has_price_words
 from bot.understand.language import is_common_word
 from bot.understand.money import BUDGET_NAMED
-from bot.understand.questions import FITS_SAID
+from bot.understand.questions import FITS_SAID, asks
 from bot.understand.topics.concepts import Concept
 from bot.understand.topics.lexicon import mentions_concept
 from sizing import UseCase
@@ -208,14 +208,22 @@ def _asks_for_hardware(request: ParsedRequest, cues: Cues, text: str) -> bool:
     """
     facts = request.facts
     settings = (facts.context_tokens, facts.concurrency, facts.precision)
+    # (or a short question that names it and nothing else: "MI325X는 없나요?", "L4 みたいな安い
+    # GPUは置いてないですか？", "no A100s?")
+    short_question = (
+        request.intent is Intent.UNKNOWN and len(text) <= _SHORT_ASK_CHARS and asks(text)
+    )
     return (
         request.intent in {Intent.PRICE, Intent.FOLLOWUP, Intent.UNKNOWN}
         and cues.unrented_gpu is not None
         and not _names_model(request)
         and all(value is None for value in settings)
-        and asks_if_rented(text)
+        and (asks_if_rented(text) or short_question)
         and not asks_cost(text)
     )
+
+
+_SHORT_ASK_CHARS = 60
 
 
 # A long message (an email) that names a model and settings asks for a sizing, even when its
@@ -285,6 +293,29 @@ def _counted_before_taken_back(text: str) -> int | None:
     return int(counts[-1].group(1)) if counts else None
 
 
+def _team(request: ParsedRequest, cues: Cues, text: str) -> int | None:
+    """Return the head count the users at once turn out to be, or the cue's."""
+    facts, headcount = request.facts, cues.headcount
+    if headcount is not None:
+        return headcount
+    if facts.concurrency is not None and lexicon.at_once_taken_back(text):
+        # "их 25 человек, но сидят они не одновременно": the people, never all at once
+        return facts.concurrency
+    if facts.concurrency is None:
+        # "los 60 guías (no todos a la vez)": the count before at-once taken back is the team
+        return _counted_before_taken_back(text)
+    if (
+        cues.use_case is not None
+        and not _names_model(request)
+        and not lexicon.said_at_once(text)
+        and _PLAIN_PEOPLE_RE.search(text) is not None
+    ):
+        # "una agencia con 35 personas y queremos un asistente": the organisation's people,
+        # never said at once, of a use to propose for
+        return facts.concurrency
+    return None
+
+
 def _people(
     request: ParsedRequest, cues: Cues, text: str
 ) -> tuple[RequestFacts, tuple[str, ...], Cues]:
@@ -292,28 +323,15 @@ def _people(
 
     Return the request's facts and codes not understood, and the cues, as they then are.
     """
-    facts, understood, headcount = request.facts, request.not_understood, cues.headcount
-    if headcount is None and facts.concurrency is not None and lexicon.at_once_taken_back(text):
-        # "их 25 человек, но сидят они не одновременно": the people, never all at once
-        headcount = facts.concurrency
-        cues = replace(cues, headcount=headcount)
-    if headcount is None and facts.concurrency is None:
-        # "los 60 guías (no todos a la vez)": the count before at-once taken back is the team
-        headcount = _counted_before_taken_back(text)
-        if headcount is not None:
-            cues = replace(cues, headcount=headcount)
-    if (
-        headcount is None
-        and facts.concurrency is not None
-        and cues.use_case is not None
-        and not _names_model(request)
-        and not lexicon.said_at_once(text)
-        and _PLAIN_PEOPLE_RE.search(text) is not None
-    ):
-        # "una agencia con 35 personas y queremos un asistente": the organisation's people,
-        # never said at once, of a use to propose for
-        headcount = facts.concurrency
-        cues = replace(cues, headcount=headcount)
+    facts, understood = request.facts, request.not_understood
+    everyone = find_all_at_once(text)
+    if everyone is not None and facts.concurrency in {None, everyone}:
+        # "Команда из 25 аналитиков, все работают одновременно": all the team, all at once
+        facts = replace(facts, concurrency=everyone)
+        understood = tuple(code for code in understood if code != RATE)
+        return facts, understood, replace(cues, headcount=everyone)
+    headcount = _team(request, cues, text)
+    cues = replace(cues, headcount=headcount)
     if headcount is not None and facts.concurrency == headcount:
         facts = replace(facts, concurrency=None)  # people who may use it, not users at once
     if facts.concurrency is None:
@@ -323,9 +341,7 @@ def _people(
             understood = tuple(code for code in understood if code != RATE)
     if headcount is None and facts.concurrency is not None:
         # "нас 25 человек ... одновременно человек 10": the other people are the head count
-        headcount = people_besides(text, facts.concurrency)
-        if headcount is not None:
-            cues = replace(cues, headcount=headcount)
+        cues = replace(cues, headcount=people_besides(text, facts.concurrency))
     return facts, understood, cues
 
 

@@ -221,10 +221,12 @@ _MEXICO_RE = gated_re(
 
 
 def _code(marker: str, language: str, text: str, end: int) -> str:
-    if marker == "¥":
-        return "JPY" if language == "ja" else "CNY"
-    if marker == "元":
-        return "TWD" if language == "zh-Hant" else "CNY"
+    if marker == "USD":
+        return _dollars_named(text, end)
+    if marker in {"¥", "元"}:
+        # yen in Japanese, yuan elsewhere; "元" is the New Taiwan dollar in Traditional Chinese
+        local = {"¥": ("ja", "JPY"), "元": ("zh-Hant", "TWD")}[marker]
+        return local[1] if language == local[0] else "CNY"
     if marker == "budget":
         after = text[end : end + 12]
         for code, pattern in _after_res():
@@ -235,6 +237,14 @@ def _code(marker: str, language: str, text: str, end: int) -> str:
             return "MXN" if _MEXICO_RE.search(text) else ""
         return "USD"
     return marker
+
+
+def _dollars_named(text: str, end: int) -> str:
+    """Return the code after a dollar amount ("$350.000 MXN mensuales", "$5,000 CAD"), or USD."""
+    after = text[end : end + 12]
+    return next(
+        (code for code, pattern in _after_res() if code != "USD" and pattern.match(after)), "USD"
+    )
 
 
 @cache

@@ -20,7 +20,7 @@ from bot.understand.numbers import (
     parse_cjk_number,
     parse_number,
 )
-from bot.understand.text import RELATIVE_AFTER_COMMA
+from bot.understand.text import ALL_OF_THEM, RELATIVE_AFTER_COMMA
 
 # People of an organisation, per language (lower case, cleaned text).
 MEMBERS = (
@@ -173,6 +173,8 @@ def _patterns() -> tuple[Searchable, ...]:
             gated_re(
                 r"(?:全公司|公司|团队|團隊|部门|部門|整个团队|整個團隊|全院|全校|全厂|全廠|全司|全员|全員|"
                 r"全实验室|全實驗室|实验室|實驗室)\s?"
+                # (who is counted, said between: "全校師生大約 3,000 人")
+                r"(?:师生|師生|员工|員工|同学|同學|学生|學生|老师|老師|职工|職工|教职工|教職員)?\s?"
                 r"(?:大概|大约|大約|约|約|有|一共|总共|總共|共)?"
                 rf"\s?{_COUNT}\s?(?:来|來|多|左右|上下)?\s?(?:号|號|个|個|位)?\s?(?:的)?\s?"
                 r"(?:人|名|译员|譯員|员工|員工|工程师|工程師|开发者|開發者|同事|客服|律师|律師|老师|老師|"
@@ -185,7 +187,9 @@ def _patterns() -> tuple[Searchable, ...]:
             rf"где-то\s|порядка\s)?(?:человек\s)?{_COUNT}(?![0-9]|\s?(?:gpu|к\b|k\b))"
         ),
         gated_re(
-            r"(?:equipo|empresa|time|equipe|team|firma|firm|company|org|organi[sz]ation)\s(?:es|é|"
+            r"(?:equipo|empresa|time|equipe|team|firma|firm|company|org|organi[sz]ation)"
+            r"(?:\s(?:inteiro|inteira|entero|entera|entier|entière|whole|entire|ganze|todo|toda))?"
+            r"\s(?:es|é|"
             r"son|são|is|has|hat|"
             rf"tem|tiene)\s(?:de\s)?(?:about\s|unos\s|uns\s|etwa\s)?{_COUNT}(?![0-9])"
             r"(?!\s?(?:gpu|server|servidor|k\b))"
@@ -364,9 +368,45 @@ def _simultaneous(text: str, match: re.Match[str]) -> bool:
     # Words of "at once" just before another count are that count's ("1万人ですが同時接続は100").
     after = stop is None or not stop.group()[0].isdigit()
     upto = min(stop.start(), end) if stop else end
-    return (after and lexicon.said_at_once(text[match.end() : upto])) or _said_at_once_before(
-        text, match.start()
+    return (
+        (after and lexicon.said_at_once(text[match.end() : upto]))
+        or _said_at_once_before(text, match.start())
+        or _all_at_once_after(text, match)
     )
+
+
+def _all_at_once_after(text: str, match: re.Match[str]) -> bool:
+    """Whether the clause after the count's says all of them are there at once.
+
+    "Команда из 25 аналитиков, все работают одновременно", "300 operators, on a shift they are
+    all on at the same time": the count is of users at once. Not when the clause counts again.
+    """
+    stop = _NEXT_NUMBER_RE.search(text, match.end(), min(len(text), match.end() + _AFTER_CHARS))
+    if stop is None or stop.group()[0].isdigit():
+        return False
+    end = _NEXT_NUMBER_RE.search(text, stop.end(), min(len(text), stop.end() + _AFTER_CHARS))
+    if end is not None and end.group()[0].isdigit():
+        return False
+    clause = text[stop.end() : end.start() if end else stop.end() + _AFTER_CHARS]
+    if ALL_OF_THEM.search(clause) is None or lexicon.search("negation", clause):
+        return False  # "120 devs. obviously they won't all hit it at once"
+    return lexicon.said_at_once(clause)
+
+
+def find_all_at_once(text: str) -> int | None:
+    """Return a count of people the next clause says are all there at once, or None."""
+    if ALL_OF_THEM.search(text) is None:
+        return None
+    for pattern in _patterns():
+        if not _may_match(pattern, text):
+            continue
+        for match in itertools.islice(pattern.finditer(text), _MAX_MATCHES):
+            value = _value(match)
+            if value is None or not value.is_integer() or not 1 <= value <= _MAX_HEADCOUNT:
+                continue
+            if _all_at_once_after(text, match):
+                return int(value)
+    return None
 
 
 def _said_at_once_before(text: str, start: int) -> bool:

@@ -47,7 +47,10 @@ _CUDA_STACK_RE = gated_re(
     rf"{_OWN}[^.?!;。！？]{{0,25}}?{_CUDA_KERNELS}|{_CUDA_KERNELS}[^.?!;。！？]{{0,12}}?{_OWN}|"
     r"(?:stay(?:ed|ing)?|stick(?:ing)?|remain(?:ed|ing)?) (?:on|with) (?:cuda|nvidia)|"
     r"bei (?:cuda|nvidia) geblieben|bleiben bei (?:cuda|nvidia)|restons sur (?:cuda|nvidia)|"
-    r"seguimos (?:en|con) (?:cuda|nvidia)|continuamos (?:em|com|no) (?:cuda|nvidia)"
+    r"seguimos (?:en|con) (?:cuda|nvidia)|continuamos (?:em|com|no) (?:cuda|nvidia)|"
+    # the team's whole stack built on CUDA: "весь стек на CUDA", "our whole stack is CUDA"
+    r"(?:стек|stack|pila|pilha|技术栈|技術棧|スタック|스택)[^.?!;。！？]{0,16}cuda|"
+    r"(?:всё|все) (?:у нас )?на cuda|全部(?:都)?(?:在|用|基于|基於)\s?cuda"
 )
 # A question about the stack ("does TensorRT-LLM run on the MI355X?") says nothing of the
 # customer's own.

@@ -14,7 +14,8 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
         "en": (
             r"\btraffic|\begress|\bdata transfer|\btransfer (?:volume|limit|cap)|"
             r"\bbandwidth (?:cap|limit|included|per month|allowance)|\bterabytes? (?:a|per) month|"
-            r"\btb (?:a|per) month|\bdata cap"
+            r"\btb (?:a|per) month|\btb ?/ ?(?:mo|month)\b|\bdata cap|\bbandwidth (?:is )?metered|"
+            r"\bmetered (?:bandwidth|traffic|egress)"
         ),
         "zh-Hans": r"流量|出网|带宽上限|每月带宽",
         "zh-Hant": r"流量|頻寬上限|每月頻寬",
@@ -122,10 +123,16 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
             r"일부 gpu만"
         ),
         "es": (
-            r"\bel servidor (?:entero|completo)|\bs[oó]lo (?:[0-9]|dos|tres|cuatro) gpus|"
+            r"\b(?:el|como|un) servidor (?:entero|completo)|"
+            r"\bs[oó]lo (?:[0-9]|dos|tres|cuatro) gpus|"
+            r"\bgpus? sueltas?|\bpor gpu (?:suelta|individual)|"
             r"\bs[oó]lo [0-9] de las [0-9] gpus"
         ),
-        "pt-BR": r"\bo servidor (?:inteiro|completo)|\bs[oó] (?:[0-9]|duas|três|quatro) gpus",
+        "pt-BR": (
+            r"\b(?:o|como|um) servidor (?:inteiro|completo)|"
+            r"\bs[oó] (?:[0-9]|duas|três|quatro) gpus|"
+            r"\bgpus? avulsas?|\bpor gpu (?:avulsa|individual)"
+        ),
         "de": (
             r"\bden ganzen server|\bkomplett(?:en)? server|\bnur (?:[0-9]|zwei|drei|vier)"
             r"(?: von (?:den )?(?:8|acht))? gpus"
@@ -166,7 +173,7 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
         "ko": r"환불|돈[^.?？]{0,3}돌려",
         "es": (
             r"\breembols|\bdevolución del dinero|\bdevoluci[oó]n|"
-            r"\b(?:devolv|devuelv|recuper)\w*[^.?!]{0,12}\bdinero"
+            r"\b(?:devolv|devuelv|recuper)\w*[^.?!]{0,12}\b(?:dinero|plata|lana|pasta)"
         ),
         "pt-BR": (
             r"\breembols|\bdevolução do dinheiro|\bdinheiro de volta|\bestorno|"

@@ -229,6 +229,25 @@ def test_why_not_h200_prices_it_against_the_pick(pipeline, language, asked):
     assert turns[-1].chat.last_request.gpus == ()  # a question, not a change
 
 
+@pytest.mark.parametrize(
+    ("language", "asked"),
+    [
+        ("en", "why did you pick MI355X and not H200?"),
+        ("de", "Warum MI355X und nicht H200?"),
+        ("zh-Hans", "为什么推荐 MI355X 而不是 H200？"),
+    ],
+)
+def test_why_the_pick_and_not_another_prices_the_other(pipeline, language, asked):
+    """Both GPUs named, the pick first: the one left out is priced against the pick."""
+    turns = _talk(pipeline, BIG_ASKED[language], asked)
+    reply = turns[-1].reply
+    more = _big(gpus=(GpuId.H200,)).price.monthly_usd - _big().price.monthly_usd
+    assert reply.language == language
+    assert reply.data["lever"] == "why_not"
+    assert _money(language, more) in _first_line(reply)
+    assert turns[-1].chat.last_request.gpus == ()
+
+
 def test_why_not_a_gpu_that_cannot_serve_it_says_why():
     """Asked on MI355X only with CUDA: the ROCm reason, in the engine's words."""
     turns = _talk(Pipeline(), "Llama 3.3 70B 128K 10 users, CUDA only", "why not MI355X?")
@@ -284,6 +303,24 @@ def test_a_term_multiplies_the_plan_out(pipeline, language, asked, months):
 
 
 # --- explain -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "asked"),
+    [
+        ("en", "where does the 35 tok/s per user come from?"),
+        ("fr", "D'où sort ce TTFT de 0,4 s ?"),
+        ("de", "Woher kommen die 600 GB KV-Cache?"),
+    ],
+)
+def test_a_figure_said_back_is_explained_and_changes_nothing(pipeline, language, asked):
+    """The answer's figure quoted back: this model's figures worked out, no target added."""
+    turns = _talk(pipeline, LLAMA_ASKED[language], asked)
+    reply = turns[-1].reply
+    assert reply.data["lever"] == "explain"
+    kept = turns[-1].chat.last_request
+    assert (kept.tokens_per_user_tok_s, kept.ttft_s) == (None, None)
+    assert (kept.concurrency, kept.context_tokens) == (10, 131072)
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,62 @@
+"""Figures of the answer said back in a follow-up: the subject of the question, not new facts.
+
+"where does the 450 GB KV number come from?", "Pouvez-vous expliquer le TTFT de 0,9 s ?",
+"Woher kommen die 57 Token/s pro Nutzer?": the figures were the answer's, asked about, and no
+capacity, speed or latency the customer wants. "$23,900/mo is steep for a pilot, anything
+cheaper?", "HGX 一个月 2.39 万美元批不下来": the price quoted back is no budget, unless it is
+named one ("our budget is …") or said as a ceiling ("월 2만 달러 넘으면 결재가 안 나요").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.request import Intent, Lever, ParsedRequest
+from bot.understand.gates import gated_re
+from bot.understand.money import BUDGET_NAMED
+
+# Words that make an amount a ceiling: "max", "under", "no more than", "넘으면", "以内", "до".
+_CEILING = gated_re(
+    r"(?<![a-z])(?:max(?:imum)?|at most|under|below|within|up to|no more than|not more than|"
+    r"(?:go|goes|going|be|get) over|exceed|"
+    r"limit|cap(?:ped)?|ceiling|hasta|máximo|como mucho|no más de|até|no máximo|não mais|"
+    r"höchstens|maximal|bis zu|nicht mehr als|au plus|au maximum|jusqu'à|plafond|pas plus de|"
+    r"не больше|не более|максимум|в пределах|лимит|потолок)(?![a-z])|"
+    r"(?<![а-яё])до(?=\s?[0-9$€])|넘으면|넘지|넘어가면|이하|이내|한도|상한|以内|以下|不超过|"
+    r"不能超过|超过|超過|上限|封顶|封頂|最多|最高|顶多|頂多|まで|を超える|超えると|최대|많아야"
+)
+
+
+def _without_budget(request: ParsedRequest) -> ParsedRequest:
+    return replace(
+        request,
+        facts=replace(request.facts, budget_usd_month=None),
+        cues=replace(request.cues, budget_amount=None, budget_currency=None),
+    )
+
+
+def _budget_said(request: ParsedRequest) -> bool:
+    return request.facts.budget_usd_month is not None or request.cues.budget_amount is not None
+
+
+def without_figures_said_back(request: ParsedRequest, text: str) -> ParsedRequest:
+    """Return ``request`` without the answer's figures a follow-up asks about or reacts to."""
+    if request.intent is not Intent.FOLLOWUP:
+        return request  # "商品説明を自動生成…5,000 tok/s": a first message's own figures
+    if request.lever is Lever.EXPLAIN:
+        # the answer's figures: the speeds and latency it predicted, the KV room it found
+        facts = replace(
+            request.facts, throughput_tok_s=None, tokens_per_user_tok_s=None, ttft_s=None
+        )
+        request = replace(request, facts=facts, cues=replace(request.cues, kv_cache_bytes=None))
+        if _budget_said(request) and BUDGET_NAMED.search(text) is None:
+            request = _without_budget(request)  # "explain the $23,900": the price, explained
+        return request
+    if (
+        request.lever is Lever.CHEAPER
+        and _budget_said(request)
+        and BUDGET_NAMED.search(text) is None
+        and _CEILING.search(text) is None
+    ):
+        return _without_budget(request)
+    return request
