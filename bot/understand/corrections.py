@@ -18,18 +18,26 @@ _NUMBER = r"[0-9]+(?:[.,][0-9]+)?"
 _TAKEN_BACK = (
     r"sorry|i mean|i meant|no wait|wait no|actually|correction|make that|oops|"
     r"хотя нет|точнее|вернее|ой|пардон|"
-    r"すみません|すいません|失礼|いや|訂正|"
+    r"すみません|すいません|失礼|いや|訂正|(?<![ぁ-んァ-ヶ一-龥])あっ?(?=[、,\s])|"
     r"(?<![가-힣])(?:아|아니|아니요|아뇨)(?![가-힣])|정정|"
     r"perdón|perdon|digo|mejor dicho|corrijo|"
-    r"ops|opa|quer dizer|aliás|alias|corrigindo|"
+    r"ops|opa|quer dizer|aliás|alias|corrigindo|pera|peraí|espera|não|"
     r"pardon|plutôt|enfin|je veux dire|"
     r"äh|ähm|nein|korrektur|besser gesagt|"
-    r"不对|不對|说错了|說錯了|应该是|應該是"
+    r"不对|不對|说错了|說錯了|应该是|應該是|不好意思|抱歉|打错了|打錯了"
 )
 _CORRECTED_RE = gated_re(
     rf"(?<![0-9.,a-zа-яё])(?P<first>{_NUMBER})(?P<words>[^0-9,.;!?。！？、]{{0,24}}?)"
-    rf"[\s,.…:;—–\-、。]*(?<![a-zа-яё])(?:{_TAKEN_BACK})(?![a-zа-яё])[\s,.…:;!—–\-、。]*"
-    rf"(?:(?:it'?s|it was|that'?s|nein|no|это|でした)\s)?(?P<second>{_NUMBER})(?![0-9])"
+    rf"[\s,.…:;—–\-、。]*(?:(?<![a-zа-яё])(?:{_TAKEN_BACK})(?![a-zа-яё])[\s,.…:;!—–\-、。]*)+"
+    rf"(?:(?:it'?s|it was|that'?s|nein|no|это|でした)\s|(?:是|就是|才是)\s?)?"
+    rf"(?P<second>{_NUMBER})(?![0-9])"
+)
+# "не 32к, а 128к", "not 32k but 128k", "不是 32k，而是 128k", "nicht 32k, sondern 128k": the
+# number denied gives way to the one after.
+_NOT_BUT_RE = gated_re(
+    rf"(?<![a-zа-яё])(?:не|not|nicht|pas|no|não|不是)\s?(?P<first>{_NUMBER})(?P<words>[^0-9.;!?]{{0,12}}?)"
+    r"[,，]?\s?(?:а|but|sondern|mais|sino|mas|而是|是)\s?"
+    rf"(?P<second>{_NUMBER})(?![0-9])"
 )
 # Words that put the number before them in place of the one after.
 _INSTEAD = (
@@ -39,9 +47,51 @@ _INSTEAD = (
 _INSTEAD_RE = gated_re(
     rf"(?<![0-9.,])(?P<second>{_NUMBER})\s(?:{_INSTEAD})\s(?P<first>{_NUMBER})(?![0-9.,])"
 )
+# "en lugar de 50 usuarios fueran 500", "instead of 50 users, make it 500": the number after.
+_INSTEAD_FIRST_RE = gated_re(
+    rf"(?:{_INSTEAD})\s(?P<first>{_NUMBER})(?![0-9.,])(?P<words>[^0-9.;!?。！？]{{1,24}}?)[\s,]*"
+    r"(?:(?:fueran|fuesen|sean|fossem|sejam|were|make it|seien|soient|будет|было бы)\s)?"
+    rf"(?P<second>{_NUMBER})(?![0-9.,])"
+)
+# A change from one number to another, said with a verb of change: "并发从 50 提到 300", "bump
+# users from 50 to 300", "von 50 auf 300 erhöhen", "passer de 50 à 300", "50에서 300으로 늘리면".
+_CHANGE_VERBS = (
+    r"raise|increase|bump|grow|scale|change|move|drop|cut|reduce|lower|go|going|"
+    r"passer|passe|passant|pasar|pasamos|subir|bajar|aumentar|reducir|passar|passamos|mudar|"
+    r"diminuir|erhöhen|erhöht|senken|gesenkt|steigern|gehen|geht|"
+    r"увеличить|увеличим|уменьшить|поднять|снизить"
+)
+_FROM_TO_RE = gated_re(
+    rf"(?:从|從)\s?(?P<first>{_NUMBER})(?P<words>[^0-9]{{0,6}}?)\s?"
+    r"(?:提|提高|提升|增加|加|涨|漲|降|降低|减|減|减少|減少|改|调|調|拉)\s?(?:到|至|成)\s?"
+    rf"(?P<second>{_NUMBER})|"
+    rf"(?:{_CHANGE_VERBS})(?:[^0-9.;!?]{{0,24}}?)\s(?:from|de|von|с)\s(?P<first2>{_NUMBER})"
+    rf"(?P<words2>[^0-9.;!?]{{0,16}}?)\s(?:to|à|a|para|auf|до)\s(?P<second2>{_NUMBER})(?![0-9.,])|"
+    rf"(?P<first3>{_NUMBER})(?P<words3>\S{{0,6}}?)\s?(?:에서|から)\s?(?P<second3>{_NUMBER})"
+    r"(?=\S{0,4}?\s?(?:으로|로|に)\s?(?:늘|줄|올|내|바꾸|변경|増や|減ら|変え|上げ|下げ))"
+)
 # A cheap test before the patterns, from the same words: most messages take nothing back (the
 # patterns' own gate cannot use the one-letter "아").
-_MARKS = re.compile(rf"{_TAKEN_BACK}|{_INSTEAD}")
+_MARKS = re.compile(
+    rf"{_TAKEN_BACK}|{_INSTEAD}|从|從|에서|から|from|von|de |с |не |not |no |nicht |pas |não |不是"
+)
+
+
+def _changed_to(found: re.Match[str]) -> str:
+    """Return a change from one number to another as the number it goes to, in its place."""
+    for first, words, second in (
+        ("first", "words", "second"),
+        ("first2", "words2", "second2"),
+        ("first3", "words3", "second3"),
+    ):
+        if found.group(second):
+            before = _FROM_WORD_RE.sub("", found.string[found.start() : found.start(first)])
+            own_words = _UNIT_AFTER_RE.match(found.string, found.end(second)) is not None
+            return before + found.group(second) + ("" if own_words else found.group(words) or "")
+    return found.group()
+
+
+_FROM_WORD_RE = gated_re(r"(?:from|de|von|с|从|從)\s?$")
 
 
 _UNIT_AFTER_RE = gated_re(r"\s?[^\W\d_]")
@@ -58,4 +108,7 @@ def corrected(text: str) -> str:
     if _MARKS.search(text) is None:
         return text
     text = _CORRECTED_RE.sub(_correction, text)
+    text = _NOT_BUT_RE.sub(_correction, text)
+    text = _INSTEAD_FIRST_RE.sub(lambda m: m.group("second") + m.group("words"), text)
+    text = _FROM_TO_RE.sub(_changed_to, text)
     return _INSTEAD_RE.sub(lambda m: m.group("second"), text)

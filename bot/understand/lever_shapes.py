@@ -58,7 +58,9 @@ _FOLLOWUP_CHARS = 90
 # A figure of the answer said back with its unit ("4,8 GB", "35 tok/s", "1.2 TB", "600 ms").
 _FIGURE = gated_re(
     r"[0-9][0-9.,]*\s?(?:gb|gib|tb|tib|tok(?:ens)?/s|t/s|ms|s|sec|%|gb/s|tb/s|го|тб|гб|с)"
-    r"(?![a-zа-яё])"
+    r"(?![a-zа-яё])|"
+    # a price or a count of tokens said back: "US$4.09", "35토큰", "2,400 美元"
+    r"\$\s?[0-9]|[0-9][0-9.,]*\s?(?:美元|美金|달러|ドル|€|토큰|トークン|token)"
 )
 # A price said to be too high, in a short follow-up: "Está carísimo", "zu teuer", "太贵了" (in
 # a longer message it is often said of what the customer pays elsewhere).
@@ -73,7 +75,10 @@ _HOW = gated_re(
     r"как(?![а-яё])|어떻게|"
     # where it comes from: "この 4.8 GB はどこから出てきた", "d'où sort", "откуда"
     r"(?<![a-z])(?:where|woher|wo kommt|d'où|de d[oó]nde|d[ae] onde)(?![a-z])|откуда|哪来|哪來|"
-    r"哪里来|哪裡來|どこから|어디서"
+    r"哪里来|哪裡來|どこから|어디서|"
+    # how it was worked out: "怎麼換算出來", "어떤 기준", "wie rechnet ihr", "どうやって"
+    r"怎麼換算|怎么换算|怎麼算|怎么算|怎麼得|怎么得|어떤 ?기준|무슨 ?기준|근거|"
+    r"(?<![a-z])wie rechne|どうやって|どう計算|как (?:вы )?(?:счита|посчита)"
 )
 
 
@@ -170,7 +175,8 @@ def _explain_by_shape(text: str, *, priced: bool) -> Lever | None:
     if lexicon.search("unclear", text):
         return Lever.EXPLAIN
     for part in sentences(text):
-        how_reached = _HOW.search(part) is not None and _FIGURE.search(part) is not None
+        # (the figure may stand in the sentence before: "41 tok/s pro Nutzer – … Wie rechnet ihr?")
+        how_reached = _HOW.search(part) is not None and _FIGURE.search(text) is not None
         if asks(part) and (lexicon.search("why", part) or how_reached):
             return Lever.EXPLAIN
     return None

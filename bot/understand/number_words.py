@@ -338,7 +338,8 @@ _MARKS = (
     "vingt", "soixante", "полм", "cent ", "illion", "illiard", "illón", "ilhão", "иллиард",
     "иллион",
     "een", "ve", "ze", "ce", "eize", "lf", "ölf", "надцат", "ndred", "cien", "cem", "cent",
-    "hundert", "лтор", "лутор", "сот", "열", "스무", "스물", "서른", "마흔", "쉰", "예순", "일흔",
+    "hundert", "лтор", "лутор", "сот", "ientos", "entos",
+    "열", "스무", "스물", "서른", "마흔", "쉰", "예순", "일흔",
     "여든", "아흔",
     "two", "dos", "dois", "duas", "deux", "zwei", "два", "две", "three", "tres", "três", "trois",
     "drei", "три", "four", "cuatro", "quatro", "quatre", "vier", "четыр", "five", "cinco", "cinq",
@@ -350,7 +351,16 @@ _MARKS = (
 
 # One second or half of one, in words: "en moins d'une seconde", "не больше полсекунды".
 _ONE_SECOND_RE = gated_re(
-    r"(?<![a-zà-ÿа-яё])(?:one|a|une|un|uma|una|eine[rn]?|одну|одной) "
+    r"(?<![a-zà-ÿа-яё])(?:one|a|une|un|um|uma|una|eine[rn]?|одну|одной) "
+    r"(?P<unit>seconds?|secondes?|segundos?|sekunden?|секунд[уы]?)(?![a-zà-ÿа-яё])"
+)
+# Two or three seconds in words: "не больше двух секунд", "dois segundos", "zwei Sekunden".
+_FEW_SECONDS = {
+    "two": 2, "dos": 2, "dois": 2, "deux": 2, "zwei": 2, "две": 2, "двух": 2, "два": 2,
+    "three": 3, "tres": 3, "três": 3, "trois": 3, "drei": 3, "три": 3, "трёх": 3, "трех": 3,
+}  # fmt: skip
+_FEW_SECONDS_RE = gated_re(
+    rf"(?<![a-zà-ÿа-яё])(?P<n>{'|'.join(_FEW_SECONDS)}) "
     r"(?P<unit>seconds?|secondes?|segundos?|sekunden?|секунд[уы]?)(?![a-zà-ÿа-яё])"
 )
 _HALF_SECOND_RE = gated_re(
@@ -381,6 +391,9 @@ def _seconds_in_words(text: str) -> str:
     if "sec" not in text and "сек" not in text and "segund" not in text and "sekund" not in text:
         return text
     text = _HALF_SECOND_RE.sub("0.5 s", text)
+    text = _FEW_SECONDS_RE.sub(
+        lambda found: f"{_FEW_SECONDS[found.group('n')]} {found.group('unit')}", text
+    )
     return _ONE_SECOND_RE.sub(lambda found: "1 " + found.group("unit"), text)
 
 

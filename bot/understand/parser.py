@@ -51,7 +51,7 @@ from bot.understand.numbers import Found, join_long_groups
 from bot.understand.platform import find_platform
 from bot.understand.precision import find_precision
 from bot.understand.rental import find_rental
-from bot.understand.said_back import without_figures_said_back
+from bot.understand.said_back import cheaper_within_budget, without_figures_said_back
 from bot.understand.several import find_members
 from bot.understand.sizes import find_generic_size
 from bot.understand.speculative import find_draft
@@ -435,6 +435,7 @@ def parse_with(
     # hardware we do not rent, the figure asked, the budget as written.
     request = read_cues(with_levers(request, clean), clean)
     request = without_figures_said_back(request, clean)  # "where does the 450 GB come from?"
+    request = cheaper_within_budget(request, clean)  # "no máximo R$ 100 mil, dá pra baixar?"
     if _states_platform(request, clean):
         return replace(request, intent=Intent.FOLLOWUP, topic=None, software=None)
     return request

@@ -313,11 +313,18 @@ def _server_plans_named(text: str) -> set[str]:
 # The single H200 plan named without a count: "单卡 H200", "H200 単体", "Einzelne H200", "una
 # H200 sola", "Одиночная H200".
 _SINGLE_PLAN_RE = gated_re(
-    rf"(?<![{LETTER}])(?:{_SINGLE_WORDS})\s*(?:の|의|-)?\s*{_H200_MARK}"
+    rf"(?<![{LETTER}])(?:{_SINGLE_WORDS}|單張|单张)\s*(?:の|의|-)?\s*{_H200_MARK}"
     rf"|{_H200_MARK}\s*-?\s*(?:{_SINGLE_WORDS}|sola|solita|sozinha)(?![{LETTER}])"
 )
 # The 8-GPU server named by its GPUs: "8 卡 MI355X", "8x MI355X", "восьмикарточный H200".
 _EIGHT_NAMED_RE = gated_re(rf"{_EIGHT_X}(?P<g>[{_HGX_MARK}{_MI355X_MARK}{_H200_MARK}])")
+
+
+# A move of the plan on the table to another GPU: "muda pra", "switch to", "换成", "바꿔".
+_SWITCH_RE = gated_re(
+    r"(?<![a-z])(?:mud[ae]r?|troc[ae]r?|switch(?:ing)?|change|move|wechsel\w*|cambi[ae]r?|"
+    r"pass(?:e|er|ons)|переключ\w*|перейд\w*)(?![a-z])|换成|換成|换到|換到|改成|바꿔|바꾸|変え|切り替"
+)
 
 
 def find_named_plan(text: str) -> dict[str, int] | None:
@@ -329,6 +336,11 @@ def find_named_plan(text: str) -> dict[str, int] | None:
             found.add(SINGLE_PLAN)
         for named in _EIGHT_NAMED_RE.finditer(marked):
             found.add(SERVER_PLAN["m" if named.group("g") == _MI355X_MARK else "h"])
+        alone = _H200_MARK not in marked and _HGX_MARK not in marked
+        if not found and _MI355X_MARK in marked and alone and not _SWITCH_RE.search(text):
+            # "MI355X на год — итоговая сумма?": the MI355X is rented as its server only (not
+            # "muda pra MI355X e 6 meses", the plan on the table moved to it)
+            found.add(SERVER_PLAN["m"])
     return {found.pop(): 1} if len(found) == 1 else None
 
 

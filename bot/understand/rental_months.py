@@ -108,7 +108,8 @@ _LIST_OF = r"(?:\s*(?:/|,|or|oder|ou|o|или|或|か|또는)\s*(?:[0-9]{1,2}))*
 
 @cache
 def _months_re(language: str) -> Searchable:
-    return gated_re(number_pattern(language) + _LIST_OF + _MONTH_UNITS)
+    # (not the digits of a name: "HGX H200, 12 mois" is 12 months, not 200)
+    return gated_re(rf"(?<![{LETTER}])" + number_pattern(language) + _LIST_OF + _MONTH_UNITS)
 
 
 @cache

@@ -12,17 +12,20 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.request import Intent, Lever, ParsedRequest
+from bot.understand import lexicon
 from bot.understand.gates import gated_re
 from bot.understand.money import BUDGET_NAMED
+from bot.understand.questions import asks
 
 # Words that make an amount a ceiling: "max", "under", "no more than", "넘으면", "以内", "до".
 _CEILING = gated_re(
     r"(?<![a-z])(?:max(?:imum)?|at most|under|below|within|up to|no more than|not more than|"
-    r"(?:go|goes|going|be|get) over|exceed|"
+    r"(?:go|goes|going|be|get) over|exceed|less than|unter|weniger als|moins de|sous|menos de|"
+    r"por debajo de|abaixo de|tope|teto|límite|уложиться|уложимся|"
     r"limit|cap(?:ped)?|ceiling|hasta|máximo|como mucho|no más de|até|no máximo|não mais|"
     r"höchstens|maximal|bis zu|nicht mehr als|au plus|au maximum|jusqu'à|plafond|pas plus de|"
     r"не больше|не более|максимум|в пределах|лимит|потолок)(?![a-z])|"
-    r"(?<![а-яё])до(?=\s?[0-9$€])|넘으면|넘지|넘어가면|이하|이내|한도|상한|以内|以下|不超过|"
+    r"(?<![а-яё])до(?=\s?[0-9$€])|넘으면|넘지|넘어가면|이하|이내|한도|상한|안으로|안에서|以内|以下|不超过|"
     r"不能超过|超过|超過|上限|封顶|封頂|最多|最高|顶多|頂多|まで|を超える|超えると|최대|많아야"
 )
 
@@ -60,3 +63,26 @@ def without_figures_said_back(request: ParsedRequest, text: str) -> ParsedReques
     ):
         return _without_budget(request)
     return request
+
+
+# A follow-up this short, with a budget as a ceiling and a question, asks to fit under it.
+_SHORT_FOLLOWUP_CHARS = 120
+
+
+def cheaper_within_budget(request: ParsedRequest, text: str) -> ParsedRequest:
+    """Return a short question to fit the plan on the table under a ceiling as the cheaper lever.
+
+    "O cliente tem no máximo R$ 100 mil por mês, dá pra baixar?", "Le client a un plafond de
+    12 000 € par mois, on peut descendre ?", "월 1,500만 원 안으로 맞출 수 있을까요?": no model, a
+    budget said as a ceiling, asked after an answer.
+    """
+    if request.intent not in {Intent.UNKNOWN, Intent.FOLLOWUP} or request.lever is not None:
+        return request
+    facts = request.facts
+    if facts.model_id or facts.params_b is not None or not _budget_said(request):
+        return request
+    if len(text) > _SHORT_FOLLOWUP_CHARS or not asks(text):
+        return request
+    if _CEILING.search(text) is None and not lexicon.search("lower", text):
+        return request
+    return replace(request, intent=Intent.FOLLOWUP, lever=Lever.CHEAPER)

@@ -21,6 +21,7 @@ from bot.understand import lexicon
 from bot.understand.gates import Searchable, gated_re
 from bot.understand.models.finder import ModelIndex, ModelSpan, model_spans
 from bot.understand.sizes import find_generic_size
+from sizing import load_models
 
 # The most models one message sizes together (``sizing.MAX_SHARED_MODELS``); past it, the
 # message is read as one model's request.
@@ -209,6 +210,22 @@ def _references(latin: str, starts: list[int], keys: list[set[str]]) -> list[tup
     return found
 
 
+# A size said beside a model that has it is that model again: "DeepSeek-R1 (the 671B one)".
+_SAME_SIZE = 0.1
+
+
+def _sized_again(parts: list[RequestFacts]) -> bool:
+    """Whether a part named only by a size is another part's model, described by its size."""
+    totals = {model.id: model.total_params for model in load_models()}
+    sizes = [totals.get(part.model_id or "") for part in parts if part.model_id is not None]
+    return any(
+        part.model_id is None
+        and part.params_b is not None
+        and any(size and abs(part.params_b * 1e9 - size) <= _SAME_SIZE * size for size in sizes)
+        for part in parts
+    )
+
+
 def find_members(
     clean: str,
     index: ModelIndex,
@@ -245,7 +262,7 @@ def find_members(
                 zip(parts, itertools.pairwise(bounds), strict=True)
             )
         ]
-    if not all(part.names_model for part in parts):
+    if not all(part.names_model for part in parts) or _sized_again(parts):
         return ()
     names = [latin[c : c + 40] for c in cuts]
     refs = _references(latin, cuts, [_keys(p, n) for p, n in zip(parts, names, strict=True)])

@@ -31,6 +31,8 @@ MONTH = (
 )
 PER_USER = (
     r"(?:per\s(?:user|stream|request|session|seq(?:uence)?|caller|seat|agent|chat|conversation)|"
+    r"세션\s?당|会话|每个会话|每個會話|セッションあたり|на\sсессию|por\ssesi[oó]n|por\ssess[aã]o|"
+    r"pro\ssitzung|par\ssession|"
     r"each|"
     r"/\s?user|a\s(?:user|head)|"
     r"por\s(?:usuario|usuário|utilizador)|pro\s(?:nutzer|user|anfrage)|par\s(?:utilisateur|"

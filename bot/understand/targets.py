@@ -360,6 +360,8 @@ def _patterns() -> dict[str, Searchable]:
         rf"\s?(?:{_EACH_AFTER})",
         rf"{num}[^0-9;；]{{1,64}}?(?:{EACH})\s?(?:{_ABOUT_EACH})?\s?{num2}\s?(?:{TOKENS})"
         rf"(?!\s?(?:/|per\s|por\s|每秒))",
+        # "문서 200만 건 × 평균 1,500토큰", "2M tickets x ~900 tokens": counted times their length
+        rf"{num}[^0-9;；]{{0,24}}?\s[×x*]\s(?:{_ABOUT_EACH})?\s?{num2}\s?(?:{TOKENS})",
     )
     total_tokens = (
         rf"{num}\s?(?:de\s|of\s|d')?(?:{TOKENS})(?!\s?(?:/|per|a\s|each|por|pro|par|в\s|每)\s?"
@@ -497,7 +499,8 @@ _USER_WORDS = gated_re(
     r"usuários?|usuarios?|"
     r"utilizador|utilisateurs?|chaque|cada|jede[rsn]?|юзер[ау]?|пользовател[ьяюей]+|на\sкаждого|"
     r"каждо(?:му|го)|用户|用戶|使用者|每位|每个人|每個人|每人|单用户|單用戶|ユーザー|ユーザ|各|"
-    r"사용자|유저|인당|명당|한\s?명|(?:人|名|ひとり)(?:あたり|当たり)|每路|每一路)"
+    r"사용자|유저|인당|명당|한\s?명|(?:人|名|ひとり)(?:あたり|当たり)|每路|每一路|세션|会话|會話|"
+    r"セッション|сесси[яюи]|sesi[oó]n|sess[aã]o)"
 )
 _TOTAL_WORDS = gated_re(
     r"(?:total|overall|aggregate|in\ssum|insgesamt|gesamt|au\stotal|en\stotal|no\stotal|"
@@ -589,7 +592,7 @@ class _Reader:
             alt = next(
                 (
                     prefix
-                    for prefix in ("a0", "a1", "a2", "a3")
+                    for prefix in ("a0", "a1", "a2", "a3", "a4")
                     if any(match.groupdict().get(f"{prefix}{g}") for g in ("num", "cjk", "small"))
                 ),
                 "a0",
@@ -597,7 +600,7 @@ class _Reader:
             docs, each = self.number(match, alt), self.number(match, f"{alt}b")
             if _finite(each) and each > _MOST_TOKENS_PER_DOCUMENT:
                 continue  # "2.5M transcripts (roughly 1.2B tokens total)": the job's tokens
-            if alt in {"a2", "a3"} and not (_finite(docs) and docs >= _LEAST_DOCUMENTS):
+            if alt in {"a2", "a3", "a4"} and not (_finite(docs) and docs >= _LEAST_DOCUMENTS):
                 continue  # no noun of documents: a job's count of things only when large
             if _finite(docs) and _finite(each):
                 # Each document is one request: its tokens the prompt, the answer's added once

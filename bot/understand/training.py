@@ -111,7 +111,7 @@ _SEQ_WORDS = (
     r"secuencia|comprimento\sde\ssequência|длин[аеуы]\sпоследовательност[иь]|"
     r"secuencias?\sde|(?<![a-z])secuencia(?=\s?\d)|sequência(?=\s?\d)|sequências?\sde|"
     r"séquences?\sde|(?<![a-z])séquence(?=\s?\d)|sequenzen\svon|sequenz(?=\s?\d)|"
-    r"序列长度|序列長度|シーケンス長|系列長|시퀀스(?:\s?길이)?"
+    r"序列长度|序列長度|序列(?=\s?\d)|シーケンス長|系列長|시퀀스(?:\s?길이)?"
 )
 # A LoRA rank or alpha is a setting, not a count of anything ("r=16", "alpha 32", "rank 64").
 _RANK = r"(?:\br|rank|alpha|ранг|秩)\s?[=:]?\s?\d+"

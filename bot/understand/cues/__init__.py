@@ -464,6 +464,70 @@ def _compares_unrented(request: ParsedRequest, text: str) -> bool:
     return lexicon.search("compare", text) or mentions_concept(Concept.DIFFERENCE, text)
 
 
+# How much better ours would be than theirs: "how much faster", "会快多少", "lohnt sich".
+_GAIN_RE = gated_re(
+    r"(?<![a-z])(?:faster|quicker|speed-?up|worth it|schneller|lohnt sich|lohnt es sich|"
+    r"plus rapide|vaut le coup|m[aá]s r[aá]pido|mais r[aá]pido|vale (?:a|la) pena|merece la pena|"
+    r"compensa)(?![a-z])|быстрее|выигрыш|стоит ли|快多少|快幾|快几|提升多少|速く|速くなる|"
+    r"빠른가|빠를까|빨라지|빠르"
+)
+
+
+def _compares_theirs(request: ParsedRequest, text: str) -> bool:
+    """Whether a model run on hardware we do not rent is weighed against ours for it.
+
+    "今 A100 で Llama 3.1 70B … H200 に移ったらどれくらい速くなりますか", "H100 대비 H200이
+    얼마나 빠른가요?", "Lohnt sich ein Umstieg von 8× RTX 4090 auf eine H200": the two compared.
+    """
+    if request.cues.unrented_gpu is None or not _names_model(request):
+        return False
+    if request.intent is not Intent.SIZE or not request.facts.gpus:
+        return False
+    if find_asked(text) == "gpu_count":
+        return False  # "Сравниваем с TPU … Сколько H200 надо на 50 юзеров?": a count asked
+    return _GAIN_RE.search(text) is not None or lexicon.search("compare", text)
+
+
+# Staff passing on a customer's ask: "From sales (Marco) —", "je relaie une demande client",
+# "고객사 요청 전달드려요", "转述客户原话", "(relaying for Priya, FullGPU sales)".
+_RELAYED_RE = gated_re(
+    r"(?<![a-z])(?:relay(?:ing|ed)?|relaie|relayer|repassando|repasso|passing (?:this |it )?"
+    r"(?:on|along)|forward(?:ing|ed)?|from (?:the )?sales|on behalf of|de la part d|"
+    r"en nombre de|em nome d|im auftrag|weiterleit\w*|les paso|les comparto)(?![a-z])|"
+    r"передаю|пересылаю|просьб\w* клиента|转述|轉述|转问|轉問|帮客户|幫客戶|替客户|替客戶|代客户|"
+    r"客户原话|客戶原話|요청 ?전달|전달드려요|전달합니다|전달 ?드립니다|전달(?=\s*[)）]|\s*$)|"
+    r"お客様から|代わりに"
+)
+
+
+def _relayed(request: ParsedRequest, text: str) -> Intent | None:
+    """Return the intent of a customer's ask relayed by staff, read as the customer's own.
+
+    Their words of sales are who they are, not a request for a person: a model with its
+    settings is sized, a cheaper way asked is the lever, plans counted with a price are priced.
+    """
+    if request.intent is not Intent.SALES or _RELAYED_RE.search(text) is None:
+        return None
+    facts = request.facts
+    settings = (
+        facts.context_tokens,
+        facts.concurrency,
+        facts.throughput_tok_s,
+        facts.tokens_per_user_tok_s,
+        facts.ttft_s,
+        facts.requests_per_minute,
+        facts.batch_tokens,
+        request.cues.headcount,
+    )
+    if _names_model(request) and any(value is not None for value in settings):
+        return Intent.SIZE
+    if request.lever is not None:
+        return Intent.FOLLOWUP
+    if facts.plan_counts and find_asked(text) == "price":
+        return Intent.PRICE
+    return None
+
+
 def _a_job_to_propose_for(request: ParsedRequest, text: str) -> bool:
     """Whether a use to propose for is a batch job: a job with no other use, or documents.
 
@@ -490,14 +554,15 @@ def _with_intent(request: ParsedRequest, text: str) -> ParsedRequest:
         )
     if _moves_here(request, text):
         request = replace(request, intent=Intent.SIZE)
-    if _compares_unrented(request, text):
+    if _compares_unrented(request, text) or _compares_theirs(request, text):
         request = replace(request, intent=Intent.COMPARE, topic=None, spec=None)
     if _hardware_price(request, cues, text):
         request = replace(request, intent=Intent.PRICE, topic=None, spec=None)
     if _asks_for_hardware(request, cues, text):
         request = replace(request, intent=Intent.KNOWLEDGE, topic=None, spec=None)
-    if _sizing_email(request, text):
-        request = replace(request, intent=Intent.SIZE)
+    settled = Intent.SIZE if _sizing_email(request, text) else _relayed(request, text)
+    if settled is not None:
+        request = replace(request, intent=settled)
     if _discovers(request, cues, text):
         if _a_job_to_propose_for(request, text):
             request = replace(request, cues=replace(cues, use_case=UseCase.BATCH.value))

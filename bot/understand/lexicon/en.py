@@ -124,6 +124,7 @@ LEXICON = Lexicon(
     at_once=(
         "concurrent(?:ly)?",
         "concurr?[ae]nt(?:ly)?",  # "concurent", "concurant": the typos people make
+        "conc",  # "25 conc": shorthand in a pasted line
         "simultaneous(?:ly)?",
         "at once",
         "at the same time",

@@ -336,9 +336,12 @@ def _correction(word: str, vocabulary: frozenset[str]) -> str | None:
     for known in vocabulary:
         if known[0] != word[0] or len(known) < 4:  # noqa: PLR2004 - see above
             continue
-        distance = edit_distance(word, known, limit)
+        # (two edits on a four-letter name change half of it: "steht" is no "step")
+        distance = edit_distance(word, known, 1 if len(known) < _SHORT_WORD else limit)
         # Ties go to the first word in alphabetical order: the same answer in every process,
         # whatever order the set is walked in.
-        if distance <= limit and (best is None or (distance, known) < best):
+        if distance <= (1 if len(known) < _SHORT_WORD else limit) and (
+            best is None or (distance, known) < best
+        ):
             best = (distance, known)
     return None if best is None else best[1]

@@ -120,7 +120,7 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
         "ja": r"丸ごと|(?:[0-9]|一|二|三|四)\s?枚だけ|一部の\s?gpu|バラで",
         "ko": (
             r"서버[^.?!]{0,8}통째로|통째로만|gpu\s?(?:[0-9]+\s?장)?만 따로|[0-9]+\s?장만 따로|"
-            r"일부 gpu만"
+            r"일부 gpu만|서버\s?일부만|일부만\s?(?:빌|대여|임대)"
         ),
         "es": (
             r"\b(?:el|como|un) servidor (?:entero|completo)|"

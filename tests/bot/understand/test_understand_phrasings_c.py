@@ -1033,7 +1033,7 @@ def test_everything_loaded_at_once_is_no_whole_server_question():
 @pytest.mark.parametrize(
     ("name", "size", "least_intent", "least_all"),
     [
-        ("blind-conv-h.jsonl", 300, 292, 288),
+        ("blind-conv-h.jsonl", 300, 298, 294),
         ("blind-conv-i.jsonl", 300, 300, 293),
         ("blind-conv-j.jsonl", 330, 329, 323),
         ("blind-conv-k.jsonl", 330, 326, 322),
@@ -1044,8 +1044,10 @@ def test_everything_loaded_at_once_is_no_whole_server_question():
         ("blind-conv-p.jsonl", 330, 325, 321),
         ("blind-conv-q.jsonl", 330, 329, 329),
         ("blind-conv-r.jsonl", 330, 330, 328),
-        ("blind-conv-s.jsonl", 330, 330, 328),
-        ("blind-conv-t.jsonl", 330, 326, 320),
+        # (one line fewer since round 43: "今 RTX 6000 Ada で … H200 に移すとどれくらい速くなり
+        # ますか" is labelled a sizing here, the same question a comparison in -h and -as)
+        ("blind-conv-s.jsonl", 330, 329, 327),
+        ("blind-conv-t.jsonl", 330, 327, 320),
         ("blind-conv-u.jsonl", 330, 326, 316),
         ("blind-conv-v.jsonl", 330, 329, 327),
         ("blind-conv-w.jsonl", 330, 329, 327),
@@ -1059,17 +1061,18 @@ def test_everything_loaded_at_once_is_no_whole_server_question():
         ("blind-conv-ae.jsonl", 330, 325, 325),
         ("blind-conv-af.jsonl", 330, 329, 329),
         ("blind-conv-ag.jsonl", 330, 329, 327),
-        ("blind-conv-ah.jsonl", 330, 328, 325),
+        ("blind-conv-ah.jsonl", 330, 329, 326),
         ("blind-conv-ai.jsonl", 330, 330, 327),
-        ("blind-conv-aj.jsonl", 330, 326, 324),
+        ("blind-conv-aj.jsonl", 330, 329, 327),
         ("blind-conv-ak.jsonl", 330, 326, 322),
-        ("blind-conv-al.jsonl", 330, 328, 328),
+        ("blind-conv-al.jsonl", 330, 329, 329),
         ("blind-conv-am.jsonl", 330, 326, 323),
         ("blind-conv-an.jsonl", 330, 330, 327),
         ("blind-conv-ao.jsonl", 330, 329, 327),
         ("blind-conv-ap.jsonl", 330, 328, 319),
         ("blind-conv-aq.jsonl", 330, 325, 321),
         ("blind-conv-ar.jsonl", 330, 319, 304),
+        ("blind-conv-as.jsonl", 330, 309, 286),
     ],
 )
 def test_the_sets_of_these_rounds_keep_their_figures(name, size, least_intent, least_all):
