@@ -34,7 +34,7 @@ _AFTERNOON = frozenset(
     }
     | {"pm", "p.m."}
 )
-_CLOCK_RES = (
+_CLOCK_RES_BASE = (
     # twelve-hour times: 2 am, 6pm, 10:30 p.m.
     gated_re(
         r"(?<![\d.,:])(?P<h>1[0-2]|0?[1-9])(?::(?P<m>[0-5]\d))?\s?(?P<part>am|pm|a\.m\.|p\.m\.)"
@@ -44,22 +44,25 @@ _CLOCK_RES = (
     # a clock hour said after its lead: "a las 20 h", "às 18h", "um 22 Uhr", "à 6h", "до 8 утра"
     gated_re(
         r"(?<![a-zà-ÿ])(?:a las|a la|às|as|um|à|ab|bis|von|from|jusqu'à|hasta las|até as|até às|"
-        r"de las|desde las|das|des)\s"
+        r"de las|desde las|das|des|entre|et|between|zwischen)\s"
         r"(?P<h>[01]?\d|2[0-3])(?:[:h](?P<m>[0-5]\d))?\s?(?:h|uhr|heures?|horas?|hs)?(?![\d:])"
     ),
     # CJK: "凌晨 2 点", "早上 8 點前", "22時", "翌朝6時", "밤 10시"
     gated_re(
-        r"(?P<part>凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|今晚|今夜|明晚|明早|明天早上|夜里|夜裡|半夜|"
+        r"(?P<part>凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|今晚|今夜|明晚|明早|明天早上|夜里|夜裡|半夜|深夜|"
         r"翌朝|朝|午前|午後|夜|새벽|오전|"
         r"오후|저녁|밤|아침)?\s?(?P<h>[01]?\d|2[0-4])\s?(?:点|點|時|시)(?!間|间|간)"
         r"(?:半|(?P<m>[0-5]?\d)分)?"
     ),
 )
+# A German clock hour with its word: "Samstag 8 Uhr bis Sonntag 20 Uhr".
+_UHR_RE = gated_re(r"(?<![\d.,:])(?P<h>[01]?\d|2[0-3])(?::(?P<m>[0-5]\d))?\s?uhr(?![a-z])")
 # Two hours of a range said with one unit after both: "22–6 Uhr", "22-6h", "22〜6時", "22 à 6 h".
 _RANGE_RE = gated_re(
     r"(?<![\d.,:])(?P<h1>[01]?\d|2[0-3])\s?(?:–|—|-|~|〜|～|to|bis|à|a|até)\s?"
     r"(?P<h2>[01]?\d|2[0-4])\s?(?:uhr|h|hs|heures?|horas?|時|点|點|시)(?![a-zà-ÿ\d])"
 )
+_CLOCK_RES = (*_CLOCK_RES_BASE, _UHR_RE)
 # Weekdays by their names, Monday first (a name before a clock time dates it).
 _WEEKDAYS = (
     (

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
 
-from bot.request import Cues, Intent, ParsedRequest, RequestFacts
+from bot.request import Cues, Intent, Lever, ParsedRequest, RequestFacts
 from bot.understand import lexicon
 from bot.understand.adapters import find_adapters
 from bot.understand.addressees import without_addressees
@@ -50,6 +50,7 @@ from bot.understand.number_words import words_to_digits
 from bot.understand.numbers import Found, join_long_groups
 from bot.understand.platform import find_platform
 from bot.understand.precision import find_precision
+from bot.understand.quoted import figure_asked, without_said_back
 from bot.understand.rental import find_rental
 from bot.understand.said_back import cheaper_within_budget, without_figures_said_back
 from bot.understand.several import find_members
@@ -578,12 +579,15 @@ def parse_message(
 ) -> ParsedRequest:
     """Understand one customer message; never raises (a failure is reported, not thrown)."""
     try:
-        return parse_with(
-            text if isinstance(text, str) else "",
-            catalog_index(),
-            telegram_language=telegram_language if isinstance(telegram_language, str) else None,
-            bot_username=bot_username if isinstance(bot_username, str) else None,
-        )
+        text = text if isinstance(text, str) else ""
+        hint = telegram_language if isinstance(telegram_language, str) else None
+        bot = bot_username if isinstance(bot_username, str) else None
+        whole = parse_with(text, catalog_index(), telegram_language=hint, bot_username=bot)
+        rest = without_said_back(text) if whole.command is None else None
+        if rest is None:
+            return whole
+        rest_read = parse_with(rest, catalog_index(), telegram_language=hint, bot_username=bot)
+        return _with_said_back(whole, rest_read, figure_asked(text))
     except Exception:  # noqa: BLE001 - the bot's entry point answers every message, whatever broke
         _log.exception("parsing failed")
         return ParsedRequest(
@@ -591,6 +595,42 @@ def parse_message(
             language=_safe_language(telegram_language),
             not_understood=(PARSE_FAILED,),
         )
+
+
+# Intents that a message saying the answer back, then asking on, holds only as a follow-up.
+_RESTATED = frozenset({Intent.UNKNOWN, Intent.SIZE, Intent.PRICE, Intent.DISCOVER, Intent.COMPARE})
+
+
+def _with_said_back(whole: ParsedRequest, rest: ParsedRequest, figure: str | None) -> ParsedRequest:
+    """Return the reading of a message that says the answer back: its facts without that clause.
+
+    The lever, the figure asked and the language are the whole message's where the rest has
+    none ("You put 57 tok/s per user… Is that measured?" asks to explain that figure).
+    """
+    intent = rest.intent
+    if intent in _RESTATED and not rest.facts.names_model:
+        intent = Intent.FOLLOWUP
+    lever = rest.lever or whole.lever
+    if lever is None and not rest.facts.stated() and intent is Intent.FOLLOWUP:
+        # "you put 57 tok/s per user… Is that measured or a roofline guess?": nothing to change,
+        # a question of the figure said back, whose kind is the figure asked
+        lever = Lever.EXPLAIN
+        return replace(
+            rest,
+            facts=replace(rest.facts, gpus=rest.facts.gpus or whole.facts.gpus),
+            intent=intent,
+            language=whole.language,
+            lever=lever,
+            cues=replace(rest.cues, asked=figure or rest.cues.asked),
+        )
+    cues = rest.cues if rest.cues.asked else replace(rest.cues, asked=whole.cues.asked)
+    facts = rest.facts
+    if lever is Lever.WHY_NOT:
+        # "You put us on two HGX H200 servers — why not a single MI355X box?": both GPUs named
+        facts = replace(facts, gpus=whole.facts.gpus)
+    return replace(
+        rest, facts=facts, intent=intent, language=whole.language, lever=lever, cues=cues
+    )
 
 
 def parse_key(

@@ -137,7 +137,7 @@ def _plan_patterns(language: str) -> tuple[Searchable, ...]:
         # "три восьмикарточных сервера H200", "un seul serveur MI355X" (one server, said so)
         gated_re(
             number
-            + r"\s*(?:(?:seul|solo|único|unico|einzigen?|single|одн[а-яё]*)\s*)?"
+            + r"\s*(?:[x×]\s*)?(?:(?:seul|solo|único|unico|einzigen?|single|одн[а-яё]*)\s*)?"
             + rf"(?P<e>{_EIGHT_X})?(?P<s>{_SERVER}|{_VM_WORDS})\s*"
             + rf"(?:of|with|de|com|avec|mit|с|на|)\s*(?:{_EIGHT_X})?{gpu}{lone}"
         ),
@@ -175,7 +175,7 @@ def _plan_patterns(language: str) -> tuple[Searchable, ...]:
     )
 
 
-_MIXED_RE = gated_re(r"\+|(?<![a-z])(?:and|plus|und|et|y|e|и|和|跟|と|하고|및)(?![a-z])|,")
+_MIXED_RE = gated_re(r"\+|(?<![a-z])(?:and|plus|und|et|y|e|и|和|跟|と|하고|및)(?![a-z])|[,，、;；]")
 
 
 _SINGLE_REACH = 12
@@ -202,7 +202,9 @@ def _plan_of(match: re.Match[str], *, mixed: bool) -> str | None:
         return SERVER_PLAN["h"]
     if mark == _MI355X_MARK:
         # ("one 8x MI355X": its eight GPUs said, the server they come in)
-        return SERVER_PLAN["m"] if server or mixed or found.get("e") else None
+        # ("MI355X ×2": units counted with a times sign are its servers, the only plan it has)
+        times = found.get("m") is not None and "×" in match.group()
+        return SERVER_PLAN["m"] if server or mixed or found.get("e") or times else None
     if vm or alone:
         return SINGLE_PLAN
     if server and (server_words or found.get("e")):

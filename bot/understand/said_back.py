@@ -16,6 +16,7 @@ from bot.understand import lexicon
 from bot.understand.gates import gated_re
 from bot.understand.money import BUDGET_NAMED
 from bot.understand.questions import asks
+from bot.understand.quoted import figure_asked
 
 # Words that make an amount a ceiling: "max", "under", "no more than", "넘으면", "以内", "до".
 _CEILING = gated_re(
@@ -42,6 +43,15 @@ def _budget_said(request: ParsedRequest) -> bool:
     return request.facts.budget_usd_month is not None or request.cues.budget_amount is not None
 
 
+# The price said back as over the budget: "月 23,900 ドルは予算オーバー", "that's over our budget".
+_OVER_BUDGET = gated_re(
+    r"予算オーバー|予算を(?:超え|オーバー)|over (?:our |the |my )?budget|超预算|超出预算|超預算|"
+    r"超出預算|예산 ?초과|예산을 넘|сверх бюджета|выше бюджета|über (?:dem|unserem) budget|"
+    r"hors budget|au-dessus (?:de notre|du) budget|fuera de(?:l| nuestro)? presupuesto|"
+    r"acima do (?:nosso )?orçamento|estoura o orçamento"
+)
+
+
 def without_figures_said_back(request: ParsedRequest, text: str) -> ParsedRequest:
     """Return ``request`` without the answer's figures a follow-up asks about or reacts to."""
     if request.intent is not Intent.FOLLOWUP:
@@ -49,16 +59,25 @@ def without_figures_said_back(request: ParsedRequest, text: str) -> ParsedReques
     if request.lever is Lever.EXPLAIN:
         # the answer's figures: the speeds and latency it predicted, the KV room it found
         facts = replace(
-            request.facts, throughput_tok_s=None, tokens_per_user_tok_s=None, ttft_s=None
+            request.facts,
+            throughput_tok_s=None,
+            tokens_per_user_tok_s=None,
+            ttft_s=None,
+            context_tokens=None,  # "where do the '3.5 contexts of 128k' come from?"
+            concurrency=None,
         )
-        request = replace(request, facts=facts, cues=replace(request.cues, kv_cache_bytes=None))
+        # the figure asked about is the one said back ("where does the 450 GB come from?": kv)
+        asked = request.cues.asked or figure_asked(text)
+        cues = replace(request.cues, kv_cache_bytes=None, asked=asked)
+        request = replace(request, facts=facts, cues=cues)
         if _budget_said(request) and BUDGET_NAMED.search(text) is None:
             request = _without_budget(request)  # "explain the $23,900": the price, explained
         return request
+    named = BUDGET_NAMED.search(text) is not None and _OVER_BUDGET.search(text) is None
     if (
         request.lever is Lever.CHEAPER
         and _budget_said(request)
-        and BUDGET_NAMED.search(text) is None
+        and not named
         and _CEILING.search(text) is None
     ):
         return _without_budget(request)

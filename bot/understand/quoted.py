@@ -1,0 +1,86 @@
+"""The answer's own words said back before a change: "You said 2x HGX at $47,800/mo. What if…".
+
+A follow-up often repeats what the answer said ("you said", "你刚才说", "Вы насчитали", "Sie
+schreiben", "Vous annoncez", "Me dijiste que", "Você falou em", "…라고 하셨는데") before asking
+for a change. The figures of that clause are the answer's, not new facts: the facts are read
+from the message without it, the follow-up's lever and question from the whole message.
+"""
+
+from __future__ import annotations
+
+from bot.understand.gates import gated_re
+
+# Where the said-back clause starts: a verb of the answer reporting, addressed to us.
+_SAID_BACK_RE = gated_re(
+    # (not a question to us: "what hardware would you put that on?")
+    r"(?i)(?<![a-z])(?<!would )(?<!could )(?<!should )(?<!can )(?<!will )(?<!do )(?<!did )"
+    r"(?:you(?: guys)? (?:said|put|quoted|wrote|mentioned|estimated|gave|told me|"
+    r"came up with|recommended)|your (?:answer|estimate|reply) (?:said|says|shows|put)|"
+    r"(?:вы|ты) (?:насчитали|написали|сказали|посчитали|указали|пишете|говорите|оценили)|"
+    r"sie (?:schreiben|schrieben|nennen|sagten|haben [^.?!]{0,30}(?:genannt|geschrieben|"
+    r"berechnet))|ihr (?:schreibt|nennt|sagt)|"
+    r"vous (?:annoncez|dites|avez dit|indiquez|écrivez|avez (?:annoncé|calculé|indiqué))|"
+    r"me (?:dijiste|dijeron|diste|pusiste)|(?:dijiste|indicaste|calculaste|pusiste|dijeron) que|"
+    r"(?:você|vocês|vc) (?:falou|falaram|disse|disseram|colocou|calculou|indicou))(?![a-z])|"
+    r"你们?(?:刚才|刚刚|剛才|剛剛|之前)?(?:说|說|写|寫|算的|估的|报的|報的)|您(?:刚才|剛才)?(?:说|說)|"
+    r"방금 답변에서|답변에서|라고 하셨는데|이라고 하셨는데"
+)
+# Where it ends: the sentence's end, or the first comma of a Chinese clause; in Korean, the
+# "…라고 하셨는데" that closes it.
+_SENTENCE_END_RE = gated_re(r"[.!?。！？\n](?=\s|$)|[!?。！？\n]|\s[—–-]\s")
+_CJK_CLAUSE_END_RE = gated_re(r"[，,]")
+_KO_END_RE = gated_re(r"(?:이)?라고 (?:하셨는데|하셨죠|말씀하셨는데)[,，]?")
+
+
+def without_said_back(text: str) -> str | None:
+    """Return ``text`` with the clauses that say the answer back blanked, or None if none."""
+    found = _SAID_BACK_RE.search(text)
+    if found is None:
+        return None
+    start = found.start()
+    korean = _KO_END_RE.search(text, start)
+    if korean is not None:
+        end = korean.end()
+    elif text[found.start() : found.end()].startswith(("你", "您")):
+        stop = _CJK_CLAUSE_END_RE.search(text, found.end()) or _SENTENCE_END_RE.search(
+            text, found.end()
+        )
+        end = stop.end() if stop else len(text)
+    else:
+        stop = _SENTENCE_END_RE.search(text, found.end())
+        end = stop.end() if stop else len(text)
+    rest = text[:start] + " " * (end - start) + text[end:]
+    return rest if rest.strip() else None
+
+
+# The kind of a figure of the answer said back, by its unit: what an explanation is asked of.
+_FIGURE_KINDS = (
+    (
+        "speed",
+        gated_re(r"(?i)tok(?:en)?s?\s?/\s?s|t/s|tps|ток/с|токен\w* в секунду|ttft|首字|首token"),
+    ),
+    (
+        "kv",
+        gated_re(
+            r"(?i)kv|[0-9]\s?(?:gb|gib|tb|tib|го|то|гб|тб)(?![a-zа-яё])|contexts? of|контекст"
+        ),
+    ),
+    (
+        "price",
+        gated_re(r"\$|us\$|€|美元|美金|달러|долл|dollars?|/hr|per gpu[- ]hour|gpu[- ]?stunde"),
+    ),
+    (
+        "gpu_count",
+        gated_re(
+            r"(?i)[0-9]+\s?(?:gpus?|cards?|h200s?|servers?|serveurs?|servidores?|server|张|張|卡|"
+            r"枚|장|карт|сервер|grafikkarten|karten)"
+        ),
+    ),
+)
+
+
+def figure_asked(text: str) -> str | None:
+    """Return the kind of the first figure an explanation is asked of, by its unit, or None."""
+    found = [(pattern.search(text), kind) for kind, pattern in _FIGURE_KINDS]
+    placed = [(match.start(), kind) for match, kind in found if match is not None]
+    return min(placed)[1] if placed else None
