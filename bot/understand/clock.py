@@ -17,22 +17,8 @@ _NOON = 12
 _DAYS_PER_WEEK = 7
 # Parts of the day that put an hour of 1-11 after noon ("晚上 10 点", "午後3時", "오후 9시").
 _AFTERNOON = frozenset(
-    {
-        "下午",
-        "傍晚",
-        "晚上",
-        "夜里",
-        "夜裡",
-        "今晚",
-        "今夜",
-        "明晚",
-        "午後",
-        "夜",
-        "오후",
-        "저녁",
-        "밤",
-    }
-    | {"pm", "p.m."}
+    {"下午", "傍晚", "晚上", "夜里", "夜裡", "今晚", "今夜", "明晚", "午後", "夜", "오후", "저녁"}
+    | {"밤", "pm", "p.m.", "noche", "tarde", "noite", "soir", "evening", "night"}
 )
 _CLOCK_RES_BASE = (
     # twelve-hour times: 2 am, 6pm, 10:30 p.m.
@@ -62,7 +48,19 @@ _RANGE_RE = gated_re(
     r"(?<![\d.,:])(?P<h1>[01]?\d|2[0-3])\s?(?:–|—|-|~|〜|～|to|bis|à|a|até)\s?"
     r"(?P<h2>[01]?\d|2[0-4])\s?(?:uhr|h|hs|heures?|horas?|時|点|點|시)(?![a-zà-ÿ\d])"
 )
-_CLOCK_RES = (*_CLOCK_RES_BASE, _UHR_RE)
+# An hour with its part of the day after it: "10 de la noche", "8 da manhã", "11 du soir".
+_PART_AFTER_RE = gated_re(
+    r"(?<![\d.,:])(?P<h>1[0-2]|0?[1-9])\s?(?:h\s?)?(?:de la|da|du|in the|at)\s"
+    r"(?P<part>noche|tarde|mañana|madrugada|noite|manhã|madrugada|soir|matin|evening|night|morning)"
+)
+# A weekday before an hour: "samedi 8h", "Saturday 8h", "sábado 20 h".
+_DAY_HOUR_RE = gated_re(
+    r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s(?P<h>[01]?\d|2[0-3])\s?(?:h|hs|uhr)(?![a-z\d])|"
+    r"(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|"
+    r"viernes|sábado|domingo|segunda|terça|quarta|quinta|sexta)\s(?P<h2>[01]?\d|2[0-3])\s?"
+    r"(?:h|hs|heures?|horas?)(?![a-z\d])"
+)
+_CLOCK_RES = (_PART_AFTER_RE, *_CLOCK_RES_BASE, _UHR_RE)  # the part of the day first
 # Weekdays by their names, Monday first (a name before a clock time dates it).
 _WEEKDAYS = (
     (
@@ -109,6 +107,10 @@ class _Clock:
 def _clocks(text: str) -> list[_Clock]:
     """Return the clock times of ``text`` in order, each once."""
     found: list[_Clock] = []
+    for match in _DAY_HOUR_RE.finditer(text):
+        name = "h" if match.group("h") else "h2"
+        # (from its hour: the weekday before it dates it, ``_weekday``)
+        found.append(_Clock(match.start(name), match.end(), int(match.group(name)) % 24))
     for match in _RANGE_RE.finditer(text):
         found.append(_Clock(match.start("h1"), match.end("h1"), int(match.group("h1")) % 24))
         found.append(_Clock(match.start("h2"), match.end(), int(match.group("h2")) % 24))
@@ -116,9 +118,10 @@ def _clocks(text: str) -> list[_Clock]:
         for match in pattern.finditer(text):
             if any(c.start < match.end() and match.start() < c.end for c in found):
                 continue
-            hour = int(match.group("h")) % _HOURS_PER_DAY + int(match.group("m") or 0) / 60
+            minutes = match.groupdict().get("m") or 0
+            hour = int(match.group("h")) % _HOURS_PER_DAY + int(minutes) / 60
             part = (match.groupdict().get("part") or "").strip()
-            if part in _AFTERNOON and hour < _NOON:
+            if part in _AFTERNOON and 1 <= hour < _NOON:  # ("夜里 0 点" is midnight)
                 hour += _NOON
             elif part in {"am", "a.m."} and int(match.group("h")) == _NOON:
                 hour -= _NOON

@@ -32,6 +32,7 @@ from bot.understand.lever_shapes import (
 )
 from bot.understand.money import BUDGET_NAMED
 from bot.understand.questions import WH_RE, yes_no_questions
+from bot.understand.quoted import figure_asked
 from bot.understand.rental import RentalAsk, find_rental
 from bot.understand.topics.concepts import Concept
 from bot.understand.topics.lexicon import mentions_concept
@@ -343,8 +344,7 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
         lever = lever_by_shape(request, text, named=named) or lever
     if lever is Lever.EXPLAIN and _explains_a_term(request, text):
         lever = None
-    contrast = why_contrast(request, text, named=named)
-    lever = Lever.WHY_NOT if contrast else lever  # "why HGX and not 2 single H200s? cheaper"
+    lever, why_of_the_pick = _why_of_the_pick(request, text, lever, named=named)
     if _cuda_as_a_condition(request, text):
         request = replace(request, facts=replace(request.facts, cuda_only=True))
     setting_alone = _only_a_setting(request, text)
@@ -392,11 +392,52 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
         # answer's own, no new size or count to size again
         facts = replace(settled.facts, params_b=None, gpu_count=None)
         settled = replace(settled, facts=facts, servers=None)
-    if contrast:
-        # the pick and the other set against each other: a question of the answer on the table
+    if why_of_the_pick:
+        # the pick and the other set against each other, or the pick's count asked why: a
+        # question of the answer on the table
         facts = replace(settled.facts, plan_counts=None, months=None)
-        settled = replace(settled, intent=Intent.FOLLOWUP, facts=facts, servers=None)
+        settled = replace(settled, intent=Intent.FOLLOWUP, facts=facts, servers=None, topic=None)
     return _no_topic(_after_intent(settled, found.topic, text))
+
+
+def _why_of_the_pick(
+    request: ParsedRequest, text: str, lever: Lever | None, *, named: bool
+) -> tuple[Lever | None, bool]:
+    """Return the lever of a why asked of the pick, and whether one was.
+
+    "why HGX and not 2 single H200s? cheaper" asks why not the other; "为什么推荐 2 台服务器？
+    权重才 700 多 GB" asks to explain the count.
+    """
+    if why_contrast(request, text, named=named):
+        return Lever.WHY_NOT, True
+    if lever in {None, Lever.WHY_NOT} and _why_of_a_count(request, text):
+        return Lever.EXPLAIN, True
+    return lever, False
+
+
+def _why_of_a_count(request: ParsedRequest, text: str) -> bool:
+    """Whether a why or a word of not following asks of a count of GPUs or servers said back.
+
+    "Pourquoi vous comptez 2 H200 alors que le modèle fait 70 Go ?", "推奨が H200 2枚になって
+    いる理由は？", "No entiendo por qué necesito 2 servidores": the answer's count, explained.
+    """
+    if _names_model(request) or len(request.facts.plan_counts or {}) > 1:
+        return False
+    if _OTHER_CHOICE.search(text):
+        return False  # "為什麼推這台 8 卡的？直接租單張 H200": the other choice, why not it
+    asked = lexicon.search("why", text) or lexicon.search("unclear", text) or _REASON.search(text)
+    return bool(asked) and figure_asked(text) == "gpu_count"
+
+
+# A plan named by its eight GPUs, or the single plan named beside: a choice, not a count.
+_OTHER_CHOICE = gated_re(
+    r"(?<![0-9])8\s?(?:卡|gpu|장|枚|карт|x)|八卡|单张|單張|单卡|單卡|単体|단일|single|einzeln|"
+    r"avuls|suelt|одиночн|individu"
+)
+
+
+# The reason asked as a noun: "の理由", "理由是", "이유", "la raison".
+_REASON = gated_re(r"理由|原因|이유|근거|la raison|el motivo|o motivo|den grund|причин")
 
 
 def _one_month_asked(request: ParsedRequest, text: str) -> bool:

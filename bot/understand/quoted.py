@@ -62,7 +62,7 @@ _FIGURE_KINDS = (
     (
         "kv",
         gated_re(
-            r"(?i)kv|[0-9]\s?(?:gb|gib|tb|tib|го|то|гб|тб)(?![a-zа-яё])|contexts? of|контекст"
+            r"(?i)kv|[0-9]\s?(?:gb|gib|tb|tib|go|го|то|гб|тб)(?![a-zа-яё])|contexts? of|контекст"
         ),
     ),
     (
@@ -73,14 +73,23 @@ _FIGURE_KINDS = (
         "gpu_count",
         gated_re(
             r"(?i)[0-9]+\s?(?:gpus?|cards?|h200s?|servers?|serveurs?|servidores?|server|张|張|卡|"
-            r"枚|장|карт|сервер|grafikkarten|karten)"
+            r"枚|장|карт|сервер|grafikkarten|karten|台|대|部)"
         ),
+    ),
+)
+
+
+_USERS_FIGURE = (
+    "users",
+    gated_re(
+        r"(?i)[0-9]+\s?(?:users?|sessions?|セッション|ユーザー|人|명|пользовател\w*|сесси\w*|"
+        r"usuarios|usuários|utilisateurs|nutzer)"
     ),
 )
 
 
 def figure_asked(text: str) -> str | None:
     """Return the kind of the first figure an explanation is asked of, by its unit, or None."""
-    found = [(pattern.search(text), kind) for kind, pattern in _FIGURE_KINDS]
+    found = [(pattern.search(text), kind) for kind, pattern in (*_FIGURE_KINDS, _USERS_FIGURE)]
     placed = [(match.start(), kind) for match, kind in found if match is not None]
     return min(placed)[1] if placed else None

@@ -106,7 +106,7 @@ def _plan_patterns(language: str) -> tuple[Searchable, ...]:
     # avulsas", "H200単体を2台", "단일 H200 VM 3대".
     single = rf"(?P<one>(?:{_SINGLE_WORDS})\s*-?\s*)?"
     # (a Latin word ends at a letter's end: "seules", not "seulement"; "単体VM" goes on)
-    lone = rf"(?P<lone>s?\s*-?\s*(?:{_SINGLE_WORDS})(?!(?<=[{LETTER}])[{LETTER}]))?"
+    lone = rf"(?P<lone>s?\s*-?\s*\(?\s*(?:{_SINGLE_WORDS})(?!(?<=[{LETTER}])[{LETTER}]))?"
     # ("2 MI355X 8卡服务器": its eight GPUs said between the GPU and the server)
     server_after = rf"{lone}(?:\s*(?:8|八)\s*卡)?(?P<s>\s*-?\s*\(?\s*(?:{_SERVER}|{_VM_WORDS}))?"
     eight = rf"(?P<e>{_EIGHT_X})?"

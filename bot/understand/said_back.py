@@ -67,7 +67,7 @@ def without_figures_said_back(request: ParsedRequest, text: str) -> ParsedReques
             concurrency=None,
         )
         # the figure asked about is the one said back ("where does the 450 GB come from?": kv)
-        asked = request.cues.asked or figure_asked(text)
+        asked = figure_asked(text) or request.cues.asked
         cues = replace(request.cues, kv_cache_bytes=None, asked=asked)
         request = replace(request, facts=facts, cues=cues)
         if _budget_said(request) and BUDGET_NAMED.search(text) is None:

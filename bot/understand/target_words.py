@@ -76,7 +76,7 @@ INPUT_WORDS = (
 )
 EACH = (
     r"each|apiece|per\s(?:doc|document|file|item)|cada\s(?:uno|una|um)|cada|je|jeweils|chacun|"
-    r"chacune|каждое|каждый|каждая|по|每份|每篇|每个|每個|每条|每條|各|건당|개당|장당|편당|통당|"
+    r"chacune|каждое|каждый|каждая|по|每份|每篇|每个|每個|每条|每條|每筆|每笔|各|건당|개당|장당|편당|통당|"
     r"1\s?件あたり|1\s?件|件あたり|1\s?通|à"
 )
 RATE_ABBR = {"qps": 60.0, "rps": 60.0, "rpm": 1.0, "req/s": 60.0, "req/min": 1.0}
