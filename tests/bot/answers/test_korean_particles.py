@@ -17,8 +17,9 @@ PAIR_FORM = re.compile(r"은\(는\)|이\(가\)|을\(를\)|과\(와\)|\(으\)로|
 
 # Messages in Korean, with what their answer says; every value before a particle can be read.
 ANSWERS = {
+    # (the cheapest asked: the answer opens with its price)
     "Llama 3.1 8B 500명 동시 접속, 4k 컨텍스트, 제일 싼 거?": (
-        "BF16 가중치 및 FP8 KV 캐시를 쓰면 NVIDIA H200으로 충분합니다",
+        "월 US$6,180: NVIDIA H200, 단일 GPU 머신 2대(가중치 BF16, KV 캐시 FP8)",
         "NVIDIA H200(단일 GPU 머신 3대, 월 US$9,270)이 필요합니다",
     ),
     "H200 한 장에 Llama 3.3 70B 올라가나요?": (
