@@ -157,6 +157,19 @@ class RequestFacts:
         }
 
     @property
+    def states_load(self) -> bool:
+        """Whether the facts say the load: users at once, a service level, a rate or a job."""
+        load = (
+            self.concurrency,
+            self.throughput_tok_s,
+            self.tokens_per_user_tok_s,
+            self.ttft_s,
+            self.requests_per_minute,
+            self.batch_tokens,
+        )
+        return any(value is not None for value in load)
+
+    @property
     def names_model(self) -> bool:
         """Whether the facts say which model to size."""
         return self.model_id is not None or self.params_b is not None or bool(self.model_config)

@@ -129,20 +129,8 @@ def _proposal_asked(request: ParsedRequest, cues: Cues, text: str) -> bool:
 
 def _needs_said(request: ParsedRequest, cues: Cues) -> bool:
     """Whether a message says what a proposal is sized for: a use, people, a capacity, targets."""
-    facts = request.facts
-    said = (
-        cues.use_case,
-        cues.headcount,
-        cues.kv_cache_bytes,
-        facts.concurrency,
-        facts.throughput_tok_s,
-        facts.tokens_per_user_tok_s,
-        facts.ttft_s,
-        facts.requests_per_minute,
-        facts.batch_tokens,
-        cues.budget_amount,
-    )
-    return any(value is not None for value in said)
+    said = (cues.use_case, cues.headcount, cues.kv_cache_bytes, cues.budget_amount)
+    return request.facts.states_load or any(value is not None for value in said)
 
 
 def _discovers(request: ParsedRequest, cues: Cues, text: str) -> bool:
@@ -509,17 +497,8 @@ def _relayed(request: ParsedRequest, text: str) -> Intent | None:
     if request.intent is not Intent.SALES or _RELAYED_RE.search(text) is None:
         return None
     facts = request.facts
-    settings = (
-        facts.context_tokens,
-        facts.concurrency,
-        facts.throughput_tok_s,
-        facts.tokens_per_user_tok_s,
-        facts.ttft_s,
-        facts.requests_per_minute,
-        facts.batch_tokens,
-        request.cues.headcount,
-    )
-    if _names_model(request) and any(value is not None for value in settings):
+    settings = facts.states_load or facts.context_tokens or request.cues.headcount
+    if _names_model(request) and settings:
         return Intent.SIZE
     if request.lever is not None:
         return Intent.FOLLOWUP

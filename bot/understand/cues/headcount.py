@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterator
 from functools import cache
 
 from bot.understand import lexicon
@@ -397,16 +398,18 @@ def find_all_at_once(text: str) -> int | None:
     """Return a count of people the next clause says are all there at once, or None."""
     if ALL_OF_THEM.search(text) is None:
         return None
+    return next((value for match, value in _counts(text) if _all_at_once_after(text, match)), None)
+
+
+def _counts(text: str) -> Iterator[tuple[re.Match[str], int]]:
+    """Yield each count of people the patterns read, with its whole value in bounds."""
     for pattern in _patterns():
         if not _may_match(pattern, text):
             continue
         for match in itertools.islice(pattern.finditer(text), _MAX_MATCHES):
             value = _value(match)
-            if value is None or not value.is_integer() or not 1 <= value <= _MAX_HEADCOUNT:
-                continue
-            if _all_at_once_after(text, match):
-                return int(value)
-    return None
+            if value is not None and value.is_integer() and 1 <= value <= _MAX_HEADCOUNT:
+                yield match, int(value)
 
 
 def _said_at_once_before(text: str, start: int) -> bool:
@@ -470,15 +473,7 @@ def find_headcount(text: str) -> int | None:
     """
     if _DIGIT_OR_CJK_RE.search(text) is None and _A_THOUSAND_RE.search(text) is None:
         return None  # every head count is written with a number, or a thousand in words
-    found: list[tuple[int, int]] = []
-    for pattern in _patterns():
-        if not _may_match(pattern, text):
-            continue
-        for match in itertools.islice(pattern.finditer(text), _MAX_MATCHES):
-            value = _value(match)
-            if value is None or not value.is_integer() or not 1 <= value <= _MAX_HEADCOUNT:
-                continue
-            if _simultaneous(text, match):
-                continue
-            found.append((match.start(), int(value)))
+    found = [
+        (match.start(), value) for match, value in _counts(text) if not _simultaneous(text, match)
+    ]
     return min(found)[1] if found else None
