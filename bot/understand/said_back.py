@@ -31,6 +31,10 @@ _CEILING = gated_re(
 )
 
 
+# Codes of figures not read: in an explanation asked, the figures are the answer's own.
+_FIGURE_CODES = ("context", "concurrency")
+
+
 def _without_budget(request: ParsedRequest) -> ParsedRequest:
     return replace(
         request,
@@ -69,7 +73,11 @@ def without_figures_said_back(request: ParsedRequest, text: str) -> ParsedReques
         # the figure asked about is the one said back ("where does the 450 GB come from?": kv)
         asked = figure_asked(text) or request.cues.asked
         cues = replace(request.cues, kv_cache_bytes=None, asked=asked)
-        request = replace(request, facts=facts, cues=cues)
+        # ("les 21 Go par contexte": no context of the customer's could not be read)
+        understood = tuple(
+            code for code in request.not_understood if not code.startswith(_FIGURE_CODES)
+        )
+        request = replace(request, facts=facts, cues=cues, not_understood=understood)
         if _budget_said(request) and BUDGET_NAMED.search(text) is None:
             request = _without_budget(request)  # "explain the $23,900": the price, explained
         return request

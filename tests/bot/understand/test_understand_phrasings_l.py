@@ -90,6 +90,13 @@ def test_the_kind_of_a_figure_said_back(text, kind):
     assert figure_asked(text) == kind
 
 
+def test_a_figure_per_context_explained_leaves_nothing_unread():
+    """Read: "les 21 Go par contexte", the answer's figure, no context of theirs left unread."""
+    found = _read("D'où sortent les 21 Go par contexte ?", "fr")
+    assert (found.get("lever"), found.get("asked")) == ("explain", "kv")
+    assert not found.get("not_understood")
+
+
 @pytest.mark.parametrize(
     ("text", "language", "asked"),
     [
