@@ -430,7 +430,8 @@ class Cues:
     The use it describes without a model, the people it is for (a head count, not users at
     once), a KV-cache capacity asked, hardware named that we do not rent (and a count said
     with it), a kind of model the engine does not size, the figure a direct question asks
-    for, and the budget as written (amount per month and ISO currency, US dollars included).
+    for, and the budget as written (amount, ISO currency, US dollars included, and the months it
+    is for when not one).
     """
 
     use_case: str | None = None  # a ``sizing.UseCase`` value
@@ -442,8 +443,16 @@ class Cues:
     asked: str | None = None  # gpu_count | speed | kv | users | overkill | price | fits
     budget_amount: Decimal | None = None
     budget_currency: str | None = None
+    budget_months: int | None = None  # months the amount is for, when not one (12: a year's)
     usual_at_once: int | None = None  # users at once usually, beside the peak sized
     users_from_headcount: bool = False  # users at once assumed from the head count, not said
+
+    @property
+    def budget_per_month(self) -> Decimal | None:
+        """The budget as written, per month (a year's divided by twelve)."""
+        if self.budget_amount is None or not self.budget_months:
+            return self.budget_amount
+        return (self.budget_amount / self.budget_months).quantize(Decimal("0.01"))
 
 
 @dataclass(frozen=True, slots=True)

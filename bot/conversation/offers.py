@@ -106,9 +106,12 @@ class Offers:
         cues = parsed.cues
         if parsed.command is not None:
             return None
-        if parsed.intent is Intent.DISCOVER:
+        kind = cues.model_kind is not None and not parsed.facts.kept().names_model
+        if parsed.intent is Intent.DISCOVER and not (kind and cues.use_case is None):
             return self._proposal(parsed, chat, loc)
-        if cues.model_kind is not None and not parsed.facts.kept().names_model:
+        if kind and cues.model_kind is not None:
+            # a model of a kind we do not size, named or only its use ("an embedding model
+            # for our search"): what we can say of it, and a person
             return Turn(render_scope(loc, ModelKind(cues.model_kind)), chat)
         if (
             cues.unrented_gpu is not None
@@ -192,12 +195,13 @@ class Offers:
             facts = replace(facts, concurrency=peak_users(cues.headcount, cues.use_case))
             cues = replace(cues, users_from_headcount=True)
         understood = parsed.not_understood
+        monthly = cues.budget_per_month
         if (
-            cues.budget_amount is not None
+            monthly is not None
             and cues.budget_currency not in {None, "USD"}
             and facts.budget_usd_month is None
         ):
-            conversion = to_usd(cues.budget_amount, cues.budget_currency or "")
+            conversion = to_usd(monthly, cues.budget_currency or "")
             if conversion is not None:
                 facts = replace(facts, budget_usd_month=conversion.usd)
             understood = tuple(code for code in understood if code != BUDGET_CURRENCY)
@@ -217,13 +221,14 @@ class Offers:
                 fit = fit_line(loc, found, answer)
                 if fit:
                     lines.append(fit)
-        if cues.budget_amount is not None and cues.budget_currency not in {None, "USD"}:
+        monthly = cues.budget_per_month
+        if monthly is not None and cues.budget_currency not in {None, "USD"}:
             currency = cues.budget_currency or ""
-            conversion = to_usd(cues.budget_amount, currency)
+            conversion = to_usd(monthly, currency)
             if conversion is not None:
                 lines.append(conversion_line(loc, conversion))
             else:
-                lines.append(no_rate_line(loc, cues.budget_amount, currency))
+                lines.append(no_rate_line(loc, monthly, currency))
         request = answer.request
         if (
             cues.headcount is not None

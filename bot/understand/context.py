@@ -245,6 +245,10 @@ _DATA_BEFORE_RE = gated_re(
 )
 
 
+# A currency's sign right before the number: "$15k", "€ 32k", "US$ 64k".
+_MONEY_BEFORE_RE = gated_re(r"[$€£¥₩₽]\s?$")
+
+
 def find_context(text: str, language: str = "en") -> Found | None:
     """Find the context length; a negative or absurd one is refused with a code."""
     best = _best_candidate(text, language)
@@ -253,6 +257,8 @@ def find_context(text: str, language: str = "en") -> Found | None:
     _, start, end, tokens = best
     if _DATA_BEFORE_RE.search(text, max(0, start - 24), start):
         return None
+    if _MONEY_BEFORE_RE.search(text, max(0, start - 4), start):
+        return None  # "under $15k a month": an amount of money, no context
     rest = blank(text, start, end)
     whole, refused = limits.check_whole(limits.CONTEXT, tokens)
     return Found(whole, rest, refused)

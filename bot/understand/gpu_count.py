@@ -75,7 +75,7 @@ _LEAD_WORDS = (
     # the count asked about: "is 4 H200 enough?", "reichen dafür 4 MI355X?", "¿bastan 2 H200?"
     r"is|are|would|will|do|does|reichen|reicht|genügen|genügt|dafür|bastan|basta|alcanzan|"
     r"bastam|suffisent|suffit|хватит|хватят|"
-    r"на|с|со|из|в|для|все|всех|нужно|нужны|арендовать|взять|"
+    r"на|с|со|из|в|для|все|всех|нужно|нужны|арендовать|взять|есть|имеется|имеются|"
     r"en|con|sobre|usando|de|los|las|em|com|numa|num|os|as|das|dos|"
     r"auf|mit|über|für|von|die|alle|sur|avec|dans|des|les|à|"
     r"用|在|租|上|で|에서|로|으로"
@@ -140,7 +140,8 @@ _EAST_ASIAN_WORDS |= {"双": 2, "雙": 2, "俩": 2, "倆": 2}
 _EAST_ASIAN_WORDS |= {"三": 3, "세": 3, "四": 4, "네": 4, "八": 8, "여덟": 8}
 # Words after a GPU that make it one on its own ("H200单卡", "H200単体", "B200 하나로").
 _ONE_AFTER = (
-    r"单卡|單卡|単体|単一|하나|alone|on its own|by itself|sola|solo|sozinha|sozinho|seule?|"
+    r"单卡|單卡|単体|単一|단일(?:\s?(?:인스턴스|gpu|카드|vm|머신))?(?:\s?하나)?|하나|alone|"
+    r"on its own|by itself|sola|solo|sozinha|sozinho|seule?|"
     r"única|unica|allein|alleine|одна|один"
 )
 # What makes the count one of servers: "H200 server", "8x HGX H200" (the prefix is in the name).

@@ -54,20 +54,42 @@ def _span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
 
 # The parser, the rental reader and the server counter each ask for the GPUs of the same text:
 # the answers for the last few texts are kept (a pure function of the text).
+# Our one AMD plan named by its vendor and a word of hardware: "the AMD box", "el servidor AMD",
+# "AMD 那台", "AMD-Server" (AMD alone, "AMD is fine", is a platform, not a plan).
+_AMD_PLAN_RE = gated_re(
+    r"(?<![a-z])amd(?=[\s-]?(?:box(?!es)|server(?!s)|machine(?!s)|node(?!s)|rig(?!s)|option|"
+    r"one\b|那台|那个|那個|的那台|服务器|伺服器|サーバ|서버|сервер(?![а-яё]{2})|maschine|kiste))|"
+    r"(?:the|el|le|la|o|der|den|das|dem|du|do|da) "
+    r"(?:servidor |serveur |server |box |machine |máquina |maschine )?amd"
+    r"(?=\s?(?:[?？.,!;]|$|instead|en (?:vez|lugar)|au lieu|statt|em vez))"
+)
+
+
+def _mentions(text: str) -> list[tuple[tuple[int, int], str]]:
+    """Return each name's span and GPU, in order: the names, and our AMD plan by its vendor."""
+    found: list[tuple[tuple[int, int], str]] = []
+    if "200" in text or "355" in text:
+        for match in itertools.islice(_CORE_RE.finditer(text), _MAX_MENTIONS):
+            span = _span(text, match)
+            if span is not None:
+                found.append((span, _NAMES[match.group()[0]]))
+    if "amd" in text and not any(gpu == "mi355x" for _, gpu in found):
+        found += [(match.span(), "mi355x") for match in _AMD_PLAN_RE.finditer(text)]
+    return sorted(found)
+
+
 @lru_cache(maxsize=8)
 def find_gpus(text: str) -> GpuMentions:
     """GPU names in order of first mention; their spans are blanked in ``rest``."""
-    if "200" not in text and "355" not in text:
+    if "200" not in text and "355" not in text and "amd" not in text:
         return GpuMentions((), text)  # every GPU name we know holds one of these
     ordered: list[str] = []
     spans: list[tuple[int, int]] = []
     pieces: list[str] = []
     kept = 0
-    for match in itertools.islice(_CORE_RE.finditer(text), _MAX_MENTIONS):
-        span = _span(text, match)
-        if span is None or span[0] < kept:
+    for span, gpu in _mentions(text):
+        if span[0] < kept:
             continue
-        gpu = _NAMES[match.group()[0]]
         if gpu not in ordered:
             ordered.append(gpu)
         pieces += [text[kept : span[0]], " " * (span[1] - span[0])]

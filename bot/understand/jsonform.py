@@ -79,6 +79,7 @@ ORDER = (
     ("asked", "cues.asked"),
     ("budget_amount", "cues.budget_amount"),
     ("budget_currency", "cues.budget_currency"),
+    ("budget_months", "cues.budget_months"),
 )
 # Facts a message never carries: an uploaded config is the chat's, not the text's.
 UNWRITTEN_FACTS = frozenset({"model_config"})

@@ -66,7 +66,9 @@ _FIGURE = gated_re(
 # a longer message it is often said of what the customer pays elsewhere).
 _TOO_DEAR = gated_re(
     r"too (?:expensive|pricey|steep)|car[ií]s+imo|(?:muy|demasiado) car[oa]|caro demais|"
-    r"trop cher|hors de prix|zu teuer|слишком дорог[оа]|дороговато|太贵|太貴|高すぎ|너무 비싸"
+    r"trop cher|hors de prix|zu teuer|слишком дорог[оа]|дороговато|太贵|太貴|高すぎ|너무 비싸|"
+    r"高いな|高いですね|有点贵|有點貴|贵了点|貴了點|좀 비싸|비싸네|un peu cher|ziemlich teuer|"
+    r"bem caro|meio caro|bastante caro|a bit (?:pricey|steep|expensive)"
 )
 # How a figure was reached: "how", "wie", "как", "어떻게", "cómo", "comment" (the Chinese and
 # Japanese words of a figure reached are the explain words themselves: "點計", "どう計算").

@@ -181,7 +181,8 @@ def _other_money_res() -> tuple[Searchable, ...]:
 
 _PER_YEAR_RE = gated_re(
     r"\s?(?:/\s?(?:y|yr|year|год|año|ano|jahr|an)\b|per year|a year|each year|annually|"
-    r"每年|一年|/年|в год|al año|por año|por ano|ao ano|pro jahr|im jahr|par an|年間|年額)"
+    r"每年|一年|/年|в год|al año|por año|por ano|ao ano|pro ano|no ano|pro jahr|im jahr|par an|"
+    r"per annum|p\.a\.|年間|年額)"
 )
 
 
@@ -195,9 +196,40 @@ def amount_value(match: re.Match[str], text: str, language: str) -> float:
     return _amount_value(match, text, language)
 
 
-def per_year(text: str, end: int) -> bool:
-    """Whether the amount ending at ``end`` is said per year ("$120k/yr", "每年")."""
-    return _PER_YEAR_RE.match(text, end) is not None
+# A year's budget named before its amount: "年間予算 5,000万円", "一年总预算 80 万", "Annual
+# budget is C$90k", "Jahresbudget 200.000 €", "годовой бюджет".
+_YEAR_BEFORE_RE = gated_re(
+    r"(?:annual|yearly|anual|annuel(?:le)?|jährlich(?:e[snr]?)?|jahres|годов(?:ой|ого)|за год|"
+    r"年間|年度|一年|全年|整年|年总|年總|연간|연 ?예산|1년 ?예산|one year|per year|a year|"
+    r"par an|por año|por ano|pro jahr|в год)[^0-9.,;。，；]{0,24}$"
+)
+_YEAR_BEFORE_CHARS = 40
+
+
+# A budget word's number that is a year: "budget 2026", "orçamento de 2027", "预算 2026 年".
+_YEAR_NUMBER_RE = gated_re(r"(?<![0-9.,])20[2-3][0-9](?![0-9.,]|\s?(?:k|m|万|萬|mil))")
+# A rate after the number makes it money: "budget 2025 per month", "预算 2030/月".
+_PER_PERIOD_AFTER_RE = gated_re(
+    r"\s?(?:per|a|/|每|par|por|pro|im|в|al|ao)\s?(?:month|mo\b|mois|mes|mês|monat|месяц|月|year|"
+    r"año|ano|an\b|jahr|год)|\s?(?:月|/月|円|元|€|\$|usd|eur|dollars?)"
+)
+
+
+def a_year(said: str, text: str = "", end: int = 0) -> bool:
+    """Whether the amount a budget word reads (``said``, words and number) is a year."""
+    numbers = re.findall(r"[0-9][0-9.,  ]*", said)
+    if len(numbers) != 1 or _YEAR_NUMBER_RE.search(said) is None:
+        return False
+    return _PER_PERIOD_AFTER_RE.match(text, end) is None
+
+
+def per_year(text: str, end: int, start: int | None = None) -> bool:
+    """Whether the amount ending at ``end`` is said per year ("$120k/yr", "每年", "年間予算 X")."""
+    if _PER_YEAR_RE.match(text, end) is not None:
+        return True
+    if start is None:
+        return False
+    return _YEAR_BEFORE_RE.search(text[max(0, start - _YEAR_BEFORE_CHARS) : start]) is not None
 
 
 def _amount_value(match: re.Match[str], text: str, language: str) -> float:
@@ -315,7 +347,9 @@ def find_budget(text: str, language: str = "en") -> Found | None:
                 continue  # "orçamento pra 3 servidores": a quote for three servers
             if pattern is budget_word and NOT_MONEY_AFTER.match(text, match.end()):
                 continue  # "latency budget: 25ms per token": a budget of time, not money
-            if _PER_YEAR_RE.match(text, match.end()):
+            if pattern is budget_word and a_year(match.group(), text, match.end()):
+                continue  # "orçamento 2026": the year's budget, no amount
+            if per_year(text, match.end(), match.start()):
                 value /= _MONTHS_PER_YEAR
             rest = blank(text, match.start(), match.end())
             whole, refused = limits.check_whole(limits.BUDGET, value)

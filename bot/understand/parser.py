@@ -52,7 +52,11 @@ from bot.understand.platform import find_platform
 from bot.understand.precision import find_precision
 from bot.understand.quoted import figure_asked, without_said_back
 from bot.understand.rental import find_rental
-from bot.understand.said_back import cheaper_within_budget, without_figures_said_back
+from bot.understand.said_back import (
+    cheaper_within_budget,
+    price_said_back,
+    without_figures_said_back,
+)
 from bot.understand.several import find_members
 from bot.understand.sizes import find_generic_size
 from bot.understand.speculative import find_draft
@@ -437,6 +441,7 @@ def parse_with(
     request = read_cues(with_levers(request, clean), clean)
     request = without_figures_said_back(request, clean)  # "where does the 450 GB come from?"
     request = cheaper_within_budget(request, clean)  # "no máximo R$ 100 mil, dá pra baixar?"
+    request = price_said_back(request, clean)  # "HGX 一个月 2.39 万美元批不下来"
     if _states_platform(request, clean):
         return replace(request, intent=Intent.FOLLOWUP, topic=None, software=None)
     return request

@@ -251,12 +251,30 @@ def _rocm_also_re() -> Searchable:
     )
 
 
+@cache
+def _cuda_not_needed_re() -> Searchable:
+    """Match CUDA said not to be needed ("nothing in our stack needs CUDA", "kein CUDA-Kram")."""
+    return gated_re(
+        rf"(?:nothing|none of (?:it|this|our \w+)|nichts|nada|rien|ничего|没有什么|沒有什麼)"
+        rf"{_CLAUSE}{{0,30}}?(?:needs?|requires?|depends? on|braucht|benötigt|necesita|precisa|"
+        rf"nécessite|требует|依赖|依賴)\s{_NVIDIA}|"
+        rf"(?:keine[nr]?|no|sin|sem|pas de|без|zero)\s{_NVIDIA}[- ]?(?:spezifisch\w*|specific|"
+        rf"específic\w*|spécifique\w*|специфичн\w*|dependenc\w*|abhängigkeit\w*|"
+        rf"dependenci\w*|dépendance\w*|lock-?in|kram|zeug|stuff|code)|"
+        rf"(?:don't|do not|doesn't|does not|won't|no) (?:need|require|depend on|rely on) "
+        rf"(?:any )?{_NVIDIA}|not (?:tied|bound|locked|married) to {_NVIDIA}|"
+        rf"{_NVIDIA}[- ]?(?:unabhängig|agnostic|independent)"
+    )
+
+
 def find_platform(text: str) -> Platform:
     """CUDA only (True), ROCm accepted (False) or silence (None); native FP4 needed or None."""
     cuda_only: bool | None = None
     windows = _windows(text, _PLATFORM_RE)
     if windows:
-        if _said(_refused_amd_re(), text, windows) or _said(_rocm_not_ok_re(), text, windows):
+        if _said(_cuda_not_needed_re(), text, windows):
+            cuda_only = False  # "nothing in our stack needs CUDA": AMD will do
+        elif _said(_refused_amd_re(), text, windows) or _said(_rocm_not_ok_re(), text, windows):
             cuda_only = True
         elif _said(_rocm_fine_re(), text, windows) or _said(_rocm_also_re(), text, windows):
             cuda_only = False

@@ -57,23 +57,34 @@ def without_said_back(text: str) -> str | None:
 _FIGURE_KINDS = (
     (
         "speed",
-        gated_re(r"(?i)tok(?:en)?s?\s?/\s?s|t/s|tps|ток/с|токен\w* в секунду|ttft|首字|首token"),
+        gated_re(
+            r"(?i)tok(?:en)?s?\s?/\s?s|t/s|tps|ток/с|токен\w* в секунду|ttft|首字|首token|"
+            r"초당\s?[0-9]|[0-9]+\s?토큰|每秒\s?[0-9]|毎秒\s?[0-9]|秒間\s?[0-9]|"
+            r"tokens? (?:por|pro|par|per) (?:segundo|sekunde|seconde|second)"
+        ),
     ),
     (
         "kv",
         gated_re(
-            r"(?i)kv|[0-9]\s?(?:gb|gib|tb|tib|go|го|то|гб|тб)(?![a-zа-яё])|contexts? of|контекст"
+            r"(?i)kv|[0-9]\s?(?:gb|gib|tb|tib|go|го|то|гб|тб)(?![a-zа-яё])|contexts? of|контекст|"
+            r"[0-9]\s?(?:full )?contexts|[0-9]\s?contextos|[0-9]\s?contextes|[0-9]\s?kontexte|"
+            r"[0-9]\s?(?:個|个)?(?:完整)?(?:上下文|コンテキスト|컨텍스트)"
         ),
     ),
     (
         "price",
-        gated_re(r"\$|us\$|€|美元|美金|달러|долл|dollars?|/hr|per gpu[- ]hour|gpu[- ]?stunde"),
+        gated_re(
+            r"\$|us\$|€|美元|美金|달러|долл|dollars?|/hr|per gpu[- ]hour|gpu[- ]?stunde|"
+            r"(?:por|per|par|pro) gpu[- ](?:hora|hour|heure|stunde)|月費|月费|월 ?요금|月額"
+        ),
     ),
     (
         "gpu_count",
         gated_re(
             r"(?i)[0-9]+\s?(?:gpus?|cards?|h200s?|servers?|serveurs?|servidores?|server|张|張|卡|"
-            r"枚|장|карт|сервер|grafikkarten|karten|台|대|部)"
+            r"枚|장|карт|сервер|grafikkarten|karten|台|대|部)|"
+            # the parallel layout said back: "why TP=8?", "なんで TP=4"
+            r"(?<![a-z])(?:tp|tensor[- ]parallel(?:ism)?)\s?[=:]?\s?[0-9]"
         ),
     ),
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from bot.understand.gates import Searchable, gated_re
+from bot.understand.month_spans import find_month_span
 from bot.understand.rental_numbers import LETTER, WORD_END, WORD_START, number_pattern, number_value
 
 MAX_MONTHS = 60  # five years: a longer term is no rental question we can price
@@ -65,7 +66,7 @@ _NAMED_TERMS: tuple[tuple[str, int], ...] = (
             r"twelve-month|12-month|"
             r"(?:ein|einem|1) jahr|jährlich|jahresvertrag|(?:un|1) an(?![" + LETTER + r"])|"
             r"une année|annuel(?:le)?|(?:un|1) año|anual|(?:um|1) ano|на год|(?:1|один) год|"
-            r"годовой|(?<=за )год|(?<=за весь )год|"
+            r"годовой|(?<=за )год|(?<=за весь )год|(?<=срок — )год|(?<=срок: )год|(?<=срок )год|"
             r"一年|1年|包年|年付|年間|年契約|1년|일 년|한 해|연간"
         ),
         _YEAR,
@@ -140,6 +141,8 @@ def _years(text: str, language: str) -> int | None:
         value = number_value(token, language)
         if token in _ARTICLES or not value or value * _YEAR > MAX_MONTHS:
             continue
+        if _BUDGET_AFTER_RE.match(text, match.end()):
+            continue  # "一年总预算 80 万": the budget's year, no term
         if not _is_deadline(text, *match.span()):
             return value * _YEAR
     return None
@@ -158,6 +161,11 @@ _ONLY_AFTER_RE = gated_re(
 )
 
 
+# A budget word right after a year: the year the budget is for ("年間予算", "yearly budget").
+_BUDGET_AFTER_RE = gated_re(
+    r"\s?(?:の|的|总|總|全体の)?\s?(?:予算|预算|預算|budget|бюджет|예산|orçamento|presupuesto|"
+    r"budget|etat|spend|ausgaben)"
+)
 _YEAR_MARKS_RE = gated_re(r"year|yr|jahr|ans\b|année|año|anos\b|год|лет|年|년")
 
 
@@ -181,8 +189,14 @@ def find_months(text: str, language: str) -> int | None:
     years = _years(text, language) if _YEAR_MARKS_RE.search(text) else None
     if years is not None:
         return years
+    span = find_month_span(text)
+    if span is not None:
+        return span  # "from March to the end of August", "7/1–12/31", "for Q3"
     for pattern, months in _named_terms_re():
         named = pattern.search(text)
-        if named is not None and not _is_deadline(text, *named.span()):
-            return months
+        if named is None or _is_deadline(text, *named.span()):
+            continue
+        if _BUDGET_AFTER_RE.match(text, named.end()):
+            continue  # "年間予算 5,000万円", "annual budget": the budget's year, no term
+        return months
     return None

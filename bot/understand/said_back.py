@@ -10,13 +10,18 @@ named one ("our budget is …") or said as a ceiling ("월 2만 달러 넘으면
 from __future__ import annotations
 
 from dataclasses import replace
+from decimal import Decimal
+from functools import cache
 
 from bot.request import Intent, Lever, ParsedRequest
 from bot.understand import lexicon
+from bot.understand.cues.currency import find_money
 from bot.understand.gates import gated_re
 from bot.understand.money import BUDGET_NAMED
+from bot.understand.numbers import blank
 from bot.understand.questions import asks
 from bot.understand.quoted import figure_asked
+from sizing import load_plans
 
 # Words that make an amount a ceiling: "max", "under", "no more than", "넘으면", "以内", "до".
 _CEILING = gated_re(
@@ -26,7 +31,7 @@ _CEILING = gated_re(
     r"limit|cap(?:ped)?|ceiling|hasta|máximo|como mucho|no más de|até|no máximo|não mais|"
     r"höchstens|maximal|bis zu|nicht mehr als|au plus|au maximum|jusqu'à|plafond|pas plus de|"
     r"не больше|не более|максимум|в пределах|лимит|потолок)(?![a-z])|"
-    r"(?<![а-яё])до(?=\s?[0-9$€])|넘으면|넘지|넘어가면|이하|이내|한도|상한|안으로|안에서|以内|以下|不超过|"
+    r"(?<![а-яё])до(?=\s?[0-9$€])|넘으면|넘지|넘어가면|이하|이내|한도|상한|안으로|안에서|안쪽|以内|以下|不超过|"
     r"不能超过|超过|超過|上限|封顶|封頂|最多|最高|顶多|頂多|まで|を超える|超えると|최대|많아야"
 )
 
@@ -39,7 +44,7 @@ def _without_budget(request: ParsedRequest) -> ParsedRequest:
     return replace(
         request,
         facts=replace(request.facts, budget_usd_month=None),
-        cues=replace(request.cues, budget_amount=None, budget_currency=None),
+        cues=replace(request.cues, budget_amount=None, budget_currency=None, budget_months=None),
     )
 
 
@@ -56,6 +61,15 @@ _OVER_BUDGET = gated_re(
 )
 
 
+# Two formats asked between ("BF16 or FP8?", "BF16 還是 FP8", "BF16 oder FP8"): which the answer
+# used, not a format chosen.
+_FORMAT = r"(?:bf16|fp16|fp8|fp4|int8|int4|nvfp4|mxfp4|awq|gptq)"
+_FORMATS_ASKED = gated_re(
+    rf"{_FORMAT}[^?？。]{{0,12}}?(?:\bor\b|\bou\b|\boder\b|\bo\b|или|还是|還是|或|か|아니면)"
+    rf"[^?？。]{{0,12}}?{_FORMAT}"
+)
+
+
 def without_figures_said_back(request: ParsedRequest, text: str) -> ParsedRequest:
     """Return ``request`` without the answer's figures a follow-up asks about or reacts to."""
     if request.intent is not Intent.FOLLOWUP:
@@ -69,6 +83,9 @@ def without_figures_said_back(request: ParsedRequest, text: str) -> ParsedReques
             ttft_s=None,
             context_tokens=None,  # "where do the '3.5 contexts of 128k' come from?"
             concurrency=None,
+            # "這是用 BF16 還是 FP8 算的？": the formats the answer used, asked which
+            precision=None if _FORMATS_ASKED.search(text) else request.facts.precision,
+            kv_dtype=None if _FORMATS_ASKED.search(text) else request.facts.kv_dtype,
         )
         # the figure asked about is the one said back ("where does the 450 GB come from?": kv)
         asked = figure_asked(text) or request.cues.asked
@@ -113,3 +130,57 @@ def cheaper_within_budget(request: ParsedRequest, text: str) -> ParsedRequest:
     if _CEILING.search(text) is None and not lexicon.search("lower", text):
         return request
     return replace(request, intent=Intent.FOLLOWUP, lever=Lever.CHEAPER)
+
+
+# Wishes to pay less than a price said back: "too steep", "批不下来", "won't get past our CFO",
+# "get closer to that".
+_PAY_LESS = gated_re(
+    r"too (?:expensive|pricey|steep|much)|(?:won't|will not|wouldn't|doesn't|does not) (?:get|go) "
+    r"(?:past|through)|get (?:closer|it down|them under|under)|any way to (?:get|bring|go)|"
+    r"car[ií]s+imo|(?:muy|demasiado) car[oa]|caro demais|trop cher|zu teuer|слишком дорог|"
+    r"дороговато|太贵|太貴|批不下来|批不下來|过不了|過不了|高すぎ|通らない|너무 비싸|결재가 안"
+)
+_MOST_SERVERS = 16  # plans counted in a price said back ("16 H200s", "2 HGX")
+
+
+@cache
+def _our_prices() -> frozenset[Decimal]:
+    """Monthly list prices of up to 16 of one plan, and each plan's price per GPU-hour."""
+    plans = load_plans()
+    monthly = {plan.monthly_usd * count for plan in plans for count in range(1, _MOST_SERVERS + 1)}
+    return frozenset(monthly | {plan.usd_per_gpu_hour for plan in plans})
+
+
+def price_said_back(request: ParsedRequest, text: str) -> ParsedRequest:
+    """Read our own price said back with a wish to pay less as the cheaper lever.
+
+    "HGX 一个月 2.39 万美元批不下来，能不能用单卡 H200 凑一下": the price is the answer's, no
+    budget, and the plan it names is the one on the table; a second amount said as a ceiling
+    ("under $15k a month") is the budget.
+    """
+    if request.facts.model_id or request.intent in {Intent.TRAIN, Intent.SIZE, Intent.SALES}:
+        return request
+    if (request.facts.months or 0) > 1:
+        return request  # "$47,800 a month, and for 12 months?": a term's total asked
+    money = find_money(text, request.language)
+    if money is None or money.currency != "USD" or money.amount not in _our_prices():
+        return request
+    if request.lever is not Lever.CHEAPER and not _PAY_LESS.search(text):
+        return request
+    rest = blank(text, money.start, money.end)
+    other = find_money(rest, request.language)
+    if other is not None and not _CEILING.search(rest, max(0, other.start - 24), other.start):
+        other = None
+    dollars = other.monthly if other is not None and other.currency == "USD" else None
+    facts = replace(
+        request.facts, budget_usd_month=dollars, plan_counts=None, months=None, gpu_count=None
+    )
+    cues = replace(
+        request.cues,
+        budget_amount=other.amount if other else None,
+        budget_currency=other.currency if other else None,
+        budget_months=other.months if other and other.months != 1 else None,
+    )
+    return replace(
+        request, intent=Intent.FOLLOWUP, lever=Lever.CHEAPER, facts=facts, cues=cues, servers=None
+    )

@@ -19,6 +19,8 @@ _QUANTITY_RE = gated_re(
 )
 _PARENS_RE = gated_re(r"[()（）]")
 _RULE_RE = gated_re(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+# A row drawn with bars at both ends: "| label | value |".
+_BARRED_RE = gated_re(r"^\s*\|[^|\n]+\|[^|\n]+\|\s*$")
 _HARDWARE_RE = gated_re(
     r"h[12]00|b200|mi3[0-9]{2}|hgx|dgx|gpu|server|сервер|服务器|伺服器|서버|サーバ"
 )
@@ -102,10 +104,16 @@ def _row_pairs(header: list[str], row: list[str]) -> str:
 
 
 def _pair(line: str) -> str | None:
-    """Return a label-tab-value line as "label: value", or None when it is none."""
-    label, _, value = line.partition("\t")
+    """Return a label-tab-value line, or a row of two cells between bars, as "label: value".
+
+    "peak req/min<TAB>120", "| Requests/s (Peak) | 50 |"; None when it is neither.
+    """
+    separator = "\t" if "\t" in line else "|"
+    if separator == "|":
+        line = line.strip().strip("|")
+    label, _, value = line.partition(separator)
     label, value = label.strip(), value.strip()
-    if "\t" in value or not label or not value or len(label) > _MOST_LABEL_CHARS:
+    if separator in value or not label or not value or len(label) > _MOST_LABEL_CHARS:
         return None
     if not _LETTER_RE.search(label) or label.endswith(":"):
         return None
@@ -126,7 +134,10 @@ def sheet_as_pairs(text: str) -> str:
             index = table[1]
             continue
         line = lines[index]
-        pair = _pair(line) if "\t" in line else None
+        if "|" in line and _RULE_RE.match(line):
+            index += 1  # "|---|---|": the rule under a table's header
+            continue
+        pair = _pair(line) if ("\t" in line or _BARRED_RE.match(line)) else None
         out.append(pair if pair is not None else line)
         index += 1
     return "\n".join(out)

@@ -376,7 +376,8 @@ def _patterns() -> dict[str, Searchable]:
         rf"in\sunder|sous|en\sdessous\sde|"
         rf"меньше\sчем\sза|менее\sчем\sза|"
         rf"in|within|under|inside|over|(?:em|en)\saté|até|hasta|en|em|"
-        rf"dentro\sde|innerhalb\s(?:von\s)?|binnen|дедлайн|дедлайном|срок\s—|"
+        rf"dentro\sde|innerhalb\s(?:von\s)?|binnen|дедлайн|дедлайном|срок\s—|데드라인(?:은|이)?|"
+        rf"antes\sde|antes\sdas?|avant|"
         rf"за|в\sтечение|в\sпределах|уложиться\s(?:надо\s|нужно\s)?(?:в|за)|durante|para|by|d'ici|"
         rf"deadline|plazo(?:\sde)?|prazo(?:\sde)?|frist|délai(?:\sde)?|срок|期限|时间|時間|기한은?|für|締切は?|"
         # time the customer is given (Spanish, English), a window (German, Spanish, Portuguese,
@@ -799,7 +800,7 @@ _WEEK_HOURS = dict.fromkeys(
 )
 # A deadline named as one, not only a length of time ("in a week").
 _DEADLINE_WORD = gated_re(
-    r"deadline|дедлайн|срок|plazo|prazo|frist|délai|期限|締切|締め切り|截止|기한|마감|zeitfenster"
+    r"deadline|дедлайн|срок|plazo|prazo|frist|délai|期限|締切|締め切り|截止|기한|마감|zeitfenster|데드라인"
 )
 # "1500 输入 / 200 输出": an input's number and word, then a slash.
 _SLASHED_LENGTHS = r"[0-9]\s?(?:输入|輸入|入力|입력|input|prompt|entrada|eingabe|entrée)\s?/"

@@ -37,8 +37,10 @@ _TRAIN_ACT = (
     r"претрейн|(?<!ставить\s)(?<!ставить\sвсё\s)(?<!ставить\sвсе\s)(?<!настраивать\s)(?<!собирать\s)"
     r"с\sнуля|"
     r"微调|微調|训练|訓練|预训练|預訓練|从头|從頭|从零|從零|"
-    r"ファインチューニング|ファインチューン|微調整|学習(?!済)|事前学習|ゼロから|スクラッチ|"
-    r"파인\s?튜닝|미세\s?조정|학습(?!된|한\s?모델)|훈련|사전\s?학습|처음부터"
+    r"ファインチューニング|ファインチューン|微調整|学習(?!済|支援|者|塾|アシスタント)|事前学習|ゼロから|スクラッチ|"
+    r"파인\s?튜닝|미세\s?조정|"
+    # ("학습 도우미", "学習支援": a study helper for learners, not a model trained)
+    r"학습(?!된|한\s?모델|\s?도우미|\s?지원|\s?보조|자|\s?자료)|훈련|사전\s?학습|처음부터"
 )
 # A model already trained, served: "fine-tuned", "trained on", "our finetuned model".
 _TRAINED = (
@@ -229,6 +231,11 @@ _SERVING_NOW = gated_re(
     r"推論|推理|上线|上線|サービング|運用|本番|운영|서빙|배포|инференс|развернуть|запустить|"
     r"serve|serving|host|inference|deploy"
 )
+
+
+def says_serving(text: str) -> bool:
+    """Whether the text (cleaned) speaks of serving a model as well ("then deploy it")."""
+    return _SERVING_NOW.search(text) is not None
 
 
 def asks_training(text: str) -> bool:

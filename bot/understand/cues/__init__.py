@@ -22,8 +22,13 @@ from bot.understand.cues.asked import asked_by_shape, asks_speed, find_asked
 from bot.understand.cues.chatty import find_chatty_users
 from bot.understand.cues.currency import Money, find_money
 from bot.understand.cues.hardware import asks_cost, asks_if_rented, find_unrented
-from bot.understand.cues.headcount import find_all_at_once, find_headcount, people_besides
-from bot.understand.cues.kinds import find_model_kind, without_kind_words
+from bot.understand.cues.headcount import (
+    find_all_at_once,
+    find_headcount,
+    find_share,
+    people_besides,
+)
+from bot.understand.cues.kinds import find_model_kind, names_kind_model, without_kind_words
 from bot.understand.cues.stack import stack_cuda_only
 from bot.understand.cues.uses import (
     document_counts,
@@ -37,9 +42,11 @@ from bot.understand.gates import gated_re
 from bot.understand.intents import asks_other_work, has_price_words
 from bot.understand.language import is_common_word
 from bot.understand.money import BUDGET_NAMED
+from bot.understand.numbers import parse_number
 from bot.understand.questions import FITS_SAID, asks
 from bot.understand.topics.concepts import Concept
 from bot.understand.topics.lexicon import mentions_concept
+from bot.understand.training import says_serving
 from sizing import UseCase
 
 # Intents a use without a model turns into a proposal ("what would a chatbot for 200 staff
@@ -121,6 +128,8 @@ def _proposal_asked(request: ParsedRequest, cues: Cues, text: str) -> bool:
     Its topic matched by accident (a use's words), and it gives the people, a capacity or a
     budget, or asks what to run or rent.
     """
+    if request.topic == "longer_terms" and cues.budget_months and cues.use_case is not None:
+        return True  # "年間予算 5,000万円、社内 RAG 用": the year of a budget, no term asked
     if request.topic not in _LOOSE_TOPICS:
         return False
     stated = (cues.headcount, cues.kv_cache_bytes, cues.budget_amount)
@@ -133,6 +142,39 @@ def _needs_said(request: ParsedRequest, cues: Cues) -> bool:
     return request.facts.states_load or any(value is not None for value in said)
 
 
+# What a budget buys, asked: "what can we run with that?", "o que dá pra fazer?", "was geht
+# damit?", "on fait tourner quoi ?", "何ができますか", "能跑什么", "뭘 돌릴 수 있나요".
+_WHAT_IT_BUYS = gated_re(
+    r"what can (?:we|i|you|that|it) (?:do|run|get|host|afford|buy)|what(?:'s| is) possible|"
+    r"what (?:does|would|will) (?:that|this|it) (?:get|buy)|what (?:fits|runs) (?:in|into|within|"
+    r"on) (?:that|this|it)|"
+    r"qu[eé] (?:podemos|puedo|se puede|podr[ií]amos) (?:hacer|correr|montar|tener)|"
+    r"qu[eé] nos (?:alcanza|da)|"
+    r"o que (?:d[áa]|daria) (?:pra|para) (?:fazer|rodar|montar)|o que (?:podemos|consigo|"
+    r"conseguimos|d[áa]) (?:fazer|rodar)|o que cabe|"
+    r"was geht (?:damit|da|dafür)|was (?:können|kann|könnten) (?:wir|ich) (?:damit |dafür )?"
+    r"(?:machen|betreiben|laufen lassen|bekommen)|was ist (?:damit |dafür )?(?:möglich|drin)|"
+    r"on (?:fait|peut faire|pourrait faire) tourner quoi|qu'est-ce qu'on (?:peut|pourrait) "
+    r"(?:faire|faire tourner|avoir)|que (?:peut-on|pourrait-on) (?:faire|faire tourner|avoir)|"
+    r"on fait quoi|"
+    r"что (?:можно|можем|получится) (?:сделать|запустить|поднять|взять)|на что (?:хватит|хватает)|"
+    r"能做什么|能做什麼|能跑什么|能跑什麼|可以做什么|可以做什麼|能干什么|能幹什麼|能上什么|能上什麼|"
+    r"够跑什么|夠跑什麼|能租什么|能租什麼|"
+    r"何ができ|何が動か|何を動かせ|何が借りられ|"
+    r"뭘 할 수|무엇을 할 수|뭐 (?:돌릴|할) 수|뭐가 가능|어떤 걸 돌릴|뭘 돌릴"
+)
+
+
+def _budget_to_spend(request: ParsedRequest, cues: Cues, text: str) -> bool:
+    """Whether a budget is said with what it buys asked, nothing else of a deployment."""
+    facts = request.facts
+    if cues.budget_amount is None or facts.gpus or facts.plan_counts or request.lever:
+        return False
+    return request.intent in {Intent.HELP, Intent.UNKNOWN, Intent.FOLLOWUP} and bool(
+        _WHAT_IT_BUYS.search(text)
+    )
+
+
 def _discovers(request: ParsedRequest, cues: Cues, text: str) -> bool:
     """Whether a message describes a use to propose for, with no model named."""
     # A format is said of a model in mind (one not recognised: ask which, not propose).
@@ -141,6 +183,8 @@ def _discovers(request: ParsedRequest, cues: Cues, text: str) -> bool:
         return False
     if request.lever in {Lever.EXPLAIN, Lever.WHY_NOT}:
         return False  # "where does the 61 GB of KV come from?": this answer's figure, no use
+    if _budget_to_spend(request, cues, text):
+        return True  # "R$ 50 mil por mês, o que dá pra fazer?": a proposal within it
     if says_no_model_yet(text) and not _asks_for_a_person(text) and _needs_said(request, cues):
         return True  # "RAG over our docs, no model chosen yet": a proposal, whatever the topic
     return _use_to_propose_for(request, cues, text)
@@ -248,6 +292,7 @@ def _read(text: str, language: str, usual_at_once: int | None) -> tuple[Cues, Mo
         model_kind=find_model_kind(text),
         budget_amount=money.amount if money else None,
         budget_currency=money.currency if money else None,
+        budget_months=money.months if money and money.months != 1 else None,
         usual_at_once=usual_at_once,
     )
     return cues, money
@@ -257,8 +302,8 @@ def _dollar_budget(money: Money | None) -> Decimal | None:
     """Return a dollar budget the budget reader missed, within its limits ("$0.5" is none)."""
     if money is None or money.currency != "USD":
         return None
-    whole, refused = limits.check_whole(limits.BUDGET, float(money.amount))
-    return money.amount if refused is None and whole is not None else None
+    whole, refused = limits.check_whole(limits.BUDGET, float(money.monthly))
+    return money.monthly if refused is None and whole is not None else None
 
 
 # A count of plain people (not "users"): "35 personas", "18 pessoas", "55 personnes", "40 Leuten".
@@ -319,9 +364,23 @@ def _people(
         understood = tuple(code for code in understood if code != RATE)
         return facts, understood, replace(cues, headcount=everyone)
     headcount = _team(request, cues, text)
+    if (
+        headcount is not None
+        and request.intent is Intent.TRAIN
+        and facts.concurrency is None
+        and not says_serving(text)
+    ):
+        headcount = None  # "a 40-person studio wants to pretrain": who trains, no users
     cues = replace(cues, headcount=headcount)
     if headcount is not None and facts.concurrency == headcount:
         facts = replace(facts, concurrency=None)  # people who may use it, not users at once
+    share = find_share(text) if headcount is not None else None
+    if share is not None and headcount is not None:
+        said = parse_number(share[1]) if share[1] else None
+        if facts.concurrency is None or (said is not None and facts.concurrency == said):
+            # "12 engineers, maybe half use it at once", "同时在线大概 10%": that share of them
+            facts = replace(facts, concurrency=max(1, round(headcount * share[0])))
+            understood = tuple(code for code in understood if code != RATE)
     if facts.concurrency is None:
         chatty = find_chatty_users(text)
         if chatty is not None and chatty != headcount:
@@ -347,7 +406,7 @@ def _with_facts(
     elif (
         money is not None
         and money.currency not in {"USD", ""}
-        and facts.budget_usd_month == money.amount
+        and facts.budget_usd_month in {money.amount, money.monthly}
     ):
         # "月预算15万以内（人民币）", "budget 50k (EUR)": the currency said after a bound or in
         # brackets, which the dollar reader did not see: no dollar budget
@@ -519,18 +578,49 @@ def _a_job_to_propose_for(request: ParsedRequest, text: str) -> bool:
     return use is None or (use == UseCase.RAG.value and not retrieval_said(text))
 
 
+# Uses a language model serves beside a model of a kind we do not size (the summaries of the
+# transcripts); retrieval only with a language model named beside the embeddings.
+_BESIDE_A_KIND = frozenset({UseCase.SUMMARIZATION.value, UseCase.TRANSLATION.value})
+_LANGUAGE_MODEL_RE = gated_re(
+    r"(?<![a-z])llms?(?![a-z])|language model|言語モデル|大模型|大语言模型|大語言模型|языков\w* модел|"
+    r"언어 ?모델|modelo de (?:lenguaje|linguagem)|sprachmodell|modèle de langage|"
+    r"(?:answer|回答|답변) ?(?:generation|生成|생성)"
+)
+
+
+def _a_kind_asked(request: ParsedRequest, text: str) -> ParsedRequest:
+    """Settle a message about a model of a kind we do not size: a sizing, or a use to serve.
+
+    The kind alone ("an embedding model for our search, which GPU?", "bge-m3 for 5M texts a
+    day") is sized as far as we size it, the scope said. A use a language model serves beside
+    it, with no model of the kind chosen ("transcribe and summarise the calls", "RAG: the
+    embeddings and an LLM") is a use to propose for; a model named or a yes/no question stays
+    a sizing.
+    """
+    cues = request.cues
+    yes_no = "fits" in {find_asked(text), asked_by_shape(text)}
+    beside = cues.use_case in _BESIDE_A_KIND or (
+        cues.use_case == UseCase.RAG.value and _LANGUAGE_MODEL_RE.search(text) is not None
+    )
+    if names_kind_model(text) or yes_no or not beside:
+        intent, use = Intent.SIZE, None
+    else:
+        intent, use = Intent.DISCOVER, cues.use_case
+    return replace(
+        request,
+        intent=intent,
+        topic=None,
+        spec=None,
+        software=None,
+        cues=replace(cues, use_case=use),
+    )
+
+
 def _with_intent(request: ParsedRequest, text: str) -> ParsedRequest:
     """Decide the intents the cues settle: hardware prices, emails, uses to propose for."""
     cues = request.cues
     if _sizes_a_kind(request, text):
-        return replace(
-            request,
-            intent=Intent.SIZE,
-            topic=None,
-            spec=None,
-            software=None,
-            cues=replace(cues, use_case=None),
-        )
+        return _a_kind_asked(request, text)
     if _moves_here(request, text):
         request = replace(request, intent=Intent.SIZE)
     if _compares_unrented(request, text) or _compares_theirs(request, text):
@@ -556,7 +646,7 @@ def _without_price_said_back(request: ParsedRequest, text: str) -> ParsedRequest
     if request.lever is not Lever.EXPLAIN or BUDGET_NAMED.search(text):
         return request
     facts = replace(request.facts, budget_usd_month=None)
-    cues = replace(request.cues, budget_amount=None, budget_currency=None)
+    cues = replace(request.cues, budget_amount=None, budget_currency=None, budget_months=None)
     return replace(request, facts=facts, cues=cues)
 
 

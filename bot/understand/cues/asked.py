@@ -243,6 +243,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"сколько (?:у вас |это )?будет стоить|(?:租|用)一季要多少|要多少(?:钱|錢)?[？?]?$|"
             r"combien (?:ça|cela) (?:ferait|fera|coûterait)|"
             r"was kommt (?:\w+ )?(?:insgesamt |in summe |unterm strich )?raus|"
+            r"was macht (?:das|es|sie)(?: (?:dann|zusammen|insgesamt|in summe))? (?:pro|im|für den|"
+            r"je) monat|was macht das (?:zusammen|insgesamt|in summe)|"
             r"cu[aá]nto (?:me |nos |le |les )?(?:cuesta|costaría|costaria|sale|saldría|pagaría|"
             r"va a costar)|cu[aá]nto (?:ser[ií]an?|es|son|queda|quedar[ií]a)(?: en total)?\b|"
             r"quanto (?:me |nos |lhe )?(?:custa|custaria|vai (?:me |nos )?custar|eu pagaria|"
@@ -321,7 +323,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"(?:dá|da) (?:pra|para) (?:rodar|fazer|usar|subir|colocar)|roda em|roda na|roda no|"
             r"consigo rodar|"
             r"cabe|aguenta|d[ãa]o? conta|"
-            r"läuft|passt|reicht|reichen|schafft|kann ich|können wir|machbar|"
+            r"läuft|passt|reicht|reichen|schafft|kann ich|können wir|könnt ihr|machbar|"
             r"tourne|rentre|ça passe|suffit|suffirait|suffisent|suffiraient|suffira|"
             r"est-ce que .{0,40} (?:tourne|passe|rentre|tient)|"
             r"tient(?:-(?:il|elle))? (?:sur|dans)|tiendrait|puis-je|"
@@ -337,6 +339,16 @@ def _compiled() -> tuple[tuple[str, ConceptWords], ...]:
     return tuple((value, ConceptWords({"all": words})) for value, words in _WORDS)
 
 
+# A speed said with the bound it must reach ("使用者看到的速度要 40 tok/s 以上", "speed of at least
+# 30"): a target, not a speed asked.
+_SPEED_BOUND = gated_re(
+    r"(?:速度|speed|velocidad|velocidade|скорост[а-яё]*|geschwindigkeit|vitesse|속도|速さ)\s?"
+    r"(?:要|至少|需要|須|须|要求|應|应|得|は|은|는|of at least|at least|min(?:imum)?|≥|>=|>|:|：|"
+    r"de (?:au moins|pelo menos|al menos)|von mindestens|mindestens|не ниже|не менее)\s?"
+    r"(?:要|是|达到|達到|在)?\s?[0-9]"
+)
+
+
 @lru_cache(maxsize=16)
 def find_asked(text: str) -> str | None:
     """Return the figure a direct question asks for (cleaned text), or None.
@@ -350,7 +362,7 @@ def find_asked(text: str) -> str | None:
         if asked == "speed":
             # a speed said with its number is a target ("30 Tokens pro Sekunde pro Nutzer"),
             # not a speed asked
-            if pattern.search(_SPEED_FIGURE.sub(" ", text)):
+            if pattern.search(_SPEED_FIGURE.sub(" ", _SPEED_BOUND.sub(" ", text))):
                 return asked
         elif asked != "fits":
             if pattern.search(text):

@@ -18,6 +18,7 @@ from bot.understand.gates import Searchable, gated_re
 from bot.understand.money import (
     BUDGET_GAP,
     NOT_MONEY_AFTER,
+    a_year,
     amount_patterns,
     amount_value,
     per_year,
@@ -114,12 +115,21 @@ _MARKS_RE = gated_re(
 
 @dataclass(frozen=True, slots=True)
 class Money:
-    """An amount of money per month and its ISO code."""
+    """An amount of money as written, its ISO code, and the months it is for (12 a year)."""
 
     amount: Decimal
     currency: str
     start: int
     end: int = 0
+    months: int = 1
+
+    @property
+    def monthly(self) -> Decimal:
+        """The amount per month (to the cent)."""
+        if self.months == 1:
+            return self.amount
+        monthly = (self.amount / self.months).quantize(Decimal("0.01"))
+        return monthly.quantize(Decimal(1)) if monthly == monthly.to_integral_value() else monthly
 
 
 # Substrings a currency's amounts always contain: only the currencies a message shows one of
@@ -286,15 +296,16 @@ def _first(patterns: list[tuple[str, Searchable]], text: str, language: str) -> 
                 continue  # "um orçamento pra 2 servidores": a quote for two servers, no budget
             if marker == "budget" and NOT_MONEY_AFTER.match(text, match.end()):
                 continue  # "latency budget: 25ms": a budget of time
-            if per_year(text, match.end()):
-                value /= _MONTHS_PER_YEAR
+            if marker == "budget" and a_year(match.group(), text, match.end()):
+                continue  # "orçamento 2026": the year's budget, no amount
+            months = _MONTHS_PER_YEAR if per_year(text, match.end(), match.start()) else 1
             amount = _decimal(value)
             if amount is None:
                 continue
             code = _code(marker, language, text, match.end())
             if not code:
                 continue  # "300 mil pesos": pesos of a country not said, no currency to name
-            best = Money(amount, code, match.start(), match.end())
+            best = Money(amount, code, match.start(), match.end(), months)
             break
     return best
 

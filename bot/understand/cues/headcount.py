@@ -59,7 +59,8 @@ MEMBERS = (
     r"comptables|adhérents|médecins|alunos|alumnos|élèves|schüler(?:innen)?|entregadores|"
     r"repartidores|livreurs|kuriere|курьер[а-яё]*|мастеров|аналитик[а-яё]*|行員|社員|職員|"
     r"disponenten|disponent(?:inn)?en|traders|courtiers|makler|brokers|редактор[а-яё]*|profes|"
-    r"instrutores|instructores|instructeurs"
+    r"instrutores|instructores|instructeurs|agenten|agentinnen|operators|operadores|opérateurs|"
+    r"operatoren"
 )
 _CJK_MEMBERS = (
     r"员工|員工|职员|職員|程序员|程式設計師|工程师|工程師|开发者|開發者|开发人员|開發人員|研发|"
@@ -394,6 +395,87 @@ def _all_at_once_after(text: str, match: re.Match[str]) -> bool:
     return lexicon.said_at_once(clause)
 
 
+# A share of the people said to be there at once ("maybe half use it at once", "同时在线大概
+# 10%", "连十分之一都不到"): the users at once are that share of the head count.
+_SHARES = {
+    "half": 0.5,
+    "a half": 0.5,
+    "a third": 1 / 3,
+    "a quarter": 0.25,
+    "a fifth": 0.2,
+    "a tenth": 0.1,
+    "一半": 0.5,
+    "半数": 0.5,
+    "半數": 0.5,
+    "半分": 0.5,
+    "三分之一": 1 / 3,
+    "四分之一": 0.25,
+    "五分之一": 0.2,
+    "十分之一": 0.1,
+    "一成": 0.1,
+    "两成": 0.2,
+    "兩成": 0.2,
+    "二成": 0.2,
+    "三成": 0.3,
+    "1割": 0.1,
+    "一割": 0.1,
+    "2割": 0.2,
+    "二割": 0.2,
+    "3割": 0.3,
+    "절반": 0.5,
+    "10분의 1": 0.1,
+    "половина": 0.5,
+    "половины": 0.5,
+    "половину": 0.5,
+    "треть": 1 / 3,
+    "четверть": 0.25,
+    "десятая часть": 0.1,
+    "la mitad": 0.5,
+    "metade": 0.5,
+    "a metade": 0.5,
+    "la moitié": 0.5,
+    "die hälfte": 0.5,
+    "un tiers": 1 / 3,
+    "un quart": 0.25,
+    "un dixième": 0.1,
+    "um terço": 1 / 3,
+    "un tercio": 1 / 3,
+    "um quarto": 0.25,
+    "un cuarto": 0.25,
+    "ein drittel": 1 / 3,
+    "ein viertel": 0.25,
+    "ein zehntel": 0.1,
+}
+_SHARE_RE = gated_re(
+    r"(?<![0-9.,])(?P<pct>[1-9][0-9]?(?:[.,][0-9])?)\s?(?:%|％|percent|per ?cent|процент[а-яё]*|"
+    r"por ?ciento|por ?cento|pour ?cent|prozent)|(?<![0-9.,])(?P<wari>[1-9])\s?割|(?P<part>"
+    + "|".join(sorted((re.escape(word) for word in _SHARES), key=len, reverse=True))
+    + r")(?![a-zа-яё])"
+)
+_SHARE_REACH = 48
+
+
+def _share_near(text: str, start: int, end: int) -> tuple[float, str] | None:
+    """Return a share said with at-once words between ``start`` and ``end``, and its number."""
+    for match in _SHARE_RE.finditer(text, start, end):
+        around = text[max(start, match.start() - _SHARE_REACH) : match.end() + _SHARE_REACH]
+        if not lexicon.said_at_once(around) and not lexicon.search("at_once", around):
+            continue
+        if match.group("pct"):
+            return float(match.group("pct").replace(",", ".")) / 100, match.group("pct")
+        if match.group("wari"):  # "1 割": tenths
+            return int(match.group("wari")) / 10, match.group("wari")
+        return _SHARES[match.group("part")], ""
+    return None
+
+
+def find_share(text: str) -> tuple[float, str] | None:
+    """Return the share of the people said to be there at once, and the number it is said by."""
+    if _SHARE_RE.search(text) is None:
+        return None
+    return _share_near(text, 0, len(text))
+
+
 def find_all_at_once(text: str) -> int | None:
     """Return a count of people the next clause says are all there at once, or None."""
     if ALL_OF_THEM.search(text) is None:
@@ -410,6 +492,14 @@ def _counts(text: str) -> Iterator[tuple[re.Match[str], int]]:
             value = _value(match)
             if value is not None and value.is_integer() and 1 <= value <= _MAX_HEADCOUNT:
                 yield match, int(value)
+
+
+def _share_after(text: str, match: re.Match[str]) -> bool:
+    """Whether the at-once words after a count give a share of it ("800人，同时在线不到一成")."""
+    end = min(len(text), match.end() + _AFTER_CHARS + _BEYOND_CHARS)
+    return _SHARE_RE.search(text, match.end(), end) is not None and (
+        _share_near(text, match.end(), end) is not None
+    )
 
 
 def _said_at_once_before(text: str, start: int) -> bool:
@@ -474,6 +564,8 @@ def find_headcount(text: str) -> int | None:
     if _DIGIT_OR_CJK_RE.search(text) is None and _A_THOUSAND_RE.search(text) is None:
         return None  # every head count is written with a number, or a thousand in words
     found = [
-        (match.start(), value) for match, value in _counts(text) if not _simultaneous(text, match)
+        (match.start(), value)
+        for match, value in _counts(text)
+        if not _simultaneous(text, match) or _share_after(text, match)
     ]
     return min(found)[1] if found else None

@@ -6,6 +6,7 @@ Words name the kind, never an image of an operating system or a container.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from bot.understand.gates import Searchable, gated_re
@@ -67,6 +68,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"(?:hours|horas|heures|stunden|часов) (?:of |de |d'|von )?(?:audio|áudio)|"
             r"voice (?:model|bot|clon)|speech recogn|"
             r"语音|語音|音声認識|音声合成|文字起こし|음성|распознаван\w* речи|синтез речи|"
+            r"录音(?:要)?(?:转写|轉寫|转录|轉錄)|錄音(?:要)?(?:轉寫|轉錄)|(?:音频|音頻)(?:转写|轉寫|转录|轉錄)|"
             r"reconocimiento de voz|síntesis de voz|transcribir|transcripción de (?:audio|voz)|"
             r"reconhecimento de voz|transcrever|transcrição de (?:áudio|voz)|transcrire|"
             r"síntese de voz|texto a voz|voz a texto|texto para fala|fala para texto|"
@@ -97,3 +99,44 @@ def without_kind_words(text: str, kind: str) -> str:
 def find_model_kind(text: str) -> str | None:
     """Return the kind of model the text names that the engine does not size, or None."""
     return next((kind for kind, pattern in _compiled() if pattern.search(text)), None)
+
+
+# Models of those kinds by name: "bge-m3", "Whisper large-v3", "FLUX.1 dev", "Wan 2.1", "XTTS".
+_NAMED_RE = gated_re(
+    r"(?<![a-z])(?:bge(?:-[a-z0-9]+)*|e5(?:-[a-z0-9]+)*|gte|nomic-embed|text-embedding-[a-z0-9-]+|"
+    r"jina-(?:embeddings|reranker)[a-z0-9-]*|qwen3-(?:embedding|reranker)|mxbai-[a-z-]+|"
+    r"whisper|xtts|cosyvoice|fish-speech|bark|stable diffusion|sdxl|sd ?3(?:\.5)?|"
+    r"flux(?:\.1)?|midjourney|dall-?e|sora|wan ?2(?:\.[0-9])?|hunyuanvideo|cogvideo)(?![a-z])"
+)
+# Words after or before a name that make it an example of the kind, not the model chosen:
+# "Whisper 那類", "Whisper みたいなやつ", "Whisper ou parecido", "Stable Diffusion 계열", "tipo
+# Whisper", "something like FLUX".
+_HEDGE_AFTER_RE = gated_re(
+    r"^[\s）)]{0,3}(?:那類|那类|之類|之类|一類|一类|类的|類的|系列|みたいな|のような|など|系の|계열|같은|등|"
+    r"or (?:similar|something)|or the like|ou (?:parecido|similar|equivalente?|équivalent)|"
+    r"o (?:similar|parecido)|oder (?:ähnlich|so)|или (?:аналог|похож)|-?like\b|-?ish\b)"
+)
+_HEDGE_BEFORE_RE = gated_re(
+    r"(?:like|such as|tipo|genre|à la|wie|вроде|типа|像|类似|類似)[\s(（]{0,3}$"
+)
+
+
+def names_kind_model(text: str) -> bool:
+    """Whether the text names a model of a kind we do not size as the one to run.
+
+    A name said as an example ("Whisper 那類", "something like FLUX") names none.
+    """
+    for match in _NAMED_RE.finditer(text):
+        before = text[max(0, match.start() - 16) : match.start()]
+        after = text[match.end() : match.end() + 24]
+        # (the name's own version or size after it: "Whisper large-v3 みたいな" is still hedged)
+        after = re.sub(
+            r"^[\s-]*(?:large|medium|small|base|tiny|v[0-9.]+|[0-9.]+|xl|dev|schnell|"
+            r"pro)(?:[\s-]+(?:v[0-9.]+|[0-9.]+))?",
+            "",
+            after,
+        )
+        if _HEDGE_AFTER_RE.search(after) or _HEDGE_BEFORE_RE.search(before):
+            continue
+        return True
+    return False

@@ -61,7 +61,8 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
             r"equipe de suporte|support-?team|supportmitarbeiter|agents de support|équipe support|"
             r"atendimento|suporte ao cliente|central de atendimento|"
             r"kundensupport|kundenservice|kundendienst|hotline|helpdesk|support-bot|"
-            r"service client|support client|relation client|centre d'appels|\bsav\b|après-vente|"
+            r"service (?:à la )?client(?:èle)?|support client|relation client|centre d'appels|"
+            r"\bsav\b|après-vente|"
             r"(?:au|du|de|le) support(?![a-z])|répondre aux clients|"
             r"саппорт|(?:в|для) поддержк[а-яё]|чат[а-яё]* поддержки|"
             r"(?:en|de|del) soporte(?![a-z])|(?:no|do|"
@@ -144,7 +145,8 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
             r"챗봇|채팅|어시스턴트|비서|"
             r"чат-?бот|ассистент|помощник|в формате чата|репетитор|tutor|tuteur|nachhilfe|"
             r"(?:корпоративн|внутренн)[а-яё]* чат|"
-            r"conversação|conversación|家教|辅导|輔導|チューター|튜터|"
+            r"conversação|conversación|家教|辅导|輔導|チューター|튜터|助教|学習支援|학습 ?도우미|"
+            r"study (?:helper|assistant|buddy)|homework help|"
             r"chatbot|asistente|assistente|conversacional|"
             r"chatbot|assistent|"
             r"assistant|conversationnel|agent conversationnel"
@@ -206,6 +208,18 @@ _TICKET_HEADER_RE = gated_re(
     r"고객 ?문의|(?:お客様|顧客)(?:から|より)の?(?:お)?問い合わせ|問い合わせ(?:の)?(?:転記|転送)|"
     r"chamado\s?#|工单\s?#|工單\s?#|тикет\s?#|copio lo que escribió el cliente"
 )
+# Our own desk relaying a lead ("Aqui é a Renata do suporte, repassando", "ich bin vom
+# FullGPU-Support"): who writes, not the use.
+_OUR_DESK_RE = gated_re(
+    r"fullgpu[- ]?(?:support|suporte|soporte|客服|サポート|서포트|поддержк[а-яё]*)|"
+    r"(?:support|suporte|soporte|客服) (?:da |de |of |at )?fullgpu|"
+    r"(?:do|from|de|del|du|vom|aus dem|из) (?:suporte|support|soporte|поддержки)"
+    r"(?=[^.!?\n]{0,24}(?:repass|relay|passing on|forward|reenv|transmet|weiterleit|leite|"
+    r"передаю|пересыла))"
+)
+# Tutors and code: a copilot for a desk ("a RAG copilot for our support agents", "copiloto
+# que sugiera respuestas") is that desk's, not a coding one.
+_COPILOT_RE = gated_re(r"co-?pilot[oe]?s?|копилот[а-яё]*")
 # One AI agent built (not a desk's agents, its staff): "an internal agent that files tickets",
 # "un agente que automatice", "AI agent 自動處理工單".
 _AN_AGENT_RE = gated_re(
@@ -225,6 +239,20 @@ def retrieval_said(text: str) -> bool:
 _MENTION_RE = gated_re(r"@[^\s,，。:：;；!?！？]+")
 
 
+def _desk_copilot(uses: list[UseCase], text: str) -> UseCase | None:
+    """Return the desk a copilot is for, when "copilot" is the only word of coding.
+
+    "a RAG copilot for our support agents", "un copiloto que sugiera respuestas": the desk's.
+    """
+    if not uses or uses[0] is not UseCase.CODING or _COPILOT_RE.search(text) is None:
+        return None
+    if _DEVELOPERS_RE.search(text):
+        return None
+    desk = next((other for other in uses if other in {UseCase.SUPPORT, UseCase.RAG}), None)
+    coding = dict(_compiled())[UseCase.CODING]
+    return None if coding.search(_COPILOT_RE.sub(" ", text)) else desk
+
+
 def find_use_case(text: str) -> UseCase | None:
     """Return the use case the text names first in priority order (cleaned text), or None.
 
@@ -235,8 +263,9 @@ def find_use_case(text: str) -> UseCase | None:
     text = _TICKET_HEADER_RE.sub(" ", text)
     if "@" in text:
         text = _MENTION_RE.sub(" ", text)  # "@FullGPU客服": who is asked, not the use
+    text = _OUR_DESK_RE.sub(" ", text)
     uses = [use for use, pattern in _compiled() if pattern.search(text)]
-    use = uses[0] if uses else None
+    use = _desk_copilot(uses, text) or (uses[0] if uses else None)
     if use in {UseCase.RAG, UseCase.SUPPORT} and not _RETRIEVAL_RE.search(text):
         # "resumir miles de tickets cada noche": tickets worked on, not a support desk
         work = next((other for other in uses if other in _WORK_ON_DOCUMENTS), None)
