@@ -53,8 +53,12 @@ _OWN_TEAMS = (
     r"(?:de ventas|comercial|de atención)|"
     r"(?:equipo|departamento) (?:de ventas|comercial) (?:lo |la )?(?:usar|utiliz)[a-zá]*|"
     # pt-BR
-    r"(?:nosso|nossa|minha|meu|para o|para a) (?:equipe|time|departamento|área|setor) "
-    r"(?:de vendas|comercial)|"
+    r"(?:nosso|nossa|minha|meu|para o|para a) (?:equipe|time|departamento|área|setor|"
+    r"pessoal) (?:de vendas|comercial)|"
+    # their sales staff said using it: "o pessoal de vendas usa muito", "la gente de ventas lo usa"
+    r"(?:o|a) (?:pessoal|galera|turma|equipe|time) (?:de vendas|comercial) (?:usa|usaria|vai usar|"
+    r"utiliza)|(?:la|el) (?:gente|personal|equipo) (?:de ventas|comercial) (?:lo |la )?"
+    r"(?:usa|usará|usaría|utiliza)|the sales (?:people|guys|folks|reps) (?:use|would use|will use)|"
     # de
     r"(?:unser|unsere|unserem|unseren|unserer) (?:vertrieb[a-zäöü]*|verkauf[a-zäöü]*|"
     r"sales-?team)|vertriebsteam (?:nutzt|verwendet|wird)|"
@@ -72,6 +76,8 @@ _OWN_TEAMS = (
     r"営業(?:チーム|部|部門)(?:で|が|も)(?:使|利用)|"
     # ko
     r"(?:저희|우리|당사)(?:의)? ?(?:영업 ?팀|영업 ?부(?:서)?|영업 ?조직)|"
+    # a call centre's own counsellors: "콜센터 상담사가 120명", "상담 중에"
+    r"콜센터 ?상담(?:사|원)|상담 ?중에|상담사(?:가|들이|들)|상담원(?:이|들이|들)|"
     r"영업 ?(?:팀|부)(?:이|에서|가)? ?(?:쓸|사용|쓰)"
 )
 # The customer's own sales agent or bot ("um agente de vendas", "our sales assistant").

@@ -42,7 +42,7 @@ _CLOCK_RES_BASE = (
     ),
 )
 # A German clock hour with its word: "Samstag 8 Uhr bis Sonntag 20 Uhr".
-_UHR_RE = gated_re(r"(?<![\d.,:])(?P<h>[01]?\d|2[0-3])(?::(?P<m>[0-5]\d))?\s?uhr(?![a-z])")
+_UHR_RE = gated_re(r"(?<![\d.,:])(?P<h>[01]?\d|2[0-4])(?::(?P<m>[0-5]\d))?\s?uhr(?![a-z])")
 # Two hours of a range said with one unit after both: "22–6 Uhr", "22-6h", "22〜6時", "22 à 6 h".
 _RANGE_RE = gated_re(
     r"(?<![\d.,:])(?P<h1>[01]?\d|2[0-3])\s?(?:–|—|-|~|〜|～|to|bis|à|a|até)\s?"
@@ -119,7 +119,9 @@ def _clocks(text: str) -> list[_Clock]:
             if any(c.start < match.end() and match.start() < c.end for c in found):
                 continue
             minutes = match.groupdict().get("m") or 0
-            hour = int(match.group("h")) % _HOURS_PER_DAY + int(minutes) / 60
+            said = int(match.group("h"))
+            # ("24 Uhr" ends the day: the next day's midnight, 24 hours after its start)
+            hour = (said if said == _HOURS_PER_DAY else said % _HOURS_PER_DAY) + int(minutes) / 60
             part = (match.groupdict().get("part") or "").strip()
             if part in _AFTERNOON and 1 <= hour < _NOON:  # ("夜里 0 点" is midnight)
                 hour += _NOON

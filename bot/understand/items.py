@@ -12,7 +12,7 @@ ITEMS = (
     r"descriptions|fiches|textes|avis|gutachten|patents?|patentes|brevets|patentschriften|"
     r"papers?|artículos|artigos|论文|論文|논문|"
     r"专利|專利|特許|특허|патент(?:ов)?|"
-    r"описани[йя]|текстов|отзывов|карточек|"
+    r"описани[йя]|текстов|отзывов|карточек|sku|skus|товар(?:ов|а)?|позици[йя]|"
     r"documentos?|arquivos?|archivos?|registros?|correos|contratos|relatórios|informes|"
     r"dokumente?n?|dateien|berichte?n?|verträge|fichiers?|rapports?|contrats?|courriels|"
     r"документ(?:ов|а|ы)?|файл(?:ов|а|ы)?|записей|писем|статей|договоров|отчётов|"

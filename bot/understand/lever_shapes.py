@@ -68,7 +68,11 @@ _TOO_DEAR = gated_re(
     r"too (?:expensive|pricey|steep)|car[ií]s+imo|(?:muy|demasiado) car[oa]|caro demais|"
     r"trop cher|hors de prix|zu teuer|слишком дорог[оа]|дороговато|太贵|太貴|高すぎ|너무 비싸|"
     r"高いな|高いですね|有点贵|有點貴|贵了点|貴了點|좀 비싸|비싸네|un peu cher|ziemlich teuer|"
-    r"bem caro|meio caro|bastante caro|a bit (?:pricey|steep|expensive)"
+    r"bem caro|meio caro|bastante caro|a bit (?:pricey|steep|expensive)|予算(?:的に|が)厳し"
+)
+# Two readings of a figure set against each other: "…, or …?", "還是", "ou", "oder", "или".
+_WHICH_OF_TWO = gated_re(
+    r"(?<![a-zà-ÿ])(?:or|ou|oder)(?![a-zà-ÿ])|или|还是|還是|それとも|아니면|或是"
 )
 # How a figure was reached: "how", "wie", "как", "어떻게", "cómo", "comment" (the Chinese and
 # Japanese words of a figure reached are the explain words themselves: "點計", "どう計算").
@@ -175,6 +179,10 @@ def _explain_by_shape(text: str, *, priced: bool) -> Lever | None:
         ):
             return Lever.CHEAPER
     if lexicon.search("unclear", text):
+        return Lever.EXPLAIN
+    if _FIGURE.search(text) and _WHICH_OF_TWO.search(text) and asks(text):
+        # "速度那欄寫 38 tok/s，是每個使用者看到的，還是全部加起來？", "Esse 1,8 s de TTFT é com a
+        # carga toda ou com o servidor vazio?": which of two a figure of the answer is
         return Lever.EXPLAIN
     for part in sentences(text):
         # (the figure may stand in the sentence before: "41 tok/s pro Nutzer – … Wie rechnet ihr?")

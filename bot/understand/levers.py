@@ -108,7 +108,7 @@ _CHEAPER = (
     r"(?:цену|стоимость|расходы|затраты|сч[её]т)|бюджетн[а-я]* вариант|"
     # zh
     r"更便宜|便宜点|降規|降规|降配|低配|再抠|抠一[点點]|摳一[点點]|再摳|省(?:点|點|一点|一點|些)(?:钱|錢)|便宜點|便宜些|便宜一点|便宜一點|便宜一些|"
-    r"再便宜|比较便宜|比較便宜|先省(?:一)?(?:点|點|些)|压一压|壓一壓|压一下(?:成本|价格|費用|费用)?|"
+    r"再便宜|比较便宜|比較便宜|先省(?:一)?(?:点|點|些)|凑合跑|湊合跑|先凑合|先湊合|予算(?:的に|が)厳し|压一压|壓一壓|压一下(?:成本|价格|費用|费用)?|"
     r"壓一下(?:成本|價格|費用)?|"
     r"便宜的(?:方案|选择|選擇|配置|选项|選項|办法|辦法)|省钱|省錢|更实惠|更實惠|实惠一点|實惠一點|"
     r"更划算|比较划算|比較划算|划算一点|划算一點|低成本|少花(?:点|點)?(?:钱|錢)|"
@@ -188,7 +188,8 @@ _EXPLAIN = (
     r"(?:なぜ|なんで|どうして)(?:こんなに|そんなに|あんなに)|"
     r"(?:なぜ|なんで|どうして)[^。？?]{0,16}(?:も)?必要(?:なの|なん|です|か)|"
     # ko
-    r"설명해|설명 좀|설명 부탁|어떻게 계산|어떻게 나온|왜 이렇게 많|왜 그렇게 많|근거가|산출 근거"
+    r"설명해|설명 좀|설명 부탁|어떻게 계산|어떻게 나온|왜 이렇게 많|왜 그렇게 많|근거가|산출 근거|"
+    r"계산 ?근거|근거 ?좀|근거를"
 )
 _WHY_NOT = (
     r"why not|why no |why didn't|why did you not|why isn't|why wasn't|what's wrong with|"
@@ -686,9 +687,22 @@ def _intent(  # noqa: C901, PLR0911, PLR0912 - one intent per kind of lever or t
     if request.lever is Lever.EXPLAIN and request.topic == "glossary":
         # "KV 캐시 계산 근거가 뭐예요?": a term of this answer's calculation, explained on it
         return Intent.FOLLOWUP
-    if request.lever is Lever.WHY_NOT and sum((request.facts.plan_counts or {}).values()) <= 1:
+    if request.lever is Lever.WHY_NOT and (
+        sum((request.facts.plan_counts or {}).values()) <= 1
+        or (not total_asked and not request.facts.months)
+    ):
         # "为啥不用MI355X，显存不是更大吗", "Vous avez écarté MI355X, pourquoi ?": why the answer
         # on the table left that GPU out, whatever fact about it comes along
+        return Intent.FOLLOWUP
+    if (
+        request.lever is Lever.CHEAPER
+        and sum((request.facts.plan_counts or {}).values()) <= 1
+        and len(request.facts.gpus) <= 1
+        and intent is not Intent.COMPARE
+        and not (total_asked or request.facts.months)
+    ):
+        # "Dá pra economizar usando só uma H200 avulsa?": the plan on the table, made cheaper
+        # on the one plan named
         return Intent.FOLLOWUP
     if _plans_priced(request, total_asked=total_asked, compared=compared):
         return Intent.PRICE

@@ -264,10 +264,15 @@ _PER_HOUR_RE = gated_re(
 _PAID_RE = gated_re(
     r"(?<![a-zа-яё])(?:we(?:'re| are)? (?:currently |now |already |still )?(?:pay|paying|spend|"
     r"spending)|(?:currently|now) (?:pay|spend)|at our current|our current (?:cloud|provider|host|"
-    r"vendor)|competitor|other provider|elsewhere|zahlen wir|wir zahlen|jetzigen? (?:hoster|"
-    r"anbieter|provider)|konkurrenz|nous payons|on paie|on paye|notre (?:hébergeur|fournisseur) "
+    r"vendor)|competitor|other provider|elsewhere|zahlen wir|wir zahlen|"
+    r"(?:un|une|another|other|otro|outro|einem anderen|einer anderen) (?:autre )?(?:cloud|"
+    r"provider|fournisseur|hébergeur|proveedor|provedor|anbieter|nuage)|autre cloud|"
+    r"jetzigen? (?:hoster|anbieter|provider)|konkurrenz|nous payons|on paie|on paye|"
+    r"notre (?:hébergeur|fournisseur) "
     r"actuel|concurrent|pagamos|estamos pagando|proveedor actual|competencia|provedor atual|"
-    r"concorrente|платим|конкурент|(?:costs?|is priced at|goes for|стоит|стоят|sale(?: por)?|"
+    r"concorrente|платим|конкурент|(?:notre|la|ma|nuestra|unsere|our|the|current) "
+    r"(?:facture|factura|rechnung|invoice|bill)|(?:costs?|is priced at|goes for|стоит|стоят|"
+    r"sale(?: por)?|"
     r"sai(?: por)?|saindo por|kostet|coûte|cuesta|custa|on (?:the|your) (?:site|website)|"
     r"no site|en (?:el|su) sitio|auf (?:der|eurer) website|sur (?:le|votre) site|на сайте|"
     r"(?:you|vous m'avez|vous nous avez|ihr habt uns|"
@@ -283,6 +288,8 @@ _REVENUE_RE = gated_re(
     r"(?<![a-z])(?:revenue|turnover|annual sales)|выручк|оборот|年商|売上|매출|faturamento|"
     r"receita anual|facturación|ingresos anuales|umsatz|chiffre d'affaires|营收|營收|营业额|"
     r"營業額|年收入|帳單|账单|(?<![a-z])(?:our|the|monthly) bill(?![a-z])|"
+    # a bill elsewhere and a salary: "notre facture Azure", "инженер обходится в 450 тыс. ₽"
+    r"обходится|зарплат|(?<![a-z])salar(?:y|ies|io|ios|ié|aire)|salário|gehalt|연봉|年収|工资|薪水|薪資|"
     # money raised, invoiced or turned over: "Series A ($14M raised)", "fatura uns R$ 400 mil",
     # "CA de 3 M€"
     r"(?<![a-z])(?:raised|funding|series [a-e](?![a-z])|fatura(?:mos)?(?![a-z])|ca de)|融资|融資|"
@@ -293,8 +300,9 @@ _REVENUE_REACH = 28
 # After the amount, in languages that put the verb last: "월 2만 달러 내고 있는데", "月 50 万円
 # 払っています".
 _PAID_AFTER_RE = gated_re(
-    r"\s?(?:를|을|씩|정도|쯤)?\s?(?:내고 ?있|지불하고 ?있|쓰고 ?있|나가고 ?있|"
-    r"払って(?:い)?(?:ます|る)|支払って|かかって(?:い)?ます)"
+    r"\s?(?:를|을|씩|정도|쯤|ほど|くらい|ぐらい|程度)?\s?"
+    r"(?:내고 ?있|지불하고 ?있|쓰고 ?있|나가고 ?있|"
+    r"払って|支払って|かかって(?:い)?ます)"
     # revenue said after the amount: "$40M in annual revenue", "80 Mio. € Umsatz"
     r"|\s?(?:in |of |de |d')?(?:annual |yearly )?(?:revenue|turnover|umsatz|faturamento|"
     r"chiffre d'affaires|facturación|выручки|оборота|매출)|\s?(?:raised|in funding)"
@@ -328,8 +336,9 @@ def spent_elsewhere(text: str, start: int, end: int) -> bool:
 BUDGET_NAMED = gated_re(r"budget|presupuesto|orçamento|orcamento|бюджет|预算|預算|予算|예산")
 # A unit right after a budget word's number: time, tokens, memory or a share, not money.
 NOT_MONEY_AFTER = gated_re(
-    r"\s?(?:ms|мс|毫秒|ミリ秒|밀리초|s|sec|seconds?|сек|秒|초|tok|tokens?|токен|gb|tb|gib|%)"
-    r"(?![a-zа-яё])"
+    r"\s?(?:ms|мс|毫秒|ミリ秒|밀리초|s|sec|seconds?|сек|秒|초|tok|tokens?|токен|gb|tb|gib|%|"
+    r"(?:de |of |d'|des )?(?:contexto|context|contexte|kontext|ctx|контекст[а-яё]*|上下文|"
+    r"コンテキスト|컨텍스트))(?![a-zа-яё])"
 )
 
 

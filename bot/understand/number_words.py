@@ -167,7 +167,9 @@ _TIME_UNITS = (
     r"tage|tagen|stunden|wochen|monate|monaten|суток|сутки|дней|дня|часов|часа|недел[иья]|"
     r"месяц(?:ев|а)?|"
     # epochs and seconds after a small number: "three epochs", "dos épocas", "one second"
-    r"epochs?|épocas?|epochen|époques?|эпох[иа]?|seconds?|segundos?|sekunden?|secondes?|секунд[ауы]?"
+    r"epochs?|épocas?|epochen|époques?|эпох[иа]?|seconds?|segundos?|sekunden?|secondes?|секунд[ауы]?|"
+    # passes over the data: "two passes", "zwei Durchläufe", "dos pasadas", "четыре прохода"
+    r"pass(?:es)?|durchl(?:ä|a)ufe?|durchgänge|pasadas?|passadas?|проход(?:а|ов)?"
 )
 # Korean native tens before a counter: "스무 명", "서른 명", "열 명".
 _KOREAN: dict[str, int] = {

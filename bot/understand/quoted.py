@@ -75,7 +75,8 @@ _FIGURE_KINDS = (
         "price",
         gated_re(
             r"\$|us\$|€|美元|美金|달러|долл|dollars?|/hr|per gpu[- ]hour|gpu[- ]?stunde|"
-            r"(?:por|per|par|pro) gpu[- ](?:hora|hour|heure|stunde)|月費|月费|월 ?요금|月額"
+            r"(?:por|per|par|pro) gpu[- ](?:hora|hour|heure|stunde)|月費|月费|월 ?요금|月額|"
+            r"[0-9]\s?(?:usd|eur|dólares|dollars)|(?:por|per|par|pro) (?:hora|hour|heure|stunde)"
         ),
     ),
     (
@@ -94,7 +95,7 @@ _USERS_FIGURE = (
     "users",
     gated_re(
         r"(?i)[0-9]+\s?(?:users?|sessions?|セッション|ユーザー|人|명|пользовател\w*|сесси\w*|"
-        r"usuarios|usuários|utilisateurs|nutzer)"
+        r"usuarios|usuários|utilisateurs|nutzer)(?!\s?(?:あたり|当たり|당|每|по\s))"
     ),
 )
 

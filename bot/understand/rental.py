@@ -355,6 +355,12 @@ _PLAN_ID_WORDS = {
 _PLAN_ID_RE = gated_re(r"h200-8x|h200-1x|mi355x-8x")
 
 
+# A plan's GPUs in brackets after its name: "(8GPU)", "(8 GPUs)", "（1 GPU）", "(8x)".
+_GPUS_NOTE_RE = gated_re(
+    r"[(（]\s?[0-9]{1,2}\s?(?:x\s?)?(?:-?gpus?|枚|卡|张|張|장|карт[аы]?|gpu-?s)?\s?[)）]"
+)
+
+
 def find_rental(text: str, language: str, *, named_alone: bool = False) -> RentalAsk:
     """Read the months, plans and servers a cleaned message counts.
 
@@ -363,6 +369,9 @@ def find_rental(text: str, language: str, *, named_alone: bool = False) -> Renta
     """
     months = find_months(text, language)
     text = _PLAN_ID_RE.sub(lambda found: _PLAN_ID_WORDS[found.group()], text)
+    if "(" in text or "（" in text:
+        # "MI355X サーバー（8GPU）… 2台", "H200 (1 GPU)": the plan's own GPUs, not its count
+        text = _GPUS_NOTE_RE.sub(lambda found: " " * len(found.group()), text)
     plans = find_plan_counts(text, language)
     if plans is None and named_alone and months:
         plans = find_named_plan(text)

@@ -135,7 +135,8 @@ def cheaper_within_budget(request: ParsedRequest, text: str) -> ParsedRequest:
 # Wishes to pay less than a price said back: "too steep", "批不下来", "won't get past our CFO",
 # "get closer to that".
 _PAY_LESS = gated_re(
-    r"too (?:expensive|pricey|steep|much)|(?:won't|will not|wouldn't|doesn't|does not) (?:get|go) "
+    r"too (?:expensive|pricey|steep|much)|(?:is|are|looks|seems) (?:steep|pricey|a lot) for|"
+    r"(?:won't|will not|wouldn't|doesn't|does not) (?:get|go) "
     r"(?:past|through)|get (?:closer|it down|them under|under)|any way to (?:get|bring|go)|"
     r"car[ií]s+imo|(?:muy|demasiado) car[oa]|caro demais|trop cher|zu teuer|слишком дорог|"
     r"дороговато|太贵|太貴|批不下来|批不下來|过不了|過不了|高すぎ|通らない|너무 비싸|결재가 안"
@@ -165,6 +166,10 @@ def price_said_back(request: ParsedRequest, text: str) -> ParsedRequest:
     money = find_money(text, request.language)
     if money is None or money.currency != "USD" or money.amount not in _our_prices():
         return request
+    if request.lever is Lever.WHY_NOT:
+        # "why not 3 single H200s? 3 × $3,090 is way less than $23,900": our prices set side
+        # by side, no budget
+        return _without_budget(request)
     if request.lever is not Lever.CHEAPER and not _PAY_LESS.search(text):
         return request
     rest = blank(text, money.start, money.end)

@@ -82,6 +82,20 @@ def _quantity(names: list[str]) -> int | None:
     return next((i for i, name in enumerate(names) if _QUANTITY_RE.match(name.lower())), None)
 
 
+# A column of months: its number is the term ("Meses" 6 is "6 months", "Срок, мес." 12).
+_MONTHS_RE = gated_re(
+    r"^(?:months?|mos\.?|meses|mois|monate|monat|срок(?:,?\s?мес\.?)?|мес\.?|месяц(?:ев)?|期間|期间|"
+    r"月数|개월|기간|prazo(?:\s?\(meses\))?|plazo(?:\s?\(meses\))?|durée|laufzeit|term)$"
+)
+
+
+def _pair_of(name: str, value: str) -> str:
+    """Return one cell as "label: value", a term of months as "N months"."""
+    if value.isdigit() and _MONTHS_RE.match(name.lower().strip()):
+        return f"{value} months"
+    return f"{name}: {value}"
+
+
 def _row_pairs(header: list[str], row: list[str]) -> str:
     """Return one row as "label: value" items; a quantity put before the item it counts.
 
@@ -90,7 +104,7 @@ def _row_pairs(header: list[str], row: list[str]) -> str:
     names = [name.replace("_", " ") for name in header]
     quantity = _quantity(names)
     if quantity is None or not row[quantity].isdigit():
-        return "; ".join(f"{name}: {value}" for name, value in zip(names, row, strict=True))
+        return "; ".join(_pair_of(name, value) for name, value in zip(names, row, strict=True))
     # the item counted: the cell naming hardware, else the wordiest ("search-ml" is a team)
     words = [
         (_HARDWARE_RE.search(cell.lower()) is not None, sum(ch.isalpha() for ch in cell), i)
@@ -99,7 +113,7 @@ def _row_pairs(header: list[str], row: list[str]) -> str:
     ]
     item = max(words)[2]
     counted = f"{row[quantity]} {_PARENS_RE.sub(' ', row[item]).strip()}"
-    rest = (f"{names[i]}: {row[i]}" for i in range(len(row)) if i not in {quantity, item})
+    rest = (_pair_of(names[i], row[i]) for i in range(len(row)) if i not in {quantity, item})
     return "; ".join([counted, *rest])
 
 
@@ -120,8 +134,30 @@ def _pair(line: str) -> str | None:
     return f"{label}: {value};"
 
 
+# A list item with its count after a leader: "・MI355X サーバー（8GPU）… 2台", "- HGX H200 ..... 3
+# units": the item, then its count, as typed in a line.
+_LEADER_RE = gated_re(
+    r"^(?P<item>\s*[・•*\-]?\s*\S.*?)\s*(?:…+|\.{3,}|・{2,}|—+|–+)\s*"
+    r"(?P<count>[0-9]{1,3}\s?(?:台|枚|個|대|장|x|шт\.?|units?|pcs|stück|unidades|unités)?)\s*$"
+)
+
+
+def _leaders_as_counts(text: str) -> str:
+    """Return ``text`` with list items counted after a leader written "item count"."""
+    if "…" not in text and "..." not in text and "—" not in text and "・・" not in text:
+        return text
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        match = _LEADER_RE.match(line)
+        if match is not None:
+            lines[index] = f"{match.group('item')} {match.group('count')}"
+    return "\n".join(lines)
+
+
 def sheet_as_pairs(text: str) -> str:
     """Return ``text`` with pasted sheet rows written as "label: value" items."""
+    if "\n" in text:
+        text = _leaders_as_counts(text)
     if "\n" not in text or not any(sep in text for sep in _SEPARATORS):
         return text
     lines = text.split("\n")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from functools import cache
 
@@ -253,7 +254,24 @@ _TTFT_WORDS = (
     r"首\s?token|首字|首包|首个\s?token|首個\s?token|第一个\s?token|第一個\s?token|首token延迟|"
     r"最初のトークン|初回トークン|첫\s?토큰|첫\s?번째\s?토큰|перв(?:ого|ый)\s?токен[а]?|"
     r"primer\stoken|primeiro\stoken|ersten?\stoken|premier\stoken|tiempo\sal\sprimer\stoken|"
-    r"tempo\saté\so\sprimeiro\stoken)"
+    r"tempo\saté\so\sprimeiro\stoken|"
+    # the answer's start in everyday words: "first words on screen", "开始出字", "書き始める",
+    # "начинать отвечать", "que empiece a escribir", "Antwortbeginn", "commence à répondre"
+    r"first\swords?(?:\s(?:on\s(?:the\s)?screen|appear|show\sup))?|"
+    r"(?:start|starts|begin|begins)\s(?:answering|replying|responding|writing|typing|streaming|"
+    r"to\s(?:answer|reply|respond|write|type|stream))|"
+    r"answers?\s(?:must\s|should\s|need\sto\s|have\sto\s)?(?:start|begin)|"
+    r"开始出字|開始出字|开始回复|開始回覆|开始回答|開始回答|出第一个字|出第一個字|开始输出|開始輸出|"
+    r"書き始め|答え始め|返答し始め|回答し始め|表示され始め|出始め|"
+    r"응답(?:을)?\s?시작|답변(?:을)?\s?시작|답을\s?시작|출력(?:을)?\s?시작|첫\s?글자|"
+    r"начина(?:ть|л|ла|ло|ли)\sотвечать|начать\sотвечать|начало\sответа|"
+    r"начина(?:ть|л)\sпечатать|первые\sслова|"
+    r"empie(?:ce|za)\sa\s(?:escribir|responder|contestar)|empezar\sa\s(?:escribir|responder)|"
+    r"primeras\spalabras|come(?:ce|ça)\sa\s(?:escrever|responder)|"
+    r"começar\sa\s(?:escrever|responder)|primeiras\spalavras|"
+    r"antwortbeginn|anfangen\szu\s(?:antworten|schreiben)|beginnt\szu\s(?:antworten|schreiben)|"
+    r"ersten?\sw(?:ö|o)rte(?:r)?|"
+    r"commence(?:r)?\sà\s(?:écrire|répondre)|premiers\smots)"
 )
 _TPOT_WORDS = (
     r"(?:tpot|itl|inter[\s-]token\s(?:latency|time)|time\sper\s(?:output\s)?token|"
@@ -272,7 +290,8 @@ def _patterns() -> dict[str, Searchable]:
     tokens_per_s = (
         rf"{num}\s?\+?\s?(?:(?:output|de\ssaída|de\ssalida|generated|выходных|of\soutput)\s)?"
         rf"(?:(?:de\s|of\s)?(?>{TOKENS})\s?(?:(?:de\s)?(?:saída|salida|sortie|output)\s)?"
-        rf"(?:/|per|a|each|por|pro|par|в|за|в\s?одну|每)\s?"
+        # ("a second" is read "1 second" by the number words: "40 tokens 1 second")
+        rf"(?:/|per|a|each|por|pro|par|в|за|в\s?одну|每|1(?=\s))\s?"
         rf"(?P<tunit>{SECOND}|{MINUTE})(?![a-zа-я])|(?:tok/s|t/s|tps|tk/s|tokens/sec)(?![a-z]))"
     )
     tokens_then_second = rf"{num}\s?(?:个|個)?\s?(?:{TOKENS})\s?(?:的)?\s?(?:每秒|/秒|毎秒|초당)"
@@ -290,7 +309,7 @@ def _patterns() -> dict[str, Searchable]:
     ttft = _alt(
         rf"{_TTFT_WORDS}(?:[^0-9,，;；]|p[0-9]{{2}}){{0,32}}?{num}\s?{_LATENCY_UNIT}(?![a-zа-я])",
         rf"{num}\s?{_LATENCY_UNIT}(?![a-zа-я])\s?(?:to|until|for|before|avant|jusqu'au|antes\sdel?|"
-        rf"antes\sdo|até\so|bis\szum|vor\sdem|до|まで|까지|内|以内)?\s?"
+        rf"antes\sdo|até\so|bis\szum|vor\sdem|до|まで|까지|以内に|内に|以内|内|이내에|내에|안에)?\s?"
         rf"(?:the\s|le\s|el\s)?{_TTFT_WORDS}",
     )
     rate = (
@@ -385,6 +404,7 @@ def _patterns() -> dict[str, Searchable]:
         rf"只剩(?:下)?|還剩(?:下)?|还剩(?:下)?|(?:nos|me)\sd(?:a|an|á|ão)|gives?\s(?:us|me)|zeitfenster|"
         rf"time\swindow|ventana(?:\sde)?|"
         rf"plazo\sson|prazo\ssão|on\sa|we\shave|tenemos|temos|"
+        rf"(?:nos|me|nous)\s(?:quedan|restan|sobran|restam|sobram|reste|restent)|остал(?:ось|ись)|"
         rf"janela(?:\sde)?|окно|给我们|給我們|마감(?:이|은)?|"
         rf"締め切り|截止)(?:\s(?:of|is|es|é|ist|est|de|von|for|fosse|sea|fuera|wäre|"
         rf"serait)(?![a-zà-ÿ])){{0,2}}"
@@ -440,7 +460,16 @@ def _patterns() -> dict[str, Searchable]:
         r"摘要|要約|요약|抽取|抽條款|抽条款|klassifizier|résumer|суммариз|pasar\s[0-9]|passar\s[0-9]|"
         r"打(?:个|個)?(?:标签|標籤)|переварить|прогон|par\slots|en\slote|em\slote|por\slotes)"
     )
+    # A volume of text not said in tokens ("3 亿字", "900 Mio. Zeichen", "1,2 bilhão de palavras",
+    # "300 000 pages"): a job to work through, whose deadline is then read.
+    text_volume = (
+        rf"{num}\.?\s?(?:de\s|of\s|d')?(?P<unit>characters?|chars|words|pages|字(?!节|節)|文字|글자|"
+        rf"자(?=\s|[(（,]|$)|palavras|palabras|caracteres|páginas|zeichen|wörter|seiten|символ\w*|"
+        rf"слов(?![а-яё])|страниц)(?P<each>\s?(?:each|apiece|cada(?:\s(?:uno|una|um))?|chacun\w*|"
+        rf"jeweils|каждый|по|각))?"
+    )
     return {
+        "text_volume": gated_re(text_volume),
         "tokens_per_s": gated_re(tokens_per_s),
         "tokens_then_second": gated_re(tokens_then_second),
         "before_tokens": gated_re(before_tokens),
@@ -737,9 +766,13 @@ class _Reader:
         # "200万篇新闻稿做摘要，每篇输入 1200 token…三天内": documents of a length, worked
         # through, are a job
         lengths = "input_tokens" in self.values or "output_tokens" in self.values
-        job = "batch_tokens" in self.values or (
-            lengths
-            and ("documents" in self.values or self.patterns["with_batch"].search(self.rest))
+        job = (
+            "batch_tokens" in self.values
+            or (
+                lengths
+                and ("documents" in self.values or self.patterns["with_batch"].search(self.rest))
+            )
+            or self._text_volume()
         )
         if job and "deadline_hours" not in self.values:
             self.clock_window()
@@ -749,6 +782,16 @@ class _Reader:
             # A deadline alone is no job: "in a week" of a chat service says when, not how fast;
             # one named so ("а если дедлайн 24ч?") changes the job on the table.
             self.values.pop("deadline_hours")
+
+    def _text_volume(self) -> bool:
+        """Whether a large volume of text not counted in tokens is worked through."""
+        for match in self.patterns["text_volume"].finditer(self.rest):
+            value = _finite(self.number(match))
+            if value is not None and value >= _LEAST_DOCUMENTS * 10:
+                return True
+            if match.group("each") and _COUNT_BEFORE.search(self.rest[: match.start()]):
+                return True  # "15.000 expedientes, unas 40 páginas cada uno"
+        return False
 
     def clock_window(self) -> None:
         """Read a window said as two clock times beside a job as its deadline."""
@@ -838,8 +881,42 @@ def find_deadline(text: str) -> tuple[float | None, str]:
     return reader.values.get("deadline_hours"), reader.rest
 
 
+# Latencies said in words ("in under half a second", "en moins d'une demi-seconde"): written as
+# figures, padded to their length so the text keeps its places.
+_WORDED_LATENCIES = (
+    (
+        gated_re(
+            r"half\sa\ssecond|a\shalf[\s-]second|une\sdemi-?seconde|medio\ssegundo|"
+            r"meio\ssegundo|eine\shalbe\ssekunde|полсекунды|пол\sсекунды|半秒|반\s?초"
+        ),
+        "0.5 s",
+    ),
+    (
+        gated_re(
+            r"(?<=under\s)a\ssecond|(?<=within\s)a\ssecond|(?<=less\sthan\s)a\ssecond|"
+            r"(?<=menos\sde\s)un\ssegundo|(?<=menos\sde\s)um\ssegundo|"
+            r"(?<=moins\sd')une\sseconde|(?<=unter\s)einer\ssekunde"
+        ),
+        "1 s",
+    ),
+)
+
+
+def _latencies_as_figures(text: str) -> str:
+    for pattern, figure in _WORDED_LATENCIES:
+        if pattern.search(text):
+            text = pattern.sub(_padded(figure), text)
+    return text
+
+
+def _padded(figure: str) -> Callable[[re.Match[str]], str]:
+    """Return a replacement writing ``figure`` in a match's place, padded to its length."""
+    return lambda match: figure.ljust(len(match.group()))
+
+
 def find_targets(text: str, language: str | None = None) -> Targets:
     """Read every target and length the text states; blank each from the text."""
+    text = _latencies_as_figures(text)
     form = read_form(text)  # "peak req/min: 120", "avg in / out tokens: 3000 / 600"
     reader = _Reader(form.rest, language)
     reader.values.update(form.values)
@@ -874,6 +951,8 @@ def find_targets(text: str, language: str | None = None) -> Targets:
     )
 
 
+# A count of at least a thousand things before a length said of each.
+_COUNT_BEFORE = gated_re(r"(?<![0-9.,])[1-9][0-9]{0,2}(?:[.,  ][0-9]{3})+(?![0-9])|[0-9]{4,}")
 # Things counted with their tokens each but no noun of documents ("80.000 expedientes de unos
 # 10.000 tokens cada uno") are a job's documents from this many: fewer are users or requests.
 _LEAST_DOCUMENTS = 1000

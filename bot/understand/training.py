@@ -38,6 +38,14 @@ _TRAIN_ACT = (
     r"с\sнуля|"
     r"微调|微調|训练|訓練|预训练|預訓練|从头|從頭|从零|從零|"
     r"ファインチューニング|ファインチューン|微調整|学習(?!済|支援|者|塾|アシスタント)|事前学習|ゼロから|スクラッチ|"
+    # teaching it in plain words: "teach Llama our tickets", "让模型“学会”", "覚えさせる",
+    # "enseñarle", "ensinar o modelo", "beibringen", "« apprendre » à l'IA", "научить модель"
+    r"(?<![a-z])teach(?:ing)?\s(?:it|the\s(?:model|ai|bot|llm)|ai|an?\s(?:model|ai)|[a-z]+\s[0-9.]+\s?b?)|"
+    r"['‘\"“]teach['’\"”]|(?:让|讓)(?:模型|ai|它|大模型)[“\"「]?(?:学会|學會)|[“\"「]?(?:学会|學會)[”\"」]|"
+    r"[“\"「]教[”\"」](?:给|給)|教(?:给|給)\s?(?:ai|模型)|覚えさせ|学習させ|"
+    r"enseñar(?:le)?\s?(?:a\sla\sia|al\smodelo)?|ensinar\s(?:a\sia|o\smodelo)|ensiná-l[oa]|"
+    r"beibringen|[„\"»]lernt[“\"«]|(?<![a-z])apprendre\s(?:à\sl'ia|au\smodèle)|[«\"]\s?apprendre\s?[»\"]|"
+    r"научить\s(?:модель|её|ее|бота|ии)|"
     r"파인\s?튜닝|미세\s?조정|"
     # ("학습 도우미", "学習支援": a study helper for learners, not a model trained)
     r"학습(?!된|한\s?모델|\s?도우미|\s?지원|\s?보조|자|\s?자료)|훈련|사전\s?학습|처음부터"
@@ -102,9 +110,25 @@ _ITEMS = (
     r"documents?|docs?|chats?|prompts?|beispiele?n?|exemples?|ejemplos?|exemplos?|amostras?|"
     r"muestras?|échantillons?|conversaciones|conversas|диалог(?:ов|а)?|пример(?:ов|а)?|"
     r"образц(?:ов|а)?|сэмпл(?:ов|а)?|записей|条|條|个样本|個樣本|样本|樣本|对话|對話|件|サンプル|"
-    r"例|개|건|샘플|예제|대화|문서|筆|笔|ex\.?(?=\s)"
+    r"例|개|건|샘플|예제|대화|문서|筆|笔|ex\.?(?=\s)|tickets?|e-?mails?|mails?|correos|fiches|"
+    r"entries|einträge[n]?|questions|preguntas|perguntas|工单|工單|問|题|題|articles|transcripts"
 )
-_EPOCHS = r"epochs?|ep(?=\s|,|$)|epochen?|époques?|[ée]pocas?|эпох[иа]?|轮|輪|エポック|에폭|에포크"
+# An average length said apart from the count of examples ("30k tickets … tickets average ~400
+# tokens", "平均 400 token"): each example's tokens.
+_AVERAGE_TOKENS = (
+    r"(?:average|avg\.?|on\saverage|mean|平均|в\sсреднем|em\smédia|en\spromedio|en\smoyenne|"
+    r"im\sschnitt|durchschnittlich|평균)\s?(?:of\s|de\s|von\s)?(?:about\s|around\s|~\s?|約|约|大约|大約|"
+    r"около\s|ca\.\s?)?"
+)
+_EPOCHS = (
+    r"epochs?|ep(?=\s|,|$)|epochen?|époques?|[ée]pocas?|эпох[иа]?|轮|輪|エポック|에폭|에포크|"
+    # passes over the data, in plain words: "3 passes over the data", "Zwei Durchläufe",
+    # "4 прохода", "3回通す", "dos pasadas", "deux passes"
+    r"pass(?:es)?\s(?:over|through)\s(?:the\s|our\s)?(?:data(?:set)?|corpus|tickets)|"
+    r"full\spass(?:es)?|durchl(?:ä|a)ufe?|durchgänge|проход(?:а|ов)?(?:\sпо\sданным)?|"
+    r"回(?:通す|通し|回す|学習)|pasadas?|passadas?|passagens|passes?\ssur\sles\sdonnées|"
+    r"passes?(?=\s|,|\.|$)"
+)
 _SEQ_WORDS = (
     r"seq(?:uence)?[\s_-]?len(?:gth)?|seq(?=\s?\d)|max[\s_-]?len(?:gth)?|cutoff[\s_-]?len|"
     # a length alone, in a training ask: "longitud 2048", "comprimento 4096", "Länge 8192"
@@ -154,6 +178,8 @@ def _patterns() -> dict[str, Searchable]:
         "full_job": gated_re(_FULL_JOB),
         "pretrain": gated_re(_PRETRAIN),
         "rank": gated_re(_RANK),
+        "counted": gated_re(rf"{NUM}\s?(?:[a-zа-яё\-]+\s){{0,2}}?(?:{_ITEMS})(?![a-zа-яё])"),
+        "average": gated_re(rf"{_AVERAGE_TOKENS}{num2}\s?(?:{_TOKENS})"),
         "examples": gated_re(
             rf"{NUM}\s?(?:[a-zа-яё\-]+\s){{0,2}}?(?:{_ITEMS})[^0-9]{{0,28}}?{num2}\s?(?:{_TOKENS})"
         ),
@@ -361,7 +387,20 @@ def _examples(text: str, language: str | None) -> tuple[float | None, str]:
                 # "40 тыс. диалогов (~250 млн токенов)": the data's total, not each example's
                 return each, blank(text, match.start(), match.end())
             return examples * each, blank(text, match.start(), match.end())
-    return None, text
+    return _examples_apart(text, language)
+
+
+def _examples_apart(text: str, language: str | None) -> tuple[float | None, str]:
+    """Read examples counted, and their average length said in another sentence."""
+    counted = _patterns()["counted"].search(text)
+    average = _patterns()["average"].search(text)
+    if counted is None or average is None or average.start() < counted.end():
+        return None, text
+    examples, each = number_of(counted, "", language), number_of(average, "b", language)
+    if not (_finite(examples) and _finite(each)) or each >= _LEAST_EXAMPLE_TOTAL:
+        return None, text
+    rest = blank(blank(text, average.start(), average.end()), counted.start(), counted.end())
+    return examples * each, rest
 
 
 def _sequence(text: str) -> tuple[int | None, str]:

@@ -582,7 +582,8 @@ def _a_job_to_propose_for(request: ParsedRequest, text: str) -> bool:
 # transcripts); retrieval only with a language model named beside the embeddings.
 _BESIDE_A_KIND = frozenset({UseCase.SUMMARIZATION.value, UseCase.TRANSLATION.value})
 _LANGUAGE_MODEL_RE = gated_re(
-    r"(?<![a-z])llms?(?![a-z])|language model|言語モデル|大模型|大语言模型|大語言模型|языков\w* модел|"
+    r"(?<![a-z])llms?(?![a-z])|language model|言語モデル|大模型|大语言模型|大語言模型|"
+    r"языков\w* модел|"
     r"언어 ?모델|modelo de (?:lenguaje|linguagem)|sprachmodell|modèle de langage|"
     r"(?:answer|回答|답변) ?(?:generation|生成|생성)"
 )

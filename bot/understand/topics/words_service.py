@@ -9,7 +9,7 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
     Concept.HUMAN: {
         "en": (
             # ("people" counts users: "how many people can chat with it at once")
-            r"\bhumans?\b|\bpersons?\b|\bsales\b|\bagent\b|\bmanager\b|\boperator\b|"
+            r"\bhumans?\b|(?<![-\w])persons?\b(?!-)|\bsales\b|\bagent\b|\bmanager\b|\boperator\b|"
             r"\bsomeone\b|\bsomebody\b|\bengineer\b|\brepresentative\b|\bsupport team\b|"
             r"\breal person\b"
         ),
