@@ -245,6 +245,10 @@ _DATA_BEFORE_RE = gated_re(
 )
 
 
+# "per" right before the number: the unit of a price or a rate ("per 1M tokens", "每百万").
+_PER_BEFORE_RE = gated_re(
+    r"(?:(?<![a-z])per|每|(?<![а-яё])за|(?<![a-z])por|(?<![a-z])pro|(?<![a-z])par)\s?$"
+)
 # A currency's sign right before the number: "$15k", "€ 32k", "US$ 64k".
 _MONEY_BEFORE_RE = gated_re(r"[$€£¥₩₽]\s?$")
 
@@ -259,6 +263,8 @@ def find_context(text: str, language: str = "en") -> Found | None:
         return None
     if _MONEY_BEFORE_RE.search(text, max(0, start - 4), start):
         return None  # "under $15k a month": an amount of money, no context
+    if _PER_BEFORE_RE.search(text, max(0, start - 6), start):
+        return None  # "$0.40 per 1M input tokens": a price's unit, no context
     rest = blank(text, start, end)
     whole, refused = limits.check_whole(limits.CONTEXT, tokens)
     return Found(whole, rest, refused)

@@ -57,7 +57,9 @@ def _span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
 # Our one AMD plan named by its vendor and a word of hardware: "the AMD box", "el servidor AMD",
 # "AMD 那台", "AMD-Server" (AMD alone, "AMD is fine", is a platform, not a plan).
 _AMD_PLAN_RE = gated_re(
+    r"(?:the|la|a|l') (?:opción|opção|option) amd|"
     r"(?<![a-z])amd(?=[\s-]?(?:box(?!es)|server(?!s)|machine(?!s)|node(?!s)|rig(?!s)|option|"
+    r"쪽(?:으로|은|이면)|の方|のほう|サーバ|方案|那台|"
     r"one\b|那台|那个|那個|的那台|服务器|伺服器|サーバ|서버|сервер(?![а-яё]{2})|maschine|kiste))|"
     r"(?:the|el|le|la|o|der|den|das|dem|du|do|da) "
     r"(?:servidor |serveur |server |box |machine |máquina |maschine )?amd"

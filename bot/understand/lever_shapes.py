@@ -28,6 +28,13 @@ _YOU = gated_re(
     r"(?<![a-zà-ÿ])(?:you|u|y'all|vous|tu|ustedes|usted|você|vocês|vc|vcs|ihr|euch)(?![a-zà-ÿ])|"
     r"(?<![а-яё])(?:вы|вас|ты|тебя)(?![а-яё])|你们|你們|您|御社|貴社|そちら|그쪽"
 )
+
+
+def you_said(text: str) -> bool:
+    """Whether the text speaks to the assistant ("you", "у вас", "你們"): of its answer."""
+    return _YOU.search(text) is not None
+
+
 # The pick itself named with the why: "為什麼推這台", "why did it pick", "warum empfehlt".
 _PICKED = gated_re(
     r"推(?!出)|推荐|推薦|选了|選了|recommend|suggest|picked|chose|propos|empfehl|recomend|"
@@ -120,7 +127,11 @@ def lever_by_shape(request: ParsedRequest, text: str, *, named: bool) -> Lever |
     if named or facts.plan_counts or facts.months or request.servers:
         return None
     if len(facts.gpus) == 1:
-        return _why_not_by_shape(request, text)
+        lever = _why_not_by_shape(request, text)
+        denied = any(_denies(part, request.language) for part in sentences(text))
+        if lever is Lever.WHY_NOT and _FIGURE.search(text) and not denied:
+            return Lever.EXPLAIN  # "为什么单卡 H200 折合每小时 4.23 美元？": its figure, explained
+        return lever
     if facts.gpus or request.topic not in FIGURE_TOPICS or len(text) > _FOLLOWUP_CHARS:
         return None
     return _explain_by_shape(text, priced=facts.budget_usd_month is not None)

@@ -29,6 +29,7 @@ from bot.understand.lever_shapes import (
     lever_by_shape,
     why_about_one_gpu,
     why_contrast,
+    you_said,
 )
 from bot.understand.money import BUDGET_NAMED
 from bot.understand.questions import WH_RE, yes_no_questions
@@ -189,6 +190,8 @@ _EXPLAIN = (
     r"(?:なぜ|なんで|どうして)[^。？?]{0,16}(?:も)?必要(?:なの|なん|です|か)|"
     # ko
     r"설명해|설명 좀|설명 부탁|어떻게 계산|어떻게 나온|왜 이렇게 많|왜 그렇게 많|근거가|산출 근거|"
+    # why the answer says so: "為什麼說只能放 3 個", "为啥说要 2 台"
+    r"(?:为什么|為什麼|为啥|為啥|为何|為何)(?:你|你們|你们)?说|(?:为什么|為什麼|为啥|為啥|为何|為何)(?:你|你們|你们)?說|"
     r"계산 ?근거|근거 ?좀|근거를"
 )
 _WHY_NOT = (
@@ -392,17 +395,27 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
         # "Quisiera alquilar por un mes para hacer pruebas, ¿es posible?": the shortest term
         # asked, the page's answer, with no plan on the table to put it on
         settled = replace(settled, intent=Intent.KNOWLEDGE, topic="minimum_term")
-    if settled.intent is Intent.FOLLOWUP and _explains_figures(found):
-        # "2 machines for a 70B model? walk me through it": the figures said back are the
-        # answer's own, no new size or count to size again
-        facts = replace(settled.facts, params_b=None, gpu_count=None)
-        settled = replace(settled, facts=facts, servers=None)
+    settled = _figures_explained(settled, found, text)
     if why_of_the_pick:
         # the pick and the other set against each other, or the pick's count asked why: a
         # question of the answer on the table
         facts = replace(settled.facts, plan_counts=None, months=None)
         settled = replace(settled, intent=Intent.FOLLOWUP, facts=facts, servers=None, topic=None)
     return _no_topic(_after_intent(settled, found.topic, text))
+
+
+def _figures_explained(settled: ParsedRequest, found: ParsedRequest, text: str) -> ParsedRequest:
+    """Return ``settled`` as an explanation of the answer's figures, when it asks one."""
+    if settled.intent is Intent.SIZE and _explains_your_count(found, text):
+        # "Объясните, почему у вас для Qwen3.5-397B выходит 2 сервера": the answer's count for
+        # the model on the table, explained
+        settled = replace(settled, intent=Intent.FOLLOWUP)
+    if settled.intent is Intent.FOLLOWUP and _explains_figures(found):
+        # "2 machines for a 70B model? walk me through it": the figures said back are the
+        # answer's own, no new size or count to size again
+        facts = replace(settled.facts, params_b=None, gpu_count=None)
+        settled = replace(settled, facts=facts, servers=None)
+    return settled
 
 
 def _why_of_the_pick(
@@ -743,6 +756,14 @@ def _intent(  # noqa: C901, PLR0911, PLR0912 - one intent per kind of lever or t
     if intent is Intent.PRICE and request.facts.gpus:
         return intent  # "H200 for 3 months, how much?": that GPU's plans for the term
     return Intent.FOLLOWUP
+
+
+def _explains_your_count(request: ParsedRequest, text: str) -> bool:
+    """Whether an explanation is asked of a count the answer gave for the model named."""
+    if request.lever is not Lever.EXPLAIN or not request.facts.model_id:
+        return False
+    counted = request.servers is not None or request.facts.gpu_count is not None
+    return counted and you_said(text)
 
 
 def _explains_figures(request: ParsedRequest) -> bool:

@@ -41,6 +41,7 @@ from bot.understand.intents import (
     where_asked,
 )
 from bot.understand.language import choose_language, negotiate_language
+from bot.understand.launch_flags import without_launch_flags
 from bot.understand.levers import DISCOUNT_WORDS, with_levers
 from bot.understand.lexicon import search
 from bot.understand.models.finder import ModelIndex, catalog_index, find_model
@@ -222,7 +223,7 @@ def _read_fields(
         params_b=generic.params_b if generic else None,
         active_params_b=generic.active_params_b if generic else None,
         moe=generic.moe if generic else None,
-        precision=_precision(precision.precision, precision.variant),
+        precision=_precision(precision.precision, precision.variant) or _format_named(match.model),
         kv_dtype=KvDtype(precision.kv_dtype) if precision.kv_dtype else None,
         engine=ServingEngine(engine) if engine else None,
         context_tokens=context.value if context else None,
@@ -305,6 +306,19 @@ def _native_need(said: bool | None, *, model_id: str | None, clean: str) -> bool
     if found is not None and release is not None and release.value in found.groups():
         return None
     return said
+
+
+# A checkpoint's name that says its format: "Qwen3-235B-A22B-FP8", "DeepSeek-V3.1-NVFP4".
+_FORMAT_IN_NAME = gated_re(
+    r"(?i)(?<![a-z0-9])(?:fp8|nvfp4|mxfp4|fp4|awq|gptq|int4|int8|w4a16|w8a8)"
+)
+
+
+def _format_named(model_id: str | None) -> Precision | None:
+    """Return the format a checkpoint's name says, as its release (a name alone says none)."""
+    if model_id is None or _FORMAT_IN_NAME.search(model_id) is None:
+        return None
+    return next((m.release_precision for m in load_models() if m.id == model_id), None)
 
 
 def _precision(precision: str | None, variant: str | None) -> Precision | None:
@@ -403,6 +417,7 @@ def parse_with(
     language = choose_language(clean, telegram_language)
     clean = words_to_digits(clean)  # "forty analysts" as "40 analysts", after the language
     clean = corrected(clean)  # "30 users, sorry, 50": the number taken back gives way
+    clean = without_launch_flags(clean)  # "--tensor-parallel-size 8": their machine, no users
     if is_trivial(clean):
         return ParsedRequest(intent=Intent.UNKNOWN, language=language)
     if is_thanks(clean):

@@ -263,7 +263,12 @@ def _cuda_not_needed_re() -> Searchable:
         rf"dependenci\w*|dépendance\w*|lock-?in|kram|zeug|stuff|code)|"
         rf"(?:don't|do not|doesn't|does not|won't|no) (?:need|require|depend on|rely on) "
         rf"(?:any )?{_NVIDIA}|not (?:tied|bound|locked|married) to {_NVIDIA}|"
-        rf"{_NVIDIA}[- ]?(?:unabhängig|agnostic|independent)"
+        rf"{_NVIDIA}[- ]?(?:unabhängig|agnostic|independent)|"
+        rf"{_NVIDIA}\s?(?:依存|의존(?:성)?)(?:は|이|은)?\s?(?:ありません|ない|なし|없)|"
+        rf"(?:不依赖|不依賴|没有依赖|沒有依賴)\s?{_NVIDIA}|"
+        rf"(?:sin|sem|no tiene|não tem|nenhuma) (?:dependencia|dependência)s? (?:de |del |da |do )?"
+        rf"{_NVIDIA}|"
+        rf"pas de dépendance (?:à|a|au) {_NVIDIA}|не завис\w* от {_NVIDIA}"
     )
 
 

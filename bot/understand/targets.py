@@ -655,7 +655,16 @@ class _Reader:
         return None
 
     def latencies(self) -> None:
-        for match in self.matches("ttft"):
+        found = self.matches("ttft")
+        # "p50 TTFT sits around 1.2 s today … targets: TTFT under 400 ms": the target, not the
+        # latency they have now
+        wanted = [
+            m for m in found if _TARGET_BEFORE.search(self.text, max(0, m.start() - 40), m.end())
+        ]
+        today = [
+            m for m in found if _TODAY_AROUND.search(self.text, max(0, m.start() - 40), m.end())
+        ]
+        for match in (wanted + [m for m in found if m not in wanted]) if today else found:
             self.take("ttft_s", _finite(_latency_seconds(match)), match)
         for match in self.matches("tpot"):
             seconds = _latency_seconds(match)
@@ -951,6 +960,17 @@ def find_targets(text: str, language: str | None = None) -> Targets:
     )
 
 
+# Words of a target before a latency ("target", "goal", "under", "must", "要求", "目標").
+_TARGET_BEFORE = gated_re(
+    r"target|goal|requirement|must|should|need|under|below|<|≤|at most|ziel|soll|muss|unter|"
+    r"objectif|cible|moins de|objetivo|meta|menos de|цель|нужно|должен|не более|目标|目標|要求|"
+    r"以内|以下|目標値|목표|이내|이하"
+)
+# Words of what they have today beside a latency ("today", "currently", "sits around").
+_TODAY_AROUND = gated_re(
+    r"today|currently|right now|at the moment|sits? (?:at|around)|we see|we get|hoje|atualmente|"
+    r"hoy|actualmente|heute|derzeit|aujourd'hui|actuellement|сейчас|目前|现在|現在|現状|現在は|지금|현재"
+)
 # A count of at least a thousand things before a length said of each.
 _COUNT_BEFORE = gated_re(r"(?<![0-9.,])[1-9][0-9]{0,2}(?:[.,  ][0-9]{3})+(?![0-9])|[0-9]{4,}")
 # Things counted with their tokens each but no noun of documents ("80.000 expedientes de unos
