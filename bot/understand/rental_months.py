@@ -152,6 +152,10 @@ def _years(text: str, language: str) -> int | None:
 # counted ("1 month", "one month"), not said with an article.
 _ARTICLES = frozenset({"a", "an", "ein", "eine", "einen", "einem", "un", "une", "una", "um", "uma"})
 _RATE_BEFORE_RE = gated_re(r"(?:per|pro|par|por|/|je|al|à|в|за)\s*$")
+# An amount right before "一个月": "HK$15萬一個月", "2万美元一个月" is a rate, not a term.
+_AMOUNT_BEFORE_RE = gated_re(
+    r"(?<![a-z0-9.,])[0-9][0-9,.]*\s?(?:萬|万|千|k|元|円|美元|美金|刀)?\s?$"
+)
 _ONLY_BEFORE_RE = gated_re(
     r"(?:só|so|solo|sólo|apenas|just|only|nur|seulement|uniquement|только)\s*$"
 )
@@ -163,8 +167,12 @@ _ONLY_AFTER_RE = gated_re(
 
 # A budget word right after a year: the year the budget is for ("年間予算", "yearly budget").
 _BUDGET_AFTER_RE = gated_re(
-    r"\s?(?:の|的|总|總|全体の)?\s?(?:予算|预算|預算|budget|бюджет|예산|orçamento|presupuesto|"
-    r"budget|etat|spend|ausgaben)"
+    r"\s?(?:の|的|总|總|全体の)?\s?(?:[a-z]{1,3}\s?)?(?:予算|预算|預算|budget|бюджет|예산|orçamento|"
+    r"presupuesto|etat|spend|ausgaben)"
+)
+# A budget word right before a year: "Budget annuel", "бюджет на год", "presupuesto anual".
+_BUDGET_BEFORE_RE = gated_re(
+    r"(?:budget|бюджет|presupuesto|orçamento|預算|预算|予算|예산)\s?(?:[a-z]{1,3}\s)?(?:на\s)?$"
 )
 _YEAR_MARKS_RE = gated_re(r"year|yr|jahr|ans\b|année|año|anos\b|год|лет|年|년")
 
@@ -175,7 +183,10 @@ def find_months(text: str, language: str) -> int | None:
         token = match.group("n").strip()
         value = number_value(token, language)
         before = text[max(0, match.start() - 6) : match.start()]
-        rate = value == 1 and _RATE_BEFORE_RE.search(before) is not None
+        rate = value == 1 and (
+            _RATE_BEFORE_RE.search(before) is not None
+            or _AMOUNT_BEFORE_RE.search(before) is not None
+        )
         only = _ONLY_BEFORE_RE.search(before) is not None  # "só um mês": one month alone
         if (token in _ARTICLES and not only) or (
             rate and not _ONLY_AFTER_RE.match(text, match.end())
@@ -196,7 +207,9 @@ def find_months(text: str, language: str) -> int | None:
         named = pattern.search(text)
         if named is None or _is_deadline(text, *named.span()):
             continue
-        if _BUDGET_AFTER_RE.match(text, named.end()):
-            continue  # "年間予算 5,000万円", "annual budget": the budget's year, no term
+        if _BUDGET_AFTER_RE.match(text, named.end()) or _BUDGET_BEFORE_RE.search(
+            text, max(0, named.start() - 16), named.start()
+        ):
+            continue  # "年間予算 5,000万円", "Budget annuel": the budget's year, no term
         return months
     return None

@@ -83,6 +83,7 @@ _FULL_JOB = (
     r"full[\s-]?(?:parameter|param|fine[\s-]?tun(?:e|es|ed|ing)?|finetun(?:e|es|ed|ing)?|sft|ft)"
     r"(?![a-z])|"
     r"full\s(?:parameters?|params?)\s(?:fine|ft|sft|train)|voll(?:feintuning|finetuning)|"
+    r"fully\sfine[\s-]?tun(?:e|es|ed|ing)|fully\sfinetun(?:e|es|ed|ing)|fully\sretrain|"
     r"voll(?:es|em|en)?\s(?:fein-?tuning|finetuning|fine-?tuning)|"
     r"全参数|全參數|全参|全量微调|全量微調|フルファインチューニング|フル\s?パラメータ|全パラメータ|"
     r"풀\s?파인\s?튜닝|전체\s?파라미터|풀\s?파라미터"

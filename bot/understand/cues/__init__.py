@@ -128,7 +128,12 @@ def _proposal_asked(request: ParsedRequest, cues: Cues, text: str) -> bool:
     Its topic matched by accident (a use's words), and it gives the people, a capacity or a
     budget, or asks what to run or rent.
     """
-    if request.topic == "longer_terms" and cues.budget_months and cues.use_case is not None:
+    if (
+        request.topic == "longer_terms"
+        and cues.budget_amount is not None
+        and not request.facts.months
+        and (cues.budget_months or cues.use_case is not None or says_no_model_yet(text))
+    ):
         return True  # "年間予算 5,000万円、社内 RAG 用": the year of a budget, no term asked
     if request.topic not in _LOOSE_TOPICS:
         return False
@@ -161,7 +166,13 @@ _WHAT_IT_BUYS = gated_re(
     r"能做什么|能做什麼|能跑什么|能跑什麼|可以做什么|可以做什麼|能干什么|能幹什麼|能上什么|能上什麼|"
     r"够跑什么|夠跑什麼|能租什么|能租什麼|"
     r"何ができ|何が動か|何を動かせ|何が借りられ|"
-    r"뭘 할 수|무엇을 할 수|뭐 (?:돌릴|할) 수|뭐가 가능|어떤 걸 돌릴|뭘 돌릴"
+    r"뭘 할 수|무엇을 할 수|뭐 (?:돌릴|할) 수|뭐가 가능|어떤 걸 돌릴|뭘 돌릴|"
+    # what to rent within it asked: "可以租到咩配置", "有推薦的方案嗎", "Was empfehlt ihr?"
+    r"租到咩|咩配置|租到什么|租到什麼|有(?:什么|什麼|啥)?推荐的?方案|有(?:什么|什麼|啥)?推薦的?方案|"
+    r"what (?:do|would) you (?:recommend|suggest)|qu[eé] (?:nos )?(?:recomiendan|recomiendas|"
+    r"sugieren)|qu[eé] nos alcanza|o que (?:vocês|você) (?:recomendam|recomenda|sugerem)|"
+    r"was (?:empfehlt|empfehlen|schlagt) (?:ihr|sie)|que (?:nous )?(?:conseillez|recommandez|"
+    r"proposez)-vous|おすすめ(?:は|の構成)|추천(?:해 주세요|해주세요|하시나요)"
 )
 
 
@@ -170,9 +181,10 @@ def _budget_to_spend(request: ParsedRequest, cues: Cues, text: str) -> bool:
     facts = request.facts
     if cues.budget_amount is None or facts.gpus or facts.plan_counts or request.lever:
         return False
-    return request.intent in {Intent.HELP, Intent.UNKNOWN, Intent.FOLLOWUP} and bool(
-        _WHAT_IT_BUYS.search(text)
-    )
+    if facts.months:
+        return False  # "for 6 months with €15k a month?": a term's total, no proposal
+    open_intents = {Intent.HELP, Intent.UNKNOWN, Intent.FOLLOWUP, Intent.PRICE, Intent.KNOWLEDGE}
+    return request.intent in open_intents and bool(_WHAT_IT_BUYS.search(text))
 
 
 def _discovers(request: ParsedRequest, cues: Cues, text: str) -> bool:

@@ -277,7 +277,16 @@ def find_money(text: str, language: str = "en") -> Money | None:
     shown = {marker for marker, marks in _MARKS.items() if any(mark in text for mark in marks)}
     marked = [(marker, p) for marker, p in _patterns() if marker != "budget" and marker in shown]
     budget = [(marker, p) for marker, p in _patterns() if marker == "budget" and marker in shown]
-    return _first(marked, text, language) or _first(budget, text, language)
+    found = _first(marked, text, language) or _first(budget, text, language)
+    if found is not None and found.months != 1:
+        # "年間のIT予算は1.2億円で、そのうちAIに回せるのは月500万円": the month's share said after
+        # the year's whole is the budget
+        rest = text[found.end :]
+        later = _first(marked, rest, language) or _first(budget, rest, language)
+        if later is not None and later.months == 1 and later.currency == found.currency:
+            shift = found.end
+            return Money(later.amount, later.currency, later.start + shift, later.end + shift)
+    return found
 
 
 def _first(patterns: list[tuple[str, Searchable]], text: str, language: str) -> Money | None:

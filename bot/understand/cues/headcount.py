@@ -60,6 +60,8 @@ MEMBERS = (
     r"repartidores|livreurs|kuriere|курьер[а-яё]*|мастеров|аналитик[а-яё]*|行員|社員|職員|"
     r"disponenten|disponent(?:inn)?en|traders|courtiers|makler|brokers|редактор[а-яё]*|profes|"
     r"instrutores|instructores|instructeurs|agenten|agentinnen|operators|operadores|opérateurs|"
+    r"servidores públicos|servidoras públicas|funcionários públicos|funcionarios públicos|"
+    r"fonctionnaires|beamte[n]?|госслужащих|чиновник[а-яё]*|civil servants|public servants|"
     r"operatoren"
 )
 _CJK_MEMBERS = (
@@ -70,7 +72,8 @@ _CJK_MEMBERS = (
     r"간호사|의사|약사|정비사|기사|디자이너|번역가|회계사|설계사|상담사|"
     r"护士|護士|医师|醫師|药剂师|藥劑師|技师|技師|司机|司機|设计师|設計師|翻译|翻譯|会计|會計|"
     r"看護師|医師|薬剤師|整備士|技術者|ドライバー|デザイナー|翻訳者|会計士|税理士|店長|建築士|弁護士|"
-    r"護理師|护理师|同仁|律师|員工們|專員|专员|客服專員|客服专员|坐席员|坐席員|講師|讲师"
+    r"護理師|护理师|同仁|律师|員工們|專員|专员|客服專員|客服专员|坐席员|坐席員|講師|讲师|"
+    r"工作人员|工作人員|公务员|公務員|선생님|교사|교직원|공무원"
 )
 # "a 350-person company", "team of 40", "company of 200 people", "150 人的公司", "200人の会社".
 _ORG = r"(?:company|firm|team|org(?:anization|anisation)?|business|startup|office|department)"
