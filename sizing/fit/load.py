@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from sizing.fit.memory import ModelLoad
 from sizing.model import ModelSpec, kv_bytes_for_sequence, kv_bytes_per_token, weights_bytes
+from sizing.model.kv import KV_ELEMENT_BYTES
 from sizing.request import KvDtype, Precision
 
 # Distinct (model, format, KV, context) combinations kept: a bench mix or a busy bot reuses few.
@@ -103,6 +104,10 @@ def model_load(
         v_head_dim=model.v_head_dim or model.head_dim,
         kv_lora_rank=model.kv_lora_rank,
         qk_rope_head_dim=model.qk_rope_head_dim,
+        indexer=model.indexer,
+        indexer_bytes_per_token=model.indexer_kv_bytes_per_token
+        * KV_ELEMENT_BYTES[kv_dtype]
+        // KV_ELEMENT_BYTES[KvDtype.BF16],
     )
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from sizing.catalog import GpuFacts
-from sizing.model import Attention
+from sizing.model import Attention, SparseIndexer
 from sizing.request import Precision
 from sizing.units import GIB
 
@@ -78,6 +78,10 @@ class ModelLoad:
     # same GPUs beside the weights and caching every sequence too, and the tokens it drafts.
     draft: ModelLoad | None = None
     draft_tokens: int = 0
+    # Sparse-attention indexer (``SparseIndexer``): its keys' bytes per token over all its
+    # layers (part of ``kv_bytes_per_sequence``), read whole by its scoring pass every step.
+    indexer: SparseIndexer | None = None
+    indexer_bytes_per_token: int = 0
 
 
 @dataclass(frozen=True, slots=True)

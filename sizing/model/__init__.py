@@ -21,7 +21,7 @@ from sizing.model.source import (
     model_from_checkpoint,
     repo_id_of,
 )
-from sizing.model.types import Attention, ModelInfo, ModelSpec
+from sizing.model.types import Attention, ModelInfo, ModelSpec, SparseIndexer
 from sizing.model.widths import Widths, adapter_params, widths_of
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "ModelSource",
     "ModelSpec",
     "RopeScalingOption",
+    "SparseIndexer",
     "Widths",
     "adapter_params",
     "base_models",

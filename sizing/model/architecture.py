@@ -146,6 +146,7 @@ class IndexerShape(BaseModel):
     key_norm: Literal["layer_norm", "rms_norm"] = "layer_norm"
     query_norm: bool = False  # MiniMax M3 normalizes queries too
     layers: tuple[NonNegativeInt, ...] = ()  # layers that have one; empty: every layer
+    top_k: PositiveInt | None = None  # tokens attention keeps (``index_topk``); None: unstated
 
 
 class CompressionShape(BaseModel):

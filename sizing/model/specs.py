@@ -12,7 +12,7 @@ from sizing.model.recipes import (
     group_recipe,
     release_layout,
 )
-from sizing.model.types import Attention, ModelSpec
+from sizing.model.types import Attention, ModelSpec, SparseIndexer
 from sizing.request import Precision
 
 # DeepSeek-style FP8 releases store 128x128 block scales beside the weights.
@@ -81,7 +81,29 @@ def to_model_spec(
         aliases=release.aliases,
         state_bytes_per_sequence=caches.state_bytes_per_sequence,
         indexer_kv_bytes_per_token=caches.indexer_bytes_per_token,
+        indexer=sparse_indexer(arch),
         growing_kv_bytes_per_token=caches.growing_bytes_per_token,
         windowed_kv_bytes_per_token=caches.windowed_bytes_per_token,
         release_layout=layout,
+    )
+
+
+def sparse_indexer(arch: Architecture) -> SparseIndexer | None:
+    """How decode runs the model's sparse-attention indexer, if it has one.
+
+    DeepSeek V4's compressed layers are not read this way (their attention is not modelled
+    token by token).
+    """
+    shape = arch.indexer
+    if shape is None or arch.compression is not None:
+        return None
+    gemms = 2 + (1 if shape.weights_projection else 0)
+    small = 3 + (1 if shape.query_norm else 0)
+    return SparseIndexer(
+        layers=len(shape.layers) or arch.layers,
+        heads=shape.heads,
+        head_dim=shape.head_dim,
+        top_k=shape.top_k or 0,
+        gemms=gemms,
+        small_kernels=small,
     )

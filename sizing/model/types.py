@@ -75,6 +75,23 @@ class ParamGroups:
 
 
 @dataclass(frozen=True, slots=True)
+class SparseIndexer:
+    """A sparse-attention indexer as decode runs it (DeepSeek V3.2, GLM-5, MiniMax M3).
+
+    Each indexed layer scores every cached token with its own small keys, keeps the best
+    ``top_k`` and attends over those only: its projections are kernels of their own, and its
+    scoring pass reads the indexer keys of the whole context.
+    """
+
+    layers: int  # layers that run one
+    heads: int
+    head_dim: int
+    top_k: int  # tokens the layer's attention keeps (0: not stated, the whole context)
+    gemms: int  # projections: the query, the key, the per-head weights where there are
+    small_kernels: int  # key (and query) norm, rotary with the key's cache write, top-k
+
+
+@dataclass(frozen=True, slots=True)
 class ModelSpec:
     """A model as the engine sees it, derived from its architecture (never typed-in totals)."""
 
@@ -107,6 +124,7 @@ class ModelSpec:
     # Caches beside the per-token KV of attention layers (2025-2026 architectures):
     state_bytes_per_sequence: int = 0  # linear-attention / Mamba state, constant per sequence
     indexer_kv_bytes_per_token: int = 0  # sparse-attention indexer keys, per token (BF16)
+    indexer: SparseIndexer | None = None  # how the indexer runs (speed only)
     # Per-token cache of layers whose layout the uniform fields above cannot express (hybrid,
     # windowed layers with other heads, compressed caches), BF16; None: the uniform layout.
     growing_kv_bytes_per_token: int | None = None  # grows with the whole context

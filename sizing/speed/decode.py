@@ -29,6 +29,7 @@ from sizing.speed.layers import (
     attention_flops_per_key,
     attention_group,
     expert_slices_per_gpu,
+    indexer_key_bytes,
     kernels_s,
     kv_bytes_per_token_layer,
     kv_share_on_rank,
@@ -144,7 +145,8 @@ def attention_s(
 
     Each layer's kernel: ``blend`` of its floor and its cache bytes' transfer (launch-bound short,
     bandwidth-bound long, as measured on the H200), or its FLOPs where those take longer
-    (MLA over long contexts and many sequences).
+    (MLA over long contexts and many sequences). A sparse-attention layer attends over the
+    tokens its indexer keeps, after the indexer's own scoring pass over the whole context.
     """
     group_sequences = sequences_per_group(shape, sequences)
     share = kv_share_on_rank(load, shape)
@@ -157,13 +159,25 @@ def attention_s(
     tflops = gpu.tflops_bf16 * costs.matrix_efficiency * TFLOP
     total = 0.0
     full = load.layers - load.windowed_layers
-    for layers, keys in ((full, context), (load.windowed_layers, window)):
+    indexer = load.indexer
+    indexed = min(indexer.layers, full) if indexer else 0
+    kept = min(context, indexer.top_k) if indexer and indexer.top_k else context
+    spans = ((full - indexed, context), (indexed, kept), (load.windowed_layers, window))
+    for layers, keys in spans:
         if not layers:
             continue
         transfer = (per_token_layer * keys + state_layer) / hbm_bytes_per_s(gpu)
         memory = blend(costs.attention_floor_s, transfer, costs.attention_blend)
         compute = queries * keys * flops_per_key / tflops
         total += layers * max(memory, compute)
+    if indexer and indexed:
+        # The scoring pass: every cached token's indexer key, each query's heads against it.
+        keys_bytes = indexer_key_bytes(load) * group_sequences * context
+        memory = blend(
+            costs.attention_floor_s, keys_bytes / hbm_bytes_per_s(gpu), costs.attention_blend
+        )
+        compute = queries * context * 2.0 * indexer.heads * indexer.head_dim / tflops
+        total += indexed * max(memory, compute)
     return total
 
 

@@ -99,6 +99,9 @@ def kernels_per_step(load: ModelLoad) -> tuple[int, int]:
     small = STEP_BLOCK[1] + sum(count * block[1] for count, block in blocks)
     if load.lora_slots:
         gemms += LORA_GEMMS_PER_BLOCK * (load.layers + dense_layers)
+    if load.indexer is not None:
+        gemms += load.indexer.layers * load.indexer.gemms
+        small += load.indexer.layers * load.indexer.small_kernels
     return gemms, small
 
 
@@ -131,11 +134,22 @@ def expert_slices_per_gpu(load: ModelLoad, shape: Shape, tokens: float) -> float
 
 
 def kv_bytes_per_token_layer(load: ModelLoad) -> float:
-    """One token's cache in one attention layer (windowed layers hold fewer tokens)."""
+    """One token's cache in one attention layer (windowed layers hold fewer tokens).
+
+    The indexer's keys apart: its own scoring pass reads them (``indexer_key_bytes``).
+    """
     cached = cached_tokens(load, load.context_tokens)
     if cached <= 0:
         return 0.0
-    return (load.kv_bytes_per_sequence - load.state_bytes_per_sequence) / cached
+    indexer = load.indexer_bytes_per_token * load.context_tokens
+    return (load.kv_bytes_per_sequence - load.state_bytes_per_sequence - indexer) / cached
+
+
+def indexer_key_bytes(load: ModelLoad) -> float:
+    """One token's indexer key in one indexed layer (one head, whole on every rank)."""
+    if load.indexer is None or not load.indexer.layers:
+        return 0.0
+    return load.indexer_bytes_per_token / load.indexer.layers
 
 
 def cached_tokens(load: ModelLoad, context_tokens: int) -> int:

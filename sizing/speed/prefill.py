@@ -51,10 +51,17 @@ def prefill_flops(load: ModelLoad, prompt_tokens: int) -> tuple[float, float]:
     linear = 2.0 * load.active_params * prompt_tokens
     per_key = attention_flops_per_key(load, absorbed=False)
     full = load.layers - load.windowed_layers
-    keys = full * causal_keys(0, prompt_tokens)
+    indexer = load.indexer
+    indexed = min(indexer.layers, full) if indexer else 0
+    keys = (full - indexed) * causal_keys(0, prompt_tokens)
     if load.windowed_layers:
         keys += load.windowed_layers * causal_keys(0, prompt_tokens, load.sliding_window)
-    return linear, per_key * keys
+    scoring = 0.0
+    if indexer and indexed:
+        # Sparse layers: each query attends the tokens its indexer kept, after scoring all.
+        keys += indexed * causal_keys(0, prompt_tokens, indexer.top_k or None)
+        scoring = indexed * causal_keys(0, prompt_tokens) * 2.0 * indexer.heads * indexer.head_dim
+    return linear, per_key * keys + scoring
 
 
 def chunk_body_s(

@@ -198,6 +198,7 @@ def _minimax_m3_text(text: Config, family: str) -> Fields:
             key_norm="rms_norm",
             query_norm=True,
             layers=tuple(index for index, on in enumerate(freq) if on),
+            top_k=_kept_blocks(sparse),
         )
     fields["mtp_layers"] = opt_int(
         text, "num_nextn_predict_layers", opt_int(text, "num_mtp_modules", 0)
@@ -255,11 +256,18 @@ def _mimo_v2(config: Config, family: str) -> Fields:
     return fields
 
 
+def _kept_blocks(sparse: Config) -> int | None:
+    """Tokens MiniMax's block-sparse attention keeps: the top blocks and the local ones."""
+    blocks = opt_int(sparse, "sparse_topk_blocks", 0) + opt_int(sparse, "sparse_local_block", 0)
+    return blocks * opt_int(sparse, "sparse_block_size", 0) or None
+
+
 def _with_indexer(config: Config, fields: Fields) -> Fields:
     fields["indexer"] = IndexerShape(
         heads=need(config, "index_n_heads", minimum=1),
         head_dim=need(config, "index_head_dim", minimum=1),
         query_from="q_lora",
+        top_k=opt_int(config, "index_topk", 0) or None,
     )
     return fields
 
@@ -315,6 +323,7 @@ def _deepseek_v4(config: Config, family: str) -> Fields:
         heads=need(config, "index_n_heads", minimum=1),
         head_dim=need(config, "index_head_dim", minimum=1),
         query_from="q_lora",
+        top_k=opt_int(config, "index_topk", 0) or None,
     )
     fields["moe"] = deepseek_moe(config, layers)
     fields["mtp_layers"] = mtp
