@@ -26,6 +26,7 @@ from bot.answers import (
     model_tag,
     named_gpu_line,
     recommended,
+    render_price,
     render_totals,
     servers_reply,
     why_not_reply,
@@ -41,6 +42,7 @@ from sizing import (
     GpuId,
     SizingAnswer,
     load_plans,
+    price_list,
     prices_as_of,
 )
 
@@ -61,6 +63,17 @@ def _counts_plans_to_rent(parsed: ParsedRequest) -> bool:
         return True
     counted = parsed.facts.plan_counts or {}
     return parsed.topic == "whole_server_only" and sum(counted.values()) > 1
+
+
+def _gpus_named(facts: RequestFacts) -> list[GpuId]:
+    """Return the GPUs a message names, by name or by the plans it counts, in order."""
+    plans = {plan.id: plan for plan in load_plans()}
+    named = list(facts.gpus)
+    for key in facts.plan_counts or {}:
+        plan = plans.get(key)
+        if plan is not None and plan.gpu not in named:
+            named.append(plan.gpu)
+    return named
 
 
 class Levers:
@@ -125,7 +138,19 @@ class Levers:
         """Answer a lever with no sizing on the table: ask for the model, unless of hardware."""
         if parsed.cues.unrented_gpu is not None:
             return None  # "do you have 4090s? a cheap one is fine": hardware we do not rent
-        return Turn(ask_which_model(loc, follow_up=True), chat) if asks else None
+        if not asks:
+            return None
+        gpus = _gpus_named(parsed.facts.kept())
+        if gpus:
+            # "HGX 太贵，能不能用单卡 H200 凑一下？" as a first message: the prices of what it
+            # names, and the model asked for, instead of a dead end
+            lead = loc.gettext(
+                "There is no sizing of yours in this chat yet, so here are the prices of what "
+                "you named. Tell me the model (and how many users) and I will size it on them."
+            )
+            listed = render_price(loc, price_list(gpus[0] if len(gpus) == 1 else None))
+            return Turn(with_lead(listed, [lead], after_verdict=False), chat)
+        return Turn(ask_which_model(loc, follow_up=True), chat)
 
     def _fleet(self, facts: RequestFacts) -> list[Rented]:
         """Return the plans a price question counts, or one unit of the GPU's plan for a term."""

@@ -127,7 +127,14 @@ _NO_REQUEST = (
     r"[\[(]\s?(?:fwd?|forwarded)? ?from sales\s?[\])]|"
     r"antes de (?:falar|conversar) com (?:vendas|o comercial|um vendedor)|"
     r"antes de hablar con (?:ventas|un comercial)|before (?:talking|speaking) (?:to|with) sales|"
-    r"avant de parler (?:aux|à un|au) (?:commercia|service commercial)"
+    r"avant de parler (?:aux|à un|au) (?:commercia|service commercial)|"
+    # a question relayed from the sales desk: "Kurze Rückfrage aus dem Vertrieb", "question from
+    # sales", "営業からの確認です"
+    r"(?:rück)?frage (?:aus dem|vom) vertrieb|(?:quick )?(?:question|q) from (?:our )?sales|"
+    r"(?:pregunta|consulta) (?:de|desde) ventas|(?:pergunta|dúvida) (?:do|de) comercial|"
+    r"question (?:du|de l'équipe) commercial[e]?|вопрос от (?:отдела )?продаж|"
+    r"(?:销售|銷售|业务|業務)(?:那边|那邊)?(?:问|問|来问|來問)|営業から(?:の)?(?:質問|確認|相談)|"
+    r"영업(?:팀)?에서 (?:문의|질문)"
 )
 _ADDRESSEES_RE = gated_re(
     rf"(?:^|(?<=[\n.!?。！？]))\s*(?:{_SALUTATIONS})|{_OWN_TEAMS}|{_COUNTED_STAFF}|{_OWN_SUPPORT}|{_OWN_SALES_TOOLS}"

@@ -32,6 +32,7 @@ from bot.understand.numbers import (
     scan,
     worth_trying,
 )
+from bot.understand.rental_numbers import OWN_LANGUAGE_ONLY
 from bot.understand.text import RELATIVE_AFTER_COMMA
 
 _THOUSAND = 1000
@@ -202,6 +203,9 @@ def _value(match: re.Match[str], language: str) -> float | None:
     if groups.get("cjk"):
         return parse_cjk_number(groups["cjk"])
     if groups.get("word"):
+        own = OWN_LANGUAGE_ONLY.get(groups["word"])
+        if own is not None and own != language:
+            return None  # "tire dúvida dos alunos": "of the" in Portuguese, no two
         value = number_word_value(groups["word"])
         return None if value is None else float(value)
     count = parse_number(groups["num"])

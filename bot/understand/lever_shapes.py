@@ -77,6 +77,13 @@ _TOO_DEAR = gated_re(
     r"高いな|高いですね|有点贵|有點貴|贵了点|貴了點|좀 비싸|비싸네|un peu cher|ziemlich teuer|"
     r"bem caro|meio caro|bastante caro|a bit (?:pricey|steep|expensive)|予算(?:的に|が)厳し"
 )
+
+
+def too_dear(text: str) -> bool:
+    """Whether the text says something costs too much ("zu teuer", "太贵了", "高すぎ")."""
+    return _TOO_DEAR.search(text) is not None
+
+
 # Two readings of a figure set against each other: "…, or …?", "還是", "ou", "oder", "или".
 _WHICH_OF_TWO = gated_re(
     r"(?<![a-zà-ÿ])(?:or|ou|oder)(?![a-zà-ÿ])|или|还是|還是|それとも|아니면|或是"
@@ -106,8 +113,13 @@ _DENIED = gated_re(
 )
 
 
+# Chinese asks yes or no by "A not A" ("有没有优惠", "能不能", "是不是"): a question, no denial.
+_A_NOT_A = gated_re(r"([有能是要行够夠会會可好用])[不没沒]\1")
+
+
 def _denies(sentence: str, language: str) -> bool:
     """Whether a sentence denies; Portuguese "no" is "in the" ("e no MI355X?", "no total")."""
+    sentence = _A_NOT_A.sub(" ", sentence)
     found = _DENIED.search(sentence)
     if found is None or language != "pt-BR":
         return found is not None
@@ -189,7 +201,7 @@ def _explain_by_shape(text: str, *, priced: bool) -> Lever | None:
             or (priced and asks(part) and lexicon.search("lower", part))
         ):
             return Lever.CHEAPER
-    if lexicon.search("unclear", text):
+    if lexicon.search("unclear", without_self_description(text)):
         return Lever.EXPLAIN
     if _FIGURE.search(text) and _WHICH_OF_TWO.search(text) and asks(text):
         # "速度那欄寫 38 tok/s，是每個使用者看到的，還是全部加起來？", "Esse 1,8 s de TTFT é com a
@@ -201,6 +213,26 @@ def _explain_by_shape(text: str, *, priced: bool) -> Lever | None:
         if asks(part) and (lexicon.search("why", part) or how_reached):
             return Lever.EXPLAIN
     return None
+
+
+# Who writes, saying they are not technical ("我不懂技术，说人话就行", "não entendo nada de GPU",
+# "je n'y connais rien"): no answer's figure not followed.
+_SELF_DESCRIPTION = gated_re(
+    r"不懂(?:技术|技術|gpu|电脑|電腦|这些|這些|这个|這個|行|ai|硬件|硬體|it)|(?:技术|技術)小白|"
+    r"不是(?:技术|技術)|非(?:技术|技術)(?:人员|人員|出身)|"
+    r"技術(?:のこと|的なこと)?(?:は|が)?(?:よく|全然|まったく)?(?:分から|わから)|"
+    r"기술(?:은|을|에 대해|적인 건|쪽은)?\s?(?:잘\s|전혀\s)?(?:몰라|모르)|"
+    r"(?:não|nao) entendo nada de|no entiendo (?:nada )?(?:de|del) |n'y connais rien|"
+    r"(?:don't|do not|dont) (?:understand|know) (?:much|anything) about|not (?:a )?technical|"
+    r"non-?technical|не технарь|ничего не понимаю в|не разбираюсь в|"
+    r"verstehe? nichts von|kenne mich (?:nicht|kaum) aus|keine ahnung von|"
+    r"pas (?:du tout )?technique"
+)
+
+
+def without_self_description(text: str) -> str:
+    """Return the text without the writer's word of not being technical."""
+    return _SELF_DESCRIPTION.sub(" ", text)
 
 
 # Two choices set against each other: "X and not Y", "X 而不是 Y", "Y 말고 X", "X y no Y".

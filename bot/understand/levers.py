@@ -27,8 +27,10 @@ from bot.understand.gates import Searchable, gated_re
 from bot.understand.lever_shapes import (
     FIGURE_TOPICS,
     lever_by_shape,
+    too_dear,
     why_about_one_gpu,
     why_contrast,
+    without_self_description,
     you_said,
 )
 from bot.understand.money import BUDGET_NAMED
@@ -63,6 +65,10 @@ _CHEAPER = (
     r"total |overall )?(?:price|cost|bill|number|figure|total|amount|spend)s? (?:down|off)|"
     r"(?:shave|whittle|pare|knock|trim) (?:that|it|this|the "
     r"(?:price|cost|bill|number)|some(?:thing)?)(?: (?:bill|cost|price))? (?:down|off)|"
+    # cost put first: "コスト優先で再検討", "成本优先", "prioritize cost", "Kosten im Vordergrund"
+    r"コスト(?:を)?優先|費用を抑え|成本优先|成本優先|先考虑成本|先考慮成本|비용 ?우선|"
+    r"prioriti[sz]e (?:the )?cost|cost (?:first|is the priority)|priorizar (?:el |o )?costo?|"
+    r"priorité (?:au|aux) coûts?|kosten im vordergrund|в приоритете стоимость|"
     # superlatives in every language: "die billigste Variante", "最便宜的", "一番安い"
     r"billigste[nrs]?|günstigste[nrs]?|preiswerteste[nrs]?|(?<![a-z])cheapest|"
     r"(?:la|lo|el) m[aá]s barat[oa]|最便宜|一番安い|最安|가장 싼|제일 싼|최저가|"
@@ -293,7 +299,8 @@ def find_lever(text: str, *, gpus: bool) -> Lever | None:
     text = _LATIN_THEN_CJK.sub(" ", text)
     if gpus and _compiled(_WHY_NOT).search(text):
         return Lever.WHY_NOT
-    if _compiled(_CHEAPER).search(text):
+    if _compiled(_CHEAPER).search(text) or (too_dear(text) and "?" in text):
+        # ("zu teuer, geht es auch mit einer einzelnen H200?": too dear, another way asked)
         return Lever.CHEAPER
     if _compiled(_EXPLAIN).search(text):
         return Lever.EXPLAIN
@@ -368,7 +375,10 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
     # unless a discount is what is asked about.
     # (a fleet's total asked beside a discount is still its total: "Gesamtsumme netto und ob es
     # für 24 Monate Rabatt gibt", the longer terms said with it)
-    fleet = sum((rental.plan_counts or {}).values()) > 1
+    counted = sum((rental.plan_counts or {}).values())
+    # (or one plan's total over the term named as such: "итоговую сумму за год и скидка?")
+    named_total = _TOTAL_WORD.search(text) is not None
+    fleet = counted > 1 or (counted == 1 and bool(rental.months) and named_total)
     total_asked = find_asked(text) == "price" and (DISCOUNT_WORDS.search(text) is None or fleet)
     # A term put as a change ("and if we commit for 6 months?", "e se fecharmos por 6 meses?"):
     # the plan on the table for it, unless a discount is what is asked about.
@@ -389,6 +399,7 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
             grown=_servers_changed(text),
             discount=DISCOUNT_WORDS.search(text) is not None,
             min_term_asked=_MIN_TERM_NAMED.search(text) is not None,
+            too_dear=too_dear(text),
         ),
     )
     if _one_month_asked(settled, text) or _term_allowed_asked(settled, text):
@@ -410,6 +421,11 @@ def _figures_explained(settled: ParsedRequest, found: ParsedRequest, text: str) 
         # "Объясните, почему у вас для Qwen3.5-397B выходит 2 сервера": the answer's count for
         # the model on the table, explained
         settled = replace(settled, intent=Intent.FOLLOWUP)
+    if settled.intent is Intent.SIZE and _why_not_of_the_model_said(found, text):
+        # "¿Y por qué no una sola H200? Si el modelo es de 32B…": the model on the table, its
+        # size said back as the reason to ask
+        facts = replace(settled.facts, params_b=None, moe=None)
+        settled = replace(settled, intent=Intent.FOLLOWUP, facts=facts)
     if settled.intent is Intent.FOLLOWUP and _explains_figures(found):
         # "2 machines for a 70B model? walk me through it": the figures said back are the
         # answer's own, no new size or count to size again
@@ -443,7 +459,8 @@ def _why_of_a_count(request: ParsedRequest, text: str) -> bool:
         return False
     if _OTHER_CHOICE.search(text):
         return False  # "為什麼推這台 8 卡的？直接租單張 H200": the other choice, why not it
-    asked = lexicon.search("why", text) or lexicon.search("unclear", text) or _REASON.search(text)
+    unclear = lexicon.search("unclear", without_self_description(text))
+    asked = lexicon.search("why", text) or unclear or _REASON.search(text)
     return bool(asked) and figure_asked(text) == "gpu_count"
 
 
@@ -616,6 +633,12 @@ def _names_model(request: ParsedRequest) -> bool:
     return request.facts.kept().names_model or bool(request.unknown_model or request.hub)
 
 
+# The whole of a rental named as such: "total", "итоговая сумма", "一共", "合計", "총액".
+_TOTAL_WORD = gated_re(
+    r"(?<![a-z])(?:total|totals|in all|altogether|gesamt\w*|insgesamt|au total|en total|no total|"
+    r"somme|suma total|soma total)(?![a-z])|итогов\w*|общ(?:ая|ую) сумм|в сумме|всего за|"
+    r"一共|总共|總共|合计|合計|总价|總價|总额|總額|총액|총\s?비용|합계|トータル"
+)
 # Topics a fleet's words touch ("single" and "HGX" side by side): plans counted with them are a
 # fleet to price, not the difference between the plans.
 _PLAN_TOPICS = frozenset({"single_vs_hgx", "single_h200_cluster", "whole_server_only"})
@@ -639,8 +662,10 @@ def _plans_priced(request: ParsedRequest, *, total_asked: bool, compared: bool) 
     if _a_fleet(request, compared=compared):
         return True
     if total_asked and request.topic in _TERM_TOPICS:
-        # "Gesamtsumme netto und ob es für 24 Monate Rabatt gibt": units counted, their total
-        return sum((request.facts.plan_counts or {}).values()) > 1
+        # "Gesamtsumme netto und ob es für 24 Monate Rabatt gibt": units counted, their total;
+        # "итоговую сумму за год": one plan's total over the term asked
+        counted = sum((request.facts.plan_counts or {}).values())
+        return counted > 1 or (counted == 1 and bool(request.facts.months))
     return bool(request.facts.plan_counts) and request.topic in _PLAN_TOPICS and total_asked
 
 
@@ -683,12 +708,15 @@ def _intent(  # noqa: C901, PLR0911, PLR0912 - one intent per kind of lever or t
     grown: frozenset[str | None] = frozenset(),
     discount: bool = False,
     min_term_asked: bool = False,
+    too_dear: bool = False,
 ) -> Intent:
     """Return the intent a lever or a term implies, when no model is named.
 
     ``discount``: a word of a discount is said; ``min_term_asked``: the shortest term is named
-    as such ("最低契約期間", "minimum term"). ``grown``: topics the message's words of a growing
-    load stand for ("our traffic doubles" is no question about the traffic the plans include).
+    as such ("最低契約期間", "minimum term"); ``too_dear``: what is counted is said to cost too
+    much ("Der Kunde findet 2× HGX H200 zu teuer"), the plans on the table. ``grown``: topics
+    the message's words of a growing load stand for ("our traffic doubles" is no question
+    about the traffic the plans include).
     """
     intent = request.intent
     if _explains_figures(request):
@@ -707,12 +735,13 @@ def _intent(  # noqa: C901, PLR0911, PLR0912 - one intent per kind of lever or t
         # "为啥不用MI355X，显存不是更大吗", "Vous avez écarté MI355X, pourquoi ?": why the answer
         # on the table left that GPU out, whatever fact about it comes along
         return Intent.FOLLOWUP
+    one_plan = sum((request.facts.plan_counts or {}).values()) <= 1
     if (
         request.lever is Lever.CHEAPER
-        and sum((request.facts.plan_counts or {}).values()) <= 1
+        and (too_dear or len(request.facts.plan_counts or {}) <= 1)
         and len(request.facts.gpus) <= 1
         and intent is not Intent.COMPARE
-        and not (total_asked or request.facts.months)
+        and (too_dear or (one_plan and not (total_asked or request.facts.months)))
     ):
         # "Dá pra economizar usando só uma H200 avulsa?": the plan on the table, made cheaper
         # on the one plan named
@@ -764,6 +793,25 @@ def _explains_your_count(request: ParsedRequest, text: str) -> bool:
         return False
     counted = request.servers is not None or request.facts.gpu_count is not None
     return counted and you_said(text)
+
+
+# The model on the table, its size said back: "si el modelo es de 32B", "the model is only 70B",
+# "o modelo tem 32B", "das Modell hat doch nur 70B", "le modèle fait 32B", "模型才 32B".
+_MODEL_SAID_BACK = gated_re(
+    r"(?<![a-z])(?:the|el|o|le|das|its|su|seu)\s(?:model|modelo|modèle|modell)\s(?:is|es|é|est|"
+    r"ist|has|tiene|tem|hat|fait|só tem|solo tiene|only has)\s(?:de\s|only\s|just\s|solo\s|"
+    r"sólo\s|apenas\s|nur\s|doch\snur\s|seulement\s)?~?[0-9]|"
+    r"(?:модель|модели)\s(?:всего|только|же)?\s?[0-9]|模型(?:才|只有|就|只)\s?[0-9]|"
+    r"モデル(?:は|が)\s?[0-9]|모델(?:은|이)\s?[0-9]"
+)
+
+
+def _why_not_of_the_model_said(request: ParsedRequest, text: str) -> bool:
+    """Whether a why-not names the model on the table only by its size, said back."""
+    facts = request.facts
+    if request.lever is not Lever.WHY_NOT or facts.model_id or request.unknown_model:
+        return False
+    return facts.params_b is not None and _MODEL_SAID_BACK.search(text) is not None
 
 
 def _explains_figures(request: ParsedRequest) -> bool:

@@ -51,6 +51,8 @@ def _amount() -> str:
     return "(?:" + "|".join(_amounts()) + ")"
 
 
+# "2 万多", "3 萬餘", "5 万出头": a little over the amount said.
+_OVER = r"(?:多|余|餘|出头|出頭)"
 # A bare "$" only: "R$", "NT$", "HK$", "C$" are other dollars (and reais).
 _BEFORE = r"(?:us\s?\$|u\$s|\$(?<![a-z]\$)|usd)"
 _AFTER = (
@@ -72,7 +74,8 @@ def _money_res() -> tuple[Searchable, ...]:
     budget = r"(?:budget|预算|預算|бюджет[а-яё]*|予算|예산|presupuesto|orçamento|orcamento)"
     return (
         gated_re(rf"{_BEFORE}\s?{_amount()}"),
-        *(gated_re(rf"{amount}\s?{_AFTER}") for amount in _amounts()),
+        # ("2 万多美元": a little over the amount, read as the amount)
+        *(gated_re(rf"{amount}\s?{_OVER}?{_AFTER}") for amount in _amounts()),
         # CJK numerals first: "予算は1万5千" is 15,000, not 1
         gated_re(
             rf"(?<!¤の)(?<!¤ の)(?<!¤)(?<!¤ ){budget}{BUDGET_GAP}"
@@ -175,7 +178,7 @@ _SPENT = "¤"
 def _other_money_res() -> tuple[Searchable, ...]:
     return (
         gated_re(rf"{_OTHER_BEFORE}\s?{_amount()}"),
-        *(gated_re(rf"{amount}\s?{_OTHER_AFTER}") for amount in _amounts()),
+        *(gated_re(rf"{amount}\s?{_OVER}?{_OTHER_AFTER}") for amount in _amounts()),
     )
 
 
@@ -309,6 +312,10 @@ _PAID_AFTER_RE = gated_re(
     # a price per million tokens: "$0.40 per 1M input tokens", "¥2.1/百万 token"
     r"|\s?(?:per|/|a|each|por|pro|par|每|за)\s?(?:1\s?m(?![a-z])|1\s?million|million|mtok|百万|"
     r"100万|백만|миллион|1m\s?(?:input|output)?\s?tok)"
+    # a price per person: "un abonnement à 30 € par utilisateur", "$20 per seat", "每人 100 元"
+    r"|\s?(?:per|par|por|pro|/|a|each|за|每)\s?(?:user|utilisateur|usuario|usuário|nutzer|"
+    r"benutzer|seat|licen[cs]e|licencia|licença|пользователя|юзера|person|personne|persona|"
+    r"pessoa|人|用户|用戶|ユーザー|사용자|head)(?![a-zà-ÿа-яё])"
     # a bill past: "R$ 38 mil no mês passado", "$9k last month"
     r"|\s?(?:no mês passado|el mes pasado|last month|letzten monat|le mois dernier|"
     r"в прошлом месяце|上个月|上個月|先月|지난달)"

@@ -46,6 +46,7 @@ from bot.understand.levers import DISCOUNT_WORDS, with_levers
 from bot.understand.lexicon import search
 from bot.understand.models.finder import ModelIndex, catalog_index, find_model
 from bot.understand.models.hub_names import catalog_id_of, find_hub_id, hub_query
+from bot.understand.models.moved import without_model_left_behind
 from bot.understand.money import blank_other_currencies, find_budget
 from bot.understand.number_words import words_to_digits
 from bot.understand.numbers import Found, join_long_groups
@@ -418,6 +419,7 @@ def parse_with(
     clean = words_to_digits(clean)  # "forty analysts" as "40 analysts", after the language
     clean = corrected(clean)  # "30 users, sorry, 50": the number taken back gives way
     clean = without_launch_flags(clean)  # "--tensor-parallel-size 8": their machine, no users
+    clean = without_model_left_behind(clean, index)  # "today 8B, moving to 70B": the 70B
     if is_trivial(clean):
         return ParsedRequest(intent=Intent.UNKNOWN, language=language)
     if is_thanks(clean):

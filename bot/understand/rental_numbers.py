@@ -205,7 +205,7 @@ def _alternation(words: dict[str, int]) -> str:
 
 # Words that are numbers in one language and something else in another ("dos" is "of the" in
 # Portuguese): read as numbers only in their own language.
-_OWN_LANGUAGE_ONLY = {"dos": "es", "once": "es", "elf": "de", "sept": "fr", "um": "pt-BR"}
+OWN_LANGUAGE_ONLY = {"dos": "es", "once": "es", "elf": "de", "sept": "fr", "um": "pt-BR"}
 
 
 @cache
@@ -218,7 +218,7 @@ def number_words(language: str) -> dict[str, int]:
     words: dict[str, int] = {}
     for code, table in _NUMBERS.items():
         for word, value in table.items():
-            if _OWN_LANGUAGE_ONLY.get(word, code) == code or code == language:
+            if OWN_LANGUAGE_ONLY.get(word, code) == code or code == language:
                 words.setdefault(word, value)
     return {**words, **_NUMBERS.get(language, {})}
 

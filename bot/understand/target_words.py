@@ -32,7 +32,8 @@ MONTH = (
 PER_USER = (
     r"(?:per\s(?:user|stream|request|session|seq(?:uence)?|caller|seat|agent|chat|conversation)|"
     r"세션\s?당|会话|每个会话|每個會話|セッションあたり|на\sсессию|por\ssesi[oó]n|por\ssess[aã]o|"
-    r"pro\ssitzung|par\ssession|"
+    r"pro\ssitzung|par\ssession|par\sconversation|por\sconversa(?:ción|ção)|pro\sgespräch|"
+    r"pro\sunterhaltung|на\sдиалог|на\sразговор|每(?:个|個)?对话|每(?:個|个)?對話|会話あたり|대화당|"
     r"each|"
     r"/\s?user|a\s(?:user|head)|"
     r"por\s(?:usuario|usuário|utilizador)|pro\s(?:nutzer|user|anfrage)|par\s(?:utilisateur|"
@@ -75,7 +76,7 @@ INPUT_WORDS = (
     r"プロンプト|입력|프롬프트"
 )
 EACH = (
-    r"each|apiece|per\s(?:doc|document|file|item)|cada\s(?:uno|una|um)|cada|je|jeweils|chacun|"
+    r"each|apiece|per\s(?:doc|document|file|item)|cada\s(?:uno|una|uma|um)|cada|je|jeweils|chacun|"
     r"chacune|каждое|каждый|каждая|по|每份|每篇|每个|每個|每条|每條|每筆|每笔|各|건당|개당|장당|편당|통당|"
     r"1\s?件あたり|1\s?件|件あたり|1\s?通|à"
 )

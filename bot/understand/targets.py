@@ -253,7 +253,7 @@ _TTFT_WORDS = (
     r"首字时间|首字時間|第一個\s?token|第一个\s?token|first[\s-]token(?:\slatency)?|first\sbyte|"
     r"首\s?token|首字|首包|首个\s?token|首個\s?token|第一个\s?token|第一個\s?token|首token延迟|"
     r"最初のトークン|初回トークン|첫\s?토큰|첫\s?번째\s?토큰|перв(?:ого|ый)\s?токен[а]?|"
-    r"primer\stoken|primeiro\stoken|ersten?\stoken|premier\stoken|tiempo\sal\sprimer\stoken|"
+    r"primer\stoken|primeiro\stoken|(?:1|1º|1°|1o|1er|1ª)\s?token|ersten?\stoken|premier\stoken|tiempo\sal\sprimer\stoken|"
     r"tempo\saté\so\sprimeiro\stoken|"
     # the answer's start in everyday words: "first words on screen", "开始出字", "書き始める",
     # "начинать отвечать", "que empiece a escribir", "Antwortbeginn", "commence à répondre"
@@ -340,12 +340,16 @@ def _patterns() -> dict[str, Searchable]:
     # (a number may open a bracket of its own: "inputs are short (400 tokens)")
     gap = r"[^0-9,，;；/()（）。!?！？]{0,18}?(?:[(（][^0-9()（）]{0,8}?)?"
     output = _alt(
+        # "出力は 1 件 300 トークン程度", "輸出很短，每筆大概 50 tokens": the answer's length
+        # said per item after its word
+        rf"(?<![a-zа-я])(?:{OUTPUT_WORDS})(?![a-zа-я])[^0-9;；。!?！？]{{0,12}}?(?:{EACH})"
+        rf"[^0-9;；。]{{0,8}}?{num}\s?(?:{TOKENS})",
         rf"{num}\s?-?\s?(?:{TOKENS})\s?(?:de\s|of\s|d'|der\s|"
         rf"en\s)?(?:{OUTPUT_WORDS})(?![a-zа-я])",
         rf"(?<![a-zа-я])(?:{OUTPUT_WORDS})(?![a-zа-я]){gap}{num}(?:\s?(?:{TOKENS}))?(?![0-9])",
         rf"{num}\s?-?\s?(?:{TOKENS})\s?(?:de\s|of\s)?(?:{SUMMARY_WORDS})(?![a-zà-ÿа-я])",
         rf"(?<![a-zà-ÿа-я])(?:{SUMMARY_WORDS})\s?(?:de\s|von\s|"
-        rf"of\s)?{num}(?:\s?(?:{TOKENS}))?(?![0-9])",
+        rf"of\s)?(?:~\s?|≈\s?|about\s|around\s|roughly\s)?{num}(?:\s?(?:{TOKENS}))?(?![0-9])",
         rf"{num}\s?(?:{TOKENS})?\s?(?:out|en\ssortie|на\sвыходе|на\sвыход|de\ssalida|de\ssaída|"
         rf"выхода|raus|"
         rf"coming\sout|going\sout)(?![a-zа-я])",
@@ -377,7 +381,8 @@ def _patterns() -> dict[str, Searchable]:
         # "40 万件の問い合わせ履歴（1件あたり平均 1,500 トークン）", "250.000 Dokumente à 2.000"
         rf"{num}[^0-9;；]{{1,64}}?{num2}\s?(?:{TOKENS})(?!\s?(?:/|per\s|por\s|每秒))"
         rf"\s?(?:{_EACH_AFTER})",
-        rf"{num}[^0-9;；]{{1,64}}?(?:{EACH})\s?(?:{_ABOUT_EACH})?\s?{num2}\s?(?:{TOKENS})"
+        rf"{num}[^0-9;；]{{1,64}}?(?:{EACH})\s?(?:{_WITH_EACH})?\s?(?:{_ABOUT_EACH})?\s?{num2}"
+        rf"\s?(?:{TOKENS})"
         rf"(?!\s?(?:/|per\s|por\s|每秒))",
         # "문서 200만 건 × 평균 1,500토큰", "2M tickets x ~900 tokens": counted times their length
         rf"{num}[^0-9;；]{{0,24}}?\s[×x*]\s(?:{_ABOUT_EACH})?\s?{num2}\s?(?:{TOKENS})",
@@ -402,6 +407,7 @@ def _patterns() -> dict[str, Searchable]:
         # time the customer is given (Spanish, English), a window (German, Spanish, Portuguese,
         # Russian), time given to us in Chinese, a Korean due date
         rf"只剩(?:下)?|還剩(?:下)?|还剩(?:下)?|(?:nos|me)\sd(?:a|an|á|ão)|gives?\s(?:us|me)|zeitfenster|"
+        rf"zeitrahmen|time\s?frame|horizonte|échéance|calendrier|сроки|"
         rf"time\swindow|ventana(?:\sde)?|"
         rf"plazo\sson|prazo\ssão|on\sa|we\shave|tenemos|temos|"
         rf"(?:nos|me|nous)\s(?:quedan|restan|sobran|restam|sobram|reste|restent)|остал(?:ось|ись)|"
@@ -576,6 +582,20 @@ _AT_LEAST_AFTER = gated_re(
 )
 
 
+# Tokens said right after a number: the number is a count of tokens, not of documents.
+_TOKENS_AFTER = gated_re(rf"\s?(?:{TOKENS})")
+
+
+def _count_is_tokens(match: re.Match[str], prefix: str) -> bool:
+    """Whether the count a documents pattern read is itself a number of tokens."""
+    for kind in ("num", "cjk", "small"):
+        name = f"{prefix}{kind}"
+        if match.groupdict().get(name):
+            end = match.end(f"{prefix}mag") if match.groupdict().get(f"{prefix}mag") else 0
+            return _TOKENS_AFTER.match(match.string, max(end, match.end(name))) is not None
+    return False
+
+
 def _finite(value: float) -> float | None:
     return value if math.isfinite(value) and value > 0 else None
 
@@ -628,6 +648,8 @@ class _Reader:
                 "a0",
             )
             docs, each = self.number(match, alt), self.number(match, f"{alt}b")
+            if _count_is_tokens(match, alt):
+                continue  # "총 9억 토큰짜리 … 건당 20토큰": the job's total, then each answer
             if _finite(each) and each > _MOST_TOKENS_PER_DOCUMENT:
                 continue  # "2.5M transcripts (roughly 1.2B tokens total)": the job's tokens
             if alt in {"a2", "a3", "a4"} and not (_finite(docs) and docs >= _LEAST_DOCUMENTS):
@@ -982,6 +1004,8 @@ _NEAR_TOTAL = (0.5, 2.0)
 _EACH_AFTER = (
     r"each|apiece|cada(?:\s(?:uno|una|um))?|chacun(?:e)?|jeweils|каждый|каждое|каждая|на\sкаждый"
 )
+# "cada uma com uns 350 tokens", "chacun avec environ 800 tokens": a word of having between.
+_WITH_EACH = r"com|con|avec|with|mit|de|of|has|tem|tiene|a|hat"
 # A rough word between "each" and its figure: "每张平均 2 千", "1件あたり平均 1,500", "à ~2.000".
 _ABOUT_EACH = (
     r"平均|大概|约|約|大约|大約|평균|약|average|avg\.?|about|around|roughly|~|ca\.?|etwa|rund|"

@@ -31,7 +31,10 @@ _TRAIN_ACT = (
     r"vortraining|von\sgrund\sauf|"
     r"affin(?:er|age)|fine-?tuner|r?é?entra[iî]n(?:er|ement)|pré-?entra[iî]n|à\spartir\sde\széro|"
     r"ajuste\s(?:fino|completo)|afinar|(?:re|pre-?)?entrenar|(?:pre-?)?entrenamiento|desde\scero|"
-    r"(?:re)?treinar|treinamento|treino|pré-?trein|do\szero|"
+    # ("monte treino", "treino de academia": a workout built for someone, no model trained)
+    r"(?:re)?treinar|treinamento|(?<!monte\s)(?<!montar\s)(?<!monta\s)(?<!montem\s)"
+    r"treino(?!s)(?!\s(?:de\s|para\s)?(?:academia|musculação|corrida|força|personalizado))|"
+    r"pré-?trein|do\szero|"
     r"дообуч(?:ить|ение|ения|ению|ать)|файн-?тюн|обуч(?:ить|ение|ения|ать)|тренир|предобуч|"
     # ("ставить всё с нуля" sets up software from scratch: no training)
     r"претрейн|(?<!ставить\s)(?<!ставить\sвсё\s)(?<!ставить\sвсе\s)(?<!настраивать\s)(?<!собирать\s)"

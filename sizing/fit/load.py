@@ -6,8 +6,13 @@ import dataclasses
 from functools import lru_cache
 
 from sizing.fit.memory import ModelLoad
-from sizing.model import ModelSpec, kv_bytes_for_sequence, kv_bytes_per_token, weights_bytes
-from sizing.model.kv import KV_ELEMENT_BYTES
+from sizing.model import (
+    KV_ELEMENT_BYTES,
+    ModelSpec,
+    kv_bytes_for_sequence,
+    kv_bytes_per_token,
+    weights_bytes,
+)
 from sizing.request import KvDtype, Precision
 
 # Distinct (model, format, KV, context) combinations kept: a bench mix or a busy bot reuses few.

@@ -13,7 +13,12 @@ from sizing.model.formats import BITS_PER_PARAM, bits_per_param, weights_bytes
 from sizing.model.generic import MAX_PARAMS_B, generic_model
 from sizing.model.hf.config import model_from_config
 from sizing.model.hf.release import merge_quant_config
-from sizing.model.kv import inspect_json, kv_bytes_for_sequence, kv_bytes_per_token
+from sizing.model.kv import (
+    KV_ELEMENT_BYTES,
+    inspect_json,
+    kv_bytes_for_sequence,
+    kv_bytes_per_token,
+)
 from sizing.model.source import (
     MAX_ID_CHARS,
     ModelSource,
@@ -26,6 +31,7 @@ from sizing.model.widths import Widths, adapter_params, widths_of
 
 __all__ = [
     "BITS_PER_PARAM",
+    "KV_ELEMENT_BYTES",
     "MAX_ID_CHARS",
     "MAX_PARAMS_B",
     "Attention",

@@ -172,7 +172,19 @@ _WHAT_IT_BUYS = gated_re(
     r"what (?:do|would) you (?:recommend|suggest)|qu[eé] (?:nos )?(?:recomiendan|recomiendas|"
     r"sugieren)|qu[eé] nos alcanza|o que (?:vocês|você) (?:recomendam|recomenda|sugerem)|"
     r"was (?:empfehlt|empfehlen|schlagt) (?:ihr|sie)|que (?:nous )?(?:conseillez|recommandez|"
-    r"proposez)-vous|おすすめ(?:は|の構成)|추천(?:해 주세요|해주세요|하시나요)"
+    r"proposez)-vous|おすすめ(?:は|の構成)|추천(?:해 주세요|해주세요|하시나요)|"
+    # what to rent asked outright: "что вообще нужно арендовать", "what do we need to rent",
+    # "qué necesitamos rentar", "o que preciso alugar", "was müssten wir mieten"
+    r"что (?:вообще )?(?:нужно|надо) (?:арендовать|взять)|what (?:do|would|should) (?:we|i) "
+    r"(?:need to )?rent|qu[eé] (?:necesitamos|necesito|tendr[ií]amos que) (?:rentar|alquilar|"
+    r"contratar)|o que (?:precisamos|preciso|teríamos que) (?:alugar|contratar)|"
+    r"was (?:müssten|müssen|sollten) (?:wir|ich) mieten|qu'est-ce qu'il (?:nous )?faut louer|"
+    r"需要租(?:什么|什麼|啥)|要租(?:什么|什麼|啥)|何を借りれば|뭘 빌려야|무엇을 빌려야|"
+    # what it would take: "ce qu'il faudrait", "what we'd need", "qué haría falta"
+    r"ce qu'il (?:nous )?faudrait|ce dont (?:on|nous) aurait besoin|what (?:we'd|we would|i'd|"
+    r"i would) need|qu[eé] (?:nos )?har[ií]a falta|o que (?:seria preciso|precisar[ií]amos)|"
+    r"was (?:wir|ich) (?:bräuchten|brauchen würden)|что (?:нам )?понадобится|"
+    r"需要(?:什么|什麼)(?:配置|方案)|何が必要|뭐가 필요"
 )
 
 

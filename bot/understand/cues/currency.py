@@ -63,6 +63,8 @@ _CURRENCIES: dict[str, tuple[str, str]] = {
     "TRY": (r"₺|try\b", r"₺|turkish lira|liras? turcas?|türk lirası|tl\b|турецк[а-яё]* лир[а-яё]*"),
     # (no reference rate: named, not converted)
     "KZT": (r"₸|kzt", r"₸|kzt|тенге|tenge"),
+    # Pesos of no country named: Mexico's when the message names it (``_code``), else none.
+    "PESO": (r"(?!x)x", r"pes(?:os|itos?)(?!\s(?:mexicanos?|argentinos?|colombianos?|chilenos?))"),
     "MXN": (
         r"mx\$|mxn",
         (
@@ -162,6 +164,7 @@ _MARKS: dict[str, tuple[str, ...]] = {
     "CHF": ("chf", "franken", "franc", "франк"),
     "INR": ("₹", "inr", "rupee", "рупи"),
     "MXN": ("mx$", "mxn", "peso", "песо", "ペソ", "페소", "比索"),
+    "PESO": ("peso",),
     "PLN": ("pln", "zł", "zl", "zlot", "złot", "злот"),
     "SEK": ("sek", "kronor"),
     "CZK": ("czk", "kč", "korun"),
@@ -207,10 +210,16 @@ def _patterns() -> tuple[tuple[str, Searchable], ...]:
     for code, (before, after) in _CURRENCIES.items():
         # A code or word of its own, not the start of another word ("3 Sekunden" is no SEK)
         found += [(code, gated_re(rf"(?<![a-zа-яё])(?:{before})\s?{amount}")) for amount in amounts]
-        found += [(code, gated_re(rf"{amount}\s?(?:{after})(?![a-zа-яё])")) for amount in amounts]
+        found += [
+            (code, gated_re(rf"{amount}\s?(?:多|余|餘|出头|出頭)?(?:{after})(?![a-zа-яё])"))
+            for amount in amounts
+        ]
     found += [("¥", gated_re(rf"{_YEN_SIGN}\s?{amount}")) for amount in amounts]
     found += [("¥", gated_re(rf"{amount}\s?{_YEN_SIGN}")) for amount in amounts]
-    found += [("元", gated_re(rf"{amount}\s?(?:{_YUAN_WORDS})")) for amount in amounts]
+    found += [
+        ("元", gated_re(rf"{amount}\s?(?:多|余|餘|出头|出頭)?(?:{_YUAN_WORDS})"))
+        for amount in amounts
+    ]
     # "budget 50k", "预算 3万": a budget word and a number, the currency said after or not at all
     # (CJK numerals first: "预算 80 萬" is 800,000, not 80)
     found += [
@@ -237,16 +246,23 @@ def _code(marker: str, language: str, text: str, end: int) -> str:
         # yen in Japanese, yuan elsewhere; "元" is the New Taiwan dollar in Traditional Chinese
         local = {"¥": ("ja", "JPY"), "元": ("zh-Hant", "TWD")}[marker]
         return local[1] if language == local[0] else "CNY"
+    if marker == "PESO":
+        return "MXN" if _MEXICO_RE.search(text) else ""
     if marker == "budget":
-        after = text[end : end + 12]
-        for code, pattern in _after_res():
-            if pattern.match(after):
-                return code
-        if _UNNAMED_PESOS.match(after):
-            # pesos of a country the message names ("Escribo desde México"), else of none
-            return "MXN" if _MEXICO_RE.search(text) else ""
-        return "USD"
+        return _budget_currency(text, end)
     return marker
+
+
+def _budget_currency(text: str, end: int) -> str:
+    """Return the currency said after a budget's amount: USD unless another is named."""
+    after = text[end : end + 12]
+    for code, pattern in _after_res():
+        if pattern.match(after):
+            return code
+    if _UNNAMED_PESOS.match(after):
+        # pesos of a country the message names ("Escribo desde México"), else of none
+        return "MXN" if _MEXICO_RE.search(text) else ""
+    return "USD"
 
 
 def _dollars_named(text: str, end: int) -> str:
@@ -260,7 +276,7 @@ def _dollars_named(text: str, end: int) -> str:
 @cache
 def _after_res() -> tuple[tuple[str, Searchable], ...]:
     # ("15万以内（人民币）": a bound and a bracket between the amount and its currency)
-    between = r"\s?(?:以内|以下|之内|之內|左右|上下|까지|以内で|程度)?\s?[(（]?"
+    between = r"\s?(?:以内|以下|之内|之內|左右|上下|까지|以内で|程度|多|余|餘|出头|出頭)?\s?[(（]?"
     return tuple(
         (code, gated_re(rf"{between}\s?(?:{after})(?![a-zа-яё])"))
         for code, (_, after) in _CURRENCIES.items()

@@ -47,7 +47,10 @@ def _pattern() -> Searchable:
     # A count after the name, with a counter word or "x": "A100 4枚", "H100 8장", "A100 ×4".
     after = (
         r"(?:\s?(?:を|が|は|를|을|가|이)?\s?(?P<after>[0-9]{1,3}|두|세|네)\s?"
-        r"(?:枚|장|張|张|块|塊|台|대|개)|\s?[x×]\s?(?P<times>[0-9]{1,3})(?![0-9]))?"
+        r"(?:枚|장|張|张|块|塊|台|대|개)|\s?[x×]\s?(?P<times>[0-9]{1,3})(?![0-9])|"
+        # in brackets after the name: "L40S (16 placas)", "A100 (8 GPUs)", "H100（8卡）"
+        r"\s?[(（]\s?(?P<bracket>[0-9]{1,3})\s?(?:x\s?)?(?:gpus?|cards?|placas?|tarjetas?|cartes?|"
+        r"karten|карт[а-яё]*|卡|张|張|枚|장|units?|unidades)?\s?[)）])?"
     )
     # (German plurals glue "er" on: "A100er", "H100ern")
     return gated_re(rf"(?<![a-z0-9]){count}(?:{names})(?:s|ern?)?(?![a-z0-9]){after}")
@@ -98,9 +101,10 @@ def find_unrented(text: str) -> tuple[str | None, int | None]:
     match = _pattern().search(text)
     if match is None:
         return None, None
-    counts = ("count", "after", "times")
+    counts = ("count", "after", "times", "bracket")
     gpu = next(name for name, value in match.groupdict().items() if value and name not in counts)
-    return gpu, _count(match.group("count") or match.group("after") or match.group("times"))
+    said = match.group("count") or match.group("after") or match.group("times")
+    return gpu, _count(said or match.group("bracket"))
 
 
 # Whether we have it at all: "do you rent H100s?", "habt ihr auch H100?", "A100ってレンタルして

@@ -344,6 +344,31 @@ def _patterns() -> tuple[Searchable, ...]:
             ),
         ),
         # "empresa de 600 empleados" is above; "une PME de 120 salariés" above
+        # "350 位業務": sales staff counted with a measure word for people
+        _when(("位",), gated_re(rf"{_COUNT}\s?位\s?(?:業務|业务|銷售|销售)(?!量|額|额)")),
+        # "日活大概两千人", "DAU ~3k", "일일 활성 사용자 5만 명", "25 mil alunos ativos": the people
+        # who use a product, active in a day or a month (not at once)
+        _when(
+            (
+                "日活",
+                "月活",
+                "dau",
+                "mau",
+                "active",
+                "활성",
+                "активн",
+                "ativos",
+                "activos",
+                "actifs",
+            ),
+            gated_re(
+                r"(?:日活|月活|(?<![a-z])[dm]au(?![a-z])|(?:daily|monthly) active users?|"
+                r"(?:일일|월간)\s?활성\s?사용자(?:\s?수)?)(?:用户|用戶|数|數)?\s?"
+                r"(?:\s?(?:is|of|are|:|是|有|为|為))?\s?"
+                rf"(?:大概|大约|大約|约|約|~|≈|about|around|roughly)?\s?{_COUNT}"
+                r"(?!\s?%)"
+            ),
+        ),
     )
 
 

@@ -69,7 +69,17 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
             r"de) suporte(?![a-z])|"
             r"im support(?![a-z])|(?:in|on|for) (?:customer )?support(?![a-z])|"
             r"(?:o|nosso|nossa) suporte (?:recebe|atende)|chamados (?:por|ao) dia|"
-            r"borradores de respuestas|rascunhos de respostas|draft (?:replies|responses)"
+            r"borradores de respuestas|rascunhos de respostas|draft (?:replies|responses)|"
+            # answering a business's customers or patients, taking bookings: a front desk
+            r"отвечать (?:пациентам|клиентам|покупателям|гостям)|записывать на при[её]м|"
+            r"ии-администратор|"
+            r"answer(?:s|ing)? (?:our |the )?(?:patients|customers|clients|guests)|"
+            r"(?:contest|respond)(?:a|e|er|an|en) a (?:los |nuestros )?(?:clientes|pacientes)|"
+            r"respond(?:a|er|am) (?:aos |os )?(?:clientes|pacientes)|"
+            r"répond(?:re|e|ent) aux (?:patients|clients)|(?:patienten|kunden)(?:anfragen| zu "
+            r"antworten| antworten)|回答(?:客户|客戶|患者|病人)|回覆(?:客戶|患者)|"
+            r"(?:患者|お客様)(?:さん)?(?:への|の)?(?:対応|問い合わせ)|(?:환자|고객) ?응대|"
+            r"receptionist|recepcionista|réceptionniste|rezeption|前台接待"
         ),
     ),
     (

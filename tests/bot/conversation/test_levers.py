@@ -538,3 +538,42 @@ def test_servers_named_in_a_question_the_page_answers_stay_that_question(pipelin
         "if we use two servers, are they linked by InfiniBand?",
     )
     assert turn.reply.kind.value == "knowledge"
+
+
+@pytest.mark.parametrize(
+    ("language", "asked", "lead"),
+    [
+        (
+            "zh-Hans",
+            "老板说 HGX 一个月 2 万多美元太贵了，能不能用单卡 H200 凑一下？",
+            "本次对话里还没有您的配置测算",
+        ),
+        (
+            "de",
+            "Das HGX ist uns zu teuer, geht es auch mit einer einzelnen H200?",
+            "In diesem Chat gibt es noch keine Auslegung",
+        ),
+        (
+            "en",
+            "the HGX box is too expensive for us, can we do it on the single H200 instead?",
+            "There is no sizing of yours in this chat yet",
+        ),
+    ],
+)
+def test_a_cheaper_lever_with_nothing_on_the_table_prices_what_it_names(
+    pipeline, language, asked, lead
+):
+    """A first message pulling a lever on plans it names: their prices and the model asked."""
+    turns = _talk(pipeline, asked)
+    reply = turns[-1].reply
+    assert reply.language == language
+    assert reply.text.startswith(lead)
+    assert _money(language, Decimal(3090)) in reply.text  # the single H200 named, priced
+    assert turns[-1].chat.last_request is None  # nothing sized, nothing kept
+
+
+def test_a_cheaper_lever_with_nothing_on_the_table_and_nothing_named_asks_the_model(pipeline):
+    """Read: "cheaper?" alone as a first message: the model asked, no price list."""
+    reply = _talk(pipeline, "cheaper?")[-1].reply
+    assert "Which model do you want to run?" in reply.text
+    assert "$3,090" not in reply.text
