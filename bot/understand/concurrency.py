@@ -419,6 +419,13 @@ _CONTEXTS_OF_REACH = 20
 _PER_ONE = gated_re(r"\s?(?:あたり|当たり|ごと|毎|당|每)")
 
 
+# Languages counted right after a number: "3개 언어", "5 languages", "三种语言", "3 idiomas".
+_LANGUAGES_AFTER = gated_re(
+    r"\s?(?:개|種|种|门|門|か)?\s?(?:언어|개국어|国語|國語|語言|语言|言語|languages?|idiomas?|"
+    r"línguas?|linguas?|sprachen|langues|язык[аов]*)"
+)
+
+
 def _not_a_count(text: str, match: re.Match[str], *, cued: bool) -> bool:
     """Whether a number read is no count of users at once: a context, a rate, another's."""
     # "1ユーザーあたり毎秒40トークン": one user, the unit of a speed per user; "上下文 32768 并发
@@ -439,8 +446,10 @@ def _not_a_count(text: str, match: re.Match[str], *, cued: bool) -> bool:
         return True  # "how many 256K contexts fit at once": the contexts' length, not a count
     if digits >= 0 and _THOUSANDS_APART.match(text, digits):
         return True  # "BF16 e 16K atende quantos usuários": a context, its users asked after
-    if _is_rate(text, match):
-        return True  # "1000 requests per hour", "每天 2 万次请求": how often, not at once
+    if _is_rate(text, match) or _LANGUAGES_AFTER.match(text, match.end()):
+        # "1000 requests per hour", "每天 2 万次请求": how often, not at once; "한↔영↔일 3개
+        # 언어", "in 5 languages": languages counted, not users
+        return True
     # "50 mil descargas pero usuarios …": the people are another statement's
     return not cued and _links_statements(match.group())
 
@@ -575,6 +584,17 @@ def _peak_alone(text: str, language: str) -> re.Match[str] | None:
     return None
 
 
+# One user said in words: "just one user", "single user", "only me", "就我一个人用".
+_ONE_USER = gated_re(
+    r"(?<![a-z])(?:(?:just|only)\s(?:one|a single)\s(?:user|person)|single[\s-]user|"
+    r"one\suser,?\s(?:me|myself)|just\sme|only\sme|(?:solo|sólo)\syo|"
+    r"un\s(?:solo\s)?usuario(?:\s(?:a\sla\svez|nada\smás))|s[óo]\seu|um\s(?:único\s)?usuário\s"
+    r"(?:só|apenas)|nur\sich|ein(?:en)?\s(?:einzigen\s)?nutzer(?:\sgleichzeitig)?\s(?:nur|allein)|"
+    r"juste\smoi|un\s(?:seul\s)?utilisateur(?:\sà\sla\sfois)?\s(?:seulement|uniquement))(?![a-z])|"
+    r"(?<![а-яё])(?:только\sя|один\sпользователь)(?![а-яё])|"
+    r"就我一个人|就我一個人|只有我(?:一个人|一個人)?(?:用|在用)|私(?:一人|だけ)(?:で|が)?使|"
+    r"저\s?혼자(?:\s?쓸|\s?사용)"
+)
 # A rate given with no count at once: the answer asks how many run at the same time.
 RATE = "concurrency_rate"
 
@@ -599,6 +619,10 @@ def find_concurrency(text: str, language: str = "en") -> Found | None:
     if best is None and lexicon.said_at_once(text):
         best = _peak_alone(text, language)
     if best is None:
+        alone = _ONE_USER.search(text)
+        if alone is not None and not rates:
+            # "just one user, me", "就我一个人用", "nur ich": one sequence at a time
+            return Found(1, blank(text, alone.start(), alone.end()))
         return Found(None, text, RATE) if rates else None
     value = (
         float(next(best.group(name) for name in _SETTLED_GROUPS if best.group(name)))

@@ -331,6 +331,13 @@ def _value(match: re.Match[str], language: str) -> int | None:
     return _word_values(language).get(_SPACES_RE.sub(" ", word)) if word else None
 
 
+# A count pointed at ("这两张", "那 4 张", "この2枚"): the cards the customer has, not a count.
+_THESE_RE = gated_re(
+    r"(?:我们|我們|咱们|咱們|我司)(?:现有的|現有的|手上的|手上)?[这這那]\s?[0-9一二两兩三四五六七八九十]|"
+    r"(?:うちの|弊社の)\s?この\s?[0-9]"
+)
+
+
 def find_gpu_count(
     text: str, name_spans: Iterable[tuple[int, int]], language: str, names: str | None = None
 ) -> GpuCount:
@@ -364,6 +371,8 @@ def find_gpu_count(
             continue
         if _COMPARED_RE.search(marked, max(match.start() - _COMPARED_WINDOW, 0), match.start()):
             continue
+        if _THESE_RE.search(marked, max(match.start() - 8, 0), match.start() + 1):
+            continue  # "能顶我们这两张吗": the cards they have, pointed at, not ours counted
         word = match.groupdict().get("w")
         card = anchor is not None and marked[anchor[0]] == _CARD
         if card and word is not None and re.sub(r"\s+", " ", word) in _ARTICLES:

@@ -421,6 +421,14 @@ def _figures_explained(settled: ParsedRequest, found: ParsedRequest, text: str) 
         # "Объясните, почему у вас для Qwen3.5-397B выходит 2 сервера": the answer's count for
         # the model on the table, explained
         settled = replace(settled, intent=Intent.FOLLOWUP)
+    if (
+        settled.intent is Intent.SIZE
+        and found.lever is Lever.WHY_NOT
+        and _WHY_NOT_PICKED.search(text) is not None
+    ):
+        # "為什麼不推薦 B200？我們要跑的是 NVFP4 版的 DeepSeek-V3.1": the answer's pick asked
+        # about, the model on the table said again
+        settled = replace(settled, intent=Intent.FOLLOWUP)
     if settled.intent is Intent.SIZE and _why_not_of_the_model_said(found, text):
         # "¿Y por qué no una sola H200? Si el modelo es de 32B…": the model on the table, its
         # size said back as the reason to ask
@@ -795,6 +803,20 @@ def _explains_your_count(request: ParsedRequest, text: str) -> bool:
     return counted and you_said(text)
 
 
+# Why the answer did not pick something: "為什麼不推薦 B200", "why didn't you recommend the
+# B200", "なぜ B200 をおすすめしないのか", "почему не рекомендуете", "warum empfehlt ihr nicht".
+_WHY_NOT_PICKED = gated_re(
+    r"(?:为什么|為什麼|为啥|為啥|怎么|怎麼)(?:不|没有?|沒有?)(?:推荐|推薦|选|選|考虑|考慮)|"
+    r"why (?:didn't|did not|don't|do not|wouldn't) you (?:recommend|pick|suggest|propose|choose)|"
+    r"why (?:not|no) (?:recommend|suggest)|"
+    r"なぜ[^?？。]{0,16}(?:おすすめ|推奨|提案)(?:しない|されない|しなかった)|"
+    r"왜[^?？.]{0,16}(?:추천|제안)(?:을|를)?\s?(?:안|하지 않)|"
+    r"почему (?:вы )?не (?:рекомендуете|рекомендовали|предложили|советуете)|"
+    r"por qu[eé] no (?:me |nos )?(?:recomiendan|recomendaste|recomendaron|sugieren|propusieron)|"
+    r"por que (?:vocês |você )?não (?:recomendam|recomendou|recomendaram|sugeriram)|"
+    r"pourquoi (?:vous )?(?:ne )?(?:recommandez|proposez|conseillez)[^?]{0,12}pas|"
+    r"warum (?:empfehlt|empfehlen) (?:ihr|sie) (?:nicht|kein)"
+)
 # The model on the table, its size said back: "si el modelo es de 32B", "the model is only 70B",
 # "o modelo tem 32B", "das Modell hat doch nur 70B", "le modèle fait 32B", "模型才 32B".
 _MODEL_SAID_BACK = gated_re(

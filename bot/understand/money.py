@@ -278,6 +278,15 @@ _PAID_RE = gated_re(
     r"sale(?: por)?|"
     r"sai(?: por)?|saindo por|kostet|coûte|cuesta|custa|on (?:the|your) (?:site|website)|"
     r"no site|en (?:el|su) sitio|auf (?:der|eurer) website|sur (?:le|votre) site|на сайте|"
+    # what their own hardware cost to buy: "Anschaffung 2023, ca. 28.000 €", "bought for $60k"
+    r"anschaffung|angeschafft|gekauft für|bought (?:it |them )?for|purchased for|purchase price|"
+    r"compr(?:amos|ado|ados|adas) (?:por|en|a)|acheté(?:es|s)? (?:pour|à)|купили за|покупка|"
+    r"购买|購買|购入|購入|買った|구매|"
+    # what the site gives, said back: "Total estimado según su web", "laut eurer Seite"
+    r"según (?:su|la|vuestra|tu) (?:web|página|calculadora)|segundo o (?:seu )?site|"
+    r"according to your (?:site|website|page|calculator)|laut (?:eurer|ihrer|der) (?:website|"
+    r"seite|webseite|vergleichsseite|preisliste)|d'après votre site|по вашему сайту|"
+    r"(?:total|суммa|summe) (?:estimad[oa]|estimated|geschätzt)|estimated total|"
     r"(?:you|vous m'avez|vous nous avez|ihr habt uns|"
     r"nos) (?:quoted|annoncé|proposé|dit|genannt|angeboten|cotizaron|cotizó)|"
     r"(?:another|other|a different) (?:cloud|provider|host)))(?![a-zа-яё])|"
@@ -312,6 +321,9 @@ _PAID_AFTER_RE = gated_re(
     # a price per million tokens: "$0.40 per 1M input tokens", "¥2.1/百万 token"
     r"|\s?(?:per|/|a|each|por|pro|par|每|за)\s?(?:1\s?m(?![a-z])|1\s?million|million|mtok|百万|"
     r"100万|백만|миллион|1m\s?(?:input|output)?\s?tok)"
+    # a difference of prices: "der ist 4.000 $ günstiger", "$4k cheaper", "便宜 4000 美元" (after)
+    r"|\s?(?:günstiger|billiger|teurer|cheaper|more expensive|más barato|mais barato|"
+    r"más caro|mais caro|moins cher|plus cher|дешевле|дороже|便宜|更便宜|贵|安い|高い|싸|비싸)"
     # a price per person: "un abonnement à 30 € par utilisateur", "$20 per seat", "每人 100 元"
     r"|\s?(?:per|par|por|pro|/|a|each|за|每)\s?(?:user|utilisateur|usuario|usuário|nutzer|"
     r"benutzer|seat|licen[cs]e|licencia|licença|пользователя|юзера|person|personne|persona|"
@@ -329,11 +341,28 @@ _SENTENCE_ENDS = ".?!。？！\n"
 _PAID_REACH = 48
 
 
+def _sentence_start(text: str, start: int) -> int:
+    """Return where the sentence holding ``start`` begins (an abbreviation's dot ends none).
+
+    "ca. 28.000 €", "approx. $5k": a dot before a number is an abbreviation's.
+    """
+    begin = 0
+    for mark in _SENTENCE_ENDS:
+        at = text.rfind(mark, 0, start)
+        while mark == "." and at >= 0 and _NUMBER_NEXT.match(text, at + 1):
+            at = text.rfind(mark, 0, at)
+        begin = max(begin, at + 1)
+    return begin
+
+
+_NUMBER_NEXT = gated_re(r"\s?[0-9$€£¥]")
+
+
 def spent_elsewhere(text: str, start: int, end: int) -> bool:
     """Whether the amount at ``start:end`` is a price paid or quoted, not a budget."""
     if _PER_HOUR_RE.match(text, end) or _PAID_AFTER_RE.match(text, end):
         return True
-    sentence = max(text.rfind(mark, 0, start) for mark in _SENTENCE_ENDS) + 1
+    sentence = _sentence_start(text, start)
     before = text[max(sentence, start - _PAID_REACH) : start]
     clause = max(sentence, *(text.rfind(mark, 0, start) + 1 for mark in _CLAUSE_ENDS))
     if _REVENUE_RE.search(text, max(clause, start - _REVENUE_REACH), start):

@@ -133,7 +133,14 @@ _RULED_OUT_BEFORE = gated_re(
     r"вместо|не)|不要|不用|而不是|不是)\s?(?:the |el |la |le |o |a |das |den )?$"
 )
 _RULED_OUT_AFTER = gated_re(
-    r"\s?(?:말고|대신|じゃなく|ではなく|でなく|은 말고|는 말고|就不用了|不要了)"
+    r"\s?(?:말고|대신|じゃなく|ではなく|でなく|은 말고|는 말고|就不用了|不要了)|"
+    # a format not insisted on: "FP8 にこだわりはない", "fp8 isn't a must", "FP8 不是必须的"
+    r"\s?(?:に|には)?\s?(?:こだわり(?:は|が)?(?:ない|なく|ありません)|こだわらない|必須ではな)|"
+    r"\s?(?:is not|isn't) (?:a must|required|necessary)|\s?(?:doesn't|does not) have to be|"
+    r"\s?(?:不是必须|不是必須|无所谓|無所謂|也不是非要)|\s?(?:не обязательно|не принципиально)|"
+    r"\s?(?:ist kein muss|muss nicht sein|ist nicht zwingend)|"
+    r"\s?(?:no es obligatorio|não é obrigatório|n'est pas obligatoire)|"
+    r"\s?(?:은|는|이|가)?\s?꼭 (?:아니어도|필요하지 않)"
 )
 _RULED_OUT_REACH = 16
 

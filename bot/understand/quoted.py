@@ -20,7 +20,9 @@ _SAID_BACK_RE = gated_re(
     r"sie (?:schreiben|schrieben|nennen|sagten|haben [^.?!]{0,30}(?:genannt|geschrieben|"
     r"berechnet))|ihr (?:schreibt|nennt|sagt)|"
     r"vous (?:annoncez|dites|avez dit|indiquez|écrivez|avez (?:annoncé|calculé|indiqué))|"
-    r"me (?:dijiste|dijeron|diste|pusiste)|(?:dijiste|indicaste|calculaste|pusiste|dijeron) que|"
+    # (not "¿por qué no me pusiste la H200?": what the answer left out, asked about)
+    r"(?<!no )me (?:dijiste|dijeron|diste|pusiste)|"
+    r"(?:dijiste|indicaste|calculaste|pusiste|dijeron) que|"
     r"(?:você|vocês|vc) (?:falou|falaram|disse|disseram|colocou|calculou|indicou))(?![a-z])|"
     r"你们?(?:刚才|刚刚|剛才|剛剛|之前)?(?:说|說|写|寫|算的|估的|报的|報的)|您(?:刚才|剛才)?(?:说|說)|"
     r"방금 답변에서|답변에서|라고 하셨는데|이라고 하셨는데"

@@ -18,14 +18,18 @@ _HALF_YEAR, _YEAR, _QUARTER = 6, 12, 3
 # Before a number of months, a deadline ("in 3 months"), not a term.
 _DEADLINE_BEFORE_RE = gated_re(
     r"(?:(?<![" + LETTER + r"])(?:in|within|innerhalb|binnen|in den nächsten|en|dans|dentro de|"
-    r"em|в течение|через)\s+(?:the next |der nächsten |los próximos |os próximos |"
-    r"les prochains )?$)"
+    r"em|в течение|через|"
+    # a point in time after the start: "au bout de 2 mois", "after 2 months", "nach 2 Monaten"
+    r"au bout de|après|after|nach|después de|depois de|passados|tras)\s+"
+    r"(?:the next |der nächsten |los próximos |os próximos |les prochains )?$)"
 )
 # "за 3 месяца" is a deadline beside work to finish ("дообучить за 3 месяца"), else a term
 # ("а за 3 месяца сколько выйдет?").
 _ZA_BEFORE_RE = gated_re(r"(?<![" + LETTER + r"])за\s+$")
 _WORK_RE = gated_re(r"обуч|тренир|fine-?tun|сдела|законч|выполн|успе|запуст|внедр|разраб")
-_DEADLINE_AFTER_RE = gated_re(r"^\s*(?:以内|之内|内に|内で|이내|안에|ago|назад)")
+_DEADLINE_AFTER_RE = gated_re(
+    r"^\s*(?:以内|之内|内に|内で|이내|안에|ago|назад|(?:之|以)?后|後|후에?|たったら|経ったら)"
+)
 
 _YEAR_UNITS = (
     r"\s*-?\s*(?:years?|yrs?|jahren?|jahre|ans|années|años|anos|года|лет|年(?:間)?|년)"
@@ -177,6 +181,23 @@ _BUDGET_BEFORE_RE = gated_re(
 _YEAR_MARKS_RE = gated_re(r"year|yr|jahr|ans\b|année|año|anos\b|год|лет|年|년")
 
 
+# Another provider named just before a term: its contract, not a rental asked of us.
+_ANOTHER_PROVIDER = gated_re(
+    r"(?:another|other|un autre|une autre|otro|outro|einem anderen|einer anderen|другого|другом)\s"
+    r"(?:provider|host|cloud|vendor|hébergeur|fournisseur|proveedor|provedor|anbieter|hoster|"
+    r"провайдер[а-яё]*|облак[а-яё]*)|"
+    r"(?:其他|别的|別的|另一家)(?:云|雲|厂商|廠商|供应商|供應商)|他社|다른 ?(?:업체|클라우드)"
+)
+_PROVIDER_REACH = 40
+
+
+def _not_ours(text: str, start: int, end: int) -> bool:
+    """Whether months read are a deadline, or another provider's contract (no term of ours)."""
+    if _ANOTHER_PROVIDER.search(text, max(0, start - _PROVIDER_REACH), start):
+        return True  # "en 2024 avec un autre hébergeur, 12 mois ferme": their old contract
+    return _is_deadline(text, start, end)
+
+
 def find_months(text: str, language: str) -> int | None:
     """Return the months of rent a message asks about, or None."""
     for match in _months_re(language).finditer(text):
@@ -192,7 +213,7 @@ def find_months(text: str, language: str) -> int | None:
             rate and not _ONLY_AFTER_RE.match(text, match.end())
         ):
             continue  # "per 1 month" is a rate; "por 6 meses" a term
-        if value and 0 < value <= MAX_MONTHS and not _is_deadline(text, *match.span()):
+        if value and 0 < value <= MAX_MONTHS and not _not_ours(text, *match.span()):
             return value
     inverted = _RU_MONTHS_AFTER_RE.search(text) if "месяц" in text else None
     if inverted is not None and 0 < int(inverted.group("n")) <= MAX_MONTHS:

@@ -30,7 +30,12 @@ _CEILING = gated_re(
     r"por debajo de|abaixo de|tope|teto|límite|уложиться|уложимся|"
     r"limit|cap(?:ped)?|ceiling|hasta|máximo|como mucho|no más de|até|no máximo|não mais|"
     r"höchstens|maximal|bis zu|nicht mehr als|au plus|au maximum|jusqu'à|plafond|pas plus de|"
-    r"не больше|не более|максимум|в пределах|лимит|потолок)(?![a-z])|"
+    r"не больше|не более|максимум|в пределах|лимит|потолок|"
+    # what they had in mind: "wir hatten eher so 12.000 € im Kopf", "more like $10k"
+    r"eher so|eher|more like|something like|rather|pensábamos en|algo como|algo así como|"
+    r"pensávamos em|algo tipo|plutôt|quelque chose comme|on visait|скорее|"
+    r"рассчитывали на)(?![a-z])|"
+    r"想的是|预期|預期|考えていた|생각했|"
     r"(?<![а-яё])до(?=\s?[0-9$€])|넘으면|넘지|넘어가면|이하|이내|한도|상한|안으로|안에서|안쪽|以内|以下|不超过|"
     r"不能超过|超过|超過|上限|封顶|封頂|最多|最高|顶多|頂多|まで|を超える|超えると|최대|많아야"
 )

@@ -85,7 +85,13 @@ def _quantity(names: list[str]) -> int | None:
 # A column of months: its number is the term ("Meses" 6 is "6 months", "Срок, мес." 12).
 _MONTHS_RE = gated_re(
     r"^(?:months?|mos\.?|meses|mois|monate|monat|срок(?:,?\s?мес\.?)?|мес\.?|месяц(?:ев)?|期間|期间|"
-    r"月数|개월|기간|prazo(?:\s?\(meses\))?|plazo(?:\s?\(meses\))?|durée|laufzeit|term)$"
+    r"月数|租期|租用期|租期\(月\)|개월|기간|prazo(?:\s?\(meses\))?|plazo(?:\s?\(meses\))?|durée|laufzeit|term)$"
+)
+
+
+# A quantity's cell with its counter word: "2台", "4 張", "3 шт.", "x2", "2 units".
+_COUNTED_CELL_RE = gated_re(
+    r"^\s*(?:[x×]\s?)?([0-9]{1,4})\s?(?:台|張|张|枚|대|개|шт\.?|units?|pcs|stück|x|×)?\s*$"
 )
 
 
@@ -103,6 +109,11 @@ def _row_pairs(header: list[str], row: list[str]) -> str:
     """
     names = [name.replace("_", " ") for name in header]
     quantity = _quantity(names)
+    if quantity is not None:
+        counted_cell = _COUNTED_CELL_RE.match(row[quantity])  # "2台", "4 шт.", "x2": the count
+        row = (
+            [*row[:quantity], counted_cell.group(1), *row[quantity + 1 :]] if counted_cell else row
+        )
     if quantity is None or not row[quantity].isdigit():
         return "; ".join(_pair_of(name, value) for name, value in zip(names, row, strict=True))
     # the item counted: the cell naming hardware, else the wordiest ("search-ml" is a team)

@@ -140,6 +140,14 @@ def _start(match: re.Match[str]) -> int:
     return match.start()
 
 
+# A day's or a month's volume said before a CJK number: "하루 1억", "每天 2 亿", "月に 5億".
+_A_VOLUME_BEFORE = gated_re(
+    r"(?:하루|일일|매일|한 ?달|매월|每天|每日|一天|每月|一个月|一個月|毎日|1日|毎月|月に|日に)"
+    r"(?:에|に|で)?\s?(?:약|대략|대충|约|約|大概|大约|大約|およそ)?\s?$"
+)
+_VOLUME_REACH = 12
+
+
 def _billions(match: re.Match[str], language: str) -> float | None:
     groups = match.groupdict()
     if groups.get("cjk"):
@@ -167,6 +175,10 @@ def find_generic_size(text: str, language: str = "en") -> GenericSize | None:
     for match in matches:
         if active is not None and match.start() == active[1]:
             continue
+        if match.groupdict().get("cjk") and _A_VOLUME_BEFORE.search(
+            text, max(0, match.start() - _VOLUME_REACH), match.start()
+        ):
+            continue  # "하루 1억 2천 정도": a day's volume, not a model's size
         params_b = _billions(match, language)
         if params_b is not None:
             break

@@ -346,7 +346,8 @@ def _patterns() -> dict[str, Searchable]:
         rf"[^0-9;；。]{{0,8}}?{num}\s?(?:{TOKENS})",
         rf"{num}\s?-?\s?(?:{TOKENS})\s?(?:de\s|of\s|d'|der\s|"
         rf"en\s)?(?:{OUTPUT_WORDS})(?![a-zа-я])",
-        rf"(?<![a-zа-я])(?:{OUTPUT_WORDS})(?![a-zа-я]){gap}{num}(?:\s?(?:{TOKENS}))?(?![0-9])",
+        rf"(?<![a-zа-я])(?:{OUTPUT_WORDS})(?![a-zа-я]){gap}{num}(?:\s?(?:{TOKENS}))?(?![0-9])"
+        rf"(?!\s?%)",
         rf"{num}\s?-?\s?(?:{TOKENS})\s?(?:de\s|of\s)?(?:{SUMMARY_WORDS})(?![a-zà-ÿа-я])",
         rf"(?<![a-zà-ÿа-я])(?:{SUMMARY_WORDS})\s?(?:de\s|von\s|"
         rf"of\s)?(?:~\s?|≈\s?|about\s|around\s|roughly\s)?{num}(?:\s?(?:{TOKENS}))?(?![0-9])",
@@ -361,12 +362,18 @@ def _patterns() -> dict[str, Searchable]:
         rf"(?:(?<=/)|(?<=/\s)){num}\s?(?:输出|輸出|出力|출력)",
     )
     input_ = _alt(
-        rf"(?<![a-zа-я])(?:{INPUT_WORDS})(?![a-zа-я]){gap}{num}(?:\s?(?:{TOKENS}))?(?![0-9])",
+        rf"(?<![a-zа-я])(?:{INPUT_WORDS})(?![a-zа-я]){gap}{num}(?:\s?(?:{TOKENS}))?(?![0-9])"
+        rf"(?!\s?%)",
         rf"{num}\s?(?:-|\s)?(?:{TOKENS})\s?(?:de\s|of\s|d')?(?:prompts?|inputs?|entrada|"
         rf"input|in(?=\s?/|\s?,|\sand\s)|eingabe|en\sentrée|entrée|на\sвходе|на\sвход|входа|input\stokens|"
         rf"going\sin|coming\sin|rein)(?![a-zа-я])",
         # "800 input / 250 output tokens": the input's number and word, the tokens said after
         rf"{num}\s?(?:input|prompt|entrada|eingabe|entrée|входных|输入|輸入|入力|입력)(?=\s?/)",
+        # "Tickets average around 900 tokens", "los correos rondan los 600 tokens": the things
+        # worked through, each one's length
+        rf"(?:{_ITEMS})\s(?:average|avg\.?|are|run|come\sin\sat|rondan(?:\slos)?|promedian|"
+        rf"têm\sem\smédia|haben\sim\sschnitt|font\sen\smoyenne)\s(?:around\s|about\s|~\s?|"
+        rf"roughly\s|de\s|unos\s|uns\s|etwa\s|environ\s)?{num}\s?(?:{TOKENS})",
         # German compounds, one suspended: "1.000 Eingabe- und 300 Ausgabetokens"
         rf"{num}\s?eingabe(?:-?tokens?|-(?=\s(?:und|bzw\.?|oder)\s))(?![a-zäöü])",
     )
@@ -696,12 +703,23 @@ class _Reader:
     def speeds(self) -> None:
         for key in ("tokens_per_s", "tokens_then_second", "before_tokens"):
             for match in self.matches(key):
+                if self._speed_today(match):
+                    # "darauf läuft … mehr schlecht als recht: 6 tok/s pro Nutzer": what their
+                    # hardware gives today, no target
+                    self.rest = blank(self.rest, match.start(), match.end())
+                    continue
                 value = _finite(self.number(match))
                 unit = match.groupdict().get("tunit")
                 if value is not None and unit and per_minute(unit) == 1.0:  # tokens a minute
                     value /= 60.0
                 each = _each_user(self.text, match.start(), match.end())
                 self.take("tokens_per_user_tok_s" if each else "throughput_tok_s", value, match)
+
+    def _speed_today(self, match: re.Match[str]) -> bool:
+        """Whether a speed is what runs today (said after a word of today, no target word)."""
+        before = self.text[max(0, match.start() - _TODAY_REACH) : match.start()]
+        today = _RUNS_TODAY.search(before)
+        return today is not None and not _TARGET_BEFORE.search(before, today.end())
 
     def rates(self) -> None:
         """Read the rate of requests: of several, the one said over the shortest time.
@@ -993,6 +1011,13 @@ _TODAY_AROUND = gated_re(
     r"today|currently|right now|at the moment|sits? (?:at|around)|we see|we get|hoje|atualmente|"
     r"hoy|actualmente|heute|derzeit|aujourd'hui|actuellement|сейчас|目前|现在|現在|現状|現在は|지금|현재"
 )
+# What runs today, said before a speed it gives: "darauf läuft …", "today we get", "hoje roda".
+_RUNS_TODAY = gated_re(
+    r"(?<![a-zäöüß])(?:läuft|laufen|today|currently|right now|we (?:only )?get|we're getting|hoy|"
+    r"actualmente|hoje|atualmente|heute|derzeit|aujourd'hui|actuellement|mehr schlecht als recht)"
+    r"(?![a-zäöüß])|сейчас|目前|现在|現在|現状|지금|현재"
+)
+_TODAY_REACH = 72
 # A count of at least a thousand things before a length said of each.
 _COUNT_BEFORE = gated_re(r"(?<![0-9.,])[1-9][0-9]{0,2}(?:[.,  ][0-9]{3})+(?![0-9])|[0-9]{4,}")
 # Things counted with their tokens each but no noun of documents ("80.000 expedientes de unos

@@ -189,7 +189,8 @@ def _patterns() -> dict[str, Searchable]:
         ),
         "epochs": gated_re(
             rf"{epochs_before}\s?(?:-|\s|个|個|개)?\s?(?:{_EPOCHS})(?![a-z])"
-            rf"|(?:{_EPOCHS})\s?(?:은|는|이|가|は|を)?\s?[=:]?\s?{epochs_after}"
+            rf"|(?:{_EPOCHS})\s?(?:数|數|수|次数|次數|回数)?\s?(?:은|는|이|가|は|を|为|為|是)?\s?[=:]?\s?"
+            rf"{epochs_after}"
         ),
         "tokens": gated_re(
             rf"{NUM}\s?(?:个|個|개|개의)?\s?(?:de\s|of\s|d'|der\s)?(?:{_TOKENS})(?![a-z]|\s?/\s?s)"
@@ -307,7 +308,8 @@ _DATA_WORDS = gated_re(
 _NOT_BEFORE = gated_re(
     r"(?:(?<![a-z])(?:not|no|without|rather than|instead of|kein(?:e|en)?|nicht|ohne|pas(?: de|"
     r" du)?|"
-    r"sans|sin|no es|sem|não|nao|не|без)|不是|不用|不要|非|而不是)\s?"
+    r"sans|sin|no es|sem|não|nao|не|без|nada de|nothing of|nichts mit|rien de|никаких)|不是|不用|"
+    r"不要|非|而不是)\s?"
     r"(?:a |an |the |un |una |um |uma |"
     r"ein(?:e|en)? |le |la |du )?$"
 )

@@ -135,6 +135,12 @@ def _proposal_asked(request: ParsedRequest, cues: Cues, text: str) -> bool:
         and (cues.budget_months or cues.use_case is not None or says_no_model_yet(text))
     ):
         return True  # "年間予算 5,000万円、社内 RAG 用": the year of a budget, no term asked
+    if (
+        cues.kv_cache_bytes is not None
+        and request.topic == "gpu_spec"
+        and find_asked(text) == "gpu_count"
+    ):
+        return True  # "1,5 ТБ KV-кэша … сколько серверов MI355X?": a capacity, not the GPU's memory
     if request.topic not in _LOOSE_TOPICS:
         return False
     stated = (cues.headcount, cues.kv_cache_bytes, cues.budget_amount)
@@ -544,6 +550,17 @@ _GAIN_RE = gated_re(
 )
 
 
+# One of ours or two, asked: "eine H200, oder braucht man gleich zwei?", "one H200 or two?".
+_ONE_OR_TWO = gated_re(
+    r"(?<![a-z])(?:eine[nr]?|one|una?|um|uma|une?)\s(?:einzige\s|single\s|sola\s|seule\s)?"
+    r"(?:h200|mi355x?|b200|gpu|karte|card|tarjeta|placa|carte|server|servidor|serveur)"
+    r"[^?.]{0,40}(?:oder|or|o|ou)(?![a-z])[^?.]{0,30}(?:zwei|two|dos|duas|deux|2)(?![0-9a-z])|"
+    r"(?:一|单|單)(?:张|張|台|块|塊)[^?？。]{0,20}(?:还是|還是)[^?？。]{0,10}(?:两|兩|2)(?:张|張|台|块|塊)|"
+    r"한\s?(?:대|장)[^?？.]{0,20}(?:아니면|혹은|또는)[^?？.]{0,10}두\s?(?:대|장)|"
+    r"1\s?(?:台|枚)[^?？。]{0,20}(?:それとも|か)[^?？。]{0,10}2\s?(?:台|枚)"
+)
+
+
 def _compares_theirs(request: ParsedRequest, text: str) -> bool:
     """Whether a model run on hardware we do not rent is weighed against ours for it.
 
@@ -554,8 +571,10 @@ def _compares_theirs(request: ParsedRequest, text: str) -> bool:
         return False
     if request.intent is not Intent.SIZE or not request.facts.gpus:
         return False
-    if find_asked(text) == "gpu_count":
-        return False  # "Сравниваем с TPU … Сколько H200 надо на 50 юзеров?": a count asked
+    if find_asked(text) == "gpu_count" or _ONE_OR_TWO.search(text):
+        # "Сравниваем с TPU … Сколько H200 надо на 50 юзеров?", "auf eine H200, oder braucht
+        # man gleich zwei?": a count asked
+        return False
     return _GAIN_RE.search(text) is not None or lexicon.search("compare", text)
 
 
@@ -627,7 +646,8 @@ def _a_kind_asked(request: ParsedRequest, text: str) -> ParsedRequest:
     beside = cues.use_case in _BESIDE_A_KIND or (
         cues.use_case == UseCase.RAG.value and _LANGUAGE_MODEL_RE.search(text) is not None
     )
-    if names_kind_model(text) or yes_no or not beside:
+    # (a yes or no asked of a budget, "20 000 $ CA par mois, c'est jouable ?", asks a proposal)
+    if names_kind_model(text) or (yes_no and cues.budget_amount is None) or not beside:
         intent, use = Intent.SIZE, None
     else:
         intent, use = Intent.DISCOVER, cues.use_case

@@ -97,6 +97,9 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"how many (?:gpus?|h200s?|mi355x?s?|b200s?|cards?|servers?|nodes?|machines?|boxes|"
             r"of them)|"
             r"how many do (?:i|we) need|(?:gpu|card|server|node) count (?:for|to run|needed)|"
+            # the scale to rent asked: "어느 정도 규모로 빌려야", "どのくらいの規模で"
+            r"어느 ?정도 ?규모|どの(?:くらい|ぐらい|程度)の規模|(?:多大|什么|什麼)(?:的)?规模|"
+            r"(?:多大|什麼)(?:的)?規模|how big (?:a|of a) (?:setup|deployment|cluster)|"
             # the count itself asked how it changes: "台数はどう変わりますか", "대수는 어떻게 바뀌"
             r"(?:台数|枚数|サーバー数|gpu数|대수|서버 ?수)(?:は|が|는|은|도)?\s?"
             r"(?:どう|どの(?:くらい|ぐらい)|어떻게|얼마나|何)|"
@@ -159,6 +162,11 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"(?:número|numero) de (?:gpus|tarjetas|placas|servidores) (?:necesari|que (?:necesit|"
             r"precis))|"
             r"anzahl (?:der |an )?(?:gpus|karten|server) (?:brauch|nötig|benötigt)|"
+            # the count a change would change: "Ändert das was an der Anzahl der Karten?",
+            # "does that change the number of GPUs?", "cambia el número de GPUs?"
+            r"(?:ändert|ändern|change|changes|cambia|muda|change-t-il|меняет)[^?.]{0,24}"
+            r"(?:anzahl|number|número|numero|nombre|количеств)[^?.]{0,8}(?:gpus?|karten|server|cards|"
+            r"servers|tarjetas|servidores|placas|cartes|serveurs|карт|серверов)|"
             r"^(?:die )?anzahl (?:der |an )?(?:gpus?|karten|server|knoten|h200)(?![a-zäöü])|"
             r"nombre de (?:gpus|cartes|serveurs) (?:nécessaire|qu'il (?:nous )?faut)|"
             r"(?:卡数|卡的数量|卡的數量|显卡数量|顯卡數量)|(?:gpu|カード)の?(?:枚数|台数)|"
@@ -412,7 +420,17 @@ _SPEED_FIGURE = gated_re(
 def asks_speed(text: str) -> bool:
     """Whether a question of ``text`` (a sentence with a question's shape) asks a speed."""
     pattern = dict(_compiled())["speed"]
-    return any(pattern.search(_SPEED_FIGURE.sub(" ", part)) for part in questions(text))
+    return any(
+        pattern.search(_SPEED_FIGURE.sub(" ", _SPEED_WORD_FIGURE.sub(" ", part)))
+        for part in questions(text)
+    )
+
+
+# A speed word right before its figure: "생성 속도 20 tok/s 이상", "speed: 30 tok/s" (a target).
+_SPEED_WORD_FIGURE = gated_re(
+    r"(?:速度|speed|velocidad|velocidade|скорост[а-яё]*|geschwindigkeit|vitesse|속도|速さ)\s?[:：=]?"
+    r"\s?[0-9][0-9.,]*\s?(?:k\s?)?(?:tok(?:ens?)?|t/s|tps|токен\w*|ток|トークン|토큰)"
+)
 
 
 def asked_by_shape(text: str) -> str | None:

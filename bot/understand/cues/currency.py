@@ -66,7 +66,7 @@ _CURRENCIES: dict[str, tuple[str, str]] = {
     # Pesos of no country named: Mexico's when the message names it (``_code``), else none.
     "PESO": (r"(?!x)x", r"pes(?:os|itos?)(?!\s(?:mexicanos?|argentinos?|colombianos?|chilenos?))"),
     "MXN": (
-        r"mx\$|mxn",
+        r"mx\$|mxn(?:\s?\$)?",
         (
             r"mxn|(?:de )?pes(?:os?|itos?) mexicanos?|mexican pesos?|"
             r"мексиканск[а-яё]* песо|墨西哥比索|"
@@ -76,7 +76,7 @@ _CURRENCIES: dict[str, tuple[str, str]] = {
     ),
     # Other dollars, by their prefix, code, sign after ("25 000 $ CA") or name
     "CAD": (
-        r"(?<![a-z])(?:ca|can|c)\$|cad",
+        r"(?<![a-z])(?:ca|can|c)\$|cad(?:\s?\$)?",
         (
             r"cad|\$\s?(?:can?|cad)(?![a-z])|canadian dollars?|dollars? canadiens?|"
             r"dólares canadienses|dólares canadenses|kanadische[n]? dollar|"
@@ -84,7 +84,7 @@ _CURRENCIES: dict[str, tuple[str, str]] = {
         ),
     ),
     "AUD": (
-        r"(?<![a-z])(?:au|a)\$|aud",
+        r"(?<![a-z])(?:au|a)\$|aud(?:\s?\$)?",
         (
             r"aud|\$\s?aud?(?![a-z])|australian dollars?|dollars? australiens?|"
             r"dólares australianos|australische[n]? dollar|австралийск[а-яё]* доллар[а-яё]*|"

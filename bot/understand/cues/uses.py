@@ -103,7 +103,8 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
     (
         UseCase.TRANSLATION,
         (
-            r"translat|翻译|翻譯|翻訳|번역|перев[оеё]д|traduc|traduç|tradu[zç]|übersetz|traduction|"
+            r"translat|翻译|翻譯|翻訳|번역|перев[оеё]д|traduc|traduç|tradu[zç]|tradui[st]|übersetz|"
+            r"traduction|"
             r"traduire|互译|互譯|ローカライズ|本地化|로컬라이즈|localiz|localis|локализ|翻成|翻译成|翻譯成|"
             r"翻中英|翻英中|"
             r"譯成"
@@ -114,7 +115,8 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
         (
             r"summari[sz]|摘要|总结|總結|要約|요약|резюм|суммариз|саммари|выжимк|"
             r"кратк[а-яё]* (?:изложен|содержан)|пересказ|"
-            r"resum(?:ir|en|o|os|a|an|am)\b|resumir|resumo|zusammenfass|résum(?:er|é)|synthèse|"
+            r"resum(?:ir|en|o|os|a|an|am)\b|resumir|resumo|zusammenfass|résum(?:er|és?|e|ent)\b|"
+            r"synthèse|"
             r"synthétis|"
             r"síntesis|sintetiz"
         ),

@@ -117,6 +117,8 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
     Concept.MIN_TERM: {
         "en": (
             r"\bminimum (?:rental |contract |commitment )?(?:term|period|duration|commitment)|"
+            r"\b(?:early )?termination (?:fee|penalty)|\bpenalty for (?:stopping|cancelling|"
+            r"ending)|"
             r"\bmin(?:imum)? term|\bcancel|\bcommitment\b|\bcontract length|\bshortest\b|"
             r"\bmonth[- ]to[- ]month|"
             # a single month asked for: the shortest term
@@ -151,10 +153,12 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
         ),
         "de": (
             r"\bmindestlaufzeit|\bmindestdauer|\bmindestmiet|\bkündig|\bstornier|"
+            r"\bvertragsstrafe|\bvorzeitig (?:beenden|aussteigen)|"
             r"\bnur (?:für )?(?:einen|1|ein) monat|\beinen monat lang|\b(?:nur )?für eine woche"
         ),
         "fr": (
-            r"\bdurée minimale|\bminimum\b|\brésili|\bannuler|\bsans engagement|"
+            r"\bdurée minimale|\bminimum\b|\brésili|\bannuler|\bsans engagement|\bpénalité|"
+            r"\bon arrête|\barrêter (?:avant|en cours|quand)|"
             r"\bun seul mois|\b(?:juste|seulement) (?:pour )?un mois|"
             r"\bpour (?:seulement |juste )?une semaine|\bune semaine seulement"
         ),

@@ -116,7 +116,11 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
             r"整台(?:伺服器|機器)?|只租\s?(?:[0-9]|一|兩|二|三|四)\s?張|部分\s?gpu|拆開租|"
             r"只租[^，。？?]{0,16}(?:其中|裡面的|裡的)[^，。？?]{0,4}張"
         ),
-        "ru": r"\bцеликом|\bтолько (?:[0-9]|две|три|четыре) (?:gpu|карт)|\bчасть сервера",
+        "ru": (
+            r"\bцеликом|\bтолько (?:[0-9]|две|три|четыре) (?:gpu|карт)|\bчасть сервера|"
+            r"\bне (?:весь|целый) сервер|"
+            r"\b(?:[0-9]|две|три|четыре) (?:gpu|карт[аы]?) из (?:8|восьми)"
+        ),
         "ja": r"丸ごと|(?:[0-9]|一|二|三|四)\s?枚だけ|一部の\s?gpu|バラで",
         "ko": (
             r"서버[^.?!]{0,8}통째로|통째로만|gpu\s?(?:[0-9]+\s?장)?만 따로|[0-9]+\s?장만 따로|"
@@ -126,7 +130,7 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
             r"\b(?:el|como|un) servidor (?:entero|completo)|"
             r"\bs[oó]lo (?:[0-9]|dos|tres|cuatro) gpus|"
             r"\bgpus? sueltas?|\bpor gpu (?:suelta|individual)|"
-            r"\bs[oó]lo [0-9] de las [0-9] gpus"
+            r"\bs[oó]lo [0-9] de las [0-9] gpus|\bno (?:el|todo el) servidor (?:entero|completo)?"
         ),
         "pt-BR": (
             r"\b(?:o|como|um) servidor (?:inteiro|completo)|"
