@@ -96,7 +96,8 @@ _STAFF = (
 )
 _COUNTED_STAFF = (
     rf"[0-9]+\s?(?:[^\W\d]+\.?\s){{0,2}}(?:{_STAFF})(?![a-zа-яё])|"
-    rf"(?:{_STAFF})\s?(?:は|が|も|数は|이|가|은|는|수는)?\s?(?:[^\W\d]+\s){{0,2}}[0-9]+"
+    rf"(?:{_STAFF})\s?(?:は|が|も|数は|이|가|은|는|수는)?\s?(?:約|约|大约|大約|およそ|약|~)?\s?"
+    rf"(?:[^\W\d]+\s){{0,2}}[0-9]+"
 )
 # The customer's own support work, whose words are those of a person asked for: a support bot
 # ("고객상담봇", "智能客服"), consultations coming in or counted, inquiries handled.

@@ -48,6 +48,12 @@ _RANGE_RE = gated_re(
     r"(?<![\d.,:])(?P<h1>[01]?\d|2[0-3])\s?(?:–|—|-|~|〜|～|to|bis|à|a|até)\s?"
     r"(?P<h2>[01]?\d|2[0-4])\s?(?:uhr|h|hs|heures?|horas?|時|点|點|시)(?![a-zà-ÿ\d])"
 )
+# Two bare hours of a range said with "from … to" in Russian: "с 22 до 6", "с 23 по 7 утра".
+_FROM_TO_RE = gated_re(
+    r"(?<![а-яё])с\s(?P<h1>[01]?\d|2[0-3])\s(?:до|по)\s(?P<h2>[01]?\d|2[0-4])(?![\d:.,])"
+    r"(?!\s?(?:человек|чел|пользовател|юзер|шт|штук|токен|тыс|%|gpu|карт|сервер|мес|дн|лет|год))"
+    r"(?:\s?(?:час\w*|утра|вечера|ночи))?"
+)
 # An hour with its part of the day after it: "10 de la noche", "8 da manhã", "11 du soir".
 _PART_AFTER_RE = gated_re(
     r"(?<![\d.,:])(?P<h>1[0-2]|0?[1-9])\s?(?:h\s?)?(?:de la|da|du|in the|at)\s"
@@ -111,7 +117,7 @@ def _clocks(text: str) -> list[_Clock]:
         name = "h" if match.group("h") else "h2"
         # (from its hour: the weekday before it dates it, ``_weekday``)
         found.append(_Clock(match.start(name), match.end(), int(match.group(name)) % 24))
-    for match in _RANGE_RE.finditer(text):
+    for match in (*_RANGE_RE.finditer(text), *_FROM_TO_RE.finditer(text)):
         found.append(_Clock(match.start("h1"), match.end("h1"), int(match.group("h1")) % 24))
         found.append(_Clock(match.start("h2"), match.end(), int(match.group("h2")) % 24))
     for pattern in _CLOCK_RES:

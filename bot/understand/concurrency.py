@@ -66,7 +66,7 @@ _BARE_COUNT = gated_re(
     r"(?<![0-9a-zа-яё_.,$€£¥])(?<![0-9] )(?<![0-9]\u00a0)(?P<num>[1-9][0-9]{0,5})"
     r"(?!\s[kк](?![a-zа-яё]))"
     # "800左右", "800上下", "70件", "120건": about, or counted as items, still a bare count
-    r"(?![0-9a-zа-яё%$€]|[.,][0-9]|(?!左右|上下(?!文)|来|來|多|件|건|개)[^\W\d个個人名명位])"
+    r"(?![0-9a-zа-яё%$€]|[.,][0-9]|(?!左右|上下(?!文)|来|來|多|件|건|개|本)[^\W\d个個人名명位])"
 )
 # A CJK numeral counted with a classifier or "about" ("会话大概两百个左右"): bare, like the above.
 _BARE_CJK_COUNT = gated_re(
@@ -595,6 +595,11 @@ _ONE_USER = gated_re(
     r"就我一个人|就我一個人|只有我(?:一个人|一個人)?(?:用|在用)|私(?:一人|だけ)(?:で|が)?使|"
     r"저\s?혼자(?:\s?쓸|\s?사용)"
 )
+# A parallel layout named: "pipeline-parallel", "tensor parallel", "тензорный параллелизм".
+_LAYOUT_RE = gated_re(
+    r"(?:pipeline|tensor|data|expert|sequence|context)[- ]?parallel\w*|"
+    r"(?:тензорн|конвейерн)\w* параллел\w*"
+)
 # A rate given with no count at once: the answer asks how many run at the same time.
 RATE = "concurrency_rate"
 
@@ -605,6 +610,9 @@ def find_concurrency(text: str, language: str = "en") -> Found | None:
     A rate alone ("1000 requests per hour", "10 req/s") is no count at once: it is reported
     as ``RATE``, so that the answer can ask for the count instead of sizing thousands.
     """
+    if "parallel" in text or "параллел" in text:
+        # "Pipeline-Parallel über 2 Nodes": a layout's word, no users at once
+        text = _LAYOUT_RE.sub(lambda found: " " * len(found.group()), text)
     rates = _rates(text)
     for rate in rates:  # "每天两万条对话，上下文32k": the rate's number is no context either
         text = blank(text, rate.start(), rate.end())
@@ -619,11 +627,7 @@ def find_concurrency(text: str, language: str = "en") -> Found | None:
     if best is None and lexicon.said_at_once(text):
         best = _peak_alone(text, language)
     if best is None:
-        alone = _ONE_USER.search(text)
-        if alone is not None and not rates:
-            # "just one user, me", "就我一个人用", "nur ich": one sequence at a time
-            return Found(1, blank(text, alone.start(), alone.end()))
-        return Found(None, text, RATE) if rates else None
+        return _one_user_or_rate(text, rates)
     value = (
         float(next(best.group(name) for name in _SETTLED_GROUPS if best.group(name)))
         if best.re is _SETTLED
@@ -642,6 +646,17 @@ def find_concurrency(text: str, language: str = "en") -> Found | None:
         if peak is not None:  # "60 at once, 150 at the peak": the peak is sized, the usual said
             usual, value = value, peak
     return _checked(value, rest, usual)
+
+
+def _one_user_or_rate(text: str, rates: list[re.Match[str]]) -> Found | None:
+    """With no count read: one user said in words, a rate alone (asked about), or nothing."""
+    if rates:
+        return Found(None, text, RATE)
+    alone = _ONE_USER.search(text)
+    if alone is not None:
+        # "just one user, me", "就我一个人用", "nur ich": one sequence at a time
+        return Found(1, blank(text, alone.start(), alone.end()))
+    return None
 
 
 def _checked(value: float, rest: str, usual: float | None) -> Found | None:

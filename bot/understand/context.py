@@ -253,6 +253,15 @@ _PER_BEFORE_RE = gated_re(
 _MONEY_BEFORE_RE = gated_re(r"[$€£¥₩₽]\s?$")
 
 
+# People or things counted right after a number read as a context: "5к подписчиков", "20k users".
+_PEOPLE_AFTER_RE = gated_re(
+    r"\s?(?:подписчик\w*|пользовател\w*|человек|клиент\w*|subscribers?|followers?|users?|"
+    r"members?|customers?|students?|employees?|downloads?|suscriptores|seguidores|usuari[oa]s|"
+    r"usuários|abonnés|utilisateurs|abonnenten|nutzer|mitglieder|粉丝|粉絲|订阅|訂閱|用户|用戶|"
+    r"人|名|명|フォロワー|登録者)"
+)
+
+
 def find_context(text: str, language: str = "en") -> Found | None:
     """Find the context length; a negative or absurd one is refused with a code."""
     best = _best_candidate(text, language)
@@ -265,6 +274,8 @@ def find_context(text: str, language: str = "en") -> Found | None:
         return None  # "under $15k a month": an amount of money, no context
     if _PER_BEFORE_RE.search(text, max(0, start - 6), start):
         return None  # "$0.40 per 1M input tokens": a price's unit, no context
+    if _PEOPLE_AFTER_RE.match(text, end):
+        return None  # "~5к подписчиков", "20k followers": people counted, no context
     rest = blank(text, start, end)
     whole, refused = limits.check_whole(limits.CONTEXT, tokens)
     return Found(whole, rest, refused)

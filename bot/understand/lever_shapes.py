@@ -38,7 +38,7 @@ def you_said(text: str) -> bool:
 # The pick itself named with the why: "為什麼推這台", "why did it pick", "warum empfehlt".
 _PICKED = gated_re(
     r"推(?!出)|推荐|推薦|选了|選了|recommend|suggest|picked|chose|propos|empfehl|recomend|"
-    r"recommand|предлож|выбрал|おすすめ|選ん|추천"
+    r"recommand|предлож|выбрал|おすすめ|勧め|薦め|推奨|選ん|추천"
 )
 # Topics a why is asked of the page about ("why only whole HGX servers?"): the page answers.
 _PAGE_TOPICS = frozenset(
@@ -138,6 +138,11 @@ def lever_by_shape(request: ParsedRequest, text: str, *, named: bool) -> Lever |
     facts = request.facts
     if named or facts.plan_counts or facts.months or request.servers:
         return None
+    if len(facts.gpus) == 2 and any(  # noqa: PLR2004 - the one picked and the other
+        lexicon.search("why", part) and _PICKED.search(part) for part in sentences(text)
+    ):
+        # "MI355Xの方が安いのに、なぜH200構成を勧めたんでしょうか": why the pick, not the other
+        return Lever.WHY_NOT
     if len(facts.gpus) == 1:
         lever = _why_not_by_shape(request, text)
         denied = any(_denies(part, request.language) for part in sentences(text))

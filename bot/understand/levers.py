@@ -65,6 +65,9 @@ _CHEAPER = (
     r"total |overall )?(?:price|cost|bill|number|figure|total|amount|spend)s? (?:down|off)|"
     r"(?:shave|whittle|pare|knock|trim) (?:that|it|this|the "
     r"(?:price|cost|bill|number)|some(?:thing)?)(?: (?:bill|cost|price))? (?:down|off)|"
+    # under a ceiling asked: "any configuration that gets us under $30k?", "stay under 20k"
+    r"(?:gets?|getting|brings?|keeps?) (?:us|it|this|that|the (?:bill|cost|price)) (?:under|below)|"
+    r"(?:come|comes|stay|stays|fit|fits) (?:in )?(?:under|below) (?:\$|us\$|usd|€|[0-9])|"
     # cost put first: "コスト優先で再検討", "成本优先", "prioritize cost", "Kosten im Vordergrund"
     r"コスト(?:を)?優先|費用を抑え|成本优先|成本優先|先考虑成本|先考慮成本|비용 ?우선|"
     r"prioriti[sz]e (?:the )?cost|cost (?:first|is the priority)|priorizar (?:el |o )?costo?|"
@@ -145,6 +148,10 @@ _CHEAPER = (
     r"비용(?:을|이)? ?(?:좀 |조금 |더 )*(?:줄|낮|절감|아끼)|돈(?:을)? ?(?:좀 )?(?:아끼|덜)|절약"
 )
 _EXPLAIN = (
+    # the breakdown of a figure asked: "どういう内訳", "what's the breakdown of that"
+    r"どういう内訳|内訳って|what'?s the breakdown|what is the breakdown|breakdown of (?:that|this|"
+    r"the) (?:price|figure|number|total)|cómo se desglosa|wie setzt sich (?:das|der|die)|"
+    r"из чего (?:складывается|состоит)|怎么构成的|怎麼構成的|"
     # en
     r"explain|how did you (?:get|calculate|compute|arrive|work)|how (?:is|was|were) (?:this|that|"
     r"these|those|it) (?:calculated|computed|worked out)|"
@@ -400,6 +407,7 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
             discount=DISCOUNT_WORDS.search(text) is not None,
             min_term_asked=_MIN_TERM_NAMED.search(text) is not None,
             too_dear=too_dear(text),
+            earlier_said=_EARLIER.search(text) is not None,
         ),
     )
     if _one_month_asked(settled, text) or _term_allowed_asked(settled, text):
@@ -641,6 +649,12 @@ def _names_model(request: ParsedRequest) -> bool:
     return request.facts.kept().names_model or bool(request.unknown_model or request.hub)
 
 
+# The answer before, pointed at: "さっきの", "先ほどの", "earlier", "your last answer", "刚才的".
+_EARLIER = gated_re(
+    r"さっきの|先ほどの|先程の|(?<![a-z])(?:earlier|just now|your (?:last )?(?:answer|quote|reply))"
+    r"(?![a-z])|刚才|剛才|之前(?:说|說)的|아까|방금|ранее|(?<![а-яё])выше(?![а-яё])|vorhin|"
+    r"tout à l'heure|hace un momento|agora há pouco"
+)
 # The whole of a rental named as such: "total", "итоговая сумма", "一共", "合計", "총액".
 _TOTAL_WORD = gated_re(
     r"(?<![a-z])(?:total|totals|in all|altogether|gesamt\w*|insgesamt|au total|en total|no total|"
@@ -717,6 +731,7 @@ def _intent(  # noqa: C901, PLR0911, PLR0912 - one intent per kind of lever or t
     discount: bool = False,
     min_term_asked: bool = False,
     too_dear: bool = False,
+    earlier_said: bool = False,
 ) -> Intent:
     """Return the intent a lever or a term implies, when no model is named.
 
@@ -753,6 +768,9 @@ def _intent(  # noqa: C901, PLR0911, PLR0912 - one intent per kind of lever or t
     ):
         # "Dá pra economizar usando só uma H200 avulsa?": the plan on the table, made cheaper
         # on the one plan named
+        return Intent.FOLLOWUP
+    if request.lever is Lever.EXPLAIN and not request.facts.months and earlier_said:
+        # "さっきの月額$47,800ってどういう内訳？HGX2台分ってこと？": the answer's price explained
         return Intent.FOLLOWUP
     if _plans_priced(request, total_asked=total_asked, compared=compared):
         return Intent.PRICE

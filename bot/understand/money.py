@@ -210,7 +210,11 @@ _YEAR_BEFORE_CHARS = 40
 
 
 # A budget word's number that is a year: "budget 2026", "orçamento de 2027", "预算 2026 年".
-_YEAR_NUMBER_RE = gated_re(r"(?<![0-9.,])20[2-3][0-9](?![0-9.,]|\s?(?:k|m|万|萬|mil))")
+_YEAR_NUMBER_RE = gated_re(
+    r"(?<![0-9.,])20[2-3][0-9](?![0-9.,]|\s?(?:k|m|万|萬|mil))|"
+    # a year of Taiwan's calendar or Japan's era, with its word: "113 年度", "令和8年"
+    r"(?<![0-9.,])1[01][0-9]\s?年度|令和\s?[0-9]{1,2}\s?年"
+)
 # A rate after the number makes it money: "budget 2025 per month", "预算 2030/月".
 _PER_PERIOD_AFTER_RE = gated_re(
     r"\s?(?:per|a|/|每|par|por|pro|im|в|al|ao)\s?(?:month|mo\b|mois|mes|mês|monat|месяц|月|year|"
@@ -221,7 +225,7 @@ _PER_PERIOD_AFTER_RE = gated_re(
 def a_year(said: str, text: str = "", end: int = 0) -> bool:
     """Whether the amount a budget word reads (``said``, words and number) is a year."""
     numbers = re.findall(r"[0-9][0-9.,  ]*", said)
-    if len(numbers) != 1 or _YEAR_NUMBER_RE.search(said) is None:
+    if len(numbers) != 1 or _YEAR_NUMBER_RE.search(said + text[end : end + 4]) is None:
         return False
     return _PER_PERIOD_AFTER_RE.match(text, end) is None
 
@@ -341,6 +345,11 @@ _SENTENCE_ENDS = ".?!。？！\n"
 _PAID_REACH = 48
 
 
+# An exchange rate: the amount set equal to another currency's ("1ドル＝150円", "1 € = 1,08 $").
+_EXCHANGE_RATE_AFTER = gated_re(r"\s?[=＝≈]")
+_EXCHANGE_RATE_BEFORE = gated_re(r"[=＝≈]\s?$")
+
+
 def _sentence_start(text: str, start: int) -> int:
     """Return where the sentence holding ``start`` begins (an abbreviation's dot ends none).
 
@@ -362,6 +371,10 @@ def spent_elsewhere(text: str, start: int, end: int) -> bool:
     """Whether the amount at ``start:end`` is a price paid or quoted, not a budget."""
     if _PER_HOUR_RE.match(text, end) or _PAID_AFTER_RE.match(text, end):
         return True
+    if _EXCHANGE_RATE_AFTER.match(text, end) or _EXCHANGE_RATE_BEFORE.search(
+        text, max(0, start - 3), start
+    ):
+        return True  # "1ドル＝150円": an exchange rate, no amount of money
     sentence = _sentence_start(text, start)
     before = text[max(sentence, start - _PAID_REACH) : start]
     clause = max(sentence, *(text.rfind(mark, 0, start) + 1 for mark in _CLAUSE_ENDS))

@@ -459,8 +459,17 @@ def _spelled(text: str) -> str:
     return text
 
 
+# Russian says a rough count after its unit: "тысяч на 200 токенов" is about 200 thousand.
+_RU_UNIT_FIRST_RE = gated_re(
+    r"(?<![а-яё])(тысяч|тыс\.?|миллионов|млн)\s(?:на|в|около|под|где-то)\s([0-9]+(?:[.,][0-9]+)?)"
+    r"(?![0-9])"
+)
+
+
 def words_to_digits(text: str) -> str:
     """Return ``text`` (cleaned, lower case) with its numbers in words written as digits."""
+    if "тыс" in text or "млн" in text or "миллион" in text:
+        text = _RU_UNIT_FIRST_RE.sub(lambda found: f"{found.group(2)} {found.group(1)}", text)
     text = _seconds_in_words(text)
     if "十" in text or "百" in text or any(digit in text for digit in _CJK_DIGITS):
         text = _CJK_PEOPLE_RE.sub(_cjk_people, text)

@@ -275,13 +275,23 @@ def _cuda_not_needed_re() -> Searchable:
         rf"(?:不依赖|不依賴|没有依赖|沒有依賴)\s?{_NVIDIA}|"
         rf"(?:sin|sem|no tiene|não tem|nenhuma) (?:dependencia|dependência)s? (?:de |del |da |do )?"
         rf"{_NVIDIA}|"
-        rf"pas de dépendance (?:à|a|au) {_NVIDIA}|не завис\w* от {_NVIDIA}"
+        rf"pas de dépendance (?:à|a|au) {_NVIDIA}|не завис\w* от {_NVIDIA}|"
+        # TensorRT-LLM said not to be used: "TensorRT-LLMは使っていません", "we don't use TRT-LLM"
+        rf"(?:tensorrt(?:-llm)?|trt-?llm)\s?(?:は|を)?\s?(?:使っていません|使ってない|使わない|"
+        rf"使用していません)|(?:don't|do not|doesn't|does not|never) use (?:tensorrt|trt)|"
+        rf"(?:no|não) usamos (?:tensorrt|trt)|keine?n? (?:tensorrt|trt)|pas de (?:tensorrt|trt)|"
+        rf"не используем (?:tensorrt|trt)|(?:不用|没用|沒用)\s?(?:tensorrt|trt)"
     )
+
+
+# "zur Not" is German for "if need be", no negation: "Zur Not auch mit AMD".
+_IF_NEED_BE = gated_re(r"(?<![a-zäöü])zur not(?![a-z])")
 
 
 def find_platform(text: str) -> Platform:
     """CUDA only (True), ROCm accepted (False) or silence (None); native FP4 needed or None."""
     cuda_only: bool | None = None
+    text = _IF_NEED_BE.sub(lambda found: " " * len(found.group()), text)
     windows = _windows(text, _PLATFORM_RE)
     if windows:
         if _said(_cuda_not_needed_re(), text, windows):

@@ -157,6 +157,8 @@ def _plan_patterns(language: str) -> tuple[Searchable, ...]:
             # ("H200 単体プランを 3 台", "H200 단일 GPU 상품으로 6대": the plan named)
             + r"(?:\s*gpu)?(?:\s*(?:プラン|方案|套餐|요금제|플랜|상품|商品|产品|產品))?"
             + r"\s*(?:を|が|は|를|을|가|이|으로|로|で)?\s*(?:租|借|用|要|租用|来|來|上)?\s*"
+            # ("MI355X 8基搭載サーバー×2台": the count after a times sign)
+            + r"(?:[x×]\s*)?"
             + rf"{after}\s*(?P<c>{_MACHINES})"
         ),
         # "H200 단일 2개", "H200単体2枚", "H200 单卡 2 张": single machines counted as pieces
@@ -229,6 +231,22 @@ def _units(match: re.Match[str], language: str) -> int | None:
     return value if value and value <= MAX_UNITS else None
 
 
+# A rental in the past, said in the same sentence before the plan: "we had a single H200 last
+# year", "tínhamos uma H200", "去年租过一台".
+_PAST_RE = gated_re(
+    r"(?<![a-z])(?:we had|we rented|we used to|used to have|previously|tínhamos|alugamos|"
+    r"teníamos|alquilamos|wir hatten|hatten wir|nous avions|on avait|у нас был[аи]?|"
+    r"раньше)(?![a-z])|去年|之前租|以前租|租过|租過|昨年|以前は|작년에"
+)
+_SENTENCE_MARKS = ".!?。！？\n"
+
+
+def _in_the_past(text: str, start: int) -> bool:
+    """Whether a plan at ``start`` is said of a rental in the past (same sentence)."""
+    begin = max(text.rfind(mark, 0, start) for mark in _SENTENCE_MARKS) + 1
+    return _PAST_RE.search(text, begin, start) is not None
+
+
 def find_plan_counts(text: str, language: str) -> dict[str, int] | None:
     """Return {plan id: units} for the plans a message counts, or None."""
     if not any(core in text for core in ("200", "355", "hgx", "dgx")):
@@ -247,8 +265,8 @@ def find_plan_counts(text: str, language: str) -> dict[str, int] | None:
                 continue
             plan = _plan_of(match, mixed=mixed)
             units = _units(match, language) if plan is not None else None
-            if plan is None or units is None:
-                continue
+            if plan is None or units is None or _in_the_past(marked, match.start()):
+                continue  # ("we had a single h200 last year": their past, not a rental asked)
             counts[plan] = counts.get(plan, 0) + units
             taken.add(where)
     return counts or None

@@ -32,6 +32,7 @@ MONTH = (
 PER_USER = (
     r"(?:per\s(?:user|stream|request|session|seq(?:uence)?|caller|seat|agent|chat|conversation)|"
     r"세션\s?당|会话|每个会话|每個會話|セッションあたり|на\sсессию|por\ssesi[oó]n|por\ssess[aã]o|"
+    r"x\s(?:usuario|usuário|user|utilisateur|nutzer|cliente)|"
     r"pro\ssitzung|par\ssession|par\sconversation|por\sconversa(?:ción|ção)|pro\sgespräch|"
     r"pro\sunterhaltung|на\sдиалог|на\sразговор|每(?:个|個)?对话|每(?:個|个)?對話|会話あたり|대화당|"
     r"each|"

@@ -315,7 +315,7 @@ def _patterns() -> dict[str, Searchable]:
     rate = (
         rf"{num}\s?(?:\+\s?)?(?:[a-zа-яё\-]+\s){{0,2}}?(?:{REQUESTS})\s?"
         # (a word before the unit stands apart from it: "Requests ans Modell" is no "a s")
-        rf"(?:(?:/\s?|(?:per|a|an|each|every|por|pro|par|в|за|al|ao|à|la|le|am|im)\s)(?:one\s)?|/)"
+        rf"(?:(?:/\s?|(?:per|a|an|each|every|por|pro|par|в|за|al|ao|à|la|le|am|im|x)\s)(?:one\s)?|/)"
         rf"(?:1\s)?{_TIME_UNIT}(?![a-zа-яё])"
     )
     rate_abbr = _alt(
@@ -367,6 +367,8 @@ def _patterns() -> dict[str, Searchable]:
         rf"{num}\s?(?:-|\s)?(?:{TOKENS})\s?(?:de\s|of\s|d')?(?:prompts?|inputs?|entrada|"
         rf"input|in(?=\s?/|\s?,|\sand\s)|eingabe|en\sentrée|entrée|на\sвходе|на\sвход|входа|input\stokens|"
         rf"going\sin|coming\sin|rein)(?![a-zа-я])",
+        # "1k in / 250 out": short words, the slash between
+        rf"{num}\s?(?:in|input)\s?/",
         # "800 input / 250 output tokens": the input's number and word, the tokens said after
         rf"{num}\s?(?:input|prompt|entrada|eingabe|entrée|входных|输入|輸入|入力|입력)(?=\s?/)",
         # "Tickets average around 900 tokens", "los correos rondan los 600 tokens": the things
@@ -1027,7 +1029,9 @@ _LEAST_DOCUMENTS = 1000
 _NEAR_TOTAL = (0.5, 2.0)
 # "each" said after a document's tokens: "10.000 tokens cada uno", "700 tokens cada", "2k each".
 _EACH_AFTER = (
-    r"each|apiece|cada(?:\s(?:uno|una|um))?|chacun(?:e)?|jeweils|каждый|каждое|каждая|на\sкаждый"
+    r"each|apiece|cada(?:\s(?:uno|una|um))?|chacun(?:e)?|jeweils|каждый|каждое|каждая|на\sкаждый|"
+    r"(?:pro|per|par|por|на)\s(?:dokument|document|documento|doc|datei|file|fichier|archivo|"
+    r"arquivo|pdf|документ|файл)"
 )
 # "cada uma com uns 350 tokens", "chacun avec environ 800 tokens": a word of having between.
 _WITH_EACH = r"com|con|avec|with|mit|de|of|has|tem|tiene|a|hat"

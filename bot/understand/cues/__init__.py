@@ -23,6 +23,7 @@ from bot.understand.cues.chatty import find_chatty_users
 from bot.understand.cues.currency import Money, find_money
 from bot.understand.cues.hardware import asks_cost, asks_if_rented, find_unrented
 from bot.understand.cues.headcount import (
+    but_only_said,
     find_all_at_once,
     find_headcount,
     find_share,
@@ -178,9 +179,11 @@ _WHAT_IT_BUYS = gated_re(
     r"what (?:do|would) you (?:recommend|suggest)|qu[eé] (?:nos )?(?:recomiendan|recomiendas|"
     r"sugieren)|qu[eé] nos alcanza|o que (?:vocês|você) (?:recomendam|recomenda|sugerem)|"
     r"was (?:empfehlt|empfehlen|schlagt) (?:ihr|sie)|que (?:nous )?(?:conseillez|recommandez|"
-    r"proposez)-vous|おすすめ(?:は|の構成)|추천(?:해 주세요|해주세요|하시나요)|"
+    r"proposez)-vous|おすすめ(?:は|の構成|ある|あります|を教えて)|"
+    r"추천(?:해 주세요|해주세요|하시나요)|"
     # what to rent asked outright: "что вообще нужно арендовать", "what do we need to rent",
     # "qué necesitamos rentar", "o que preciso alugar", "was müssten wir mieten"
+    r"что (?:посоветуете|порекомендуете|предложите)|"
     r"что (?:вообще )?(?:нужно|надо) (?:арендовать|взять)|what (?:do|would|should) (?:we|i) "
     r"(?:need to )?rent|qu[eé] (?:necesitamos|necesito|tendr[ií]amos que) (?:rentar|alquilar|"
     r"contratar)|o que (?:precisamos|preciso|teríamos que) (?:alugar|contratar)|"
@@ -224,6 +227,8 @@ def _use_to_propose_for(request: ParsedRequest, cues: Cues, text: str) -> bool:
     """Whether a message that may be another question describes a use to propose for."""
     if request.intent not in _DISCOVERABLE:
         return False
+    if request.facts.plan_counts and request.facts.months:
+        return False  # "chiffrer 2 serveurs 8× MI355X sur 12 mois … devis au format PDF": a quote
     if request.intent is Intent.KNOWLEDGE and (
         # a question with no topic proposes for a use unless it is about GPUs named
         request.facts.gpus if request.topic is None else not _proposal_asked(request, cues, text)
@@ -404,6 +409,16 @@ def _people(
     cues = replace(cues, headcount=headcount)
     if headcount is not None and facts.concurrency == headcount:
         facts = replace(facts, concurrency=None)  # people who may use it, not users at once
+    elif (
+        headcount is not None
+        and facts.concurrency is not None
+        and facts.concurrency > headcount
+        and but_only_said(text)
+        and not lexicon.said_at_once(text)
+    ):
+        # "2.400 empleados pero … solo … unas 300 personas": more at once than use it at all is
+        # the whole organisation counted, not users at once
+        facts = replace(facts, concurrency=None)
     share = find_share(text) if headcount is not None else None
     if share is not None and headcount is not None:
         said = parse_number(share[1]) if share[1] else None
@@ -708,7 +723,9 @@ def read_cues(request: ParsedRequest, text: str) -> ParsedRequest:
         facts = request.facts
         stated = facts.throughput_tok_s is not None or facts.tokens_per_user_tok_s is not None
         if asked == "speed" and stated and not asks_speed(text):
-            asked = None  # "总吞吐 5000 tok/s": a speed stated as a target, not asked
+            # "总吞吐 5000 tok/s": a speed stated as a target, not asked; another figure may be
+            # ("麻烦给个方案和月费": the price)
+            asked = find_asked(text, besides_speed=True)
         if asked is None and request.intent in _ASKED_BY_SHAPE:
             asked = asked_by_shape(text)
         if asked == "fits" and _only_a_change(request) and not FITS_SAID.search(text):

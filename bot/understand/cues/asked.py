@@ -49,6 +49,11 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"requests|chats|conversations at once)|"
             r"(?:max(?:imum)?|most) (?:concurrent|simultaneous) (?:users|sessions|requests)|"
             r"number of (?:concurrent |simultaneous )?(?:users|sessions|people|seats)\b|"
+            r"(?:n[uú]mero|quantidade|cantidad) de (?:usu[aá]rios|usuarios|sess[õo]es|sesiones|"
+            r"pessoas|"
+            r"personas)(?: simult[aâ]ne[oa]s| concurrentes| ao mesmo tempo| a la vez)?|"
+            r"(?:anzahl|zahl) (?:der )?(?:gleichzeitigen )?(?:nutzer|user|sitzungen)|"
+            r"nombre d'utilisateurs(?: simultanés)?|"
             r"max(?:imum)? (?:users|sessions) per|"
             r"(?:同時)?(?:ユーザー|利用者)数はどれ(?:くらい|ぐらい)|para cu[aá]nta (?:gente|peña)|"
             r"pra quant[ao]s? (?:pessoas|gente)|"
@@ -97,6 +102,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"how many (?:gpus?|h200s?|mi355x?s?|b200s?|cards?|servers?|nodes?|machines?|boxes|"
             r"of them)|"
             r"how many do (?:i|we) need|(?:gpu|card|server|node) count (?:for|to run|needed)|"
+            r"gpu[^?？。]{0,4}(?:どれ|どの)(?:くらい|ぐらい)(?:要る|いる|必要)|"
             # the scale to rent asked: "어느 정도 규모로 빌려야", "どのくらいの規模で"
             r"어느 ?정도 ?규모|どの(?:くらい|ぐらい|程度)の規模|(?:多大|什么|什麼)(?:的)?规模|"
             r"(?:多大|什麼)(?:的)?規模|how big (?:a|of a) (?:setup|deployment|cluster)|"
@@ -107,6 +113,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"(?:one|1|a single)\s[^?.]{0,24}\bor (?:more|several|two|2)\b|"
             r"(?:eine[nr]?|1)\s[^?.]{0,24}\boder (?:mehr|mehrere|zwei)\b|"
             r"(?:uma?|1)\s[^?.]{0,24}\bou (?:mais|várias|vários|duas|dois)\b|"
+            # what to rent asked: "What would we rent", "what do we need to rent"
+            r"what (?:would|should|do) (?:we|i) (?:need to )?rent\b|"
             r"(?:una?|1)\s[^?.]{0,24}\bo (?:más|varias|varios|dos)\b|"
             r"(?:une?|1)\s[^?.]{0,24}\bou (?:plus|plusieurs|deux)\b|"
             r"(?:одн[аоуй]|1)\s[^?.]{0,24}или (?:больше|несколько|две|два)|"
@@ -173,7 +181,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"(?:gpu|카드) ?(?:장수|대수)|"
             r"cu[aá]nt[oa]s (?:gpus?|h200|servidores|tarjetas|nodos|máquinas)|"
             r"(?:quant[oa]s|q(?:n)?t[oa]s|qnts) (?:gpus?|h200|servidores|placas|nós|máquinas)|"
-            r"wie ?vi(?:el|ll)e (?:gpus?|h200|mi355x?|b200|server|karten|knoten|maschinen)|"
+            r"wie ?vi(?:el|ll)e (?:gpus?|(?:hgx )?h200|mi355x?|b200|server|karten|knoten|"
+            r"maschinen|hgx)|"
             r"wie ?vill (?:gpus?|h200|mi355x?|b200|server|karten|knoten|maschinen)|"
             r"combien de (?:gpus?|h200|serveurs|cartes|nœuds|noeuds|machines)"
         ),
@@ -251,6 +260,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"precio (?:del|de la|de los)\s|(?:^|[.!?]\s)precio de (?:[0-9]|una?\s)|"
             r"(?:passa|manda|envia|mande|passe)(?:-me| me| pra mim)? o total|o total em|"
             r"нужна сумма|сумма за|(?:一個|一个)月多少|月多少錢|月多少钱|"
+            r"(?:一個|一个)?月大概(?:要)?多少|"
+            r"(?<![a-z])(?:le |quel |un )?tarifs? (?:pour|de|du|d')|"
             r"\bquote (?:me|us)\b|(?:just |only )?need the total|(?:^|[.;!?]\s?|—\s?)total\s*[?？]|"
             r"цена\s*[?？]|итого|сколько (?:это )?(?:в|за) месяц|qual (?:é )?o valor|"
             r"多少钱|多少錢|幾多錢|幾錢|费用|費用|成本|月租|(?:月费|月費)(?!\s?(?::|：)?\s?[0-9])|总价|總價|一共多少|總共多少|共多少|"
@@ -279,7 +290,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"cuánto (?:voy|vamos|va) a pagar|was (?:zahle ich|zahlen wir)|"
             r"wie viel (?:zahle|zahlen)|"
             r"combien (?:je vais|vais-je|on va|allons-nous) payer|"
-            r"was kostet|wie teuer|was würde|was wird (?:mich|uns|es|das)|kosten|"
+            r"was kostet|wie teuer|was würde|was wird (?:mich|uns|es|das)|kosten(?!stelle)|"
             r"combien (?:coûte|couterait|coûterait|ça coûte|je paierais|pour|au total|en tout|ça "
             r"fait)|ça fait combien|quel (?:est le )?total|coût|"
             # the monthly price asked with the recommendation ("ainsi que le tarif mensuel",
@@ -339,7 +350,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"올라가|"
             r"올라갈|"
             r"(?:나요|까요|습니까|ㄴ가요)\s*[?？]|吗\s*[?？]?$|嗎\s*[?？]?$|ますか|でしょうか|되죠|되겠죠|"
-            r"можно ли|влезет|потянет|поместится|хватит|запустится|"
+            r"можно ли|влезет|влезаем|влезем|укладываемся|уложимся|успеем|успеваем|потянет|"
+            r"поместится|хватит|запустится|"
             r"можно (?:на|в) (?:них|н[её]м|этом|этих|наших)|"
             r"c'est jouable|est-ce jouable|ça passe\s*[?？]|ça tient\s*[?？]|ça rentre|"
             r"¿?(?:puedo|podemos|se puede)|^¿?corre\b|cabe|cabría|entra en|"
@@ -376,15 +388,18 @@ _SPEED_BOUND = gated_re(
 
 
 @lru_cache(maxsize=16)
-def find_asked(text: str) -> str | None:
+def find_asked(text: str, *, besides_speed: bool = False) -> str | None:
     """Return the figure a direct question asks for (cleaned text), or None.
 
     Cached: the levers, the topic hook and the cues read it of one message up to four times.
 
     A yes/no question ("can I run X on one H200?") is ``fits`` only when no question word
     asks for something else ("what can I run on one H200?" asks for a figure).
+    ``besides_speed``: the speed's words are a target stated, another figure is looked for.
     """
     for asked, pattern in _compiled():
+        if asked == "speed" and besides_speed:
+            continue
         if asked == "speed":
             # a speed said with its number is a target ("30 Tokens pro Sekunde pro Nutzer"),
             # not a speed asked

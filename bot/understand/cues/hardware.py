@@ -46,7 +46,7 @@ def _pattern() -> Searchable:
     )
     # A count after the name, with a counter word or "x": "A100 4枚", "H100 8장", "A100 ×4".
     after = (
-        r"(?:\s?(?:を|が|は|를|을|가|이)?\s?(?P<after>[0-9]{1,3}|두|세|네)\s?"
+        r"(?:(?:\s?[0-9]{2,3}\s?gb)?\s?(?:を|が|は|를|을|가|이)?\s?(?P<after>[0-9]{1,3}|두|세|네)\s?"
         r"(?:枚|장|張|张|块|塊|台|대|개)|\s?[x×]\s?(?P<times>[0-9]{1,3})(?![0-9])|"
         # in brackets after the name: "L40S (16 placas)", "A100 (8 GPUs)", "H100（8卡）"
         r"\s?[(（]\s?(?P<bracket>[0-9]{1,3})\s?(?:x\s?)?(?:gpus?|cards?|placas?|tarjetas?|cartes?|"

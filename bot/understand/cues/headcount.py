@@ -36,6 +36,8 @@ MEMBERS = (
     r"[a-zäöüß]{0,14}-?mitarbeiter(?:innen|n)?|[a-zäöüß]{0,14}mitarbeitende[n]?|beschäftigte[n]?|[a-zäöüß]{0,10}entwickler(?:innen|"
     r"n)?|"
     r"kollegen|kolleginnen|analistas|analystes|analysten|(?<=[0-9] )ma(?![a-zäöü.])|"
+    # German gender forms: "Anwält:innen", "Mitarbeiter*innen", "Kolleg_innen"
+    r"[a-zäöüß]{3,}[:*_]innen|"
     r"ingenieure|programmierer|"
     r"salariés|employés|collaborateurs|collègues|développeurs|devs|ingénieurs|agents|conseillers|"
     r"gestionnaires|sachbearbeiter(?:innen)?|mitarbeitende|beschäftigte|"
@@ -593,4 +595,48 @@ def find_headcount(text: str) -> int | None:
         for match, value in _counts(text)
         if not _simultaneous(text, match) or _share_after(text, match)
     ]
-    return min(found)[1] if found else None
+    if not found:
+        return None
+    only = _BUT_ONLY_RE.search(text)
+    if only is not None and any(item[0] < only.start() for item in found):
+        # "somos 2.400 empleados pero el asistente lo usaría solo el área de siniestros, unas
+        # 300 personas": the people who will use it, said after the whole
+        part = _part_re().search(text, only.end(), only.end() + _PART_REACH)
+        if (
+            part is not None
+            and not _simultaneous(text, part)
+            and not _AT_ONCE_NEAR.search(text, only.start(), part.end())
+        ):
+            value = _value(part)
+            if value is not None and 0 < value < min(found)[1]:
+                return int(value)
+    return min(found)[1]
+
+
+_PART_REACH = 80
+# Words of users at once between "but only" and its count: then it is the load, not the users.
+_AT_ONCE_NEAR = gated_re(
+    r"同一時間|同一时间|同時|同时|在線|在线|at (?:the same time|once)|simultan|concurrent|"
+    r"gleichzeitig|parallel|a la vez|al mismo tiempo|ao mesmo tempo|en même temps|одновременно|"
+    r"동시|同時に"
+)
+
+
+def but_only_said(text: str) -> bool:
+    """Whether a part of the people is said to be the users ("… but only … 300 people")."""
+    return _BUT_ONLY_RE.search(text) is not None
+
+
+@cache
+def _part_re() -> Searchable:
+    """Match people counted after a word of only some of them ("unas 300 personas")."""
+    return gated_re(rf"{_ABOUT}{_COUNT}\s?(?:{_PEOPLE}|{MEMBERS}|人|名|명)(?![a-zà-ÿ])")
+
+
+# A part of the whole said to be the users: "but only the claims team", "pero solo el área de",
+# "aber nur die Rechtsabteilung", "但只有客服部门".
+_BUT_ONLY_RE = gated_re(
+    r"(?<![a-z])(?:but|pero|mas|aber|mais)(?![a-z])[^.;!?]{0,60}?(?<![a-z])(?:only|solo|sólo|só|"
+    r"apenas|nur|seulement|uniquement)(?![a-z])|(?<![а-яё])но(?![а-яё])[^.;!?]{0,60}?только|"
+    r"(?:但|不过|不過)[^。；！？]{0,30}?(?:只有|只)"
+)

@@ -90,6 +90,30 @@ def stack_cuda_only(text: str) -> bool | None:
     if _ROCM_HOME_RE.search(text) or _already_on_rocm(text):
         return False
     found = _CUDA_STACK_RE.search(text)
+    if found and _NOT_USED_RE.search(text):
+        return False  # "うちはTensorRT-LLMは使っていません", "keine eigenen CUDA-Kernels"
+    if found and _NO_PORT_RE.search(text):
+        return True  # "portar pra ROCm agora não rola": porting ruled out, CUDA it is
     if found and not _ASKS_ABOUT_RE.search(text) and not _PORTING_RE.search(text):
         return True
     return None
+
+
+# Porting ruled out: "portar pra ROCm agora não rola", "porting is not an option".
+_NO_PORT_RE = gated_re(
+    r"(?:portar|port(?:ing)?|migrar|portieren|porter|移植|перен[оеё]с\w*)[^.?!;。]{0,30}"
+    r"(?:não rola|não dá|not (?:possible|an option|happening|feasible)|no way|no es posible|"
+    r"no se puede|nicht (?:drin|möglich|machbar)|pas possible|невозможн|не вариант|不可能|無理|"
+    r"できない|안 ?돼|불가)"
+)
+
+
+# The CUDA-only stack said not to be used: "TensorRT-LLMは使っていません", "we don't use TRT-LLM",
+# "kein TensorRT", "no own CUDA kernels".
+_NOT_USED_RE = gated_re(
+    r"(?:tensorrt(?:-llm)?|trt-?llm)\s?(?:は|を)?\s?(?:使っていません|使ってない|使わない|"
+    r"使用していません)|(?:don't|do not|doesn't|does not|never) use (?:tensorrt|trt)|"
+    r"(?:no|não) usamos (?:tensorrt|trt)|keine?n? (?:eigenen? )?(?:tensorrt|trt|cuda-?kernel)|"
+    r"pas de (?:tensorrt|trt)|не используем (?:tensorrt|trt)|(?:不用|没用|沒用)\s?(?:tensorrt|trt)|"
+    r"no (?:own |custom )?cuda kernels"
+)

@@ -86,7 +86,8 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
         UseCase.RAG,
         (
             r"(?<![a-z])rag(?![a-z])|retrieval|knowledge ?base|\bwiki|search over|semantic search|"
-            r"(?:pdfs?|documents?|docs|(?<!\.cu )(?<!code )(?<!source )(?<!config )(?<!log )files|"
+            r"(?:(?<!format )(?<!en )(?<!as a )(?<!em )(?<!als )pdfs?|documents?|docs|"
+            r"(?<!\.cu )(?<!code )(?<!source )(?<!config )(?<!log )files|"
             r"contracts|manuals|reports)\b(?!\s?(?:link|page))|"
             r"知识库|知識庫|文档|文檔|文件检索|文件檢索|检索|檢索|知识问答|知識問答|"
             r"(?:查|搜)[^，。,]{0,10}(?:文件|法規|法规|資料|资料|規章|规章)|"
@@ -143,8 +144,10 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
         UseCase.CHAT,
         (
             r"chat ?bot|chat assistant|\bchat\b|assistant|conversational|q ?& ?a|"
+            r"автоответ|auto-?repl(?:y|ies)|respuestas automáticas|respostas automáticas|"
+            r"自动回复|自動回覆|自動返信|자동 ?응답|"
             r"question answering|"
-            r"\bcopilot for|internal (?:gpt|llm|ai)|"
+            r"\bcopilot for|internal (?:gpt|llm|ai)|社内(?:向け|用)[^。、,]{0,16}(?:llm|ai|gpt)|"
             # an in-house ChatGPT: "사내 챗GPT 같은 걸", "ein internes ChatGPT", "类似 ChatGPT 的"
             r"챗\s?gpt|chat\s?gpt (?:like|style|clone|für|para|pour|interno|interne)|"
             r"(?:our own|internal|in-house|interno|internes|interne|internal) chat\s?gpt|"
@@ -426,6 +429,10 @@ _NO_MODEL_YET_RE = gated_re(
     r"что (?:можно|мы можем|получится) (?:запустить|развернуть|поднять)|"
     r"(?:能|可以)跑(?:什么|什麼|哪些)|何が(?:動かせ|動く|走らせ)|무엇을 돌릴|뭘 돌릴|뭐 돌릴|"
     r"any model|model doesn'?t matter|"
+    r"(?:todav[ií]a |a[uú]n )?no tengo (?:un |ning[uú]n )?modelo|"
+    r"ainda não tenho (?:um |nenhum )?modelo|"
+    r"(?:ein )?bestimmtes modell haben wir nicht|(?:noch )?kein (?:bestimmtes )?modell (?:im kopf|"
+    r"im blick|ausgewählt|gewählt)|modell (?:ist )?(?:noch )?offen|"
     r"модел[ьи] (?:ещё |еще |пока )?не (?:выбрал[аи]?|выбрана|определил[аи]сь|решил[аи])|"
     r"модель не знаем|какую модель|любая модель|модель не важна|"
     r"モデルは(?:まだ)?(?:未定|決まっていません|決まっていない|決めていません|決めていない|お任せ|おまかせ)|モデル未定|"

@@ -250,7 +250,7 @@ GPU_WORDS: dict[Concept, dict[str, str]] = {
         "de": r"\bmodell",
         "fr": r"\bmodèles?\b",
     },
-    Concept.ROCM: {"en": r"\brocm"},  # a product name, the same in every language
+    Concept.ROCM: {"en": r"(?<![a-z])rocm"},  # a product name, the same in every language
     Concept.IMAGE: {
         # (what comes installed: "Ist ROCm vorinstalliert?")
         "en": r"\bimage|\bdocker|\bcontainer|\btemplate|\benvironment|\bpre-?installed",
