@@ -275,12 +275,7 @@ def _cuda_not_needed_re() -> Searchable:
         rf"(?:不依赖|不依賴|没有依赖|沒有依賴)\s?{_NVIDIA}|"
         rf"(?:sin|sem|no tiene|não tem|nenhuma) (?:dependencia|dependência)s? (?:de |del |da |do )?"
         rf"{_NVIDIA}|"
-        rf"pas de dépendance (?:à|a|au) {_NVIDIA}|не завис\w* от {_NVIDIA}|"
-        # TensorRT-LLM said not to be used: "TensorRT-LLMは使っていません", "we don't use TRT-LLM"
-        rf"(?:tensorrt(?:-llm)?|trt-?llm)\s?(?:は|を)?\s?(?:使っていません|使ってない|使わない|"
-        rf"使用していません)|(?:don't|do not|doesn't|does not|never) use (?:tensorrt|trt)|"
-        rf"(?:no|não) usamos (?:tensorrt|trt)|keine?n? (?:tensorrt|trt)|pas de (?:tensorrt|trt)|"
-        rf"не используем (?:tensorrt|trt)|(?:不用|没用|沒用)\s?(?:tensorrt|trt)"
+        rf"pas de dépendance (?:à|a|au) {_NVIDIA}|не завис\w* от {_NVIDIA}"
     )
 
 
