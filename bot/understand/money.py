@@ -28,6 +28,7 @@ from bot.understand.numbers import (
     worth_trying,
 )
 from bot.understand.rental import counted_after
+from bot.understand.rental_months import ANOTHER_PROVIDER
 
 _MONTHS_PER_YEAR = 12
 # "w" is 万 (10,000) in Chinese chat shorthand ("2w刀"), read only beside money.
@@ -272,8 +273,7 @@ _PAID_RE = gated_re(
     r"(?<![a-zа-яё])(?:we(?:'re| are)? (?:currently |now |already |still )?(?:pay|paying|spend|"
     r"spending)|(?:currently|now) (?:pay|spend)|at our current|our current (?:cloud|provider|host|"
     r"vendor)|competitor|other provider|elsewhere|zahlen wir|wir zahlen|"
-    r"(?:un|une|another|other|otro|outro|einem anderen|einer anderen) (?:autre )?(?:cloud|"
-    r"provider|fournisseur|hébergeur|proveedor|provedor|anbieter|nuage)|autre cloud|"
+    rf"{ANOTHER_PROVIDER}|autre cloud|"
     r"jetzigen? (?:hoster|anbieter|provider)|konkurrenz|nous payons|on paie|on paye|"
     r"notre (?:hébergeur|fournisseur) "
     r"actuel|concurrent|pagamos|estamos pagando|proveedor actual|competencia|provedor atual|"

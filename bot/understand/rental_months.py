@@ -182,12 +182,14 @@ _YEAR_MARKS_RE = gated_re(r"year|yr|jahr|ans\b|année|año|anos\b|год|лет|
 
 
 # Another provider named just before a term: its contract, not a rental asked of us.
-_ANOTHER_PROVIDER = gated_re(
-    r"(?:another|other|un autre|une autre|otro|outro|einem anderen|einer anderen|другого|другом)\s"
-    r"(?:provider|host|cloud|vendor|hébergeur|fournisseur|proveedor|provedor|anbieter|hoster|"
-    r"провайдер[а-яё]*|облак[а-яё]*)|"
-    r"(?:其他|别的|別的|另一家)(?:云|雲|厂商|廠商|供应商|供應商)|他社|다른 ?(?:업체|클라우드)"
+# Another provider named: "another cloud", "un autre hébergeur", "einem anderen Anbieter".
+ANOTHER_PROVIDER = (
+    r"(?:un|une|another|other|otro|outro|einem anderen|einer anderen|другого|другом) (?:autre )?"
+    r"(?:cloud|provider|host|vendor|fournisseur|hébergeur|proveedor|provedor|anbieter|hoster|"
+    r"nuage|провайдер[а-яё]*|облак[а-яё]*)|(?:其他|别的|別的|另一家)(?:云|雲|厂商|廠商|供应商|供應商)|"
+    r"他社|다른 ?(?:업체|클라우드)"
 )
+_ANOTHER_PROVIDER = gated_re(ANOTHER_PROVIDER)
 _PROVIDER_REACH = 40
 
 

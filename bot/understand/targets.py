@@ -1009,15 +1009,15 @@ _TARGET_BEFORE = gated_re(
     r"以内|以下|目標値|목표|이내|이하"
 )
 # Words of what they have today beside a latency ("today", "currently", "sits around").
-_TODAY_AROUND = gated_re(
+_TODAY_WORDS = (
     r"today|currently|right now|at the moment|sits? (?:at|around)|we see|we get|hoje|atualmente|"
     r"hoy|actualmente|heute|derzeit|aujourd'hui|actuellement|сейчас|目前|现在|現在|現状|現在は|지금|현재"
 )
+_TODAY_AROUND = gated_re(_TODAY_WORDS)
 # What runs today, said before a speed it gives: "darauf läuft …", "today we get", "hoje roda".
 _RUNS_TODAY = gated_re(
-    r"(?<![a-zäöüß])(?:läuft|laufen|today|currently|right now|we (?:only )?get|we're getting|hoy|"
-    r"actualmente|hoje|atualmente|heute|derzeit|aujourd'hui|actuellement|mehr schlecht als recht)"
-    r"(?![a-zäöüß])|сейчас|目前|现在|現在|現状|지금|현재"
+    rf"(?<![a-zäöüß])(?:läuft|laufen|we only get|we're getting|mehr schlecht als recht|"
+    rf"{_TODAY_WORDS})(?![a-zäöüß])"
 )
 _TODAY_REACH = 72
 # A count of at least a thousand things before a length said of each.

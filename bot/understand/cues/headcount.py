@@ -605,7 +605,7 @@ def find_headcount(text: str) -> int | None:
         if (
             part is not None
             and not _simultaneous(text, part)
-            and not _AT_ONCE_NEAR.search(text, only.start(), part.end())
+            and not lexicon.said_at_once(text[only.start() : part.end()])
         ):
             value = _value(part)
             if value is not None and 0 < value < min(found)[1]:
@@ -614,12 +614,6 @@ def find_headcount(text: str) -> int | None:
 
 
 _PART_REACH = 80
-# Words of users at once between "but only" and its count: then it is the load, not the users.
-_AT_ONCE_NEAR = gated_re(
-    r"同一時間|同一时间|同時|同时|在線|在线|at (?:the same time|once)|simultan|concurrent|"
-    r"gleichzeitig|parallel|a la vez|al mismo tiempo|ao mesmo tempo|en même temps|одновременно|"
-    r"동시|同時に"
-)
 
 
 def but_only_said(text: str) -> bool:
