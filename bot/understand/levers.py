@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from functools import cache
 
 from bot.request import Intent, Lever, ParsedRequest, RequestFacts
 from bot.understand import lexicon
 from bot.understand.addressees import without_addressees
 from bot.understand.cues.asked import find_asked
-from bot.understand.gates import Searchable, gated_re
+from bot.understand.gates import gated_re
 from bot.understand.lever_shapes import (
     FIGURE_TOPICS,
     lever_by_shape,
@@ -33,6 +32,7 @@ from bot.understand.lever_shapes import (
     without_self_description,
     you_said,
 )
+from bot.understand.lever_words import THIS, find_lever, lever_re
 from bot.understand.money import BUDGET_NAMED
 from bot.understand.questions import WH_RE, yes_no_questions
 from bot.understand.quoted import figure_asked
@@ -41,226 +41,6 @@ from bot.understand.topics.concepts import Concept
 from bot.understand.topics.lexicon import mentions_concept
 from sizing import load_plans
 
-_LETTER = r"a-zß-öø-ÿа-яё"
-
-_CHEAPER = (
-    # en: a comparative of a low price, paying or spending less, a cost brought down
-    r"cheaper|less (?:expensive|pricey|costly|money)|least (?:expensive|costly|pricey)|"
-    r"more (?:affordable|economical|"
-    r"budget[- ]friendly|cost[- ]effective)|budget[- ]friendly|low(?:er)?[- ]cost|"
-    r"(?:pay|spend) less(?! than)|for less(?! than)|(?:lower|reduce|cut|bring down|trim|"
-    r"decrease) (?:the |my |our )?(?:price|cost|bill|spend)s?|save (?:some )?money|"
-    r"(?:bring|get|push|keep) (?:the |our |my )?(?:[a-z]+ )?(?:price|cost|bill|spend)s? down|"
-    r"(?:bring|get|push) (?:that|this|the) (?:number|figure|total|amount) down|"
-    r"pricier than (?:i|we) (?:hoped|expected|wanted|thought)|"
-    r"cheapest (?:way|option|plan|setup)|costs? less|leaner|cost-?wise|price-?wise|"
-    r"lighter on (?:the |our |my )?(?:budget|wallet)|"
-    r"(?:budget|economy) (?:option|plan|version|setup)|"
-    # en idioms: what does not cost a fortune, a notch down, easier on the wallet
-    r"(?:doesn't|does not|won't|wouldn't|without|not) (?:cost(?:ing)? )?(?:an arm and a leg|"
-    r"a fortune|the earth)|(?:break|breaking|breaks) the bank|easier on (?:the |our |my )?"
-    r"(?:wallet|budget|pocket)|wallet[- ]friendly|(?:a )?(?:tier|notch|step|rung) (?:down|lower)|"
-    r"(?:less|not as|not so) (?:steep|pricy|spendy)|"
-    r"(?:shave|whittle|pare|knock|trim|bring|get|push) (?:the |that |this |our |my )?(?:monthly |"
-    r"total |overall )?(?:price|cost|bill|number|figure|total|amount|spend)s? (?:down|off)|"
-    r"(?:shave|whittle|pare|knock|trim) (?:that|it|this|the "
-    r"(?:price|cost|bill|number)|some(?:thing)?)(?: (?:bill|cost|price))? (?:down|off)|"
-    # under a ceiling asked: "any configuration that gets us under $30k?", "stay under 20k"
-    r"(?:gets?|getting|brings?|keeps?) (?:us|it|this|that|the (?:bill|cost|price)) (?:under|below)|"
-    r"(?:come|comes|stay|stays|fit|fits) (?:in )?(?:under|below) (?:\$|us\$|usd|€|[0-9])|"
-    # cost put first: "コスト優先で再検討", "成本优先", "prioritize cost", "Kosten im Vordergrund"
-    r"コスト(?:を)?優先|費用を抑え|成本优先|成本優先|先考虑成本|先考慮成本|비용 ?우선|"
-    r"prioriti[sz]e (?:the )?cost|cost (?:first|is the priority)|priorizar (?:el |o )?costo?|"
-    r"priorité (?:au|aux) coûts?|kosten im vordergrund|в приоритете стоимость|"
-    # superlatives in every language: "die billigste Variante", "最便宜的", "一番安い"
-    r"billigste[nrs]?|günstigste[nrs]?|preiswerteste[nrs]?|(?<![a-z])cheapest|"
-    r"(?:la|lo|el) m[aá]s barat[oa]|最便宜|一番安い|最安|가장 싼|제일 싼|최저가|"
-    # de
-    r"billiger|günstiger|preisgünstiger|preiswerter|kostengünstiger|erschwinglicher|"
-    r"weniger (?:kost|zahl|geld|ausgeb)|sparsamer|(?:kosten|preis) (?:senken|reduzieren|drücken)|"
-    r"(?:geld|kosten) sparen|sparvariante|sparversion|"
-    r"nummer kleiner|nicht (?:ganz )?so teuer|weniger teuer|geldbeutel(?:schonend|freundlich)|"
-    r"schont? (?:den|unseren|meinen) geldbeutel|preislich (?:noch )?(?:was|etwas) (?:drehen|machen|"
-    r"tun)|(?:preislich|kostenmäßig|vom preis her) "
-    r"(?:etwas |was )?(?:niedriger|drunter|darunter)|"
-    # fr
-    r"moins ch[eè]re?s?|moins coûteu[a-z]*|moins onéreu[a-z]*|plus économique|plus abordable|"
-    r"meilleur marché|à moindre co[uû]t|(?:payer|dépenser) moins|"
-    r"(?:alléger|allèger|réduire|baisser) (?:un peu )?(?:la |notre |ma |l')?(?:facture|note|"
-    r"addition)|(?:réduire|baisser|diminuer) "
-    r"(?:le |les |la )?(?:co[uû]ts?|prix|facture)|économiser|"
-    r"pique(?:nt)? moins|moins sal[ée]e?s?|co[uû]t[a-z]* (?:pas )?(?:un bras|"
-    r"les yeux de la t[eê]te|"
-    r"une fortune)|un cran (?:en dessous|plus bas|moins cher)|gamme en dessous|"
-    # es
-    r"más barat[oa]s?|mas barat[oa]s?|m[aá]s econ[oó]mic[oa]s?|más asequible|"
-    r"mas asequible|menos car[oa]s?|menos costos[oa]|por menos(?! de)(?: dinero)?|"
-    r"(?:pagar|gastar) menos(?! de)|(?:cueste|cuesta|cuesten|salga|sale|salgan) menos(?! de)|"
-    r"(?:reducir|bajar)(?:le|les)? (?:el |los |la )?(?:costes?|costos?|precio|factura)|"
-    r"abarat[aoe]r?|"
-    r"ahorrar|"
-    r"bancarrota|(?:no|sin) (?:me |nos )?(?:arruine|arruinar|deje en la ruina)|baratit[oa]s?|"
-    r"un ojo de la cara|un riñón|no tan car[oa]s?|(?:un )?escal[oó]n (?:más )?abajo|"
-    r"más en cuenta|mas en cuenta|"
-    # pt-BR
-    r"mais barat[oa]s?|mais em conta|mais econômic[oa]s?|mais economic[oa]s?|mais acessíve(?:l|is)|"
-    r"(?:reduzir|baixar|diminuir) (?:o |os |a )?(?:custos?|preço|conta)|economizar|baratear|"
-    r"(?:sair|ficar|fica) mais em conta|"
-    r"(?:não|sem) (?:me |nos )?(?:quebrar|falir|arruinar)|os olhos da cara|não tão car[oa]s?|"
-    r"menos car[oa]s?|(?:uma faixa|um degrau) abaixo|(?:pes[ea]r?|pesa) menos no bolso|"
-    # ru
-    r"дешевле|подешевле|побюджетнее|бюджетнее|экономнее|доступнее|менее дорог[а-я]*|сэкономить|"
-    r"самый дешёвый|самый дешевый|ужаться|"
-    r"поскромнее|поэкономнее|(?:попроще|полегче) по (?:цене|деньгам|бюджету)|не разорит|"
-    r"не разориться|не резиновый|"
-    r"без разорения|эконом[- ]?вариант|не так дорого|"
-    r"(?:платить|тратить|потратить|заплатить) меньше|(?:снизить|уменьшить|сократить|срезать) "
-    r"(?:цену|стоимость|расходы|затраты|сч[её]т)|бюджетн[а-я]* вариант|"
-    # zh
-    r"更便宜|便宜点|降規|降规|降配|低配|再抠|抠一[点點]|摳一[点點]|再摳|省(?:点|點|一点|一點|些)(?:钱|錢)|便宜點|便宜些|便宜一点|便宜一點|便宜一些|"
-    r"再便宜|比较便宜|比較便宜|先省(?:一)?(?:点|點|些)|凑合跑|湊合跑|先凑合|先湊合|予算(?:的に|が)厳し|压一压|壓一壓|压一下(?:成本|价格|費用|费用)?|"
-    r"壓一下(?:成本|價格|費用)?|"
-    r"便宜的(?:方案|选择|選擇|配置|选项|選項|办法|辦法)|省钱|省錢|更实惠|更實惠|实惠一点|實惠一點|"
-    r"更划算|比较划算|比較划算|划算一点|划算一點|低成本|少花(?:点|點)?(?:钱|錢)|"
-    r"(?:降低|降|压低|壓低|减少|減少|节省|節省)(?:一)?(?:点|點|些)?(?:成本|费用|費用|开销|開銷|开支|開支|"
-    r"价格|價格)|(?:再|更|能)?省(?:点|點|一点|一點|些)?(?:吗|嗎|呢|吧)|再省(?:一)?(?:点|點|些)|"
-    r"再(?:压|壓|降|砍)(?:低)?(?:一)?(?:点|點|些)|省一[点點]的(?:做法|方案|办法|辦法)|"
-    r"(?:成本|费用|費用|价格|價格|预算|預算)(?:可以|能不能|能)?(?:再)?(?:压|壓|降|砍|减|減)(?:低|下来|下來)?"
-    r"(?:一)?(?:点|點|些)?|"
-    r"更经济|更經濟|性价比更高|性價比更高|性价比高(?:一)?(?:点|些)|性價比高(?:一)?(?:點|些)|"
-    r"(?:压压|壓壓|砍砍|降降)(?:成本|价格|價格|费用|費用)?|"
-    r"便宜一[档檔级級]|(?:低|降)一[档檔级級]|不(?:那么|那麼|太)(?:贵|貴)|平价|平價|亲民|親民|"
-    # "比較省的做法", Cantonese "平啲", "價錢有點硬"
-    r"(?:比较|比較|更)省|平啲|平d|(?:价钱|價錢|价格|價格)(?:有点|有點)?硬|平替|"
-    r"cp\s?值(?:高|更高)|性價比高|贵了贵了|貴鬆鬆|"
-    r"(?:钱包|錢包)友好|(?:价格|價格)(?:低|便宜)一?(?:点|點|些)|"
-    # ja
-    r"もっと安|より安|安く(?:でき|なる|なら|なり|する|済|抑え)|安い(?:プラン|構成|方法|選択肢|オプション|案)|"
-    r"安価な|安め|安上がり|安い(?:ほう|方)の|お手頃|手頃な|節約|低コスト|(?:コスト|費用|予算)を?(?:下げ|抑え|削)|"
-    r"(?:お)?財布に(?:優しい|やさしい)|懐に(?:優しい|やさしい)|(?:もう少し|もうちょい|もうちょっと)"
-    r"(?:安|お安)|お安く|(?:ランク|グレード)を?(?:一つ|ひとつ)?下げ|(?:一|ひと)つ下の(?:プラン|構成)|"
-    # ko
-    r"더 싸|싸지|싸질|더 저렴|저렴하게|저렴한 ?(?:옵션|방법|구성|플랜|선택|안|걸로)|싸게|가성비|"
-    r"싼 ?(?:옵션|방법|구성|플랜)|"
-    r"(?:가격|값|요금)(?:이|은)? ?(?:좀 |조금 |더 )?(?:착한|낮은|싼|저렴한)|착한 가격|"
-    r"지갑 ?(?:부담|사정)|부담(?:이)? ?(?:덜한|덜 되는|적은)|"
-    r"한 ?단계 (?:낮은|아래)|싼 ?(?:거|걸로)|"
-    r"비용(?:을|이)? ?(?:좀 |조금 |더 )*(?:줄|낮|절감|아끼)|돈(?:을)? ?(?:좀 )?(?:아끼|덜)|절약"
-)
-_EXPLAIN = (
-    # the breakdown of a figure asked: "どういう内訳", "what's the breakdown of that"
-    r"どういう内訳|内訳って|what'?s the breakdown|what is the breakdown|breakdown of (?:that|this|"
-    r"the) (?:price|figure|number|total)|cómo se desglosa|wie setzt sich (?:das|der|die)|"
-    r"из чего (?:складывается|состоит)|怎么构成的|怎麼構成的|"
-    # en
-    r"explain|how did you (?:get|calculate|compute|arrive|work)|how (?:is|was|were) (?:this|that|"
-    r"these|those|it) (?:calculated|computed|worked out)|"
-    r"where (?:exactly |precisely )?(?:does|do|did) .{1,48}? come from|in your answer|"
-    r"walk me through|how (?:did|do) you (?:land|arrive|come up)|how'?d you (?:get|land|arrive)|"
-    r"why (?:so|that|this) many|why do (?:i|we) need (?:so many|[0-9]+)|break (?:it|this|that) "
-    r"down|why (?:[0-9]+|two|three|four|eight|sixteen) (?:gpus?|servers?|cards?|nodes?|"
-    r"h200s?|mi355xs?|b200s?|machines)(?![a-z])|"
-    r"why (?:would |do |does )?(?:it|i|we|this|that) (?:need|take)s? (?:[0-9]+|two|three|four|"
-    r"eight|sixteen) |"
-    r"show (?:me )?(?:the|your) (?:math|maths|calculation)|"
-    # de
-    r"erklär|erläuter|wie kommst du|wie kommen sie|wie kommt ihr|woher komm|"
-    r"wie (?:seid|sind|bist) (?:ihr|sie|du) (?:auf|zu) .{1,30}?gekommen|wie (?:wurde|wird|"
-    r"ist) .{1,30}? "
-    r"berechnet|(?:warum|wieso|weshalb)\s(?:[a-zäöüß]+\s){0,4}so viele|rechenweg|aufschlüssel|"
-    r"woher stammt|vorrechnen|rechne[nt]? (?:mir|uns) (?:das )?vor|"
-    # fr
-    r"expliqu|comment (?:as-tu|avez-vous|tu as|vous avez) calcul|d'où (?:vien|sor)|"
-    r"pourquoi (?:autant|tant) de|détaill[a-z]* (?:le|ce|du) (?:calcul|raisonnement)|"
-    # es
-    r"explica|explíca|cómo (?:lo |la )?(?:has |ha )?calcul|de dónde sal|de donde sal|"
-    r"por qu[eé] (?:tantas|tantos)|desglos|explic(?:á|ás|ame|anos)|"
-    # pt-BR
-    r"expli(?:ca|que|car)|como (?:você |vc )?calcul|d[ae] onde (?:vem|veio|saiu|sai)|"
-    r"(?:por que|porque|pq|pra que) (?:tantas|tantos)|detalh[a-z]* o cálculo|"
-    r"como (?:vocês |vcs |você |vc )?cheg(?:ou|aram|amos) (?:n|a)|detalhar como|"
-    r"n[ãa]o entendi|pode(?:ria)? detalhar|me detalha|(?:é |foi )?calculad[oa] como|"
-    r"como (?:é|foi) calculad|"
-    # ru
-    r"объясн|поясни|откуда (?:взял|берет|берёт|такие|эти|это|столько|получил)|"
-    r"почему так много|зачем так много|не понял[аи]?\s(?:цифр|расч|откуда|как|почему|про)|"
-    r"(?:можно|можете|могли бы) (?:это )?расшифровать|расшифруй(?:те)?|как (?:вы |"
-    r"ты )?(?:посчитал|рассчитал|считал)|распиши|"
-    r"как (?:вы |ты )?(?:её |его |это |их )?(?:получил|вывел)|откуда [0-9]|"
-    # zh
-    r"解释|解釋|怎么算|怎麼算|怎么来的|怎麼來的|如何计算|如何計算|为什么(?:要|需要)?(?:这么|那么)多|"
-    r"展开(?:讲|说|講|說)|展開(?:講|說|讲|说)|怎么估|怎麼估|估出来|估出來|为什么会需要|為什麼會需要|"
-    r"咋算|咋來|咋来|點解(?:要)?咁多|点解(?:要)?咁多|(?:係|系)?(?:點|点)(?:樣)?計(?:出)?(?:嚟|来|來)|"
-    r"依據是什麼|依据是什么|根據是什麼|根据是什么|依據為何|依据为何|"
-    # how it was worked out: "這是用 BF16 還是 FP8 KV 算的？", "按多少并发算出来的"
-    r"(?:用|按|以)[^。？?，,]{1,20}算的|算出來的|算出来的|"
-    r"(?:为什么|為什麼|为啥|為啥|怎么|怎麼)(?:会|會)?(?:要|需要)(?!不)|"
-    r"為什麼(?:要|需要)?(?:這麼|那麼)多|为啥(?:要)?这么多|為啥(?:要)?這麼多|"
-    # ja
-    r"説明して|説明を|説明お願い|どう計算|どうやって計算|計算根拠|根拠は|根拠を|根拠が|内訳|"
-    r"どこから(?:来|き)|どういう計算|どうやって出し|どう出し|"
-    r"(?:なぜ|なんで|どうして)(?:こんなに|そんなに|あんなに)|"
-    r"(?:なぜ|なんで|どうして)[^。？?]{0,16}(?:も)?必要(?:なの|なん|です|か)|"
-    # ko
-    r"설명해|설명 좀|설명 부탁|어떻게 계산|어떻게 나온|왜 이렇게 많|왜 그렇게 많|근거가|산출 근거|"
-    # why the answer says so: "為什麼說只能放 3 個", "为啥说要 2 台"
-    r"(?:为什么|為什麼|为啥|為啥|为何|為何)(?:你|你們|你们)?说|(?:为什么|為什麼|为啥|為啥|为何|為何)(?:你|你們|你们)?說|"
-    r"계산 ?근거|근거 ?좀|근거를"
-)
-_WHY_NOT = (
-    r"why not|why no |why didn't|why did you not|why isn't|why wasn't|what's wrong with|"
-    r"what about .{0,20}instead|(?:warum|wieso|weshalb)\s(?:[a-zäöüß0-9]+\s){0,3}(?:nicht|kein)|"
-    r"grund,? .{0,24}nicht zu|taucht .{0,24}(?:nicht|gar nicht) auf|"
-    r"pourquoi pas|pourquoi ne pas|pourquoi pas plutôt|por qu[eé] no|porque no|"
-    r"por que não|porque não|por quê não|почему не|а почему не|почему бы не|чем плох|"
-    r"为什么不|為什麼不|为啥不|為啥不|为何不|為何不|怎么不用|怎麼不用|"
-    r"(?:怎么|怎麼|干嘛|幹嘛)不(?:直接|干脆|乾脆)?(?:用|选|選|上|考虑|考慮)|"
-    r"(?:點解|点解)(?:唔|冇|無)|唔得(?:咩|嗎|吗)|(?:怎么|怎麼)(?:没|沒)(?:推|推荐|推薦|提)|"
-    r"почему (?:вы |ты )?не (?:предлага|рекоменд|взял|выбрал|советуе)|"
-    r"なぜ.{0,12}(?:じゃない|ではない|を使わない|にしない|じゃなく)|なんで.{0,12}(?:じゃない|にしない)|"
-    r"왜 .{0,12}(?:안 |아니|안써|안 써)|(?:은|는) 왜 안|"
-    # a GPU left out of the answer, asked about: skipped, ruled out, not listed, what is wrong
-    r"(?:why|any reason) (?:did |do |would |have )?you (?:skip|exclud|drop|leav|left|rul|pass)|"
-    r"(?:why|any reason|how come) (?:you |did you )?(?:didn't|did not|don't|haven't|never) "
-    r"(?:suggest|recommend|propose|pick|offer|include|mention|go with|consider)|"
-    r"why (?:was|is|were|has) (?:it|the [a-z0-9]+|[a-z0-9]+ ?[0-9]*[a-z]?) (?:not |n't )?"
-    r"(?:skipped|excluded|dropped|left out|ruled out|not (?:listed|included|considered))|"
-    r"didn't (?:it |that |this )?(?:come up|make (?:it|the cut))|"
-    r"didn't make the (?:shortlist|list)|you skipped|"
-    r"what's (?:bad|the (?:problem|issue)) (?:with|about)|"
-    r"was spricht gegen|wär(?:e)?\s[^?.]{0,24}nicht\s(?:naheliegender|besser|sinnvoller|günstiger)|"
-    r"fällt\s(?:die|der|das|sie|er|es)?\s?raus|(?:ausgeschlossen|weggelassen|rausgefallen|"
-    r"aussortiert)|"
-    r"qu'est-ce qui (?:cloche|ne va pas|coince) avec|(?:avez |a )?écarté|pas retenu|"
-    r"laissé de côté|pas envisagé|pour quelle raison|(?:n')?aurai(?:t|ent) pas (?:fait|suffi|"
-    r"convenu)|"
-    r"pourquoi (?:tu|vous|on) ne (?:l[ae]s? |l')?(?:propos|recommand|suggèr|suggér|conseill|"
-    r"prend|pren)|"
-    r"qu[eé] tiene de malo|descart|no serv[ií]an?|no sirve[n]?\b|no ser[ií]a mejor|"
-    r"no convendr[ií]a|(?:xq|pq|porq) no|"
-    r"no (?:la|lo|las|los) mencionaste|"
-    r"(?:não|nao) serve|ficou de fora|(?:por que|porque|pq|pk)\s(?:vc|você|vocês|vcs)\s(?:não|nao)|"
-    r"(?:não|nao) (?:sugeriu|sugeriram|recomendou|recomendaram|indicou|indicaram|ofereceu)|"
-    r"qual (?:o|é o) problema (?:com|da|do)|(?:pq|pk) (?:não|nao)|"
-    r"не устроил|отпал|исключил|не подош(?:[её]л|ла|ло)|не предложил|не рассматрива|"
-    r"не рассмотрел|не угодил|"
-    r"咋不(?:考虑|考慮|用)|怎么不考虑|怎麼不考慮|(?:怎么|怎麼)(?:没|沒)有?把|"
-    r"(?:为什么|為什麼|为何|為何|怎么|怎麼|为啥|為啥)(?:没|沒)(?:有)?(?:推荐|推薦|选|選|用|考虑|考慮|"
-    r"列|提)|排除|不行(?:吗|嗎)|没推荐|沒推薦|(?:没|沒)(?:列|考虑|考慮)进来|(?:沒|没)列進來|"
-    r"ダメな理由|だめな理由|ダメなの|選ばない(?:の|理由)|使わない(?:の|理由)|(?:じゃ|では)(?:ダメ|だめ|いけない)|入って(?:い)?ない(?:の)?は|外れた|"
-    r"除外|選ばなかった|"
-    r"外した理由|候補に入って|候補に入ら|候補から外れ|候補に(?:は)?ない|"
-    r"왜 빠졌|빠진 이유|왜 제외|제외된 이유|안 되는 이유|하면 안 되|왜 추천(?:을)? 안|"
-    r"추천 안 한 이유|후보에(?:도)? 없|(?:얘기|언급)(?:는|은)? 왜 없"
-)
-# "explain FP8" asks what a term means: an explanation of this answer names it ("this figure").
-_THIS = (
-    r"this|that|these|those|the (?:figure|number|answer|result|calculation|math)|it|dies|das|"
-    r"diese|ce |cette|ces|cela|ça|esto|este|esta|eso|isso|isto|esse|essa|это|эти|этот|эту|"
-    r"这|這|那个|那個|この|その|これ|それ|이 |그 |이거|그거|"
-    # a calculation is the answer's: "KV 캐시 계산 근거", "le calcul du KV"
-    r"calculation|calcul|cálculo|расч[её]т|计算|計算|계산"
-)
 # Topics a lever's words also touch: "billiger" reads as billing, "only CUDA" as the software
 # card; beside a lever or a setting said alone, they are no question of their own.
 _WORDS_OF_A_LEVER = frozenset({None, "billing", "software"})
@@ -292,38 +72,16 @@ _NOT_CUDA = (
 )
 
 
-@cache
-def _compiled(source: str) -> Searchable:
-    return gated_re(rf"(?<![{_LETTER}])(?:{source})")
-
-
-# A Latin letter right before CJK ("MI355Xじゃダメ"): the CJK words start there.
-_LATIN_THEN_CJK = gated_re(r"(?<=[a-z])(?=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3])")
-
-
-def find_lever(text: str, *, gpus: bool) -> Lever | None:
-    """Return the lever a cleaned message pulls, or None."""
-    text = _LATIN_THEN_CJK.sub(" ", text)
-    if gpus and _compiled(_WHY_NOT).search(text):
-        return Lever.WHY_NOT
-    if _compiled(_CHEAPER).search(text) or (too_dear(text) and "?" in text):
-        # ("zu teuer, geht es auch mit einer einzelnen H200?": too dear, another way asked)
-        return Lever.CHEAPER
-    if _compiled(_EXPLAIN).search(text):
-        return Lever.EXPLAIN
-    return None
-
-
 def _explains_a_term(request: ParsedRequest, text: str) -> bool:
     """Whether "explain ..." asks what a term means rather than how this answer was reached."""
-    return request.term is not None and not _compiled(_THIS).search(text)
+    return request.term is not None and not lever_re(THIS).search(text)
 
 
 def _only_a_setting(request: ParsedRequest, text: str) -> bool:
     """Tell a platform setting said alone or as a condition ("only CUDA", "what if only CUDA?")."""
     if request.facts.cuda_only is None:
         return False
-    if request.facts.gpus and _compiled(_IF).match(text) is not None:
+    if request.facts.gpus and lever_re(_IF).match(text) is not None:
         return True  # "Et si on part sur MI355X ? … aucun souci côté AMD": the GPU and platform
     if request.topic not in _WORDS_OF_A_LEVER | {"rocm_image", "faq_migrate"}:
         return False
@@ -337,21 +95,21 @@ def _only_a_setting(request: ParsedRequest, text: str) -> bool:
         return True
     if len(text.split()) <= _SHORT_CHANGE_WORDS and "?" not in text:
         return True
-    return len(text) <= _SETTING_QUESTION_CHARS and _compiled(_IF).search(text) is not None
+    return len(text) <= _SETTING_QUESTION_CHARS and lever_re(_IF).search(text) is not None
 
 
 def _cuda_as_a_condition(request: ParsedRequest, text: str) -> bool:
     """Tell CUDA named as a condition alone, a requirement however it is worded."""
     if request.facts.cuda_only is not None or len(text) > _SETTING_QUESTION_CHARS:
         return False
-    if not _compiled(_CUDA_NAMED).search(text) or _compiled(_OTHER_PLATFORM).search(text):
+    if not lever_re(_CUDA_NAMED).search(text) or lever_re(_OTHER_PLATFORM).search(text):
         return False
-    return _compiled(_IF).search(text) is not None and re.search(_NOT_CUDA, text) is None
+    return lever_re(_IF).search(text) is not None and re.search(_NOT_CUDA, text) is None
 
 
 def _only_a_term(text: str) -> bool:
     """Tell a term said alone ("for 12 months?") with no word of a contract."""
-    return len(text.split()) <= _SHORT_CHANGE_WORDS and not _compiled(_CONTRACT).search(text)
+    return len(text.split()) <= _SHORT_CHANGE_WORDS and not lever_re(_CONTRACT).search(text)
 
 
 def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:

@@ -13,162 +13,34 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from functools import cache
 
 from bot.understand.clock import window_hours
 from bot.understand.forms import read_form
-from bot.understand.gates import Searchable, gated_re
+from bot.understand.gates import gated_re
 from bot.understand.items import ITEMS
 from bot.understand.numbers import (
-    CJK_NUMBER_PATTERN,
-    NUMBER_PATTERN,
     blank,
-    magnitude_factor,
-    parse_cjk_number,
-    parse_number,
+)
+from bot.understand.target_numbers import group, number_of
+from bot.understand.target_patterns import (
+    KOREAN_DAY_WORDS,
+    LEAST_DOCUMENTS,
+    hours_of,
+    latency_seconds,
+    patterns,
 )
 from bot.understand.target_words import (
     DAY,
-    EACH,
     HOUR,
     INPUT_WORDS,
-    MINUTE,
     MONTH,
     OUTPUT_WORDS,
-    PER_USER,
     RATE_ABBR,
-    REQUESTS,
-    SECOND,
-    SUMMARY_WORDS,
     TOKENS,
     WEEK,
     per_minute,
 )
 from sizing import DEFAULT_INPUT_TOKENS, DEFAULT_OUTPUT_TOKENS
-
-# --- Numbers with their magnitudes -----------------------------------------------------------
-
-# The factor of each word when the message's language is not known. "billion" is read as in
-# English here; with the language, its own lexicon decides first (``_magnitude``): a German or
-# French "Billion"/"billion" is 10^12, a Spanish "billón" too, a Brazilian "bilhão" 10^9.
-_MAGNITUDES = (
-    (r"k|к|тыс\.?|тысяч[аи]?|mil(?! ?mill)|thousand|tausend|mille", 1e3),
-    (r"m|м|mm|млн\.?|миллион(?:а|ов)?|mio\.?|million(?:s|en)?|millones|milh(?:ão|ões|oes)", 1e6),
-    # ("2 bi de tokens": Brazilian shorthand for bilhões, only before tokens)
-    (r"bi(?=\s(?:de\s)?tokens?)", 1e9),
-    # ("10 mi de tokens": Brazilian shorthand for milhões, before what it counts)
-    (r"mi(?=\s(?:de\s)?(?:tokens?|documentos|tickets|registros|textos|arquivos))", 1e6),
-    (
-        (
-            r"b|bn|g|млрд\.?|миллиард(?:а|ов)?|billion(?:s)?|mrd\.?|milliarde?n?|mil millones"
-            r"|bilh(?:ão|ões|oes)|milliards?"
-        ),
-        1e9,
-    ),
-    (r"t|tn|трлн\.?|trillion(?:s)?|billones|bill[oó]n|billionen|trilh(?:ão|ões|oes|ao)", 1e12),
-    (r"万|萬|만", 1e4),
-    (r"亿|億|억", 1e8),
-    (r"千万|千萬|천만", 1e7),
-    (r"百万|百萬|백만", 1e6),
-)
-_MAG = "|".join(f"(?:{pattern})" for pattern, _ in sorted(_MAGNITUDES, key=lambda p: -len(p[0])))
-# A number, a glued or spaced magnitude that no letter continues ("2k", "10 M", "1,5 млн").
-_SMALL_CJK = {
-    "一": 1,
-    "两": 2,
-    "兩": 2,
-    "二": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-    "十": 10,
-    "半": 0.5,
-    "한": 1,
-    "두": 2,
-    "세": 3,
-    "네": 4,
-    # Russian collective numerals, said of days ("за двое суток")
-    "двое": 2,
-    "трое": 3,
-    "четверо": 4,
-}
-NUM = (
-    rf"(?:{CJK_NUMBER_PATTERN}|{NUMBER_PATTERN}(?:\s?(?P<mag>(?:{_MAG}))(?![a-zа-яё]))?"
-    rf"|(?P<small>[一两兩二三四五六七八九十半](?![万萬亿億千百])|(?<![가-힣])[한두세네](?=\s?(?:주|시간|달))"
-    r"|(?<![а-яё])(?:двое|трое|четверо)(?=\s(?:суток|сутки|дней)))"
-    r")"
-)
-
-
-def _magnitude(word: str, language: str | None = None) -> float:
-    word = word.strip().lower()
-    if language is not None:
-        factor = magnitude_factor(word, language)
-        if factor != 1.0:
-            return factor
-    for pattern, factor in _MAGNITUDES:
-        if re.fullmatch(pattern, word):
-            return factor
-    return 1.0
-
-
-def number_of(
-    match: re.Match[str], prefix: str | None = None, language: str | None = None
-) -> float:
-    """Return the value of a ``NUM`` group in a match (groups renamed with ``prefix``).
-
-    ``language``, the message's, decides what a magnitude word shared by languages means.
-    """
-    groups = match.groupdict()
-    if prefix is None:
-        prefix = _prefix(match)
-    cjk = groups.get(f"{prefix}cjk")
-    small = groups.get(f"{prefix}small")
-    if small:
-        return float(_SMALL_CJK[small])
-    value = parse_cjk_number(cjk) if cjk else parse_number(groups.get(f"{prefix}num") or "nan")
-    mag = groups.get(f"{prefix}mag")
-    if mag:
-        value *= _magnitude(mag, language)
-    return value
-
-
-def _named(pattern: str, prefix: str) -> str:
-    """``pattern`` with its named groups prefixed, so that one regex can hold two numbers."""
-    return re.sub(r"\(\?P<([a-z0-9]+)>", lambda m: f"(?P<{prefix}{m.group(1)}>", pattern)
-
-
-# The group prefixes ``_alt`` gives its alternatives (the pattern's own groups first).
-_PREFIXES = ("", *(f"a{i}" for i in range(10)))
-
-
-def _alt(*parts: str) -> str:
-    """Alternatives, each with its groups under its own prefix (``a0``, ``a1``, ...)."""
-    return "(?:" + "|".join(_named(part, f"a{i}") for i, part in enumerate(parts)) + ")"
-
-
-def _prefix(match: re.Match[str]) -> str:
-    """Return the prefix of the alternative that matched (see ``_alt``)."""
-    groups = match.groupdict()
-    for prefix in _PREFIXES:
-        if groups.get(f"{prefix}num") or groups.get(f"{prefix}cjk") or groups.get(f"{prefix}small"):
-            return prefix
-    return ""
-
-
-def group(match: re.Match[str], name: str) -> str | None:
-    """Return a named group of whichever alternative matched."""
-    groups = match.groupdict()
-    for prefix in _PREFIXES:
-        value = groups.get(f"{prefix}{name}")
-        if value:
-            return value
-    return None
-
 
 # --- Words -----------------------------------------------------------------------------------
 
@@ -179,41 +51,6 @@ _INPUT_BEFORE = gated_re(
 )
 _OUTPUT_WORD_RE = gated_re(rf"(?<![a-zа-я])(?:{OUTPUT_WORDS})(?![a-zа-я])")
 _ITEMS = ITEMS
-
-# Korean counts days with words of their own: "이틀 안에" is within two days.
-_KOREAN_DAYS = {"하루": 24.0, "이틀": 48.0, "사흘": 72.0, "나흘": 96.0, "일주일": 168.0}
-_KOREAN_DAY_WORDS = "|".join(_KOREAN_DAYS)
-
-
-def _hours(unit: str) -> float | None:
-    unit = unit.strip().lower()
-    if unit in _KOREAN_DAYS:
-        return _KOREAN_DAYS[unit]
-    for pattern, factor in (
-        (HOUR, 1.0),
-        (DAY, 24.0),
-        (WEEK, 168.0),
-        (MONTH, 720.0),
-        (MINUTE, 1 / 60),
-    ):
-        if re.fullmatch(pattern, unit):
-            return factor
-    return None
-
-
-_TIME_UNIT = rf"(?P<unit>{SECOND}|{MINUTE}|{HOUR}|{DAY}|{WEEK})"
-_LATENCY_UNIT = (
-    r"(?P<lunit>ms|msec|milliseconds?|мс|毫秒|ミリ秒|밀리초|s|sec|secs|seconds?|segundos?|"
-    r"secondes?|sekunden?|с|сек|секунд[аы]?|秒|초)"
-)
-
-
-def _latency_seconds(match: re.Match[str]) -> float:
-    value = number_of(match)
-    unit = (group(match, "lunit") or "").lower()
-    if unit in {"ms", "msec", "millisecond", "milliseconds", "мс", "毫秒", "ミリ秒", "밀리초"}:
-        return value / 1000
-    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,275 +83,10 @@ class Targets:
         )
 
 
-# --- Patterns ---------------------------------------------------------------------------------
-
-_TTFT_WORDS = (
-    r"(?:ttft|time[\s-]to[\s-]first[\s-]token|erstes?\stoken|первый\sтокен|premier\stoken|"
-    r"首字时间|首字時間|第一個\s?token|第一个\s?token|first[\s-]token(?:\slatency)?|first\sbyte|"
-    r"首\s?token|首字|首包|首个\s?token|首個\s?token|第一个\s?token|第一個\s?token|首token延迟|"
-    r"最初のトークン|初回トークン|첫\s?토큰|첫\s?번째\s?토큰|перв(?:ого|ый)\s?токен[а]?|"
-    r"primer\stoken|primeiro\stoken|(?:1|1º|1°|1o|1er|1ª)\s?token|ersten?\stoken|premier\stoken|tiempo\sal\sprimer\stoken|"
-    r"tempo\saté\so\sprimeiro\stoken|"
-    # the answer's start in everyday words: "first words on screen", "开始出字", "書き始める",
-    # "начинать отвечать", "que empiece a escribir", "Antwortbeginn", "commence à répondre"
-    r"first\swords?(?:\s(?:on\s(?:the\s)?screen|appear|show\sup))?|"
-    r"(?:start|starts|begin|begins)\s(?:answering|replying|responding|writing|typing|streaming|"
-    r"to\s(?:answer|reply|respond|write|type|stream))|"
-    r"answers?\s(?:must\s|should\s|need\sto\s|have\sto\s)?(?:start|begin)|"
-    r"开始出字|開始出字|开始回复|開始回覆|开始回答|開始回答|出第一个字|出第一個字|开始输出|開始輸出|"
-    r"書き始め|答え始め|返答し始め|回答し始め|表示され始め|出始め|"
-    r"응답(?:을)?\s?시작|답변(?:을)?\s?시작|답을\s?시작|출력(?:을)?\s?시작|첫\s?글자|"
-    r"начина(?:ть|л|ла|ло|ли)\sотвечать|начать\sотвечать|начало\sответа|"
-    r"начина(?:ть|л)\sпечатать|первые\sслова|"
-    r"empie(?:ce|za)\sa\s(?:escribir|responder|contestar)|empezar\sa\s(?:escribir|responder)|"
-    r"primeras\spalabras|come(?:ce|ça)\sa\s(?:escrever|responder)|"
-    r"começar\sa\s(?:escrever|responder)|primeiras\spalavras|"
-    r"antwortbeginn|anfangen\szu\s(?:antworten|schreiben)|beginnt\szu\s(?:antworten|schreiben)|"
-    r"ersten?\sw(?:ö|o)rte(?:r)?|"
-    r"commence(?:r)?\sà\s(?:écrire|répondre)|premiers\smots)"
-)
-_TPOT_WORDS = (
-    r"(?:tpot|itl|inter[\s-]token\s(?:latency|time)|time\sper\s(?:output\s)?token|"
-    r"per[\s-]token\slatency|latency\sper\stoken|token\slatency|"
-    r"每个\s?token|每個\s?token|每\s?token|トークンあたり|トークン間|토큰당|토큰\s?간|"
-    r"на\sтокен|между\sтокенами|por\stoken|pro\stoken|par\stoken|entre\stokens|"
-    r"inter[\s-]token[\s-]?(?:latenz|latency|latence)?|latence\sinter[\s-]token|"
-    r"latencia\sentre\stokens|token\s?間隔|token\s?间隔|トークン間隔|토큰\s?간격)"
-)
-
-
-@cache
-def _patterns() -> dict[str, Searchable]:
-    num = NUM
-    num2 = _named(NUM, "b")  # a second number in the same pattern
-    tokens_per_s = (
-        rf"{num}\s?\+?\s?(?:(?:output|de\ssaída|de\ssalida|generated|выходных|of\soutput)\s)?"
-        rf"(?:(?:de\s|of\s)?(?>{TOKENS})\s?(?:(?:de\s)?(?:saída|salida|sortie|output)\s)?"
-        # ("a second" is read "1 second" by the number words: "40 tokens 1 second")
-        rf"(?:/|per|a|each|por|pro|par|в|за|в\s?одну|每|1(?=\s))\s?"
-        rf"(?P<tunit>{SECOND}|{MINUTE})(?![a-zа-я])|(?:tok/s|t/s|tps|tk/s|tokens/sec)(?![a-z]))"
-    )
-    tokens_then_second = rf"{num}\s?(?:个|個)?\s?(?:{TOKENS})\s?(?:的)?\s?(?:每秒|/秒|毎秒|초당)"
-    before_tokens = (
-        rf"(?:每秒(?:钟|鐘)?|秒間|毎秒|1秒(?:あたり|に|で)|초당|1초에|"
-        rf"в\sсекунду)[^0-9,，;；]{{0,8}}?{num}\s?(?:个|個)?\s?"
-        rf"(?:{TOKENS})"
-    )
-    tpot = _alt(
-        rf"{_TPOT_WORDS}[^0-9,，;；]{{0,24}}?{num}\s?{_LATENCY_UNIT}(?![a-zа-я])",
-        rf"{num}\s?{_LATENCY_UNIT}\s?(?:/|per|a|each|по|на|por|pro|par|每)?\s?"
-        rf"(?:output\s|generated\s|de\ssalida\s|de\ssaída\s|de\ssortie\s|выходной\s|"
-        rf"выходного\s)?(?:{TOKENS}|output token)(?![a-zа-я])",
-    )
-    ttft = _alt(
-        rf"{_TTFT_WORDS}(?:[^0-9,，;；]|p[0-9]{{2}}){{0,32}}?{num}\s?{_LATENCY_UNIT}(?![a-zа-я])",
-        rf"{num}\s?{_LATENCY_UNIT}(?![a-zа-я])\s?(?:to|until|for|before|avant|jusqu'au|antes\sdel?|"
-        rf"antes\sdo|até\so|bis\szum|vor\sdem|до|まで|까지|以内に|内に|以内|内|이내에|내에|안에)?\s?"
-        rf"(?:the\s|le\s|el\s)?{_TTFT_WORDS}",
-    )
-    rate = (
-        rf"{num}\s?(?:\+\s?)?(?:[a-zа-яё\-]+\s){{0,2}}?(?:{REQUESTS})\s?"
-        # (a word before the unit stands apart from it: "Requests ans Modell" is no "a s")
-        rf"(?:(?:/\s?|(?:per|a|an|each|every|por|pro|par|в|за|al|ao|à|la|le|am|im|x)\s)(?:one\s)?|/)"
-        rf"(?:1\s)?{_TIME_UNIT}(?![a-zа-яё])"
-    )
-    rate_abbr = _alt(
-        rf"{num}\s?(?P<abbr>qps|rps|rpm|req/s|req/min)(?![a-z])",
-        rf"(?P<abbr>qps|rps|rpm)\s?(?:of|is|=|:|~|около|约|大概|约为|≈)?\s?{num}",
-    )
-    # "Pro Tag haben wir ca. 250.000 Anfragen": the day said first, the requests counted after
-    rate_before_latin = (
-        # (at a clause's start: "3,000 tickets a day but at peak 250 chats" is no day's 250)
-        rf"(?:^|(?<=[.,;:!?\n])|(?<=[.,;:!?]\s))(?P<bunit>pro tag|am tag|täglich|per day|a day|"
-        rf"daily|par jour|por d[ií]a|al d[ií]a|в день|в сутки|за день)[^0-9,;]{{0,24}}?{num}\s?"
-        rf"(?:[a-zа-яё\-]+\s){{0,2}}?"
-        rf"(?:{REQUESTS})(?![a-zа-яё])"
-    )
-    rate_before = (
-        rf"(?:(?P<bunit>每秒|每分钟|每分鐘|每小时|每小時|每天|每日|日均|一天|一小时|毎秒|秒間|毎分|毎時|毎日|"
-        rf"1\s?分(?:間)?(?:に|で|あたり)?|分間|1\s?時間(?:に|で|あたり)?|時間あたり|"
-        rf"1\s?日(?:に|で|あたり)?|1\s?초에|초당|1\s?분에|분당|1\s?시간에|시간당|하루에?|일일)"
-        rf"[^0-9,，;；]{{0,6}}?{num}\s?(?:个|個|次|条|條|건|회|件|개)?\s?"
-        rf"(?:{REQUESTS})?)"
-    )
-    # (a number may open a bracket of its own: "inputs are short (400 tokens)")
-    gap = r"[^0-9,，;；/()（）。!?！？]{0,18}?(?:[(（][^0-9()（）]{0,8}?)?"
-    output = _alt(
-        # "出力は 1 件 300 トークン程度", "輸出很短，每筆大概 50 tokens": the answer's length
-        # said per item after its word
-        rf"(?<![a-zа-я])(?:{OUTPUT_WORDS})(?![a-zа-я])[^0-9;；。!?！？]{{0,12}}?(?:{EACH})"
-        rf"[^0-9;；。]{{0,8}}?{num}\s?(?:{TOKENS})",
-        rf"{num}\s?-?\s?(?:{TOKENS})\s?(?:de\s|of\s|d'|der\s|"
-        rf"en\s)?(?:{OUTPUT_WORDS})(?![a-zа-я])",
-        rf"(?<![a-zа-я])(?:{OUTPUT_WORDS})(?![a-zа-я]){gap}{num}(?:\s?(?:{TOKENS}))?(?![0-9])"
-        rf"(?!\s?%)",
-        rf"{num}\s?-?\s?(?:{TOKENS})\s?(?:de\s|of\s)?(?:{SUMMARY_WORDS})(?![a-zà-ÿа-я])",
-        rf"(?<![a-zà-ÿа-я])(?:{SUMMARY_WORDS})\s?(?:de\s|von\s|"
-        rf"of\s)?(?:~\s?|≈\s?|about\s|around\s|roughly\s)?{num}(?:\s?(?:{TOKENS}))?(?![0-9])",
-        rf"{num}\s?(?:{TOKENS})?\s?(?:out|en\ssortie|на\sвыходе|на\sвыход|de\ssalida|de\ssaída|"
-        rf"выхода|raus|"
-        rf"coming\sout|going\sout)(?![a-zа-я])",
-        rf"{num}\s?ausgabe-?tokens?(?![a-zäöü])",
-        # "800 input / 250 output tokens": the word between the number and the tokens
-        rf"(?:(?<=/)|(?<=/\s)){num}\s?(?:output|generated|de\ssaída|de\ssalida|выходных)\s"
-        rf"(?:{TOKENS})(?![a-zа-я])",
-        # "1500 输入 / 200 输出": the output's number and word after the slash
-        rf"(?:(?<=/)|(?<=/\s)){num}\s?(?:输出|輸出|出力|출력)",
-    )
-    input_ = _alt(
-        rf"(?<![a-zа-я])(?:{INPUT_WORDS})(?![a-zа-я]){gap}{num}(?:\s?(?:{TOKENS}))?(?![0-9])"
-        rf"(?!\s?%)",
-        rf"{num}\s?(?:-|\s)?(?:{TOKENS})\s?(?:de\s|of\s|d')?(?:prompts?|inputs?|entrada|"
-        rf"input|in(?=\s?/|\s?,|\sand\s)|eingabe|en\sentrée|entrée|на\sвходе|на\sвход|входа|input\stokens|"
-        rf"going\sin|coming\sin|rein)(?![a-zа-я])",
-        # "1k in / 250 out": short words, the slash between
-        rf"{num}\s?(?:in|input)\s?/",
-        # "800 input / 250 output tokens": the input's number and word, the tokens said after
-        rf"{num}\s?(?:input|prompt|entrada|eingabe|entrée|входных|输入|輸入|入力|입력)(?=\s?/)",
-        # "Tickets average around 900 tokens", "los correos rondan los 600 tokens": the things
-        # worked through, each one's length
-        rf"(?:{_ITEMS})\s(?:average|avg\.?|are|run|come\sin\sat|rondan(?:\slos)?|promedian|"
-        rf"têm\sem\smédia|haben\sim\sschnitt|font\sen\smoyenne)\s(?:around\s|about\s|~\s?|"
-        rf"roughly\s|de\s|unos\s|uns\s|etwa\s|environ\s)?{num}\s?(?:{TOKENS})",
-        # German compounds, one suspended: "1.000 Eingabe- und 300 Ausgabetokens"
-        rf"{num}\s?eingabe(?:-?tokens?|-(?=\s(?:und|bzw\.?|oder)\s))(?![a-zäöü])",
-    )
-    # (a model's name blanked between reads as one space: "correos con ___, unos 800 tokens")
-    documents = _alt(
-        rf"{num}\s?(?:[a-zа-яё\-]+\s){{0,2}}?(?:{_ITEMS})(?:[^0-9 ]| +){{0,24}}?{num2}\s?"
-        rf"(?:input |in |de entrada |d'entrée |входных )?(?:{TOKENS})",
-        rf"(?:{_ITEMS})\s?{num}\s?(?:건|件|份|개|篇|통|件の)?[^0-9]{{0,6}}?(?:{EACH})[^0-9]{{0,6}}?"
-        rf"{num2}\s?(?:{TOKENS})",
-        # Things of any name counted, then their tokens said each (``_LEAST_DOCUMENTS``):
-        # "80.000 expedientes de unos 10.000 tokens cada uno", "12 万张单据，每张平均 2 千 token",
-        # "40 万件の問い合わせ履歴（1件あたり平均 1,500 トークン）", "250.000 Dokumente à 2.000"
-        rf"{num}[^0-9;；]{{1,64}}?{num2}\s?(?:{TOKENS})(?!\s?(?:/|per\s|por\s|每秒))"
-        rf"\s?(?:{_EACH_AFTER})",
-        rf"{num}[^0-9;；]{{1,64}}?(?:{EACH})\s?(?:{_WITH_EACH})?\s?(?:{_ABOUT_EACH})?\s?{num2}"
-        rf"\s?(?:{TOKENS})"
-        rf"(?!\s?(?:/|per\s|por\s|每秒))",
-        # "문서 200만 건 × 평균 1,500토큰", "2M tickets x ~900 tokens": counted times their length
-        rf"{num}[^0-9;；]{{0,24}}?\s[×x*]\s(?:{_ABOUT_EACH})?\s?{num2}\s?(?:{TOKENS})",
-    )
-    total_tokens = (
-        rf"{num}\s?(?:de\s|of\s|d')?(?:{TOKENS})(?!\s?(?:/|per|a\s|each|por|pro|par|в\s|每)\s?"
-        rf"(?:{SECOND}|{MINUTE}|user))"
-    )
-    deadline = _alt(
-        rf"(?<![a-zà-ÿа-яё])(?:(?:nach\s)?spätestens(?:\snach|\sin)?|at\sthe\slatest\s(?:in|"
-        rf"within|after)|"
-        rf"au\splus\stard\s(?:en|dans|sous|après)|a\smás\stardar\sen|no\smáximo\sem|"
-        rf"не\sпозже(?:\sчем)?\sчерез|не\sпозднее(?:\sчем)?\sчерез|最迟|最遲|遅くとも|"
-        rf"in\sless\sthan|en\smenos\sde|em\smenos\sde|in\sweniger\sals|en\smoins\sde|"
-        rf"in\sunder|sous|en\sdessous\sde|"
-        rf"меньше\sчем\sза|менее\sчем\sза|"
-        rf"in|within|under|inside|over|(?:em|en)\saté|até|hasta|en|em|"
-        rf"dentro\sde|innerhalb\s(?:von\s)?|binnen|дедлайн|дедлайном|срок\s—|데드라인(?:은|이)?|"
-        rf"antes\sde|antes\sdas?|avant|"
-        rf"за|в\sтечение|в\sпределах|уложиться\s(?:надо\s|нужно\s)?(?:в|за)|durante|para|by|d'ici|"
-        rf"deadline|plazo(?:\sde)?|prazo(?:\sde)?|frist|délai(?:\sde)?|срок|期限|时间|時間|기한은?|für|締切は?|"
-        # time the customer is given (Spanish, English), a window (German, Spanish, Portuguese,
-        # Russian), time given to us in Chinese, a Korean due date
-        rf"只剩(?:下)?|還剩(?:下)?|还剩(?:下)?|(?:nos|me)\sd(?:a|an|á|ão)|gives?\s(?:us|me)|zeitfenster|"
-        rf"zeitrahmen|time\s?frame|horizonte|échéance|calendrier|сроки|"
-        rf"time\swindow|ventana(?:\sde)?|"
-        rf"plazo\sson|prazo\ssão|on\sa|we\shave|tenemos|temos|"
-        rf"(?:nos|me|nous)\s(?:quedan|restan|sobran|restam|sobram|reste|restent)|остал(?:ось|ись)|"
-        rf"janela(?:\sde)?|окно|给我们|給我們|마감(?:이|은)?|"
-        rf"締め切り|截止)(?:\s(?:of|is|es|é|ist|est|de|von|for|fosse|sea|fuera|wäre|"
-        rf"serait)(?![a-zà-ÿ])){{0,2}}"
-        rf"\s?(?:是|为|為|は)?\s?[:—–]?\s?"
-        # "plazo máximo 4 días", "prazo máximo de 3 dias", "deadline max 48h"
-        rf"(?:(?:máximo|maximo|máx\.?|max\.?|maximum|maximal|максимум)\s?(?:de\s)?)?"
-        rf"(?:a|an|one|uma?|una?|une?|einer?|the\snext|next|les|the|próximos?|próximas?|las|los|"
-        rf"die|nächsten)?\s?(?:{_ABOUT_WORD})?(?:{num}\s?-?)?(?:个|個|つ|)?\s?"
-        rf"(?P<dunit>{_KOREAN_DAY_WORDS}|{HOUR}|{DAY}|{WEEK}|{MONTH})"
-        rf"(?![a-zа-яё])",
-        rf"(?:{num}\s?)?(?:个|個|つ|)?\s?(?P<dunit>{HOUR}|{DAY}|{WEEK}|{MONTH}|"
-        rf"{_KOREAN_DAY_WORDS})\s?"
-        rf"(?:内|以内|之内|之內|以内に|以内で|で|안에|이내|내에|내로|내(?=\s|$|[,.])|内に|内完成|以内完成|內|"
-        rf"後(?:まで)?|"
-        rf"뒤|후|时间|時間)",
-        # a duration in brackets beside the job ("en un fin de semana (48 h)", "über Nacht (max.
-        # 10 Stunden)")
-        rf"\(\s?(?:(?:max\.?|maximal|höchstens|at most|up to|máx\.?|максимум)\s?)?{num}\s?"
-        rf"(?P<dunit>{HOUR}|{DAY})\s?\)",
-        # a window of hours: "8h window", "a 10-hour slot"
-        rf"{num}\s?-?\s?(?P<dunit>{HOUR})\s(?:window|slot|окно|fenster|ventana|janela|fenêtre)",
-        # "that's 60 hours from now", "dans 48 heures à partir de maintenant"
-        rf"{num}\s?(?P<dunit>{HOUR}|{DAY}|{WEEK})\s(?:from now|from today|from (?:the )?start|"
-        rf"à partir de maintenant|a partir de ahora|a partir de agora|ab jetzt|с этого момента)",
-        # a day named, then said as a length: "d'ici vendredi, donc ~72h", "by Friday, so 72 hours"
-        rf"(?<![a-zà-ÿ])(?:d'ici|by|until|till|bis|hasta|até|до|avant|before)\s[^\d,.;()]{{2,24}}?"
-        rf"\s?[,;(—–-]\s?(?:donc|so|soit|i\.e\.|c'est-à-dire|also|d\.h\.|es decir|o sea|ou seja|"
-        rf"то есть|т\.е\.|that's|that is|cioè|tipo|like|genre|типа|"
-        rf"como)?\s?(?:{_ABOUT_WORD})?{num}\s?"
-        rf"(?P<dunit>{HOUR}|{DAY})(?![a-zа-яё])",
-    )
-    # any length of time, read as the deadline only beside a job with none named otherwise:
-    # "window is about 60 hours", "tenho 72h", "wir haben eine Woche Zeit", "데드라인 일주일"
-    any_duration = _alt(
-        rf"(?<![0-9.,同]){num}\s?-?\s?(?:个|個|つ|)?\s?(?P<dunit>{HOUR}|{DAY}|{WEEK})"
-        rf"(?![a-zа-яё])",
-        rf"(?<![a-zа-яё])(?:a|one|une?|una?|uma?|eine?n?|одн[уаи]|)\s?"
-        rf"(?P<dunit>{_KOREAN_DAY_WORDS}|week|semana|semaine|woche|неделю|неделя|一周|一週|"
-        rf"一个星期|一個星期|一個禮拜|一个礼拜|1週間|一週間)(?![a-zа-яё])",
-        # Russian says an approximate count after its unit: "часов за 8", "дней на 5"
-        rf"(?<![а-яё])(?P<dunit>часов|часа|дней|дня|суток|недель|недели)\s(?:за|на|где-то|"
-        rf"примерно|около)\s{num}",
-    )
-    tomorrow = (
-        r"(?:by\s(?:tomorrow|tmrw|tmr)|overnight|до\sзавтра|para\smañana|até\samanhã|bis\smorgen|"
-        r"d'ici\sdemain|明天之前|明天前|明日まで|내일까지|в\sсутки)"
-    )
-    with_batch = (
-        r"(?:process|processing|run|summar|classif|embed|translat|label|tag|extract|batch|offline|"
-        r"job|corpus|dataset|total|overall|in\stotal|processar|procesar|verarbeiten|traiter|"
-        r"обработ|прогнать|处理|處理|批量|离线|離線|跑完|推理完|总共|總共|清洗|打标|标注|標註|"
-        r"処理|バッチ|オフライン|分類|처리|배치|오프라인|번역|분류|resumir|traduzir|classificar|"
-        r"摘要|要約|요약|抽取|抽條款|抽条款|klassifizier|résumer|суммариз|pasar\s[0-9]|passar\s[0-9]|"
-        r"打(?:个|個)?(?:标签|標籤)|переварить|прогон|par\slots|en\slote|em\slote|por\slotes)"
-    )
-    # A volume of text not said in tokens ("3 亿字", "900 Mio. Zeichen", "1,2 bilhão de palavras",
-    # "300 000 pages"): a job to work through, whose deadline is then read.
-    text_volume = (
-        rf"{num}\.?\s?(?:de\s|of\s|d')?(?P<unit>characters?|chars|words|pages|字(?!节|節)|文字|글자|"
-        rf"자(?=\s|[(（,]|$)|palavras|palabras|caracteres|páginas|zeichen|wörter|seiten|символ\w*|"
-        rf"слов(?![а-яё])|страниц)(?P<each>\s?(?:each|apiece|cada(?:\s(?:uno|una|um))?|chacun\w*|"
-        rf"jeweils|каждый|по|각))?"
-    )
-    return {
-        "text_volume": gated_re(text_volume),
-        "tokens_per_s": gated_re(tokens_per_s),
-        "tokens_then_second": gated_re(tokens_then_second),
-        "before_tokens": gated_re(before_tokens),
-        "tpot": gated_re(tpot),
-        "ttft": gated_re(ttft),
-        "rate": gated_re(rate),
-        "rate_abbr": gated_re(rate_abbr),
-        "rate_before": gated_re(rate_before),
-        "rate_before_latin": gated_re(rate_before_latin),
-        "output": gated_re(output),
-        "input": gated_re(input_),
-        "documents": gated_re(documents),
-        "total_tokens": gated_re(total_tokens),
-        "deadline": gated_re(deadline),
-        "tomorrow": gated_re(tomorrow),
-        "any_duration": gated_re(any_duration),
-        "with_batch": gated_re(with_batch),
-        "per_user": gated_re(PER_USER),
-    }
-
-
 # Longer than any request (the longest context of a catalog model is 10M tokens, and prompts
 # of even 2M are unheard of): a length past this is a job's total.
 _LONGEST_REQUEST_TOKENS = 2_097_152
 
-# "in ~60 days", "within about 2 weeks", "за примерно 3 дня": a deadline said roughly.
-_ABOUT_WORD = (
-    r"~\s?|≈\s?|(?:about|around|roughly|approx\.?|approximately|ca\.|около|примерно|где-то|"
-    r"unos|unas|uns|umas|environ|etwa|ungefähr)\s"
-)
 _TIME_AFTER = gated_re(rf"\s?(?:{HOUR}|{DAY}|{WEEK}|{MONTH})(?![a-zа-яё])")
 _NO_DEADLINE = gated_re(r"沒有|没有|无|無|\bno\s|\bsin\s|\bsem\s|\bkein|\bpas\sde|\bнет|まだ|없")
 _BEFORE_UNITS = (
@@ -580,7 +152,7 @@ def _each_user(text: str, start: int, end: int) -> bool:
     if _TOTAL_WORDS.search(clause):
         return False
     after = _AT_LEAST_AFTER.sub("", after.lstrip(), count=1)  # "10 tok/s minimum par utilisateur"
-    return bool(_USER_WORDS.search(before) or _patterns()["per_user"].match(after))
+    return bool(_USER_WORDS.search(before) or patterns()["per_user"].match(after))
 
 
 # A bound said between a speed and its user: "10 tok/s minimum par utilisateur", "20 tok/s at
@@ -617,7 +189,7 @@ class _Reader:
         self.rest = text
         self.language = language
         self.values: dict[str, float] = {}
-        self.patterns = _patterns()
+        self.patterns = patterns()
         self._found: dict[str, tuple[str, list[re.Match[str]]]] = {}
         # Each trigger read once (``text`` stays), by its id: a pattern's own hash reads its whole
         # compiled code each time.
@@ -661,7 +233,7 @@ class _Reader:
                 continue  # "총 9억 토큰짜리 … 건당 20토큰": the job's total, then each answer
             if _finite(each) and each > _MOST_TOKENS_PER_DOCUMENT:
                 continue  # "2.5M transcripts (roughly 1.2B tokens total)": the job's tokens
-            if alt in {"a2", "a3", "a4"} and not (_finite(docs) and docs >= _LEAST_DOCUMENTS):
+            if alt in {"a2", "a3", "a4"} and not (_finite(docs) and docs >= LEAST_DOCUMENTS):
                 continue  # no noun of documents: a job's count of things only when large
             if _finite(docs) and _finite(each):
                 # Each document is one request: its tokens the prompt, the answer's added once
@@ -696,9 +268,9 @@ class _Reader:
             m for m in found if _TODAY_AROUND.search(self.text, max(0, m.start() - 40), m.end())
         ]
         for match in (wanted + [m for m in found if m not in wanted]) if today else found:
-            self.take("ttft_s", _finite(_latency_seconds(match)), match)
+            self.take("ttft_s", _finite(latency_seconds(match)), match)
         for match in self.matches("tpot"):
-            seconds = _latency_seconds(match)
+            seconds = latency_seconds(match)
             speed = _finite(1.0 / seconds) if seconds > 0 else None
             self.take("tokens_per_user_tok_s", speed, match)
 
@@ -838,7 +410,7 @@ class _Reader:
         """Whether a large volume of text not counted in tokens is worked through."""
         for match in self.patterns["text_volume"].finditer(self.rest):
             value = _finite(self.number(match))
-            if value is not None and value >= _LEAST_DOCUMENTS * 10:
+            if value is not None and value >= LEAST_DOCUMENTS * 10:
                 return True
             if match.group("each") and _COUNT_BEFORE.search(self.rest[: match.start()]):
                 return True  # "15.000 expedientes, unas 40 páginas cada uno"
@@ -856,7 +428,7 @@ class _Reader:
         """Read a length of time said anywhere beside a job as its deadline."""
         for match in self.matches("any_duration"):
             unit = group(match, "dunit") or ""
-            factor = _KOREAN_DAYS.get(unit) or _hours(unit) or _WEEK_HOURS.get(unit)
+            factor = hours_of(unit) or _WEEK_HOURS.get(unit)
             has_count = group(match, "num") or group(match, "cjk") or group(match, "small")
             count = self.number(match) if has_count else 1.0
             if factor is not None and _finite(count):
@@ -869,7 +441,7 @@ class _Reader:
             if _NO_DEADLINE.search(self.rest[max(0, match.start() - 6) : match.end()]):
                 continue
             unit = group(match, "dunit") or ""
-            factor = _hours(unit)
+            factor = hours_of(unit)
             has_count = group(match, "num") or group(match, "cjk") or group(match, "small")
             if not has_count and len(unit.strip()) == 1 and unit.strip().isascii():
                 continue  # "5 days end to end": "en" and "d" make no deadline of one day
@@ -910,7 +482,7 @@ _TRIGGERS = {
     "input": re.compile(rf"tok|tkn|токен|ток|トークン|토큰|{_SLASHED_LENGTHS}"),
     "total_tokens": _TOKEN_WORDS,
     "tpot": gated_re(r"tok|tpot|itl|токен|トークン|토큰|間隔|间隔|ms|мс|毫秒|ミリ秒|밀리초"),
-    "deadline": gated_re(rf"{HOUR}|{DAY}|{WEEK}|{MONTH}|{_KOREAN_DAY_WORDS}"),
+    "deadline": gated_re(rf"{HOUR}|{DAY}|{WEEK}|{MONTH}|{KOREAN_DAY_WORDS}"),
 }
 # Fewer total tokens than this are a prompt's length, not an offline job.
 _LEAST_JOB_TOKENS = 1e6
@@ -1022,24 +594,8 @@ _RUNS_TODAY = gated_re(
 _TODAY_REACH = 72
 # A count of at least a thousand things before a length said of each.
 _COUNT_BEFORE = gated_re(r"(?<![0-9.,])[1-9][0-9]{0,2}(?:[.,  ][0-9]{3})+(?![0-9])|[0-9]{4,}")
-# Things counted with their tokens each but no noun of documents ("80.000 expedientes de unos
-# 10.000 tokens cada uno") are a job's documents from this many: fewer are users or requests.
-_LEAST_DOCUMENTS = 1000
 # A total said beside documents and their length is the job's when near their product.
 _NEAR_TOTAL = (0.5, 2.0)
-# "each" said after a document's tokens: "10.000 tokens cada uno", "700 tokens cada", "2k each".
-_EACH_AFTER = (
-    r"each|apiece|cada(?:\s(?:uno|una|um))?|chacun(?:e)?|jeweils|каждый|каждое|каждая|на\sкаждый|"
-    r"(?:pro|per|par|por|на)\s(?:dokument|document|documento|doc|datei|file|fichier|archivo|"
-    r"arquivo|pdf|документ|файл)"
-)
-# "cada uma com uns 350 tokens", "chacun avec environ 800 tokens": a word of having between.
-_WITH_EACH = r"com|con|avec|with|mit|de|of|has|tem|tiene|a|hat"
-# A rough word between "each" and its figure: "每张平均 2 千", "1件あたり平均 1,500", "à ~2.000".
-_ABOUT_EACH = (
-    r"平均|大概|约|約|大约|大約|평균|약|average|avg\.?|about|around|roughly|~|ca\.?|etwa|rund|"
-    r"environ|unos|umas|uns|около|примерно|в\sсреднем"
-)
 # More tokens than the longest context window any model reads (10M) are no one document's:
 # a number of tokens after documents counted is then the whole job's.
 _MOST_TOKENS_PER_DOCUMENT = 10_000_000

@@ -17,7 +17,7 @@ from functools import cache
 
 from bot.understand.gates import Searchable, gated_re
 from bot.understand.numbers import blank
-from bot.understand.targets import NUM, number_of
+from bot.understand.target_numbers import NUM, number_of
 from sizing import TrainingMethod
 
 # Doing the training (not a model that was trained): verbs and nouns of the act, per language.
