@@ -219,7 +219,7 @@ _WHY_NOT = (
     r"咋不(?:考虑|考慮|用)|怎么不考虑|怎麼不考慮|(?:怎么|怎麼)(?:没|沒)有?把|"
     r"(?:为什么|為什麼|为何|為何|怎么|怎麼|为啥|為啥)(?:没|沒)(?:有)?(?:推荐|推薦|选|選|用|考虑|考慮|"
     r"列|提)|排除|不行(?:吗|嗎)|没推荐|沒推薦|(?:没|沒)(?:列|考虑|考慮)进来|(?:沒|没)列進來|"
-    r"ダメな理由|だめな理由|ダメなの|選ばない(?:の|理由)|使わない(?:の|理由)|(?:じゃ|では)(?:ダメ|だめ|いけない)|入って(?:い)?ない(?:の)?は|外れた|"
+    r"なぜ(?:ダメ|だめ|駄目)|ダメな理由|だめな理由|ダメなの|選ばない(?:の|理由)|使わない(?:の|理由)|(?:じゃ|では)(?:ダメ|だめ|いけない)|入って(?:い)?ない(?:の)?は|外れた|"
     r"除外|選ばなかった|"
     r"外した理由|候補に入って|候補に入ら|候補から外れ|候補に(?:は)?ない|"
     r"왜 빠졌|빠진 이유|왜 제외|제외된 이유|안 되는 이유|하면 안 되|왜 추천(?:을)? 안|"
@@ -256,3 +256,42 @@ def find_lever(text: str, *, gpus: bool) -> Lever | None:
     if lever_re(_EXPLAIN).search(text):
         return Lever.EXPLAIN
     return None
+
+
+# Our answer said back as ours: "the bot says 2x HGX", "Votre outil me propose 2 serveurs",
+# "先ほどの提案は HGX 1台", "HGX 서버를 추천하셨어요", "вы предложили": a lever beside it
+# pulls on that answer, even with its model named again.
+_REPORTED = (
+    r"(?:the|your|ur|this) (?:bot|tool|assistant|calculator|sizer) (?:says|said|recommends|"
+    r"recommended|suggests|suggested|proposes|proposed|came back with|gave|gives|told|picked)|"
+    r"you (?:guys )?(?:recommended|suggested|proposed|quoted|picked|came back with)|"
+    r"your (?:recommendation|suggestion|proposal|pick)|"
+    r"(?:votre|ton|le) (?:outil|bot|assistant|calculateur) (?:me |nous )?(?:propose|recommande|"
+    r"conseille|suggère|indique|a proposé|a recommandé)|"
+    r"vous (?:m'|nous )?(?:avez|aviez) (?:proposé|recommandé|conseillé|suggéré)|"
+    r"vous (?:me |nous )?(?:proposez|recommandez|conseillez)|"
+    r"(?:el bot|su herramienta|tu herramienta|el asistente|la calculadora) (?:me |nos )?(?:dice|"
+    r"dijo|recomienda|recomendó|propone|propuso|sugiere|sugirió)|"
+    r"(?:me|nos) (?:recomendaron|recomendaste|propusieron|propusiste|sugirieron|sugeriste)|"
+    r"(?:o bot|a ferramenta|o assistente|a calculadora)(?: de vocês)? (?:me |nos )?(?:diz|disse|"
+    r"recomenda|recomendou|propõe|propôs|sugere|sugeriu|indicou)|"
+    r"(?:vocês|você|vc|vcs) (?:me |nos )?(?:recomendaram|recomendou|sugeriram|sugeriu|"
+    r"propuseram|indicaram|indicou)|"
+    r"(?:der bot|euer tool|ihr tool|das tool|der rechner|der assistent) (?:sagt|schlägt|"
+    r"empfiehlt|meint|hat)|(?:ihr habt|sie haben|du hast) (?:[^.?!]|\.(?=\S)){0,64}(?:empfohlen|"
+    r"vorgeschlagen)|(?:euer|ihr|dein) vorschlag|"
+    r"(?:бот|ваш (?:бот|инструмент|калькулятор)) (?:говорит|сказал|предлагает|предложил|"
+    r"советует|посоветовал|рекомендует|порекомендовал)|"
+    r"вы (?:мне |нам )?(?:предложили|порекомендовали|посоветовали|рекомендовали|советуете|"
+    r"предлагаете)|"
+    r"(?:你们|你們|您|你)(?:刚才|剛才)?(?:推荐|推薦|建议|建議|给的|給的)|"
+    r"(?:机器人|機器人|工具|计算器|計算器)(?:说|說|推荐|推薦|建议|建議|给出|給出)|"
+    r"先ほどの(?:提案|回答|見積)|先程の(?:提案|回答)|ご提案|(?:提案|推奨|おすすめ)された|"
+    r"추천하셨|추천해 ?주신|추천하신|제안하신|제안해 ?주신|"
+    r"봇이 (?:[^.?!]|\.(?=\S)){0,12}(?:추천|제안)"
+)
+
+
+def reports_our_answer(text: str) -> bool:
+    """Whether the message says back a plan our answer recommended ("the bot says 2x HGX")."""
+    return lever_re(_REPORTED).search(text) is not None

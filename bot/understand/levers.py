@@ -32,7 +32,7 @@ from bot.understand.lever_shapes import (
     without_self_description,
     you_said,
 )
-from bot.understand.lever_words import THIS, find_lever, lever_re
+from bot.understand.lever_words import THIS, find_lever, lever_re, reports_our_answer
 from bot.understand.money import BUDGET_NAMED
 from bot.understand.questions import WH_RE, yes_no_questions
 from bot.understand.quoted import figure_asked
@@ -166,6 +166,8 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
             min_term_asked=_MIN_TERM_NAMED.search(text) is not None,
             too_dear=too_dear(text),
             earlier_said=_EARLIER.search(text) is not None,
+            reported=reports_our_answer(text),
+            quote_asked=_QUOTE_ASKED.search(text) is not None,
         ),
     )
     if _one_month_asked(settled, text) or _term_allowed_asked(settled, text):
@@ -414,6 +416,13 @@ _EARLIER = gated_re(
     r"tout à l'heure|hace un momento|agora há pouco"
 )
 # The whole of a rental named as such: "total", "итоговая сумма", "一共", "合計", "총액".
+# A quote or a proposal asked for: "quote", "proposta", "Angebot", "devis", "КП", "报价", "見積".
+_QUOTE_ASKED = gated_re(
+    r"(?<![a-z])(?:quote|quotation|proposal|proposta|propuesta|cotizaci[oó]n|cotação|cotacao|"
+    r"angebot|devis|offre commerciale)(?![a-z])|коммерческ[а-яё]* предложени|"
+    r"(?<![а-яё])кп(?![а-яё])|"
+    r"报价|報價|見積|견적"
+)
 _TOTAL_WORD = gated_re(
     r"(?<![a-z])(?:total|totals|in all|altogether|gesamt\w*|insgesamt|au total|en total|no total|"
     r"somme|suma total|soma total)(?![a-z])|итогов\w*|общ(?:ая|ую) сумм|в сумме|всего за|"
@@ -490,6 +499,8 @@ def _intent(  # noqa: C901, PLR0911, PLR0912 - one intent per kind of lever or t
     min_term_asked: bool = False,
     too_dear: bool = False,
     earlier_said: bool = False,
+    reported: bool = False,
+    quote_asked: bool = False,
 ) -> Intent:
     """Return the intent a lever or a term implies, when no model is named.
 
@@ -497,9 +508,12 @@ def _intent(  # noqa: C901, PLR0911, PLR0912 - one intent per kind of lever or t
     as such ("最低契約期間", "minimum term"); ``too_dear``: what is counted is said to cost too
     much ("Der Kunde findet 2× HGX H200 zu teuer"), the plans on the table. ``grown``: topics
     the message's words of a growing load stand for ("our traffic doubles" is no question
-    about the traffic the plans include).
+    about the traffic the plans include). ``reported``: our answer's plan is said back ("the bot
+    says 2x HGX"): a cheaper way or another GPU asked beside it pulls on that answer.
     """
     intent = request.intent
+    if reported and request.lever in {Lever.CHEAPER, Lever.WHY_NOT} and intent is not Intent.TRAIN:
+        return Intent.FOLLOWUP
     if _explains_figures(request):
         # "wait, 16 GPUs for a 70B model?? walk me through that", "por que 8 GPUs? me explica a
         # conta": the answer's own figures, said back, are what is asked about
@@ -534,6 +548,10 @@ def _intent(  # noqa: C901, PLR0911, PLR0912 - one intent per kind of lever or t
         return Intent.PRICE
     if intent is Intent.COMPARE:
         return intent
+    if quote_asked and request.facts.plan_counts and intent is Intent.KNOWLEDGE:
+        # "uma proposta pra 3 servidores MI355X por 1 ano … desconto por volume": the plans'
+        # quote, whose total says the longer terms too
+        return Intent.PRICE
     if request.topic == "longer_terms" and discount and intent is Intent.KNOWLEDGE:
         # "any discount if we commit to 12 months? looking at the 8x H200 box": the terms asked
         return intent

@@ -115,7 +115,9 @@ _OTHER_AFTER = (
     r"[а-яё]*\s?песо|[^\s]{0,6}ペソ|[^\s]{0,6}페소|[^\s]{0,6}比索|"
     # Other currencies of the reference rates, and crowns and lire of any country
     r"pln|zł|zl|zlotys?|złotys?|złotych|zlotych|злот[а-яё]*|sek|kronor|kroner|czk|kč|korun[ay]?|"
-    r"₺|(?:turkish )?liras?(?: turcas?)?|tl|₸|kzt|тенге|tenge)(?![a-z])"
+    r"₺|(?:turkish )?liras?(?: turcas?)?|tl|₸|kzt|тенге|tenge|clp|cop|ars|"
+    r"(?:de )?(?:nuevos )?soles)"
+    r"(?![a-z])"
 )
 # Substrings every other-currency amount contains: most messages have none, and a substring
 # test is far cheaper than the amount patterns.
@@ -128,6 +130,7 @@ _OTHER_MARKS = (
     "싱가포르",
     "rmb",
     *("₸", "kzt", "тенге", "tenge"),
+    *("clp", "soles", "ars", "cop"),
     "peso",
     "mxn",
     "pln",
@@ -312,6 +315,17 @@ _REVENUE_RE = gated_re(
     r"資金調達"
 )
 _CLAUSE_ENDS = ",，;；、"
+# A price per person said before the amount: "每人每月 25 美金", "1人あたり月3,000円", "인당 월
+# 2만원", "per seat per month $30", "pro Kopf 20 €", "с человека 2000 ₽".
+_PER_PERSON_BEFORE_RE = gated_re(
+    r"每(?:个|個|位|名)?(?:人|使用者|用户|用戶|员工|員工|座位|帐号|帳號)|每位|1?人(?:あたり|当たり)|"
+    r"1?ユーザー(?:あたり|当たり)|1?인당|사용자당|"
+    r"(?<![a-z])(?:per|each) (?:user|seat|head|person|license|licence)|"
+    r"(?<![a-z])(?:pro (?:nutzer|kopf|person|platz|lizenz)|par (?:utilisateur|personne|siège|"
+    r"licence)|por (?:usuario|usuário|persona|pessoa|cabeza|cabeça|licencia|licença))|"
+    r"за (?:пользователя|человека|место)|с человека"
+)
+_PER_PERSON_REACH = 16
 _REVENUE_REACH = 28
 # After the amount, in languages that put the verb last: "월 2만 달러 내고 있는데", "月 50 万円
 # 払っています".
@@ -380,6 +394,8 @@ def spent_elsewhere(text: str, start: int, end: int) -> bool:
     clause = max(sentence, *(text.rfind(mark, 0, start) + 1 for mark in _CLAUSE_ENDS))
     if _REVENUE_RE.search(text, max(clause, start - _REVENUE_REACH), start):
         return True
+    if _PER_PERSON_BEFORE_RE.search(text, max(clause, start - _PER_PERSON_REACH), start):
+        return True  # "每人每月 25 美金", "per seat per month $30": a price per person
     return _PAID_RE.search(before) is not None and _KEPT_BUDGET_RE.search(before) is None
 
 

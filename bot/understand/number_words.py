@@ -501,4 +501,15 @@ def words_to_digits(text: str) -> str:
         text = _HUNDREDS_RE.sub(lambda found: str(100 * _RU_HUNDREDS[found.group("n")]), text)
     if _KOREAN_RE.search(text):
         text = _KOREAN_RE.sub(lambda found: str(_KOREAN[found.group(1)]), text)
-    return text
+    return _SMALL_PEOPLE_RE.sub(lambda found: str(_UNIT_OF[found.group(1)]), text)
+
+
+# A small number right before a word of people is no other word: "somos solo tres personas",
+# "just two devs", "nous sommes trois personnes", "нас три человека".
+_UNIT_OF = {word: value for value, words in _UNITS.items() for word in words}
+_SMALL_PEOPLE_RE = gated_re(
+    rf"(?<![{_LETTER}])({'|'.join(sorted(_UNIT_OF, key=len, reverse=True))})"
+    r"(?=\s(?:people|persons|ppl|folks|devs|developers|engineers|personas|desarrolladores|"
+    r"pessoas|desenvolvedores|devs|personnes|développeurs|leute|personen|entwickler|"
+    r"человека?|разработчика?)(?![a-zа-яё]))"
+)

@@ -44,6 +44,7 @@ from bot.understand.language import choose_language, negotiate_language
 from bot.understand.launch_flags import without_launch_flags
 from bot.understand.levers import DISCOUNT_WORDS, with_levers
 from bot.understand.lexicon import search
+from bot.understand.models.checkpoints import checkpoint_of
 from bot.understand.models.finder import ModelIndex, catalog_index, find_model
 from bot.understand.models.hub_names import catalog_id_of, find_hub_id, hub_query
 from bot.understand.models.moved import without_model_left_behind
@@ -171,6 +172,10 @@ def _read_fields(
         else find_generic_size(blank_token_counts(rest), language)
     )
     precision = find_precision(clean)
+    # "der FP8-Checkpoint von NVIDIA": that repository of the model, not the base quantized (a
+    # repository named by its id stays as named)
+    chosen = checkpoint_of(match.model, precision.precision, clean, index.ids, named=named_id)
+    match = replace(match, model=chosen)
     platform = find_platform(clean)
     engine = find_engine(clean)
     budget = find_budget(rest, language)
@@ -505,6 +510,9 @@ def _states_platform(request: ParsedRequest, clean: str) -> bool:
         and not said.names_model
         and request.hub is None  # a Hub id or a model to look up names the model
         and not request.unknown_model
+        # a GPU we do not rent asked about: "¿Tienen MI300X? Nuestro código ya está portado a
+        # ROCm" asks about the portfolio, the platform said with it
+        and not (asked and request.cues.unrented_gpu is not None)
         # AMD's own GPU named only to be ruled out ("the mi355x suggestion... CUDA only")
         and (not said.gpus or (said.cuda_only and set(said.gpus) <= {GpuId.MI355X}))
         and not (asked and _ABOUT_SUPPORT.search(clean))

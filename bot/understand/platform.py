@@ -146,6 +146,12 @@ def _rocm_fine_re() -> Searchable:
         rf"(?:necesari[oa]|necessári[oa]|nécessaire|nötig)"
         rf"|cuda не обязател[а-яё]*|不(?:需要|一定要|必)\s?(?:用\s?)?cuda"
         rf"|{_AMD}\s(?:нас\s|нам\s)?не\s(?:пугает|страшен|страшна|проблема)"
+        # not afraid of it: "ROCm ne nous fait pas peur", "ROCm doesn't scare us", "no nos da
+        # miedo ROCm", "ROCm não nos assusta", "vor ROCm haben wir keine Angst", "不怕 ROCm"
+        rf"|{_AMD}\s(?:ne\s(?:nous|me)\sfait\spas\speur|doesn'?t\sscare\s(?:us|me)|"
+        rf"(?:no\s)?(?:nos|me)\s(?:da|asusta)|(?:não\s)?(?:nos|me)\sassusta|macht\suns\skeine\sangst)"
+        rf"|(?:not\s(?:afraid|scared)\sof|no\s(?:nos\s)?(?:da\smiedo|asusta)|não\s(?:nos\s)?(?:assusta|"
+        rf"tememos)|keine\sangst\svor|pas\speur\sd[eu']?|不怕|не\sбоимся)\s?{_AMD}"
         # "nichts gegen AMD", "ROCm haben wir im Griff", "ROCm não é problema"
         rf"|nichts gegen {_AMD}|{_AMD} (?:haben wir im griff|beherrschen wir|kennen wir)"
         rf"|{_AMD} (?:não é|no es|n'est pas|isn't|is not) (?:um |un |a )?"

@@ -198,7 +198,7 @@ def patterns() -> dict[str, Searchable]:
         rf"{num}\s?-?\s?(?:{TOKENS})\s?(?:de\s|of\s)?(?:{SUMMARY_WORDS})(?![a-zà-ÿа-я])",
         rf"(?<![a-zà-ÿа-я])(?:{SUMMARY_WORDS})\s?(?:de\s|von\s|"
         rf"of\s)?(?:~\s?|≈\s?|about\s|around\s|roughly\s)?{num}(?:\s?(?:{TOKENS}))?(?![0-9])",
-        rf"{num}\s?(?:{TOKENS})?\s?(?:out|en\ssortie|на\sвыходе|на\sвыход|de\ssalida|de\ssaída|"
+        rf"{num}\s?(?:{TOKENS})?\s?(?:out|outputs?|ausgabe|en\ssortie|на\sвыходе|на\sвыход|de\ssalida|de\ssaída|"
         rf"выхода|raus|"
         rf"coming\sout|going\sout)(?![a-zа-я])",
         rf"{num}\s?ausgabe-?tokens?(?![a-zäöü])",
@@ -214,6 +214,10 @@ def patterns() -> dict[str, Searchable]:
         rf"{num}\s?(?:-|\s)?(?:{TOKENS})\s?(?:de\s|of\s|d')?(?:prompts?|inputs?|entrada|"
         rf"input|in(?=\s?/|\s?,|\sand\s)|eingabe|en\sentrée|entrée|на\sвходе|на\sвход|входа|input\stokens|"
         rf"going\sin|coming\sin|rein)(?![a-zа-я])",
+        # "~900 input tokens and ~150 output", "800 prompt tokens": the word before the tokens
+        rf"{num}\s?(?:input|prompt|entrada|eingabe|entrée|входных)\s(?:{TOKENS})(?![a-zа-я])"
+        rf"(?!\s?(?:/|per\s|a\s|por\s|pro\s|par\s|每)\s?(?:{SECOND}|{MINUTE}))"
+        rf"(?!\s(?:in\s)?(?:total|overall|insgesamt|au\stotal|en\stotal|no\stotal|всего))",
         # "1k in / 250 out": short words, the slash between
         rf"{num}\s?(?:in|input)\s?/",
         # "800 input / 250 output tokens": the input's number and word, the tokens said after

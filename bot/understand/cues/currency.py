@@ -74,6 +74,32 @@ _CURRENCIES: dict[str, tuple[str, str]] = {
             r"メキシコペソ|멕시코 ?페소"
         ),
     ),
+    # Pesos of a country named, and Peru's soles (no reference rate: named, not converted)
+    "CLP": (
+        r"clp",
+        (
+            r"clp|(?:de )?pes(?:os?|itos?) chilenos?|chilean pesos?|чилийск[а-яё]* песо|智利比索|"
+            r"チリペソ|칠레 ?페소"
+        ),
+    ),
+    "COP": (
+        r"cop\s?\$|cop(?=\s?[0-9])",
+        (
+            r"cop|(?:de )?pes(?:os?|itos?) colombianos?|colombian pesos?|колумбийск[а-яё]* песо|"
+            r"哥伦比亚比索|哥倫比亞比索|コロンビアペソ|콜롬비아 ?페소"
+        ),
+    ),
+    "ARS": (
+        r"ar\$|ars(?=\s?[0-9])",
+        (
+            r"ars|(?:de )?pes(?:os?|itos?) argentinos?|argentine pesos?|аргентинск[а-яё]* песо|"
+            r"阿根廷比索|アルゼンチンペソ|아르헨티나 ?페소"
+        ),
+    ),
+    "PEN": (
+        r"pen(?=\s?[0-9])",
+        r"(?:de )?(?:nuevos )?soles|peruvian soles?|перуанск[а-яё]* сол[а-яё]*",
+    ),
     # Other dollars, by their prefix, code, sign after ("25 000 $ CA") or name
     "CAD": (
         r"(?<![a-z])(?:ca|can|c)\$|cad(?:\s?\$)?",
@@ -106,7 +132,7 @@ _BUDGET = r"(?:budget|预算|預算|бюджет[а-яё]*|予算|예산|presupu
 _MARKS_RE = gated_re(
     r"[$€£¥₩₽₹元块塊円원币幣]|usd|eur|gbp|jpy|rmb|cny|yuan|yen|twd|hkd|krw|rub|brl|chf|inr|cad|aud|"
     r"sgd|mxn|peso|pesito|pavos|песо|ペソ|페소|比索|pln|zł|zlot|złot|злот|sek|kronor|czk|kč|korun|₺|"
-    r"lira|лир|₸|kzt|тенге|tenge|"
+    r"lira|лир|₸|kzt|тенге|tenge|clp|soles|ars\b|ar\$|cop\b|"
     r"roubl|canad|austral|singap|加元|澳|新加坡|カナダ|캐나다|호주|싱가포르|"
     r"dollar|dólar|dolar|bucks|бакс|paus|pila|euro|pound|pfund|libra|reais|real\b|rupee|franken|"
     r"franc|"
@@ -165,6 +191,10 @@ _MARKS: dict[str, tuple[str, ...]] = {
     "INR": ("₹", "inr", "rupee", "рупи"),
     "MXN": ("mx$", "mxn", "peso", "песо", "ペソ", "페소", "比索"),
     "PESO": ("peso",),
+    "CLP": ("clp", "chilen", "чилий", "智利", "チリ", "칠레"),
+    "COP": ("cop", "colombian", "колумб", "哥伦比亚", "哥倫比亞", "コロンビア", "콜롬비아"),
+    "ARS": ("ar$", "ars", "argentin", "аргентин", "阿根廷", "アルゼンチン", "아르헨티나"),
+    "PEN": ("pen", "soles", "перуан"),
     "PLN": ("pln", "zł", "zl", "zlot", "złot", "злот"),
     "SEK": ("sek", "kronor"),
     "CZK": ("czk", "kč", "korun"),

@@ -204,8 +204,11 @@ def _patterns() -> tuple[Searchable, ...]:
         # "we're 40 people", "нас около 300 человек", "somos unas 20 personas", "on est 12"
         gated_re(
             r"(?:we are|we're|were|there are|нас|somos|nous sommes|on est|wir sind|"
-            r"我们有|我們有|我们是|我們是|私たちは|うちは|저희는|우리는)\s?"
-            rf"(?:[a-zа-яё]+\s){{0,3}}?{_ABOUT}{_COUNT}\s?(?:{_PEOPLE}|人|名|명)(?![a-z])"
+            r"我们有|我們有|我们是|我們是|私たちは|うちは|저희는|우리는|"
+            # "我们就三个人", "我們只有 5 個人", "我们团队一共 8 个人": a small team counted
+            r"(?:我们|我們|咱们|咱們)(?:团队|團隊|公司)?(?:就|只有|一共|总共|總共|才|就是)|"
+            r"(?:うちは|私たちは)?(?:たった|全部で|わずか)|저희(?:는)?\s?(?:다 ?해서|총|딱))\s?"
+            rf"(?:[a-zа-яё]+\s){{0,3}}?{_ABOUT}{_COUNT}\s?(?:{_PEOPLE}|(?:个|個|位)?人|名|명)(?![a-z])"
         ),
         # "the claims dept is ~90 adjusters", "the team has 40 analysts": any people, counted
         gated_re(

@@ -45,6 +45,10 @@ _CUDA_STACK_RE = gated_re(
     r"不考慮|対象外|使えない|제외|안 ?돼)|"
     # the team's own CUDA kernels, which no other platform runs unported
     rf"{_OWN}[^.?!;。！？]{{0,25}}?{_CUDA_KERNELS}|{_CUDA_KERNELS}[^.?!;。！？]{{0,12}}?{_OWN}|"
+    # CUDA kernels written for one NVIDIA generation: "Hopper 專用的 CUDA kernel", "kernels
+    # CUDA optimisés pour Hopper", "sm_90 kernels"
+    rf"(?:hopper|blackwell|sm_?[0-9]{{2,3}}a?|h100)[^.?!;。！？]{{0,16}}?{_CUDA_KERNELS}|"
+    rf"{_CUDA_KERNELS}[^.?!;。！？]{{0,24}}?(?:hopper|blackwell|sm_?[0-9]{{2,3}}a?)|"
     r"(?:stay(?:ed|ing)?|stick(?:ing)?|remain(?:ed|ing)?) (?:on|with) (?:cuda|nvidia)|"
     r"bei (?:cuda|nvidia) geblieben|bleiben bei (?:cuda|nvidia)|restons sur (?:cuda|nvidia)|"
     r"seguimos (?:en|con) (?:cuda|nvidia)|continuamos (?:em|com|no) (?:cuda|nvidia)|"
@@ -89,9 +93,9 @@ def stack_cuda_only(text: str) -> bool | None:
         return None
     if _ROCM_HOME_RE.search(text) or _already_on_rocm(text):
         return False
-    found = _CUDA_STACK_RE.search(text)
-    if found and _NOT_USED_RE.search(text):
+    if _NOT_USED_RE.search(text):
         return False  # "うちはTensorRT-LLMは使っていません", "keine eigenen CUDA-Kernels"
+    found = _CUDA_STACK_RE.search(text)
     if found and _NO_PORT_RE.search(text):
         return True  # "portar pra ROCm agora não rola": porting ruled out, CUDA it is
     if found and not _ASKS_ABOUT_RE.search(text) and not _PORTING_RE.search(text):
@@ -115,5 +119,10 @@ _NOT_USED_RE = gated_re(
     r"使用していません)|(?:don't|do not|doesn't|does not|never) use (?:tensorrt|trt)|"
     r"(?:no|não) usamos (?:tensorrt|trt)|keine?n? (?:eigenen? )?(?:tensorrt|trt|cuda-?kernel)|"
     r"pas de (?:tensorrt|trt)|не используем (?:tensorrt|trt)|(?:不用|没用|沒用)\s?(?:tensorrt|trt)|"
-    r"no (?:own |custom )?cuda kernels"
+    r"no (?:own |custom )?cuda kernels|"
+    # the team's own CUDA kernels said to be none: "aucun kernel CUDA maison", "sin kernels CUDA
+    # propios", "никаких своих CUDA-ядер", "自前のCUDAカーネルはない", "자체 CUDA 커널은 없"
+    rf"(?<![a-zà-ÿ])(?:no|zero|aucune?|pas de|ningún|ningun|ninguno|sin|nenhum|sem|kein(?:e|en)?|"
+    rf"никаких|нет|没有|沒有|无|無)\s?(?:{_OWN}\s?)?(?:de\s)?{_CUDA_KERNELS}|"
+    rf"{_CUDA_KERNELS}\s?(?:は|은|는|이|가)?\s?(?:ない|ありません|なし|없|none)"
 )

@@ -36,7 +36,12 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
             r"coding-assistent|programmierassistent|code-assistent|codeassistent|"
             r"code-vervollständig|"
             r"assistant de (?:code|programmation)|agent de code|complétion de code|"
-            r"génération de code"
+            r"génération de code|"
+            # a model for code: "quel modèle de code", "un modelo para programar", "ein Code-Modell"
+            r"mod[eè]le (?:de|pour (?:le|du)?) ?(?:code|programmation|coder)\b|"
+            r"modelo (?:de|para) (?:código|codigo|programar|programación|programação|codar)|"
+            r"code-?modell|coding-?modell|模型写代码|代码模型|代碼模型|コード(?:用|向け)?(?:の)?モデル|"
+            r"코드 ?(?:용 )?모델|модел[а-яё]* для (?:кода|программирования)"
         ),
     ),
     (

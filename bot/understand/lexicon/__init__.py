@@ -243,6 +243,7 @@ _NOT_AFTER = gated_re(
     r"aucune idée|no idea|not sure|hard to say|dunno)"
 )
 _NEGATION_REACH = 40
+_SENTENCE_END_RE = re.compile(r"(?<=[.!?])\s+|[。！？\n]")
 
 
 @lru_cache(maxsize=32)
@@ -257,8 +258,12 @@ def _at_once_readings(text: str) -> tuple[tuple[int, bool, bool], ...]:
     """
     readings = []
     for match in itertools.islice(compiled("at_once").finditer(text), 4):
-        before = text[max(0, match.start() - _NEGATION_REACH) : match.start()]
-        after = text[match.end() : match.end() + _NEGATION_REACH]
+        # (within its sentence: "…simultáneas en hora pico. Ni idea de qué modelo" is another
+        # thing not known)
+        before = _SENTENCE_END_RE.split(
+            text[max(0, match.start() - _NEGATION_REACH) : match.start()]
+        )[-1]
+        after = _SENTENCE_END_RE.split(text[match.end() : match.end() + _NEGATION_REACH])[0]
         negated = _NOT_ALL_BEFORE.search(before) is not None or _NOT_AFTER.match(after) is not None
         asked = _ASKED_BEFORE.search(before)
         unknown = asked is not None and re.match(r"no (?:clue|idea)", asked.group()) is not None

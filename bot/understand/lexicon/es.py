@@ -255,7 +255,11 @@ LEXICON = Lexicon(
         "pásame con",
         "hablar con ventas",
         "equipo de ventas",
-        "un agente",
+        # ("un agente de compras", "un agente de IA": the agent is what they build)
+        (
+            "(?:con|a|pasar(?:me)? a|p[aá]same a|quiero|necesito) un agente"
+            "(?! (?:de|para|que|ia|ai|inteligente|aut[oó]nomo|llm|con|del))"
+        ),
         "persona de ventas",
     ),
     knowledge=(

@@ -1,0 +1,64 @@
+"""A published checkpoint in a format, named by its format and not its id.
+
+"Nemotron 3 Super 120B, der FP8-Checkpoint von NVIDIA", "fp8 (nvidia's checkpoint)", "la
+variante FP8 de sgl-project", "NVFP4 版的 DeepSeek-V3.1": the format said beside a word of a
+checkpoint names that repository of the catalog, not the base model quantized on the fly. With
+no such word ("Qwen3 32B fp8"), the base model and the precision stay as said.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.understand.gates import gated_re
+
+_CHECKPOINT_RE = gated_re(
+    r"checkpoint|ckpt|variant|variante|версия|чекпоинт|版(?:本)?|チェックポイント|체크포인트|"
+    r"(?<![a-z])(?:repo|build|release|version|versión|versão)(?![a-z])"
+)
+# The word of each format in the repositories' names.
+_FORMAT_WORDS = {
+    "fp8": ("fp8",),
+    "fp4": ("nvfp4", "mxfp4", "fp4"),
+    "int4": ("awq", "int4", "w4a16", "gptq"),
+    "int8": ("int8", "w8a8"),
+}
+_BASE_SUFFIX_RE = re.compile(r"-(?:bf16|fp16)$", re.IGNORECASE)
+
+
+def _compact(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def checkpoint_of(
+    model_id: str | None,
+    precision: str | None,
+    text: str,
+    ids: tuple[str, ...],
+    *,
+    named: str | None = None,
+) -> str | None:
+    """Return the catalog's checkpoint of ``model_id`` in ``precision`` when the text names one.
+
+    ``text`` is the cleaned message; the model stays as found unless exactly one repository of
+    the same model in that format fits (the one whose publisher the text names, when several).
+    A repository ``named`` by its id stays as named.
+    """
+    words = _FORMAT_WORDS.get(precision or "")
+    if model_id is None or named is not None or not words or not _CHECKPOINT_RE.search(text):
+        return model_id
+    name = model_id.rsplit("/", 1)[-1]
+    if any(word in name.lower() for word in words):
+        return model_id
+    stem = _compact(_BASE_SUFFIX_RE.sub("", name))
+    found = [
+        other
+        for other in ids
+        if other != model_id
+        and _compact(other.rsplit("/", 1)[-1]).startswith(stem)
+        and any(word in other.rsplit("/", 1)[-1].lower() for word in words)
+        and len(_compact(other.rsplit("/", 1)[-1])) - len(stem) <= len(max(words, key=len)) + 1
+    ]
+    publishers = [other for other in found if other.split("/", 1)[0].lower() in text]
+    chosen = publishers if len(found) > 1 else found
+    return chosen[0] if len(chosen) == 1 else model_id
