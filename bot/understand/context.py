@@ -140,6 +140,13 @@ _NOT_NEEDED_RE = gated_re(
     r"brauchen (?:kein|nicht)|pas besoin (?:de|d')|n'avons pas besoin"
 )
 _NOT_NEEDED_REACH = 24
+# The model's own longest window, said as a fact of it ("모델 카드엔 128K라던데 저희는 16k면
+# 충분", "the model card says 128K", "supports up to 256K"): the customer's length is another.
+_MODELS_OWN_RE = gated_re(
+    r"(?:model ?card|モデルカード|모델 ?카드|模型卡片?|(?:官方|官網|官网)(?:说|說|写|寫|标|標)?|"
+    r"supports?(?: up to)?|unterstützt(?: bis zu)?|supporte(?: jusqu'à)?|soporta(?: hasta)?|"
+    r"suporta(?: até)?|поддерживает(?: до)?|原生(?:支持|支援)|最大で)[^0-9.!?。]{0,12}$"
+)
 # A window's length said of the sessions it holds ("how many 128k sessions fit"): a power of
 # two of thousands is a context, not a count of people.
 _LENGTH_OF_SESSIONS_RE = gated_re(
@@ -196,6 +203,9 @@ def _suffixed_candidate(text: str, language: str) -> Candidate | None:
                 )
                 or _ITEMS_AFTER_RE.match(text, match.end())
                 or _not_needed(text, match.start())
+                or _MODELS_OWN_RE.search(
+                    text, max(0, match.start() - _NOT_NEEDED_REACH), match.start()
+                )
             ):
                 # "1万用户", "8k users": a count of people, not a context; "上下文不用 128K，32K 就
                 # 够了": the length said not to be needed

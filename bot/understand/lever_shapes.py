@@ -224,6 +224,9 @@ def _explain_by_shape(text: str, *, priced: bool) -> Lever | None:
 # "je n'y connais rien"): no answer's figure not followed.
 _SELF_DESCRIPTION = gated_re(
     r"不懂(?:技术|技術|gpu|电脑|電腦|这些|這些|这个|這個|行|ai|硬件|硬體|it)|(?:技术|技術)小白|"
+    # "模型和卡都不懂", "什么都不懂", "一窍不通": the writer knows neither
+    r"(?:模型|卡|显卡|顯卡|gpu)(?:和|跟|与|與)?(?:模型|卡|显卡|顯卡|gpu)?都不懂|(?:什么|什麼)都不懂|"
+    r"完全不懂|一窍不通|一竅不通|"
     r"不是(?:技术|技術)|非(?:技术|技術)(?:人员|人員|出身)|"
     r"技術(?:のこと|的なこと)?(?:は|が)?(?:よく|全然|まったく)?(?:分から|わから)|"
     r"기술(?:은|을|에 대해|적인 건|쪽은)?\s?(?:잘\s|전혀\s)?(?:몰라|모르)|"

@@ -168,6 +168,7 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
             earlier_said=_EARLIER.search(text) is not None,
             reported=reports_our_answer(text),
             quote_asked=_QUOTE_ASKED.search(text) is not None,
+            figure_quoted=figure_asked(text) is not None,
         ),
     )
     if _one_month_asked(settled, text) or _term_allowed_asked(settled, text):
@@ -501,6 +502,7 @@ def _intent(  # noqa: C901, PLR0911, PLR0912 - one intent per kind of lever or t
     earlier_said: bool = False,
     reported: bool = False,
     quote_asked: bool = False,
+    figure_quoted: bool = False,
 ) -> Intent:
     """Return the intent a lever or a term implies, when no model is named.
 
@@ -520,6 +522,10 @@ def _intent(  # noqa: C901, PLR0911, PLR0912 - one intent per kind of lever or t
         return Intent.FOLLOWUP
     if _names_model(request) or intent in {Intent.SALES, Intent.TRAIN}:
         return intent
+    if request.lever is Lever.EXPLAIN and figure_quoted and intent is Intent.KNOWLEDGE:
+        # "De onde saiu esse 'máx. 6 contextos completos' no MI355X? … 288 GB por GPU": a figure
+        # of the answer said back to be explained, the GPU's facts as the reason to ask
+        return Intent.FOLLOWUP
     if request.lever is Lever.EXPLAIN and request.topic == "glossary":
         # "KV 캐시 계산 근거가 뭐예요?": a term of this answer's calculation, explained on it
         return Intent.FOLLOWUP

@@ -116,6 +116,10 @@ _TTFT_WORDS = (
     r"primeras\spalabras|come(?:ce|ça)\sa\s(?:escrever|responder)|"
     r"começar\sa\s(?:escrever|responder)|primeiras\spalavras|"
     r"antwortbeginn|anfangen\szu\s(?:antworten|schreiben)|beginnt\szu\s(?:antworten|schreiben)|"
+    # the first answer's arrival: "erste Antwort unter 1 s", "first response under 2 s"
+    r"erste[nr]?\santwort|first\s(?:response|reply)|primera\srespuesta|primeira\sresposta|"
+    r"première\sréponse|перв(?:ый|ого)\sответ[а]?|首次响应|首次回應|首个响应|首個回應|"
+    r"最初の(?:応答|返答)|첫\s?응답|"
     r"ersten?\sw(?:ö|o)rte(?:r)?|"
     r"commence(?:r)?\sà\s(?:écrire|répondre)|premiers\smots)"
 )
@@ -194,7 +198,9 @@ def patterns() -> dict[str, Searchable]:
         rf"{num}\s?-?\s?(?:{TOKENS})\s?(?:de\s|of\s|d'|der\s|"
         rf"en\s)?(?:{OUTPUT_WORDS})(?![a-zа-я])",
         rf"(?<![a-zа-я])(?:{OUTPUT_WORDS})(?![a-zа-я]){gap}{num}(?:\s?(?:{TOKENS}))?(?![0-9])"
-        rf"(?!\s?%)",
+        # (not people counted after it: "回答にある「1ユーザーあたり…」" is the answer said back)
+        rf"(?!\s?%)(?!\s?(?:ユーザー|ユーザ|users?|人|名|명|사용자|用户|用戶|пользовател|"
+        rf"usuarios?|usuários?|utilisateurs?|nutzer))",
         rf"{num}\s?-?\s?(?:{TOKENS})\s?(?:de\s|of\s)?(?:{SUMMARY_WORDS})(?![a-zà-ÿа-я])",
         rf"(?<![a-zà-ÿа-я])(?:{SUMMARY_WORDS})\s?(?:de\s|von\s|"
         rf"of\s)?(?:~\s?|≈\s?|about\s|around\s|roughly\s)?{num}(?:\s?(?:{TOKENS}))?(?![0-9])",

@@ -254,6 +254,14 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"qu[eé] precio (?:tiene|tienen|tendr[ií]a)|monatspreis|revient à combien|"
             r"ça (?:me |nous )?revient|总共要多少|總共要多少|一共要多少|"
             r"costo total|coste total|custo total|coût total|gesamt(?:summe|kosten|preis)|"
+            # "state the total cost of one server over 18 months", a quote asked for: "necesito
+            # presupuesto para 2 servidores", "preciso de um orçamento pra 3 servidores"
+            r"(?<![a-z])total cost(?! of ownership)|"
+            r"(?:necesito|necesitamos|pido|pedimos|solicito|solicitamos|quisiera|quisiéramos|"
+            r"env[ií](?:e|en)me|m[aá]nd(?:e|en)me|p[aá]s(?:e|en)me) (?:un )?presupuesto "
+            r"(?:para|de|por)|"
+            r"(?:preciso|precisamos|queria|gostaria)(?: de)? (?:um )?or[çc]amento (?:para|pra|de)|"
+            r"(?:manda|envia|passa|mande|envie|passe)(?:m)?(?:-me| me)? (?:um )?or[çc]amento|"
             r"итоговая стоимость|общая стоимость|総額|총액|총 ?비용|"
             r"(?:could|can) you quote|ballpark (?:cost|price|figure|number)|rough (?:cost|price)|"
             r"가격 ?(?:좀 |을 |이 |도 )?(?:같이 )?(?:알려|문의|어떻게)|"
@@ -336,6 +344,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"реально\s*[?？]|реально (?:ли )?(?:поднять|запустить|развернуть|потянуть)|"
             r"十分(?:じゃない|ですか|でしょうか)|faisable|pass(?:e|ait|erait) sur|"
             r"is (?:it|that|one) enough|enough for|enough\s*[?？]|sufficient\s*[?？]|"
+            # "One H200 or do we need more?": whether one is enough
+            r"or (?:do|will|would) (?:we|i) need (?:more|two|another)|or more than one\s*[?？]|"
             r"能(?:不能)?(?:跑|运行|運行|部署|放|装|裝|带|帶|撑|撐)|(?:能|可以)在.{1,16}?(?:跑|运行|運行|部署)|"
             r"可以(?:跑|运行|運行|部署)|"
             r"跑得动|跑得動|"

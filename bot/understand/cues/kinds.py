@@ -96,8 +96,19 @@ def without_kind_words(text: str, kind: str) -> str:
     return _plain(kind).sub(" ", text)
 
 
+# A note that the message was spoken and transcribed ("（語音轉文字）", "[voice message,
+# transcribed]", "(transcrição de áudio)"): how it was written, no speech model asked for.
+_TRANSCRIBED_NOTE_RE = gated_re(
+    r"[(（\[【]\s?(?:[^)）\]】]{0,16}?(?:語音轉文字|语音转文字|語音訊息|语音消息|語音輸入|语音输入|"
+    r"voice (?:message|note|memo)|dictated|transcri|音声入力|音声メッセージ|음성 ?(?:메시지|입력)|"
+    r"голосов|áudio|audio|diktiert|dictée|dictado))[^)）\]】]{0,24}[)）\]】]"
+)
+
+
 def find_model_kind(text: str) -> str | None:
     """Return the kind of model the text names that the engine does not size, or None."""
+    if "(" in text or "（" in text or "[" in text or "【" in text:
+        text = _TRANSCRIBED_NOTE_RE.sub(" ", text)
     return next((kind for kind, pattern in _compiled() if pattern.search(text)), None)
 
 

@@ -103,7 +103,14 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
             r"base de (?:jurisprudencia|jurisprudência|contratos|datos documental)|"
             r"buscar en (?:nuestr[oa]s?|la|los|las) (?:base|documentos|archivos|expedientes)|"
             r"dokumente|wissensdatenbank|wissensbasis|durchsuch|"
-            r"base de connaissances|\bdocuments\b|recherche"
+            r"base de connaissances|\bdocuments\b|recherche|"
+            # answers grounded on the organisation's own texts: "com base nos nossos manuais
+            # internos", "based on our internal policies", "sur la base de nos procédures"
+            r"(?:com base n|con base en|basad[oa]s? en|based on|grounded in|sur la base de|"
+            r"anhand|auf basis|на основе|基于|基於|に基づ)[^.!?。]{0,24}?"
+            r"(?:manua(?:is|les|ls)|handb(?:ü|u)ch|regulament|reglament|normativ|políticas|"
+            r"politicas|policies|procedures|procédures|procedimientos|procedimentos|"
+            r"richtlinien|регламент|инструкци|手册|手冊|制度|規程|規定|マニュアル|매뉴얼|규정)"
         ),
     ),
     (
@@ -131,10 +138,12 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
         UseCase.BATCH,
         (
             # ("批量", "일괄", "пакетное" also price volume deals: only processing words here)
-            r"\bbatch|offline|overnight|nightly|батчем(?!\s?[0-9])|пакетн\w* задач|"
+            # (not a batch size: "バッチサイズ", "batch size", "배치 크기", "--max-batch-size")
+            r"\bbatch(?![\s_-]?size)|offline|overnight|nightly|батчем(?!\s?[0-9])|пакетн\w* задач|"
             r"批量任务|跑批|批处理|批次(?!大小|\s?[0-9])|批處理|"
-            r"批量处理|批量處理|离线|離線|バッチ|"
-            r"一括処理|배치|일괄 ?처리|пакетн\w* обработк|офлайн|por lotes|em lote|stapel|batch-|"
+            r"批量处理|批量處理|离线|離線|バッチ(?!\s?サイズ)|"
+            r"一括処理|배치(?!\s?(?:크기|사이즈))|일괄 ?처리|пакетн\w* обработк|офлайн|por lotes|"
+            r"em lote|stapel|batch-|"
             r"par lots|hors ligne|一批(?:資料|资料|数据|數據|文档|文檔)|(?:um|un) lote de"
         ),
     ),

@@ -263,7 +263,8 @@ LEXICON = Lexicon(
         "으로 하면",
         "하면요?",
         "면요\\??",
-        "대신",
+        # (not "고객사 대신 문의드립니다": on behalf of the client)
+        "대신(?! ?(?:문의|연락|질문|여쭙|요청|전달|작성|보내))",
         "그럼",
         "그러면",
         "바꾸면",
@@ -283,7 +284,8 @@ LEXICON = Lexicon(
         # "…는요?" ending the message: the particle is read first (a Hangul character to skip
         # to), then checked to start a word, as a look-behind before it would check it.
         "(?:는|은)(?<![가-힣].)(?<![a-zß-öø-ÿ0-9].)(?<![œа-ё].)요\\s?\\??$",
-        "대신",
+        # (not "고객사 대신 문의드립니다": on behalf of the client)
+        "대신(?! ?(?:문의|연락|질문|여쭙|요청|전달|작성|보내))",
         "같은 (?:설정|조건)",
         "로 바꾸",
     ),
