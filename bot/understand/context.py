@@ -140,6 +140,13 @@ _NOT_NEEDED_RE = gated_re(
     r"brauchen (?:kein|nicht)|pas besoin (?:de|d')|n'avons pas besoin"
 )
 _NOT_NEEDED_REACH = 24
+# The model's own window said after it: "el '10M' de la ficha es el contexto máximo teórico",
+# "256K on the model card", "128K (theoretical max)".
+_MODELS_OWN_AFTER_RE = gated_re(
+    r"[^0-9.!?。]{0,40}?(?:de la ficha|do card|on the (?:model )?card|in the (?:model )?card|"
+    r"model ?card|máximo teórico|máximo teórica|theoretical(?:ly)? max|theoretisch|théorique|"
+    r"теоретическ|理论上|理論上|理论最大|理論最大|공식 ?최대|이론상)"
+)
 # The model's own longest window, said as a fact of it ("모델 카드엔 128K라던데 저희는 16k면
 # 충분", "the model card says 128K", "supports up to 256K"): the customer's length is another.
 _MODELS_OWN_RE = gated_re(
@@ -206,6 +213,7 @@ def _suffixed_candidate(text: str, language: str) -> Candidate | None:
                 or _MODELS_OWN_RE.search(
                     text, max(0, match.start() - _NOT_NEEDED_REACH), match.start()
                 )
+                or _MODELS_OWN_AFTER_RE.match(text, match.end())
             ):
                 # "1万用户", "8k users": a count of people, not a context; "上下文不用 128K，32K 就
                 # 够了": the length said not to be needed

@@ -110,14 +110,15 @@ _WORDS: dict[str, tuple[str, str]] = {
             "läuft laufen passt reicht genügt unterschied welche welcher welches besser zu von "
             "bei mir uns kann können genug karten halbe genauigkeit aktiv aktive preis monatlich "
             "auch schon noch aber hat haben gibt geht kein keine ohne bist dich dir dein deine "
-            "sehr gut mal doch nein preise nutzlos sich mehr lohnt etwa ungefähr"
+            "sehr gut mal doch nein preise nutzlos sich mehr lohnt etwa ungefähr bis uhr neu "
+            "lassen schreiben stunden tage woche nacht jetzt"
         ),
         "was will es das budget pro parameter server du",
     ),
     "fr": (
         (
             "les une des est sont avec pour sur et combien coûte coûtent nous je vous voudrait "
-            "voudrais voudrions veux veut faire tourner ça ca passe seul seule serveur salut "
+            "voudrais voudrions veux veut faire tourner ça passe seul seule serveur salut "
             "bonjour merci modèle contexte utilisateurs simultanés simultanées requêtes cartes "
             "mois jouable mieux quel quelle quels uniquement seulement demi faut il elle pas qu "
             "mon notre peut peux différence dans aussi mais très natif actifs paramètres sans "
@@ -126,7 +127,7 @@ _WORDS: dict[str, tuple[str, str]] = {
         ),
         (
             "le la on ou budget possible entre dense un en que plan l d j c t es du tient "
-            "tiennent tournent rentre rentrent marche"
+            "tiennent tournent rentre rentrent marche ca"
         ),
     ),
 }

@@ -75,7 +75,10 @@ _TOO_DEAR = gated_re(
     r"too (?:expensive|pricey|steep)|car[ií]s+imo|(?:muy|demasiado) car[oa]|caro demais|"
     r"trop cher|hors de prix|zu teuer|слишком дорог[оа]|дороговато|太贵|太貴|高すぎ|너무 비싸|"
     r"高いな|高いですね|有点贵|有點貴|贵了点|貴了點|좀 비싸|비싸네|un peu cher|ziemlich teuer|"
-    r"bem caro|meio caro|bastante caro|a bit (?:pricey|steep|expensive)|予算(?:的に|が)厳し"
+    r"bem caro|meio caro|bastante caro|a bit (?:pricey|steep|expensive)|予算(?:的に|が)厳し|"
+    # the verdict said alone first: "дорого. а в int4?", "Teuer. Geht es mit FP8?", "贵。"
+    r"^(?:дорого|дороговато|caro|cara|cher|chère|teuer|expensive|pricey|贵|貴|高い|비싸(?:요)?)"
+    r"\s?[.!…,。，]"
 )
 
 

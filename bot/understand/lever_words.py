@@ -183,6 +183,10 @@ _EXPLAIN = (
 )
 _WHY_NOT = (
     r"why not|why no |why didn't|why did you not|why isn't|why wasn't|what's wrong with|"
+    # the pick asked why, the other named after it: "why'd you put me on the MI355X box and not
+    # HGX H200?", "why did you go with X rather than Y"
+    r"why(?:'d| did| would) you (?:put|go with|pick|choose|recommend|suggest|give)"
+    r"[^?.!]{0,48}(?:and not|rather than|instead of|over|not the)|"
     r"what about .{0,20}instead|(?:warum|wieso|weshalb)\s(?:[a-zäöüß0-9]+\s){0,3}(?:nicht|kein)|"
     r"grund,? .{0,24}nicht zu|taucht .{0,24}(?:nicht|gar nicht) auf|"
     r"pourquoi pas|pourquoi ne pas|pourquoi pas plutôt|por qu[eé] no|porque no|"

@@ -169,6 +169,7 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
             reported=reports_our_answer(text),
             quote_asked=_QUOTE_ASKED.search(text) is not None,
             figure_quoted=figure_asked(text) is not None,
+            smaller_model=_SMALLER_MODEL.search(text) is not None,
         ),
     )
     if _one_month_asked(settled, text) or _term_allowed_asked(settled, text):
@@ -203,6 +204,15 @@ def _figures_explained(settled: ParsedRequest, found: ParsedRequest, text: str) 
         # size said back as the reason to ask
         facts = replace(settled.facts, params_b=None, moe=None)
         settled = replace(settled, intent=Intent.FOLLOWUP, facts=facts)
+    if (
+        settled.intent is Intent.SIZE
+        and found.lever is Lever.EXPLAIN
+        and _QUOTED_FIGURE.search(text) is not None
+        and figure_asked(text) is not None
+    ):
+        # "where does the '~3.5 full contexts' number come from?? my back-of-envelope for 128k
+        # on llama 70b…": the answer's figure, quoted, the model theirs to compare with
+        settled = replace(settled, intent=Intent.FOLLOWUP)
     if settled.intent is Intent.FOLLOWUP and _explains_figures(found):
         # "2 machines for a 70B model? walk me through it": the figures said back are the
         # answer's own, no new size or count to size again
@@ -417,6 +427,17 @@ _EARLIER = gated_re(
     r"tout à l'heure|hace un momento|agora há pouco"
 )
 # The whole of a rental named as such: "total", "итоговая сумма", "一共", "合計", "총액".
+# A figure quoted from the answer: "the '~3.5 full contexts' number", "«2 serveurs»",
+# "「38 tok/s」".
+_QUOTED_FIGURE = gated_re(
+    r"['\"‘’“”«「『][^'\"‘’“”«»「」『』]{0,24}[0-9][^'\"‘’“”«»「」『』]{0,32}['\"‘’“”»」』]"
+)
+# A smaller model as a way to pay less: "mit einem kleineren Modell", "a smaller model".
+_SMALLER_MODEL = gated_re(
+    r"smaller model|kleiner(?:e[nms]?)? modell|modelo (?:más )?(?:pequeño|menor)|modèle plus petit|"
+    r"petit modèle|меньш[а-яё]* модел|модел[а-яё]* поменьше|更小的模型|小一点的模型|小一點的模型|"
+    r"小さい(?:めの)?モデル|더 작은 모델|작은 모델"
+)
 # A quote or a proposal asked for: "quote", "proposta", "Angebot", "devis", "КП", "报价", "見積".
 _QUOTE_ASKED = gated_re(
     r"(?<![a-z])(?:quote|quotation|proposal|proposta|propuesta|cotizaci[oó]n|cotação|cotacao|"
@@ -503,6 +524,7 @@ def _intent(  # noqa: C901, PLR0911, PLR0912 - one intent per kind of lever or t
     reported: bool = False,
     quote_asked: bool = False,
     figure_quoted: bool = False,
+    smaller_model: bool = False,
 ) -> Intent:
     """Return the intent a lever or a term implies, when no model is named.
 
@@ -554,6 +576,10 @@ def _intent(  # noqa: C901, PLR0911, PLR0912 - one intent per kind of lever or t
         return Intent.PRICE
     if intent is Intent.COMPARE:
         return intent
+    if request.lever is Lever.CHEAPER and smaller_model and not _names_model(request):
+        # "Geht's günstiger, wenn wir gleich 12 Monate nehmen? Oder mit einem kleineren
+        # Modell?": the plan on the table made cheaper, a term or a smaller model the ways asked
+        return Intent.FOLLOWUP
     if quote_asked and request.facts.plan_counts and intent is Intent.KNOWLEDGE:
         # "uma proposta pra 3 servidores MI355X por 1 ano … desconto por volume": the plans'
         # quote, whose total says the longer terms too

@@ -53,7 +53,7 @@ def _amount() -> str:
 
 
 # "2 万多", "3 萬餘", "5 万出头": a little over the amount said.
-_OVER = r"(?:多|余|餘|出头|出頭)"
+_OVER = r"(?:多|余|餘|出头|出頭|(?:max(?:imum)?|tops|máx(?:imo)?|maximal|максимум)\.?,?\s)"
 # A bare "$" only: "R$", "NT$", "HK$", "C$" are other dollars (and reais).
 _BEFORE = r"(?:us\s?\$|u\$s|\$(?<![a-z]\$)|usd)"
 _AFTER = (
@@ -284,6 +284,11 @@ _PAID_RE = gated_re(
     r"(?:facture|factura|rechnung|invoice|bill)|(?:costs?|is priced at|goes for|стоит|стоят|"
     r"sale(?: por)?|"
     r"sai(?: por)?|saindo por|kostet|coûte|cuesta|custa|on (?:the|your) (?:site|website)|"
+    # what another plan would come to: "Sairia uns 9 mil dólares", "that'd be ~$6k", "ça
+    # ferait 8 000 €", "käme auf 6.000 $", "выйдет 500 тысяч"
+    r"sairia|ficaria|saldría|would come to|would cost|that'?d be|it'?d be|would run|"
+    r"ça ferait|ça reviendrait|ferait|käme auf|kämen auf|kostet dann|würde kosten|выйдет|"
+    r"выйдут|обойд[её]тся|"
     r"no site|en (?:el|su) sitio|auf (?:der|eurer) website|sur (?:le|votre) site|на сайте|"
     # what their own hardware cost to buy: "Anschaffung 2023, ca. 28.000 €", "bought for $60k"
     r"anschaffung|angeschafft|gekauft für|bought (?:it |them )?for|purchased for|purchase price|"
@@ -326,6 +331,25 @@ _PER_PERSON_BEFORE_RE = gated_re(
     r"за (?:пользователя|человека|место)|с человека"
 )
 _PER_PERSON_REACH = 16
+# What they pay now said to be the most ours may cost: "이보다는 싸야", "has to be cheaper than
+# that", "tem que sair mais barato que isso", "muss günstiger sein als das", "比这个便宜".
+_BEAT_IT_RE = gated_re(
+    r"이보다(?:는)? ?(?:싸|저렴)|그보다(?:는)? ?(?:싸|저렴)|"
+    r"(?:cheaper|less) than (?:that|this|what we pay)|"
+    r"has to beat|must beat|más barato que eso|mais barat[oa] que isso|günstiger (?:sein )?als das|"
+    r"moins cher que ça|дешевле (?:этого|чем сейчас)|比这个便宜|比這個便宜|比现在便宜|比現在便宜|"
+    r"これより安く|それより安く"
+)
+_BEAT_IT_REACH = 48
+# A price said back as too much, right after it: "$23,900/mo is way over what we can spend",
+# "2만 3900달러는 말이 안 돼요", "les 23 900 $, c'est trop", "23.900 $ sind zu viel".
+_TOO_DEAR_AFTER_RE = gated_re(
+    r"[^.!?。！？\n]{0,16}?(?:is (?:way |far |much )?(?:over|above|too (?:much|high|expensive|"
+    r"steep))|way over|too (?:much|expensive|pricey)|"
+    r"말이 안|너무 비싸|부담|太贵|太貴|贵了|貴了|超出预算|超出預算|高すぎ|予算オーバー|"
+    r"es demasiado|es mucho|muy caro|é demais|é muito|caro demais|c'est trop|trop cher|"
+    r"(?:ist|sind) (?:zu|viel zu) (?:viel|teuer|hoch)|zu teuer|слишком дорог|дорого)"
+)
 _REVENUE_REACH = 28
 # After the amount, in languages that put the verb last: "월 2만 달러 내고 있는데", "月 50 万円
 # 払っています".
@@ -383,12 +407,18 @@ _NUMBER_NEXT = gated_re(r"\s?[0-9$€£¥]")
 
 def spent_elsewhere(text: str, start: int, end: int) -> bool:
     """Whether the amount at ``start:end`` is a price paid or quoted, not a budget."""
-    if _PER_HOUR_RE.match(text, end) or _PAID_AFTER_RE.match(text, end):
-        return True
-    if _EXCHANGE_RATE_AFTER.match(text, end) or _EXCHANGE_RATE_BEFORE.search(
-        text, max(0, start - 3), start
+    if _BEAT_IT_RE.search(text, end, end + _BEAT_IT_REACH):
+        return False  # "월 4,000만 원 나가고 있어서 이보다는 싸야 합니다": what they pay, a ceiling
+    if (
+        _PER_HOUR_RE.match(text, end)
+        or _PAID_AFTER_RE.match(text, end)
+        # "$23,900/mo is way over …", "월 2만 3900달러는 말이 안 돼요": a price refused
+        or _TOO_DEAR_AFTER_RE.match(text, end)
+        # "1ドル＝150円": an exchange rate, no amount of money
+        or _EXCHANGE_RATE_AFTER.match(text, end)
+        or _EXCHANGE_RATE_BEFORE.search(text, max(0, start - 3), start)
     ):
-        return True  # "1ドル＝150円": an exchange rate, no amount of money
+        return True
     sentence = _sentence_start(text, start)
     before = text[max(sentence, start - _PAID_REACH) : start]
     clause = max(sentence, *(text.rfind(mark, 0, start) + 1 for mark in _CLAUSE_ENDS))

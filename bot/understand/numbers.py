@@ -348,7 +348,9 @@ def parse_cjk_number(token: str) -> float:
     number: float | None = None
     last_unit = 1
     token = _CJK_GROUP_COMMA_RE.sub("", token)  # "3,000만": digits grouped in thousands
+    single = False  # the trailing number is one digit ("一万五", "2만5"), not "2만 3900"
     for part in re.findall(rf"[0-9]+(?:\.[0-9]+)?|[{_CJK_DIGIT_CLASS}{_CJK_UNIT_CLASS}]", token):
+        single = len(part) == 1
         if part[0].isdigit():
             number = _plain_value(part)
         elif part in _CJK_DIGITS:
@@ -365,9 +367,10 @@ def parse_cjk_number(token: str) -> float:
             total = (total + chunk) * unit if 0 < total < unit else total + chunk * unit
             section, number, last_unit = 0.0, None, unit
     if number is not None:
-        # A trailing digit after a unit is one step below it: 一万五 = 15,000, 3천2 = 3,200.
+        # A trailing digit after a unit is one step below it: 一万五 = 15,000, 3천2 = 3,200;
+        # a number of several digits is itself: 2万3900 = 23,900.
         step = last_unit // 10 if last_unit >= 10 else 1  # noqa: PLR2004 - one decimal step
-        section += number * (step if last_unit > 1 else 1)
+        section += number * (step if last_unit > 1 and single else 1)
     return total + section
 
 

@@ -627,6 +627,8 @@ def parse_message(
         )
 
 
+# Topics the rest of a message touches when it says the team's stack or a word of money.
+_TOPICS_OF_A_SETTING = frozenset({None, "software", "billing"})
 # Intents that a message saying the answer back, then asking on, holds only as a follow-up.
 _RESTATED = frozenset({Intent.UNKNOWN, Intent.SIZE, Intent.PRICE, Intent.DISCOVER, Intent.COMPARE})
 
@@ -640,6 +642,16 @@ def _with_said_back(whole: ParsedRequest, rest: ParsedRequest, figure: str | Non
     intent = rest.intent
     if intent in _RESTATED and not rest.facts.names_model:
         intent = Intent.FOLLOWUP
+    if (
+        intent is Intent.KNOWLEDGE
+        and whole.intent is Intent.FOLLOWUP
+        and whole.lever is not None
+        and rest.topic in _TOPICS_OF_A_SETTING
+    ):
+        # "why'd you put me on the MI355X box and not HGX H200? stack is plain vLLM": the lever
+        # on the answer said back, the stack said as a reason
+        intent = Intent.FOLLOWUP
+        rest = replace(rest, topic=None, software=None)
     lever = rest.lever or whole.lever
     if lever is None and not rest.facts.stated() and intent is Intent.FOLLOWUP:
         # "you put 57 tok/s per user… Is that measured or a roofline guess?": nothing to change,

@@ -233,6 +233,10 @@ def patterns() -> dict[str, Searchable]:
         rf"(?:{ITEMS})\s(?:average|avg\.?|are|run|come\sin\sat|rondan(?:\slos)?|promedian|"
         rf"têm\sem\smédia|haben\sim\sschnitt|font\sen\smoyenne)\s(?:around\s|about\s|~\s?|"
         rf"roughly\s|de\s|unos\s|uns\s|etwa\s|environ\s)?{num}\s?(?:{TOKENS})",
+        # the things worked on, each one's length said after them with no count: "contratos
+        # longos (uns 100 mil tokens cada)", "reports of ~40k tokens each"
+        rf"(?:{ITEMS})[^0-9;；。]{{0,24}}?(?:{ABOUT_EACH})?\s?{num}\s?(?:{TOKENS})\s?"
+        rf"(?:{EACH_AFTER})(?![a-zà-ÿ])",
         # German compounds, one suspended: "1.000 Eingabe- und 300 Ausgabetokens"
         rf"{num}\s?eingabe(?:-?tokens?|-(?=\s(?:und|bzw\.?|oder)\s))(?![a-zäöü])",
     )
@@ -268,7 +272,8 @@ def patterns() -> dict[str, Searchable]:
         rf"in|within|under|inside|over|(?:em|en)\saté|até|hasta|en|em|"
         rf"dentro\sde|innerhalb\s(?:von\s)?|binnen|дедлайн|дедлайном|срок\s—|데드라인(?:은|이)?|"
         rf"antes\sde|antes\sdas?|avant|"
-        rf"за|в\sтечение|в\sпределах|уложиться\s(?:надо\s|нужно\s)?(?:в|за)|durante|para|by|d'ici|"
+        rf"за|в\sтечение|в\sпределах|уложи(?:ться|мся|тся)\s(?:надо\s|нужно\s|ли\s)?(?:в|за)|"
+        rf"успе(?:ем|ть|ваем)\s(?:ли\s)?за|durante|para|by|d'ici|"
         rf"deadline|plazo(?:\sde)?|prazo(?:\sde)?|frist|délai(?:\sde)?|срок|期限|时间|時間|기한은?|für|締切は?|"
         # time the customer is given (Spanish, English), a window (German, Spanish, Portuguese,
         # Russian), time given to us in Chinese, a Korean due date

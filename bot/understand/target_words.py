@@ -69,7 +69,10 @@ OUTPUT_WORDS = (
 )
 # A summary's length is the answer's, said right beside its number ("~100-token summary",
 # "摘要 150 tokens", "Zusammenfassung 200 Tokens", "résumé de 300").
-SUMMARY_WORDS = r"summary|summaries|摘要|zusammenfassung|résumé|resumen|resumo|саммари"
+SUMMARY_WORDS = (
+    r"summary|summaries|摘要|zusammenfassung|résumé|resumen|resumo|саммари|요약(?:은|본)?|要約(?:は)?|"
+    r"总结|總結|резюме|выжимк[аи]"
+)
 INPUT_WORDS = (
     r"prompts?|inputs?|input\slength|isl|entrada|entradas|eingaben?|prompt-länge|entrée|entrées|"
     r"входн(?:ой|ые|ых)|вход|входе|промпт|промпты|(?:средний|типичный)\sзапрос|"

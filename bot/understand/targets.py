@@ -290,10 +290,20 @@ class _Reader:
                 self.take("tokens_per_user_tok_s" if each else "throughput_tok_s", value, match)
 
     def _speed_today(self, match: re.Match[str]) -> bool:
-        """Whether a speed is what runs today (said after a word of today, no target word)."""
+        """Whether a speed is what runs today or ran before, not a target.
+
+        Said after a word of today or of a measurement ("Grafana shows", "our staging box did",
+        "выжимали", "schaffte") with no target word between, or taken back after it ("that's
+        the old baseline, not the goal", "это не цель", "nur als Referenz").
+        """
         before = self.text[max(0, match.start() - _TODAY_REACH) : match.start()]
-        today = _RUNS_TODAY.search(before)
-        return today is not None and not _TARGET_BEFORE.search(before, today.end())
+        before = _SENTENCE_BREAK.split(before)[-1]
+        measured = None if _SO_THAT.search(before) else _MEASURED_BEFORE.search(before)
+        today = _RUNS_TODAY.search(before) or measured
+        if today is not None and not _TARGET_BEFORE.search(before, today.end()):
+            return True
+        after = self.text[match.end() : match.end() + _TAKEN_BACK_REACH]
+        return _NOT_A_TARGET_AFTER.search(_SENTENCE_BREAK.split(after)[0]) is not None
 
     def rates(self) -> None:
         """Read the rate of requests: of several, the one said over the shortest time.
@@ -592,6 +602,32 @@ _RUNS_TODAY = gated_re(
     rf"{_TODAY_WORDS})(?![a-zäöüß])"
 )
 _TODAY_REACH = 72
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|[。！？\n]")
+# A speed measured before, said as such: "Grafana shows", "our staging box did", "выжимали",
+# "deu", "schaffte", "実測", "跑出".
+_MEASURED_BEFORE = gated_re(
+    r"(?<![a-zà-ÿа-яё])(?:did|got|gave|showed|shows|measured|benchmarked|achieved|peaked at|"
+    r"maxed out at|baseline|was doing|were doing|were getting|was getting|"
+    r"deu|dava|fazia|conseguimos|conseguia|rodava|schaffte|erreichte|lieferte|gemessen|"
+    r"obtuvimos|daba|sacábamos|sacaba|hacía|obtenu|faisait|atteint|mesuré|on obtenait|"
+    r"выжимали|выжимал|получали|показывал[аи]?|показывает|"
+    r"намеряли)(?![a-zà-ÿа-яё])|以前|之前|实测|實測|跑出|跑到了|測到|测到|出ていた|実測|나왔|측정"
+)
+# A wish, not a measurement: "чтобы пользователи получали 20 ток/с", "para que cada uno reciba".
+_SO_THAT = gated_re(r"чтобы|чтоб|(?<![a-z])(?:so that|para que|pour que|damit|para que)(?![a-z])")
+# A speed taken back as no target, after it: "not the goal", "just for comparison", "это не
+# цель", "nur als Referenz", "não vale", "仅供参考".
+_NOT_A_TARGET_AFTER = gated_re(
+    r"not the (?:goal|target)|not a (?:goal|target)|old baseline|just for (?:comparison|"
+    r"reference)|for reference|only as (?:a )?reference|different prompt|"
+    r"nur als referenz|nur zum vergleich|zum vergleich|kein ziel|nicht das ziel|"
+    r"это не цель|не цель|просто для сравнения|для справки|для сравнения|"
+    r"não vale|não é (?:a )?meta|só (?:pra|para) comparar|"
+    r"no es (?:el )?objetivo|solo como referencia|solo para comparar|"
+    r"pas l'objectif|pas un objectif|juste pour comparer|à titre indicatif|pour comparaison|"
+    r"仅供参考|僅供參考|不是目标|不是目標|参考まで|目標ではない|참고로|참고용|목표는 아니"
+)
+_TAKEN_BACK_REACH = 96
 # A count of at least a thousand things before a length said of each.
 _COUNT_BEFORE = gated_re(r"(?<![0-9.,])[1-9][0-9]{0,2}(?:[.,  ][0-9]{3})+(?![0-9])|[0-9]{4,}")
 # A total said beside documents and their length is the job's when near their product.

@@ -319,26 +319,33 @@ _NOT_AFTER = gated_re(
 _NOT_REACH = 16
 
 
-def _said(pattern: Searchable, text: str) -> bool:
-    """Whether ``pattern`` matches somewhere it is not ruled out."""
+def _said_at(pattern: Searchable, text: str) -> int | None:
+    """Return where ``pattern`` first matches where it is not ruled out, or None."""
     for found in pattern.finditer(text):
         before = text[max(0, found.start() - _NOT_REACH) : found.start()]
         if _NOT_BEFORE.search(before) is None and _NOT_AFTER.match(text, found.end()) is None:
-            return True
-    return False
+            return found.start()
+    return None
+
+
+# The methods in the order that wins where two are said at one place ("QLoRA" holds "LoRA").
+_METHODS = (
+    ("qlora", TrainingMethod.QLORA),
+    ("pretrain", TrainingMethod.PRETRAIN),
+    ("lora", TrainingMethod.LORA),
+    ("full", TrainingMethod.FULL),
+)
 
 
 def _method(text: str) -> TrainingMethod | None:
+    """Return the method said first ("fine-tuning full … o teste foi com LoRA": full)."""
     found = _patterns()
-    if _said(found["qlora"], text):
-        return TrainingMethod.QLORA
-    if _said(found["pretrain"], text):
-        return TrainingMethod.PRETRAIN
-    if _said(found["lora"], text):
-        return TrainingMethod.LORA
-    if _said(found["full"], text):
-        return TrainingMethod.FULL
-    return None
+    said = [
+        (at, rank, method)
+        for rank, (name, method) in enumerate(_METHODS)
+        if (at := _said_at(found[name], text)) is not None
+    ]
+    return min(said)[2] if said else None
 
 
 def _finite(value: float) -> float | None:

@@ -144,8 +144,14 @@ def _proposal_asked(request: ParsedRequest, cues: Cues, text: str) -> bool:
         return True  # "1,5 ТБ KV-кэша … сколько серверов MI355X?": a capacity, not the GPU's memory
     if request.topic not in _LOOSE_TOPICS:
         return False
+    facts = request.facts
+    # (or a load said beside the use: "客服机器人，高峰每分钟大概 20 个请求 … 求推荐")
+    load = (facts.requests_per_minute, facts.concurrency, facts.throughput_tok_s)
+    used = cues.use_case is not None and any(value is not None for value in load)
     stated = (cues.headcount, cues.kv_cache_bytes, cues.budget_amount)
-    return any(value is not None for value in stated) or lexicon.search("size_question", text)
+    return (
+        any(value is not None for value in stated) or used or lexicon.search("size_question", text)
+    )
 
 
 def _needs_said(request: ParsedRequest, cues: Cues) -> bool:

@@ -151,6 +151,12 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"何(?:枚|台|基|ノード)|"
             # "몇 개" counts whatever it follows: GPUs only after their name
             r"몇 ?(?:장|대|gpu|노드)|(?:gpu|카드|서버|노드|h200|mi355x?|b200)[^?？.]{0,4}몇 ?개|"
+            # a plan counted: "H200 단일 플랜 몇 개", "서버 플랜 몇 개"
+            r"(?:플랜|인스턴스|vm)\s?몇 ?개|"
+            # how much hardware: "quanto de máquina?", "cuánta máquina", "how much hardware"
+            r"quanto de máquina|quanta máquina|cu[aá]nta máquina|cu[aá]nto hardware|"
+            r"how much (?:hardware|iron|gpu power)|wie viel hardware|combien de machines?|"
+            r"сколько железа|"
             r"сколько (?:нужно |ваших |наших |их )?(?:gpu|видеокарт|карт(?![а-яё]{2,})|h200|"
             r"серверов|узлов|машин|"
             r"ускорител)|скок(?:о|а)? (?:надо |нужно )?(?:железа|gpu|карт|серверов)|"

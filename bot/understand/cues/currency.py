@@ -241,7 +241,14 @@ def _patterns() -> tuple[tuple[str, Searchable], ...]:
         # A code or word of its own, not the start of another word ("3 Sekunden" is no SEK)
         found += [(code, gated_re(rf"(?<![a-zа-яё])(?:{before})\s?{amount}")) for amount in amounts]
         found += [
-            (code, gated_re(rf"{amount}\s?(?:多|余|餘|出头|出頭)?(?:{after})(?![a-zа-яё])"))
+            (
+                code,
+                gated_re(
+                    # ("15k max, USD": a ceiling word between the amount and its currency)
+                    rf"{amount}\s?(?:多|余|餘|出头|出頭|(?:max(?:imum)?|tops|máx(?:imo)?|maximal)"
+                    rf"\.?,?\s)?(?:{after})(?![a-zа-яё])"
+                ),
+            )
             for amount in amounts
         ]
     found += [("¥", gated_re(rf"{_YEN_SIGN}\s?{amount}")) for amount in amounts]

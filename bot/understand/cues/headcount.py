@@ -615,7 +615,26 @@ def find_headcount(text: str) -> int | None:
             value = _value(part)
             if value is not None and 0 < value < min(found)[1]:
                 return int(value)
+    users = _USERS_ARE_RE.search(text)
+    if users is not None and any(item[0] < users.start() for item in found):
+        # "la empresa tiene 600 empleados, pero los que lo van a usar son unos 120 de oficina":
+        # those who will use it, counted after the whole
+        value = parse_number(users.group("n"))
+        if 0 < value < min(found)[1]:
+            return int(value)
     return min(found)[1]
+
+
+# Those who will use it, then their count: "los que lo van a usar son unos 120", "those who'll
+# use it are about 80", "ceux qui l'utiliseront sont environ 50", "quem vai usar são uns 90".
+_USERS_ARE_RE = gated_re(
+    r"(?<![a-zà-ÿ])(?:los que|las que|quienes|those who|the ones who|people who|quem|os que|as que|"
+    r"ceux qui|celles qui|wer es|die es)(?![a-zà-ÿ])[^.;!?]{0,30}?"
+    r"(?:usar|use|using|utiliser|utiliseront|utilisent|nutzen|nutzt|usarão|usam|usan|usarán)"
+    r"[^.;!?0-9]{0,16}?(?<![a-zà-ÿ])(?:son|are|will be|serán|são|serão|sont|seront|sind|werden|"
+    r"es sind)(?![a-zà-ÿ])\s(?:unos|unas|about|around|some|roughly|uns|umas|cerca de|environ|"
+    r"etwa|ca\.|rund)?\s?(?P<n>[0-9][0-9.,  ]*[0-9]|[0-9])"
+)
 
 
 _PART_REACH = 80
@@ -623,7 +642,7 @@ _PART_REACH = 80
 
 def but_only_said(text: str) -> bool:
     """Whether a part of the people is said to be the users ("… but only … 300 people")."""
-    return _BUT_ONLY_RE.search(text) is not None
+    return _BUT_ONLY_RE.search(text) is not None or _USERS_ARE_RE.search(text) is not None
 
 
 @cache

@@ -20,7 +20,8 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
     (
         UseCase.CODING,
         (
-            r"\bcoding\b|\bcode (?:assistant|agent|completion|generation|review|model|llm|copilot|"
+            r"\bcoding\b|"
+            r"\bcode[ -](?:assistant|agent|completion|generation|reviews?|model|llm|copilot|"
             r"helper|suggestions)|\bcoder\b|copilot|копилот|autocomplet|auto-complet|"
             r"programming (?:assistant|"
             r"agent|help)|pair[- ]program|developer (?:tool|assistant)|ai (?:for|in) (?:the )?ide|"
@@ -151,7 +152,8 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
         UseCase.AGENT,
         (
             r"\bagent(?:s|ic)?\b|tool[- ]?(?:use|calling)|function calling|workflow automat|"
-            r"智能体|智能體|代理|エージェント|에이전트|агент|\bagente|\bagentes"
+            # (not an agency: "агентство", "代理店", "代理商")
+            r"智能体|智能體|代理(?!店|商|人)|エージェント|에이전트|агент(?!ств)|\bagente|\bagentes"
         ),
     ),
     (
