@@ -135,7 +135,24 @@ _NO_REQUEST = (
     r"(?:pregunta|consulta) (?:de|desde) ventas|(?:pergunta|dúvida) (?:do|de) comercial|"
     r"question (?:du|de l'équipe) commercial[e]?|вопрос от (?:отдела )?продаж|"
     r"(?:销售|銷售|业务|業務)(?:那边|那邊)?(?:问|問|来问|來問)|営業から(?:の)?(?:質問|確認|相談)|"
-    r"영업(?:팀)?에서 (?:문의|질문)"
+    r"영업(?:팀)?에서 (?:문의|질문)|"
+    # a sales person named as the source of the question, or as the writer: "our sales contact
+    # (Priya) reminded me", "接續剛剛業務同事的問題", "영업 담당자분이 여기서 물어보라고",
+    # "Soy Lucía, de ventas", "o fine-tuning que comentei com o comercial", "your colleague
+    # mentioned on the call"
+    r"(?:your|our|my|the) (?:sales|account) (?:contact|rep|person|colleague|manager|guy|lady)"
+    r"[^.!?]{0,24}?(?:said|told|reminded|mentioned|asked|suggested|sent|pointed)|"
+    r"(?<![a-zà-ÿ])(?:soy|sou|je suis|ich bin|i'?m|i am)(?![a-zà-ÿ])[^.!?,]{0,20}?,? "
+    r"(?:de|from|du|aus dem|vom) "
+    r"(?:ventas|vendas|sales|commercial|vertrieb|comercial)(?![a-zà-ÿ])|"
+    r"я из (?:отдела )?продаж|"
+    r"(?:comenté|comentei|hablé|falei|conversei|talked|spoke|parlé|sprach|говорил[аи]?)"
+    r"[^.!?]{0,20}?(?:con el|com o|com a|with (?:the|your|our)|avec (?:le|la|votre)|"
+    r"mit (?:dem|eurem|ihrem)|с) (?:comercial|sales|vendedor|vendedora|vertrieb|commercial|"
+    r"менеджер[а-яё]*)|"
+    r"(?:业务|業務|销售|銷售)同事(?:的)?(?:问题|問題)|(?:业务|業務|销售|銷售)(?:说|說|让我|讓我|叫我)|"
+    r"営業(?:の方|担当(?:の方|者)?)(?:から|に)(?:ここで|こちらで)?(?:聞|質問|相談)|"
+    r"영업 ?(?:담당자|팀)(?:분)?(?:이|께서|가)[^.!?]{0,16}?(?:물어보라고|문의하라고|안내)"
 )
 _ADDRESSEES_RE = gated_re(
     rf"(?:^|(?<=[\n.!?。！？]))\s*(?:{_SALUTATIONS})|{_OWN_TEAMS}|{_COUNTED_STAFF}|{_OWN_SUPPORT}|{_OWN_SALES_TOOLS}"

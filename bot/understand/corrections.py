@@ -39,6 +39,14 @@ _NOT_BUT_RE = gated_re(
     r"[,，]?\s?(?:а|but|sondern|mais|sino|mas|而是|是)\s?"
     rf"(?P<second>{_NUMBER})(?![0-9])"
 )
+# "o contexto é 256k, não 25.6k", "4 users at once, not 40", "32k, а не 8k": the number denied
+# after a comma gives way to the one before it.
+_KEEP_NOT_RE = gated_re(
+    rf"(?<![0-9.,a-zа-яё])(?P<first>{_NUMBER})(?P<words>[^0-9.;!?。！？]{{0,32}}?)[,，]\s?"
+    # (not a bare "no": "30 users, no 50" takes the 30 back)
+    r"(?:not|não|nao|nicht|pas|а не|не|而不是|不是)\s?"
+    rf"{_NUMBER}(?:\s?[kкmм](?![a-zа-яё]))?(?![0-9])"
+)
 # Words that put the number before them in place of the one after.
 _INSTEAD = (
     r"statt|anstatt|instead of|rather than|en vez de|en lugar de|em vez de|ao invés de|au lieu de|"
@@ -107,6 +115,7 @@ def corrected(text: str) -> str:
     """Return ``text`` with each number taken back replaced by its correction."""
     if _MARKS.search(text) is None:
         return text
+    text = _KEEP_NOT_RE.sub(lambda m: m.group("first") + m.group("words"), text)
     text = _CORRECTED_RE.sub(_correction, text)
     text = _NOT_BUT_RE.sub(_correction, text)
     text = _INSTEAD_FIRST_RE.sub(lambda m: m.group("second") + m.group("words"), text)

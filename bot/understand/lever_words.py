@@ -171,6 +171,14 @@ _EXPLAIN = (
     # ja
     r"説明して|説明を|説明お願い|どう計算|どうやって計算|計算根拠|根拠は|根拠を|根拠が|内訳|"
     r"どこから(?:来|き)|どういう計算|どうやって出し|どう出し|"
+    # a figure found too small or too big: "why so little?", "Pourquoi si peu ?", "warum so
+    # wenig", "почему так мало", "为什么这么少"
+    r"why (?:so|that) (?:few|little|low|high|many|much|small|big)|"
+    r"pourquoi (?:si|aussi|tellement) (?:peu|bas|haut|élevé|faible|gros)|"
+    r"por qu[eé] (?:tan|tanto|tantos|tantas) (?:poco|pocos|bajo|alto)?|"
+    r"por que (?:tão|tanto|tantos|tantas) (?:pouco|poucos|baixo|alto)?|"
+    r"warum so (?:wenig|niedrig|hoch|viel|klein|groß)|почему так (?:мало|много)|"
+    r"为什么(?:这么|那么)(?:少|多|低|高|小|大)|為什麼(?:這麼|那麼)(?:少|多|低|高|小|大)|"
     # the assumptions behind a figure: "どういう前提の数字", "前提条件を教えて"
     r"どういう前提|どんな前提|何を前提|前提(?:条件)?(?:は|を|が)|"
     r"(?:なぜ|なんで|どうして)(?:こんなに|そんなに|あんなに)|"
@@ -301,3 +309,12 @@ _REPORTED = (
 def reports_our_answer(text: str) -> bool:
     """Whether the message says back a plan our answer recommended ("the bot says 2x HGX")."""
     return lever_re(_REPORTED).search(text) is not None
+
+
+_OPENING_CHARS = 4
+
+
+def opens_with_why_not(text: str) -> bool:
+    """Whether a message opens with "why not …?" ("Por que não uma H200 avulsa? Pro …")."""
+    found = lever_re(_WHY_NOT).search(text, 0, _OPENING_CHARS + 24)
+    return found is not None and found.start() <= _OPENING_CHARS

@@ -32,7 +32,13 @@ from bot.understand.lever_shapes import (
     without_self_description,
     you_said,
 )
-from bot.understand.lever_words import THIS, find_lever, lever_re, reports_our_answer
+from bot.understand.lever_words import (
+    THIS,
+    find_lever,
+    lever_re,
+    opens_with_why_not,
+    reports_our_answer,
+)
 from bot.understand.money import BUDGET_NAMED
 from bot.understand.questions import WH_RE, yes_no_questions
 from bot.understand.quoted import figure_asked
@@ -204,6 +210,16 @@ def _figures_explained(settled: ParsedRequest, found: ParsedRequest, text: str) 
         # size said back as the reason to ask
         facts = replace(settled.facts, params_b=None, moe=None)
         settled = replace(settled, intent=Intent.FOLLOWUP, facts=facts)
+    if (
+        settled.intent is Intent.SIZE
+        and found.lever is Lever.WHY_NOT
+        and opens_with_why_not(text)
+        and not found.facts.context_tokens
+        and not found.facts.concurrency
+    ):
+        # "Por que não uma H200 avulsa? Pro gpt-oss-20b acho que uma GPU só basta.": the answer
+        # on the table asked about first, the model said as the reason
+        settled = replace(settled, intent=Intent.FOLLOWUP)
     if (
         settled.intent is Intent.SIZE
         and found.lever is Lever.EXPLAIN
@@ -576,6 +592,10 @@ def _intent(  # noqa: C901, PLR0911, PLR0912 - one intent per kind of lever or t
         return Intent.PRICE
     if intent is Intent.COMPARE:
         return intent
+    if request.lever is Lever.CHEAPER and request.topic == "minimum_term" and not discount:
+        # "더 싼 방법은 없을까요? 일단 한 달만 써 볼 거라서요.": the plan on the table made
+        # cheaper, a short trial the reason, no question about the shortest term
+        return Intent.FOLLOWUP
     if request.lever is Lever.CHEAPER and smaller_model and not _names_model(request):
         # "Geht's günstiger, wenn wir gleich 12 Monate nehmen? Oder mit einem kleineren
         # Modell?": the plan on the table made cheaper, a term or a smaller model the ways asked

@@ -347,6 +347,7 @@ _TOO_DEAR_AFTER_RE = gated_re(
     r"[^.!?。！？\n]{0,16}?(?:is (?:way |far |much )?(?:over|above|too (?:much|high|expensive|"
     r"steep))|way over|too (?:much|expensive|pricey)|"
     r"말이 안|너무 비싸|부담|太贵|太貴|贵了|貴了|超出预算|超出預算|高すぎ|予算オーバー|"
+    r"(?:的方案|的配置)?(?:肯定|已经|已經|都|就)?超了|超预算|超預算|"
     r"es demasiado|es mucho|muy caro|é demais|é muito|caro demais|c'est trop|trop cher|"
     r"(?:ist|sind) (?:zu|viel zu) (?:viel|teuer|hoch)|zu teuer|слишком дорог|дорого)"
 )

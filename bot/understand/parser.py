@@ -642,6 +642,11 @@ def _with_said_back(whole: ParsedRequest, rest: ParsedRequest, figure: str | Non
     intent = rest.intent
     if intent in _RESTATED and not rest.facts.names_model:
         intent = Intent.FOLLOWUP
+    if intent is Intent.SIZE and (rest.lever or whole.lever) is not None:
+        # the answer said back, pulled on or explained, its model said again: "Your answer
+        # said … Anything cheaper that still runs DeepSeek V3?", "先ほどの回答に「約1.6TB」…
+        # DeepSeek-V3をFP8で載せた場合ですよね？どう計算した"
+        intent = Intent.FOLLOWUP
     if (
         intent is Intent.KNOWLEDGE
         and whole.intent is Intent.FOLLOWUP
@@ -669,6 +674,10 @@ def _with_said_back(whole: ParsedRequest, rest: ParsedRequest, figure: str | Non
     facts = rest.facts
     if lever is Lever.WHY_NOT:
         # "You put us on two HGX H200 servers — why not a single MI355X box?": both GPUs named
+        facts = replace(facts, gpus=whole.facts.gpus)
+    elif not facts.gpus and whole.facts.gpus:
+        # "En tu respuesta pusiste que con H200 va sobrado … ¿Servirían 4 L40S?": the GPU of the
+        # answer said back is the one compared with
         facts = replace(facts, gpus=whole.facts.gpus)
     return replace(
         rest, facts=facts, intent=intent, language=whole.language, lever=lever, cues=cues

@@ -146,6 +146,10 @@ def _rocm_fine_re() -> Searchable:
         rf"(?:necesari[oa]|necessári[oa]|nécessaire|nötig)"
         rf"|cuda не обязател[а-яё]*|不(?:需要|一定要|必)\s?(?:用\s?)?cuda"
         rf"|{_AMD}\s(?:нас\s|нам\s)?не\s(?:пугает|страшен|страшна|проблема)"
+        # "ROCm shouldn't be a problem", "ROCm no debería ser problema", "sollte kein Problem sein"
+        rf"|{_AMD}[^.!?;]{{0,12}}?(?:shouldn'?t|should not|won'?t|will not) be (?:a |an )?"
+        rf"(?:problem|issue)|{_AMD}[^.!?;]{{0,12}}?(?:no debería|não deve(?:ria)?|ne devrait pas|"
+        rf"sollte kein|не должно)"
         # not afraid of it: "ROCm ne nous fait pas peur", "ROCm doesn't scare us", "no nos da
         # miedo ROCm", "ROCm não nos assusta", "vor ROCm haben wir keine Angst", "不怕 ROCm"
         rf"|{_AMD}\s(?:ne\s(?:nous|me)\sfait\spas\speur|doesn'?t\sscare\s(?:us|me)|"

@@ -22,7 +22,8 @@ WH_RE = gated_re(
     r"怎|如何|啥|咋|多久|多长|多長|wie lange?\b|wie (?:geht|mach|sieht)|^¿?qu[eé]\b|"
     r"\bwas (?:brauch|würd|empfehl|kost|nehm|soll|bräucht)|"
     # a recommendation asked: "有没有推荐配置？", "подскажите", "Que configuração indicam?"
-    r"推荐|推薦|建议|建議|おすすめ|추천|recommend|suggest|empfehl|recomiend|recomend|"
+    # (not "the plan you suggested", "recommended": the answer's pick said back)
+    r"推荐|推薦|建议|建議|おすすめ|추천|recommend(?!ed)|suggest(?!ed)|empfehl|recomiend|recomend|"
     r"recommand|подскаж|посовету|"
     # a quantity asked by its noun: "number of servers needed?", "Anzahl der GPUs?"
     r"\b(?:number|amount) of\b|anzahl|nombre de|n[úu]mero de|quantidade de|количеств|кол-во|"

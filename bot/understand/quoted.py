@@ -15,7 +15,18 @@ _SAID_BACK_RE = gated_re(
     # (not a question to us: "what hardware would you put that on?")
     r"(?i)(?<![a-z])(?<!would )(?<!could )(?<!should )(?<!can )(?<!will )(?<!do )(?<!did )"
     r"(?:you(?: guys)? (?:said|put|quoted|wrote|mentioned|estimated|gave|told me|"
-    r"came up with|recommended)|your (?:answer|estimate|reply) (?:said|says|shows|put)|"
+    r"came up with|recommended)|"
+    r"your (?:previous |last |earlier |first )?(?:answer|estimate|reply|response) (?:said|says|"
+    r"shows|showed|put|assumed|mentioned|named|gave|quoted)|"
+    # (at a sentence's start: "the '~21 GB' line in your answer" quotes it before)
+    r"(?:(?<=^)|(?<=[.!?:]\s)|(?<=\n))(?:in|dans|en|na) (?:your|ta|votre|tu|su|tua|sua|ihrer|"
+    r"eurer) (?:answer|reply|réponse|respuesta|resposta|antwort)|"
+    r"(?:ihre|eure|deine) antwort (?:nannte|nennt|sagt|sagte|schreibt|schrieb|zeigt|ergab)|"
+    r"(?:ta|votre) réponse (?:dit|indique|annonce|donne)|"
+    r"(?:tua|sua) resposta (?:falou|disse|deu|colocou|mostrou|indicou)|"
+    r"lo que (?:me )?(?:respondiste|respondieron|contestaste)|o que (?:você |vc )?respondeu|"
+    r"what you (?:answered|replied)|"
+    r"(?:ваш|твой) (?:прошлый |предыдущий )?ответ (?:про|о|говорит|показал)|в вашем ответе|"
     r"(?:вы|ты) (?:насчитали|написали|сказали|посчитали|указали|пишете|говорите|оценили)|"
     r"sie (?:schreiben|schrieben|nennen|sagten|haben [^.?!]{0,30}(?:genannt|geschrieben|"
     r"berechnet))|ihr (?:schreibt|nennt|sagt)|"
@@ -24,9 +35,16 @@ _SAID_BACK_RE = gated_re(
     r"(?<!no )me (?:dijiste|dijeron|diste|pusiste)|"
     r"(?:dijiste|indicaste|calculaste|pusiste|dijeron) que|"
     r"(?:você|vocês|vc) (?:falou|falaram|disse|disseram|colocou|calculou|indicou))(?![a-z])|"
-    r"你们?(?:刚才|刚刚|剛才|剛剛|之前)?(?:说|說|写|寫|算的|估的|报的|報的)|您(?:刚才|剛才)?(?:说|說)|"
-    r"방금 답변에서|답변에서|라고 하셨는데|이라고 하셨는데"
+    r"你们?(?:刚才|刚刚|剛才|剛剛|之前)?(?:说|說|写|寫|算的|估的|报的|報的)|"
+    r"您(?:刚才|剛才)?(?:说|說)|"
+    r"방금 답변에서|답변에서|라고 하셨는데|이라고 하셨는데|"
+    r"你(?:们|們)?(?:的)?(?:回答|回复|回覆)(?:里|裡|中)?(?:写|寫|说|說|提到|给|給)|"
+    r"(?:先ほど|さっき|前)の(?:回答|ご回答|返答)(?:に|で|では)"
 )
+# A quotation right after the clause opens ("Your answer said: "…"", "Ihre Antwort nannte
+# „…“"): the clause ends where the quotation closes.
+_QUOTE_OPEN_RE = gated_re(r"[^\"“„«「『'‘\n.!?。]{0,6}?[\"“„«「『'‘]")
+_QUOTE_CLOSE = {'"': '"', "“": "”", "„": "“", "«": "»", "「": "」", "『": "』", "'": "'", "‘": "’"}
 # Where it ends: the sentence's end, or the first comma of a Chinese clause; in Korean, the
 # "…라고 하셨는데" that closes it.
 _SENTENCE_END_RE = gated_re(r"[.!?。！？\n](?=\s|$)|[!?。！？\n]|\s[—–-]\s")
@@ -41,7 +59,16 @@ def without_said_back(text: str) -> str | None:
         return None
     start = found.start()
     korean = _KO_END_RE.search(text, start)
-    if korean is not None:
+    quote = _QUOTE_OPEN_RE.match(text, found.end())
+    closing = -1
+    if quote is not None:
+        opening = quote.group()[-1]
+        closing = text.find(_QUOTE_CLOSE[opening], quote.end())
+        if opening == "„" and closing < 0:
+            closing = text.find("”", quote.end())
+    if closing >= 0:
+        end = closing + 1
+    elif korean is not None:
         end = korean.end()
     elif text[found.start() : found.end()].startswith(("你", "您")):
         stop = _CJK_CLAUSE_END_RE.search(text, found.end()) or _SENTENCE_END_RE.search(

@@ -200,6 +200,9 @@ def _not_ours(text: str, start: int, end: int) -> bool:
     return _is_deadline(text, start, end)
 
 
+_RANGE_END_RE = gated_re(r"[0-9]\s?(?:-|–|~|to|a|à|bis|до|至|到)\s?$")
+
+
 def find_months(text: str, language: str) -> int | None:
     """Return the months of rent a message asks about, or None."""
     for match in _months_re(language).finditer(text):
@@ -211,8 +214,11 @@ def find_months(text: str, language: str) -> int | None:
             or _AMOUNT_BEFORE_RE.search(before) is not None
         )
         only = _ONLY_BEFORE_RE.search(before) is not None  # "só um mês": one month alone
-        if (token in _ARTICLES and not only) or (
-            rate and not _ONLY_AFTER_RE.match(text, match.end())
+        if (
+            (token in _ARTICLES and not only)
+            or (rate and not _ONLY_AFTER_RE.match(text, match.end()))
+            # "6-12 month pricing": terms in general, no term of this message
+            or _RANGE_END_RE.search(before)
         ):
             continue  # "per 1 month" is a rate; "por 6 meses" a term
         if value and 0 < value <= MAX_MONTHS and not _not_ours(text, *match.span()):

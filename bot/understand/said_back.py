@@ -28,6 +28,7 @@ _CEILING = gated_re(
     r"(?<![a-z])(?:max(?:imum)?|at most|under|below|within|up to|no more than|not more than|"
     r"(?:go|goes|going|be|get) over|exceed|less than|unter|weniger als|moins de|sous|menos de|"
     r"por debajo de|abaixo de|tope|teto|límite|уложиться|уложимся|"
+    r"nicht drin|can'?t go (?:above|over|beyond)|no podemos pasar de|não podemos passar de|"
     r"limit|limits|cap(?:ped|s)?|ceiling|hasta|máximo|como mucho|no más de|até|no máximo|não mais|"
     r"höchstens|maximal|bis zu|nicht mehr als|au plus|au maximum|jusqu'à|plafond|pas plus de|"
     r"не больше|не более|максимум|в пределах|лимит|потолок|"

@@ -56,6 +56,8 @@ REQUESTS = (
     r"(?:requests?|reqs?|queries|query|calls?|conversations?|chats?|messages?|prompts?|"
     r"solicitudes|solicitações|solicitacoes|peticiones|consultas|requisições|requisicoes|"
     r"chamadas|anfragen|aufrufe|requêtes|requetes|appels|запрос(?:ов|а|ы)?|обращени[йяе]|"
+    # tickets handled, each one request: "14.400 Tickets pro Tag", "2,000 tickets an hour"
+    r"tickets?|chamados|тикет(?:ов|а|ы)?|工单|工單|チケット|티켓|"
     r"次?请求|次?請求|次调用|次|条|條|リクエスト|件|건|요청|회|コール)"
 )
 OUTPUT_WORDS = (

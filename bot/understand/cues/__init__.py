@@ -562,6 +562,27 @@ def _compares_unrented(request: ParsedRequest, text: str) -> bool:
     return lexicon.search("compare", text) or mentions_concept(Concept.DIFFERENCE, text)
 
 
+# An offer of other hardware set equal to ours: "C'est équivalent à vos MI355X ?", "is an
+# MI300X the same as your MI355X for DeepSeek V3?", "¿es equivalente?", "vergleichbar?".
+_EQUAL_RE = gated_re(
+    r"(?<![a-z])(?:[ée]quivalent[es]?|equivalente?s?|comparable|as good as|same as|on par with|"
+    r"igual que|vergleichbar|gleichwertig)(?![a-z])|эквивалент|сопоставим|相当于|相當於|等同|同等|"
+    r"同じくらい|동급|비슷한가"
+)
+
+
+def _unrented_as_ours(request: ParsedRequest, text: str) -> bool:
+    """Whether other hardware is asked to be as good as a GPU of ours, for a model named."""
+    return (
+        request.cues.unrented_gpu is not None
+        and bool(request.facts.gpus)
+        and request.intent is Intent.SIZE
+        and _EQUAL_RE.search(text) is not None
+        # ("¿cuántas H200 serían equivalentes?": how many of ours, a sizing)
+        and find_asked(text) != "gpu_count"
+    )
+
+
 # How much better ours would be than theirs: "how much faster", "会快多少", "lohnt sich".
 _GAIN_RE = gated_re(
     r"(?<![a-z])(?:faster|quicker|speed-?up|worth it|schneller|lohnt sich|lohnt es sich|"
@@ -689,7 +710,11 @@ def _with_intent(request: ParsedRequest, text: str) -> ParsedRequest:
         return _a_kind_asked(request, text)
     if _moves_here(request, text):
         request = replace(request, intent=Intent.SIZE)
-    if _compares_unrented(request, text) or _compares_theirs(request, text):
+    if (
+        _compares_unrented(request, text)
+        or _compares_theirs(request, text)
+        or _unrented_as_ours(request, text)
+    ):
         request = replace(request, intent=Intent.COMPARE, topic=None, spec=None)
     if _hardware_price(request, cues, text):
         request = replace(request, intent=Intent.PRICE, topic=None, spec=None)

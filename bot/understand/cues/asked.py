@@ -352,6 +352,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"is (?:it|that|one) enough|enough for|enough\s*[?？]|sufficient\s*[?？]|"
             # "One H200 or do we need more?": whether one is enough
             r"or (?:do|will|would) (?:we|i) need (?:more|two|another)|or more than one\s*[?？]|"
+            # the plan on the table checked again: "does the plan you suggested still hold?"
+            r"still (?:hold|work|fit|enough|ok)|or do we need to (?:go up|upgrade|add)|"
             r"能(?:不能)?(?:跑|运行|運行|部署|放|装|裝|带|帶|撑|撐)|(?:能|可以)在.{1,16}?(?:跑|运行|運行|部署)|"
             r"可以(?:跑|运行|運行|部署)|"
             r"跑得动|跑得動|"
@@ -373,7 +375,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"¿?(?:puedo|podemos|se puede)|^¿?corre\b|cabe|cabría|entra en|"
             r"^¿?(?:(?:me|nos|te|le) )?entra\b|"
             r"entraría|alcanza|"
-            r"sirve|corre en|"
+            r"sirve|servir[ií]an?|corre en|"
             r"(?:dá|da) (?:pra|para) (?:rodar|fazer|usar|subir|colocar)|roda em|roda na|roda no|"
             r"consigo rodar|"
             r"cabe|aguenta|d[ãa]o? conta|"

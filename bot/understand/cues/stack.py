@@ -105,6 +105,11 @@ def stack_cuda_only(text: str) -> bool | None:
 
 # Porting ruled out: "portar pra ROCm agora não rola", "porting is not an option".
 _NO_PORT_RE = gated_re(
+    # not wanting to port: "qu'on ne veut pas porter", "we don't want to port", "no queremos
+    # portarlos", "wollen wir nicht portieren", "не хотим портировать", "不想移植"
+    r"(?:ne (?:veut|voulons|veulent) pas|don'?t want to|do not want to|no queremos|não queremos|"
+    r"wollen (?:wir )?nicht|не хотим|不想|不打算)\s?(?:\w+\s)?(?:porter|port|portar|portarl[oa]s|"
+    r"portieren|портировать|移植)|"
     r"(?:portar|port(?:ing)?|migrar|portieren|porter|移植|перен[оеё]с\w*)[^.?!;。]{0,30}"
     r"(?:não rola|não dá|not (?:possible|an option|happening|feasible)|no way|no es posible|"
     r"no se puede|nicht (?:drin|möglich|machbar)|pas possible|невозможн|не вариант|不可能|無理|"

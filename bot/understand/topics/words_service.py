@@ -166,23 +166,31 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
     Concept.DISCOUNT: {
         "en": (
             r"\bdiscount|\bvolume\b|\blong(?:er)?[- ]term|\bannual|\byearly|"
-            r"\b(?:6|12|twelve|six)[- ]months?\b|\bbulk\b|\breserved\b"
+            r"\b(?:6|12|twelve|six)[- ]months?\b|\bbulk\b|\breserved\b|"
+            # the price going down with a commitment: "does the monthly price drop if we commit"
+            r"\bprice (?:drop|go down|come down|goes down|comes down)"
         ),
-        "zh-Hans": r"折扣|优惠|长期|一年|年付|批量|包年|12\s?个月|6\s?个月|打折",
-        "zh-Hant": r"折扣|優惠|長期|一年|年付|批量|包年|12\s?個月|打折",
+        "zh-Hans": r"折扣|优惠|长期|长租|一年|年付|批量|包年|12\s?个月|6\s?个月|打折|签(?:一|两)年",
+        "zh-Hant": r"折扣|優惠|長期|長租|一年|年付|批量|包年|12\s?個月|打折|簽(?:一|兩)年",
         "ru": r"\bскидк|\bдолгосроч|\bна год\b|\b12 месяц|\bоптов",
         "ja": r"割引|長期|年間|12か月|12ヶ月|12カ月|ボリューム|値引",
         "ko": r"할인|장기|1년|12개월|대량",
         "es": (
             r"\bdescuento|\blargo plazo|\banual|\b12 meses|\bvolumen|\btarifa especial|"
-            r"\bcontratos? largos?|\bprecio especial"
+            r"\bcontratos? largos?|\bprecio especial|\bbaja el precio"
         ),
         "pt-BR": (
             r"\bdesconto|\blongo prazo|\banual|\b12 meses|\bvolume\b|\btarifa especial|"
-            r"\bcontratos? longos?|\bpreço especial"
+            r"\bcontratos? longos?|\bpreço especial|\bo preço (?:cai|baixa|diminui)"
         ),
-        "de": r"\brabatt|\blangfrist|\bjahresvertrag|\b12 monat|\bmengenrabatt|\bmengenstaffel",
-        "fr": r"\bremise|\bréduction|\blong terme|\bannuel|\b12 mois|\bvolume\b|\bdégressif",
+        "de": (
+            r"\brabatt|\blangfrist|\bjahresvertrag|\b12 monat|\bmengenrabatt|\bmengenstaffel|"
+            r"\blängere(?:r|n)? (?:bindung|laufzeit)"
+        ),
+        "fr": (
+            r"\bremise|\bréduction|\blong terme|\bannuel|\b12 mois|\bvolume\b|\bdégressif|"
+            r"\ble prix baisse"
+        ),
     },
     Concept.RENT: {
         "en": r"\brent|\blease|\border\b|\bbuy\b|\bget just\b|\bget only\b",

@@ -104,45 +104,51 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
     },
     Concept.PART_OF_SERVER: {
         "en": (
+            r"\bhalf (?:a|the|of the) (?:server|box|node)|"
             r"\bthe (?:whole|entire|full) (?:server|box|machine|node)|\b(?:only|just) "
             r"(?:[0-9]|two|three|four|some|a few) (?:of the )?(?:[a-z0-9]+ )?gpus? ?"
             r"(?:of|from|out of|instead)?\b|\bpart of (?:a|the) (?:server|box)"
         ),
         "zh-Hans": (
-            r"整台(?:服务器|机器)?|只租\s?(?:[0-9]|一|两|二|三|四)\s?张|部分\s?gpu|拆开租|"
+            r"整台(?:服务器|机器)?|半台|只租\s?(?:[0-9]|一|两|二|三|四)\s?张|部分\s?gpu|拆开租|"
             r"只租[^，。？?]{0,16}(?:其中|里面的|里的)[^，。？?]{0,4}张"
         ),
         "zh-Hant": (
-            r"整台(?:伺服器|機器)?|只租\s?(?:[0-9]|一|兩|二|三|四)\s?張|部分\s?gpu|拆開租|"
+            r"整台(?:伺服器|機器)?|半台|只租\s?(?:[0-9]|一|兩|二|三|四)\s?張|部分\s?gpu|拆開租|"
             r"只租[^，。？?]{0,16}(?:其中|裡面的|裡的)[^，。？?]{0,4}張"
         ),
         "ru": (
             r"\bцеликом|\bтолько (?:[0-9]|две|три|четыре) (?:gpu|карт)|\bчасть сервера|"
-            r"\bне (?:весь|целый) сервер|"
+            r"\bне (?:весь|целый) сервер|\bполовин[уа] сервера|\bпол-?сервера|"
             r"\b(?:[0-9]|две|три|четыре) (?:gpu|карт[аы]?) из (?:8|восьми)"
         ),
-        "ja": r"丸ごと|(?:[0-9]|一|二|三|四)\s?枚だけ|一部の\s?gpu|バラで",
+        "ja": r"丸ごと|半分だけ|(?:[0-9]|一|二|三|四)\s?枚だけ|一部の\s?gpu|バラで",
         "ko": (
             r"서버[^.?!]{0,8}통째로|통째로만|gpu\s?(?:[0-9]+\s?장)?만 따로|[0-9]+\s?장만 따로|"
-            r"일부 gpu만|서버\s?일부만|일부만\s?(?:빌|대여|임대)"
+            r"일부 gpu만|서버\s?일부만|일부만\s?(?:빌|대여|임대)|서버\s?절반|"
+            r"반만\s?(?:빌|대여|임대)"
         ),
         "es": (
-            r"\b(?:el|como|un) servidor (?:entero|completo)|"
+            r"\b(?:el|como|un) servidor (?:entero|completo)|\bla mitad del servidor|"
+            r"\bmedio servidor|"
             r"\bs[oó]lo (?:[0-9]|dos|tres|cuatro) gpus|"
             r"\bgpus? sueltas?|\bpor gpu (?:suelta|individual)|"
             r"\bs[oó]lo [0-9] de las [0-9] gpus|\bno (?:el|todo el) servidor (?:entero|completo)?"
         ),
         "pt-BR": (
-            r"\b(?:o|como|um) servidor (?:inteiro|completo)|"
+            r"\b(?:o|como|um) servidor (?:inteiro|completo)|\bmetade do servidor|"
+            r"\bmeio servidor|"
             r"\bs[oó] (?:[0-9]|duas|três|quatro) gpus|"
             r"\bgpus? avulsas?|\bpor gpu (?:avulsa|individual)"
         ),
         "de": (
-            r"\bden ganzen server|\bkomplett(?:en)? server|\bnur (?:[0-9]|zwei|drei|vier)"
+            r"\bden ganzen server|\bdes ganzen servers|\bdie hälfte (?:des|eines) servers|"
+            r"\bhalben server|\bkomplett(?:en)? server|\bnur (?:[0-9]|zwei|drei|vier)"
             r"(?: von (?:den )?(?:8|acht))? gpus"
         ),
         "fr": (
-            r"\ble serveur (?:entier|complet)|\b(?:juste|seulement|que) (?:[0-9]|deux|trois|"
+            r"\b(?:le|du) serveur (?:entier|complet)|\bla moitié (?:du|d'un) serveur|"
+            r"\bdemi-serveur|\b(?:juste|seulement|que) (?:[0-9]|deux|trois|"
             r"quatre) gpus?"
         ),
     },
