@@ -134,7 +134,9 @@ _NO_REQUEST = (
     r"(?:rück)?frage (?:aus dem|vom) vertrieb|(?:quick )?(?:question|q) from (?:our )?sales|"
     r"(?:pregunta|consulta) (?:de|desde) ventas|(?:pergunta|dúvida) (?:do|de) comercial|"
     r"question (?:du|de l'équipe) commercial[e]?|вопрос от (?:отдела )?продаж|"
-    r"(?:销售|銷售|业务|業務)(?:那边|那邊)?(?:问|問|来问|來問)|営業から(?:の)?(?:質問|確認|相談)|"
+    r"(?:销售|銷售|业务|業務)(?:那边|那邊|这边|這邊)?(?:问|問|来问|來問)|"
+    # a need handed on by sales: "業務轉客戶需求", "销售转来的需求"
+    r"(?:销售|銷售|业务|業務)(?:转|轉)(?:来的|來的)?(?:客户|客戶)?(?:需求|问题|問題)|営業から(?:の)?(?:質問|確認|相談)|"
     r"영업(?:팀)?에서 (?:문의|질문)|"
     # a sales person named as the source of the question, or as the writer: "our sales contact
     # (Priya) reminded me", "接續剛剛業務同事的問題", "영업 담당자분이 여기서 물어보라고",

@@ -22,6 +22,7 @@ from bot.request import Intent, Lever, ParsedRequest, RequestFacts
 from bot.understand import lexicon
 from bot.understand.addressees import without_addressees
 from bot.understand.cues.asked import find_asked
+from bot.understand.cues.hardware import find_unrented
 from bot.understand.gates import gated_re
 from bot.understand.lever_shapes import (
     FIGURE_TOPICS,
@@ -123,7 +124,9 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
     if request.command is not None:
         return request
     rental = find_rental(text, request.language, named_alone=not _names_model(request))
-    lever = find_lever(text, gpus=bool(request.facts.gpus))
+    # ("Pourquoi pas des H100 ?": a GPU we do not rent, asked why not, is a GPU named too)
+    named_gpu = bool(request.facts.gpus) or find_unrented(text)[0] is not None
+    lever = find_lever(text, gpus=named_gpu)
     named = _names_model(request)
     if lever is None or (lever is Lever.CHEAPER and why_about_one_gpu(request, text, named=named)):
         # "а чё не MI355X, он же дешевле?": why the cheaper GPU was left out
@@ -149,7 +152,10 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
     counted = sum((rental.plan_counts or {}).values())
     # (or one plan's total over the term named as such: "итоговую сумму за год и скидка?")
     named_total = _TOTAL_WORD.search(text) is not None
-    fleet = counted > 1 or (counted == 1 and bool(rental.months) and named_total)
+    # (or one plan priced for a term: "pricing for one 8x MI355X server over a 9-month term,
+    # and whether a longer commitment qualifies for a discount")
+    priced = named_total or _PRICED_FOR.search(text) is not None
+    fleet = counted > 1 or (counted == 1 and bool(rental.months) and priced)
     total_asked = find_asked(text) == "price" and (DISCOUNT_WORDS.search(text) is None or fleet)
     # A term put as a change ("and if we commit for 6 months?", "e se fecharmos por 6 meses?"):
     # the plan on the table for it, unless a discount is what is asked about.
@@ -453,6 +459,12 @@ _SMALLER_MODEL = gated_re(
     r"smaller model|kleiner(?:e[nms]?)? modell|modelo (?:más )?(?:pequeño|menor)|modèle plus petit|"
     r"petit modèle|меньш[а-яё]* модел|модел[а-яё]* поменьше|更小的模型|小一点的模型|小一點的模型|"
     r"小さい(?:めの)?モデル|더 작은 모델|작은 모델"
+)
+# A price asked for something named: "pricing for one server", "a quote for", "el precio de".
+_PRICED_FOR = gated_re(
+    r"(?<![a-z])(?:pricing|price|quote|quotation) for(?![a-z])|precio (?:de|para) (?:un|una|[0-9])|"
+    r"preço (?:de|para) (?:um|uma|[0-9])|prix (?:d'un|pour un|de [0-9])|preis für|"
+    r"цен[ау] (?:на|за) (?:один|[0-9])"
 )
 # A quote or a proposal asked for: "quote", "proposta", "Angebot", "devis", "КП", "报价", "見積".
 _QUOTE_ASKED = gated_re(

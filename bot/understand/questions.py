@@ -30,7 +30,8 @@ WH_RE = gated_re(
     r"数量|數量|台数|枚数|대수|장수"
 )
 
-SENTENCE_END = gated_re(r"(?<=[?？!！。])\s*|(?<=\.)\s+|\n+")
+# (a dash between two questions parts them: "Welche Konfiguration – und reicht ein 8x MI355X?")
+SENTENCE_END = gated_re(r"(?<=[?？!！。])\s*|(?<=\.)\s+|\n+|\s[–—]\s")
 
 # A sentence that asks: a question mark at its end (emoji and closing marks after it
 # allowed), or a particle that makes a question in its language ("行吗", "大丈夫か", "될까",

@@ -77,7 +77,8 @@ _NAMED_TERMS: tuple[tuple[str, int], ...] = (
     ),
     (
         (
-            r"a quarter|one quarter|quarterly|ein quartal|un trimestre|trimestre|квартал|"
+            r"a quarter|one quarter|quarterly|ein quartal|un trimestre|trimestre|trimestral|"
+            r"trimestriel(?:le)?|vierteljährlich|квартал|"
             r"季度(?!末)|"
             r"분기(?!\s?(?:마감|말|결산|별|마다))|"
             r"석 ?달|一季(?!度)|一个季|一個季|四半期|한 ?분기"

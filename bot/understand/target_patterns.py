@@ -197,6 +197,9 @@ def patterns() -> dict[str, Searchable]:
         rf"[^0-9;；。]{{0,8}}?{num}\s?(?:{TOKENS})",
         rf"{num}\s?-?\s?(?:{TOKENS})\s?(?:de\s|of\s|d'|der\s|"
         rf"en\s)?(?:{OUTPUT_WORDS})(?![a-zа-я])",
+        # the answers described, then their length: "las salidas son cortitas, unos 20 tokens"
+        rf"(?<![a-zа-я])(?:{OUTPUT_WORDS})\s(?:son|are|sind|sont|são|serão|serán|will be)\s"
+        rf"[^0-9;；。!?]{{0,24}}?{num}\s?(?:{TOKENS})",
         rf"(?<![a-zа-я])(?:{OUTPUT_WORDS})(?![a-zа-я]){gap}{num}(?:\s?(?:{TOKENS}))?(?![0-9])"
         # (not people counted after it: "回答にある「1ユーザーあたり…」" is the answer said back)
         rf"(?!\s?%)(?!\s?(?:ユーザー|ユーザ|users?|人|名|명|사용자|用户|用戶|пользовател|"

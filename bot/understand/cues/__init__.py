@@ -42,6 +42,7 @@ from bot.understand.cues.uses import (
 from bot.understand.gates import gated_re
 from bot.understand.intents import asks_other_work, has_price_words
 from bot.understand.language import is_common_word
+from bot.understand.lever_shapes import too_dear
 from bot.understand.money import BUDGET_NAMED
 from bot.understand.numbers import parse_number
 from bot.understand.questions import FITS_SAID, asks
@@ -222,6 +223,10 @@ def _discovers(request: ParsedRequest, cues: Cues, text: str) -> bool:
         return False
     if request.lever in {Lever.EXPLAIN, Lever.WHY_NOT}:
         return False  # "where does the 61 GB of KV come from?": this answer's figure, no use
+    if request.lever is Lever.CHEAPER and too_dear(text) and not says_no_model_yet(text):
+        # "achou a proposta cara … mais em conta para a mesma equipa de 40": the plan on the
+        # table, cheaper, the people it was for said again
+        return False
     if _budget_to_spend(request, cues, text):
         return True  # "R$ 50 mil por mês, o que dá pra fazer?": a proposal within it
     if says_no_model_yet(text) and not _asks_for_a_person(text) and _needs_said(request, cues):

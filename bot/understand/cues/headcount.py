@@ -85,7 +85,7 @@ _ORGS = (
     rf"(?:{_ORG}|boîte|entreprise|société|pme|start-?up|structure|cabinet|agence|groupe|"
     r"organisation|empresa|compañía|firma|pyme|organización|despacho|agencia|companhia|"
     r"organização|agência|escritório|oficina|bureau|büro|unternehmen|betrieb|kanzlei|agentur|"
-    r"equipo|equipe|équipe|abteilung|отделе|команде|"
+    r"equipo|equipe|equipa|équipe|abteilung|отделе|команде|"
     r"konzern|"
     r"компани[яюией]|фирм[аыуе]|организаци[яиюей]|предприяти[еяю]|стартап)"
 )
@@ -196,7 +196,7 @@ def _patterns() -> tuple[Searchable, ...]:
             rf"где-то\s|порядка\s)?(?:человек\s)?{_COUNT}(?![0-9]|\s?(?:gpu|к\b|k\b))"
         ),
         gated_re(
-            r"(?:equipo|empresa|time|equipe|team|firma|firm|company|org|organi[sz]ation)"
+            r"(?:equipo|empresa|time|equipe|equipa|team|firma|firm|company|org|organi[sz]ation)"
             r"(?:\s(?:inteiro|inteira|entero|entera|entier|entière|whole|entire|ganze|todo|toda))?"
             r"\s(?:es|é|"
             r"son|são|is|has|hat|"
@@ -262,7 +262,7 @@ def _patterns() -> tuple[Searchable, ...]:
         # "Equipe de suporte com 70 pessoas", "Service client de 40 personnes", "Отдел
         # разработки — 80 человек": a team named, a few words, the people counted
         re.compile(
-            r"(?<![a-zà-ÿа-яё])(?:team|department|dept|équipe|equipe|equipo|departamento|"
+            r"(?<![a-zà-ÿа-яё])(?:team|department|dept|équipe|equipe|equipa|equipo|departamento|"
             r"département|setor|sector|service|abteilung|отдел|команда|подразделение)"
             r"(?:\s[^\s\d,.;:!?]+){0,3}\s?(?:com|con|de|avec|mit|of|with|—|–|-|:|из|на)?\s?"
             rf"(?:uns\s|unos\s|~|около\s|environ\s|etwa\s|about\s)?{_COUNT}\s?"
@@ -272,7 +272,7 @@ def _patterns() -> tuple[Searchable, ...]:
         # "чат-бот для сотрудников, их около 350": the staff, then how many they are
         re.compile(rf"сотрудник[а-яё]*,?\s(?:их|нас)\s(?:около\s|примерно\s|~)?{_COUNT}"),
         # "um time de 35 analistas", "un equipo de 20", "une équipe de 12", "a team of 40" above
-        gated_re(rf"\b(?:time|equipe|equipo|équipe|squad)\sde\s(?:uns\s|unos\s|~)?{_COUNT}"),
+        gated_re(rf"\b(?:time|equipe|equipa|equipo|équipe|squad)\sde\s(?:uns\s|unos\s|~)?{_COUNT}"),
         gated_re(rf"\b{_ORG}\sof\s(?:about\s|around\s|~)?{_COUNT}(?!\s?(?:gpu|server|h200|mi355))"),
         # "une boîte de 400 personnes", "empresa de 300 personas", "Firma mit 400 Leuten",
         # "компания на 400 человек": the organisation, a preposition, the count, people

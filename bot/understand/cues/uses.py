@@ -476,7 +476,10 @@ _NO_MODEL_YET_RE = gated_re(
     r"(?:modelo|hardware)[^.?!]{0,24}(?:en blanco|sin decidir|em branco|sem defini[çc][ãa]o)|"
     r"(?:modell|hardware)[^.?!]{0,24}(?:noch (?:völlig |ganz )?offen|weißes blatt)|"
     r"(?:modèle|matériel)[^.?!]{0,24}(?:page blanche|tout est ouvert)|"
-    r"(?:модел|желез)[^.?!]{0,24}(?:чистый лист|с чистого листа)"
+    r"(?:модел|желез)[^.?!]{0,24}(?:чистый лист|с чистого листа)|"
+    # any model will do: "модель любая", "any model", "modelo cualquiera", "模型不限"
+    r"модел[ья] (?:любая|любую|не важна|неважна|не выбрана|пока не выбрали)|"
+    r"(?:any|whatever) model|model doesn'?t matter|modelo (?:cualquiera|qualquer)|模型不限"
 )
 
 

@@ -42,6 +42,7 @@ LEXICON = Lexicon(
     people=(
         "usuários",
         "usuarios",
+        "utilizadores",
         "pessoas",
         "devs",
         "desenvolvedores",
@@ -83,6 +84,7 @@ LEXICON = Lexicon(
     concurrency_cues=(
         "usuários",
         "usuarios",
+        "utilizadores",
         "concorrência",
         "concorrencia",
         "lote(?: de)?",

@@ -214,7 +214,7 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
         "es": r"\bunir|\bcombinar|\bjuntar|\bagrupar",
         "pt-BR": r"\bjuntar|\bcombinar|\bunir|\bagrupar",
         "de": r"\bzusammenschalten|\bzusammen|\bkombinieren|\bbündeln|\bclustern",
-        "fr": r"\brelier|\bcombiner|\bregrouper|\bassocier|\bensemble",
+        "fr": r"\brelier|\breliées?|\bcombiner|\bregrouper|\bassocier|\bensemble|\bentre elles",
     },
     Concept.NETWORK: {
         "en": r"\bprivate network|\bvpc\b|\bvlan\b|\binternal network",

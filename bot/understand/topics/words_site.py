@@ -71,7 +71,10 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
         "es": r"\bh200 individual|\bplan individual|\buna sola h200|\bh200 suelta",
         "pt-BR": r"\bh200 avulsa|\bplano individual|\bh200 individual|\buma h200 só",
         "de": r"\beinzelne[rn]? h200|\beinzel-?h200|\beinzelplan|\bh200 einzeln",
-        "fr": r"\bh200 seule|\boffre individuelle|\bh200 individuelle|\bune seule h200",
+        "fr": (
+            r"\bh200 seules?|\boffre individuelle|\bh200 individuelles?|\bune seule h200|"
+            r"\bh200 unitaires?|\binstances? h200"
+        ),
     },
     Concept.HGX: {
         "en": r"\bhgx|\b8x h200 server|\b8-gpu server|\beight-gpu",
