@@ -58,8 +58,9 @@ _INSTEAD_RE = gated_re(
 # "en lugar de 50 usuarios fueran 500", "instead of 50 users, make it 500": the number after.
 _INSTEAD_FIRST_RE = gated_re(
     rf"(?:{_INSTEAD})\s(?P<first>{_NUMBER})(?![0-9.,])(?P<words>[^0-9.;!?。！？]{{1,24}}?)[\s,]*"
-    r"(?:(?:fueran|fuesen|sean|fossem|sejam|were|make it|seien|soient|будет|было бы)\s)?"
-    rf"(?P<second>{_NUMBER})(?![0-9.,])"
+    r"(?:(?:fueran|fuesen|sean|fossem|sejam|forem|for|were|make it|seien|soient|будет|будут|"
+    r"было бы)\s)?"
+    rf"(?P<second>{_NUMBER})(?![0-9]|[.,][0-9])"
 )
 # A change from one number to another, said with a verb of change: "并发从 50 提到 300", "bump
 # users from 50 to 300", "von 50 auf 300 erhöhen", "passer de 50 à 300", "50에서 300으로 늘리면".

@@ -77,6 +77,7 @@ _CHEAPER = (
     # pt-BR
     r"mais barat[oa]s?|mais em conta|mais econômic[oa]s?|mais economic[oa]s?|mais acessíve(?:l|is)|"
     r"(?:reduzir|baixar|diminuir) (?:o |os |a )?(?:custos?|preço|conta)|economizar|baratear|"
+    r"tem como baixar|dá (?:pra|para) baixar|se puede bajar|on peut baisser|"
     r"(?:sair|ficar|fica) mais em conta|"
     r"(?:não|sem) (?:me |nos )?(?:quebrar|falir|arruinar)|os olhos da cara|não tão car[oa]s?|"
     r"menos car[oa]s?|(?:uma faixa|um degrau) abaixo|(?:pes[ea]r?|pesa) menos no bolso|"

@@ -266,6 +266,9 @@ def _rocm_also_re() -> Searchable:
 def _cuda_not_needed_re() -> Searchable:
     """Match CUDA said not to be needed ("nothing in our stack needs CUDA", "kein CUDA-Kram")."""
     return gated_re(
+        # nothing tied to it: "não temos nada preso a CUDA", "nothing tied to CUDA"
+        rf"(?:nada|nothing|rien|nichts)\s(?:\w+\s)?(?:preso|presa|atado|tied|locked|lié|gebunden)"
+        rf"\s(?:a|to|à|an)\s{_NVIDIA}|"
         rf"(?:nothing|none of (?:it|this|our \w+)|nichts|nada|rien|ничего|没有什么|沒有什麼)"
         rf"{_CLAUSE}{{0,30}}?(?:needs?|requires?|depends? on|braucht|benötigt|necesita|precisa|"
         rf"nécessite|требует|依赖|依賴)\s{_NVIDIA}|"

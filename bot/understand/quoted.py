@@ -88,7 +88,7 @@ _FIGURE_KINDS = (
         "speed",
         gated_re(
             r"(?i)tok(?:en)?s?\s?/\s?s|t/s|tps|ток/с|токен\w* в секунду|ttft|首字|首token|"
-            r"초당\s?[0-9]|[0-9]+\s?토큰|每秒\s?[0-9]|毎秒\s?[0-9]|秒間\s?[0-9]|"
+            r"초당\s?[0-9]|[0-9]+\s?토큰|每秒(?:約|约|大约|大約)?\s?[0-9]|毎秒\s?[0-9]|秒間\s?[0-9]|"
             r"tokens? (?:por|pro|par|per) (?:segundo|sekunde|seconde|second)"
         ),
     ),

@@ -104,6 +104,8 @@ _TTFT_WORDS = (
     # the answer's start in everyday words: "first words on screen", "开始出字", "書き始める",
     # "начинать отвечать", "que empiece a escribir", "Antwortbeginn", "commence à répondre"
     r"first\swords?(?:\s(?:on\s(?:the\s)?screen|appear|show\sup))?|"
+    r"(?:text|answers?|repl(?:y|ies)|responses?|output|words)\s(?:starting|to\sstart|start(?:s)?\s"
+    r"(?:to\s)?(?:appear|show))|"
     r"(?:start|starts|begin|begins)\s(?:answering|replying|responding|writing|typing|streaming|"
     r"to\s(?:answer|reply|respond|write|type|stream))|"
     r"answers?\s(?:must\s|should\s|need\sto\s|have\sto\s)?(?:start|begin)|"
@@ -206,7 +208,9 @@ def patterns() -> dict[str, Searchable]:
         rf"usuarios?|usuários?|utilisateurs?|nutzer))",
         rf"{num}\s?-?\s?(?:{TOKENS})\s?(?:de\s|of\s)?(?:{SUMMARY_WORDS})(?![a-zà-ÿа-я])",
         rf"(?<![a-zà-ÿа-я])(?:{SUMMARY_WORDS})\s?(?:de\s|von\s|"
-        rf"of\s)?(?:~\s?|≈\s?|about\s|around\s|roughly\s)?{num}(?:\s?(?:{TOKENS}))?(?![0-9])",
+        rf"of\s)?(?:~\s?|≈\s?|about\s|around\s|roughly\s)?{num}(?:\s?(?:{TOKENS}))?(?![0-9])"
+        # (not a count of calls: "요약 1회 호출", "summary 2x per ticket")
+        rf"(?!\s?(?:회|번|건|件|次|回|times?|x(?![a-z])|개))",
         rf"{num}\s?(?:{TOKENS})?\s?(?:out|outputs?|ausgabe|en\ssortie|на\sвыходе|на\sвыход|de\ssalida|de\ssaída|"
         rf"выхода|raus|"
         rf"coming\sout|going\sout)(?![a-zа-я])",
@@ -245,7 +249,10 @@ def patterns() -> dict[str, Searchable]:
     )
     # (a model's name blanked between reads as one space: "correos con ___, unos 800 tokens")
     documents = alternatives(
-        rf"{num}\s?(?:[a-zа-яё\-]+\s){{0,2}}?(?:{ITEMS})(?:[^0-9 ]| +){{0,24}}?{num2}\s?"
+        # (not things counted over time: "600 emails/hour; incoming email ≈ 900 tokens")
+        rf"{num}\s?(?:[a-zа-яё\-]+\s){{0,2}}?(?:{ITEMS})"
+        rf"(?!\s?(?:/|per\s|an?\s(?:hour|minute|day)|por\s|pro\s|par\s|в\s|每))"
+        rf"(?:[^0-9 ]| +){{0,24}}?{num2}\s?"
         rf"(?:input |in |de entrada |d'entrée |входных )?(?:{TOKENS})",
         rf"(?:{ITEMS})\s?{num}\s?(?:건|件|份|개|篇|통|件の)?[^0-9]{{0,6}}?(?:{EACH})[^0-9]{{0,6}}?"
         rf"{num2}\s?(?:{TOKENS})",

@@ -58,10 +58,15 @@ REQUESTS = (
     r"chamadas|anfragen|aufrufe|requêtes|requetes|appels|запрос(?:ов|а|ы)?|обращени[йяе]|"
     # tickets handled, each one request: "14.400 Tickets pro Tag", "2,000 tickets an hour"
     r"tickets?|chamados|тикет(?:ов|а|ы)?|工单|工單|チケット|티켓|"
+    # e-mails handled, each one request: "300 emails/hour" (calls a day summarised are a
+    # volume of work, read elsewhere)
+    r"e-?mails?|correos|courriels|письм(?:о|а)?|邮件|郵件|メール|메일|"
     r"次?请求|次?請求|次调用|次|条|條|リクエスト|件|건|요청|회|コール)"
 )
 OUTPUT_WORDS = (
     r"output|outputs|answers?|responses?|repl(?:y|ies)|completions?|generation|saídas?|saidas?|"
+    # a draft written for a person to send: "draft ≈ 350 tokens", "borrador", "Entwurf"
+    r"drafts?|borrador(?:es)?|rascunhos?|brouillons?|entw(?:ü|u)rfe?|черновик(?:и|а)?|草稿|下書き|초안|"
     r"salidas?|"
     r"sorties?|ausgaben|"
     r"ausgabe-?tokens?|ausgabe|antwort(?:en)?|réponses?|respuestas?|respostas?|ответы?|ответа|"
@@ -77,7 +82,9 @@ SUMMARY_WORDS = (
 )
 INPUT_WORDS = (
     r"prompts?|inputs?|input\slength|isl|entrada|entradas|eingaben?|prompt-länge|entrée|entrées|"
+    r"incoming(?:\s(?:e-?mails?|messages?|texts?|tickets?))?|"
     r"входн(?:ой|ые|ых)|вход|входе|промпт|промпты|(?:средний|типичный)\sзапрос|"
+    r"запрос(?:ы)?\sв\sсреднем|"
     r"输入|輸入|提示词|prompt\s?长度|入力|"
     r"プロンプト|입력|프롬프트"
 )

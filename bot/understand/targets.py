@@ -113,6 +113,7 @@ _CLAUSE = gated_re(
 
 _USER_WORDS = gated_re(
     r"(?:users?|per\suser|each|every|stream|session|sessions?|callers?|per\sseat|sitzung|nutzer|"
+    r"agents?|agentes|operators?|atendentes|операторы|"
     r"usuários?|usuarios?|"
     r"utilizador|utilisateurs?|chaque|cada|jede[rsn]?|юзер[ау]?|пользовател[ьяюей]+|на\sкаждого|"
     r"каждо(?:му|го)|用户|用戶|使用者|每位|每个人|每個人|每人|单用户|單用戶|ユーザー|ユーザ|各|"

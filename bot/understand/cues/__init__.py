@@ -24,6 +24,7 @@ from bot.understand.cues.currency import Money, find_money
 from bot.understand.cues.hardware import asks_cost, asks_if_rented, find_unrented
 from bot.understand.cues.headcount import (
     but_only_said,
+    counts_of_non_users,
     find_all_at_once,
     find_headcount,
     find_share,
@@ -176,6 +177,9 @@ _WHAT_IT_BUYS = gated_re(
     r"on (?:fait|peut faire|pourrait faire) tourner quoi|qu'est-ce qu'on (?:peut|pourrait) "
     r"(?:faire|faire tourner|avoir)|que (?:peut-on|pourrait-on) (?:faire|faire tourner|avoir)|"
     r"on fait quoi|"
+    # whether the budget is enough for the use: "C'est faisable ?", "¿Alcanza para algo decente?"
+    r"c'est faisable|is (?:that|it|this) (?:doable|feasible)|alcanza para|¿alcanza|"
+    r"ist das machbar|это реально|реально ли|可行吗|可行嗎|"
     r"что (?:можно|можем|получится) (?:сделать|запустить|поднять|взять)|на что (?:хватит|хватает)|"
     r"能做什么|能做什麼|能跑什么|能跑什麼|可以做什么|可以做什麼|能干什么|能幹什麼|能上什么|能上什麼|"
     r"够跑什么|夠跑什麼|能租什么|能租什麼|"
@@ -395,6 +399,13 @@ def _team(request: ParsedRequest, cues: Cues, text: str) -> int | None:
     return None
 
 
+def _without_non_users(facts: RequestFacts, text: str) -> RequestFacts:
+    """Drop users at once who are people said not to use it ("学生 3200 人 … 学生不直接用")."""
+    if facts.concurrency is not None and facts.concurrency in counts_of_non_users(text):
+        return replace(facts, concurrency=None)
+    return facts
+
+
 def _people(
     request: ParsedRequest, cues: Cues, text: str
 ) -> tuple[RequestFacts, tuple[str, ...], Cues]:
@@ -409,7 +420,8 @@ def _people(
         facts = replace(facts, concurrency=everyone)
         understood = tuple(code for code in understood if code != RATE)
         return facts, understood, replace(cues, headcount=everyone)
-    headcount = _team(request, cues, text)
+    facts = _without_non_users(facts, text)
+    headcount = _team(replace(request, facts=facts), cues, text)
     if (
         headcount is not None
         and request.intent is Intent.TRAIN

@@ -157,6 +157,10 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"몇 ?(?:장|대|gpu|노드)|(?:gpu|카드|서버|노드|h200|mi355x?|b200)[^?？.]{0,4}몇 ?개|"
             # a plan counted: "H200 단일 플랜 몇 개", "서버 플랜 몇 개"
             r"(?:플랜|인스턴스|vm)\s?몇 ?개|"
+            # how big a machine: "How big a box do we need?", "どれくらいの GPU が必要",
+            # "сколько это по железу"
+            r"how big (?:a|of a) (?:box|server|machine|cluster|setup)|"
+            r"どれくらいの\s?(?:gpu|サーバー|台数|構成)|сколько (?:это )?по железу|"
             # how much hardware: "quanto de máquina?", "cuánta máquina", "how much hardware"
             r"quanto de máquina|quanta máquina|cu[aá]nta máquina|cu[aá]nto hardware|"
             r"how much (?:hardware|iron|gpu power)|wie viel hardware|combien de machines?|"

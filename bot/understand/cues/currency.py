@@ -64,7 +64,10 @@ _CURRENCIES: dict[str, tuple[str, str]] = {
     # (no reference rate: named, not converted)
     "KZT": (r"₸|kzt", r"₸|kzt|тенге|tenge"),
     # Pesos of no country named: Mexico's when the message names it (``_code``), else none.
-    "PESO": (r"(?!x)x", r"pes(?:os|itos?)(?!\s(?:mexicanos?|argentinos?|colombianos?|chilenos?))"),
+    "PESO": (
+        r"(?!x)x",
+        r"(?:de )?pes(?:os|itos?)(?!\s(?:mexicanos?|argentinos?|colombianos?|chilenos?))",
+    ),
     "MXN": (
         r"mx\$|mxn(?:\s?\$)?",
         (
@@ -276,6 +279,21 @@ _MEXICO_RE = gated_re(
 )
 
 
+# Countries whose pesos a message means when it names them ("48 sucursales en Colombia").
+_PESO_COUNTRIES = (
+    ("COP", gated_re(r"colombia|bogot[aá]|medell[ií]n|cali(?![a-z])|колумби|哥伦比亚|哥倫比亞")),
+    ("CLP", gated_re(r"(?<![a-z])chile(?![a-z])|santiago de chile|чили|智利")),
+    ("ARS", gated_re(r"argentin|buenos aires|c[oó]rdoba|rosario|аргентин|阿根廷")),
+)
+
+
+def _pesos_of(text: str) -> str:
+    """Return the pesos of the country a message names: Mexico's, Colombia's…, else none."""
+    if _MEXICO_RE.search(text):
+        return "MXN"
+    return next((code for code, pattern in _PESO_COUNTRIES if pattern.search(text)), "")
+
+
 def _code(marker: str, language: str, text: str, end: int) -> str:
     if marker == "USD":
         return _dollars_named(text, end)
@@ -284,7 +302,7 @@ def _code(marker: str, language: str, text: str, end: int) -> str:
         local = {"¥": ("ja", "JPY"), "元": ("zh-Hant", "TWD")}[marker]
         return local[1] if language == local[0] else "CNY"
     if marker == "PESO":
-        return "MXN" if _MEXICO_RE.search(text) else ""
+        return _pesos_of(text)
     if marker == "budget":
         return _budget_currency(text, end)
     return marker
@@ -298,7 +316,7 @@ def _budget_currency(text: str, end: int) -> str:
             return code
     if _UNNAMED_PESOS.match(after):
         # pesos of a country the message names ("Escribo desde México"), else of none
-        return "MXN" if _MEXICO_RE.search(text) else ""
+        return _pesos_of(text)
     return "USD"
 
 

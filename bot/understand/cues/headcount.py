@@ -598,7 +598,8 @@ def find_headcount(text: str) -> int | None:
     found = [
         (match.start(), value)
         for match, value in _counts(text)
-        if not _simultaneous(text, match) or _share_after(text, match)
+        if (not _simultaneous(text, match) or _share_after(text, match))
+        and not _not_users(text, match)
     ]
     if not found:
         return None
@@ -638,6 +639,51 @@ _USERS_ARE_RE = gated_re(
 
 
 _PART_REACH = 80
+# People said not to use it themselves: "学生不直接用", "生徒は直接使いません", "students won't
+# use it directly", "los alumnos no lo usan": counted, they are no head count of its users.
+_NOT_USERS_RE = gated_re(
+    r"(?P<who>学生|生徒|students?|pupils?|patients?|customers?|citizens?|alumnos?|estudiantes|"
+    r"pacientes|clientes|alunos|élèves|patients|schüler(?:innen)?|patienten|kunden|студент\w*|"
+    r"ученик\w*|пациент\w*|клиент\w*|患者|病人|客户|客戶|市民|학생|환자)"
+    r"[^。.!?！？]{0,8}?(?:不直接用|不会直接用|不會直接用|不用|不使用|(?:は)?直接(?:は)?使いません|"
+    r"は使いません|(?:won'?t|don'?t|do not|will not) (?:use it|be using it)|"
+    r"no lo (?:usan|usarán|usarían)|não (?:vão )?usa(?:m|r)|ne l'utilise(?:nt|ront) pas|"
+    r"nutzen es nicht|не (?:будут )?польз|직접 ?사용하지 않|사용하지 않)"
+)
+_WHO_REACH = 8
+
+
+def counts_of_non_users(text: str) -> frozenset[int]:
+    """Return the counts of people said not to use it ("生徒は 900 名いますが…直接使いません")."""
+    who = {found.group("who") for found in _NOT_USERS_RE.finditer(text)}
+    if not who:
+        return frozenset()
+    nouns = "|".join(re.escape(noun) for noun in sorted(who, key=len, reverse=True))
+    beside = re.compile(
+        rf"(?:{nouns})\s?(?:は|が|:)?\s?(?P<a>[0-9][0-9,.  ]*[0-9]|[0-9])|"
+        rf"(?P<b>[0-9][0-9,.  ]*[0-9]|[0-9])\s?(?:人|名|명)?\s?(?:の\s?)?(?:{nouns})"
+    )
+    values = set()
+    for found in beside.finditer(text):
+        value = parse_number(found.group("a") or found.group("b"))
+        if value.is_integer():
+            values.add(int(value))
+    return frozenset(values)
+
+
+def _not_users(text: str, match: re.Match[str]) -> bool:
+    """Whether the people a count is of are said not to use it ("学生 3200 人 … 学生不直接用")."""
+    if (
+        "不" not in text
+        and "ません" not in text
+        and "않" not in text
+        and _NOT_USERS_RE.search(text) is None
+    ):
+        return False
+    # (the people the count is of: said right before it or inside it, "患者 5000 人", "2,000
+    # students"; not those of the next clause)
+    near = text[max(0, match.start() - _WHO_REACH) : match.end()]
+    return any(found.group("who") in near for found in _NOT_USERS_RE.finditer(text))
 
 
 def but_only_said(text: str) -> bool:

@@ -23,6 +23,9 @@ _ROCM_HOME_RE = gated_re(
     r"уже (?:на|используем|работаем (?:на|с)) ?rocm|сидим на rocm|"
     r"ya (?:estamos|usamos|trabajamos|corremos) (?:en |con )?rocm|"
     r"já (?:rodamos|usamos|estamos|roda) (?:em |no |com )?rocm|"
+    # (the team's stack said with ROCm in it: "a gente usa vLLM com ROCm", "we run vLLM on ROCm")
+    r"(?:a gente usa|usamos|usa|we use|we run|utilisons|nutzen|usamos)\s[^.!?]{0,16}?"
+    r"(?:com|with|con|avec|mit|on|sobre|auf|sous)\srocm|"
     r"(?:schon|bereits) (?:auf|mit) rocm|(?:nutzen|verwenden|laufen) (?:schon|"
     r"bereits) (?:auf )?rocm|"
     r"déjà (?:sur|sous) rocm|(?:utilise|utilisons) déjà rocm"

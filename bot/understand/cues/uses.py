@@ -63,6 +63,12 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
             r"поддержк[а-яё]* клиент|служб[а-яё]* поддержки|техподдержк|колл-центр|"
             r"отдел[а-яё]* поддержки|support-?mitarbeit|"
             r"atención al cliente|soporte al cliente|servicio al cliente|centro de llamadas|"
+            # answers to customers drafted: "contestar al cliente automáticamente",
+            # "Antwortentwürfe", "répondre aux administrés", "reply to customers"
+            r"contestar (?:al|a los) clientes?|responder (?:al|a los|ao|aos) clientes?|"
+            r"(?:answer|reply to|respond to) customers|antwortentw(?:ü|u)rfe|"
+            r"kunden(?:-?e?-?mails|anfragen|nachrichten) (?:beantworten|bearbeiten)|"
+            r"répondre aux (?:clients|administrés|usagers)|отвечать клиентам|"
             r"agentes de (?:soporte|suporte|atención|atendimento)|equipo de soporte|mesa de ayuda|"
             r"equipe de suporte|support-?team|supportmitarbeiter|agents de support|équipe support|"
             r"atendimento|suporte ao cliente|central de atendimento|"
@@ -117,7 +123,7 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
     (
         UseCase.TRANSLATION,
         (
-            r"translat|翻译|翻譯|翻訳|번역|перев[оеё]д|traduc|traduç|tradu[zç]|tradui[st]|übersetz|"
+            r"translat|翻译|翻譯|翻訳|和訳|英訳|번역|перев[оеё]д|traduc|traduç|tradu[zç]|tradui[st]|übersetz|"
             r"traduction|"
             r"traduire|互译|互譯|ローカライズ|本地化|로컬라이즈|localiz|localis|локализ|翻成|翻译成|翻譯成|"
             r"翻中英|翻英中|"
@@ -258,7 +264,21 @@ _AN_AGENT_RE = gated_re(
     r"autónomo|autônomo)\s(?:(?:ai|ia|ki|internal|interno|interne)\s)?(?:agent|agente)(?![a-z])|"
     r"ai\s?agent|智能体|智能體|エージェント|에이전트|ии-агент|ai-агент"
 )
-_COUNTED_AGENTS = gated_re(r"(?<![a-z])(?:de|of) [0-9][0-9 .,]*\s?(?:agents|agentes)(?![a-z])")
+# Staff counted as agents ("une collectivité de 1 200 agents", "Mairie …, 850 agents"): who
+# will use it, no agent to build.
+_COUNTED_AGENTS = gated_re(
+    # (a count alone from three digits: "850 agents" are staff, "deploy 5 agents" AI agents)
+    r"(?:(?<![a-z])(?:de|of) [0-9][0-9 .,]*|(?<![0-9.,])[0-9][0-9 .,]*[0-9][0-9 .,]*[0-9])"
+    r"\s?(?:agents|agentes)(?![a-z])"
+)
+# A writing assistant: "assistant de rédaction", "文書作成支援", "writing assistant": a chat.
+_WRITING_RE = gated_re(
+    r"(?:writing|drafting) (?:assistant|aid|tool)|assistant de rédaction|aide à la rédaction|"
+    r"asistente de (?:redacción|escritura)|assistente de (?:redação|escrita)|schreibassistent|"
+    r"文書作成支援|文章作成支援|写作助手|寫作助手|备课助手|備課助手|글쓰기 ?도우미|"
+    r"문서 ?작성 ?(?:도우미|지원)|"
+    r"помощник (?:для|по) (?:написания|составлению)"
+)
 
 
 def retrieval_said(text: str) -> bool:
@@ -296,6 +316,8 @@ def find_use_case(text: str) -> UseCase | None:
         text = _MENTION_RE.sub(" ", text)  # "@FullGPU客服": who is asked, not the use
     text = _OUR_DESK_RE.sub(" ", text)
     uses = [use for use, pattern in _compiled() if pattern.search(text)]
+    if _WRITING_RE.search(text) and not {UseCase.CODING, UseCase.SUPPORT} & set(uses):
+        return UseCase.CHAT  # "文書作成支援ツール": a writing aid, no search over documents
     use = _desk_copilot(uses, text) or (uses[0] if uses else None)
     if use in {UseCase.RAG, UseCase.SUPPORT} and not _RETRIEVAL_RE.search(text):
         # "resumir miles de tickets cada noche": tickets worked on, not a support desk
@@ -465,6 +487,7 @@ _NO_MODEL_YET_RE = gated_re(
     r"(?:sem|não temos|ainda não temos|ainda sem) (?:um |o )?modelo|"
     r"modelo (?:ainda não|a definir|indefinido|tanto faz)|qual modelo|"
     r"(?:noch )?kein(?: festes)? modell|modell (?:ist )?(?:noch )?(?:offen|unklar|egal)|"
+    r"(?:ein |das )?modell haben wir (?:noch )?(?:nicht|keins)|"
     r"welches modell|"
     r"pas (?:encore )?de modèle|modèle (?:pas encore|à définir|indéfini|peu importe|non choisi|"
     r"pas (?:encore )?choisi|non défini)|quel modèle|"

@@ -111,6 +111,7 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
         ),
         "fr": (
             r"\blivr|\bdélai|\ben combien de temps|\ben stock|\bdisponib|"
+            r"\bmise à disposition|\bcombien de temps entre|"
             r"\baprès (?:la |ma |notre )?(?:commande|souscription|paiement)"
         ),
     },
