@@ -26,6 +26,22 @@ _FORMAT_WORDS = {
 _BASE_SUFFIX_RE = re.compile(r"-(?:bf16|fp16)$", re.IGNORECASE)
 
 
+_BESIDE_CHARS = 24
+
+
+def _beside(words: tuple[str, ...], text: str) -> bool:
+    """Whether the format is said beside a word of a checkpoint ("FP8-Checkpoint", "NVFP4 版").
+
+    "那個 235B 的 MoE 版本 … 可以接受 FP8" names a version by another trait, the format apart.
+    """
+    formats = [m.start() for m in re.finditer("|".join(words), text)]
+    return any(
+        abs(found.start() - at) <= _BESIDE_CHARS
+        for found in _CHECKPOINT_RE.finditer(text)
+        for at in formats
+    )
+
+
 def _compact(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
 
@@ -45,7 +61,7 @@ def checkpoint_of(
     A repository ``named`` by its id stays as named.
     """
     words = _FORMAT_WORDS.get(precision or "")
-    if model_id is None or named is not None or not words or not _CHECKPOINT_RE.search(text):
+    if model_id is None or named is not None or not words or not _beside(words, text):
         return model_id
     name = model_id.rsplit("/", 1)[-1]
     if any(word in name.lower() for word in words):

@@ -236,3 +236,10 @@ def test_a_format_said_without_a_checkpoint_keeps_the_base_model():
 def test_a_model_for_code_is_coding(text, language):
     """Read: "modèle pour coder", "modelo de programación": a coding use."""
     assert _read(text, language).get("use_case") == "coding"
+
+
+def test_a_version_named_by_another_trait_keeps_the_base_model():
+    """Read: "那個 235B 的 MoE 版本 … 可以接受 FP8": the base model, FP8 said apart."""
+    found = _read("我們要跑 Qwen3 那個 235B 的 MoE 版本，上下文 32k，可以接受 FP8。", "zh-Hant")
+    assert found.get("model") == "Qwen/Qwen3-235B-A22B"
+    assert found.get("precision") == "fp8"
