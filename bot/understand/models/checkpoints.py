@@ -38,8 +38,18 @@ def _beside(words: tuple[str, ...], text: str) -> bool:
     return any(
         abs(found.start() - at) <= _BESIDE_CHARS
         for found in _CHECKPOINT_RE.finditer(text)
+        if not _OTHER_TRAIT_RE.search(text, max(0, found.start() - _TRAIT_CHARS), found.start())
         for at in formats
     )
+
+
+# A version named by another trait right before its word ("MoE 版本", "the instruct version",
+# "la versión distill"): not a checkpoint in a format.
+_OTHER_TRAIT_RE = gated_re(
+    r"moe|dense|instruct|base|chat|thinking|reasoning|distill|coder|vision|vl|蒸馏|蒸餾|思考|推理|"
+    r"満血|满血|滿血|完整"
+)
+_TRAIT_CHARS = 10
 
 
 def _compact(name: str) -> str:
