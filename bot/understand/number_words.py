@@ -19,7 +19,7 @@ import re
 from functools import cache
 
 from bot.understand.gates import Searchable, gated_re
-from bot.understand.numbers import parse_cjk_number
+from bot.understand.numbers import CJK_DIGITS, parse_cjk_number
 
 _LETTER = r"a-zà-ÿß-öø-ÿœа-яё"
 
@@ -213,8 +213,7 @@ def _sino_korean(found: re.Match[str]) -> str:
 
 
 # Chinese and Japanese people counted in numerals: "三十五个人", "十二个人", "二十人", "八人".
-_CJK_DIGITS = {"一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7}
-_CJK_DIGITS |= {"八": 8, "九": 9}
+_CJK_DIGITS = {digit: value for digit, value in CJK_DIGITS.items() if value}
 _CJK_PEOPLE_RE = gated_re(
     # (not after 数/幾: "数百人" is several hundred; nor after 第: "第二个人" is the second)
     r"(?<![0-9零〇一二两兩三四五六七八九十百千万萬亿億第数數幾几])"

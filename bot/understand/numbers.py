@@ -62,7 +62,8 @@ _SPLIT_RE = gated_re(
 )
 
 # East Asian numerals: digits (Arabic or Chinese) and units, big units stacking (万亿 = 10^12).
-_CJK_DIGITS = {
+# The CJK digits, one to nine and zero: the one table every reader of CJK numbers uses.
+CJK_DIGITS = {
     "零": 0,
     "〇": 0,
     "一": 1,
@@ -353,8 +354,8 @@ def parse_cjk_number(token: str) -> float:
         single = len(part) == 1
         if part[0].isdigit():
             number = _plain_value(part)
-        elif part in _CJK_DIGITS:
-            number = float(_CJK_DIGITS[part])
+        elif part in CJK_DIGITS:
+            number = float(CJK_DIGITS[part])
         elif part in _SMALL_UNITS:
             section += (1.0 if number is None else number) * _SMALL_UNITS[part]
             number, last_unit = None, _SMALL_UNITS[part]

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from bot.understand.numbers import CJK_DIGITS
+
 LETTER = r"a-zß-öø-ÿа-яё"
 # The edges of a word that may end or start in a letter or in a CJK character: a letter may not
 # touch a letter ("semestre" in "semestres"), a CJK character may touch anything ("半年HGX").
@@ -156,19 +158,9 @@ _CJK_NUMBERS = {
     "十二": 12,
     "十八": 18,
     "二十四": 24,
-    "一": 1,
-    "两": 2,
-    "兩": 2,
-    "二": 2,
+    **{digit: value for digit, value in CJK_DIGITS.items() if value},
     "俩": 2,
     "倆": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
     "十": 10,
 }
 _KO_NUMBERS = {

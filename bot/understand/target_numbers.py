@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from bot.understand.numbers import (
+    CJK_DIGITS,
     CJK_NUMBER_PATTERN,
     NUMBER_PATTERN,
     magnitude_factor,
@@ -42,18 +43,8 @@ _MAGNITUDES = (
 )
 _MAG = "|".join(f"(?:{pattern})" for pattern, _ in sorted(_MAGNITUDES, key=lambda p: -len(p[0])))
 # A number, a glued or spaced magnitude that no letter continues ("2k", "10 M", "1,5 млн").
-_SMALL_CJK = {
-    "一": 1,
-    "两": 2,
-    "兩": 2,
-    "二": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
+_SMALL_CJK: dict[str, float] = {
+    **{digit: value for digit, value in CJK_DIGITS.items() if value},
     "十": 10,
     "半": 0.5,
     "한": 1,
