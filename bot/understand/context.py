@@ -168,6 +168,12 @@ _ITEMS_AFTER_RE = gated_re(
     rf"(?:{ITEMS})(?![a-z])"
 )
 _DIGIT_RE = gated_re(r"[0-9]")
+# A difference of prices ("the MI355X server is 4k cheaper", "4k/month less"): money, no context.
+_PRICE_DIFFERENCE_AFTER_RE = gated_re(
+    r"\s?(?:/\s?(?:mo|month)\s|(?:a|per) month\s)?(?:cheaper|less|more expensive|pricier|"
+    r"günstiger|billiger|teurer|moins cher|plus cher|más barato|más caro|mais barato|mais caro|"
+    r"дешевле|дороже)(?![a-zа-яё])"
+)
 
 
 def held_for_context(text: str) -> tuple[str, list[tuple[int, int]]]:
@@ -214,6 +220,7 @@ def _suffixed_candidate(text: str, language: str) -> Candidate | None:
                     text, max(0, match.start() - _NOT_NEEDED_REACH), match.start()
                 )
                 or _MODELS_OWN_AFTER_RE.match(text, match.end())
+                or _PRICE_DIFFERENCE_AFTER_RE.match(text, match.end())
             ):
                 # "1万用户", "8k users": a count of people, not a context; "上下文不用 128K，32K 就
                 # 够了": the length said not to be needed

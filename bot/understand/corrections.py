@@ -17,13 +17,16 @@ _NUMBER = r"[0-9]+(?:[.,][0-9]+)?"
 # Words that take back what was just said, in the ten languages.
 _TAKEN_BACK = (
     r"sorry|i mean|i meant|no wait|wait no|actually|correction|make that|oops|"
-    r"хотя нет|точнее|вернее|ой|пардон|"
+    r"хотя нет|точнее|вернее|ой|пардон|(?:ээ+|э|а|ой)?\s?нет|"
     r"すみません|すいません|失礼|いや|訂正|(?<![ぁ-んァ-ヶ一-龥])あっ?(?=[、,\s])|"
     r"(?<![가-힣])(?:아|아니|아니요|아뇨)(?![가-힣])|정정|"
     r"perdón|perdon|digo|mejor dicho|corrijo|"
     r"ops|opa|quer dizer|aliás|alias|corrigindo|pera|peraí|espera|não|"
-    r"pardon|plutôt|enfin|je veux dire|"
-    r"äh|ähm|nein|korrektur|besser gesagt|"
+    r"pardon|plutôt|enfin|je veux dire|euh|non|en fait|"
+    r"äh|ähm|nein|nee|korrektur|besser gesagt|sagen wir|"
+    r"o sea|ou melhor|"
+    # a bare "no" right before the number it gives: "30 users, no, 50", "20 usuarios no 25"
+    r"(?<![(（])no(?=[\s,.…!—–\-]*[0-9])|"
     r"不对|不對|说错了|說錯了|应该是|應該是|不好意思|抱歉|打错了|打錯了"
 )
 _CORRECTED_RE = gated_re(
@@ -107,9 +110,18 @@ _UNIT_AFTER_RE = gated_re(r"\s?[^\W\d_]")
 
 
 def _correction(found: re.Match[str]) -> str:
-    """Return the second number, with the first one's words unless it has its own ("150명")."""
-    own_words = _UNIT_AFTER_RE.match(found.string, found.end()) is not None
-    return found.group("second") + ("" if own_words else found.group("words"))
+    """Return the second number, with the first one's words unless it has its own ("150명").
+
+    The second has its own words when the first's start again after it ("60 users, no wait,
+    40 users"); other words after it are the sentence going on ("75 Nutzer äh nee sagen wir
+    100 reicht das?"), and the first's words stay.
+    """
+    words = found.group("words")
+    head = words.split()[0][:3] if words.split() else ""
+    if not head:
+        return found.group("second")
+    own_words = found.string[found.end() :].lstrip().startswith(head)
+    return found.group("second") + ("" if own_words else words)
 
 
 def corrected(text: str) -> str:

@@ -476,7 +476,7 @@ _QUOTE_ASKED = gated_re(
 _TOTAL_WORD = gated_re(
     r"(?<![a-z])(?:total|totals|in all|altogether|gesamt\w*|insgesamt|au total|en total|no total|"
     r"somme|suma total|soma total)(?![a-z])|итогов\w*|общ(?:ая|ую) сумм|в сумме|всего за|"
-    r"一共|总共|總共|合计|合計|总价|總價|总额|總額|총액|총\s?비용|합계|トータル"
+    r"一共|总共|總共|合计|合計|总价|總價|总额|總額|総額|総費用|총액|총\s?비용|합계|トータル"
 )
 # Topics a fleet's words touch ("single" and "HGX" side by side): plans counted with them are a
 # fleet to price, not the difference between the plans.
@@ -572,7 +572,13 @@ def _intent(  # noqa: C901, PLR0911, PLR0912 - one intent per kind of lever or t
         return Intent.FOLLOWUP
     if _names_model(request) or intent in {Intent.SALES, Intent.TRAIN}:
         return intent
-    if request.lever is Lever.EXPLAIN and figure_quoted and intent is Intent.KNOWLEDGE:
+    if (
+        request.lever is Lever.EXPLAIN
+        and figure_quoted
+        and intent is Intent.KNOWLEDGE
+        and not (total_asked and request.facts.plan_counts)
+    ):
+        # (plans counted and their total asked: "1台 HGX 加2台單卡，總價怎麼算？" prices them)
         # "De onde saiu esse 'máx. 6 contextos completos' no MI355X? … 288 GB por GPU": a figure
         # of the answer said back to be explained, the GPU's facts as the reason to ask
         return Intent.FOLLOWUP

@@ -268,9 +268,11 @@ _MONEY_MARKS_RE = gated_re(
 # wir 3.500 €", "у конкурента … стоит 1,9 млн ₽"), what something costs ("sai por volta de US$
 # 2.000 por mês"). A budget word or a limit ("up to", "at most") before it keeps it a budget.
 _PER_HOUR_RE = gated_re(
-    r"(?:[.,][0-9]+)?\s?(?:/|per |an? |por |pro |в |за |par |je |de )\s?(?:gpu[- ]?)?"
+    r"(?:[.,][0-9]+)?\s?(?:/|per |an? |por |pro |в |за |par |je |de )\s?"
+    # (per GPU first: "2.35 美元/卡/小时", "$2.10 per GPU per hour")
+    r"(?:gpu[- ]?(?:/\s?|per\s)?)?"
     r"(?:hr|hour|h|hora|stunde|std|"
-    r"heure|час)(?![a-zа-яё])|\s?(?:每小时|每小時|/小时|/小時|一小时|一小時|時間あたり|/時間|시간당)"
+    r"heure|час)(?![a-zа-яё])|\s?/\s?(?:卡|张|張)\s?/\s?(?:小时|小時)|\s?(?:每小时|每小時|/小时|/小時|一小时|一小時|時間あたり|/時間|시간당)"
 )
 _PAID_RE = gated_re(
     r"(?<![a-zа-яё])(?:we(?:'re| are)? (?:currently |now |already |still )?(?:pay|paying|spend|"
@@ -290,8 +292,12 @@ _PAID_RE = gated_re(
     r"ça ferait|ça reviendrait|ferait|käme auf|kämen auf|kostet dann|würde kosten|выйдет|"
     r"выйдут|обойд[её]тся|"
     r"no site|en (?:el|su) sitio|auf (?:der|eurer) website|sur (?:le|votre) site|на сайте|"
-    # what their own hardware cost to buy: "Anschaffung 2023, ca. 28.000 €", "bought for $60k"
+    # what their own hardware cost to buy: "Anschaffung 2023, ca. 28.000 €", "bought for $60k";
+    # what it would cost to buy instead of renting: "acheter deux serveurs MI300X (480 k€)"
     r"anschaffung|angeschafft|gekauft für|bought (?:it |them )?for|purchased for|purchase price|"
+    r"buy(?:ing)?|acheter|achat|comprar|kaufen|kauf|zu kaufen|"
+    # another's quote: "A AWS cotou … US$ 14 mil/mês", "they quoted us $30k"
+    r"quoted|cotou|cotaram|cotizó|cotizaron|uns angeboten|nous propose|nos propone|"
     r"compr(?:amos|ado|ados|adas) (?:por|en|a)|acheté(?:es|s)? (?:pour|à)|купили за|покупка|"
     r"购买|購買|购入|購入|買った|구매|"
     # what the site gives, said back: "Total estimado según su web", "laut eurer Seite"
@@ -303,6 +309,7 @@ _PAID_RE = gated_re(
     r"nos) (?:quoted|annoncé|proposé|dit|genannt|angeboten|cotizaron|cotizó)|"
     r"(?:another|other|a different) (?:cloud|provider|host)))(?![a-zа-яё])|"
     r"现在每月|目前每月|现在付|目前付|現在付|竞品|競品|他社|경쟁사|지금 [^ ]{0,6} ?내고|"
+    r"купить|покупк|买|買う|買えば|購入する|구매하|报的|報的|报价是|報價是|"
     r"(?:现在|現在|目前)[^。，,]{0,14}(?:付|花)|다른 클라우드|別のクラウド|其他云|其他雲|"
     r"官網|官网|標示|标示|サイト(?:に|で|の)"
 )
@@ -347,6 +354,9 @@ _TOO_DEAR_AFTER_RE = gated_re(
     r"[^.!?。！？\n]{0,16}?(?:is (?:way |far |much )?(?:over|above|too (?:much|high|expensive|"
     r"steep))|way over|too (?:much|expensive|pricey)|"
     r"말이 안|너무 비싸|부담|太贵|太貴|贵了|貴了|超出预算|超出預算|高すぎ|予算オーバー|"
+    # refused by whoever approves it: "이사회에서 절대 안 통과", "won't get approved"
+    r"안 ?통과|통과 ?(?:안|못)|won'?t (?:get )?(?:approved|pass)|通过不了|通過不了|通らない|"
+    r"не пройд|no (?:lo )?aprueban|não (?:vai )?passa|ne passera pas|kommt nicht durch|"
     r"(?:的方案|的配置)?(?:肯定|已经|已經|都|就)?超了|超预算|超預算|"
     r"es demasiado|es mucho|muy caro|é demais|é muito|caro demais|c'est trop|trop cher|"
     r"(?:ist|sind) (?:zu|viel zu) (?:viel|teuer|hoch)|zu teuer|слишком дорог|дорого)"
@@ -365,7 +375,9 @@ _PAID_AFTER_RE = gated_re(
     r"|\s?(?:per|/|a|each|por|pro|par|每|за)\s?(?:1\s?m(?![a-z])|1\s?million|million|mtok|百万|"
     r"100万|백만|миллион|1m\s?(?:input|output)?\s?tok)"
     # a difference of prices: "der ist 4.000 $ günstiger", "$4k cheaper", "便宜 4000 美元" (after)
-    r"|\s?(?:günstiger|billiger|teurer|cheaper|more expensive|más barato|mais barato|"
+    r"|\s?(?:/\s?(?:month|mo|mes|mês|monat|mois|месяц)\s?|(?:a|per) month |al mes |por mês |"
+    r"im monat |par mois |в месяц )?"
+    r"(?:günstiger|billiger|teurer|cheaper|more expensive|más barato|mais barato|"
     r"más caro|mais caro|moins cher|plus cher|дешевле|дороже|便宜|更便宜|贵|安い|高い|싸|비싸)"
     # a price per person: "un abonnement à 30 € par utilisateur", "$20 per seat", "每人 100 元"
     r"|\s?(?:per|par|por|pro|/|a|each|за|每)\s?(?:user|utilisateur|usuario|usuário|nutzer|"

@@ -79,6 +79,16 @@ _TEENS: dict[int, tuple[str, ...]] = {
         "девятнадцать",
         "девятнадцати",
     ),
+    # Spanish writes twenty and its unit as one word: "veintisiete", "veintidós"
+    21: ("veintiuno", "veintiún", "veintiuna"),
+    22: ("veintidós", "veintidos"),
+    23: ("veintitrés", "veintitres"),
+    24: ("veinticuatro",),
+    25: ("veinticinco",),
+    26: ("veintiséis", "veintiseis"),
+    27: ("veintisiete",),
+    28: ("veintiocho",),
+    29: ("veintinueve",),
     # French counts by twenties past sixty
     70: ("soixante-dix", "soixante dix"),
     80: ("quatre-vingts", "quatre-vingt", "quatre vingts"),
@@ -161,8 +171,10 @@ _SCALES = (
     r"тысяч[аиу]?|миллион(?:а|ов)?|миллиард(?:а|ов)?"
 )
 # Units of time after a small number ("three days", "пять суток", "dos semanas"): the deadline
-# and term readers take digits.
+# and term readers take digits. Bytes and requests too ("zwei Terabyte", "two requests").
 _TIME_UNITS = (
+    r"terabytes?|gigabytes?|tb|gb|тб|гб|терабайт[аов]?|"
+    r"requests?|anfragen|peticiones|solicitudes|requisições|requêtes|запрос(?:а|ов)?|"
     r"days?|hours?|weeks?|months?|días|dias|horas|semanas|meses|jours|heures|semaines|mois|"
     r"tage|tagen|stunden|wochen|monate|monaten|суток|сутки|дней|дня|часов|часа|недел[иья]|"
     r"месяц(?:ев|а)?|"
@@ -251,7 +263,19 @@ _FRENCH_HUNDRED_AND_RE = gated_re(
 _FRENCH_UNITS = {"deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7, "huit": 8}
 _FRENCH_UNITS["neuf"] = 9
 _RUSSIAN_ORDER_RE = gated_re(r"(?<![а-яё])(тысяч|миллионов|миллиардов) ([0-9]+)(?![0-9.,])")
-_A_THOUSAND_AND_RE = gated_re(r"(?<![а-яё0-9])тысяч[аи] ([0-9]{1,3})(?![0-9.,])")
+_A_THOUSAND_AND_RE = gated_re(r"(?<![а-яё0-9])тысяч[аиу] ([0-9]{1,3})(?![0-9.,])")
+# Thousands and what follows, once both are digits: "четыре тысячи девяносто шесть" (by now
+# "4 тысячи 96"), "dois mil e quarenta e oito" ("2 mil e 48"), "dos mil cuarenta".
+_THOUSANDS_AND_RE = gated_re(
+    r"(?<![0-9.,])([1-9][0-9]?) (?:тысяч[аиу]?|mil) (?:e |y )?([1-9][0-9]{0,2})(?![0-9]|[.,][0-9])"
+    r"(?! (?:тысяч|mil|millones|milhões|миллион))"
+)
+# German writes thousands as one word: "zwölftausend", "vierzigtausend", "zweitausend".
+_DE_THOUSANDS_RE = gated_re(
+    r"(?<![a-zäöüß])(?P<n>(?:ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun)und[a-zäöüß]+zig|"
+    r"[a-zäöüß]+zig|[a-zäöüß]+zehn|zwölf|elf|zehn|zwei|drei|vier|fünf|sechs|sieben|acht|neun)"
+    r"tausend(?![a-zäöüß])"
+)
 _ONE_AND_A_HALF_HUNDRED_RE = gated_re(
     r"(?<![а-яё])(?:(?:полторы|полутора) (?:сотни|сотен)|полтораста)(?![а-яё])"
 )
@@ -286,6 +310,8 @@ def _compiled() -> tuple[Searchable, dict[str, int], dict[str, int], dict[str, i
     single_words = "|".join(sorted(singles, key=len, reverse=True))
     teens = _alternatives(_TEENS)
     teen_words = "|".join(sorted((w for w in teens if " " not in w), key=len, reverse=True))
+    hundreds = _alternatives(_HUNDREDS)
+    hundred_words = "|".join(sorted(hundreds, key=len, reverse=True))
     pattern = gated_re(
         rf"(?<![{_LETTER}0-9])(?:"
         # "twelve hundred", "fifteen hundred": hundreds counted by a teen or a unit
@@ -293,9 +319,15 @@ def _compiled() -> tuple[Searchable, dict[str, int], dict[str, int], dict[str, i
         # "a billion", "un milliard", "one million": one before a scale word
         rf"|(?P<one>a|one|un|une|um|uma|ein|eine)(?=\s(?:billion|million|milliard|milliarde|"
         rf"millón|milhão|bilhão|миллиард|миллион)(?![{_LETTER}]))"
-        # a hundred and tens: "cento e vinte", "ciento veinte", "a hundred and twenty"
-        rf"|(?P<hundred>cento|ciento|a hundred|one hundred|hundert|сто)(?:\s(?:e|y|and|und)\s|\s)"
-        rf"(?P<htens>{tens_words})"
+        # hundreds and their tens or units: "cento e vinte", "cuatrocientos ochenta",
+        # "doscientos cincuenta y seis", "a hundred and twenty", "двести пятьдесят шесть"
+        rf"|(?P<hundred>cento|ciento|{hundred_words})(?:\s(?:e|y|and|und)\s|\s)"
+        rf"(?:(?P<htens>{tens_words})(?:(?:-|\s(?:y|e|et)\s|\s)(?P<hunit>{unit_words}))?"
+        rf"|(?P<hteen>{teen_words}))"
+        # German writes hundreds, units and tens as one word: "hundertachtundzwanzig"
+        rf"|(?P<de_h>(?:ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun)?hundert)(?:und)?"
+        rf"(?:(?P<deh_unit>ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun)und"
+        rf"(?P<deh_tens>{tens_words})|(?P<deh_t>{tens_words}|{teen_words}))"
         # teens, hundreds and French compounds first ("soixante-dix" before "soixante")
         rf"|(?P<single>{single_words})"
         # German writes the unit first: "fünfunddreißig", "einundzwanzig"
@@ -319,8 +351,8 @@ def _value(  # noqa: PLR0911 - one return per form of number
         return str(100 * ({**units, **singles}[found["mulh"]]))
     if found["one"]:
         return "1"
-    if found["htens"]:
-        return str(100 + tens[found["htens"]])
+    if found["hundred"] or found["de_h"]:
+        return str(_hundreds_and(match, tens, units, singles))
     if found["de_tens"]:
         unit = {"ein": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5}.get(found["de_unit"])
         unit = unit or {"sechs": 6, "sieben": 7, "acht": 8, "neun": 9}[found["de_unit"]]
@@ -331,6 +363,28 @@ def _value(  # noqa: PLR0911 - one return per form of number
         return str(singles[found["single"]])
     small = found["small"]
     return "1.5" if small in {"полтора", "полторы"} else str(units[small])
+
+
+_DE_UNITS = {"ein": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7}
+_DE_UNITS.update({"acht": 8, "neun": 9})
+
+
+def _hundreds_and(
+    found: re.Match[str], tens: dict[str, int], units: dict[str, int], singles: dict[str, int]
+) -> int:
+    """Return hundreds with their tens and units ("cuatrocientos ochenta" is 480)."""
+    if found["de_h"]:
+        head = found["de_h"].removesuffix("hundert")
+        value = 100 * _DE_UNITS.get(head, 1)
+        if found["deh_tens"]:
+            return value + tens[found["deh_tens"]] + _DE_UNITS[found["deh_unit"]]
+        rest = found["deh_t"]
+        return value + (tens.get(rest) or singles[rest])
+    word = found["hundred"]
+    value = 100 if word in {"cento", "ciento"} else singles[word]
+    if found["hteen"]:
+        return value + singles[found["hteen"]]
+    return value + tens[found["htens"]] + (units[found["hunit"]] if found["hunit"] else 0)
 
 
 # Substrings one of which every rewritten word holds: most messages have none.
@@ -347,6 +401,7 @@ _MARKS = (
     "fünf", "пят", "six", "seis", "sechs", "шест", "seven", "siete", "sete", "sept", "sieben",
     "сем", "eight", "ocho", "oito", "huit", "acht", "восем", "nine", "nueve", "nove", "neuf",
     "neun", "девят", "ten", "diez", "dez", "dix", "zehn", "десят", "elf", "once", "onze",
+    "veinti", "двест",
 )  # fmt: skip
 
 
@@ -383,6 +438,11 @@ _BARE_THOUSAND_RE = gated_re(
     r"mill|[0-9]))(?![a-zà-ÿ])"
 )
 _HUNDRED_AND_RE = gated_re(r"(?<![0-9.,])([1-9]00) and ([1-9][0-9]?)(?![0-9])")
+# "около миллиарда токенов": about one of the scale, its count left out.
+_ABOUT_ONE_SCALE_RE = gated_re(
+    r"(?<![а-яё])(?P<about>около|примерно|порядка|почти|где-то|под|больше|меньше) "
+    r"(?P<scale>миллиард|миллион)а(?![а-яё])"
+)
 _BARE_RU_SCALE_RE = gated_re(
     r"(?<![0-9])(?<![0-9]\s)(?<![а-яё])(?P<scale>миллиард|миллион)(?![а-яё])"
 )
@@ -424,6 +484,9 @@ def _bare_scales(text: str) -> str:
 
     text = _THOUSAND_MILLION_RE.sub(lambda found: one(found, "1000 "), text)
     text = _BARE_THOUSAND_RE.sub(lambda found: one(found, "1000"), text)
+    text = _ABOUT_ONE_SCALE_RE.sub(
+        lambda found: f"{found.group('about')} 1 {found.group('scale')}", text
+    )
     return _BARE_RU_SCALE_RE.sub(lambda found: one(found, "1 "), text)
 
 
@@ -448,9 +511,17 @@ _AND_A_HALF_RE = gated_re(
 )
 
 
+# A second and a half, its article often left out: "en menos de segundo y medio".
+_SECOND_AND_A_HALF_RE = gated_re(
+    r"(?<![a-zà-ÿ])(?:(?:un|una|um|uma|a|one|une)\s)?(?:segundo|second|seconde)\s(?:y|e|and|et)\s"
+    r"(?:medio|meio|a half|demie?)(?![a-zà-ÿ])"
+)
+
+
 def _spelled(text: str) -> str:
     """Write a unit and a half, and the numbers of the word tables, as digits."""
     if "medi" in text or "mei" in text or "half" in text or "demi" in text:
+        text = _SECOND_AND_A_HALF_RE.sub("1.5 s", text)
         text = _AND_A_HALF_RE.sub(lambda found: f"1.5 {found.group(1)}", text)
     if any(mark in text for mark in _MARKS):
         pattern, tens, units, singles = _compiled()
@@ -492,6 +563,7 @@ def words_to_digits(text: str) -> str:
         )
         # French "cent" alone is a hundred before people ("cent développeurs"), a cent elsewhere
         text = _FRENCH_HUNDRED_RE.sub("100", text)
+    text = _thousands(text)
     if "тыс" in text or "сот" in text or "полтораст" in text or "иллио" in text or "иллиар" in text:
         # "тысяч двадцать" (about twenty thousand) as "20 тысяч"; "полторы сотни" as 150
         text = _A_THOUSAND_AND_RE.sub(lambda found: str(1000 + int(found.group(1))), text)
@@ -501,6 +573,27 @@ def words_to_digits(text: str) -> str:
     if _KOREAN_RE.search(text):
         text = _KOREAN_RE.sub(lambda found: str(_KOREAN[found.group(1)]), text)
     return _SMALL_PEOPLE_RE.sub(lambda found: str(_UNIT_OF[found.group(1)]), text)
+
+
+def _thousands(text: str) -> str:
+    """Write thousands and what follows them as one number ("4 тысячи 96", "zwölftausend")."""
+    if "тысяч" in text or "mil " in text:
+        text = _THOUSANDS_AND_RE.sub(
+            lambda found: str(1000 * int(found.group(1)) + int(found.group(2))), text
+        )
+    if "tausend" in text:
+        text = _DE_THOUSANDS_RE.sub(_german_thousands, text)
+    return text
+
+
+def _german_thousands(found: re.Match[str]) -> str:
+    """Return a German word of thousands as digits ("zwölftausend" is 12000), else as it is."""
+    head = found.group("n")
+    pattern, tens, units, singles = _compiled()
+    if pattern.fullmatch(head) is None:
+        count = _DE_UNITS.get(head)
+        return str(1000 * count) if count else found.group()
+    return str(1000 * int(pattern.sub(lambda m: _value(m, tens, units, singles), head)))
 
 
 # A small number right before a word of people is no other word: "somos solo tres personas",

@@ -25,6 +25,7 @@ from bot.understand.cues import read_cues
 from bot.understand.cues.asked import find_asked
 from bot.understand.cues.hardware import blank_unrented
 from bot.understand.engines import find_engine
+from bot.understand.fillers import without_fillers
 from bot.understand.gates import gated_re
 from bot.understand.gpu_count import find_gpu_count
 from bot.understand.gpus import find_gpus
@@ -63,6 +64,7 @@ from bot.understand.said_back import (
 from bot.understand.several import find_members
 from bot.understand.sizes import find_generic_size
 from bot.understand.speculative import find_draft
+from bot.understand.spoken import spoken_names
 from bot.understand.targets import find_deadline, find_targets
 from bot.understand.text import clean_text, reading_window
 from bot.understand.topics.concepts import Concept
@@ -422,7 +424,9 @@ def parse_with(
     clean = join_long_groups(clean_text(text))
     language = choose_language(clean, telegram_language)
     clean = words_to_digits(clean)  # "forty analysts" as "40 analysts", after the language
+    clean = spoken_names(clean)  # "llama three point three seventy b" as "llama 3.3 70 b"
     clean = corrected(clean)  # "30 users, sorry, 50": the number taken back gives way
+    clean = without_fillers(clean, language)  # "社員がえっと1200人": hesitations between the words
     clean = without_launch_flags(clean)  # "--tensor-parallel-size 8": their machine, no users
     clean = without_model_left_behind(clean, index)  # "today 8B, moving to 70B": the 70B
     if is_trivial(clean):

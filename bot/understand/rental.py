@@ -54,9 +54,13 @@ class RentalAsk:
 _HGX_MARK, _H200_MARK, _MI355X_MARK = "\ue101", "\ue102", "\ue103"
 _HGX_RE = gated_re(r"(?<![a-z])(?:hgx|dgx)(?![a-z])")
 _EIGHT_X = (
-    r"(?:8\s*[x×]\s*|8\s*-?\s*gpu\s*|8\s?卡\s*|8枚\s*|восьмикарточн[а-яё]*\s*|"
+    r"(?:8\s*[x×]\s*|8\s*-?\s*gpu\s*|8\s?卡\s*(?:的\s*)?|8枚\s*|восьмикарточн[а-яё]*\s*|"
     r"восьмигпу[а-яё]*\s*)"
 )
+# Eight in words, the GPUs of one server: "dos servidores de ocho MI355X".
+_EIGHT_WORD = r"(?:8|eight|ocho|oito|huit|acht|восемь|восьми)"
+# A server's GPUs counted after it: "two servers of", "dos servidores de", "2 Server mit".
+_GPUS_OF_SERVER_RE = gated_re(rf"{_SERVER}\s*(?:of|with|de|com|avec|mit|с|по)\s*$")
 _SINGLE_WORDS = (
     r"single[- ]gpu|one[- ]gpu|1[- ]gpu|single|standalone|stand-alone|separate|individual|"
     r"einzeln[a-z]*|einzel|einzig[a-z]*|unique|seule?s?|"
@@ -108,7 +112,9 @@ def _plan_patterns(language: str) -> tuple[Searchable, ...]:
     # (a Latin word ends at a letter's end: "seules", not "seulement"; "単体VM" goes on)
     lone = rf"(?P<lone>s?\s*-?\s*\(?\s*(?:{_SINGLE_WORDS})(?!(?<=[{LETTER}])[{LETTER}]))?"
     # ("2 MI355X 8卡服务器": its eight GPUs said between the GPU and the server)
-    server_after = rf"{lone}(?:\s*(?:8|八)\s*卡)?(?P<s>\s*-?\s*\(?\s*(?:{_SERVER}|{_VM_WORDS}))?"
+    server_after = (
+        rf"{lone}(?:\s*(?:8|八)\s*卡)?(?P<s>\s*-?\s*\(?\s*(?:の|의)?\s*(?:{_SERVER}|{_VM_WORDS}))?"
+    )
     eight = rf"(?P<e>{_EIGHT_X})?"
     return (
         # a table's row: "| HGX H200 | 3 | 12 个月 |", "| mi355x-8x | 3 |"
@@ -139,7 +145,7 @@ def _plan_patterns(language: str) -> tuple[Searchable, ...]:
             number
             + r"\s*(?:[x×]\s*)?(?:(?:seul|solo|único|unico|einzigen?|single|одн[а-яё]*)\s*)?"
             + rf"(?P<e>{_EIGHT_X})?(?P<s>{_SERVER}|{_VM_WORDS})\s*"
-            + rf"(?:of|with|de|com|avec|mit|с|на|)\s*(?:{_EIGHT_X})?{gpu}{lone}"
+            + rf"(?:of|with|de|com|avec|mit|с|на|по|)\s*(?:{_EIGHT_X}|{_EIGHT_WORD}\s+)?{gpu}{lone}"
         ),
         # "2台のMI355Xサーバー", "两台8卡H200服务器", "두 대의 MI355X", "2 部單卡 H200"
         gated_re(
@@ -267,6 +273,8 @@ def find_plan_counts(text: str, language: str) -> dict[str, int] | None:
             units = _units(match, language) if plan is not None else None
             if plan is None or units is None or _in_the_past(marked, match.start()):
                 continue  # ("we had a single h200 last year": their past, not a rental asked)
+            if units == GPUS_PER_SERVER and _GPUS_OF_SERVER_RE.search(marked, 0, match.start()):
+                continue  # "dos servidores de ocho MI355X": each server's GPUs, not servers
             counts[plan] = counts.get(plan, 0) + units
             taken.add(where)
     return counts or None

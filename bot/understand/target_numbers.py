@@ -40,6 +40,9 @@ _MAGNITUDES = (
     (r"亿|億|억", 1e8),
     (r"千万|千萬|천만", 1e7),
     (r"百万|百萬|백만", 1e6),
+    # Indian English: "60 crore tokens" (600 million), "5 lakh requests a day" (500,000)
+    (r"lakhs?|lacs?", 1e5),
+    (r"crores?|cr(?=\s(?:tokens?|docs?|documents|requests|rupees|inr))", 1e7),
 )
 _MAG = "|".join(f"(?:{pattern})" for pattern, _ in sorted(_MAGNITUDES, key=lambda p: -len(p[0])))
 # A number, a glued or spaced magnitude that no letter continues ("2k", "10 M", "1,5 млн").

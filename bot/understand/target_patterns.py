@@ -53,7 +53,8 @@ def hours_of(unit: str) -> float | None:
 
 TIME_UNIT = rf"(?P<unit>{SECOND}|{MINUTE}|{HOUR}|{DAY}|{WEEK})"
 LATENCY_UNIT = (
-    r"(?P<lunit>ms|msec|milliseconds?|мс|毫秒|ミリ秒|밀리초|s|sec|secs|seconds?|segundos?|"
+    r"(?P<lunit>ms|msec|milliseconds?|millisekunden?|millisecondes?|milisegundos?|"
+    r"milissegundos?|миллисекунд[ауы]?|мс|毫秒|ミリ秒|밀리초|s|sec|secs|seconds?|segundos?|"
     r"secondes?|sekunden?|с|сек|секунд[аы]?|秒|초)"
 )
 
@@ -62,7 +63,9 @@ def latency_seconds(match: re.Match[str]) -> float:
     """Return a latency's seconds from a match of a figure and its unit ("800 ms" is 0.8)."""
     value = number_of(match)
     unit = (group(match, "lunit") or "").lower()
-    if unit in {"ms", "msec", "millisecond", "milliseconds", "мс", "毫秒", "ミリ秒", "밀리초"}:
+    if unit in {"ms", "msec", "мс", "毫秒", "ミリ秒", "밀리초"} or unit.startswith(
+        ("milli", "mili", "милли")
+    ):
         return value / 1000
     return value
 
@@ -118,6 +121,10 @@ _TTFT_WORDS = (
     r"primeras\spalabras|come(?:ce|ça)\sa\s(?:escrever|responder)|"
     r"começar\sa\s(?:escrever|responder)|primeiras\spalavras|"
     r"antwortbeginn|anfangen\szu\s(?:antworten|schreiben)|beginnt\szu\s(?:antworten|schreiben)|"
+    # the first response, its wait: "die erste Antwort soll nach 300 ms kommen", "first
+    # response under 500 ms", "la première réponse", "la primera respuesta", "первый ответ"
+    r"(?:die\s)?erste\santwort|first\sresponse|premi(?:è|e)re\sréponse|primera\srespuesta|"
+    r"primeira\sresposta|первый\sответ|"
     # the first answer's arrival: "erste Antwort unter 1 s", "first response under 2 s"
     r"erste[nr]?\santwort|first\s(?:response|reply)|primera\srespuesta|primeira\sresposta|"
     r"première\sréponse|перв(?:ый|ого)\sответ[а]?|首次响应|首次回應|首个响应|首個回應|"
@@ -147,7 +154,9 @@ def patterns() -> dict[str, Searchable]:
         rf"(?:/|per|a|each|por|pro|par|в|за|в\s?одну|每|1(?=\s))\s?"
         rf"(?P<tunit>{SECOND}|{MINUTE})(?![a-zа-я])|(?:tok/s|t/s|tps|tk/s|tokens/sec)(?![a-z]))"
     )
-    tokens_then_second = rf"{num}\s?(?:个|個)?\s?(?:{TOKENS})\s?(?:的)?\s?(?:每秒|/秒|毎秒|초당)"
+    tokens_then_second = (
+        rf"{num}\s?(?:个|個)?\s?(?:{TOKENS})\s?(?:的)?\s?(?:每秒|/秒|毎秒|초당|퍼\s?세컨드|퍼\s?초)"
+    )
     before_tokens = (
         rf"(?:每秒(?:钟|鐘)?|秒間|毎秒|1秒(?:あたり|に|で)|초당|1초에|"
         rf"в\sсекунду)[^0-9,，;；]{{0,8}}?{num}\s?(?:个|個)?\s?"

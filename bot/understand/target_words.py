@@ -64,7 +64,7 @@ REQUESTS = (
     r"次?请求|次?請求|次调用|次|条|條|リクエスト|件|건|요청|회|コール)"
 )
 OUTPUT_WORDS = (
-    r"output|outputs|answers?|responses?|repl(?:y|ies)|completions?|generation|saídas?|saidas?|"
+    r"output|outputs|osl|answers?|responses?|repl(?:y|ies)|completions?|generation|saídas?|saidas?|"
     # a draft written for a person to send: "draft ≈ 350 tokens", "borrador", "Entwurf"
     r"drafts?|borrador(?:es)?|rascunhos?|brouillons?|entw(?:ü|u)rfe?|черновик(?:и|а)?|草稿|下書き|초안|"
     r"salidas?|"

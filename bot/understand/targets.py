@@ -115,7 +115,7 @@ _USER_WORDS = gated_re(
     r"(?:users?|per\suser|each|every|stream|session|sessions?|callers?|per\sseat|sitzung|nutzer|"
     r"agents?|agentes|operators?|atendentes|операторы|"
     r"usuários?|usuarios?|"
-    r"utilizador|utilisateurs?|chaque|cada|jede[rsn]?|юзер[ау]?|пользовател[ьяюей]+|на\sкаждого|"
+    r"utilizador|utilisateurs?|chaque|cada|jede[rsn]?|юзер(?:ы|ам|ов|а|у)?|пользовател[ьяюейим]+|на\sкаждого|"
     r"каждо(?:му|го)|用户|用戶|使用者|每位|每个人|每個人|每人|单用户|單用戶|ユーザー|ユーザ|各|"
     r"사용자|유저|인당|명당|한\s?명|(?:人|名|ひとり)(?:あたり|当たり)|每路|每一路|세션|会话|會話|"
     r"セッション|сесси[яюи]|sesi[oó]n|sess[aã]o)"
@@ -481,6 +481,13 @@ _DEADLINE_WORD = gated_re(
 )
 # "1500 输入 / 200 输出": an input's number and word, then a slash.
 _SLASHED_LENGTHS = r"[0-9]\s?(?:输入|輸入|入力|입력|input|prompt|entrada|eingabe|entrée)\s?/"
+# Both lengths said by their words alone, with no word of tokens: "input 1024 / output 128",
+# "ISL ~1.5k / OSL ~300", "entrada 2000, salida 300".
+_PAIRED_LENGTHS = (
+    r"(?<![a-z])(?:isl|osl)(?![a-z])|"
+    r"(?:input|prompt|entrada|eingabe|entrée|вход|输入|輸入|入力|입력)[^0-9\n]{0,12}[0-9]"
+    r"[^\n]{0,40}?(?:output|salida|saída|ausgabe|sortie|выход|输出|輸出|出力|출력)[^0-9\n]{0,12}[0-9]"
+)
 # Words a pattern cannot match without (cheap searches that spare the long patterns).
 _TOKEN_WORDS = gated_re(r"tok|tkn|токен|ток|トークン|토큰|tps|t/s")
 _TRIGGERS = {
@@ -489,8 +496,12 @@ _TRIGGERS = {
     "tokens_then_second": _TOKEN_WORDS,
     "before_tokens": _TOKEN_WORDS,
     # ("1500 输入 / 200 输出": the two lengths said by their words alone, across a slash)
-    "output": re.compile(rf"tok|tkn|токен|ток|トークン|토큰|{_SLASHED_LENGTHS}"),
-    "input": re.compile(rf"tok|tkn|токен|ток|トークン|토큰|{_SLASHED_LENGTHS}"),
+    "output": re.compile(
+        rf"tok|tkn|токен|ток|トークン|토큰|{_SLASHED_LENGTHS}|{_PAIRED_LENGTHS}", re.IGNORECASE
+    ),
+    "input": re.compile(
+        rf"tok|tkn|токен|ток|トークン|토큰|{_SLASHED_LENGTHS}|{_PAIRED_LENGTHS}", re.IGNORECASE
+    ),
     "total_tokens": _TOKEN_WORDS,
     "tpot": gated_re(r"tok|tpot|itl|токен|トークン|토큰|間隔|间隔|ms|мс|毫秒|ミリ秒|밀리초"),
     "deadline": gated_re(rf"{HOUR}|{DAY}|{WEEK}|{MONTH}|{KOREAN_DAY_WORDS}"),

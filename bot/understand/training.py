@@ -97,7 +97,7 @@ _FULL = (
     + r"|full[\s-]?(?:weights?|model)|all\s(?:the\s)?(?:parameters|weights)|full\s(?:ft|fine)|"
     r"vollständig|voll\s(?:fine-?tunen|finetunen|feintunen|trainieren)|alle\sparameter|komplett|complet|"
     r"(?:ajuste|entrenamiento|treinamento|treino)\s"
-    r"completo|(?:treino|treinamento)\sfull|fine[\s-]?tuning\s(?:full|completo|complet)(?![a-z])|"
+    r"completo|(?:treino|treinamento)\sfull|fine[\s-]?tun(?:ing|e)\s(?:full|completo|complet)(?![a-z])|"
     r"todos\slos\sparámetros|todos\slos\sparametros|todos\sos\sparâmetros|"
     r"полн(?:ое|ый|ого|ую)|всех\sпараметров|全量|フル\s?ファインチューニング|"
     r"전체\s?파인\s?튜닝|전체\s?미세\s?조정"

@@ -63,10 +63,20 @@ _CURRENCIES: dict[str, tuple[str, str]] = {
     "TRY": (r"₺|try\b", r"₺|turkish lira|liras? turcas?|türk lirası|tl\b|турецк[а-яё]* лир[а-яё]*"),
     # (no reference rate: named, not converted)
     "KZT": (r"₸|kzt", r"₸|kzt|тенге|tenge"),
+    "PHP": (
+        r"₱|php(?=\s?[0-9])",
+        (
+            r"₱|php(?=\s?[0-9])|philippine pesos?|pes(?:os|itos?) filipinos?|"
+            r"филиппинск[а-яё]* песо|菲律宾比索|菲律賓披索|フィリピンペソ|필리핀 ?페소"
+        ),
+    ),
     # Pesos of no country named: Mexico's when the message names it (``_code``), else none.
     "PESO": (
         r"(?!x)x",
-        r"(?:de )?pes(?:os|itos?)(?!\s(?:mexicanos?|argentinos?|colombianos?|chilenos?))",
+        (
+            r"(?:de )?pes(?:os|itos?)"
+            r"(?!\s(?:mexicanos?|argentinos?|colombianos?|chilenos?|filipinos?))"
+        ),
     ),
     "MXN": (
         r"mx\$|mxn(?:\s?\$)?",
@@ -203,6 +213,17 @@ _MARKS: dict[str, tuple[str, ...]] = {
     "CZK": ("czk", "kč", "korun"),
     "TRY": ("₺", "try", "lira", "tl", "лир"),
     "KZT": ("₸", "kzt", "тенге", "tenge"),
+    "PHP": (
+        "₱",
+        "php",
+        "filipin",
+        "philippin",
+        "菲律宾",
+        "菲律賓",
+        "フィリピン",
+        "필리핀",
+        "филиппин",
+    ),
     "CAD": (
         "c$",
         "ca$",

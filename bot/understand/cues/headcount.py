@@ -339,6 +339,14 @@ def _patterns() -> tuple[Searchable, ...]:
             ("чел",),
             gated_re(rf"(?:{MEMBERS})\s(?:человек|чел\.?)\s(?:около\s|примерно\s)?{_COUNT}"),
         ),
+        # "office strength is 300", "our team strength is 45": Indian English for a head count
+        _when(
+            ("strength",),
+            gated_re(
+                rf"(?:office|staff|team|employee|company|total)\sstrength\s(?:is\s|of\s|=\s?|:\s?)?"
+                rf"(?:around\s|about\s|approx\.?\s)?{_COUNT}"
+            ),
+        ),
         # "500人規模で", "300명 규모": an organisation's scale in people
         _when(("規模", "규모"), gated_re(rf"{_COUNT}\s?(?:人|名|명)\s?(?:規模|규모)")),
         # "150 人的設計公司", "200人の会社", "250명 회사", "600 empleados" is above

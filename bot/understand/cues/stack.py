@@ -28,7 +28,12 @@ _ROCM_HOME_RE = gated_re(
     r"(?:com|with|con|avec|mit|on|sobre|auf|sous)\srocm|"
     r"(?:schon|bereits) (?:auf|mit) rocm|(?:nutzen|verwenden|laufen) (?:schon|"
     r"bereits) (?:auf )?rocm|"
-    r"déjà (?:sur|sous) rocm|(?:utilise|utilisons) déjà rocm"
+    r"déjà (?:sur|sous) rocm|(?:utilise|utilisons) déjà rocm|"
+    # all in on ROCm, or on AMD parts today: "on est 100 % ROCm", "we're fully ROCm", "on roule
+    # DeepSeek sur des MI300X", "wir fahren alles auf MI300X"
+    r"(?:100\s?%|fully|entièrement|totalement|komplett|todo|tudo|all[- ]in on) "
+    r"(?:sur |en |em |auf |on )?rocm|on est (?:100\s?% )?(?:sur )?rocm|"
+    r"(?:roul|tourn|fahr|corr|rod)[a-zéèêàâ]* [^.!?]{0,32}(?:mi ?300x?|mi ?325x?|mi ?250)"
 )
 _OWN = (
     r"(?:own|custom|in-house|hand-?written|wrote|自研|自己|自定义|自訂|自定義|自社|独自|自前|자체|"

@@ -357,9 +357,14 @@ _UNITS = {
     "go": 10**9,
     "기가": 10**9,
     "pb": 10**15,
+    "terabyte": 10**12,
+    "gigabyte": 10**9,
+    "терабайт": 10**12,
+    "гигабайт": 10**9,
 }
 _AMOUNT = (
-    rf"{NUMBER_PATTERN}\s?(?P<unit>tib|tb|gib|gb|pb|тб|гб|to|go|테라|기가)"
+    rf"{NUMBER_PATTERN}\s?(?P<unit>terabyte|gigabyte|терабайт|гигабайт|tib|tb|gib|gb|pb|тб|гб|to|go|"
+    r"테라|기가)s?"
     r"(?:바이트|байт[а-яё]*)?(?![a-zа-яё])"
 )
 _REACH = 40  # characters between the amount and the KV words

@@ -347,6 +347,10 @@ LEXICON = Lexicon(
             "rep|agent|real|somebody|account|team)"
         ),
         "human (?:agent|being|support)",
+        (
+            "(?:transfer|put|pass|hand) (?:me|us) (?:through |over |off )?to (?:a |an |the |your )?"
+            "(?:human|person|agent|rep|someone|somebody|sales|real)"
+        ),
         "real (?:person|human)",
         "(?:sales|someone|somebody|a person|a rep) (?:to )?(?:call|contact|reach|email|get back)",
         "call me",

@@ -27,17 +27,30 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
     },
     Concept.CONTACT: {
         "en": (
-            r"\btalk|\bspeak|\bcontact|\breach\b|\bconnect me|\bcall\b|\bget in touch|\bchat with"
+            r"\btalk|\bspeak|\bcontact|\breach\b|\bconnect me|\bcall\b|\bget in touch|\bchat with|"
+            # handed over: "transfer me to an agent", "put me through to a person"
+            r"\btransfer (?:me|us)\b|\bput (?:me|us) through|\bhand (?:me|us) (?:over|off)"
         ),
         "zh-Hans": r"联系|找|转|聊|沟通|对接",
         "zh-Hant": r"聯繫|聯絡|找|轉|聊|溝通",
-        "ru": r"\bсвяза|\bсвяж|\bпоговор|\bпозов|\bсоедин|\bобщ",
-        "ja": r"話|連絡|つない|つなげ|相談|問い合わせ",
+        "ru": r"\bсвяза|\bсвяж|\bпоговор|\bпозов|\bсоедин|\bобщ|\bперевед|\bпереключ",
+        "ja": r"話|連絡|つない|つなげ|相談|問い合わせ|代わって|回して|取り次",
         "ko": r"이야기|얘기|연락|연결|통화|상담",
-        "es": r"\bhabl[aeo]|\bcontact|\bcomunicar|\bllamar",
-        "pt-BR": r"\bfal[aeo]|\bcontat|\bconversar|\bligar",
-        "de": r"\bsprech|\bsprich|\berreich|\bkontakt|\bred(?:e|en)\b|\banruf",
-        "fr": r"\bparler|\bcontacter|\bjoindre|\bjoins\b|\bappeler",
+        "es": (
+            r"\bhabl[aeo]|\bcontact|\bcomunicar|\bllamar|"
+            # handed over: "¿me pasas a un agente?", "pásame con alguien", "transfiéreme"
+            r"\bp[aá]s(?:a|as|an|ar|ame|enme|eme)\b (?:a|con)\b|\btransf[ie]r"
+        ),
+        "pt-BR": (
+            r"\bfal[aeo]|\bcontat|\bconversar|\bligar|\bpass(?:a|ar|e)\b (?:para|pra)\b|\btransf"
+        ),
+        "de": (
+            r"\bsprech|\bsprich|\berreich|\bkontakt|\bred(?:e|en)\b|\banruf|\bverbind|\bweiterleit"
+        ),
+        "fr": (
+            r"\bparler|\bcontacter|\bjoindre|\bjoins\b|\bappeler|\bpass(?:er|ez)\b (?:à|a)\b|"
+            r"\btransf[eé]r"
+        ),
     },
     Concept.SALES_PHRASE: {
         "en": r"\bcontact sales\b|\bsales team\b|\btalk to sales\b|\bhuman please\b",

@@ -1,0 +1,351 @@
+"""The sixtieth and sixty-first rounds: messages dictated to a phone, and money of others.
+
+Model names said aloud ("llama three point one seventy b", "qwen drei zweiunddreißig b", "квен
+три тридцать два б"); hundreds, thousands and their tens as one number ("doscientos cincuenta
+y seis k", "hundertachtundzwanzig k", "четыре тысячи девяносто шесть", "dois mil e quarenta e
+oito", "zwölftausend"); a count taken back with "ээ нет", "euh non", "no"; CJK numerals before
+a counter ("三台", "二千人"); "servers of eight MI355X"; "a second and a half"; lengths said by
+their words alone ("input 900 / output 150", "ISL 2k / OSL 256"); Korean "퍼 세컨드"; users who
+get a speed ("пользователи получают"); a hand-off asked as a transfer ("me passa pra um
+atendente"). Money that is not a budget: another cloud's quote, a purchase price, a difference
+of prices, a price a board will not pass. Every example is written for the test.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understand import parse_message, parsed_to_json
+
+
+def _read(text, language=None):
+    return parsed_to_json(parse_message(text, telegram_language=language))
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "model"),
+    [
+        (
+            "can we run llama three point one seventy b with sixteen k context",
+            "en",
+            "meta-llama/Llama-3.1-70B-Instruct",
+        ),
+        (
+            "kann man qwen drei zweiunddreißig b auf einer h200 laufen lassen",
+            "de",
+            "Qwen/Qwen3-32B",
+        ),
+        ("квен три тридцать два б, контекст тридцать два к", "ru", "Qwen/Qwen3-32B"),
+        (
+            "on veut llama trois point un huit b en interne",
+            "fr",
+            "meta-llama/Llama-3.1-8B-Instruct",
+        ),
+        ("queremos gemma tres veintisiete b para el chat", "es", "google/gemma-3-27b-it"),
+        ("gpt oss one twenty b for the helpdesk", "en", "openai/gpt-oss-120b"),
+    ],
+)
+def test_a_model_named_aloud_is_that_model(text, language, model):
+    """Read: the version and size said in words name the model."""
+    assert _read(text, language).get("model") == model
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "context"),
+    [
+        ("gemma tres veintisiete b con doscientos cincuenta y seis k de contexto", "es", 262144),
+        ("Qwen3 32B mit hundertachtundzwanzig k Kontext", "de", 131072),
+        ("Llama 3.1 8B with one twenty-eight k context", "en", 131072),
+    ],
+)
+def test_hundreds_and_their_tens_in_words_are_one_number(text, language, context):
+    """Read: "doscientos cincuenta y seis k" is 256K, not 200 and 56."""
+    assert _read(text, language).get("context_tokens") == context
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "seq_len"),
+    [
+        ("full fine-tune Qwen3 32B, seq len четыре тысячи девяносто шесть, две эпохи", "ru", 4096),
+        ("fine-tuning completo do Qwen3 32B, seq len de dois mil e quarenta e oito", "pt-BR", 2048),
+    ],
+)
+def test_thousands_and_what_follows_are_one_number(text, language, seq_len):
+    """Read: "четыре тысячи девяносто шесть" is 4,096, not 4,000."""
+    assert _read(text, language).get("seq_len") == seq_len
+
+
+def test_a_german_word_of_thousands_is_its_number():
+    """Read: "zwölftausend Euro im Monat" is a budget of 12,000 euros."""
+    found = _read("wir haben zwölftausend Euro im Monat, was geht damit für einen Support-Bot?")
+    assert (found.get("budget_amount"), found.get("budget_currency")) == (12000, "EUR")
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "users"),
+    [
+        ("Qwen3 32B, одновременно человек сорок, ээ нет, шестьдесят", "ru", 60),
+        ("Llama 3.1 8B pour quarante utilisateurs euh non soixante", "fr", 60),
+        ("Llama 3.1 8B, 30 concurrent users, no, 45", "en", 45),
+        ("Qwen3 32B, 75 Nutzer gleichzeitig äh nee sagen wir 100, reicht eine H200?", "de", 100),
+    ],
+)
+def test_a_count_taken_back_in_speech_gives_way_to_the_next(text, language, users):
+    """Read: the second count, with the words of the first when the second has none."""
+    assert _read(text, language).get("concurrency") == users
+
+
+def test_a_bare_no_in_brackets_takes_nothing_back():
+    """Read: "40M de tokens (no 400M, …)" keeps the 40M."""
+    found = _read(
+        "hay que clasificar 40M de tokens (no 400M, eso era otro proyecto) con Qwen3 32B en 10h",
+        "es",
+    )
+    assert found.get("batch_tokens") == 40_000_000
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "plans"),
+    [
+        ("我们要三台单卡H200，一个月多少钱", "zh-Hans", {"h200-1x": 3}),
+        ("three servers of eight MI355X, what's the monthly total?", "en", {"mi355x-8x": 3}),
+        ("dos servidores de ocho MI355X y uno HGX H200, ¿cuánto al mes?", "es", None),
+    ],
+)
+def test_machines_counted_in_words_and_their_gpus(text, language, plans):
+    """Read: "三台" counts three machines; "servers of eight" is each server's GPUs."""
+    found = _read(text, language).get("plan_counts")
+    if plans is None:
+        assert found == {"mi355x-8x": 2, "h200-8x": 1}
+    else:
+        assert found == plans
+
+
+def test_people_counted_in_thousands_with_a_cjk_numeral():
+    """Read: "社員が二千人" is a head count of 2,000."""
+    assert (
+        _read("社員が二千人いて、社内チャットに使いたい。モデルは未定です", "ja").get("headcount")
+        == 2000
+    )
+
+
+def test_a_second_and_a_half_without_its_article():
+    """Read: "en menos de segundo y medio" is a first token within 1.5 s."""
+    found = _read("con Llama 3.3 70B queremos el primer token en menos de segundo y medio", "es")
+    assert found.get("ttft_s") == 1.5
+
+
+@pytest.mark.parametrize(
+    ("text", "lengths"),
+    [
+        ("Llama 3.1 8B, input 900 / output 150, 30 rps", (900, 150)),
+        ("Qwen3-32B, 10 QPS, ISL 2k / OSL 256", (2000, 256)),
+        ("Llama 3.1 8B, avg input 1024, avg output 128", (1024, 128)),
+    ],
+)
+def test_lengths_said_by_their_words_alone(text, lengths):
+    """Read: both lengths, with no word of tokens; "ISL 2k" is no context."""
+    found = _read(text, "en")
+    assert (found.get("input_tokens"), found.get("output_tokens")) == lengths
+    assert found.get("context_tokens") is None
+
+
+def test_tokens_per_second_said_in_korean_english():
+    """Read: "삼천 토큰 퍼 세컨드" is 3,000 tokens per second, not a context."""
+    found = _read("Llama 3.1 8B, 전체 처리량 삼천 토큰 퍼 세컨드", "ko")
+    assert found.get("throughput_tok_s") == 3000
+    assert found.get("context_tokens") is None
+
+
+def test_users_who_should_get_a_speed_is_each_users_speed():
+    """Read: "пусть пользователи получают 25 ток/с" is each user's speed, not a total."""
+    found = _read("пусть пользователи получают не меньше 25 ток/с, Llama 3.1 8B, 40 человек", "ru")
+    assert found.get("tokens_per_user_tok_s") == 25
+    assert found.get("throughput_tok_s") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("¿me pasas con alguien de ventas?", "es"),
+        ("me passa pra um atendente, por favor", "pt-BR"),
+        ("can you transfer me to an agent", "en"),
+        ("können Sie mich mit einem Berater verbinden?", "de"),
+        ("переведите меня на оператора", "ru"),
+    ],
+)
+def test_a_transfer_to_a_person_is_a_hand_off(text, language):
+    """Read: a transfer asked is the sales hand-off, not an agent to build."""
+    assert _read(text, language)["intent"] == "sales"
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("AWS quoted us $20k a month for H100s. Can you run Qwen3 32B cheaper?", "en"),
+        ("Buying 8 A100s would cost us $150k. How many months of an H200 is that?", "en"),
+        ("某云报的 H100 是 2.35 美元/卡/小时，你们的 H200 跑 Qwen3 32B 划算吗", "zh-Hans"),
+        ("Your MI355X box is $3k/month cheaper, why did you pick the HGX?", "en"),
+        (
+            "On pourrait acheter deux serveurs (environ 400 k€). Louer chez vous, c'est mieux ?",
+            "fr",
+        ),
+    ],
+)
+def test_money_of_others_is_no_budget(text, language):
+    """Read: a quote elsewhere, a purchase price, a difference: none is what they can spend."""
+    found = _read(text, language)
+    assert found.get("budget_usd_month") is None
+    assert found.get("budget_amount") is None
+
+
+def test_a_price_the_board_will_not_pass_asks_for_a_cheaper_plan():
+    """Read: "월 3만 달러는 이사회에서 안 통과돼요. 더 싼 구성 없나요?"."""
+    found = _read("월 3만 달러는 이사회에서 안 통과돼요. 더 싼 구성 없나요?", "ko")
+    assert found.get("lever") == "cheaper"
+    assert found.get("budget_usd_month") is None
+
+
+# --- Round 62: hesitations, CJK numerals after a word, bytes and milliseconds in words ----------
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "field", "value"),
+    [
+        (
+            "従業員がえっと八百人いて、社内チャットに使わせたいです。モデルは未定",
+            "ja",
+            "headcount",
+            800,
+        ),
+        ("Llama 3.1 8B for um thirty five users at once", "en", "concurrency", 35),
+        ("e por um ano, quanto fica o HGX H200?", "pt-BR", "months", 12),
+        ("Qwen3 32B 微调，序列长度八千一百九十二，两个 epoch", "zh-Hans", "seq_len", 8192),
+        ("那同時在線的人數 呃 改成六十個呢", "zh-Hant", "concurrency", 60),
+        ("LoRA для Qwen3 32B, датасет около миллиарда токенов", "ru", "tokens", 1_000_000_000),
+    ],
+)
+def test_hesitations_and_numerals_after_their_word(text, language, field, value):
+    """Read: a hesitation between the words changes nothing; "um ano" keeps its "um"."""
+    assert _read(text, language).get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "plans"),
+    [
+        ("我们要两台八卡的MI355X服务器，报个价", "zh-Hans", {"mi355x-8x": 2}),
+        ("MI355Xのサーバーを二台、見積もりをお願いします", "ja", {"mi355x-8x": 2}),
+        ("報價：一台MI355X八卡 加 三台單卡H200", "zh-Hant", {"mi355x-8x": 1, "h200-1x": 3}),
+    ],
+)
+def test_servers_counted_around_their_gpus_in_cjk(text, language, plans):
+    """Read: "两台八卡的", "のサーバーを二台", "MI355X八卡" count servers of eight GPUs."""
+    assert _read(text, language).get("plan_counts") == plans
+
+
+def test_terabytes_in_words_are_a_kv_capacity():
+    """Read: "drei Terabyte KV-Cache" asks for 3 TB of KV cache."""
+    found = _read("wir brauchen drei Terabyte KV Cache, egal welches Modell", "de")
+    assert found.get("kv_cache_bytes") == 3 * 10**12
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "ttft"),
+    [
+        ("Qwen3 32B, die erste Antwort soll nach 400 Millisekunden kommen", "de", 0.4),
+        ("Qwen3 32B, first response under 250 ms please", "en", 0.25),
+        ("Qwen3 32B, primer token en 600 milisegundos como máximo", "es", 0.6),
+    ],
+)
+def test_the_first_response_and_milliseconds_in_words(text, language, ttft):
+    """Read: "die erste Antwort … 400 Millisekunden" is a first token within 0.4 s."""
+    assert _read(text, language).get("ttft_s") == ttft
+
+
+# --- Round 63: regional writers ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("Full fine-tune of Qwen3 32B on about 45 crore tokens, 2 epochs", "tokens", 450_000_000),
+        ("gpt-oss-20b for 8 lakh requests a day, kindly advise", "requests_per_minute", None),
+        ("Llama 3.1 8B chatbot; our office strength is 450, kindly revert", "headcount", 450),
+    ],
+)
+def test_indian_english_numbers_and_head_counts(text, field, value):
+    """Read: "45 crore tokens" is 450 million; "office strength is 450" counts the staff."""
+    found = _read(text, "en")
+    if value is None:
+        assert round(found.get(field)) == round(800_000 / 1440)
+    else:
+        assert found.get(field) == value
+
+
+def test_philippine_pesos_are_named_not_read_as_dollars():
+    """Read: "₱2M a month" is a budget in pesos, no US dollars."""
+    found = _read("Qwen3-32B for our BPO in Davao, budget around ₱2M a month. what setup?", "en")
+    assert found.get("budget_currency") == "PHP"
+    assert found.get("budget_usd_month") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Why did you recommend the HGX H200? The MI355X box is 5k cheaper.", "en"),
+        ("B200 대신 왜 HGX H200을 추천하셨어요? MI355X가 더 싸던데요", "ko"),
+        ("HGX H200をご提案いただいた理由を教えてください。MI355Xの方が安いようですが", "ja"),
+        ("¿Por qué me recomiendan el HGX H200 si el MI355X sale más barato?", "es"),
+    ],
+)
+def test_the_reason_of_our_pick_asked_is_why_not(text, language):
+    """Read: why we picked this GPU, another said to be cheaper: why not the other."""
+    found = _read(text, language)
+    assert found.get("lever") == "why_not"
+    assert found.get("context_tokens") is None
+
+
+def test_a_total_asked_politely_in_japanese_is_a_price():
+    """Read: "MI355Xサーバーを2台、12ヶ月の総額を…" prices the plans for the term."""
+    found = _read("MI355Xサーバーを2台、12ヶ月お借りした場合の総額をお教えいただけますか。", "ja")
+    assert found["intent"] == "price"
+    assert found.get("plan_counts") == {"mi355x-8x": 2}
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "engine"),
+    [
+        ("Und wenn wir statt vLLM SGLang nehmen?", "de", "sglang"),
+        ("what if we run vllm instead of sglang?", "en", "vllm"),
+        ("y si en vez de SGLang usamos vLLM?", "es", "vllm"),
+    ],
+)
+def test_the_engine_left_behind_is_not_the_one_asked(text, language, engine):
+    """Read: "statt vLLM SGLang": SGLang is the engine."""
+    assert _read(text, language).get("engine") == engine
+
+
+def test_all_in_on_rocm_accepts_amd():
+    """Read: "On est 100 % ROCm de toute façon" rules CUDA-only out."""
+    found = _read("Kimi K2 sur un serveur MI355X, ça passe ? On est 100 % ROCm.", "fr")
+    assert found.get("cuda_only") is False
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Llama 3.3 70B, 20 usuarios, 32k. ¿Nos vale con una H200 o hacen falta más?", "es"),
+        ("Qwen3 32B com 40 usuários, rola numa H200 só?", "pt-BR"),
+        ("Qwen3 32B for 40 users, one H200 can or not?", "en"),
+        ("Qwen3 32B for 40 users, will one H200 suffice?", "en"),
+    ],
+)
+def test_whether_one_is_enough_in_regional_words(text, language):
+    """Read: "¿nos vale con…?", "rola numa…?", "can or not?", "suffice?" ask whether it fits."""
+    assert _read(text, language).get("asked") == "fits"
+
+
+def test_fine_tune_full_is_a_full_fine_tune():
+    """Read: "fine-tune full do Llama 3.1 8B" is the full method."""
+    found = _read("quero fazer fine-tune full do Llama 3.1 8B, 2 épocas", "pt-BR")
+    assert found.get("method") == "full"
