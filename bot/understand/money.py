@@ -354,6 +354,10 @@ _TOO_DEAR_AFTER_RE = gated_re(
     r"[^.!?。！？\n]{0,16}?(?:is (?:way |far |much )?(?:over|above|too (?:much|high|expensive|"
     r"steep))|way over|too (?:much|expensive|pricey)|"
     r"말이 안|너무 비싸|부담|太贵|太貴|贵了|貴了|超出预算|超出預算|高すぎ|予算オーバー|"
+    # over the budget, said of the price: "$47k/mo is more than what we pay", "예산 초과예요",
+    # "sprengt das Budget", "dépasse notre budget"
+    r"is (?:more than|over|above) what we|exceeds|예산 ?초과|sprengt|dépasse|supera|excede|"
+    r"превышает|"
     # refused by whoever approves it: "이사회에서 절대 안 통과", "won't get approved"
     r"안 ?통과|통과 ?(?:안|못)|won'?t (?:get )?(?:approved|pass)|通过不了|通過不了|通らない|"
     r"не пройд|no (?:lo )?aprueban|não (?:vai )?passa|ne passera pas|kommt nicht durch|"

@@ -65,6 +65,7 @@ _SINGLE_WORDS = (
     r"single[- ]gpu|one[- ]gpu|1[- ]gpu|single|standalone|stand-alone|separate|individual|"
     r"einzeln[a-z]*|einzel|einzig[a-z]*|unique|seule?s?|"
     r"isolée?s?|individuel(?:le)?s?|individuales|individuais|suelt[oa]s?|avuls[oa]s?|simples|"
+    r"unitaires?|"
     r"à l'unité|al por menor|por unidade|por unidad|"
     r"одиночн[а-я]*|отдельн[а-я]*|单卡|單卡|单独|單獨|独立|獨立|单|單|単体|単独|シングル|단일|"
     r"싱글|개별"

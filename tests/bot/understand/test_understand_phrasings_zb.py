@@ -349,3 +349,97 @@ def test_fine_tune_full_is_a_full_fine_tune():
     """Read: "fine-tune full do Llama 3.1 8B" is the full method."""
     found = _read("quero fazer fine-tune full do Llama 3.1 8B, 2 épocas", "pt-BR")
     assert found.get("method") == "full"
+
+
+# --- Round 64: today's figures beside the goal ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "field", "value"),
+    [
+        (
+            "Our current Llama 3.1 8B setup: p95 TTFT 2.1s, ITL 40ms. Target after the move: "
+            "TTFT under 500ms and at least 45 tok/s per user.",
+            "en",
+            "ttft_s",
+            0.5,
+        ),
+        (
+            "Our current Llama 3.1 8B setup: p95 TTFT 2.1s, ITL 40ms. Target after the move: "
+            "TTFT under 500ms and at least 45 tok/s per user.",
+            "en",
+            "tokens_per_user_tok_s",
+            45,
+        ),
+        (
+            "现状：Qwen3 32B，压测 30 并发时 TTFT 3 秒。目标：TTFT 1 秒以内，每个用户 40 tok/s。",
+            "zh-Hans",
+            "ttft_s",
+            1,
+        ),
+        (
+            "Сейчас Qwen3 32B держит 600 запросов в минуту. После переезда нужно 1 500 запросов в "
+            "минуту.",
+            "ru",
+            "requests_per_minute",
+            1500,
+        ),
+        (
+            "Heute: Qwen3 32B in BF16 mit 20 parallelen Nutzern. Ziel: FP8 und 80 parallele Nutzer.",
+            "de",
+            "concurrency",
+            80,
+        ),
+        (
+            "Heute: Qwen3 32B in BF16 mit 20 parallelen Nutzern. Ziel: FP8 und 80 parallele Nutzer.",
+            "de",
+            "precision",
+            "fp8",
+        ),
+    ],
+)
+def test_the_goals_figures_take_the_place_of_todays(text, language, field, value):
+    """Read: a figure said of today and again as the goal is the goal's."""
+    assert _read(text, language).get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "field", "value"),
+    [
+        (
+            "Сейчас крутим Qwen3 32B на 4×A100, 35 одновременных. Хотим переехать, что нужно?",
+            "ru",
+            "concurrency",
+            35,
+        ),
+        (
+            "Today we serve Llama 3.1 8B to 50 concurrent users; we need a new home for it.",
+            "en",
+            "concurrency",
+            50,
+        ),
+    ],
+)
+def test_todays_figures_stay_when_the_goal_says_none(text, language, field, value):
+    """Read: today's load is the request when the goal restates no figure."""
+    assert _read(text, language).get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "budget"),
+    [
+        ("$52k/mo is more than what we pay today. Can you get it under $30k a month?", "en", 30000),
+        ("월 $31,000은 예산 초과예요. 월 $20k 안쪽으로 맞출 수 있을까요?", "ko", 20000),
+    ],
+)
+def test_our_price_said_to_be_too_much_then_a_ceiling(text, language, budget):
+    """Read: the price over budget is ours said back; the amount after it is the ceiling."""
+    found = _read(text, language)
+    assert found.get("lever") == "cheaper"
+    assert found.get("budget_usd_month") == budget
+
+
+def test_single_h200s_said_as_units_in_french():
+    """Read: "3 H200 unitaires sur un trimestre" prices three single H200 for three months."""
+    found = _read("combien pour 4 H200 unitaires sur un trimestre ?", "fr")
+    assert (found.get("plan_counts"), found.get("months")) == ({"h200-1x": 4}, 3)

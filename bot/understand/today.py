@@ -1,0 +1,123 @@
+"""Today's figures beside the goal: "p95 TTFT 1.8s today … TTFT under 600 ms after the move".
+
+Customers who run a model elsewhere paste what they have today (a dashboard, a load test, the
+last run, the current bill) and then say what they want ("Product wants after the
+migration:", "目标：", "Für Q3 brauchen wir:", "После переезда нужно:"). Today's figures are
+not the request. When a message says both, the clauses of today and of the goal are found
+here; the parser reads the goal's clauses alone and takes each figure they restate in place of
+today's (``bot.understand.parser``).
+
+A message that says what it has today and no goal keeps its figures ("we have 40 users today,
+what do we need?" sizes for those 40), and so does a figure the goal does not restate.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.understand.gates import gated_re
+
+# What they have or did: "today", "currently", "Grafana", "last run", "现状", "現在", "지금".
+_TODAY_RE = gated_re(
+    r"(?<![a-z])(?:today|currently|right now|at the moment|status quo|last run|last time|"
+    r"last quarter|(?:our|the) current|grafana|load ?test|(?:we're|we are) on|existing setup|"
+    r"in prod(?:uction)?(?: today)?|our prod|"
+    r"hoy|actualmente|datos de hoy|la última vez|hoje|atualmente|na última vez|"
+    r"heute|aktuell|derzeit|momentan|zurzeit|letztes mal|bisher|lasttest|"
+    r"aujourd'hui|actuellement|en ce moment|la dernière fois)(?![a-z])|"
+    r"(?<![а-яё])(?:сейчас|сегодня|текущ[а-яё]*|с прода|на проде|в прошлый раз|метрики)"
+    r"(?![а-яё])|"
+    r"现状|現狀|现网|現網|压测结果|壓測結果|目前|上次|之前|老系统|老系統|当前|當前|"
+    r"現状|現行|前回|今は|いまは|"
+    r"현재|지금|기존|지난번"
+)
+# What they want: "target", "we need", "after the migration", "目标", "목표", "нужно", "Ziel".
+_GOAL_RE = gated_re(
+    r"(?<![a-z])(?:targets?|goals?|(?:we|i) need|needs? to|has to|have to|must|(?:we|i|they|"
+    r"product|the business) wants?|would like|after the (?:migration|move)|moving (?:it )?to you|"
+    r"this time|next (?:round|time)|new:|going forward|by q[1-4]|for q[1-4]|we expect|slos?:|"
+    r"necesitamos|necesito|queremos|objetivo|esperamos|esta vez|para el lanzamiento|"
+    r"precisamos|preciso|dessa vez|desta vez|prazo agora|"
+    r"brauchen|benötigen|ziel|wollen|sollen|neu:|diesmal|künftig|nach der migration|"
+    r"il nous faut|on veut|nous voulons|objectif|cible|cette fois|après la migration|on vise)"
+    r"(?![a-z])|"
+    r"(?<![а-яё])(?:нужно|надо|нужен|нужна|требуется|цель|после переезда|хотим|планируем|"
+    r"в этот раз)(?![а-яё])|"
+    r"目标|目標|要求|希望|计划|計劃|打算|改成|改为|改為|迁移后|遷移後|这次|這次|"
+    r"要件|移行後|今回|したい|"
+    r"목표|이전하면서|이전 후|이번에|늘리려고"
+)
+# Where a clause begins: punctuation, a dash, a line.
+_CLAUSE_MARKS = ",;:，；：。.!?！？\n—–"
+# A sentence or a strong break ends today's clauses before the goal's word: "too slow -- the
+# archive is 900M tokens … has to finish"; a decimal point is none ("1.8s").
+_STRONG_BREAK_RE = re.compile(r"[.!?](?=\s|$)|[;；。！？—–]|--")
+
+
+def _clause_start(text: str, at: int, floor: int = 0) -> int:
+    marks = (text.rfind(mark, floor, at) for mark in _CLAUSE_MARKS)
+    return max(floor, *(mark + 1 for mark in marks if mark < 0 or not _decimal(text, mark)))
+
+
+def _decimal(text: str, at: int) -> bool:
+    return text[at] in ".," and at + 1 < len(text) and text[at + 1].isdigit()
+
+
+def _today_end(text: str, start: int, goal: int) -> int:
+    """Where today's clauses end before a goal's word: the last strong break, else the word."""
+    breaks = [found.end() for found in _STRONG_BREAK_RE.finditer(text, start, goal)]
+    return breaks[-1] if breaks else goal
+
+
+def _sentence_end(text: str, at: int) -> int:
+    ends = [text.find(mark, at) for mark in ".!?。！？\n"]
+    return min((end for end in ends if end >= 0), default=len(text))
+
+
+def todays_spans(text: str) -> list[tuple[int, int]]:
+    """Return the spans of ``text`` that say today's setup, when a goal is said too."""
+    todays = list(_TODAY_RE.finditer(text))
+    if not todays:
+        return []
+    goals = [found.start() for found in _GOAL_RE.finditer(text)]
+    if not goals:
+        return []
+    spans: list[tuple[int, int]] = []
+    for found in todays:
+        if spans and found.start() < spans[-1][1]:
+            continue  # inside the span of an earlier word of today
+        start = _clause_start(text, found.start())
+        later = [goal for goal in goals if goal >= found.end()]
+        end = _today_end(text, found.end(), later[0]) if later else _sentence_end(text, found.end())
+        if end > start:
+            spans.append((start, end))
+    return spans
+
+
+def goal_only(text: str) -> str:
+    """Return ``text`` with all but the goal's clauses blanked (same length), when today's is said.
+
+    The goal runs from the clause of its word to the next word of today (or the end): "Product
+    wants after the migration: TTFT under 600ms …". ``text`` itself when no such pair is said.
+    """
+    spans = todays_spans(text)
+    if not spans:
+        return text
+    starts = [start for start, _ in spans]
+    kept: list[tuple[int, int]] = []
+    for found in _GOAL_RE.finditer(text):
+        if any(start <= found.start() < end for start, end in spans):
+            continue  # a goal word inside today's clauses ("we need 4 GPUs today")
+        begin = _clause_start(text, found.start())
+        # (not back into today's clauses: the goal begins where they end at the earliest)
+        begin = max(begin, *(end for _, end in spans if end <= found.start()), 0)
+        later = [start for start in starts if start >= found.end()]
+        end = later[0] if later else len(text)
+        if kept and begin < kept[-1][1]:
+            begin = kept[-1][0]
+            kept.pop()
+        kept.append((begin, end))
+    chars = [" " if char != "\n" else char for char in text]
+    for begin, end in kept:
+        chars[begin:end] = list(text[begin:end])
+    return "".join(chars)
