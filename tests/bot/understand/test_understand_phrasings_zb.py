@@ -358,15 +358,19 @@ def test_fine_tune_full_is_a_full_fine_tune():
     ("text", "language", "field", "value"),
     [
         (
-            "Our current Llama 3.1 8B setup: p95 TTFT 2.1s, ITL 40ms. Target after the move: "
-            "TTFT under 500ms and at least 45 tok/s per user.",
+            (
+                "Our current Llama 3.1 8B setup: p95 TTFT 2.1s, ITL 40ms. Target after the move: "
+                "TTFT under 500ms and at least 45 tok/s per user."
+            ),
             "en",
             "ttft_s",
             0.5,
         ),
         (
-            "Our current Llama 3.1 8B setup: p95 TTFT 2.1s, ITL 40ms. Target after the move: "
-            "TTFT under 500ms and at least 45 tok/s per user.",
+            (
+                "Our current Llama 3.1 8B setup: p95 TTFT 2.1s, ITL 40ms. Target after the move: "
+                "TTFT under 500ms and at least 45 tok/s per user."
+            ),
             "en",
             "tokens_per_user_tok_s",
             45,
@@ -378,8 +382,10 @@ def test_fine_tune_full_is_a_full_fine_tune():
             1,
         ),
         (
-            "Сейчас Qwen3 32B держит 600 запросов в минуту. После переезда нужно 1 500 запросов в "
-            "минуту.",
+            (
+                "Сейчас Qwen3 32B держит 600 запросов в минуту. После переезда нужно 1 500 запросов в "
+                "минуту."
+            ),
             "ru",
             "requests_per_minute",
             1500,
