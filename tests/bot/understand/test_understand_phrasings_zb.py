@@ -383,21 +383,21 @@ def test_fine_tune_full_is_a_full_fine_tune():
         ),
         (
             (
-                "Сейчас Qwen3 32B держит 600 запросов в минуту. После переезда нужно 1 500 запросов в "
-                "минуту."
+                "Сейчас Qwen3 32B держит 600 запросов в минуту. "
+                "После переезда нужно 1 500 запросов в минуту."
             ),
             "ru",
             "requests_per_minute",
             1500,
         ),
         (
-            "Heute: Qwen3 32B in BF16 mit 20 parallelen Nutzern. Ziel: FP8 und 80 parallele Nutzer.",
+            "Heute: Qwen3 32B in BF16, 20 parallele Nutzer. Ziel: FP8 und 80 parallele Nutzer.",
             "de",
             "concurrency",
             80,
         ),
         (
-            "Heute: Qwen3 32B in BF16 mit 20 parallelen Nutzern. Ziel: FP8 und 80 parallele Nutzer.",
+            "Heute: Qwen3 32B in BF16, 20 parallele Nutzer. Ziel: FP8 und 80 parallele Nutzer.",
             "de",
             "precision",
             "fp8",
