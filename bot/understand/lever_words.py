@@ -197,6 +197,7 @@ _EXPLAIN = (
 )
 _WHY_NOT = (
     r"why not|why no |why didn't|why did you not|why isn't|why wasn't|what's wrong with|"
+    r"\by not\b|\bwhy not just\b|(?:pq|pk|pkoi|pourquoi) pas\b|"
     # the pick asked why, the other named after it: "why'd you put me on the MI355X box and not
     # HGX H200?", "why did you go with X rather than Y"
     r"why(?:'d| did| would) you (?:put|go with|pick|choose|recommend|suggest|give)"

@@ -276,7 +276,9 @@ def _why_of_a_count(request: ParsedRequest, text: str) -> bool:
 # A plan named by its eight GPUs, or the single plan named beside: a choice, not a count.
 _OTHER_CHOICE = gated_re(
     r"(?<![0-9])8\s?(?:卡|gpu|장|枚|карт|x)|八卡|单张|單張|单卡|單卡|単体|단일|single|einzeln|"
-    r"avuls|suelt|одиночн|individu"
+    r"avuls|suelt|одиночн|individu|simples?\b|unitaires?|"
+    # the other plan named as what it would replace: "au lieu du serveur entier"
+    r"au lieu d|instead of|en vez de|em vez de|anstatt|statt|вместо|而不是"
 )
 
 

@@ -534,12 +534,24 @@ _RU_UNIT_FIRST_RE = gated_re(
     r"(?<![а-яё])(тысяч|тыс\.?|миллионов|млн)\s(?:на|в|около|под|где-то)\s([0-9]+(?:[.,][0-9]+)?)"
     r"(?![0-9])"
 )
+# "за ночь, часов 10", "дней пять": a rough length with its unit first.
+_RU_TIME_FIRST_RE = gated_re(
+    r"(?<![а-яё0-9] )(?<![0-9])(часов|дней|суток|недель) ([0-9]+)(?![0-9.,])"
+)
+
+
+def _russian_unit_first(text: str) -> str:
+    """Put a Russian unit said first after its number ("тысяч на 200", "часов 10")."""
+    if "тыс" in text or "млн" in text or "миллион" in text:
+        text = _RU_UNIT_FIRST_RE.sub(lambda found: f"{found.group(2)} {found.group(1)}", text)
+    if "час" in text or "дн" in text or "сут" in text or "недел" in text:
+        text = _RU_TIME_FIRST_RE.sub(lambda found: f"{found.group(2)} {found.group(1)}", text)
+    return text
 
 
 def words_to_digits(text: str) -> str:
     """Return ``text`` (cleaned, lower case) with its numbers in words written as digits."""
-    if "тыс" in text or "млн" in text or "миллион" in text:
-        text = _RU_UNIT_FIRST_RE.sub(lambda found: f"{found.group(2)} {found.group(1)}", text)
+    text = _russian_unit_first(text)
     text = _seconds_in_words(text)
     if "十" in text or "百" in text or any(digit in text for digit in _CJK_DIGITS):
         text = _CJK_PEOPLE_RE.sub(_cjk_people, text)

@@ -132,6 +132,8 @@ def _plan_patterns(language: str) -> tuple[Searchable, ...]:
             gpu
             + rf"{lone}(?:\s*(?:8|八)\s*卡)?(?P<s>\s*-?\s*{_SERVER})?\s*[x×]\s*{after}"
             + r"(?![0-9a-z]|[.,][0-9])"
+            # (a term after the times sign: "4 h200 sueltas x 12 meses" rents them for a year)
+            + r"(?!\s*(?:months?|meses|mes\b|mois|monate?n?|месяц|个月|個月|か月|ヶ月|개월))"
         ),
         # "two MI355X servers", "2x HGX H200", "2 8x H200 servers", "an HGX H200 server"
         gated_re(

@@ -125,8 +125,25 @@ def _cjk_family(found: re.Match[str]) -> str:
     return found.group("fam") + version
 
 
+# Counts glued to the GPU in chat shorthand: "4h200", "2x8mi355", "3hgx".
+_GLUED_COUNT_RE = gated_re(
+    r"(?<![a-z0-9.])(?P<n>[1-9][0-9]?)(?P<x>x)?(?P<eight>8x?)?(?P<gpu>h200|b200|mi355x?|hgx)"
+    r"(?![0-9])"
+)
+
+
+def _unglued(found: re.Match[str]) -> str:
+    count = found.group("n") + ("x " if found.group("x") else " ")
+    eight = "8x " if found.group("eight") else ""
+    if not found.group("x") and found.group("eight"):
+        return found.group()  # "18h200": no count of ours
+    return count + eight + found.group("gpu")
+
+
 def spoken_names(text: str) -> str:
     """Return ``text`` (cleaned, lower case, tens in digits) with spoken sizes in digits."""
+    if "200" in text or "355" in text or "hgx" in text:
+        text = _GLUED_COUNT_RE.sub(_unglued, text)
     text = _DECIMAL_RE.sub(lambda m: f"{_digit(m.group('a'))}.{_digit(m.group('b'))}", text)
     text = _AND_A_HALF_RE.sub(lambda m: f"{_digit(m.group('a'))}.5", text)
     text = _TIMES_RE.sub(

@@ -92,7 +92,7 @@ WITH_EACH = r"com|con|avec|with|mit|de|of|has|tem|tiene|a|hat"
 
 # A rough word between "each" and its figure: "每张平均 2 千", "1件あたり平均 1,500", "à ~2.000".
 ABOUT_EACH = (
-    r"平均|大概|约|約|大约|大約|평균|약|average|avg\.?|about|around|roughly|~|ca\.?|etwa|rund|"
+    r"平均|大概是|大概|差不多|约|約|大约|大約|평균|약|대략|average|avg\.?|about|around|roughly|~|ca\.?|etwa|rund|"
     r"environ|unos|umas|uns|около|примерно|в\sсреднем"
 )
 

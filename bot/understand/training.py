@@ -99,7 +99,7 @@ _FULL = (
     r"(?:ajuste|entrenamiento|treinamento|treino)\s"
     r"completo|(?:treino|treinamento)\sfull|fine[\s-]?tun(?:ing|e)\s(?:full|completo|complet)(?![a-z])|"
     r"todos\slos\sparámetros|todos\slos\sparametros|todos\sos\sparâmetros|"
-    r"полн(?:ое|ый|ого|ую)|всех\sпараметров|全量|フル\s?ファインチューニング|"
+    r"полн(?:ое|ый|ого|ую)|фулл|всех\sпараметров|全量|フル\s?ファインチューニング|"
     r"전체\s?파인\s?튜닝|전체\s?미세\s?조정"
 )
 _PRETRAIN = (

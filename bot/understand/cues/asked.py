@@ -264,6 +264,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"quanto fica|sai quanto|fica quanto|custa quanto|cu[aá]nto pagamos|总共要付|總共要付|"
             r"quote request|^quote\b|\bquote:|"
             r"total,? please|total por favor|total bitte|total svp|"
+            # chat shorthand: "total pls thx", "qnto fica o mi355x", "combien pr le mi355x"
+            r"total,? (?:pls|plz|thx)|\bq(?:n|u)?to (?:fica|sai|custa)|combien pr\b|"
             r"cu[aá]nto (?:sale )?en total|сколько (?:в сумме|итого)|"
             r"precio total|preço total|prix total|precio final|preço final|prix final|valor total|"
             r"qu[eé] precio (?:tiene|tienen|tendr[ií]a)|monatspreis|revient à combien|"
@@ -359,6 +361,9 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"реально\s*[?？]|реально (?:ли )?(?:поднять|запустить|развернуть|потянуть)|"
             r"十分(?:じゃない|ですか|でしょうか)|faisable|pass(?:e|ait|erait) sur|"
             r"is (?:it|that|one) enough|enough for|enough\s*[?？]|sufficient\s*[?？]|"
+            # chat shorthand: "one h200 enough or nah", "c jouable", "schaffbar", "норм вообще"
+            r"enough or (?:nah|not|no)\b|\bc jouable|\bschaffbar|норм(?: вообще)?\s*[?？]?$|"
+            r"올라감|돌아감|되나\s*[?？]?$|되냐|"
             # "the same single H200 still can or not?", "will one HGX suffice"
             r"\bcan or not\b|\bcan (?:or )?cannot\b|\bsuffice\b|"
             # "One H200 or do we need more?": whether one is enough

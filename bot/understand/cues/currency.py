@@ -75,7 +75,7 @@ _CURRENCIES: dict[str, tuple[str, str]] = {
         r"(?!x)x",
         (
             r"(?:de )?pes(?:os|itos?)"
-            r"(?!\s(?:mexicanos?|argentinos?|colombianos?|chilenos?|filipinos?))"
+            r"(?!\s(?:mexicanos?|argentinos?|colombianos?|chilenos?|filipinos?|mx\b))"
         ),
     ),
     "MXN": (
@@ -83,7 +83,7 @@ _CURRENCIES: dict[str, tuple[str, str]] = {
         (
             r"mxn|(?:de )?pes(?:os?|itos?) mexicanos?|mexican pesos?|"
             r"мексиканск[а-яё]* песо|墨西哥比索|"
-            r"pes(?:os|itos?)(?=[^.!?]{0,20}\(?mxn)|"
+            r"pes(?:os|itos?)(?=[^.!?]{0,20}\(?mxn)|pes(?:os|itos?) mx\b|"
             r"メキシコペソ|멕시코 ?페소"
         ),
     ),

@@ -449,3 +449,59 @@ def test_single_h200s_said_as_units_in_french():
     """Read: "3 H200 unitaires sur un trimestre" prices three single H200 for three months."""
     found = _read("combien pour 4 H200 unitaires sur un trimestre ?", "fr")
     assert (found.get("plan_counts"), found.get("months")) == ({"h200-1x": 4}, 3)
+
+
+# --- Round 65: chat shorthand ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "plans"),
+    [
+        ("quote pls: 3x8mi355 + 2h200 for a year", "en", {"mi355x-8x": 3, "h200-1x": 2}),
+        ("cotizame 5h200 sueltas x 6 meses", "es", {"h200-1x": 5}),
+    ],
+)
+def test_counts_glued_to_the_gpu(text, language, plans):
+    """Read: "3x8mi355" is three servers of eight MI355X; "x 6 meses" is a term, not a count."""
+    assert _read(text, language).get("plan_counts") == plans
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "asked"),
+    [
+        ("qwen3 32b, 30 ppl, one h200 enough or nah", "en", "fits"),
+        ("llama 70b sur un mi355x c jouable", "fr", "fits"),
+        ("mi355x 8x for 3 months, total pls", "en", "price"),
+        ("qnto sai o hgx h200 por 2 meses", "pt-BR", "price"),
+        ("combien pr 2 h200 sur 1 mois", "fr", "price"),
+    ],
+)
+def test_questions_in_chat_shorthand(text, language, asked):
+    """Read: "enough or nah", "c jouable" ask whether it fits; "total pls", "qnto sai" a price."""
+    assert _read(text, language).get("asked") == asked
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("y not just the mi355x, cheaper no?", "en"),
+        ("pq pas 2 h200 simples au lieu du hgx", "fr"),
+    ],
+)
+def test_why_not_in_chat_shorthand(text, language):
+    """Read: "y not", "pq pas … au lieu du" ask why not the other plan."""
+    assert _read(text, language).get("lever") == "why_not"
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "field", "value"),
+    [
+        ("фулл файнтюн qwen3 8b, 300м токенов", "ru", "method", "full"),
+        ("прогнать 900 млн токенов через qwen3 32b, часов 8 есть", "ru", "deadline_hours", 8),
+        ("3万份合同 每份差不多8千token 用qwen3 32b抽取", "zh-Hans", "input_tokens", 8000),
+        ("tengo 90 mil pesos mx al mes para esto", "es", "budget_currency", "MXN"),
+    ],
+)
+def test_shorthand_words_of_jobs_and_money(text, language, field, value):
+    """Read: "фулл", "часов 8", "每份差不多8千token", "pesos mx"."""
+    assert _read(text, language).get(field) == value
