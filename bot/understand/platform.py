@@ -169,6 +169,8 @@ def _rocm_fine_re() -> Searchable:
         rf"|{_AMD}\s?(?:也行|也可以|也没问题|也沒問題|都行|没问题|沒問題)"
         rf"|{_AMD}\s(?:sin problema|sem problema|"
         rf"no problem|kein problem|pas de souci|без проблем)"
+        # ROCm said to be no deal-breaker for them (in German and in English)
+        rf"|{_AMD}[^.!?;]{{0,20}}(?:kein|not a|no es un|não é um|n'est pas un) deal-?breaker"
         # no trouble on AMD's side, or already moved to ROCm: "aucun souci côté AMD",
         # "already ported our images to ROCm", "ya migramos a ROCm"
         rf"|(?:aucun|pas de|no|kein(?:e|en)?|ningún|ningun|nenhum|никаких)\s(?:souci|problème|"

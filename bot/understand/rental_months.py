@@ -77,7 +77,8 @@ _NAMED_TERMS: tuple[tuple[str, int], ...] = (
     ),
     (
         (
-            r"a quarter|one quarter|quarterly|ein quartal|un trimestre|trimestre|trimestral|"
+            r"a quarter|one quarter|(?<![0-9])1 quarter|quarterly|ein quartal|un trimestre|"
+            r"trimestre|trimestral|"
             r"trimestriel(?:le)?|vierteljährlich|квартал|"
             r"季度(?!末)|"
             r"분기(?!\s?(?:마감|말|결산|별|마다))|"

@@ -67,6 +67,9 @@ MEMBERS = (
     r"operatoren"
 )
 _CJK_MEMBERS = (
+    # English words of staff in a CJK sentence: "300 位 agent", "80 名 engineer"
+    r"(?<=[位名個个人] )(?:agents?|staff|engineers?|developers?|devs)(?![a-z])|"
+    r"(?<=[位名個个人])(?:agents?|staff|engineers?|developers?|devs)(?![a-z])|"
     r"员工|員工|职员|職員|程序员|程式設計師|工程师|工程師|开发者|開發者|开发人员|開發人員|研发|"
     r"研發|律师|律師|医生|醫生|老师|老師|分析师|分析師|"
     r"坐席|客服人员|客服人員|同事|社員|従業員|職員|開発者|エンジニア|プログラマー|オペレーター|"

@@ -20,7 +20,7 @@ _WORDS: tuple[tuple[UseCase, str], ...] = (
     (
         UseCase.CODING,
         (
-            r"\bcoding\b|"
+            r"(?<![a-z])coding(?![a-z])|"
             r"\bcode[ -](?:assistant|agent|completion|generation|reviews?|model|llm|copilot|"
             r"helper|suggestions)|\bcoder\b|copilot|копилот|autocomplet|auto-complet|"
             r"programming (?:assistant|"
@@ -482,7 +482,9 @@ _NO_MODEL_YET_RE = gated_re(
     r"どのモデル|モデルは(?:何でも|なんでも)|"
     r"모델은? ?(?:아직 )?(?:미정|안 ?정했|정하지 않았|모르)|어떤 모델|모델은 상관없|"
     r"(?:还|還)(?:没|沒)(?:定|选|選|想好)(?:好)?(?:用)?(?:什么|什麼|哪个|哪個)?模型|"
-    r"模型(?:还|還)?(?:没|沒)(?:定|选|選|决定|決定)|模型未定|用什么模型|用什麼模型|哪个模型|哪個模型|"
+    r"(?:模型|model|モデル) ?(?:还|還)?(?:没|沒)(?:定|选|選|决定|決定)|模型未定|"
+    r"用什么模型|用什麼模型|"
+    r"哪个模型|哪個模型|"
     r"(?:没有|沒有|没|沒|未)指定模型|"
     r"模型(?:无所谓|無所謂|随便|隨便)|(?:还|還)(?:没|沒)决定模型|(?:还|還)(?:没|沒)決定模型|"
     r"(?:sin|no tenemos|todavía no (?:hay|tenemos)|aún no (?:hay|tenemos)) (?:un |el )?modelo|"

@@ -186,6 +186,8 @@ def find_hub_id(text: str) -> str | None:
             continue
         if not re.search(r"[\d-]", name):
             continue  # "AMD/ROCm", "vLLM/SGLang": alternatives, not a repository
+        if re.fullmatch(r"(?:no|non|not|un|anti)-?", name.lower().removesuffix(owner.lower())):
+            continue  # "Go/No-Go", "Buy/No-Buy": a choice and its negation, not a repository
 
         repo = repo_id_of(match.group(0).rstrip(".,;:!?"))
         if repo is not None:

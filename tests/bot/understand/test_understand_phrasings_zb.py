@@ -505,3 +505,41 @@ def test_why_not_in_chat_shorthand(text, language):
 def test_shorthand_words_of_jobs_and_money(text, language, field, value):
     """Read: "фулл", "часов 8", "每份差不多8千token", "pesos mx"."""
     assert _read(text, language).get(field) == value
+
+
+# --- Round 66: code-switched writing ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "field", "value"),
+    [
+        ("我們研發部60個人要用coding助手，要幾張卡", "zh-Hant", "use_case", "coding"),
+        (
+            "我们要把说明书 translate 成英文，model 还没选，有什么推荐",
+            "zh-Hans",
+            "intent",
+            "discover",
+        ),
+        (
+            "呼叫中心有 200 位 agent，想給他們一個 copilot，model 用 Qwen3 32B",
+            "zh-Hant",
+            "headcount",
+            200,
+        ),
+        ("見積もりお願いします。HGX H200 ×2、期間は 1 quarter です。", "ja", "months", 3),
+        ("견적이 세네요. 더 cheap 한 구성 없을까요?", "ko", "lever", "cheaper"),
+        ("單卡 H200 rent 半年 total 要多少？", "zh-Hant", "asked", "price"),
+        ("なぜ単体の H200 を複数台じゃダメなんですか？", "ja", "lever", "why_not"),
+        ("Gibt's was Günstigeres? ROCm ist für uns kein Dealbreaker.", "de", "cuda_only", False),
+    ],
+)
+def test_english_words_inside_other_languages(text, language, field, value):
+    """Read: an English word in a sentence of another language keeps its meaning."""
+    assert _read(text, language).get(field) == value
+
+
+def test_a_choice_and_its_negation_is_no_repository():
+    """Read: "Deadline für unser Go/No-Go" names no Hub repository; the model stays."""
+    found = _read("Modell: Qwen3-32B, 20 Nutzer. Deadline für unser Go/No-Go ist Freitag.", "de")
+    assert found.get("model") == "Qwen/Qwen3-32B"
+    assert found.get("hf_id") is None
