@@ -604,6 +604,27 @@ _LAYOUT_RE = gated_re(
 RATE = "concurrency_rate"
 
 
+# People registered, or members of a service: an account count, no one at once ("登録ユーザーは
+# 50 万人", "10 000 inscrits à la bêta", "2 million registered players", "会员注册有 200 万").
+_REGISTERED_RE = gated_re(
+    r"(?:registered(?: users| players| members| accounts)?|登録ユーザー数?|登録者数?|注册用户|"
+    r"註冊用戶|会员注册|會員註冊|会员|會員|가입자(?: 수)?|"
+    r"зарегистрированных(?: пользователей| игроков)?|usuarios registrados|jugadores registrados|"
+    r"usuários cadastrados|registrierte (?:nutzer|spieler))"
+    r"\s?(?:is|are|:|は|が|有|约|約|数は)?\s?(?:about |~|约|約)?"
+    r"[0-9][0-9.,  ]*\s?(?:万|萬|만|k|m|mil|тыс\.?|млн)?\s?(?:人|名|명)?|"
+    r"(?<![0-9.,])[0-9][0-9.,  ]*\s?(?:k|m|mil|тыс\.?|млн|万|萬|만)?\s?"
+    r"(?:registered|inscrits|inscritos|registrados|cadastrados|registrierte|зарегистрированных)"
+)
+
+
+def _without_registered(text: str) -> str:
+    """Blank the accounts counted ("登録ユーザーは 50 万人"), keeping the text's length."""
+    if _REGISTERED_RE.search(text) is None:
+        return text
+    return _REGISTERED_RE.sub(lambda found: " " * len(found.group()), text)
+
+
 def find_concurrency(text: str, language: str = "en") -> Found | None:
     """How many sequences at once; a negative, zero or absurd count is refused with a code.
 
@@ -613,6 +634,7 @@ def find_concurrency(text: str, language: str = "en") -> Found | None:
     if "parallel" in text or "параллел" in text:
         # "Pipeline-Parallel über 2 Nodes": a layout's word, no users at once
         text = _LAYOUT_RE.sub(lambda found: " " * len(found.group()), text)
+    text = _without_registered(text)
     rates = _rates(text)
     for rate in rates:  # "每天两万条对话，上下文32k": the rate's number is no context either
         text = blank(text, rate.start(), rate.end())

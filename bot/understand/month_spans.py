@@ -76,7 +76,7 @@ def _span_re() -> Searchable:
 # "Q3", "III квартал", "3분기", "第三季度", "3. Quartal", "T3" said alone: a quarter's three months.
 _QUARTER_RE = gated_re(
     r"(?<![a-z0-9_])q[1-4](?![a-z0-9_])|(?<![a-z])(?:i{1,3}|iv)\s(?:квартал|quarter|trimestre)|"
-    r"[1-4]\s?분기|第[一二三四]季度|[1-4]\.\s?quartal|[1-4](?:er|e|º)?\s?trimestre|"
+    r"[1-4]\s?분기|第[一二三四]季度|[1-4]\.\s?quartal|[1-4](?:er|e|º)?\s?trimestre(?!s)|"
     r"[1-4]-?(?:й|ий)\sквартал"
 )
 

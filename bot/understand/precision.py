@@ -56,7 +56,9 @@ _LINKS = (
     r"改为|设为|設為|设置为|設定為|设成|設成|设|設|是|only|solo|nur|only in|только|also|too|auch|"
     r"ebenfalls|también|também|aussi|тоже|"
     r"也|も|도|as well|set to|на|to|please|pls|bitte|por favor|s'il vous plaît|svp|"
-    r"пожалуйста|请|請|维持|維持|保持|保留|stays?|keep|bleibt|reste|queda|fica|остается|остаётся|のまま)"
+    r"пожалуйста|请|請|维持|維持|保持|保留|stays?|keep|bleibt|reste|queda|fica|остается|остаётся|のまま|"
+    # a verb of making: "KV-кэш сделать fp8", "KV cache make it fp8", "KV-Cache machen wir FP8"
+    r"сделать|сделаем|перевести|make it|make|machen(?: wir)?|hacer|fazer|faire)"
 )
 _KV_LOOK_CHARS = 24
 _KV_FORMATS = frozenset({"bf16", "fp16", "fp8"})

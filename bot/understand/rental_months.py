@@ -78,7 +78,7 @@ _NAMED_TERMS: tuple[tuple[str, int], ...] = (
     (
         (
             r"a quarter|one quarter|(?<![0-9])1 quarter|quarterly|ein quartal|un trimestre|"
-            r"trimestre|trimestral|"
+            r"(?<![2-9] )trimestre(?!s)|trimestral|"
             r"trimestriel(?:le)?|vierteljährlich|квартал|"
             r"季度(?!末)|"
             r"분기(?!\s?(?:마감|말|결산|별|마다))|"
@@ -205,6 +205,20 @@ def _not_ours(text: str, start: int, end: int) -> bool:
 _RANGE_END_RE = gated_re(r"[0-9]\s?(?:-|–|~|to|a|à|bis|до|至|到)\s?$")
 
 
+# Quarters counted: "2 trimestres", "3 quarters", "2 Quartale", "2 квартала".
+_QUARTERS_COUNTED_RE = gated_re(
+    r"(?<![0-9.,])(?P<n>[2-8]) (?:trimestres|quarters|quartale|квартала)(?![a-zа-яё])"
+)
+
+
+def _quarters_counted(text: str) -> int | None:
+    """Return the months of quarters counted ("pour 2 trimestres": six), or None."""
+    quarters = _QUARTERS_COUNTED_RE.search(text)
+    if quarters is None:
+        return None
+    return _QUARTER * int(quarters.group("n"))
+
+
 def find_months(text: str, language: str) -> int | None:
     """Return the months of rent a message asks about, or None."""
     for match in _months_re(language).finditer(text):
@@ -231,9 +245,9 @@ def find_months(text: str, language: str) -> int | None:
     years = _years(text, language) if _YEAR_MARKS_RE.search(text) else None
     if years is not None:
         return years
-    span = find_month_span(text)
+    span = _quarters_counted(text) or find_month_span(text)
     if span is not None:
-        return span  # "from March to the end of August", "7/1–12/31", "for Q3"
+        return span  # "pour 2 trimestres", "from March to the end of August", "for Q3"
     for pattern, months in _named_terms_re():
         named = pattern.search(text)
         if named is None or _is_deadline(text, *named.span()):

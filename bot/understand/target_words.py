@@ -36,6 +36,11 @@ PER_USER = (
     r"pro\ssitzung|par\ssession|par\sconversation|por\sconversa(?:ción|ção)|pro\sgespräch|"
     r"pro\sunterhaltung|на\sдиалог|на\sразговор|每(?:个|個)?对话|每(?:個|个)?對話|会話あたり|대화당|"
     r"each|"
+    # each person of the organisation: "per clinician", "por estudiante", "pro Lehrkraft"
+    r"(?:per|por|pro|par|je)\s(?!gpu|card|node|server|servidor|serveur|second|segundo|seconde|"
+    r"sekunde|minut|hora|hour|heure|stunde|day|d[ií]a|jour|tag|month|mes|mois|monat|token|"
+    r"million|deployment|cluster|box|m[aá]quina|machine|instance|replica|model|modelo|modèle|"
+    r"modell|total|aggregate)[a-zà-ÿ]{4,20}(?![a-z])|"
     r"/\s?user|a\s(?:user|head)|"
     r"por\s(?:usuario|usuário|utilizador)|pro\s(?:nutzer|user|anfrage)|par\s(?:utilisateur|"
     r"requête)|"
@@ -61,6 +66,8 @@ REQUESTS = (
     # e-mails handled, each one request: "300 emails/hour" (calls a day summarised are a
     # volume of work, read elsewhere)
     r"e-?mails?|correos|courriels|письм(?:о|а)?|邮件|郵件|メール|메일|"
+    # chat messages checked, each one request: "300 mensajes por segundo", "每秒 200 条弹幕"
+    r"mensajes|mensagens|nachrichten|сообщени(?:й|я|е)|消息|訊息|メッセージ|메시지|弹幕|彈幕|"
     r"次?请求|次?請求|次调用|次|条|條|リクエスト|件|건|요청|회|コール)"
 )
 OUTPUT_WORDS = (

@@ -244,6 +244,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"how much (?:would|will|does|is) (?:it|that|this)|how much (?:would|will) (?:i|"
             r"we) pay|"
             r"what (?:would|will|does) (?:it|that|this) cost|cost me|how much per month|"
+            r"what (?:would|will|does|do) (?:an?|one|two|three|the|[0-9]+) [^?.]{1,40}? cost\b|"
+            r"幾多(?:美金|美元|錢|蚊|港幣|港元)|"
             r"monthly cost|monthly bill|the bill|what(?:'s| is| would be) the total|"
             r"what would (?:the|that|it) total (?:be|come to)|"
             r"(?<![a-z])(?:price|pricing) (?:for|of)\b|"

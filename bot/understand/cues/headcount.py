@@ -64,14 +64,15 @@ MEMBERS = (
     r"instrutores|instructores|instructeurs|agenten|agentinnen|operators|operadores|opérateurs|"
     r"servidores públicos|servidoras públicas|funcionários públicos|funcionarios públicos|"
     r"fonctionnaires|beamte[n]?|госслужащих|чиновник[а-яё]*|civil servants|public servants|"
-    r"operatoren"
+    r"operatoren|redactores|redatores|rédacteurs|copywriters|texter(?:innen)?|volunteers|voluntari(?:os|as)|voluntários|bénévoles|freiwillige[n]?|"
+    r"волонт[её]р[а-яё]*"
 )
 _CJK_MEMBERS = (
     # English words of staff in a CJK sentence: "300 位 agent", "80 名 engineer"
     r"(?<=[位名個个人] )(?:agents?|staff|engineers?|developers?|devs)(?![a-z])|"
     r"(?<=[位名個个人])(?:agents?|staff|engineers?|developers?|devs)(?![a-z])|"
     r"员工|員工|职员|職員|程序员|程式設計師|工程师|工程師|开发者|開發者|开发人员|開發人員|研发|"
-    r"研發|律师|律師|医生|醫生|老师|老師|分析师|分析師|"
+    r"研發|律师|律師|医生|醫生|老师|老師|分析师|分析師|醫護人員|医护人员|護理師|护士|護士|醫師|医师|"
     r"坐席|客服人员|客服人員|同事|社員|従業員|職員|開発者|エンジニア|プログラマー|オペレーター|"
     r"직원|임직원|개발자|엔지니어|상담원|상담사|구성원|수강생|학생|学生|學生|生徒|受講生|학원생|"
     r"간호사|의사|약사|정비사|기사|디자이너|번역가|회계사|설계사|상담사|"
@@ -606,14 +607,18 @@ def find_headcount(text: str) -> int | None:
     """
     if _DIGIT_OR_CJK_RE.search(text) is None and _A_THOUSAND_RE.search(text) is None:
         return None  # every head count is written with a number, or a thousand in words
-    found = [
-        (match.start(), value)
+    counted = [
+        (match, value)
         for match, value in _counts(text)
         if (not _simultaneous(text, match) or _share_after(text, match))
         and not _not_users(text, match)
     ]
-    if not found:
+    if not counted:
         return None
+    found = [(match.start(), value) for match, value in counted]
+    group = _group_it_is_for(text, counted)
+    if group is not None:
+        return group
     only = _BUT_ONLY_RE.search(text)
     if only is not None and any(item[0] < only.start() for item in found):
         # "somos 2.400 empleados pero el asistente lo usaría solo el área de siniestros, unas
@@ -635,6 +640,42 @@ def find_headcount(text: str) -> int | None:
         if 0 < value < min(found)[1]:
             return int(value)
     return min(found)[1]
+
+
+# The group a tool is said to be for: "只给老师用", "para que los voluntarios", "só para os
+# professores", "only for the nurses", "nur für die Lehrkräfte", "для врачей".
+_FOR_GROUP_RE = gated_re(
+    r"(?<![a-zà-ÿа-яё])(?:(?:only |just )?for (?:the |our )?|(?:solo |sólo |só |somente |apenas )?"
+    r"(?:para|pra) (?:que )?(?:los |las |os |as |nuestros |nuestras |nossos |nossas )?|"
+    r"(?:nur |ausschließlich )?für (?:die |unsere )?|"
+    r"(?:uniquement |seulement )?pour (?:les |nos )?|"
+    r"(?:только )?для )|只给|只供|只開放給|只开放给|專給|专给|给"
+)
+_GROUP_WORD_RE = gated_re(r"[a-zà-ÿа-яё]{4,}|[\u4e00-\u9fff]{2,}|[\u30a0-\u30ff]{3,}|[가-힣]{2,}")
+_GROUP_REACH = 24
+
+
+def _group_it_is_for(text: str, counted: list[tuple[re.Match[str], int]]) -> int | None:
+    """Return the count of the group a tool is said to be for, when several are counted.
+
+    "全校 2400 名学生、180 名老师。只给老师用": 180; "40 voluntarios y 1.200 beneficiarias …
+    para que los voluntarios resuelvan dudas": 40.
+    """
+    if len({value for _, value in counted}) < 2:  # noqa: PLR2004 - two groups at least
+        return None
+    nouns = []
+    for match, value in counted:
+        words = _GROUP_WORD_RE.findall(match.group())
+        if words:
+            # the noun's stem: a Latin word's first letters, a CJK word's last two characters
+            word = words[-1]
+            nouns.append((word[:5] if word[0] < "\u3000" else word[-2:], value))
+    for marker in _FOR_GROUP_RE.finditer(text):
+        after = text[marker.end() : marker.end() + _GROUP_REACH]
+        chosen = {value for noun, value in nouns if noun and after.lstrip().startswith(noun)}
+        if len(chosen) == 1:
+            return chosen.pop()
+    return None
 
 
 # Those who will use it, then their count: "los que lo van a usar son unos 120", "those who'll

@@ -543,3 +543,96 @@ def test_a_choice_and_its_negation_is_no_repository():
     found = _read("Modell: Qwen3-32B, 20 Nutzer. Deadline für unser Go/No-Go ist Freitag.", "de")
     assert found.get("model") == "Qwen/Qwen3-32B"
     assert found.get("hf_id") is None
+
+
+# --- Rounds 67 and 68: institutions and studios ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "headcount"),
+    [
+        ("全校 1800 名学生、150 名老师，只给老师用，模型还没定，要什么配置？", "zh-Hans", 150),
+        (
+            "Tenemos 60 voluntarios y 3.000 familias atendidas. Un asistente para los voluntarios.",
+            "es",
+            60,
+        ),
+        (
+            "São 12 mil alunos e 700 professores; o assistente é só para os professores.",
+            "pt-BR",
+            700,
+        ),
+    ],
+)
+def test_the_group_a_tool_is_for_is_the_head_count(text, language, headcount):
+    """Read: of several groups counted, the one the tool is said to be for."""
+    assert _read(text, language).get("headcount") == headcount
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("gpt-oss-120b, TTFT under 1s and at least 25 tok/s per nurse", "en"),
+        ("Qwen3 32B, TTFT < 1 s y unos 25 tok/s por alumno", "es"),
+    ],
+)
+def test_a_speed_per_member_of_staff_is_each_users(text, language):
+    """Read: "25 tok/s per nurse", "por alumno" is each user's speed."""
+    found = _read(text, language)
+    assert found.get("tokens_per_user_tok_s") == 25
+    assert found.get("throughput_tok_s") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "field", "value"),
+    [
+        (
+            "What would one HGX H200 cost for 5 months? Need it for a requisition.",
+            "en",
+            "asked",
+            "price",
+        ),
+        ("一部 MI355X 租三個月，總共幾多美金？", "zh-Hant", "asked", "price"),
+        ("Devis : 2 HGX H200 pour 3 trimestres.", "fr", "months", 9),
+        ("本院護理師約 600 位，想用 Qwen3-32B 做交班摘要", "zh-Hant", "headcount", 600),
+        (
+            "AI 튜터 사업 담당자입니다. Qwen3 8B를 LoRA로 튜닝하려 합니다. 데이터 1천만 토큰",
+            "ko",
+            "intent",
+            "train",
+        ),
+    ],
+)
+def test_institutions_words(text, language, field, value):
+    """Read: "what would one … cost", "幾多美金", "3 trimestres", "護理師", "담당자입니다"."""
+    assert _read(text, language).get(field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "field", "value"),
+    [
+        (
+            "moderar el chat: unos 200 mensajes por segundo, sin modelo elegido",
+            "es",
+            "requests_per_minute",
+            12000,
+        ),
+        (
+            "gpt-oss-20b でチャット監視（登録ユーザーは 80 万人）。H200 で足りますか",
+            "ja",
+            "concurrency",
+            None,
+        ),
+        (
+            "Mobile game NPCs, 50k registered players, maybe 900 online at once",
+            "en",
+            "concurrency",
+            900,
+        ),
+        ("а если KV-кэш сделать fp8?", "ru", "kv_dtype", "fp8"),
+        ("Una agencia con 30 redactores, pensando en Mistral Large", "es", "headcount", 30),
+    ],
+)
+def test_studios_words(text, language, field, value):
+    """Read: messages per second are requests; registered players are no users at once."""
+    assert _read(text, language).get(field) == value
