@@ -608,7 +608,7 @@ RATE = "concurrency_rate"
 # 50 万人", "10 000 inscrits à la bêta", "2 million registered players", "会员注册有 200 万").
 _REGISTERED_RE = gated_re(
     r"(?:registered(?: users| players| members| accounts)?|登録ユーザー数?|登録者数?|注册用户|"
-    r"註冊用戶|会员注册|會員註冊|会员|會員|가입자(?: 수)?|"
+    r"註冊用戶|会员注册|會員註冊|가입자(?: 수)?|"
     r"зарегистрированных(?: пользователей| игроков)?|usuarios registrados|jugadores registrados|"
     r"usuários cadastrados|registrierte (?:nutzer|spieler))"
     r"\s?(?:is|are|:|は|が|有|约|約|数は)?\s?(?:about |~|约|約)?"

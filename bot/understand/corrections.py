@@ -17,22 +17,20 @@ _NUMBER = r"[0-9]+(?:[.,][0-9]+)?"
 # Words that take back what was just said, in the ten languages.
 _TAKEN_BACK = (
     r"sorry|i mean|i meant|no wait|wait no|actually|correction|make that|oops|"
-    r"хотя нет|точнее|вернее|ой|пардон|(?:ээ+|э|а|ой)?\s?нет|"
+    r"хотя нет|точнее|вернее|ой|пардон|(?:ээ+|э|ой),?\s?нет|"
     r"すみません|すいません|失礼|いや|訂正|(?<![ぁ-んァ-ヶ一-龥])あっ?(?=[、,\s])|"
     r"(?<![가-힣])(?:아|아니|아니요|아뇨)(?![가-힣])|정정|"
     r"perdón|perdon|digo|mejor dicho|corrijo|"
     r"ops|opa|quer dizer|aliás|alias|corrigindo|pera|peraí|espera|não|"
-    r"pardon|plutôt|enfin|je veux dire|euh|non|en fait|"
-    r"äh|ähm|nein|nee|korrektur|besser gesagt|sagen wir|"
+    r"pardon|plutôt|enfin|je veux dire|euh,? non|"
+    r"äh|ähm|nein|(?:äh,? )?nee|korrektur|besser gesagt|"
     r"o sea|ou melhor|"
-    # a bare "no" right before the number it gives: "30 users, no, 50", "20 usuarios no 25"
-    r"(?<![(（])no(?=[\s,.…!—–\-]*[0-9])|"
     r"不对|不對|说错了|說錯了|应该是|應該是|不好意思|抱歉|打错了|打錯了"
 )
 _CORRECTED_RE = gated_re(
     rf"(?<![0-9.,a-zа-яё])(?P<first>{_NUMBER})(?P<words>[^0-9,.;!?。！？、]{{0,24}}?)"
     rf"[\s,.…:;—–\-、。]*(?:(?<![a-zа-яё])(?:{_TAKEN_BACK})(?![a-zа-яё])[\s,.…:;!—–\-、。]*)+"
-    rf"(?:(?:it'?s|it was|that'?s|nein|no|это|でした)\s|(?:是|就是|才是)\s?)?"
+    rf"(?:(?:it'?s|it was|that'?s|nein|no|это|でした|sagen wir)\s|(?:是|就是|才是)\s?)?"
     rf"(?P<second>{_NUMBER})(?![0-9])"
 )
 # "не 32к, а 128к", "not 32k but 128k", "不是 32k，而是 128k", "nicht 32k, sondern 128k": the

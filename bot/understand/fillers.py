@@ -18,7 +18,7 @@ _FILLERS_RE = gated_re(
     rf"hum+|ahn+|eh+m?)(?![{_LETTER}])[,.…]*\s?"
     # Japanese, Chinese and Korean hesitations (a Korean one only standing alone)
     r"|(?:えっと|えーと|えーっと|あのー|えー|うーん)[、,…]*\s?"
-    r"|(?<![\u3400-\u9fff])(?:嗯+|呃+|额+)[，,…]*\s?"
+    r"|(?<![\u3400-\u9fff])(?:嗯+|呃+)[，,…]*\s?"
     r"|(?<![가-힣])(?:음+|어+|으음)(?![가-힣])[,…]*\s?"
 )
 

@@ -295,7 +295,10 @@ _PAID_RE = gated_re(
     # what their own hardware cost to buy: "Anschaffung 2023, ca. 28.000 €", "bought for $60k";
     # what it would cost to buy instead of renting: "acheter deux serveurs MI300X (480 k€)"
     r"anschaffung|angeschafft|gekauft für|bought (?:it |them )?for|purchased for|purchase price|"
-    r"buy(?:ing)?|acheter|achat|comprar|kaufen|kauf|zu kaufen|"
+    r"if we (?:buy|bought)|buying (?:it|them|[0-9]+)|on pourrait acheter|"
+    r"(?:hésite|hésitons) entre acheter|acheter [^.!?]{0,40}\((?:environ|env\.|ca\.?|about)?|"
+    r"si compramos|se comprarmos|"
+    r"wenn wir [^.!?]{0,30}kaufen|"
     # another's quote: "A AWS cotou … US$ 14 mil/mês", "they quoted us $30k"
     r"quoted|cotou|cotaram|cotizó|cotizaron|uns angeboten|nous propose|nos propone|"
     r"compr(?:amos|ado|ados|adas) (?:por|en|a)|acheté(?:es|s)? (?:pour|à)|купили за|покупка|"
@@ -309,7 +312,7 @@ _PAID_RE = gated_re(
     r"nos) (?:quoted|annoncé|proposé|dit|genannt|angeboten|cotizaron|cotizó)|"
     r"(?:another|other|a different) (?:cloud|provider|host)))(?![a-zа-яё])|"
     r"现在每月|目前每月|现在付|目前付|現在付|竞品|競品|他社|경쟁사|지금 [^ ]{0,6} ?내고|"
-    r"купить|покупк|买|買う|買えば|購入する|구매하|报的|報的|报价是|報價是|"
+    r"купить (?:бы )?за|買うと|買えば|如果买|要是买|구매하면|报的|報的|报价是|報價是|"
     r"(?:现在|現在|目前)[^。，,]{0,14}(?:付|花)|다른 클라우드|別のクラウド|其他云|其他雲|"
     r"官網|官网|標示|标示|サイト(?:に|で|の)"
 )
@@ -356,8 +359,9 @@ _TOO_DEAR_AFTER_RE = gated_re(
     r"말이 안|너무 비싸|부담|太贵|太貴|贵了|貴了|超出预算|超出預算|高すぎ|予算オーバー|"
     # over the budget, said of the price: "$47k/mo is more than what we pay", "예산 초과예요",
     # "sprengt das Budget", "dépasse notre budget"
-    r"is (?:more than|over|above) what we|exceeds|예산 ?초과|sprengt|dépasse|supera|excede|"
-    r"превышает|"
+    r"is (?:more than|over|above) what we|exceeds (?:our|the) budget|예산 ?초과|"
+    r"sprengt (?:unser|das)|dépasse (?:notre|le) budget|"
+    r"supera (?:nuestro|el|o nosso|o) (?:presupuesto|orçamento)|превышает (?:наш )?бюджет|"
     # refused by whoever approves it: "이사회에서 절대 안 통과", "won't get approved"
     r"안 ?통과|통과 ?(?:안|못)|won'?t (?:get )?(?:approved|pass)|通过不了|通過不了|通らない|"
     r"не пройд|no (?:lo )?aprueban|não (?:vai )?passa|ne passera pas|kommt nicht durch|"

@@ -268,6 +268,9 @@ _A_THOUSAND_AND_RE = gated_re(r"(?<![а-яё0-9])тысяч[аиу] ([0-9]{1,3})
 # "4 тысячи 96"), "dois mil e quarenta e oito" ("2 mil e 48"), "dos mil cuarenta".
 _THOUSANDS_AND_RE = gated_re(
     r"(?<![0-9.,])([1-9][0-9]?) (?:тысяч[аиу]?|mil) (?:e |y )?([1-9][0-9]{0,2})(?![0-9]|[.,][0-9])"
+    # (one number only where the sentence goes on after it: "20 mil 6 meses" is two)
+    r"(?=\s*(?:$|[,.;:!?)]|tokens?|токен|token|quanto|cuánto|de contexto|контекст|"
+    r"(?:и|y|e|and|und|et) ))"
     r"(?! (?:тысяч|mil|millones|milhões|миллион))"
 )
 # German writes thousands as one word: "zwölftausend", "vierzigtausend", "zweitausend".

@@ -117,6 +117,7 @@ class _Fields:
 # 600 ms after the move"); what only today's setup says stays the request ("сейчас 40
 # одновременных, хотим переехать").
 _GOAL_FIELDS = (
+    "model_id",
     "precision",
     "kv_dtype",
     "context_tokens",

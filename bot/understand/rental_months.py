@@ -214,8 +214,8 @@ _QUARTERS_COUNTED_RE = gated_re(
 def _quarters_counted(text: str) -> int | None:
     """Return the months of quarters counted ("pour 2 trimestres": six), or None."""
     quarters = _QUARTERS_COUNTED_RE.search(text)
-    if quarters is None:
-        return None
+    if quarters is None or _is_deadline(text, *quarters.span()):
+        return None  # ("we go live in 2 quarters": a date, no term)
     return _QUARTER * int(quarters.group("n"))
 
 

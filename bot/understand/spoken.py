@@ -55,14 +55,14 @@ _AND_A_HALF_RE = gated_re(
 _FAMILY_RE = gated_re(
     rf"(?<![{_LETTER}])(?P<fam>llama|lama|лама|ллама|qwen|квен|кьювен|gemma|гемма|glm|phi|mistral|"
     rf"мистраль|mixtral|микстрал[ья]?|kimi k|кими к|deepseek v|deep seek v|дипсик в|minimax m|"
-    rf"gpt oss|гпт осс)(?P<gap>\s?)(?P<n>{_DIGIT})"
+    rf"gpt oss|гпт осс)(?P<gap>\s?)(?P<n>{_DIGIT})(?!\s(?:veces|vezes|fois|mal|times|раз))"
     # a version said digit by digit before the size: "llama three one eight b" is 3.1 8B
     rf"(?: (?P<m>{_DIGIT_OR_WORD})(?= [0-9]+ ?(?:b|б)(?![{_LETTER}])))?(?![{_LETTER}])"
 )
 # A small number right before a size or a context: "ocho b", "eight k", "семь б".
 _SMALL_SIZE_RE = gated_re(
     rf"(?<![{_LETTER}0-9.,])(?P<n>{'|'.join(w for w, v in _DIGIT_WORDS.items() if v > 1)})"
-    rf" ?(?P<unit>b|k|б|к)(?![{_LETTER}])"
+    rf" ?(?P<unit>b|k)(?![{_LETTER}])"
 )
 # "one twenty b", "one twenty-eight k": a hundred and more said as two numbers (by now "one 20 b")
 _ONE_HUNDRED_AND_RE = gated_re(
@@ -81,8 +81,8 @@ _CJK_SIZE_RE = gated_re(
 # A CJK numeral before a counter of machines or people: "三台", "两台八卡", "千二百人".
 _CJK_COUNT_RE = gated_re(
     r"(?<![0-9零〇一二两兩三四五六七八九十百千万萬亿億第数數幾几多])(?<![0-9]\s)"
-    r"(?P<n>[一二两兩三四五六七八九十百千万萬零]+)"
-    r"(?=台|張|张|枚|卡|块|塊|套|ノード|节点|節點|人(?!民)|名|个人|個人|位)"
+    r"(?![万萬])(?P<n>[一二两兩三四五六七八九十百千万萬零]+)"
+    r"(?=台|張|张|枚|卡|块|塊|套|ノード|节点|節點|(?<!一)(?:人(?!民)|名|个人|個人|位))"
 )
 # A CJK numeral after a word of length or of change: "序列長度四千零九十六", "改成八十個".
 _CJK_AFTER_WORD_RE = gated_re(
@@ -135,8 +135,6 @@ _GLUED_COUNT_RE = gated_re(
 def _unglued(found: re.Match[str]) -> str:
     count = found.group("n") + ("x " if found.group("x") else " ")
     eight = "8x " if found.group("eight") else ""
-    if not found.group("x") and found.group("eight"):
-        return found.group()  # "18h200": no count of ours
     return count + eight + found.group("gpu")
 
 

@@ -24,6 +24,7 @@ from bot.understand.cues.currency import Money, find_money
 from bot.understand.cues.hardware import asks_cost, asks_if_rented, find_unrented
 from bot.understand.cues.headcount import (
     but_only_said,
+    counted_groups,
     counts_of_non_users,
     find_all_at_once,
     find_headcount,
@@ -406,6 +407,22 @@ def _without_non_users(facts: RequestFacts, text: str) -> RequestFacts:
     return facts
 
 
+def _a_count_of_people(concurrency: int | None, headcount: int, text: str) -> bool:
+    """Whether the users at once read are a count of people instead ("200 employees").
+
+    The head count itself is people who may use it; more at once than use it at all is the
+    whole organisation ("2.400 empleados pero … solo … unas 300 personas") or another group
+    counted ("全校 2400 名学生、180 名老师。只给老师用").
+    """
+    if concurrency is None:
+        return False
+    if concurrency == headcount:
+        return True
+    if concurrency < headcount or lexicon.said_at_once(text):
+        return False
+    return but_only_said(text) or concurrency in counted_groups(text)
+
+
 def _people(
     request: ParsedRequest, cues: Cues, text: str
 ) -> tuple[RequestFacts, tuple[str, ...], Cues]:
@@ -430,17 +447,7 @@ def _people(
     ):
         headcount = None  # "a 40-person studio wants to pretrain": who trains, no users
     cues = replace(cues, headcount=headcount)
-    if headcount is not None and facts.concurrency == headcount:
-        facts = replace(facts, concurrency=None)  # people who may use it, not users at once
-    elif (
-        headcount is not None
-        and facts.concurrency is not None
-        and facts.concurrency > headcount
-        and but_only_said(text)
-        and not lexicon.said_at_once(text)
-    ):
-        # "2.400 empleados pero … solo … unas 300 personas": more at once than use it at all is
-        # the whole organisation counted, not users at once
+    if headcount is not None and _a_count_of_people(facts.concurrency, headcount, text):
         facts = replace(facts, concurrency=None)
     share = find_share(text) if headcount is not None else None
     if share is not None and headcount is not None:

@@ -365,7 +365,7 @@ _WORDS: tuple[tuple[str, str], ...] = (
             r"十分(?:じゃない|ですか|でしょうか)|faisable|pass(?:e|ait|erait) sur|"
             r"is (?:it|that|one) enough|enough for|enough\s*[?？]|sufficient\s*[?？]|"
             # chat shorthand: "one h200 enough or nah", "c jouable", "schaffbar", "норм вообще"
-            r"enough or (?:nah|not|no)\b|\bc jouable|\bschaffbar|норм(?: вообще)?\s*[?？]?$|"
+            r"enough or (?:nah|not|no)\b|\bc jouable|\bschaffbar|норм вообще\s*[?？]?$|"
             r"올라감|돌아감|되나\s*[?？]?$|되냐|"
             # "the same single H200 still can or not?", "will one HGX suffice"
             r"\bcan or not\b|\bcan (?:or )?cannot\b|\bsuffice\b|"

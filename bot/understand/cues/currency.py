@@ -64,9 +64,9 @@ _CURRENCIES: dict[str, tuple[str, str]] = {
     # (no reference rate: named, not converted)
     "KZT": (r"₸|kzt", r"₸|kzt|тенге|tenge"),
     "PHP": (
-        r"₱|php(?=\s?[0-9])",
+        r"₱",
         (
-            r"₱|php(?=\s?[0-9])|philippine pesos?|pes(?:os|itos?) filipinos?|"
+            r"₱|philippine pesos?|pes(?:os|itos?) filipinos?|"
             r"филиппинск[а-яё]* песо|菲律宾比索|菲律賓披索|フィリピンペソ|필리핀 ?페소"
         ),
     ),
@@ -215,7 +215,6 @@ _MARKS: dict[str, tuple[str, ...]] = {
     "KZT": ("₸", "kzt", "тенге", "tenge"),
     "PHP": (
         "₱",
-        "php",
         "filipin",
         "philippin",
         "菲律宾",

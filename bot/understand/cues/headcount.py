@@ -655,6 +655,11 @@ _GROUP_WORD_RE = gated_re(r"[a-zà-ÿа-яё]{4,}|[\u4e00-\u9fff]{2,}|[\u30a0-\u
 _GROUP_REACH = 24
 
 
+def counted_groups(text: str) -> frozenset[int]:
+    """Return the counts of every group of people the text counts ("2400 名学生、180 名老师")."""
+    return frozenset(value for _, value in _counts(text))
+
+
 def _group_it_is_for(text: str, counted: list[tuple[re.Match[str], int]]) -> int | None:
     """Return the count of the group a tool is said to be for, when several are counted.
 

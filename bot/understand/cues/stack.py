@@ -33,7 +33,9 @@ _ROCM_HOME_RE = gated_re(
     # DeepSeek sur des MI300X", "wir fahren alles auf MI300X"
     r"(?:100\s?%|fully|entièrement|totalement|komplett|todo|tudo|all[- ]in on) "
     r"(?:sur |en |em |auf |on )?rocm|on est (?:100\s?% )?(?:sur )?rocm|"
-    r"(?:roul|tourn|fahr|corr|rod)[a-zéèêàâ]* [^.!?]{0,32}(?:mi ?300x?|mi ?325x?|mi ?250)"
+    r"(?<![a-zà-ÿ])(?:roul(?:e|ons|ent|ez)|tourn(?:e|ons|ent)|fahren|corremos|corre|rodamos|"
+    r"roda) [^.!?]{0,32}"
+    r"(?:mi ?300x?|mi ?325x?|mi ?250)"
 )
 _OWN = (
     r"(?:own|custom|in-house|hand-?written|wrote|自研|自己|自定义|自訂|自定義|自社|独自|自前|자체|"

@@ -86,7 +86,7 @@ def test_a_german_word_of_thousands_is_its_number():
     [
         ("Qwen3 32B, одновременно человек сорок, ээ нет, шестьдесят", "ru", 60),
         ("Llama 3.1 8B pour quarante utilisateurs euh non soixante", "fr", 60),
-        ("Llama 3.1 8B, 30 concurrent users, no, 45", "en", 45),
+        ("Llama 3.1 8B, 30 concurrent users, no wait, 45", "en", 45),
         ("Qwen3 32B, 75 Nutzer gleichzeitig äh nee sagen wir 100, reicht eine H200?", "de", 100),
     ],
 )
@@ -636,3 +636,42 @@ def test_institutions_words(text, language, field, value):
 def test_studios_words(text, language, field, value):
     """Read: messages per second are requests; registered players are no users at once."""
     assert _read(text, language).get(field) == value
+
+
+# --- Review mends: what the new readers must leave alone ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "field", "value"),
+    [
+        ("Queremos 32k de contexto, no 128k", "es", "context_tokens", 32768),
+        ("Tenemos 200 empleados pero no 200 usuarios simultáneos", "es", "headcount", 200),
+        ("40 users, no 24/7 load, Qwen3 32B", "en", "concurrency", 40),
+        (
+            "We don't want to buy hardware; we can spend $25k a month",
+            "en",
+            "budget_usd_month",
+            25000,
+        ),
+        ("Our backend is PHP 8.2; budget 10000 USD per month", "en", "budget_currency", "USD"),
+        ("3000 tok/s per worker with Qwen3 32B", "en", "throughput_tok_s", 3000),
+        ("Is it correct that the MI300X has 192 GB?", "en", "cuda_only", None),
+        ("Can you fit this under 2 GPUs?", "en", "lever", None),
+        ("我们只有一名工程师负责部署，公司 200 人使用", "zh-Hans", "headcount", 200),
+        ("presupuesto 20 mil al mes por 6 meses, 4 H200", "es", "months", 6),
+        ("全校 2400 名学生、180 名老师，只给老师用", "zh-Hans", "concurrency", None),
+        ("We go live in 2 quarters. Price for 2 HGX H200?", "en", "months", None),
+    ],
+)
+def test_ordinary_text_the_new_readers_leave_alone(text, language, field, value):
+    """Read: a denied number, a purchase ruled out, PHP the language, a limit stay as they are."""
+    assert _read(text, language).get(field) == value
+
+
+def test_the_goal_names_the_model_too():
+    """Read: "Today Llama 3.1 8B for 20 users. We need 200 users with Llama 3.3 70B": the 70B."""
+    found = _read("Today we run Llama 3.1 8B for 20 users. We need 200 users with Llama 3.3 70B.")
+    assert (found.get("model"), found.get("concurrency")) == (
+        "meta-llama/Llama-3.3-70B-Instruct",
+        200,
+    )
