@@ -309,6 +309,18 @@ QUALIFIER_FIELDS = frozenset({"gpu_count"})
 _DEPLOYMENT_FIELDS = frozenset(
     {"gpus", "gpu_count", "budget_usd_month", "cuda_only", "needs_native_fp4", "members"}
 )
+# The service levels and job figures a request states ("TTFT under 1 s", "10M documents in a
+# week"), by their fact names.
+SERVICE_FIELDS = (
+    "throughput_tok_s",
+    "tokens_per_user_tok_s",
+    "ttft_s",
+    "requests_per_minute",
+    "input_tokens",
+    "output_tokens",
+    "batch_tokens",
+    "deadline_hours",
+)
 # The facts the engine sizes today; the others are carried, kept and merged until it does.
 _SIZED = frozenset(
     {
@@ -327,14 +339,7 @@ _SIZED = frozenset(
         "budget_usd_month",
         "cuda_only",
         "needs_native_fp4",
-        "throughput_tok_s",
-        "tokens_per_user_tok_s",
-        "ttft_s",
-        "requests_per_minute",
-        "input_tokens",
-        "output_tokens",
-        "batch_tokens",
-        "deadline_hours",
+        *SERVICE_FIELDS,
         "lora_adapters",
         "lora_rank",
         "draft_model_id",

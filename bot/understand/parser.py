@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
 
-from bot.request import Cues, Intent, Lever, ParsedRequest, RequestFacts
+from bot.request import SERVICE_FIELDS, Cues, Intent, Lever, ParsedRequest, RequestFacts
 from bot.understand import lexicon
 from bot.understand.adapters import find_adapters
 from bot.understand.addressees import without_addressees
@@ -122,14 +122,7 @@ _GOAL_FIELDS = (
     "kv_dtype",
     "context_tokens",
     "concurrency",
-    "throughput_tok_s",
-    "tokens_per_user_tok_s",
-    "ttft_s",
-    "requests_per_minute",
-    "input_tokens",
-    "output_tokens",
-    "batch_tokens",
-    "deadline_hours",
+    *SERVICE_FIELDS,
     "method",
     "tokens",
     "seq_len",
