@@ -614,7 +614,10 @@ _REGISTERED_RE = gated_re(
     r"\s?(?:is|are|:|は|が|有|约|約|数は)?\s?(?:about |~|约|約)?"
     r"[0-9][0-9.,  ]*\s?(?:万|萬|만|k|m|mil|тыс\.?|млн)?\s?(?:人|名|명)?|"
     r"(?<![0-9.,])[0-9][0-9.,  ]*\s?(?:k|m|mil|тыс\.?|млн|万|萬|만)?\s?"
-    r"(?:registered|inscrits|inscritos|registrados|cadastrados|registrierte|зарегистрированных)"
+    r"(?:registered|inscrits|inscritos|registrados|cadastrados|registrierte|зарегистрированных|"
+    # customers who pay for a product: "~600 paying users", "2k paid subscribers", "300 clientes
+    # pagantes", "500 zahlende Nutzer", "платящих пользователей"
+    r"paying|paid|zahlende|pagantes|de pago|payants|платящих)"
 )
 
 

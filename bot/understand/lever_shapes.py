@@ -72,8 +72,12 @@ _FIGURE = gated_re(
 # A price said to be too high, in a short follow-up: "Está carísimo", "zu teuer", "太贵了" (in
 # a longer message it is often said of what the customer pays elsewhere).
 _TOO_DEAR = gated_re(
-    r"too (?:expensive|pricey|steep)|car[ií]s+imo|(?:muy|demasiado) car[oa]|caro demais|"
-    r"trop cher|hors de prix|zu teuer|слишком дорог[оа]|дороговато|太贵|太貴|高すぎ|너무 비싸|"
+    r"car[ií]s+imo|(?:muy|demasiado) car[oa]|caro demais|"
+    # (not a wish that it not be: "别太贵就行", "不要太貴", "not too expensive", "pas trop cher")
+    r"(?<!not )(?<!pas )(?<!nicht )(?<!no )(?<!não )trop cher|"
+    r"(?<!not )too (?:expensive|pricey|steep)|"
+    r"hors de prix|(?<!nicht )zu teuer|слишком дорог[оа]|дороговато|"
+    r"(?<![别別不])(?<!不要)(?<!不能)(?<!不会)(?<!不會)太(?:贵|貴)|高すぎ|너무 비싸|"
     r"高いな|高いですね|有点贵|有點貴|贵了点|貴了點|좀 비싸|비싸네|un peu cher|ziemlich teuer|"
     r"bem caro|meio caro|bastante caro|a bit (?:pricey|steep|expensive)|予算(?:的に|が)厳し|"
     # the quote refused: "Customer balked at the two HGX boxes", "achou a proposta cara"

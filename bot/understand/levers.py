@@ -119,10 +119,16 @@ def _only_a_term(text: str) -> bool:
     return len(text.split()) <= _SHORT_CHANGE_WORDS and not lever_re(_CONTRACT).search(text)
 
 
+# Chinese and Cantonese ask yes or no by "A not A" ("可唔可以", "係唔係", "能不能", "有没有"):
+# the word asked about, once, for the lever readers, whose negation words would read a denial.
+_A_OR_NOT_A = gated_re(r"([有能是要行够夠会會可好用係得使])[不没沒唔冇]\1")
+
+
 def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
     """Add the rental terms and the lever ``text`` (cleaned) holds; settle the intent they imply."""
     if request.command is not None:
         return request
+    text = _A_OR_NOT_A.sub(r"\1", text)  # "可唔可以一次過俾？": a question, nothing denied
     rental = find_rental(text, request.language, named_alone=not _names_model(request))
     # ("Pourquoi pas des H100 ?": a GPU we do not rent, asked why not, is a GPU named too)
     named_gpu = bool(request.facts.gpus) or find_unrented(text)[0] is not None
@@ -132,6 +138,10 @@ def with_levers(request: ParsedRequest, text: str) -> ParsedRequest:
         # "а чё не MI355X, он же дешевле?": why the cheaper GPU was left out
         lever = lever_by_shape(request, text, named=named) or lever
     if lever is Lever.EXPLAIN and _explains_a_term(request, text):
+        lever = None
+    if lever is Lever.CHEAPER and request.intent is Intent.DISCOVER and not named:
+        # "想做个RAG问答…个人项目别太贵就行，求推荐": a discovery that wants it cheap, no answer
+        # on the table to make cheaper
         lever = None
     lever, why_of_the_pick = _why_of_the_pick(request, text, lever, named=named)
     if _cuda_as_a_condition(request, text):

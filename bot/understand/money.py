@@ -276,7 +276,10 @@ _PER_HOUR_RE = gated_re(
 )
 _PAID_RE = gated_re(
     r"(?<![a-zа-яё])(?:we(?:'re| are)? (?:currently |now |already |still )?(?:pay|paying|spend|"
-    r"spending)|(?:currently|now) (?:pay|spend)|at our current|our current (?:cloud|provider|host|"
+    # (one person's bill too: "we're on Together paying ~$2.3k/mo", "плачу ~$400/мес")
+    r"spending)|(?:currently|now) (?:pay|spend)|paying|i(?:'m| am)? (?:pay|spend|spending)|"
+    r"плачу|трачу|тратим|gasto|gastamos|estoy pagando|estou pagando|je paie|je paye|"
+    r"ich zahle|zahle ich|at our current|our current (?:cloud|provider|host|"
     r"vendor)|competitor|other provider|elsewhere|zahlen wir|wir zahlen|"
     rf"{ANOTHER_PROVIDER}|autre cloud|"
     r"jetzigen? (?:hoster|anbieter|provider)|konkurrenz|nous payons|on paie|on paye|"
@@ -375,7 +378,8 @@ _REVENUE_REACH = 28
 _PAID_AFTER_RE = gated_re(
     r"\s?(?:를|을|씩|정도|쯤|ほど|くらい|ぐらい|程度)?\s?"
     r"(?:내고 ?있|지불하고 ?있|쓰고 ?있|나가고 ?있|"
-    r"払って|支払って|かかって(?:い)?ます)"
+    # (the bill flying away: "月に40万円くらい飛んでいく", "每月烧掉 3 万")
+    r"払って|支払って|かかって(?:い)?(?:ます|る)|飛んで|消えて|溶けて)"
     # revenue said after the amount: "$40M in annual revenue", "80 Mio. € Umsatz"
     r"|\s?(?:in |of |de |d')?(?:annual |yearly )?(?:revenue|turnover|umsatz|faturamento|"
     r"chiffre d'affaires|facturación|выручки|оборота|매출)|\s?(?:raised|in funding)"

@@ -41,8 +41,10 @@ from bot.understand.intents import (
     says,
     where_asked,
 )
+from bot.understand.jsonform import parsed_to_json
 from bot.understand.language import choose_language, negotiate_language
 from bot.understand.launch_flags import without_launch_flags
+from bot.understand.learned import relabel
 from bot.understand.levers import DISCOUNT_WORDS, with_levers
 from bot.understand.lexicon import search
 from bot.understand.models.checkpoints import checkpoint_of
@@ -648,18 +650,23 @@ def parse_message(
     *,
     telegram_language: str | None = None,
     bot_username: str | None = None,
+    learned: bool = True,
 ) -> ParsedRequest:
-    """Understand one customer message; never raises (a failure is reported, not thrown)."""
+    """Understand one customer message; never raises (a failure is reported, not thrown).
+
+    The rules read every field; with ``learned`` (the default) the learned heads then re-read
+    the labels they are surer of (``bot.understand.learned``). Training reads the rules alone.
+    """
     try:
         text = text if isinstance(text, str) else ""
         hint = telegram_language if isinstance(telegram_language, str) else None
         bot = bot_username if isinstance(bot_username, str) else None
         whole = parse_with(text, catalog_index(), telegram_language=hint, bot_username=bot)
         rest = without_said_back(text) if whole.command is None else None
-        if rest is None:
-            return whole
-        rest_read = parse_with(rest, catalog_index(), telegram_language=hint, bot_username=bot)
-        return _with_said_back(whole, rest_read, figure_asked(text))
+        if rest is not None:
+            rest_read = parse_with(rest, catalog_index(), telegram_language=hint, bot_username=bot)
+            whole = _with_said_back(whole, rest_read, figure_asked(text))
+        return _relabelled(whole, text, hint) if learned else whole
     except Exception:  # noqa: BLE001 - the bot's entry point answers every message, whatever broke
         _log.exception("parsing failed")
         return ParsedRequest(
@@ -667,6 +674,15 @@ def parse_message(
             language=_safe_language(telegram_language),
             not_understood=(PARSE_FAILED,),
         )
+
+
+def _relabelled(request: ParsedRequest, text: str, hint: str | None) -> ParsedRequest:
+    """Return the request with the learned heads' surer labels (commands, thanks kept)."""
+    if request.command is not None or request.courtesy or request.not_understood == (PARSE_FAILED,):
+        return request
+    if is_trivial(clean_text(text)):
+        return request
+    return relabel(request, parsed_to_json(request), text, hint)
 
 
 # Topics the rest of a message touches when it says the team's stack or a word of money.
@@ -713,6 +729,10 @@ def _with_said_back(whole: ParsedRequest, rest: ParsedRequest, figure: str | Non
             cues=replace(rest.cues, asked=figure or rest.cues.asked),
         )
     cues = rest.cues if rest.cues.asked else replace(rest.cues, asked=whole.cues.asked)
+    if lever is Lever.EXPLAIN and figure is not None:
+        # "「KV キャッシュ約 1.6TB」ってどう計算してます？…前提ですか？": the figure said back is
+        # what is asked, not the yes/no question after it
+        cues = replace(cues, asked=figure)
     facts = rest.facts
     if lever is Lever.WHY_NOT:
         # "You put us on two HGX H200 servers — why not a single MI355X box?": both GPUs named

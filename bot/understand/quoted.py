@@ -16,6 +16,8 @@ _SAID_BACK_RE = gated_re(
     r"(?i)(?<![a-z])(?<!would )(?<!could )(?<!should )(?<!can )(?<!will )(?<!do )(?<!did )"
     r"(?:you(?: guys)? (?:said|put|quoted|wrote|mentioned|estimated|gave|told me|"
     r"came up with|recommended)|"
+    # the answer as "it": "why does it say only ~60 GB of KV room per GPU??", "it said 12 users"
+    r"(?:why |how come )?(?:does|did) it (?:say|show|give)|(?<![a-z] )it (?:says|said|shows)|"
     r"your (?:previous |last |earlier |first )?(?:answer|estimate|reply|response) (?:said|says|"
     r"shows|showed|put|assumed|mentioned|named|gave|quoted)|"
     # (at a sentence's start: "the '~21 GB' line in your answer" quotes it before)
@@ -38,8 +40,11 @@ _SAID_BACK_RE = gated_re(
     r"你们?(?:刚才|刚刚|剛才|剛剛|之前)?(?:说|說|写|寫|算的|估的|报的|報的)|"
     r"您(?:刚才|剛才)?(?:说|說)|"
     r"방금 답변에서|답변에서|라고 하셨는데|이라고 하셨는데|"
+    # "답변에 동시 사용자 최대 7명이라고 나왔는데": the answer's words, closed by 라고 (not "답변에
+    # 나오는 TP가 뭔 뜻이에요?", a word of it asked about)
+    r"답변에(?=[^?？.!。]{0,40}?라고 )|"
     r"你(?:们|們)?(?:的)?(?:回答|回复|回覆)(?:里|裡|中)?(?:写|寫|说|說|提到|给|給)|"
-    r"(?:先ほど|さっき|前)の(?:回答|ご回答|返答)(?:に|で|では)"
+    r"(?:先ほど|さっき|前)の(?:回答|ご回答|返答)(?:に|で|では|の)"
 )
 # A quotation right after the clause opens ("Your answer said: "…"", "Ihre Antwort nannte
 # „…“"): the clause ends where the quotation closes.
@@ -49,11 +54,26 @@ _QUOTE_CLOSE = {'"': '"', "“": "”", "„": "“", "«": "»", "「": "」", 
 # "…라고 하셨는데" that closes it.
 _SENTENCE_END_RE = gated_re(r"[.!?。！？\n](?=\s|$)|[!?。！？\n]|\s[—–-]\s")
 _CJK_CLAUSE_END_RE = gated_re(r"[，,]")
-_KO_END_RE = gated_re(r"(?:이)?라고 (?:하셨는데|하셨죠|말씀하셨는데)[,，]?")
+_KO_END_RE = gated_re(
+    r"(?:이)?라고 (?:하셨는데|하셨죠|말씀하셨는데|나왔는데|나와 있는데|되어 있는데|돼 있는데|"
+    r"적혀 있는데)[,，]?"
+)
+# A quotation of the answer named after it: "le « TTFT 1,4 s » de ta réponse", "the "12 users"
+# in your answer", "el «38 tok/s» de tu respuesta", "o "2 servidores" da sua resposta".
+_QUOTED_FROM_ANSWER_RE = gated_re(
+    r"[\"“„«「『]\s?[^\"”“»」』\n]{1,40}?\s?[\"”“»」』]\s?"
+    r"(?:(?:de|dans) (?:ta|votre) réponse|(?:in|of|from) (?:your|the) (?:answer|reply)|"
+    r"(?:de|en) (?:tu|su) respuesta|(?:da|na) (?:sua|tua) resposta|"
+    r"(?:aus|in) (?:deiner|ihrer|eurer|der) antwort|(?:из|в) (?:вашего|твоего|вашем|твоём) ответ)"
+)
 
 
 def without_said_back(text: str) -> str | None:
     """Return ``text`` with the clauses that say the answer back blanked, or None if none."""
+    quoted = _QUOTED_FROM_ANSWER_RE.search(text)
+    if quoted is not None:
+        rest = text[: quoted.start()] + " " * (quoted.end() - quoted.start()) + text[quoted.end() :]
+        return rest if rest.strip() else None
     found = _SAID_BACK_RE.search(text)
     if found is None:
         return None

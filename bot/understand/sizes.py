@@ -39,7 +39,7 @@ _LETTERS = {"b": 1e9, "bn": 1e9, "t": 1e12, "tn": 1e12}
 def _size_res() -> tuple[Searchable, ...]:
     """Return the size patterns: digits, "one" before a scale word, CJK numerals."""
     scale = lexicon.union(lexicon.words("billion") + lexicon.words("trillion"))
-    unit = rf"\s?(?:(?P<letter>bn|tn|b|t)(?![a-zа-яё0-9])|(?P<scale>{scale}))"
+    unit = rf"\s?(?:(?P<letter>bn|tn|b|t)(?![a-zà-ÿа-яё0-9])|(?P<scale>{scale}))"
     return (
         gated_re(rf"{NUMBER_PATTERN}{unit}"),
         gated_re(rf"(?P<one>{one_words_pattern()}){unit}"),

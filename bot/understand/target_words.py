@@ -100,7 +100,9 @@ INPUT_WORDS = (
 EACH = (
     r"each|apiece|per\s(?:doc|document|file|item)|cada\s(?:uno|una|uma|um)|cada|je|jeweils|chacun|"
     r"chacune|каждое|каждый|каждая|по|每份|每篇|每个|每個|每条|每條|每筆|每笔|各|건당|개당|장당|편당|통당|"
-    r"1\s?件あたり|1\s?件|件あたり|1\s?通|à"
+    r"1\s?件あたり|1\s?件|件あたり|1\s?通|à|"
+    # a Korean noun and 당: "문서당", "리뷰당", "계약서당" (not of time or people: "초당", "인당")
+    r"(?<![가-힣])(?!시간당|초당|분당|일당|월당|인당|명당|사용자당|유저당)[가-힣]{1,3}당"
 )
 RATE_ABBR = {"qps": 60.0, "rps": 60.0, "rpm": 1.0, "req/s": 60.0, "req/min": 1.0}
 

@@ -119,6 +119,13 @@ def test_the_wheel_carries_templates_and_compiled_catalogs(installed):
     }
     static = Path(module_file).parent / "web" / "static"
     assert {p.name for p in static.iterdir()} == {"calculator.css", "calculator.js"}
+    # The learned intent head's weights travel in the wheel and load there.
+    heads = run(
+        [str(python), "-c", "from bot.understand import learned; print(len(learned.load_heads()))"],
+        cwd=installed,
+        env=offline_env(),
+    )
+    assert heads.stdout.strip() == "1"
 
 
 def test_the_installed_bot_answers_a_question_in_german(installed):

@@ -49,6 +49,8 @@ MEMBERS = (
     # more trades and professions, counted as the people of an organisation
     r"nurses|pharmacists|mechanics|technicians|drivers|designers|writers|editors|journalists|"
     r"translators|accountants|adjusters|underwriters|agents|clerks|officers|associates|members|"
+    # members of a community or a club: "12 mil membros", "8.000 miembros", "3 000 membres"
+    r"membros|miembros|membres|volunteers|voluntários|voluntarios|bénévoles|ehrenamtliche[n]?|"
     r"dispatchers|cashiers|pilots|scientists|physicians|clinicians|radiologists|paralegals|"
     r"медсест[ёе]р|фармацевт[а-яё]*|механик[а-яё]*|техник[а-яё]*|водител[а-яё]*|дизайнер[а-яё]*|"
     r"переводчик[а-яё]*|бухгалтер[а-яё]*|менеджер[а-яё]*|продавц[а-яё]*|учени?к[а-яё]*|"

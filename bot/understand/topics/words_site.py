@@ -246,7 +246,10 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
         "en": (
             r"\bcalculator|\bestimator|\bsimulator|\bcost tool|\bpricing tool|\bdocumentation|"
             # ("sorry if this is in the docs" asks for no docs)
-            r"(?<!in the )(?<!in your )\bdocs?\b(?! of)|\bdocs (?:page|link)|\bguide\b"
+            # (nor the customer's own: "a RAG bot over our docs", "their docs", "internal docs")
+            r"(?<!in the )(?<!in your )(?<!\bour )(?<!\btheir )(?<!\bmy )(?<!internal )"
+            r"(?<!company )"
+            r"\bdocs?\b(?! of)|\bdocs (?:page|link)|\bguide\b"
         ),
         # (a company's 文档 / 문서 are its documents, not ours: "公司文档做 RAG", "사내 문서")
         "zh-Hans": (
