@@ -83,8 +83,7 @@ def train(rows: Sequence[dict[str, Any]], threshold: float) -> list[learned.Head
         )
         examples = [
             learned.Example(
-                learned.features(row["text"], row.get("lang"), row["parsed"], field),
-                accepted(row, field),
+                learned.features(row["text"], row["parsed"], field), accepted(row, field)
             )
             for row in labelled
         ]
@@ -104,11 +103,8 @@ def score(heads: Sequence[learned.Head], rows: Sequence[dict[str, Any]]) -> str:
         rules = row["parsed"]
         mended = dict(rules)
         for head in heads:
-            index = learned.features(row["text"], row.get("lang"), rules, head.field)
-            choice = head.choose(index, learned.value_of(rules, head.field))
-            long_enough = len(row["text"].strip()) >= learned.MIN_CHARS
-            fits = choice is not None and learned.admissible(head.field, choice, rules, row["text"])
-            if fits and long_enough:
+            choice = learned.choice_of(head, row["text"], rules)
+            if choice is not None:
                 mended[head.field] = None if choice == learned.NONE else choice
         tally = counts.setdefault(row["file"], Counter())
         tally["lines"] += 1

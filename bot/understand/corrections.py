@@ -58,8 +58,8 @@ _INSTEAD_RE = gated_re(
 )
 # "en lugar de 50 usuarios fueran 500", "instead of 50 users, make it 500": the number after.
 # (not a second quantity joined by "and": "64k Kontext statt 16k und 20 Nutzern", "128k instead
-# of 32k and 50 users" change two things)
-_AND = r"\s(?:und|and|y|e|et|и|plus|mit|with|con|com|avec|с)\s"
+# of 32k and 50 users" change two things; "instead of 50 users with RAG, 500" is one change)
+_AND = r"\s(?:und|and|y|e|et|и|plus)\s[0-9]"
 _INSTEAD_FIRST_RE = gated_re(
     rf"(?:{_INSTEAD})\s(?P<first>{_NUMBER})(?![0-9.,])(?P<words>(?:(?!{_AND})[^0-9.;!?。！？]){{1,24}}?)"
     r"[\s,]*"

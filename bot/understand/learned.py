@@ -14,6 +14,7 @@ still comes from the text and the engine.
 
 from __future__ import annotations
 
+import io
 import logging
 import re
 import zlib
@@ -27,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bot.request import Intent, Lever, ParsedRequest
-from bot.understand.intents import says
+from bot.understand.intents import is_trivial, says
 from bot.understand.text import clean_text
 
 _log = logging.getLogger(__name__)
@@ -71,7 +72,9 @@ def _string_hashes(names: Iterable[str]) -> IntArray:
 
 def _char_grams(text: str) -> IntArray:
     """Hashes of the text's character 2-, 3- and 4-grams (one vectorised pass each)."""
-    codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    # (a lone surrogate, as a broken emoji leaves, is a code like any other)
+    raw = text.encode("utf-32-le", errors="surrogatepass")
+    codes = np.frombuffer(raw, dtype=np.uint32).astype(np.uint64)
     parts = []
     for size in (2, 3, 4):
         count = len(codes) - size + 1
@@ -84,15 +87,21 @@ def _char_grams(text: str) -> IntArray:
     return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
 
 
-def features(text: str, lang: str | None, parsed: Mapping[str, Any], field: str) -> IntArray:
+def features(text: str, parsed: Mapping[str, Any], field: str) -> IntArray:
     """Return the hashed features of one message for one head (sorted, without repeats).
 
-    The text's characters and words, the language, the parser's value of this label, the
-    parser's intent, and each field the parser read (alone and beside its value of the label).
+    The text's characters and words, the language the parser chose (not a client's hint: the
+    same text reads the same), the parser's value of this label and its intent, and each field
+    the parser read (alone and beside its value of the label).
     """
     clean = " " + _SPACES.sub(" ", text[:MAX_CHARS].lower()) + " "
     rule = value_of(parsed, field)
-    names = ["bias", "rule:" + rule, "lang:" + str(lang), "intent:" + str(parsed.get("intent"))]
+    names = [
+        "bias",
+        "rule:" + rule,
+        "lang:" + str(parsed.get("language")),
+        "intent:" + str(parsed.get("intent")),
+    ]
     for key in sorted(parsed):
         if key not in _QUIET and parsed[key] not in (None, "", [], {}, False):
             names += ["field:" + key, "rule-field:" + rule + ":" + key]
@@ -134,7 +143,8 @@ class Head:
 def load_heads(path: Path = MODEL_PATH) -> tuple[Head, ...]:
     """Return the shipped heads (none when the file is missing or of another feature version)."""
     try:
-        with np.load(path, allow_pickle=False) as data:
+        # (read whole first: numpy leaves a truncated file's handle open)
+        with np.load(io.BytesIO(path.read_bytes()), allow_pickle=False) as data:
             if int(data["feature_version"]) != FEATURE_VERSION:
                 _log.warning("learned model of another feature version: not used")
                 return ()
@@ -149,7 +159,7 @@ def load_heads(path: Path = MODEL_PATH) -> tuple[Head, ...]:
                 for field in HEADS
                 if field + ".weights" in data
             )
-    except (OSError, KeyError, ValueError):
+    except Exception:  # noqa: BLE001 - a truncated or foreign file: the rules stand alone
         _log.warning("learned model not readable: the rules stand alone")
         return ()
 
@@ -176,14 +186,17 @@ def admissible(field: str, choice: str, parsed: Mapping[str, Any], text: str = "
     if rule in _CUED and says(rule, clean_text(text)):
         return False
     read = {key for key, value in parsed.items() if value not in (None, "", [], {}, False)}
+    if rule == Intent.UNKNOWN.value and not read - {"intent", "language"}:
+        return False  # nothing read: thanks, a greeting, a word of goodbye, however long
+    if rule == Intent.DISCOVER.value and read & {"use_case", "kv_cache_bytes"}:
+        return False  # a use read with no model ("2 TB of KV cache, how many servers?")
     named = bool(read & _MODEL_FIELDS)
-    if choice == Intent.SIZE.value:
-        return named or "model_kind" in read
-    if choice == Intent.DISCOVER.value:
-        return not named
-    if choice == Intent.TRAIN.value:
-        return named or bool(read & _TRAINING_FIELDS)
-    return True
+    needs = {
+        Intent.SIZE.value: named or "model_kind" in read,
+        Intent.DISCOVER.value: not named,
+        Intent.TRAIN.value: named or bool(read & _TRAINING_FIELDS),
+    }
+    return needs.get(choice, True)
 
 
 def _set(request: ParsedRequest, field: str, value: str | None) -> ParsedRequest:
@@ -196,25 +209,42 @@ def _set(request: ParsedRequest, field: str, value: str | None) -> ParsedRequest
     return replace(request, lever=Lever(value) if value else None)
 
 
+def choice_of(head: Head, text: str, parsed: Mapping[str, Any]) -> str | None:
+    """Return the class a head puts in place of the rules' for a message, or ``None``.
+
+    ``parsed`` is the rules' reading as JSON (``parsed_to_json``). Messages shorter than
+    ``MIN_CHARS``, commands, thanks and trivia, and choices the rules' fields do not allow
+    (``admissible``) keep the rules'.
+    """
+    if len(text.strip()) < MIN_CHARS or parsed.get("command") or parsed.get("courtesy"):
+        return None  # short, a command, thanks: the rules' reading
+    if is_trivial(clean_text(text)):
+        return None
+    choice = head.choose(features(text, parsed, head.field), value_of(parsed, head.field))
+    return choice if choice is not None and admissible(head.field, choice, parsed, text) else None
+
+
 def relabel(
     request: ParsedRequest,
     parsed: Mapping[str, Any],
     text: str,
-    lang: str | None,
     heads: Sequence[Head] | None = None,
 ) -> ParsedRequest:
     """Return the request with each head's surer label in place of the rules'.
 
     ``parsed`` is the request's JSON (``parsed_to_json``), the features' reading of the rules.
+    Whatever goes wrong in a head, the rules' reading stands.
     """
-    if len(text.strip()) < MIN_CHARS:
+    relabelled = request
+    try:
+        for head in load_heads() if heads is None else heads:
+            choice = choice_of(head, text, parsed)
+            if choice is not None:
+                relabelled = _set(relabelled, head.field, None if choice == NONE else choice)
+    except Exception:  # noqa: BLE001 - a head is a second opinion: never a reason to fail
+        _log.exception("learned relabel failed: the rules stand alone")
         return request
-    for head in load_heads() if heads is None else heads:
-        rule = value_of(parsed, head.field)
-        choice = head.choose(features(text, lang, parsed, head.field), rule)
-        if choice is not None and admissible(head.field, choice, parsed, text):
-            request = _set(request, head.field, None if choice == NONE else choice)
-    return request
+    return relabelled
 
 
 # ---------------------------------------------------------------------------------------------
@@ -283,7 +313,7 @@ def save_heads(heads: Sequence[Head], path: Path, digest: str) -> None:
 def shipped_digest(path: Path = MODEL_PATH) -> str | None:
     """Return the digest of the sets the shipped model learned from (``None``: no model)."""
     try:
-        with np.load(path, allow_pickle=False) as data:
+        with np.load(io.BytesIO(path.read_bytes()), allow_pickle=False) as data:
             return str(data["data_digest"])
-    except (OSError, KeyError, ValueError):
+    except Exception:  # noqa: BLE001 - no model, or none readable
         return None

@@ -276,9 +276,12 @@ _PER_HOUR_RE = gated_re(
 )
 _PAID_RE = gated_re(
     r"(?<![a-zа-яё])(?:we(?:'re| are)? (?:currently |now |already |still )?(?:pay|paying|spend|"
-    # (one person's bill too: "we're on Together paying ~$2.3k/mo", "плачу ~$400/мес")
-    r"spending)|(?:currently|now) (?:pay|spend)|paying|i(?:'m| am)? (?:pay|spend|spending)|"
-    r"плачу|трачу|тратим|gasto|gastamos|estoy pagando|estou pagando|je paie|je paye|"
+    # (one person's bill too, said as today's: "we're on Together paying ~$2.3k/mo", "I'm paying
+    # $900", "плачу ~$400/мес"; not a limit: "we'd be OK paying $3k", "mi gasto máximo")
+    r"spending)|(?:currently|now) (?:pay|spend)|(?:on [a-z0-9.\-]+|currently|now|today|already) "
+    r"paying|i(?:'m| am) (?:currently |now )?(?:paying|spending)|i (?:currently )?pay|"
+    r"(?<![а-яё])(?:плачу|трачу|тратим)(?![а-яё])|(?<!mi )(?<!nuestro )gasto(?! m[aá]x)|"
+    r"gastamos(?! (?:como )?(?:m[aá]ximo|hasta))|estoy pagando|estou pagando|je paie|je paye|"
     r"ich zahle|zahle ich|at our current|our current (?:cloud|provider|host|"
     r"vendor)|competitor|other provider|elsewhere|zahlen wir|wir zahlen|"
     rf"{ANOTHER_PROVIDER}|autre cloud|"

@@ -44,7 +44,7 @@ from bot.understand.intents import (
 from bot.understand.jsonform import parsed_to_json
 from bot.understand.language import choose_language, negotiate_language
 from bot.understand.launch_flags import without_launch_flags
-from bot.understand.learned import relabel
+from bot.understand.learned import MIN_CHARS, relabel
 from bot.understand.levers import DISCOUNT_WORDS, with_levers
 from bot.understand.lexicon import search
 from bot.understand.models.checkpoints import checkpoint_of
@@ -666,7 +666,7 @@ def parse_message(
         if rest is not None:
             rest_read = parse_with(rest, catalog_index(), telegram_language=hint, bot_username=bot)
             whole = _with_said_back(whole, rest_read, figure_asked(text))
-        return _relabelled(whole, text, hint) if learned else whole
+        return _relabelled(whole, text) if learned else whole
     except Exception:  # noqa: BLE001 - the bot's entry point answers every message, whatever broke
         _log.exception("parsing failed")
         return ParsedRequest(
@@ -676,13 +676,11 @@ def parse_message(
         )
 
 
-def _relabelled(request: ParsedRequest, text: str, hint: str | None) -> ParsedRequest:
-    """Return the request with the learned heads' surer labels (commands, thanks kept)."""
-    if request.command is not None or request.courtesy or request.not_understood == (PARSE_FAILED,):
-        return request
-    if is_trivial(clean_text(text)):
-        return request
-    return relabel(request, parsed_to_json(request), text, hint)
+def _relabelled(request: ParsedRequest, text: str) -> ParsedRequest:
+    """Return the request with the learned heads' surer labels (``learned.choice_of``)."""
+    if request.not_understood == (PARSE_FAILED,) or len(text.strip()) < MIN_CHARS:
+        return request  # (a short message costs nothing more: its JSON is not even built)
+    return relabel(request, parsed_to_json(request), text)
 
 
 # Topics the rest of a message touches when it says the team's stack or a word of money.

@@ -16,8 +16,9 @@ _SAID_BACK_RE = gated_re(
     r"(?i)(?<![a-z])(?<!would )(?<!could )(?<!should )(?<!can )(?<!will )(?<!do )(?<!did )"
     r"(?:you(?: guys)? (?:said|put|quoted|wrote|mentioned|estimated|gave|told me|"
     r"came up with|recommended)|"
-    # the answer as "it": "why does it say only ~60 GB of KV room per GPU??", "it said 12 users"
-    r"(?:why |how come )?(?:does|did) it (?:say|show|give)|(?<![a-z] )it (?:says|said|shows)|"
+    # the answer as "it", asked why: "why does it say only ~60 GB of KV room per GPU??" (not "it
+    # says 128k in the model card", "how much VRAM does it give per user")
+    r"(?:why|how come) (?:does|did) it say|how come it says|"
     r"your (?:previous |last |earlier |first )?(?:answer|estimate|reply|response) (?:said|says|"
     r"shows|showed|put|assumed|mentioned|named|gave|quoted)|"
     # (at a sentence's start: "the '~21 GB' line in your answer" quotes it before)

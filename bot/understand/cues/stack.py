@@ -39,9 +39,11 @@ _ROCM_HOME_RE = gated_re(
 )
 _OWN = (
     r"(?:own|custom|in-house|hand-?written|wrote|自研|自己|自定义|自訂|自定義|自社|独自|自前|자체|"
-    r"직접|собствен|сво[иийеё]|propi[oa]s|próprios|nossos|eigen|selbst|hauseigen|propres|maison|"
-    # the loanword and its kin: "커스텀 CUDA 커널", "カスタム CUDA カーネル", "定制的 CUDA 算子"
-    r"커스텀|カスタム|定制|客製|客制|personnalisés?|personalizad[oa]s|customizad[oa]s|angepasste?n?)"
+    r"직접|собствен|сво[иийеё]|propi[oa]s|próprios|nossos|eigen|selbst|hauseigen|propres|"
+    r"maison|"
+    # the loanword and its kin: "커스텀 CUDA 커널", "カスタム CUDA カーネル" (not "要定制
+    # CUDA 算子吗", which asks whether)
+    r"커스텀|カスタム|personnalisés?|personalizad[oa]s|customizad[oa]s|angepasste?n?)"
 )
 _CUDA_KERNELS = (
     r"(?:cuda[- ]?(?:kernels?|内核|核函数|算子|カーネル|커널|ядр[а-яё]*|kern[a-z]*)|"

@@ -2,8 +2,8 @@
 
 A second quantity joined to a change by "and" ("64k statt 16k und 20 Nutzer"); what a writer
 pays today ("paying ~$2.3k/mo", "плачу $400", "月に40万円飛んでいく"), and customers who pay
-("600 paying users"), as no budget and no users at once; the answer's figure said back as "it
-says", quoted before "de ta réponse", closed by "이라고 나왔는데" or "回答の「…」"; a Korean
+("600 paying users"), as no budget and no users at once; the answer's figure said back as "why
+does it say", quoted before "de ta réponse", closed by "이라고 나왔는데" or "回答の「…」"; a Korean
 "per document" ("리뷰당"); volunteers and members counted; "300 bénévoles" as no 300B model;
 Cantonese "可唔可以" as a question, not a denial; a wish that it not be dear ("别太贵就行") in a
 discovery; "our docs" as the customer's own; custom CUDA kernels said with a loanword. Every
@@ -231,3 +231,69 @@ def test_our_docs_link_is_still_asked_for():
 def test_custom_cuda_kernels_said_with_a_loanword_need_cuda(text, language):
     """Custom CUDA kernels said with a loanword ("커스텀", "カスタム") need CUDA."""
     assert _read(text, language).get("cuda_only") is True
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        (
+            "How much VRAM does it give per user if we run Llama 3.3 70B on two H200?",
+            {"model": "meta-llama/Llama-3.3-70B-Instruct", "gpu_count": 2},
+        ),
+        (
+            (
+                "I read the Llama 3.3 70B model card. It says 128k context; how many GPUs for 40 "
+                "users?"
+            ),
+            {"context_tokens": 131072, "concurrency": 40},
+        ),
+    ],
+)
+def test_it_says_of_something_else_is_no_answer_said_back(text, facts):
+    """A model card or a GPU that "says" or "gives" something is read as any other message."""
+    read = _read(text, "en")
+    assert read.get("lever") != "explain"
+    for name, value in facts.items():
+        assert read.get(name) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Instead of 50 users with RAG, make it 500", "en"),
+        ("En lugar de 50 usuarios con RAG, que sean 500", "es"),
+    ],
+)
+def test_a_change_said_with_with_is_one_change(text, language):
+    """A change said with "with" ("instead of 50 users with RAG, 500") is one change."""
+    assert _read(text, language).get("concurrency") == 500
+
+
+def test_a_korean_length_per_query_is_no_document():
+    """A length per query ("쿼리당 1500 토큰") beside requests a day is no batch of documents."""
+    read = _read("Llama 3.1 8B, 하루 2만 건 요청, 쿼리당 1500 토큰", "ko")
+    assert "batch_tokens" not in read
+    assert read.get("requests_per_minute")
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "usd"),
+    [
+        ("We'd be OK paying $3k a month for Llama 3.3 70B with 50 users", "en", 3000),
+        ("I spend about $2k a month max on llama 3.3 70b, what fits?", "en", 2000),
+    ],
+)
+def test_a_limit_said_with_pay_or_spend_stays_a_budget(text, language, usd):
+    """Willing to pay, or a most spent: a budget, not today's bill."""
+    assert _read(text, language).get("budget_usd_month") == usd
+
+
+def test_a_spanish_most_spent_stays_a_budget():
+    """A most spent ("Mi gasto máximo es 2000 €") is the budget as written, in euros."""
+    read = _read("Mi gasto máximo es 2000 € al mes para Llama 3.3 70B", "es")
+    assert (read.get("budget_amount"), read.get("budget_currency")) == (2000, "EUR")
+
+
+def test_asking_whether_to_write_cuda_kernels_is_no_condition():
+    """Asking whether to write custom kernels ("要定制开发 CUDA 算子吗？") states no condition."""
+    assert _read("我们要定制开发 CUDA 算子吗？Qwen3 32B", "zh-Hans").get("cuda_only") is None
