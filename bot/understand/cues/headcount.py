@@ -55,6 +55,8 @@ MEMBERS = (
     r"медсест[ёе]р|фармацевт[а-яё]*|механик[а-яё]*|техник[а-яё]*|водител[а-яё]*|дизайнер[а-яё]*|"
     r"переводчик[а-яё]*|бухгалтер[а-яё]*|менеджер[а-яё]*|продавц[а-яё]*|учени?к[а-яё]*|"
     r"enfermer[oa]s|farmac[eé]utic[oa]s|mecánicos|mecânicos|técnicos|conductores|motoristas|"
+    # veterinarians: "600 veterinarios y auxiliares", "300 vétérinaires", "80 Tierärzte"
+    r"veterinari(?:os|as|ans)|veterinários|vétérinaires|tierärzt(?:e|innen)|ветеринар[а-яё]*|"
     r"diseñadores|designers|traductores|tradutores|associados|asociados|socios|médicos|"
     r"pflegekräfte|pflegekraft|apotheker(?:innen)?|mechaniker(?:innen)?|techniker(?:innen)?|"
     r"fahrer(?:innen)?|designer(?:innen)?|übersetzer(?:innen)?|steuerberater(?:innen)?(?: und "

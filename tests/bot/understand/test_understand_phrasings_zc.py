@@ -155,6 +155,14 @@ def test_a_korean_speed_per_user_is_no_document():
             8000,
         ),
         ("our discord has 2.5k members and we want to run gemma 3 27b for it", "en", 2500),
+        (
+            (
+                "Red de clínicas veterinarias con 350 veterinarios. Quieren algo que resuma "
+                "historias clínicas. Todavía no eligieron modelo. ¿Qué necesitarían?"
+            ),
+            "es",
+            350,
+        ),
     ],
 )
 def test_volunteers_and_members_are_a_head_count(text, language, headcount):
