@@ -1,10 +1,11 @@
-"""A learned second reading of four labels: intent, the figure asked, the site topic, the lever.
+"""A learned second reading of the intent the rules chose.
 
-The rule-based parser reads every field; this layer only re-reads four of its labels, from the
+The rule-based parser reads every field; this layer re-reads one label, the intent, from the
 message's characters and words *and* the parser's own reading (which fields it found, which
-value it chose). Each label has a small linear model (softmax regression over hashed features)
+value it chose). The head is a small linear model (softmax regression over hashed features)
 trained on the labelled messages under ``tests/bot/understand/data`` by
-``tools/train_learned.py``; the weights ship in ``data/learned.npz``.
+``tools/train_learned.py``; the weights ship in ``data/learned.npz``. Heads of other labels
+(the figure asked, the topic, the lever) were tried and left out (README).
 
 A head changes the parser's value only when it is sure (probability at or above its threshold,
 over one half, so the parser's value is then unlikely); otherwise the rules stand.
@@ -27,7 +28,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from bot.request import Intent, Lever, ParsedRequest
+from bot.request import Intent, ParsedRequest
 from bot.understand.intents import is_trivial, says
 from bot.understand.text import clean_text
 
@@ -200,13 +201,10 @@ def admissible(field: str, choice: str, parsed: Mapping[str, Any], text: str = "
 
 
 def _set(request: ParsedRequest, field: str, value: str | None) -> ParsedRequest:
-    if field == "intent":
-        return replace(request, intent=Intent(value or Intent.UNKNOWN.value))
-    if field == "asked":
-        return replace(request, cues=replace(request.cues, asked=value))
-    if field == "topic":
-        return replace(request, topic=value)
-    return replace(request, lever=Lever(value) if value else None)
+    """Return the request with a head's label (the intent: the one head shipped, ``HEADS``)."""
+    if field != "intent":
+        return request  # a head of another label would need its own setter here
+    return replace(request, intent=Intent(value or Intent.UNKNOWN.value))
 
 
 def choice_of(head: Head, text: str, parsed: Mapping[str, Any]) -> str | None:
