@@ -15,21 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.request import SERVICE_FIELDS
 from bot.understand import parse_message
 
-FIELDS = (
-    "throughput_tok_s",
-    "tokens_per_user_tok_s",
-    "ttft_s",
-    "requests_per_minute",
-    "input_tokens",
-    "output_tokens",
-    "batch_tokens",
-    "deadline_hours",
-    "concurrency",
-    "context_tokens",
-    "model",
-)
+# The service-level facts (``bot.request.SERVICE_FIELDS``), then what they are read beside.
+FIELDS = (*SERVICE_FIELDS, "concurrency", "context_tokens", "model")
 TOLERANCE = 0.02
 
 
