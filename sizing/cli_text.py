@@ -39,7 +39,7 @@ def _speed_line(option: PlanOption) -> str:
         line += f"; per user {low:,.1f}-{high:,.1f} tok/s"
         line += " (estimate)" if option.speed.decode_speed_estimated else ""
     if option.speed.mtp_tokens_per_step is not None:
-        line += f"; speculative decoding, {option.speed.mtp_tokens_per_step:g} tokens per step"
+        line += f"; speculative decoding, {option.speed.mtp_tokens_per_step:.1f} tokens per step"
     return line
 
 

@@ -31,12 +31,16 @@ from sizing.speed.costs import (
     ESTIMATE_SPEED_BELOW,
     HBM_EFFICIENCY,
     MEASURED_LOOP_GEMMS_PER_LAYER,
-    MTP_TOKENS_PER_STEP,
-    MTP_TOKENS_PER_STEP_HIGH,
+    MTP_DRAFTED_TOKENS,
+    MTP_FIRST_ACCEPTANCE_HIGH,
+    MTP_FIRST_ACCEPTANCE_LOW,
+    MTP_LATER_ACCEPTANCE,
+    MTP_LATER_ACCEPTANCE_LOW,
     STACKS,
     KernelCosts,
+    mtp_tokens_per_step,
 )
-from sizing.speed.decode import TB, attention_s, decode_step
+from sizing.speed.decode import TB, attention_s, decode_step, speculative_step_s
 from sizing.speed.fabric import Network, server_network
 from sizing.speed.layers import weight_bytes_per_gpu
 from sizing.speed.loaded import Loaded, loaded, sequences_for_rate, speed_load
@@ -145,13 +149,21 @@ def _load(point: Point, context_tokens: int) -> ModelLoad:
 
 
 def benchmark_figures(
-    point: Point, gpu: GpuFacts, network: Network, costs: KernelCosts, *, tokens_per_step: float
+    point: Point,
+    gpu: GpuFacts,
+    network: Network,
+    costs: KernelCosts,
+    *,
+    tokens_per_step: float,
+    drafted: int = 0,
 ) -> BenchmarkFigures:
     """Replay a run: per-user speed (1 / TPOT), aggregate output, first token.
 
     A serving run is a closed loop of ``concurrency`` users on one replica: the engine's own
     loaded model (``sizing.speed.loaded``: prompts paid at the compute roofline, decodes slowed
-    by the prompts between them, first tokens queued); a static batch decodes alone.
+    by the prompts between them, first tokens queued); a static batch decodes alone. With
+    ``drafted`` tokens a step (MTP), each decode step is the module's drafts and the check of
+    them (``speculative_step_s``), yielding ``tokens_per_step`` tokens.
     """
     workload = point.workload
     if workload is None:
@@ -159,15 +171,31 @@ def benchmark_figures(
     shape = point.layout.shape()
     users, output = workload.concurrency, workload.output_tokens
     decode_load = _load(point, workload.input_tokens + output // 2)
-    step = decode_step(
-        decode_load,
-        gpu,
-        shape,
-        sequences=users,
-        tokens_per_sequence=tokens_per_step,
-        network=network,
-        costs=costs,
-    ).total_s
+    if drafted:
+        plain = decode_step(
+            decode_load, gpu, shape, sequences=users, network=network, costs=costs
+        ).total_s
+        step = speculative_step_s(
+            decode_load,
+            gpu,
+            shape,
+            sequences=users,
+            drafted=drafted,
+            network=network,
+            costs=costs,
+        )
+        gain = tokens_per_step * plain / step
+    else:
+        step = decode_step(
+            decode_load,
+            gpu,
+            shape,
+            sequences=users,
+            tokens_per_sequence=tokens_per_step,
+            network=network,
+            costs=costs,
+        ).total_s
+        gain = tokens_per_step
     prompt_load = _load(point, workload.input_tokens)
     prefill = prefill_s(
         prompt_load, gpu, shape, workload.input_tokens, network=network, costs=costs
@@ -187,8 +215,9 @@ def benchmark_figures(
         arrivals="in_step" if workload.range_ratio == 1.0 else "closed",
         kernel=costs,
     )
-    # Speculative steps yield more tokens each: the decode share speeds up by that much.
-    per_user = state.tokens_per_user * tokens_per_step
+    # Speculative steps yield more tokens each, and take longer: the decode share speeds up
+    # by the tokens a step over the step's time against a plain one.
+    per_user = state.tokens_per_user * gain
     return BenchmarkFigures(
         tokens_per_s_per_user=per_user,
         tokens_per_s_aggregate=users * output / (state.ttft_s + output / per_user),
@@ -218,9 +247,17 @@ def engine_figure(point: Point, data: CalibrationData, costs: KernelCosts) -> fl
     workload = point.workload
     if workload is not None and workload.benchmark in {Benchmark.OFFLINE, Benchmark.SERVER}:
         return system_tokens_per_s(point, gpu, network, costs)
-    tokens = MTP_TOKENS_PER_STEP if point.speculative else 1.0
-    figures = benchmark_figures(point, gpu, network, costs, tokens_per_step=tokens)
+    drafted = _drafted(point)
+    tokens = mtp_tokens_per_step(drafted) if drafted else 1.0
+    figures = benchmark_figures(point, gpu, network, costs, tokens_per_step=tokens, drafted=drafted)
     return float(getattr(figures, point.quantity.value))
+
+
+def _drafted(point: Point) -> int:
+    """Tokens a step the run's MTP layers drafted (the recipes' three when it does not say)."""
+    if not point.speculative:
+        return 0
+    return point.draft_tokens or MTP_DRAFTED_TOKENS
 
 
 def system_tokens_per_s(point: Point, gpu: GpuFacts, network: Network, costs: KernelCosts) -> float:
@@ -298,9 +335,22 @@ def engine_range(
     low, high = figure, figure
     if point.speculative:
         gpu, network = point_hardware(point, data)
-        best = benchmark_figures(
-            point, gpu, network, costs, tokens_per_step=MTP_TOKENS_PER_STEP_HIGH
+        drafted = _drafted(point)
+        worst, best = (
+            benchmark_figures(
+                point,
+                gpu,
+                network,
+                costs,
+                tokens_per_step=mtp_tokens_per_step(drafted, first, later),
+                drafted=drafted,
+            )
+            for first, later in (
+                (MTP_FIRST_ACCEPTANCE_LOW, MTP_LATER_ACCEPTANCE_LOW),
+                (MTP_FIRST_ACCEPTANCE_HIGH, MTP_LATER_ACCEPTANCE),
+            )
         )
+        low = float(getattr(worst, point.quantity.value))
         high = float(getattr(best, point.quantity.value))
     if not anchored:
         low, high = low * (1 - ESTIMATE_SPEED_BELOW), high * (1 + ESTIMATE_SPEED_ABOVE)

@@ -122,6 +122,8 @@ class Point(_Strict):
     layout: Layout
     stack: str
     speculative: bool
+    # Tokens a step the run's MTP layers drafted (``--speculative-num-steps``); None: three.
+    draft_tokens: int | None = Field(default=None, ge=1, le=8)
     workload: Workload | None
     quantity: Quantity
     value: float = Field(gt=0)

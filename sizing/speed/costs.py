@@ -55,11 +55,48 @@ PREFILL_CHUNK_TOKENS = 8192
 
 # --- Speculative decoding ---------------------------------------------------------------------
 
-# "Speculative decoding (MTP) multiplies single-user speed by 2-4x where the engine supports
-# it" (published-speeds.md, DeepSeek section). Tokens a verification step yields: the low end
-# is the figure quoted, the high end bounds the range.
-MTP_TOKENS_PER_STEP = 2.0
-MTP_TOKENS_PER_STEP_HIGH = 4.0
+# Speculative decoding with the model's own multi-token-prediction layers (SGLang's EAGLE
+# chain over the MTP module, vLLM's "mtp" method): the module drafts ``MTP_DRAFTED_TOKENS``
+# tokens one after another, each a pass of one more layer of the model and its LM head; the
+# model then checks them all in one pass over the same cache (``decode.speculative_step``).
+# Three is the chain the public recipes run (``--speculative-num-steps 3
+# --speculative-num-draft-tokens 4``: SGLang's DeepSeek and Qwen3.5 recipes, TensorRT-LLM's
+# "3-layer MTP").
+MTP_DRAFTED_TOKENS = 3
+# How often each drafted token is the one the model would sample, given those before it were.
+# The first: "the acceptance rate of the second token prediction ranges between 85% and 90%"
+# (DeepSeek-V3 technical report, arXiv 2412.19437, section 5.4.3); the low end is taken. The
+# later ones: the module is trained for the first and reused for the next, so they are
+# accepted less often. The original DeepSeek-V3 MTP module reaches 3.20 tokens a step at 7
+# drafted (MT-bench, HumanEval, GSM8K, temperature 0: the nebius/MTP-DeepSeek-V3-0324 model
+# card): with 0.85 first, 1 + 0.85 (1 - r^7) / (1 - r) = 3.20 gives r = 0.63 after it. The
+# same figures are used for every model's MTP layers (GLM, Qwen3.5, MiMo): an estimate.
+MTP_FIRST_ACCEPTANCE = 0.85
+MTP_LATER_ACCEPTANCE = 0.63
+# The range: the report's high end for the best case; for the worst, a benchmark of random
+# prompts at temperature 1 (DeepSeek-V4-Flash, vLLM PR #41044: 70% of first drafts kept, 29%
+# of second ones, so 0.41 of the second after the first).
+MTP_FIRST_ACCEPTANCE_HIGH = 0.90
+MTP_FIRST_ACCEPTANCE_LOW = 0.70
+MTP_LATER_ACCEPTANCE_LOW = 0.41
+
+
+def mtp_tokens_per_step(
+    drafted: int = MTP_DRAFTED_TOKENS,
+    first: float = MTP_FIRST_ACCEPTANCE,
+    later: float = MTP_LATER_ACCEPTANCE,
+) -> float:
+    """Tokens one MTP verification step yields: the accepted run of drafted tokens, plus one.
+
+    With the defaults: 1.85 at one drafted token (the report's "1.8 times TPS"), 2.39 at two,
+    2.72 at three.
+    """
+    if drafted <= 0:
+        return 1.0
+    run = (1 - later**drafted) / (1 - later)
+    return float(1 + first * run)
+
+
 # A draft model's chance that each drafted token is the one the served model would sample
 # (each kept only when those before it were): a step of k drafted tokens then yields
 # (1 - a^(k+1)) / (1 - a) tokens. Published mean acceptance lengths of drafters on chat and
@@ -155,6 +192,10 @@ STACKS: dict[str, KernelCosts] = {
     # TensorRT-LLM's min-latency baseline before its DeepSeek-R1 kernel work (67 tokens/s,
     # "Pushing Latency Boundaries" blog): fitted on that row.
     "trtllm-2025-01": replace(CURRENT, layer_overhead_s=133e-6),
+    # TensorRT-LLM's min-latency path as its MTP blog ran it (May 2025): fitted on the batch-1
+    # speed without speculation that blog implies (253 tokens/s with three MTP layers, "2.16x
+    # speedup compared with the baseline nextn=0": 117 tokens/s).
+    "trtllm-2025-05": replace(CURRENT, layer_overhead_s=31e-6),
     # vLLM 0.24 as NVIDIA aiconfigurator 0.12.0's silicon database times it: fitted on the
     # 1K-input TP8 EP8 estimate (TPOT 14.99 ms).
     "vllm-0.24": replace(CURRENT, layer_overhead_s=112e-6),

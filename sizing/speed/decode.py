@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from sizing.catalog import GpuFacts
 from sizing.fit import ModelLoad, Shape
-from sizing.speed.costs import CURRENT, HBM_EFFICIENCY, KernelCosts
+from sizing.speed.costs import CURRENT, HBM_EFFICIENCY, STEP_BLOCK, KernelCosts
 from sizing.speed.fabric import (
     ACTIVATION_BYTES,
     Network,
@@ -125,6 +125,56 @@ def decode_step_s(
 ) -> float:
     """Seconds per decode step of one replica with ``batch`` sequences of the context."""
     return decode_step(load, gpu, shape, sequences=batch, network=network, costs=costs).total_s
+
+
+def draft_pass_s(
+    load: ModelLoad,
+    gpu: GpuFacts,
+    shape: Shape,
+    *,
+    sequences: int,
+    network: Network | None = None,
+    costs: KernelCosts = CURRENT,
+) -> float:
+    """One pass of the model's MTP module for ``sequences`` sequences: one more layer, its head.
+
+    The module is one layer of the model's own kind (attention over the same cache, its MLP or
+    experts) whose output goes through the LM head: one layer's share of a plain step, plus
+    the head's read and the step's own kernels.
+    """
+    step = decode_step(load, gpu, shape, sequences=sequences, network=network, costs=costs)
+    head_s = load.lm_head_bytes / stage_group(shape) / hbm_bytes_per_s(gpu)
+    once = STEP_BLOCK[0] * costs.gemm_kernel_s + STEP_BLOCK[1] * costs.small_kernel_s
+    layer_s = max(step.total_s - head_s - once, 0.0) / max(load.layers, 1)
+    return layer_s + head_s + once
+
+
+def speculative_step_s(
+    load: ModelLoad,
+    gpu: GpuFacts,
+    shape: Shape,
+    *,
+    sequences: int,
+    drafted: int,
+    network: Network | None = None,
+    costs: KernelCosts = CURRENT,
+) -> float:
+    """One MTP step: ``drafted`` passes of the module, then the model checks them all at once.
+
+    The check is a decode step of ``drafted + 1`` tokens of each sequence over the same cache:
+    more experts touched and more FLOPs than one token, the same weights read.
+    """
+    check = decode_step(
+        load,
+        gpu,
+        shape,
+        sequences=sequences,
+        tokens_per_sequence=drafted + 1,
+        network=network,
+        costs=costs,
+    ).total_s
+    draft = draft_pass_s(load, gpu, shape, sequences=sequences, network=network, costs=costs)
+    return check + drafted * draft
 
 
 def blend(floor_s: float, transfer_s: float, power: float) -> float:

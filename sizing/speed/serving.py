@@ -4,8 +4,9 @@ Users spread evenly over the replicas; a replica pipelined over ``PP`` servers k
 micro-batches in flight (vLLM: "PP requires PP-size concurrent batches to fill the pipeline",
 ``VllmConfig.max_concurrent_batches``), so each stage works on batch / PP sequences and every
 sequence gets a token per pass of its micro-batch through all stages. Speculative decoding
-(MTP) is used only when asked for and when the model has the layers: each verification step
-checks the drafted tokens against the same cache and yields ``tokens_per_step`` of them.
+(MTP) is used only when asked for and when the model has the layers: the layers draft a few
+tokens, each verification step checks them against the same cache, and yields
+``tokens_per_step`` of them (``costs.mtp_tokens_per_step``).
 """
 
 from __future__ import annotations
@@ -23,12 +24,15 @@ from sizing.speed.costs import (
     DRAFT_ACCEPTANCE_LOW,
     ESTIMATE_SPEED_ABOVE,
     ESTIMATE_SPEED_BELOW,
-    MTP_TOKENS_PER_STEP,
-    MTP_TOKENS_PER_STEP_HIGH,
+    MTP_DRAFTED_TOKENS,
+    MTP_FIRST_ACCEPTANCE_HIGH,
+    MTP_FIRST_ACCEPTANCE_LOW,
+    MTP_LATER_ACCEPTANCE_LOW,
     KernelCosts,
     accepted_tokens,
+    mtp_tokens_per_step,
 )
-from sizing.speed.decode import decode_step
+from sizing.speed.decode import decode_step, speculative_step_s
 from sizing.speed.fabric import Network, server_network
 from sizing.speed.loaded import loaded, speed_load
 from sizing.speed.prefill import ttft_s
@@ -132,19 +136,29 @@ def speed_figures(
 ) -> SpeedFigures:
     """Every speed of an option, with the range where one is due.
 
-    Speculative decoding only when asked for and the model has MTP layers, in the one-user and
-    per-user figures; the full-load rate never counts on it (engines drop speculation under
-    heavy load).
+    Speculative decoding only when asked for, the model has MTP layers and they make each user
+    faster at the load, in the one-user and per-user figures; the full-load rate never counts
+    on it (engines drop speculation under heavy load).
     """
     network = server_network(plan)
-    mtp = speculative and load.mtp_bytes > 0
-    tokens = MTP_TOKENS_PER_STEP if mtp else 1.0
+    mtp = (
+        speculative
+        and load.mtp_bytes > 0
+        and _mtp_gains(load, gpu, shape, network, concurrency, replicas)
+    )
+    tokens = mtp_tokens_per_step() if mtp else 1.0
 
-    def each_user(tokens_per_step: float, users: int = concurrency) -> float:
+    def each_user(
+        tokens_per_step: float, users: int = concurrency, *, plain: bool = False
+    ) -> float:
         # Users spread over the replicas: counts that make the same micro-batch decode alike.
         sequences = micro_batch(shape, concurrency=users, replicas=replicas)
+        if plain:
+            return _step_tokens_per_s(load, gpu, shape, sequences, network, tokens_per_step=1.0)
         if load.draft is not None:
             return _drafted_tokens_per_s(load, gpu, shape, sequences, network, tokens_per_step)
+        if mtp:
+            return _mtp_tokens_per_s(load, gpu, shape, sequences, network, tokens_per_step)
         return _step_tokens_per_s(
             load, gpu, shape, sequences, network, tokens_per_step=tokens_per_step
         )
@@ -155,7 +169,10 @@ def speed_figures(
     per_user = each_user(tokens)
     low, high = per_user, per_user
     if mtp:
-        high = each_user(MTP_TOKENS_PER_STEP_HIGH)
+        low = each_user(
+            mtp_tokens_per_step(first=MTP_FIRST_ACCEPTANCE_LOW, later=MTP_LATER_ACCEPTANCE_LOW)
+        )
+        high = each_user(mtp_tokens_per_step(first=MTP_FIRST_ACCEPTANCE_HIGH))
     if drafted:
         low = each_user(accepted_tokens(DRAFT_ACCEPTANCE_LOW, load.draft_tokens))
         high = each_user(accepted_tokens(DRAFT_ACCEPTANCE_HIGH, load.draft_tokens))
@@ -169,7 +186,7 @@ def speed_figures(
     )
     # Where the prompts' compute holds the total below that, each user gets a share of it (the
     # total never counts on speculation: its share is read against the plain per-user speed).
-    plain = per_user if tokens == 1.0 else each_user(1.0)
+    plain = per_user if tokens == 1.0 else each_user(1.0, plain=True)
     share = min(aggregate / (plain * users), 1.0)
     per_user, low, high = per_user * share, low * share, high * share
     anchored = gpu.id in anchored_gpus()
@@ -185,7 +202,7 @@ def speed_figures(
             _loaded_tokens_per_s(
                 load, gpu, shape, network, full, replicas, input_tokens, output_tokens
             ),
-            each_user(1.0, users=full) * max(full, 1),
+            each_user(1.0, users=full, plain=True) * max(full, 1),
         ),
         ttft_s=_ttft_s(load, gpu, shape, network),
         estimated=not anchored,
@@ -251,6 +268,46 @@ def _step_tokens_per_s(
         load, gpu, shape, sequences=sequences, tokens_per_sequence=tokens_per_step, network=network
     )
     return tokens_per_step / step.total_s
+
+
+def _mtp_gains(  # noqa: PLR0917 - the figures speed_figures has, in its order
+    load: ModelLoad,
+    gpu: GpuFacts,
+    shape: Shape,
+    network: Network,
+    concurrency: int,
+    replicas: int,
+) -> bool:
+    """Whether MTP makes each user faster at this load.
+
+    It does not everywhere: over long contexts at many users, attention's FLOPs grow with the
+    tokens checked, and drafting and checking can cost what the kept tokens give. There the
+    deployment runs without it, and the answer says no speculative decoding.
+    """
+    sequences = micro_batch(shape, concurrency=concurrency, replicas=replicas)
+    drafted = _mtp_tokens_per_s(load, gpu, shape, sequences, network, mtp_tokens_per_step())
+    plain = _step_tokens_per_s(load, gpu, shape, sequences, network, tokens_per_step=1.0)
+    return drafted > plain
+
+
+@lru_cache(maxsize=_SPEED_CACHE_SIZE, typed=True)
+def _mtp_tokens_per_s(  # noqa: PLR0917 - the figures each_user has, in its order
+    load: ModelLoad,
+    gpu: GpuFacts,
+    shape: Shape,
+    sequences: int,
+    network: Network,
+    tokens_per_step: float,
+) -> float:
+    """Tokens/s each sequence gets when the model's MTP layers draft and the model checks.
+
+    One step drafts ``MTP_DRAFTED_TOKENS`` and checks them (``speculative_step_s``);
+    ``tokens_per_step`` of them are kept on average.
+    """
+    step = speculative_step_s(
+        load, gpu, shape, sequences=sequences, drafted=MTP_DRAFTED_TOKENS, network=network
+    )
+    return tokens_per_step / step
 
 
 def _drafted_tokens_per_s(  # noqa: PLR0917 - the figures each_user has, in its order
