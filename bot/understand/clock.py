@@ -92,8 +92,16 @@ _WEEKDAYS = (
         r"日曜|일요일"
     ),
 )
+# Weekdays by one syllable, Monday first: Korean right before the time ("토 오전 8시 ~ 월 오전
+# 8시"), Japanese in brackets ("(土) 22時").
+_WEEKDAY_SHORT = ("월", "화", "수", "목", "금", "토", "일")
+_WEEKDAY_BRACKETED = ("月", "火", "水", "木", "金", "土", "日")
 _WEEKDAY_RES = tuple(
-    gated_re(rf"(?<![a-zà-ÿа-яё])(?:{names})(?![a-zà-ÿа-яё])") for names in _WEEKDAYS
+    gated_re(
+        rf"(?<![a-zà-ÿа-яё])(?:{names})(?![a-zà-ÿа-яё])|"
+        rf"(?<![가-힣]){short}(?=\s*$)|[(（]{bracketed}[)）]"
+    )
+    for names, short, bracketed in zip(_WEEKDAYS, _WEEKDAY_SHORT, _WEEKDAY_BRACKETED, strict=True)
 )
 _WEEKDAY_REACH = 16  # characters before a clock time where its weekday may stand
 # Words of the next day between the two times ("mañana a las 8", "翌朝6時", "明天早上").

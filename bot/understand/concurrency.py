@@ -34,6 +34,7 @@ from bot.understand.numbers import (
 )
 from bot.understand.rental_numbers import OWN_LANGUAGE_ONLY
 from bot.understand.text import RELATIVE_AFTER_COMMA
+from bot.understand.today import said_of_today
 
 _THOUSAND = 1000
 # What is rented or paid per month is no rate of requests: "2 servers per month", "$5k a month".
@@ -44,7 +45,7 @@ _RENTED_RE = gated_re(
 )
 _RATE_REACH = 16  # how far before a count a word such as "daily" or "每天" makes it a rate
 # What may stand between such a word and the count ("QPS 大概 50"), within one clause.
-_GAP = r"[^0-9,，、;；]{0,8}"
+_GAP = r"[^0-9,，、;；?？!！。]{0,14}"
 _MAX_COUNTS = 32  # counts tried per pattern: a message states its count among its first ones
 # Words that link one statement to the next ("and", "but", "인데", "ですが", "но"): words of "at
 # once" after one stand with the count that follows.
@@ -272,10 +273,22 @@ def _rates(text: str) -> list[re.Match[str]]:
         for found in itertools.islice(_rate_re().finditer(text), _MAX_COUNTS)
         if not lexicon.search("tokens", found.group())
         and not _RENTED_RE.search(found.group())
+        and not _GOODS_RE.search(found.group())
+        and not _GOODS_RE.match(text, found.end() + (text[found.end() : found.end() + 1] == " "))
         and not _MONEY_BEFORE.search(text, max(0, found.start() - 2), found.start())
         and not _RENTED_RE.match(text, found.end() + (text[found.end() : found.end() + 1] == " "))
         and not spent_elsewhere(text, found.start(), found.end())
     ]
+
+
+# Goods a plant or a warehouse moves per hour ("38.000 botellas/hora", "1,500 boxes an hour"):
+# its output, no requests.
+_GOODS_RE = gated_re(
+    r"bottles|botellas|garrafas|bouteilles|flaschen|бутыл|pallets?|palets|paletas|paletes|"
+    r"paletten|поддон|boxes|cajas|caixas|kisten|cartons|коробок|parcels|paquetes|pacotes|pakete|"
+    r"colis|посыл|units|unidades|unités|stück|piezas|peças|pièces|scans|escaneos|"
+    r"箱|瓶|托盘|棧板|包裹|パレット|ケース|박스|상자|팔레트|(?<=[0-9万萬千])行"
+)
 
 
 # A sign of money right before a rate's number ("$2.49/hr"): a price per hour, not a rate.
@@ -426,6 +439,29 @@ _LANGUAGES_AFTER = gated_re(
 )
 
 
+# Places and things counted with a general counter ("병상 850개", "약국 380개 점포", "18个中转仓",
+# "拠点6か所"): sites of an organisation, not its users at once.
+_PLACES = (
+    r"병상|매장|점포|지점|지사|약국|센터|창고|병원|공장|라인|대리점|가맹점|호텔|학교|사업장|거점|터미널|"
+    r"门店|門市|分店|仓库|倉庫|中转仓|中轉倉|网点|網點|医院|醫院|工厂|工廠|床位|病床|产线|產線|站点|站點|"
+    r"据点|據點|校区|校區|店舗|拠点|施設|工場|営業所|支店|病院"
+)
+_PLACE_BEFORE = gated_re(rf"(?:{_PLACES})\s?(?:이|가|은|는|が|は)?\s?$")
+_PLACE_AFTER = gated_re(rf"\s?(?:{_PLACES})")
+_PLACE_REACH = 8
+
+
+def _counts_places(text: str, match: re.Match[str]) -> bool:
+    """Whether a count with a general counter counts places ("매장 1,240개", "380개 점포")."""
+    if not match.group().rstrip().endswith(("개", "个", "個", "か所", "カ所", "ヶ所", "곳")):
+        return False
+    start, end = match.span()
+    return bool(
+        _PLACE_BEFORE.search(text, max(0, start - _PLACE_REACH), start)
+        or _PLACE_AFTER.match(text, end)
+    )
+
+
 def _not_a_count(text: str, match: re.Match[str], *, cued: bool) -> bool:
     """Whether a number read is no count of users at once: a context, a rate, another's."""
     # "1ユーザーあたり毎秒40トークン": one user, the unit of a speed per user; "上下文 32768 并发
@@ -450,8 +486,9 @@ def _not_a_count(text: str, match: re.Match[str], *, cued: bool) -> bool:
         # "1000 requests per hour", "每天 2 万次请求": how often, not at once; "한↔영↔일 3개
         # 언어", "in 5 languages": languages counted, not users
         return True
-    # "50 mil descargas pero usuarios …": the people are another statement's
-    return not cued and _links_statements(match.group())
+    # "병상 850개", "약국 380개 점포": sites counted, not users; "50 mil descargas pero usuarios
+    # …": the people are another statement's
+    return not cued and (_counts_places(text, match) or _links_statements(match.group()))
 
 
 def _candidates(text: str) -> list[tuple[re.Match[str], bool]]:
@@ -621,6 +658,33 @@ _REGISTERED_RE = gated_re(
 )
 
 
+_CLOCK_TIME_RE = gated_re(
+    r"(?<![0-9:.,])(?:[01]?[0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9])?(?![0-9])(?:\s?(?:am|pm))?"
+)
+
+
+def _goal_count(text: str, best: re.Match[str] | None) -> re.Match[str] | None:
+    """Return the count the goal states when the best one is today's, else ``best``.
+
+    "peak today is 35 … expects 120 by Q3", "现在尖峰 80 个同时连线，下个月要撑 200 个同时在线",
+    "Status quo: … 12 gleichzeitige Nutzer. Neues Projekt: … 25 parallele Nutzer".
+    """
+    if best is None or not said_of_today(text, best.start()):
+        return best
+    after = " " * best.end() + text[best.end() :]
+    later = _best_match(after)
+    if later is None or said_of_today(text, later.start()):
+        return best
+    return later
+
+
+def _without_clock_times(text: str) -> str:
+    """Blank a pasted thread's clock times ("Jason Lo  9:49 AM"): they count no one."""
+    if ":" not in text:
+        return text
+    return _CLOCK_TIME_RE.sub(lambda found: " " * len(found.group()), text)
+
+
 def _without_registered(text: str) -> str:
     """Blank the accounts counted ("登録ユーザーは 50 万人"), keeping the text's length."""
     if _REGISTERED_RE.search(text) is None:
@@ -637,11 +701,11 @@ def find_concurrency(text: str, language: str = "en") -> Found | None:
     if "parallel" in text or "параллел" in text:
         # "Pipeline-Parallel über 2 Nodes": a layout's word, no users at once
         text = _LAYOUT_RE.sub(lambda found: " " * len(found.group()), text)
-    text = _without_registered(text)
+    text = _without_clock_times(_without_registered(text))
     rates = _rates(text)
     for rate in rates:  # "每天两万条对话，上下文32k": the rate's number is no context either
         text = blank(text, rate.start(), rate.end())
-    best = _best_match(text)
+    best = _goal_count(text, _best_match(text))
     settled = _SETTLED.search(text) if lexicon.said_at_once(text) else None
     if settled is not None and (
         best is None or not _simultaneous(text, best) or settled.start() > best.end()

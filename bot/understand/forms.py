@@ -32,7 +32,11 @@ _NUMBER = r"[0-9][0-9.,]*(?:\s?k)?"
 # One item: a label, a colon or an equals sign, a number or two ("3000 / 600"), tokens maybe.
 _ITEM_RE = gated_re(
     r"(?:^|(?<=[;\n]))\s*(?P<label>[^:;=\n0-9][^:;=\n]{0,39}?)\s*[:：=]\s*"
-    rf"(?P<first>{_NUMBER})(?:\s?/\s?(?P<second>{_NUMBER}))?\s*(?:{TOKENS})?\s*(?=;|\n|$)"
+    # (a bound before the figure: "≥ 25/s", "min. 30")
+    r"(?:(?:≥|>=|>|min\.?|mind\.?|at least|au moins|mínimo|минимум)\s?)?"
+    rf"(?P<first>{_NUMBER})(?:\s?/\s?(?P<second>{_NUMBER}))?\s*(?:{TOKENS})?"
+    # (a speed's unit after it: "25/s", "30 tok/s")
+    r"(?:\s?(?P<speed>/\s?s(?:ec)?|tok/s|t/s|tokens?/s))?\s*(?=;|\n|$)"
 )
 _EDGE = r"(?<![a-zа-яё])"
 _END = r"(?![a-zа-яё])"
@@ -48,6 +52,12 @@ def _label_res() -> dict[str, Searchable]:
         ),
         "input": gated_re(rf"{_EDGE}(?:{INPUT_WORDS}|in|isl){_END}"),
         "output": gated_re(rf"{_EDGE}(?:{OUTPUT_WORDS}|out|osl){_END}"),
+        # "Token pro Nutzer", "tokens per user", "tok/s por usuario": each user's speed
+        "per_user": gated_re(
+            rf"{_EDGE}(?:{TOKENS}|tok/s|speed|geschwindigkeit|velocidad|velocidade|vitesse|скорость)"
+            r"\s?(?:/\s?s\s?)?(?:pro|per|por|par|на|每|/)\s?(?:nutzer|user|usuario|usuário|"
+            r"utilisateur|benutzer|пользовател\w*|用户|用戶|ユーザー|사용자)"
+        ),
     }
 
 
@@ -92,6 +102,8 @@ def _figures(label: str, first: float, second: float | None) -> dict[str, float]
     labels = _label_res()
     said_in = labels["input"].search(label) is not None
     said_out = labels["output"].search(label) is not None
+    if labels["per_user"].search(label) is not None and second is None:
+        return {"tokens_per_user_tok_s": first}
     rate = labels["rate"].search(label)
     if rate is not None and second is None:
         factor = _rate_per_minute(rate)
@@ -116,6 +128,8 @@ def read_form(text: str) -> FormFigures:
             continue
         label = item.group("label").strip()
         taken = _figures(label, first, second)
+        if item.group("speed") and "tokens_per_user_tok_s" not in taken:
+            continue  # "output: 50 tok/s": a speed, no length; the speed readers take it
         if not taken and second is None and _DOCUMENTS_RE.match(label):
             taken = {"documents": first}
         elif not taken and second is None and _EACH_TOKENS_RE.search(label):

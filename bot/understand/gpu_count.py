@@ -35,6 +35,7 @@ from functools import cache
 
 from bot.understand.gates import Searchable, gated_re
 from bot.understand.numbers import blank
+from bot.understand.today import said_of_today
 
 # A GPU named, in the copy of the text the patterns read: a private-use character in place of
 # each of its characters (a GPU word: "§" in place of each), so offsets stay those of the text.
@@ -338,6 +339,39 @@ _THESE_RE = gated_re(
 )
 
 
+# A count weighed against more: "one H200 enough or do we need more?", "H200 한 장이면 될까요,
+# 아니면 더 필요할까요?", "одной хватит или больше?".
+_OR_MORE_RE = gated_re(
+    r"(?<![a-zа-яё])(?:or (?:do |would |will |should )?(?:we |i |you )?(?:need )?more|or more|"
+    r"o (?:necesit[a-z]+ |hacen? falta )?más|ou (?:precis[a-z]+(?: de)? )?mais|"
+    r"oder (?:brauch[a-z]+ wir )?mehr|"
+    r"ou (?:faut-il )?plus|или (?:нужно )?больше)(?![a-zа-яё])|"
+    r"아니면 더|还是(?:要|需要)?更多|還是(?:要|需要)?更多|还是要多|還是要多|"
+    r"それとも(?:もっと|複数)"
+)
+_OR_MORE_REACH = 48
+
+
+# A single card named as our plan, or weighed as one ("单卡H200套餐", "H200 單卡划算嗎").
+_PLAN_NAMED_RE = gated_re(
+    r"[\s\ue000§¤的の]{0,12}(?:套餐|方案|プラン|plans?\b|划算|劃算|合算|值得|値得|值不值|行不行)"
+)
+
+
+def _weighed(marked: str, match: re.Match[str], value: int) -> bool:
+    """Whether a count is weighed, not held to: "one H200 or more?", "H200 單卡划算嗎"."""
+    if _OR_MORE_RE.search(marked, match.end(), match.end() + _OR_MORE_REACH):
+        return True  # "one H200 enough or do we need more?": asked whether it fits
+    # "现在 2 张 4090 跑…", "Hoy … en 2 GPUs": what runs today, not a count held to; one of our
+    # GPUs named only when it runs elsewhere ("타사 H200 8장 서버 … 쓰는 중"), not when asked to
+    # replace today's ("지금 RTX 6000 Ada로 … H200 한 장으로 대체 가능?")
+    named = bool(match.groupdict().get("a")) and marked[match.start("a")] == _MARK
+    if said_of_today(marked, match.start(), elsewhere=named):
+        return True
+    # "单卡H200套餐": the single-GPU plan named
+    return value == 1 and _PLAN_NAMED_RE.match(marked, match.end()) is not None
+
+
 def find_gpu_count(
     text: str, name_spans: Iterable[tuple[int, int]], language: str, names: str | None = None
 ) -> GpuCount:
@@ -373,6 +407,8 @@ def find_gpu_count(
             continue
         if _THESE_RE.search(marked, max(match.start() - 8, 0), match.start() + 1):
             continue  # "能顶我们这两张吗": the cards they have, pointed at, not ours counted
+        if _weighed(marked, match, value):
+            continue
         word = match.groupdict().get("w")
         card = anchor is not None and marked[anchor[0]] == _CARD
         if card and word is not None and re.sub(r"\s+", " ", word) in _ARTICLES:

@@ -8,6 +8,12 @@ ITEMS = (
     r"listings?|products?|filings?|cases|claims|invoices|receipts|notes|resumes|cvs|factures|"
     r"facturas|faturas|rechnungen|счетов|发票|發票|請求書|"
     r"[a-zäöü]{0,16}beschreibungen|texte|datensätze|einträge|artikel|"
+    # the papers of a trade: delivery notes, work orders, prescriptions, forms, letters
+    r"[a-zäöü]{0,16}(?:scheine|belege|akten|protokolle|briefe|formulare|aufträge|meldungen)|"
+    r"delivery notes|work orders|orders|shipments|messages|forms|letters|prescriptions|logs|"
+    r"albaranes|pedidos|órdenes|mensajes|formularios|recetas|mensagens|formulários|receitas|"
+    r"bons de livraison|commandes|ordonnances|formulaires|courriers|"
+    r"накладных|заявок|сообщений|обращений|заказов|"
     r"descripciones|fichas|reseñas|textos|descrições|avaliações|"
     r"descriptions|fiches|textes|avis|gutachten|patents?|patentes|brevets|patentschriften|"
     r"papers?|artículos|artigos|论文|論文|논문|"
@@ -19,5 +25,6 @@ ITEMS = (
     r"(?:份|个|個|篇|条|條|件の?|건|개|장)?\s?(?:文档|文檔|文件|文章|文書|合約|合同|邮件|郵件|"
     r"ドキュメント|書類|明細書|メール|문서|파일|기사|리뷰|메일|계약서|数据|數據|记录|記錄|样本|樣本|对话|"
     r"专利|專利|"
-    r"對話|工单|工單|评论|評論|データ|レコード|チケット|데이터|레코드|티켓|대화)"
+    r"對話|工单|工單|评论|評論|データ|レコード|チケット|데이터|레코드|티켓|대화|"
+    r"单据|單據|订单|訂單|运单|運單|病历|病歷|伝票|カルテ|전표|송장|주문서|처방전)"
 )

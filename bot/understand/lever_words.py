@@ -224,7 +224,7 @@ _WHY_NOT = (
     r"почему (?:вы |ты )?не (?:предлага|рекоменд|взял|выбрал|советуе)|"
     r"なぜ.{0,12}(?:じゃない|ではない|を使わない|にしない|じゃなく)|なんで.{0,12}(?:じゃない|にしない)|"
     r"(?:なぜ|なんで|どうして).{0,24}(?:じゃ|では)(?:ダメ|だめ|駄目)|"
-    r"왜 .{0,12}(?:안 |아니|안써|안 써)|(?:은|는) 왜 안|"
+    r"왜 .{0,24}?(?:안 |아니|안써|안 써)|(?:은|는) 왜 안|"
     # a GPU left out of the answer, asked about: skipped, ruled out, not listed, what is wrong
     r"(?:why|any reason) (?:did |do |would |have )?you (?:skip|exclud|drop|leav|left|rul|pass)|"
     r"(?:why|any reason|how come) (?:you |did you )?(?:didn't|did not|don't|haven't|never) "

@@ -488,7 +488,8 @@ _QUOTE_ASKED = gated_re(
 _TOTAL_WORD = gated_re(
     r"(?<![a-z])(?:total|totals|in all|altogether|gesamt\w*|insgesamt|au total|en total|no total|"
     r"somme|suma total|soma total)(?![a-z])|итогов\w*|общ(?:ая|ую) сумм|в сумме|всего за|"
-    r"一共|总共|總共|合计|合計|总价|總價|总额|總額|総額|総費用|총액|총\s?비용|합계|トータル"
+    r"一共|总共|總共|合计|合計|总价|總價|总额|總額|総額|総費用|총액|총\s?비용|합계|トータル|"
+    r"金額|montant"
 )
 # Topics a fleet's words touch ("single" and "HGX" side by side): plans counted with them are a
 # fleet to price, not the difference between the plans.

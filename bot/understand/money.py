@@ -66,7 +66,8 @@ _AFTER = (
 # no word of users at once ("予算で、同時 60 ユーザー": 60 users, not a budget of 60).
 BUDGET_GAP = (
     r"(?:(?!同時|同时|并发|並發|동시|одновремен|simultan|concurr|at once|a la vez|ao mesmo)"
-    r"[^\d¤零〇一二两兩三四五六七八九十百千万萬-]){0,25}?"
+    # (nor the end of a sentence: "在这个预算里跑起来？日均 4000 次" is no budget of 4000)
+    r"[^\d¤零〇一二两兩三四五六七八九十百千万萬？！。?!\n-]){0,25}?"
 )
 
 
@@ -215,7 +216,7 @@ _YEAR_BEFORE_CHARS = 40
 
 # A budget word's number that is a year: "budget 2026", "orçamento de 2027", "预算 2026 年".
 _YEAR_NUMBER_RE = gated_re(
-    r"(?<![0-9.,])20[2-3][0-9](?![0-9.,]|\s?(?:k|m|万|萬|mil))|"
+    r"(?<![0-9.,])20[2-3][0-9](?![0-9]|[.,][0-9]|\s?(?:k|m|万|萬|mil))|"
     # a year of Taiwan's calendar or Japan's era, with its word: "113 年度", "令和8年"
     r"(?<![0-9.,])1[01][0-9]\s?年度|令和\s?[0-9]{1,2}\s?年"
 )
@@ -320,7 +321,15 @@ _PAID_RE = gated_re(
     r"现在每月|目前每月|现在付|目前付|現在付|竞品|競品|他社|경쟁사|지금 [^ ]{0,6} ?내고|"
     r"купить (?:бы )?за|買うと|買えば|如果买|要是买|구매하면|报的|報的|报价是|報價是|"
     r"(?:现在|現在|目前)[^。，,]{0,14}(?:付|花)|다른 클라우드|別のクラウド|其他云|其他雲|"
-    r"官網|官网|標示|标示|サイト(?:に|で|の)"
+    r"官網|官网|標示|标示|サイト(?:に|で|の)|"
+    # today's bill, however it is said: "last month's bill was", "at a hyperscaler, roughly",
+    # "счёт за октябрь", "через внешний API", "花 3.5 万美元", "月付約", "別家", "先月は",
+    # "Kosten ~", "Facture GPU actuelle", "paga ChatGPT"
+    r"(?<![a-z])(?:last month'?s|this month'?s|monthly) bill|bill (?:was|is|came to)|hyperscaler|"
+    r"(?<![а-яё])сч[её]т(?: за)?(?![а-яё])|внешн[а-яё]* api|"
+    r"(?:^|(?<=[，,\s月]))花(?:了|掉)?\s?(?:约|約|大概|大约|大約)?\s?$|月付|每月付|別家|别家|上个月|上個月|先月|지난달|"
+    r"(?<![a-z])kosten\s?[:~≈]?\s?(?:ca\.?|rund|etwa)?\s?$|(?<![a-z])actuel(?:le)?(?![a-z])|"
+    r"(?<![a-z])paga(?:n)?(?![a-z])"
 )
 # The company's revenue or its current bill, said in the amount's own clause: no budget
 # ("выручка 900 млн", "年商は約40億円", "faturamento de R$ 50 milhões", "帳單快 80 萬台幣").
@@ -382,7 +391,10 @@ _PAID_AFTER_RE = gated_re(
     r"\s?(?:를|을|씩|정도|쯤|ほど|くらい|ぐらい|程度)?\s?"
     r"(?:내고 ?있|지불하고 ?있|쓰고 ?있|나가고 ?있|"
     # (the bill flying away: "月に40万円くらい飛んでいく", "每月烧掉 3 万")
-    r"払って|支払って|かかって(?:い)?(?:ます|る)|飛んで|消えて|溶けて)"
+    r"払って|支払って|かかって(?:い)?(?:ます|る)|飛んで|消えて|溶けて|使って|쓰는 ?중|"
+    # (where it is spent, after it: "~$31k/mo all-in at our current cloud")
+    r"(?:/\s?mo(?:nth)?\s?)?(?:all-in )?at (?:our|the|a) (?:current|existing|other)|"
+    r"(?:/\s?mo(?:nth)?\s?)?(?:all-in )?at (?:a|our) hyperscaler)"
     # revenue said after the amount: "$40M in annual revenue", "80 Mio. € Umsatz"
     r"|\s?(?:in |of |de |d')?(?:annual |yearly )?(?:revenue|turnover|umsatz|faturamento|"
     r"chiffre d'affaires|facturación|выручки|оборота|매출)|\s?(?:raised|in funding)"
@@ -403,8 +415,10 @@ _PAID_AFTER_RE = gated_re(
     r"в прошлом месяце|上个月|上個月|先月|지난달)"
 )
 _KEPT_BUDGET_RE = gated_re(
-    r"budget|预算|預算|бюджет|予算|예산|presupuesto|orçamento|orcamento|up to|at most|max|"
-    r"no more than|under|less than|bis zu|höchstens|hasta|até|jusqu'à|au plus|не более|до |最多|"
+    # (a word of its own: "minimax" holds no "max", "thunder" no "under")
+    r"budget|预算|預算|бюджет|予算|예산|presupuesto|orçamento|orcamento|up to|at most|"
+    r"(?<![a-z])max(?![a-z])|(?<![a-z])under(?![a-z])|"
+    r"no more than|less than|bis zu|höchstens|hasta|até|jusqu'à|au plus|не более|до |最多|"
     r"以内|まで|이하|이내"
 )
 _SENTENCE_ENDS = ".?!。？！\n"
@@ -490,6 +504,21 @@ def find_budget(text: str, language: str = "en") -> Found | None:
             whole, refused = limits.check_whole(limits.BUDGET, value)
             return Found(whole, rest, refused)
     return None
+
+
+def blank_spent(text: str, language: str = "en") -> str:
+    """Return ``text`` with dollar amounts paid or quoted elsewhere blanked (same length).
+
+    "Kosten ~19k $/Monat" today is no budget, and its "19k" no context either.
+    """
+    if _MONEY_MARKS_RE.search(text) is None:
+        return text
+    for pattern in worth_trying(_money_res()[:-1], text):  # amounts with their currency
+        for match in list(scan(pattern, text)):
+            start, end = match.span()
+            if spent_elsewhere(text, start, end) and _amount_value(match, text, language):
+                text = text[:start] + _SPENT * (end - start) + text[end:]
+    return text
 
 
 def blank_other_currencies(text: str) -> tuple[str, bool]:

@@ -51,7 +51,7 @@ from bot.understand.models.checkpoints import checkpoint_of
 from bot.understand.models.finder import ModelIndex, catalog_index, find_model
 from bot.understand.models.hub_names import catalog_id_of, find_hub_id, hub_query
 from bot.understand.models.moved import without_model_left_behind
-from bot.understand.money import blank_other_currencies, find_budget
+from bot.understand.money import blank_other_currencies, blank_spent, find_budget
 from bot.understand.number_words import words_to_digits
 from bot.understand.numbers import Found, join_long_groups
 from bot.understand.platform import find_platform
@@ -219,7 +219,7 @@ def _read_fields(
     platform = find_platform(clean)
     engine = find_engine(clean)
     budget = find_budget(rest, language)
-    rest = budget.rest if budget else rest
+    rest = blank_spent(budget.rest if budget else rest, language)
     # Adapters counted are served: a job only when the text trains ("fine-tune 5 adapters").
     serving = adapters is not None and not asks_training_act(rest)
     training = (
@@ -665,7 +665,11 @@ def parse_message(
         rest = without_said_back(text) if whole.command is None else None
         if rest is not None:
             rest_read = parse_with(rest, catalog_index(), telegram_language=hint, bot_username=bot)
-            whole = _with_said_back(whole, rest_read, figure_asked(text))
+            # the figure asked is the said-back clause's own ("先ほどの回答で「KV…450GB」"), not
+            # another figure of the message (a ticket's title "GPU見積もり")
+            clause = "".join(said for said, kept in zip(text, rest, strict=False) if said != kept)
+            figure = figure_asked(clause) or figure_asked(text)
+            whole = _with_said_back(whole, rest_read, figure)
         return _relabelled(whole, text) if learned else whole
     except Exception:  # noqa: BLE001 - the bot's entry point answers every message, whatever broke
         _log.exception("parsing failed")

@@ -291,7 +291,10 @@ def _cuda_not_needed_re() -> Searchable:
         rf"(?:不依赖|不依賴|没有依赖|沒有依賴)\s?{_NVIDIA}|"
         rf"(?:sin|sem|no tiene|não tem|nenhuma) (?:dependencia|dependência)s? (?:de |del |da |do )?"
         rf"{_NVIDIA}|"
-        rf"pas de dépendance (?:à|a|au) {_NVIDIA}|не завис\w* от {_NVIDIA}"
+        rf"(?:pas de|aucune) dépendance (?:(?:à|a|au|de|en) )?{_NVIDIA}|не завис\w* от {_NVIDIA}|"
+        rf"(?:no|zero|none) {_NVIDIA} (?:dependenc\w*|lock-?in)|"
+        rf"(?:keine|null) {_NVIDIA}-?abhängigkeit\w*|нет зависимост\w* от {_NVIDIA}|"
+        rf"(?:ninguna|nenhuma) dependencia (?:de |del )?{_NVIDIA}"
     )
 
 

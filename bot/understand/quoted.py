@@ -45,7 +45,9 @@ _SAID_BACK_RE = gated_re(
     # 나오는 TP가 뭔 뜻이에요?", a word of it asked about)
     r"답변에(?=[^?？.!。]{0,40}?라고 )|"
     r"你(?:们|們)?(?:的)?(?:回答|回复|回覆)(?:里|裡|中)?(?:写|寫|说|說|提到|给|給)|"
-    r"(?:先ほど|さっき|前)の(?:回答|ご回答|返答)(?:に|で|では|の)"
+    r"(?:先ほど|さっき|前)の(?:回答|ご回答|返答)(?:に|で|では|の)|"
+    # "回答にあった「…」": what the answer had, quoted after
+    r"(?:回答|ご回答|返答)(?:に|で)(?:あった|ある|書いてあった|書いてある|出た|出てきた)(?=\s?[「『\"“])"
 )
 # A quotation right after the clause opens ("Your answer said: "…"", "Ihre Antwort nannte
 # „…“"): the clause ends where the quotation closes.

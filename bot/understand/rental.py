@@ -102,6 +102,13 @@ def _marked(text: str) -> str:
     return _HGX_RE.sub(lambda m: _HGX_MARK + " " * (len(m.group()) - 1), marked)
 
 
+# A server's eight GPUs said between the GPU and the server: "8卡", "8基搭載", "8장짜리", "8枚構成".
+_EIGHT_ON_BOARD = (
+    r"(?P<eb>\s*(?:8|八|여덟)\s*-?\s*(?:卡|基|枚|장|개|gpus?)\s*(?:搭載|构成|構成|装|짜리|탑재)?"
+    r"\s*(?:の|의)?)?"
+)
+
+
 @cache
 def _plan_patterns(language: str) -> tuple[Searchable, ...]:
     number = number_pattern(language)
@@ -114,7 +121,7 @@ def _plan_patterns(language: str) -> tuple[Searchable, ...]:
     lone = rf"(?P<lone>s?\s*-?\s*\(?\s*(?:{_SINGLE_WORDS})(?!(?<=[{LETTER}])[{LETTER}]))?"
     # ("2 MI355X 8卡服务器": its eight GPUs said between the GPU and the server)
     server_after = (
-        rf"{lone}(?:\s*(?:8|八)\s*卡)?(?P<s>\s*-?\s*\(?\s*(?:の|의)?\s*(?:{_SERVER}|{_VM_WORDS}))?"
+        rf"{lone}{_EIGHT_ON_BOARD}(?P<s>\s*-?\s*\(?\s*(?:の|의)?\s*(?:{_SERVER}|{_VM_WORDS}))?"
     )
     eight = rf"(?P<e>{_EIGHT_X})?"
     return (
@@ -130,7 +137,7 @@ def _plan_patterns(language: str) -> tuple[Searchable, ...]:
         # (a comma after the count ends it: "×4, monthly"; "x1,5" is no count)
         gated_re(
             gpu
-            + rf"{lone}(?:\s*(?:8|八)\s*卡)?(?P<s>\s*-?\s*{_SERVER})?\s*[x×]\s*{after}"
+            + rf"{lone}{_EIGHT_ON_BOARD}(?P<s>\s*-?\s*{_SERVER})?\s*[x×]\s*{after}"
             + r"(?![0-9a-z]|[.,][0-9])"
             # (a term after the times sign: "4 h200 sueltas x 12 meses" rents them for a year)
             + r"(?!\s*(?:months?|meses|mes\b|mois|monate?n?|месяц|个月|個月|か月|ヶ月|개월))"
@@ -215,10 +222,11 @@ def _plan_of(match: re.Match[str], *, mixed: bool) -> str | None:
         # ("one 8x MI355X": its eight GPUs said, the server they come in)
         # ("MI355X ×2": units counted with a times sign are its servers, the only plan it has)
         times = found.get("m") is not None and "×" in match.group()
-        return SERVER_PLAN["m"] if server or mixed or found.get("e") or times else None
+        eight = found.get("e") or found.get("eb")
+        return SERVER_PLAN["m"] if server or mixed or eight or times else None
     if vm or alone:
         return SINGLE_PLAN
-    if server and (server_words or found.get("e")):
+    if (server and (server_words or found.get("e"))) or found.get("eb"):
         return SERVER_PLAN["h"]
     return SINGLE_PLAN if mixed and not server else None
 
@@ -291,7 +299,8 @@ def _servers_patterns(language: str) -> tuple[Searchable, ...]:
         # "一台撑不住就直接上六台服务器": machines with a word of servers beat a bare "一台"
         gated_re(number + rf"\s*{_MACHINES}\s*(?:の|의)?\s*(?:{_SERVER})"),
         gated_re(rf"(?:{_SERVER})\s*(?:を|가|이|를|을)?\s*" + number + rf"\s*{_MACHINES}"),
-        gated_re(number + rf"\s*{_MACHINES}"),
+        # (bare, only the counters of machines: "拠点6つ" and "一部" count no servers)
+        gated_re(number + r"\s*(?:台|대)"),
         # "整机 ×4", "servers x3": the count written as a multiple after the word (not "x8
         # GPUs", the GPUs of one)
         gated_re(
@@ -312,11 +321,20 @@ def find_servers(text: str, language: str) -> int | None:
         return None
     for pattern in _servers_patterns(language):
         match = pattern.search(text)
+        if match is not None and _VEHICLE_BEFORE_RE.search(
+            text, max(0, match.start() - 8), match.start()
+        ):
+            continue  # "トラック210台", "叉车 30 台": vehicles counted, not machines
         if match is not None:
             value = number_value(match.group("n"), language)
             if value and value <= MAX_UNITS:
                 return value
     return None
+
+
+_VEHICLE_BEFORE_RE = gated_re(
+    r"(?:トラック|車両|車|车|辆|輛|フォークリフト|叉车|堆高機|트럭|차량|버스|バス|冷蔵庫|冰箱|设备|設備)\s*$"
+)
 
 
 # A server plan named without a count, in a price question: one of it ("сервер HGX H200 на 3

@@ -7,6 +7,7 @@ Chinese months need 个/個; "a month" and "per month" are a rate ("$4,000 a mon
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from bot.understand.gates import Searchable, gated_re
@@ -43,6 +44,11 @@ _WHOLE = (
 _MONTH_UNITS = (
     r"\s*-?\s*(?:months?|mos?\.?|monat(?:e|en|s)?|mois|mes(?:es)?|mês|месяц(?:а|ев)?|мес\.?"
     r"|(?:个|個)\s*月|(?:ヶ|か|カ|ケ|箇|ヵ)\s*月(?:間)?|개월|\s?달)" + WORD_END
+)
+# A discount asked for a term: "簽一年的話有沒有折扣", "a discount if we sign a year?".
+_DISCOUNT_AFTER_RE = gated_re(
+    r"[^0-9。.!?！？]{0,10}?(?:折扣|優惠|优惠|打折|discount|割引|할인|скидк|descuento|desconto|"
+    r"rabatt|remise)"
 )
 # Terms without a number: half a year, a year, a quarter (value in months).
 _NAMED_TERMS: tuple[tuple[str, int], ...] = (
@@ -81,13 +87,17 @@ _NAMED_TERMS: tuple[tuple[str, int], ...] = (
             r"(?<![2-9] )trimestre(?!s)|trimestral|"
             r"trimestriel(?:le)?|vierteljährlich|квартал|"
             r"季度(?!末)|"
-            r"분기(?!\s?(?:마감|말|결산|별|마다))|"
+            r"(?<!두)(?<!두 )(?<!세)(?<!세 )분기(?!\s?(?:마감|말|결산|별|마다))|"
             r"석 ?달|一季(?!度)|一个季|一個季|四半期|한 ?분기"
         ),
         _QUARTER,
     ),
     # two quarters: "只租兩季", "两个季度"
-    (r"(?:两|兩|二)(?:个|個)?季(?!度末)|(?:两|兩)(?:个|個)季度", 2 * _QUARTER),
+    (
+        r"(?:两|兩|二)(?:个|個)?季(?!度末)|(?:两|兩)(?:个|個)季度|두 ?분기|二四半期|2つの四半期",
+        2 * _QUARTER,
+    ),
+    (r"세 ?분기|三四半期", 3 * _QUARTER),
     # three quarters of a year: "ein Dreivierteljahr", "three quarters of a year"
     (r"dreivierteljahr|drei viertel jahr|three quarters of a year|trois quarts d'année", 9),
     (r"두 ?달", 2),
@@ -149,6 +159,8 @@ def _years(text: str, language: str) -> int | None:
             continue
         if _BUDGET_AFTER_RE.match(text, match.end()):
             continue  # "一年总预算 80 万": the budget's year, no term
+        if _discount_asked(text, match, language):
+            continue  # "另外簽一年的話有沒有折扣": a longer term's discount asked, not the term
         if not _is_deadline(text, *match.span()):
             return value * _YEAR
     return None
@@ -219,6 +231,18 @@ def _quarters_counted(text: str) -> int | None:
     return _QUARTER * int(quarters.group("n"))
 
 
+def _discount_asked(text: str, term: re.Match[str], language: str) -> bool:
+    """Whether a term is a longer one's discount asked beside another term ("簽一年的話有折扣")."""
+    return _DISCOUNT_AFTER_RE.match(text, term.end()) is not None and _another_term(
+        text, *term.span(), language
+    )
+
+
+def _another_term(text: str, start: int, end: int, language: str) -> bool:
+    """Whether the text states a term besides the one at ``start:end`` ("半年 … 另外簽一年的話")."""
+    return find_months(text[:start] + " " * (end - start) + text[end:], language) is not None
+
+
 def find_months(text: str, language: str) -> int | None:
     """Return the months of rent a message asks about, or None."""
     for match in _months_re(language).finditer(text):
@@ -250,7 +274,11 @@ def find_months(text: str, language: str) -> int | None:
         return span  # "pour 2 trimestres", "from March to the end of August", "for Q3"
     for pattern, months in _named_terms_re():
         named = pattern.search(text)
-        if named is None or _is_deadline(text, *named.span()):
+        if (
+            named is None
+            or _is_deadline(text, *named.span())
+            or _discount_asked(text, named, language)
+        ):
             continue
         if _BUDGET_AFTER_RE.match(text, named.end()) or _BUDGET_BEFORE_RE.search(
             text, max(0, named.start() - 16), named.start()

@@ -165,8 +165,55 @@ def _leaders_as_counts(text: str) -> str:
     return "\n".join(lines)
 
 
+# A form's fields, "label: value" apart by bars, slashes or lines: "Item: HGX H200 8 GPUs | Qtd: 1
+# | Meses: 5", "品目：8× HGX H200 サーバー / 台数：1台 / 期間：2年".
+_FIELD_RE = gated_re(
+    r"(?:^|(?<=[|/\n;]))[ \t]*(?P<label>[^\n|/;:：]{1,24}?)[ \t]*[:：][ \t]*"
+    r"(?P<value>[^\n|/;]{1,48})"
+)
+_ITEM_LABEL_RE = gated_re(
+    r"^(?:item|product|produto|produit|producto|artikel|position|désignation|designação|"
+    r"designación|descrição|descripción|description|beschreibung|позиция|наименование|品目|品名|"
+    r"项目|項目|产品|產品|품목|제품|sku|plan|configuration|構成|配置|구성)$"
+)
+_TERM_LABEL_RE = gated_re(
+    r"^(?:term|duration|durée|duração|duración|período|periodo|laufzeit|dauer|срок|期間|期间|"
+    r"租期|기간|meses|months?|mois|monate)$"
+)
+
+
+def _fields_as_counts(text: str) -> str:
+    """Return ``text`` with a form's quantity said before its item ("1 HGX H200 8 GPUs").
+
+    The quantity's pair is blanked (its number counts the item, nothing else); a term of bare
+    months is written "N months".
+    """
+    fields = list(_FIELD_RE.finditer(text))
+    if len(fields) < 2:  # noqa: PLR2004 - a form has an item and its quantity at least
+        return text
+    item = next((f for f in fields if _ITEM_LABEL_RE.match(f.group("label").strip().lower())), None)
+    quantity = next(
+        (f for f in fields if _QUANTITY_RE.match(f.group("label").strip().lower())), None
+    )
+    out = text
+    if item is not None and quantity is not None:
+        counted = _COUNTED_CELL_RE.match(quantity.group("value"))
+        if counted is not None and _HARDWARE_RE.search(item.group("value").lower()):
+            start, end = quantity.span()
+            out = out[:start] + " " * (end - start) + out[end:]
+            start, end = item.span("value")
+            out = f"{out[:start]}{counted.group(1)} {item.group('value').strip()}{out[end:]}"
+    term = next((f for f in fields if _TERM_LABEL_RE.match(f.group("label").strip().lower())), None)
+    if term is not None and term.group("value").strip().isdigit():
+        months = f"{term.group('value').strip()} months"
+        out = out.replace(term.group(0), f"{term.group(0)[: -len(term.group('value'))]}{months}", 1)
+    return out
+
+
 def sheet_as_pairs(text: str) -> str:
     """Return ``text`` with pasted sheet rows written as "label: value" items."""
+    if ":" in text or "：" in text:
+        text = _fields_as_counts(text)
     if "\n" in text:
         text = _leaders_as_counts(text)
     if "\n" not in text or not any(sep in text for sep in _SEPARATORS):

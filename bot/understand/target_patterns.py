@@ -196,8 +196,10 @@ def patterns() -> dict[str, Searchable]:
         rf"(?:(?P<bunit>每秒|每分钟|每分鐘|每小时|每小時|每天|每日|日均|一天|一小时|毎秒|秒間|毎分|毎時|毎日|"
         rf"1\s?分(?:間)?(?:に|で|あたり)?|分間|1\s?時間(?:に|で|あたり)?|時間あたり|"
         rf"1\s?日(?:に|で|あたり)?|1\s?초에|초당|1\s?분에|분당|1\s?시간에|시간당|하루에?|일일)"
-        rf"[^0-9,，;；]{{0,6}}?{num}\s?(?:个|個|次|条|條|건|회|件|개)?\s?"
-        rf"(?:{REQUESTS})?)"
+        rf"[^0-9,，;；]{{0,6}}?{num}"
+        # (not goods moved: "每小時出貨大概 1,500 箱")
+        rf"(?![0-9万萬千億亿만천.,]*\s?(?:箱|瓶|托|板|包裹|盒|辆|輛|박스|상자|パレット|ケース|行))"
+        rf"\s?(?:个|個|次|条|條|건|회|件|개)?\s?(?:{REQUESTS})?)"
     )
     # (a number may open a bracket of its own: "inputs are short (400 tokens)")
     gap = r"[^0-9,，;；/()（）。!?！？]{0,18}?(?:[(（][^0-9()（）]{0,8}?)?"
@@ -326,7 +328,8 @@ def patterns() -> dict[str, Searchable]:
         rf"{num}\s?(?P<dunit>{HOUR}|{DAY}|{WEEK})\s(?:from now|from today|from (?:the )?start|"
         rf"à partir de maintenant|a partir de ahora|a partir de agora|ab jetzt|с этого момента)",
         # a day named, then said as a length: "d'ici vendredi, donc ~72h", "by Friday, so 72 hours"
-        rf"(?<![a-zà-ÿ])(?:d'ici|by|until|till|bis|hasta|até|до|avant|before)\s[^\d,.;()]{{2,24}}?"
+        rf"(?<![a-zà-ÿ])(?:d'ici|by|until|till|bis|hasta|até|до|avant|before|deadline:?|frist:?)"
+        rf"\s[^\d,.;()]{{2,24}}?"
         rf"\s?[,;(—–-]\s?(?:donc|so|soit|i\.e\.|c'est-à-dire|also|d\.h\.|es decir|o sea|ou seja|"
         rf"то есть|т\.е\.|that's|that is|cioè|tipo|like|genre|типа|"
         rf"como)?\s?(?:{ABOUT_WORD})?{num}\s?"
@@ -339,7 +342,9 @@ def patterns() -> dict[str, Searchable]:
         rf"(?![a-zа-яё])",
         rf"(?<![a-zа-яё])(?:a|one|une?|una?|uma?|eine?n?|одн[уаи]|)\s?"
         rf"(?P<dunit>{KOREAN_DAY_WORDS}|week|semana|semaine|woche|неделю|неделя|一周|一週|"
-        rf"一个星期|一個星期|一個禮拜|一个礼拜|1週間|一週間)(?![a-zа-яё])",
+        rf"一个星期|一個星期|一個禮拜|一个礼拜|1週間|一週間)(?![a-zа-яё])"
+        # (not a day's volume: "하루 퇴원 요약 약 200건" is 200 a day)
+        rf"(?!(?:에|당)?[^\d,.;]{{0,14}}?[0-9][0-9,.]*\s?(?:만|천)?\s?(?:건|개|회|번|명|장|件))",
         # Russian says an approximate count after its unit: "часов за 8", "дней на 5"
         rf"(?<![а-яё])(?P<dunit>часов|часа|дней|дня|суток|недель|недели)\s(?:за|на|где-то|"
         rf"примерно|около)\s{num}",

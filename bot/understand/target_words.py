@@ -77,6 +77,8 @@ OUTPUT_WORDS = (
     # a draft written for a person to send: "draft ≈ 350 tokens", "borrador", "Entwurf"
     r"drafts?|borrador(?:es)?|rascunhos?|brouillons?|entw(?:ü|u)rfe?|черновик(?:и|а)?|草稿|下書き|초안|"
     r"salidas?|"
+    # the result written per item: "Ergebnis pro Vertrag ~500 Tokens JSON"
+    r"ergebnis(?:se)?|"
     r"sorties?|ausgaben|"
     r"ausgabe-?tokens?|ausgabe|antwort(?:en)?|réponses?|respuestas?|respostas?|ответы?|ответа|"
     r"выход|выходе|"

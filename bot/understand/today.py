@@ -29,7 +29,11 @@ _TODAY_RE = gated_re(
     r"(?![а-яё])|"
     r"现状|現狀|现网|現網|压测结果|壓測結果|目前|上次|之前|老系统|老系統|当前|當前|"
     r"現状|現行|前回|今は|いまは|"
-    r"현재|지금|기존|지난번"
+    r"현재|지금|기존|지난번|"
+    # what runs elsewhere or as a rule: "現有機器", "借りていて", "타사", "평소엔", "usually"
+    r"現有|现有|现在|現在|現時|现时|借りていて|運用中|稼働中|타사|다른 ?데서|평소|普段|平时|平時|"
+    r"(?<![a-z])(?:usually|normally|elsewhere|other provider)(?![a-z])|"
+    r"otro proveedor|outro provedor|normalmente|normalerweise|d'habitude|обычно|別家|别家|他社"
 )
 # What they want: "target", "we need", "after the migration", "目标", "목표", "нужно", "Ziel".
 _GOAL_RE = gated_re(
@@ -45,7 +49,12 @@ _GOAL_RE = gated_re(
     r"в этот раз)(?![а-яё])|"
     r"目标|目標|要求|希望|计划|計劃|打算|改成|改为|改為|迁移后|遷移後|这次|這次|"
     r"要件|移行後|今回|したい|"
-    r"목표|이전하면서|이전 후|이번에|늘리려고"
+    r"목표|이전하면서|이전 후|이번에|늘리려고|"
+    # later, or in its place: "next month", "expects 120 by Q3", "instead of 8k", "要撐 200"
+    r"(?<![a-z])(?:next month|expects?|instead of|in place of|statt|anstatt|au lieu de|"
+    r"en vez de|em vez de|neues projekt|nächsten monat|le mois prochain|el próximo mes|"
+    r"próximo mês)(?![a-z])|(?<![а-яё])(?:вместо|в следующем месяце)(?![а-яё])|"
+    r"下个月|下個月|来月|다음 ?달|要撐|要扛|要撑|想跑|想要|换到|換到|想换|想換"
 )
 # Where a clause begins: punctuation, a dash, a line.
 _CLAUSE_MARKS = ",;:，；：。.!?！？\n—–"
@@ -121,3 +130,28 @@ def goal_only(text: str) -> str:
     for begin, end in kept:
         chars[begin:end] = list(text[begin:end])
     return "".join(chars)
+
+
+_SENTENCE_MARKS = ".!?。！？\n"
+
+
+# Today's setup said to run at another provider: "借りていて", "타사", "他社", "at a hyperscaler".
+_ELSEWHERE_RE = gated_re(
+    r"借りていて|타사|다른 ?데서|쓰는 ?중|他社|別家|别家|别的云|別的雲|"
+    r"(?<![a-z])(?:elsewhere|other provider|hyperscaler|another cloud)(?![a-z])|"
+    r"otro proveedor|outro provedor|anderen anbieter|autre fournisseur|другого провайдера"
+)
+
+
+def said_of_today(text: str, at: int, *, elsewhere: bool = False) -> bool:
+    """Whether the figure at ``at`` stands in a sentence about today, no goal said between.
+
+    "现在 2 张 4090 跑…", "Hoy servimos … en 2 GPUs", "평소엔 매주 GPU 2장으로": what runs now.
+    ``elsewhere``: only when today's setup is said to run at another provider.
+    """
+    begin = max(text.rfind(mark, 0, at) for mark in _SENTENCE_MARKS) + 1
+    pattern = _ELSEWHERE_RE if elsewhere else _TODAY_RE
+    todays = list(pattern.finditer(text, begin, at))
+    if not todays:
+        return False
+    return _GOAL_RE.search(text, todays[-1].end(), at) is None

@@ -54,7 +54,8 @@ MEMBERS = (
     r"dispatchers|cashiers|pilots|scientists|physicians|clinicians|radiologists|paralegals|"
     r"медсест[ёе]р|фармацевт[а-яё]*|механик[а-яё]*|техник[а-яё]*|водител[а-яё]*|дизайнер[а-яё]*|"
     r"переводчик[а-яё]*|бухгалтер[а-яё]*|менеджер[а-яё]*|продавц[а-яё]*|учени?к[а-яё]*|"
-    r"enfermer[oa]s|farmac[eé]utic[oa]s|mecánicos|mecânicos|técnicos|conductores|motoristas|"
+    r"enfermer[oa]s|farmac[eéê]utic[oa]s|soignant(?:e)?s|aides-soignant(?:e)?s|infirmiers|"
+    r"mecánicos|mecânicos|técnicos|conductores|motoristas|"
     # veterinarians: "600 veterinarios y auxiliares", "300 vétérinaires", "80 Tierärzte"
     r"veterinari(?:os|as|ans)|veterinários|vétérinaires|tierärzt(?:e|innen)|ветеринар[а-яё]*|"
     r"diseñadores|designers|traductores|tradutores|associados|asociados|socios|médicos|"
@@ -175,6 +176,8 @@ def _patterns() -> tuple[Searchable, ...]:
             _NON_ASCII,
             gated_re(
                 rf"(?:{_CJK_MEMBERS})\s?(?:は|が|이|가|은|는|数|數|数は)?\s?"
+                # (all of them: "護理師共 260 位", "職員は合計540名", "직원 총 250명")
+                rf"(?:共|一共|總共|总共|合計|合计|総勢|총)?\s?"
                 rf"(?:约|約|大概|大約|大约|大体|약|약\s|한\s)?\s?{_COUNT}"
             ),
         ),
@@ -618,7 +621,10 @@ def find_headcount(text: str) -> int | None:
         and not _not_users(text, match)
     ]
     if not counted:
-        return None
+        used = _USED_BY_RE.search(text)
+        people = parse_number(used.group("n")) if used is not None else 0
+        # "lo usarían encargados y jefes de sección, unas 600 personas": those who will use it
+        return int(people) if 0 < people <= _MAX_HEADCOUNT else None
     found = [(match.start(), value) for match, value in counted]
     group = _group_it_is_for(text, counted)
     if group is not None:
@@ -636,7 +642,7 @@ def find_headcount(text: str) -> int | None:
             value = _value(part)
             if value is not None and 0 < value < min(found)[1]:
                 return int(value)
-    users = _USERS_ARE_RE.search(text)
+    users = _USERS_ARE_RE.search(text) or _USED_BY_RE.search(text)
     if users is not None and any(item[0] < users.start() for item in found):
         # "la empresa tiene 600 empleados, pero los que lo van a usar son unos 120 de oficina":
         # those who will use it, counted after the whole
@@ -685,6 +691,21 @@ def _group_it_is_for(text: str, counted: list[tuple[re.Match[str], int]]) -> int
         if len(chosen) == 1:
             return chosen.pop()
     return None
+
+
+# The users said after the verb, then their count: "lo usarían encargados y jefes de sección,
+# unas 600 personas", "it would be used by the shift leads, about 80 people".
+_USED_BY_RE = gated_re(
+    r"(?<![a-zà-ÿ])(?:lo usar[íi]an|lo usar[áa]n|lo utilizar[íi]an|would be used by|"
+    r"will be used by|o usariam|o usarão|l'utiliseraient|l'utiliseront|"
+    r"(?:würden|werden) (?:es|ihn|sie) nutzen)(?![a-zà-ÿ])"
+    # (not those at once: "lo usarían a la vez como mucho 75 personas")
+    r"(?:(?!a la vez|al mismo tiempo|at once|at the same time|simultan|en même temps|"
+    r"ao mesmo tempo|gleichzeitig|como mucho|at most)[^.;!?0-9]){0,60}?"
+    r"(?:unas|unos|about|around|some|roughly|uns|umas|cerca de|environ|etwa|rund)?\s?"
+    r"(?P<n>[0-9][0-9.,  ]*)\s?(?:personas|pessoas|people|personnes|leute|personen|usuarios|"
+    r"usuários|users|utilisateurs|nutzer)"
+)
 
 
 # Those who will use it, then their count: "los que lo van a usar son unos 120", "those who'll
@@ -749,7 +770,9 @@ def _not_users(text: str, match: re.Match[str]) -> bool:
 
 def but_only_said(text: str) -> bool:
     """Whether a part of the people is said to be the users ("… but only … 300 people")."""
-    return _BUT_ONLY_RE.search(text) is not None or _USERS_ARE_RE.search(text) is not None
+    return any(
+        pattern.search(text) is not None for pattern in (_BUT_ONLY_RE, _USERS_ARE_RE, _USED_BY_RE)
+    )
 
 
 @cache

@@ -191,6 +191,7 @@ LEXICON = Lexicon(
         "par mois",
         "mensuel",
         "devis",
+        "montant(?: total)?",
     ),
     catalog=(
         "quels? (?:gpus?|cartes|serveurs|offres)",

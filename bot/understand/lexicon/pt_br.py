@@ -193,6 +193,7 @@ LEXICON = Lexicon(
         "valor(?:es)?",
         "custa[a-z]*",
         "tabela",
+        "(?:o |do )?total (?:pra|para|do|de) (?:esse|este|o) per[ií]odo",
     ),
     catalog=(
         "quais (?:gpus?|placas|servidores|planos)",

@@ -35,12 +35,28 @@ def _beside(words: tuple[str, ...], text: str) -> bool:
     "那個 235B 的 MoE 版本 … 可以接受 FP8" names a version by another trait, the format apart.
     """
     formats = [m.start() for m in re.finditer("|".join(words), text)]
+    if any(
+        _PUBLISHED_BY_RE.match(text, at) or _PUBLISHER_BEFORE_RE.search(text, 0, at)
+        for at in formats
+    ):
+        return True  # "Llama 3.1 70B FP8 de NVIDIA", "NVIDIA's FP8": a publisher's checkpoint
     return any(
         abs(found.start() - at) <= _BESIDE_CHARS
         for found in _CHECKPOINT_RE.finditer(text)
         if not _OTHER_TRAIT_RE.search(text, max(0, found.start() - _TRAIT_CHARS), found.start())
         for at in formats
     )
+
+
+# A format said with its publisher: "FP8 de NVIDIA", "FP8 von NVIDIA", "NVIDIA's FP8", "NVIDIA 的
+# FP8", "nvidia版 FP8".
+_PUBLISHERS = r"(?:nvidia|amd|red\s?hat|neural\s?magic|sgl-project)"
+_PUBLISHED_BY_RE = gated_re(
+    r"(?:nv)?(?:fp8|fp4|mxfp4|awq|int4|int8)\s?(?:de|von|by|from|da|do|d'|от|par)\s?"
+    + _PUBLISHERS
+    + r"(?![a-z])"
+)
+_PUBLISHER_BEFORE_RE = gated_re(r"(?<![a-z])" + _PUBLISHERS + r"(?:'s|’s| 的|的|の|의|版)\s?$")
 
 
 # A version named by another trait right before its word ("MoE 版本", "the instruct version",

@@ -127,6 +127,15 @@ _NOT_AN_OWNER = gated_re(
     r"h\d{2,3}|mi\d{3}x?|b\d{3}|a\d{2,3}|l\d{1,2}s?|rtx\w*|fp\d+|bf16|int\d|\d+)$",
     re.IGNORECASE,
 )
+# Where pages and tickets live, and a ticket's key: "wiki/LLM-442", "jira/OPS-17", "browse/ML-9".
+_WIKI_OWNER = gated_re(
+    r"^(?:wiki|docs?|runbooks?|confluence|jira|browse|issues?|tickets?|pull|pulls|tree|blob|"
+    r"notion|linear|gitlab|github|kb|pages?)$",
+    re.IGNORECASE,
+)
+_TICKET_KEY = gated_re(r"^[A-Z]{2,10}-\d{1,6}$")
+_IMAGE_TAG = gated_re(r":[\w.-]+")
+_IMAGE_BEFORE = gated_re(r"(?:image|docker pull|from)\s?:?\s*$", re.IGNORECASE)
 _FULL = gated_re(
     # (not "full fine-tune", "full-parameter training": a training method, not the full release)
     r"满血|滿血|完整版|全量版|full[- ]?(?:size|version|model|precision)?\b"
@@ -172,6 +181,19 @@ _LINE_WORDS = frozenset({"pro", "max", "plus", "ultra", "thinking", "nano", "min
 _SIZE_WORDS = frozenset({"small", "mini", "medium", "large", "nano", "tiny", "micro", "flash"})
 
 
+def _page_or_image(text: str, match: re.Match[str], owner: str, name: str) -> bool:
+    """Whether an "owner/name" is a page, a ticket or a container image, not a repository.
+
+    "runbook: wiki/LLM-442", "see jira/INFRA-209", "image: vllm/vllm-openai:v0.8.4".
+    """
+    if _WIKI_OWNER.match(owner) or _TICKET_KEY.match(name):
+        return True
+    return bool(
+        _IMAGE_TAG.match(text, match.end())
+        or _IMAGE_BEFORE.search(text, max(0, match.start() - 12), match.start())
+    )
+
+
 def find_hub_id(text: str) -> str | None:
     """Return the repository id a message gives as an id or URL, or None."""
     for match in _URL.finditer(text):
@@ -181,6 +203,8 @@ def find_hub_id(text: str) -> str | None:
     for match in _BARE_ID.finditer(text):
         owner, _, name = match.group(0).partition("/")
         if _NOT_AN_OWNER.match(owner) or _NOT_AN_OWNER.match(name):
+            continue
+        if _page_or_image(text, match, owner, name):
             continue
         if not re.search(r"[A-Za-z]", owner) or not re.search(r"[A-Za-z]", name):
             continue

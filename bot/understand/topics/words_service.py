@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from bot.understand.topics.concepts import Concept
 
+# "批量" is a bulk deal unless work done in a batch follows ("批量分类", "批量处理").
+_NOT_PROCESSING = (
+    r"(?!分类|分類|处理|處理|推理|跑|生成|翻译|翻譯|摘要|总结|總結|标注|標註|打标|清洗|抽取|识别|識別|"
+    r"转写|轉寫|任务|任務|作业|作業)"
+)
+
 # concept -> language -> one regular expression (lower case)
 SERVICE_WORDS: dict[Concept, dict[str, str]] = {
     Concept.HUMAN: {
@@ -184,8 +190,12 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
             # the price going down with a commitment: "does the monthly price drop if we commit"
             r"\bprice (?:drop|go down|come down|goes down|comes down)"
         ),
-        "zh-Hans": r"折扣|优惠|长期|长租|一年|年付|批量|包年|12\s?个月|6\s?个月|打折|签(?:一|两)年",
-        "zh-Hant": r"折扣|優惠|長期|長租|一年|年付|批量|包年|12\s?個月|打折|簽(?:一|兩)年",
+        "zh-Hans": r"折扣|优惠|长期|长租|一年|年付|批量"
+        + _NOT_PROCESSING
+        + r"|包年|12\s?个月|6\s?个月|打折|签(?:一|两)年",
+        "zh-Hant": r"折扣|優惠|長期|長租|一年|年付|批量"
+        + _NOT_PROCESSING
+        + r"|包年|12\s?個月|打折|簽(?:一|兩)年",
         "ru": r"\bскидк|\bдолгосроч|\bна год\b|\b12 месяц|\bоптов",
         "ja": r"割引|長期|年間|12か月|12ヶ月|12カ月|ボリューム|値引",
         "ko": r"할인|장기|1년|12개월|대량",

@@ -1107,6 +1107,9 @@ def test_everything_loaded_at_once_is_no_whole_server_question():
         ("blind-conv-bw.jsonl", 90, 90, 74),
         ("blind-conv-bx.jsonl", 90, 87, 74),
         ("blind-conv-by.jsonl", 90, 87, 67),
+        ("blind-conv-bz.jsonl", 90, 90, 88),
+        ("blind-conv-ca.jsonl", 90, 88, 75),
+        ("blind-conv-cb.jsonl", 90, 87, 55),
     ],
 )
 def test_the_sets_of_these_rounds_keep_their_figures(name, size, least_intent, least_all):
