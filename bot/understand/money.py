@@ -327,7 +327,9 @@ _PAID_RE = gated_re(
     # "Kosten ~", "Facture GPU actuelle", "paga ChatGPT"
     r"(?<![a-z])(?:last month'?s|this month'?s|monthly) bill|bill (?:was|is|came to)|hyperscaler|"
     r"(?<![а-яё])сч[её]т(?: за)?(?![а-яё])|внешн[а-яё]* api|"
-    r"(?:^|(?<=[，,\s月]))花(?:了|掉)?\s?(?:约|約|大概|大约|大約)?\s?$|月付|每月付|別家|别家|上个月|上個月|先月|지난달|"
+    r"(?:^|(?<=[，,\s月上]))花(?:了|掉)?\s?(?:约|約|大概|大约|大約)?\s?$|выходит|"
+    r"(?<![a-z])zahlen (?:rund|ca\.?|etwa|ungefähr)|月付|每月付|別家|别家|上个月|上個月|先月|"
+    r"지난달|"
     r"(?<![a-z])kosten\s?[:~≈]?\s?(?:ca\.?|rund|etwa)?\s?$|(?<![a-z])actuel(?:le)?(?![a-z])|"
     r"(?<![a-z])paga(?:n)?(?![a-z])"
 )

@@ -33,8 +33,13 @@ _TODAY_RE = gated_re(
     # what runs elsewhere or as a rule: "現有機器", "借りていて", "타사", "평소엔", "usually"
     r"現有|现有|现在|現在|現時|现时|借りていて|運用中|稼働中|타사|다른 ?데서|평소|普段|平时|平時|"
     r"(?<![a-z])(?:usually|normally|elsewhere|other provider)(?![a-z])|"
-    r"otro proveedor|outro provedor|normalmente|normalerweise|d'habitude|обычно|別家|别家|他社"
+    r"otro proveedor|outro provedor|normalmente|normalerweise|d'habitude|обычно|別家|别家|他社|"
+    # a pilot, what stands today: "Pilot was a QLoRA of 8B", "今は…PoC中", "Ist:", "파일럿 땐"
+    r"(?<![a-z])(?:pilot|piloto|pilote|poc|ist:)(?![a-z])|(?<![а-яё])пилот|试点|試點|パイロット|"
+    r"파일럿|PoC中|試用|试用"
 )
+# A pilot named: today's only when what comes after it is said ("Pilot was … For prod …").
+_PILOT_RE = gated_re(r"pilot|piloto|pilote|poc|пилот|试点|試點|パイロット|파일럿|poc中|試用|试用")
 # What they want: "target", "we need", "after the migration", "目标", "목표", "нужно", "Ziel".
 _GOAL_RE = gated_re(
     r"(?<![a-z])(?:targets?|goals?|(?:we|i) need|needs? to|has to|have to|must|(?:we|i|they|"
@@ -54,7 +59,13 @@ _GOAL_RE = gated_re(
     r"(?<![a-z])(?:next month|expects?|instead of|in place of|statt|anstatt|au lieu de|"
     r"en vez de|em vez de|neues projekt|nächsten monat|le mois prochain|el próximo mes|"
     r"próximo mês)(?![a-z])|(?<![а-яё])(?:вместо|в следующем месяце)(?![а-яё])|"
-    r"下个月|下個月|来月|다음 ?달|要撐|要扛|要撑|想跑|想要|换到|換到|想换|想換"
+    r"下个月|下個月|来月|다음 ?달|要撐|要扛|要撑|想跑|想要|换到|換到|想换|想換|"
+    # the production to come: "for prod", "Soll:", "升级到", "本番", "정식 오픈", "next year"
+    r"(?<![a-z])(?:for prod(?:uction)?|in production|now wants?|leadership wants|soll:|"
+    r"für die produktion|en production|para producción|em produção|next year|el próximo año|"
+    r"ano que vem|l'an prochain|nächstes jahr)(?![a-z])|(?<![а-яё])(?:теперь|в следующем году)"
+    r"(?![а-яё])|升级到|升級到|接下来|接下來|准备升级|準備升級|明年|下季度|来期|本番|本格|"
+    r"본 ?프로젝트|정식 ?오픈|내년|이제"
 )
 # Where a clause begins: punctuation, a dash, a line.
 _CLAUSE_MARKS = ",;:，；：。.!?！？\n—–"
@@ -97,6 +108,8 @@ def todays_spans(text: str) -> list[tuple[int, int]]:
             continue  # inside the span of an earlier word of today
         start = _clause_start(text, found.start())
         later = [goal for goal in goals if goal >= found.end()]
+        if not later and _PILOT_RE.fullmatch(found.group()):
+            continue  # "queremos … ; en la prueba piloto el pico fue de 300": the pilot's figure
         end = _today_end(text, found.end(), later[0]) if later else _sentence_end(text, found.end())
         if end > start:
             spans.append((start, end))

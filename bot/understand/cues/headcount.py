@@ -22,6 +22,7 @@ from bot.understand.numbers import (
     parse_number,
 )
 from bot.understand.text import ALL_OF_THEM, RELATIVE_AFTER_COMMA
+from bot.understand.today import said_of_today
 
 # People of an organisation, per language (lower case, cleaned text).
 MEMBERS = (
@@ -649,7 +650,20 @@ def find_headcount(text: str) -> int | None:
         value = parse_number(users.group("n"))
         if 0 < value < min(found)[1]:
             return int(value)
-    return min(found)[1]
+    return _after_today(text, sorted(found))
+
+
+def _after_today(text: str, ordered: list[tuple[int, int]]) -> int:
+    """Return the first count, or the first after it that is not today's when it is.
+
+    "今は情シス10名でPoC中、来期から社員1,200名", "hoy 12 abogados prueban … los 180 empleados": the
+    pilot's people today, the organisation's after.
+    """
+    if len(ordered) > 1 and said_of_today(text, ordered[0][0]):
+        later = [value for start, value in ordered[1:] if not said_of_today(text, start)]
+        if later:
+            return later[0]
+    return ordered[0][1]
 
 
 # The group a tool is said to be for: "只给老师用", "para que los voluntarios", "só para os
