@@ -63,7 +63,16 @@ _AMD_PLAN_RE = gated_re(
     r"one\b|那台|那个|那個|的那台|服务器|伺服器|サーバ|서버|сервер(?![а-яё]{2})|maschine|kiste))|"
     r"(?:the|el|le|la|o|der|den|das|dem|du|do|da) "
     r"(?:servidor |serveur |server |box |machine |máquina |maschine )?amd"
-    r"(?=\s?(?:[?？.,!;]|$|instead|en (?:vez|lugar)|au lieu|statt|em vez))"
+    r"(?=\s?(?:[?？.,!;]|$|instead|en (?:vez|lugar)|au lieu|statt|em vez))|"
+    # a server said before its vendor: "1 server amd", "un servidor AMD"
+    r"(?:(?<=server )|(?<=servers )|(?<=servidor )|(?<=serveur )|(?<=maschine )|(?<=máquina ))"
+    # (not the server of the answer pointed at: "plutôt que ce serveur AMD")
+    r"(?<!ce serveur )(?<!this server )(?<!that server )(?<!ese servidor )(?<!este servidor )"
+    r"(?<!esse servidor )(?<!este servidor )(?<!diese maschine )"
+    r"amd(?![a-z])|"
+    # the one AMD plan weighed as the way: "evtl mit AMD?", "cheaper with AMD?", "¿con AMD?"
+    r"(?<![a-z])(?:with|mit|con|com|avec)\s(?:an?\s|einem\s|un\s|una\s|uma\s)?amd"
+    r"(?=\s?(?:[?？]|$))"
 )
 
 

@@ -186,6 +186,8 @@ def admissible(field: str, choice: str, parsed: Mapping[str, Any], text: str = "
     rule = value_of(parsed, field)
     if rule in _CUED and says(rule, clean_text(text)):
         return False
+    if rule == Intent.SALES.value and says("purchase", clean_text(text)):
+        return False  # an order placed in words: "Хотим купить два сервера MI355X, как оформить?"
     read = {key for key, value in parsed.items() if value not in (None, "", [], {}, False)}
     if rule == Intent.UNKNOWN.value and not read - {"intent", "language"}:
         return False  # nothing read: thanks, a greeting, a word of goodbye, however long

@@ -505,12 +505,31 @@ def parse_with(
     # of what a message says beyond the deployment: a use without a model, the people,
     # hardware we do not rent, the figure asked, the budget as written.
     request = read_cues(with_levers(request, clean), clean)
+    if request.facts.gpu_count is not None and (
+        request.lever is Lever.WHY_NOT or _server_priced(request)
+    ):
+        # "為啥不直接用單張h200就好？": the plan asked about is sized on its own; "MI355X 8장 서버
+        # 한 대를 1년 쓰면 총 얼마": the server's eight GPUs describe the plan priced
+        request = replace(request, facts=replace(request.facts, gpu_count=None))
     request = without_figures_said_back(request, clean)  # "where does the 450 GB come from?"
     request = cheaper_within_budget(request, clean)  # "no máximo R$ 100 mil, dá pra baixar?"
     request = price_said_back(request, clean)  # "HGX 一个月 2.39 万美元批不下来"
     if _states_platform(request, clean):
         return replace(request, intent=Intent.FOLLOWUP, topic=None, software=None)
     return request
+
+
+_GPUS_A_SERVER = 8
+
+
+def _server_priced(request: ParsedRequest) -> bool:
+    """Whether a price asked counts servers and its GPU count is a server's eight."""
+    counts = request.facts.plan_counts or {}
+    return (
+        request.intent in {Intent.PRICE, Intent.KNOWLEDGE}
+        and request.facts.gpu_count == _GPUS_A_SERVER
+        and any(plan.endswith("-8x") for plan in counts)
+    )
 
 
 def _asks_rental_total(request: ParsedRequest, clean: str) -> bool:

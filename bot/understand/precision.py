@@ -51,7 +51,7 @@ _SPELLING_RES: tuple[tuple[Searchable, str, str | None], ...] = tuple(
 # "用", a colon, "dtype", "only".
 _LINKS = (
     r"(?:dtype|in|en|em|auf|à|a|is|are|ist|est|es|é|на|в|で|を|は|だけ|のみ|만|은|는|를|로|으로|"
-    r"为|為|用|使用|改成|换成|換成|改用|换用|換用|切到|切换到|切換到|变成|變成|"
+    r"为|為|用|使用|改成|换成|換成|改用|换用|換用|切到|切换到|切換到|变成|變成|调成|調成|改到|改|换|換|"
     r"switched to|changed to|switch to|change to|"
     r"改为|设为|設為|设置为|設定為|设成|設成|设|設|是|only|solo|nur|only in|только|also|too|auch|"
     r"ebenfalls|también|também|aussi|тоже|"

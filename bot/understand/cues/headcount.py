@@ -30,7 +30,7 @@ MEMBERS = (
     r"programmers|coders|analysts|agents|seats|team ?members|members of staff|lawyers|"
     r"doctors|nurses|teachers|students|researchers|consultants|people in (?:our|the) (?:team|"
     r"company)"
-    r"|сотрудник[а-яё]*|работник[а-яё]*|разработчик[а-яё]*|программист[а-яё]*|инженер[а-яё]*|"
+    r"|сотрудник[а-яё]*|работник[а-яё]*|разработчик[а-яё]*|разрабов|разрабы|программист[а-яё]*|инженер[а-яё]*|"
     r"коллег[а-яё]*|операторов|человек в (?:команде|компании)|"
     r"empleados?|trabajadores|desarrolladores|programadores|ingenieros|agentes|colaboradores|"
     r"funcionários|funcionarios|colaboradores|desenvolvedores|programadores|engenheiros|atendentes|"
@@ -574,16 +574,50 @@ _PEOPLE_COUNT_RE = gated_re(
 )
 
 
+# Users counted, when another count is said to be at once ("Пользователей около 700,
+# одновременно вряд ли больше 50", "700 users, maybe 50 at once"): all who use it.
+_USERS_WORDS = r"users|nutzer(?:innen)?|usuarios|usuários|utilisateurs"
+_USERS_COUNT_RES = (
+    gated_re(
+        rf"(?<![a-zа-яё])(?:пользователей|юзеров|{_USERS_WORDS})\s?[:—-]?\s?{_ABOUT}{_COUNT}"
+        r"(?![0-9])"
+    ),
+    gated_re(rf"{_COUNT}\s?(?:пользовател[а-яё]*|юзер[а-яё]*|{_USERS_WORDS})(?![a-zа-яё])"),
+)
+
+
+# The count a change replaces ("50 users at once instead of 20 users"): no one's head count.
+_REPLACED_REACH = 16
+_REPLACED_RE = gated_re(
+    r"(?:statt|instead of|rather than|en vez de|en lugar de|em vez de|au lieu de|вместо|"
+    r"而不是|不是|아니라|ではなく)\s?(?:the |los |die |les |os )?$"
+)
+
+
 def people_besides(text: str, concurrency: int) -> int | None:
     """Return a count of people other than the users at once and not said at once, if any.
 
-    "nas 25 человек ... одновременно человек 10": 25 is who may use it.
+    "nas 25 человек ... одновременно человек 10": 25 is who may use it; users counted count
+    too when the users at once are said to be at once ("700 users, maybe 50 at once").
     """
-    for match in itertools.islice(_PEOPLE_COUNT_RE.finditer(text), _MAX_MATCHES):
+    matches: Iterator[re.Match[str]] = itertools.islice(
+        _PEOPLE_COUNT_RE.finditer(text), _MAX_MATCHES
+    )
+    if lexicon.said_at_once(text):
+        for pattern in _USERS_COUNT_RES:
+            users = itertools.islice(pattern.finditer(text), _MAX_MATCHES)
+            matches = itertools.chain(matches, users)
+    for match in matches:
         value = _value(match)
         if value is None or not value.is_integer() or not 1 <= value <= _MAX_HEADCOUNT:
             continue
-        if int(value) != concurrency and not _simultaneous(text, match):
+        if (
+            int(value) != concurrency
+            and not _simultaneous(text, match)
+            and not _REPLACED_RE.search(
+                text[max(0, match.start() - _REPLACED_REACH) : match.start()]
+            )
+        ):
             return int(value)
     return None
 

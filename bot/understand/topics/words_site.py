@@ -60,17 +60,24 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
             r"\bmáquinas? virtua|\bvirtuelle maschine|\bmachines? virtuelle"
         ),
         "en": (
-            r"\bsingle(?:[- ]gpu)? (?:h200 )?(?:plan|vm|instance|offer|machine)|\bsingle h200|"
-            r"\bone-gpu plan|\bh200 single|\bstandalone h200"
+            r"\bsingle(?:[- ]gpu)? (?:h200 )?(?:plans?|vms?|instances?|offers?|machines?)|"
+            r"\bsingle h200|"
+            r"\bone-gpu plans?|\bh200 singles?|\bstandalone h200|\bseparate h200"
         ),
         "zh-Hans": r"单卡|单张|单卡套餐|单独的h200",
         "zh-Hant": r"單卡|單張|單卡方案",
         "ru": r"\bодиночн|\bотдельн\w* h200|\bодн\w* h200|\bтариф\w* с одной",
         "ja": r"単体|単独|1枚プラン|シングル",
         "ko": r"단일|단독|싱글",
-        "es": r"\bh200 individual|\bplan individual|\buna sola h200|\bh200 suelta",
-        "pt-BR": r"\bh200 avulsa|\bplano individual|\bh200 individual|\buma h200 só",
-        "de": r"\beinzelne[rn]? h200|\beinzel-?h200|\beinzelplan|\bh200 einzeln",
+        "es": (
+            r"\bh200s? individual(?:es)?|\bplan(?:es)? individual|\buna sola h200|"
+            r"\bh200s? suelt[oa]s?"
+        ),
+        "pt-BR": (
+            r"\bh200s? avuls[oa]s?|\bplanos? individua(?:l|is)|\bh200s? individua(?:l|is)|"
+            r"\buma h200 só"
+        ),
+        "de": r"\beinzelne[rn]? h200|\beinzel-?h200|\beinzelpl(?:a|ä)ne?|\bh200 einzeln",
         "fr": (
             r"\bh200 seules?|\boffre individuelle|\bh200 individuelles?|\bune seule h200|"
             r"\bh200 unitaires?|\binstances? h200"
@@ -249,6 +256,8 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
             # (nor the customer's own: "a RAG bot over our docs", "their docs", "internal docs")
             r"(?<!in the )(?<!in your )(?<!\bour )(?<!\btheir )(?<!\bmy )(?<!internal )"
             r"(?<!company )"
+            # (nor documents counted: "RAG over 2M docs", "2M de docs", "millions of docs")
+            r"(?<![0-9] )(?<![0-9]k )(?<![0-9]m )(?<![0-9])(?<!\bde )(?<!\bof )"
             r"\bdocs?\b(?! of)|\bdocs (?:page|link)|\bguide\b"
         ),
         # (a company's 文档 / 문서 are its documents, not ours: "公司文档做 RAG", "사내 문서")
