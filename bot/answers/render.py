@@ -221,6 +221,7 @@ _RenderedKey = tuple[
     tuple[str, ...],
     tuple[str, ...],
     str | None,
+    tuple[str, ...],
 ]
 _rendered_sizes: OrderedDict[_RenderedKey, tuple[SizingAnswer, str, Buttons]] = OrderedDict()
 _rendered_lock = threading.Lock()
@@ -253,6 +254,7 @@ def render_size(
     notes: tuple[str, ...] = (),
     leads: tuple[str, ...] = (),
     asked: str | None = None,
+    trails: tuple[str, ...] = (),
 ) -> Reply:
     """Render the size answer: pick, why, alternatives, caveats, assumptions; details apart.
 
@@ -262,7 +264,9 @@ def render_size(
     message said that the sizing could not use). The message and buttons of an answer
     rendered recently with the same arguments are reused (``RENDERED_SIZES_MAX``). ``leads``
     come first (hardware we do not rent, a budget's exchange rate, users from a head count);
-    ``asked`` is the figure a direct question asks for, answered before the verdict.
+    ``asked`` is the figure a direct question asks for, answered before the verdict;
+    ``trails`` come right after the verdict (hardware we do not rent that runs today, when the
+    question is about ours).
     """
     made: list[SizeView] = []
 
@@ -271,6 +275,7 @@ def render_size(
             fresh = size_view(loc, answer, checkout, quote, asked=asked)
             fresh["caveats"] = [*notes, *fresh["caveats"]]
             fresh["lead"] = list(leads)
+            fresh["trail"] = list(trails)
             made.append(fresh)
         return made[0]
 
@@ -295,7 +300,7 @@ def render_size(
         shown = view()
         return loc.render(LAUNCH_HTML, shown) if shown["launch"] else None
 
-    key: _RenderedKey = (id(answer), loc, checkout, quote, state, notes, leads, asked)
+    key: _RenderedKey = (id(answer), loc, checkout, quote, state, notes, leads, asked, trails)
     rendered = _rendered(key, answer)
     if rendered is None:
         rendered = (loc.render(SIZE_HTML, view()), _size_buttons(loc, view(), answer, state))

@@ -169,6 +169,9 @@ class SizeView(AdviceView):
     notes: list[str]
     lead: list[str]  # what the message said that comes first: hardware we do not rent, a rate
     asked: list[str]  # the figure a direct question asked for, answered first
+    # what the message said that comes after the verdict: hardware we do not rent that runs
+    # today, when the question is about ours ("现在 2 张 4090 … 单卡 H200 够不够")
+    trail: list[str]
 
 
 class SizeDetailView(SizeView):

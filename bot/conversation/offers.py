@@ -209,18 +209,41 @@ class Offers:
 
     # --- what a sizing answer says first ------------------------------------------------
 
+    def unrented_note(
+        self, loc: Localizer, cues: Cues | None, answer: SizingAnswer
+    ) -> tuple[str, ...]:
+        """Return the lines on hardware we do not rent that the message named, if any."""
+        if cues is None or cues.unrented_gpu is None:
+            return ()
+        found = unrented(cues.unrented_gpu, answer, cues.unrented_count or 1)
+        if found is None:
+            return ()
+        lines = list(unrented_lines(loc, found)[:2])
+        fit = fit_line(loc, found, answer)
+        if fit:
+            lines.append(fit)
+        return tuple(lines)
+
+    @staticmethod
+    def asks_about_ours(answer: SizingAnswer) -> bool:
+        """Whether the message asks about one of our GPUs (the other hardware named is today's).
+
+        "现在 2 张 4090 … 换成单卡 H200 够不够": the answer on the H200 comes first, the note on the
+        4090 after it.
+        """
+        return bool(answer.request.gpus)
+
+    def trails(self, loc: Localizer, cues: Cues | None, answer: SizingAnswer) -> tuple[str, ...]:
+        """Return the lines a sizing answer says right after its verdict."""
+        return self.unrented_note(loc, cues, answer) if self.asks_about_ours(answer) else ()
+
     def leads(self, loc: Localizer, cues: Cues | None, answer: SizingAnswer) -> tuple[str, ...]:
         """Return the lines a sizing answer leads with because of what the message said."""
         if cues is None:
             return ()
         lines: list[str] = []
-        if cues.unrented_gpu is not None:
-            found = unrented(cues.unrented_gpu, answer, cues.unrented_count or 1)
-            if found is not None:
-                lines += unrented_lines(loc, found)[:2]
-                fit = fit_line(loc, found, answer)
-                if fit:
-                    lines.append(fit)
+        if not self.asks_about_ours(answer):
+            lines += self.unrented_note(loc, cues, answer)
         monthly = cues.budget_per_month
         if monthly is not None and cues.budget_currency not in {None, "USD"}:
             currency = cues.budget_currency or ""

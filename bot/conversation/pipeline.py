@@ -703,6 +703,7 @@ class Pipeline:
             notes=notes,
             leads=self._offers.leads(loc, cues, answer),
             asked=cues.asked if cues is not None else None,
+            trails=self._offers.trails(loc, cues, answer),
         )
         if facts.months:  # a term asked: its total on the plan recommended
             reply = with_lead(reply, [term_line(loc, recommended(answer), facts.months) or ""])

@@ -12,26 +12,38 @@ from __future__ import annotations
 import re
 
 from bot.understand.gates import gated_re
+from bot.understand.number_words import SMALL_NUMBER_WORDS
 
 _NUMBER = r"[0-9]+(?:[.,][0-9]+)?"
 # Words that take back what was just said, in the ten languages.
 _TAKEN_BACK = (
-    r"sorry|i mean|i meant|no wait|wait no|actually|correction|make that|oops|"
-    r"хотя нет|точнее|вернее|ой|пардон|(?:ээ+|э|ой),?\s?нет|"
-    r"すみません|すいません|失礼|いや|訂正|(?<![ぁ-んァ-ヶ一-龥])あっ?(?=[、,\s])|"
+    r"sorry|i mean|i meant|no wait|wait no|actually|correction|make that|make it|oops|"
+    r"хотя нет|точнее|вернее|ой|пардон|(?:ээ+|э|ой),?\s?нет|нет|"
+    r"すみません|すいません|失礼|いや|やっぱり|やっぱ|訂正|(?<![ぁ-んァ-ヶ一-龥])あっ?(?=[、,\s])|"
     r"(?<![가-힣])(?:아|아니|아니요|아뇨)(?![가-힣])|정정|"
     r"perdón|perdon|digo|mejor dicho|corrijo|"
     r"ops|opa|quer dizer|aliás|alias|corrigindo|pera|peraí|espera|não|"
     r"pardon|plutôt|enfin|je veux dire|euh,? non|"
-    r"äh|ähm|nein|(?:äh,? )?nee|korrektur|besser gesagt|"
+    r"äh|ähm|nein|(?:äh,? )?nee|warte|moment|korrektur|besser gesagt|"
     r"o sea|ou melhor|"
     r"不对|不對|说错了|說錯了|应该是|應該是|不好意思|抱歉|打错了|打錯了"
 )
 _CORRECTED_RE = gated_re(
-    rf"(?<![0-9.,a-zа-яё])(?P<first>{_NUMBER})(?P<words>[^0-9,.;!?。！？、]{{0,24}}?)"
+    # (not across a word joining another fact: "32 k Kontext und äh 10 Anfragen" keeps both)
+    rf"(?<![0-9.,a-zа-яё])(?P<first>{_NUMBER})"
+    rf"(?P<words>(?:(?!\s(?:und|and|y|et|и|plus|mit|with)\s)(?:[hb]200|mi355x|[^0-9,.;!?。！？、]))"
+    r"{0,24}?)"
     rf"[\s,.…:;—–\-、。]*(?:(?<![a-zа-яё])(?:{_TAKEN_BACK})(?![a-zа-яё])[\s,.…:;!—–\-、。]*)+"
     rf"(?:(?:it'?s|it was|that'?s|nein|no|это|でした|sagen wir)\s|(?:是|就是|才是)\s?)?"
     rf"(?P<second>{_NUMBER})(?![0-9])"
+)
+# A number in Chinese characters taken back: "每个月五万人民币 不对不对 是六万", "五台 いや 六台".
+_CJK_NUMBER = r"[零〇一二两兩三四五六七八九十百千万萬亿億]+"
+_CJK_CORRECTED_RE = gated_re(
+    rf"(?P<first>{_CJK_NUMBER})(?P<words>[^0-9零〇一二两兩三四五六七八九十百千万萬亿億,.;!?。！？、]{{0,8}}?)"
+    r"[\s,，、。]*(?:(?:不对|不對|说错了|說錯了|应该是|應該是|打错了|打錯了|いや|やっぱり|訂正)"
+    r"[\s,，、。]*)+(?:是|就是|才是)?\s?"
+    rf"(?P<second>{_CJK_NUMBER})"
 )
 # "не 32к, а 128к", "not 32k but 128k", "不是 32k，而是 128k", "nicht 32k, sondern 128k": the
 # number denied gives way to the one after.
@@ -126,12 +138,33 @@ def _correction(found: re.Match[str]) -> str:
     return found.group("second") + ("" if own_words else words)
 
 
+# A small number in words right after the words taking a number back ("dez H200 digo oito",
+# "six months no wait seven"): in digits, so that the correction is read like any other.
+_SMALL_AFTER_RE = gated_re(
+    rf"(?<=[0-9])(?P<between>[^0-9,.;!?。！？]{{0,24}}?(?<![a-zа-яё])(?:{_TAKEN_BACK})\s)"
+    rf"(?P<word>{'|'.join(sorted(SMALL_NUMBER_WORDS, key=len, reverse=True))})(?![a-zà-ÿа-яё])"
+)
+
+
+# A figure changed with an arrow: "32k → 8k", "50 -> 200 users": the one it goes to.
+_ARROW_RE = gated_re(
+    rf"(?<![0-9.,])(?P<first>{_NUMBER})(?P<unit>\s?[kк]?)\s?(?:→|->|=>|⇒|⟶)\s?(?P<second>{_NUMBER})"
+    r"(?![0-9])"
+)
+
+
 def corrected(text: str) -> str:
     """Return ``text`` with each number taken back replaced by its correction."""
+    if "→" in text or "->" in text or "=>" in text or "⇒" in text or "⟶" in text:
+        text = _ARROW_RE.sub(lambda m: m.group("second"), text)
     if _MARKS.search(text) is None:
         return text
+    text = _SMALL_AFTER_RE.sub(
+        lambda m: m.group("between") + str(SMALL_NUMBER_WORDS[m.group("word")]), text
+    )
     text = _KEEP_NOT_RE.sub(lambda m: m.group("first") + m.group("words"), text)
     text = _CORRECTED_RE.sub(_correction, text)
+    text = _CJK_CORRECTED_RE.sub(_correction, text)
     text = _NOT_BUT_RE.sub(_correction, text)
     text = _INSTEAD_FIRST_RE.sub(lambda m: m.group("second") + m.group("words"), text)
     text = _FROM_TO_RE.sub(_changed_to, text)

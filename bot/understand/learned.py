@@ -29,6 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bot.request import Intent, ParsedRequest
+from bot.understand.gates import gated_re
 from bot.understand.intents import is_trivial, says
 from bot.understand.text import clean_text
 
@@ -177,6 +178,26 @@ _TRAINING_FIELDS = frozenset({"method", "tokens", "epochs", "seq_len"})
 # Intents the rules hold from a cue word of their own ("same settings, Qwen3 235B instead",
 # "have sales contact me"): a word the head weighs among hundreds, the rules' reason to choose.
 _CUED = ("followup", "sales")
+_GPUS_WEIGHED = 2  # GPUs of ours named in one comparison
+# Words that set one choice against another: "rather H200 or MI355X", "H200 vs MI355X".
+_RATHER_RE = gated_re(
+    r"(?<![a-z])(?:rather|plutôt|eher|más bien|de preferência|vs\.?|versus)(?![a-z])|лучше|"
+    r"哪个更|哪個更|どちらが|어느 쪽이"
+)
+
+
+def _rules_said_so(rule: str | None, parsed: Mapping[str, Any], clean: str) -> bool:
+    """Whether the message's own words hold the rules' intent, so that no head may change it."""
+    if rule in _CUED and rule is not None and says(rule, clean):
+        return True
+    if rule == Intent.SALES.value and says("purchase", clean):
+        return True  # an order placed in words: "Хотим купить два сервера MI355X, как оформить?"
+    # two of ours weighed against each other: "plutôt H200 ou MI355X ?"
+    return (
+        rule == Intent.COMPARE.value
+        and len(parsed.get("gpus") or ()) >= _GPUS_WEIGHED
+        and _RATHER_RE.search(clean) is not None
+    )
 
 
 def admissible(field: str, choice: str, parsed: Mapping[str, Any], text: str = "") -> bool:
@@ -184,10 +205,8 @@ def admissible(field: str, choice: str, parsed: Mapping[str, Any], text: str = "
     if field != "intent":
         return True
     rule = value_of(parsed, field)
-    if rule in _CUED and says(rule, clean_text(text)):
+    if _rules_said_so(rule, parsed, clean_text(text)):
         return False
-    if rule == Intent.SALES.value and says("purchase", clean_text(text)):
-        return False  # an order placed in words: "Хотим купить два сервера MI355X, как оформить?"
     read = {key for key, value in parsed.items() if value not in (None, "", [], {}, False)}
     if rule == Intent.UNKNOWN.value and not read - {"intent", "language"}:
         return False  # nothing read: thanks, a greeting, a word of goodbye, however long

@@ -155,7 +155,8 @@ _EXPLAIN = (
     r"explica|explíca|cómo (?:lo |la )?(?:has |ha )?calcul|de dónde sal|de donde sal|"
     r"por qu[eé] (?:tantas|tantos)|desglos|explic(?:á|ás|ame|anos)|"
     # pt-BR
-    r"expli(?:ca|que|car)|como (?:você |vc )?calcul|d[ae] onde (?:vem|veio|saiu|sai)|"
+    r"expli(?:ca|que|car)|como (?:você |vc )?calcul|"
+    r"d[ae] onde (?:vem|veio|saiu|sai|saíram|sairam|vieram|tiraram|tirou)|"
     r"(?:por que|porque|pq|pra que) (?:tantas|tantos)|detalh[a-z]* o cálculo|"
     r"como (?:vocês |vcs |você |vc )?cheg(?:ou|aram|amos) (?:n|a)|detalhar como|"
     r"n[ãa]o entendi|pode(?:ria)? detalhar|me detalha|(?:é |foi )?calculad[oa] como|"
@@ -194,7 +195,9 @@ _EXPLAIN = (
     r"설명해|설명 좀|설명 부탁|어떻게 계산|어떻게 나온|왜 이렇게 많|왜 그렇게 많|근거가|산출 근거|"
     # why the answer says so: "為什麼說只能放 3 個", "为啥说要 2 台"
     r"(?:为什么|為什麼|为啥|為啥|为何|為何)(?:你|你們|你们)?说|(?:为什么|為什麼|为啥|為啥|为何|為何)(?:你|你們|你们)?說|"
-    r"계산 ?근거|근거 ?좀|근거를"
+    r"계산 ?근거|근거 ?좀|근거를|"
+    # the basis of a figure asked: "이게 동시 64명 기준인가요, 1명 기준인가요?"
+    r"기준(?:인가요|이에요|인지|이죠|인가|으로 (?:계산|나온))"
 )
 _WHY_NOT = (
     r"why not|why no |why didn't|why did you not|why isn't|why wasn't|what's wrong with|"

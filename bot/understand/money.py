@@ -331,7 +331,9 @@ _PAID_RE = gated_re(
     r"(?<![a-z])zahlen (?:rund|ca\.?|etwa|ungefähr)|月付|每月付|別家|别家|上个月|上個月|先月|"
     r"지난달|"
     r"(?<![a-z])kosten\s?[:~≈]?\s?(?:ca\.?|rund|etwa)?\s?$|(?<![a-z])actuel(?:le)?(?![a-z])|"
-    r"(?<![a-z])paga(?:n)?(?![a-z])"
+    r"(?<![a-z])paga(?:n)?(?![a-z])|"
+    # what today's machines cost to run or lease: "每月电费加运维", "リース残が月", "в аренде за"
+    r"电费|電費|运维|運維|リース(?:残|料)?|лизинг|в аренде за|(?:rent|lease) (?:is|of|at)"
 )
 # The company's revenue or its current bill, said in the amount's own clause: no budget
 # ("выручка 900 млн", "年商は約40億円", "faturamento de R$ 50 milhões", "帳單快 80 萬台幣").
@@ -414,6 +416,12 @@ _PAID_AFTER_RE = gated_re(
     r"|\s?(?:per|par|por|pro|/|a|each|за|每)\s?(?:user|utilisateur|usuario|usuário|nutzer|"
     r"benutzer|seat|licen[cs]e|licencia|licença|пользователя|юзера|person|personne|persona|"
     r"pessoa|人|用户|用戶|ユーザー|사용자|head)(?![a-zà-ÿа-яё])"
+    # said not to be the budget: "— это не бюджет", "that's not the budget", "ce n'est pas le
+    # budget", "das ist nicht das Budget", "no es el presupuesto", "não é o orçamento"
+    r"|[^.!?。]{0,24}?(?:это не бюджет|(?:that|this|it)(?:'s| is) not (?:the |our |a )?budget|"
+    r"(?:ce|c')\s?n'est pas (?:le |notre )?budget|ist nicht (?:das |unser )?budget|"
+    r"no es (?:el |nuestro )?presupuesto|não é (?:o |nosso )?orçamento|不是预算|不是預算|"
+    r"予算ではありません|예산이 아닙니다|예산 아님)"
     # a bill past: "R$ 38 mil no mês passado", "$9k last month"
     r"|\s?(?:no mês passado|el mes pasado|last month|letzten monat|le mois dernier|"
     r"в прошлом месяце|上个月|上個月|先月|지난달)"

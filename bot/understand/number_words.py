@@ -263,21 +263,26 @@ _FRENCH_HUNDRED_AND_RE = gated_re(
 _FRENCH_UNITS = {"deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7, "huit": 8}
 _FRENCH_UNITS["neuf"] = 9
 _RUSSIAN_ORDER_RE = gated_re(r"(?<![а-яё])(тысяч|миллионов|миллиардов) ([0-9]+)(?![0-9.,])")
-_A_THOUSAND_AND_RE = gated_re(r"(?<![а-яё0-9])тысяч[аиу] ([0-9]{1,3})(?![0-9.,])")
+# ("2 тысячи 48" is two thousand and forty-eight: a count said before it is no "about")
+_A_THOUSAND_AND_RE = gated_re(r"(?<![а-яё0-9])(?<![0-9] )тысяч[аиу] ([0-9]{1,3})(?![0-9.,])")
 # Thousands and what follows, once both are digits: "четыре тысячи девяносто шесть" (by now
 # "4 тысячи 96"), "dois mil e quarenta e oito" ("2 mil e 48"), "dos mil cuarenta".
 _THOUSANDS_AND_RE = gated_re(
     r"(?<![0-9.,])([1-9][0-9]?) (?:тысяч[аиу]?|mil) (?:e |y )?([1-9][0-9]{0,2})(?![0-9]|[.,][0-9])"
     # (one number only where the sentence goes on after it: "20 mil 6 meses" is two)
     r"(?=\s*(?:$|[,.;:!?)]|tokens?|токен|token|quanto|cuánto|de contexto|контекст|"
-    r"(?:и|y|e|and|und|et) ))"
+    r"(?:и|y|e|and|und|et) )|"
+    # (a Russian sentence going on with a word that counts nothing: "2 тысячи 48 уложиться")
+    r"\s(?!(?:месяц|мес|дн|дня|час|недел|карт|сервер|пользоват|человек|лет|год|gpu|шт))[а-яё])"
     r"(?! (?:тысяч|mil|millones|milhões|миллион))"
 )
 # German writes thousands as one word: "zwölftausend", "vierzigtausend", "zweitausend".
 _DE_THOUSANDS_RE = gated_re(
     r"(?<![a-zäöüß])(?P<n>(?:ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun)und[a-zäöüß]+zig|"
     r"[a-zäöüß]+zig|[a-zäöüß]+zehn|zwölf|elf|zehn|zwei|drei|vier|fünf|sechs|sieben|acht|neun)"
-    r"tausend(?![a-zäöüß])"
+    r"tausend(?P<rest>(?:ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun)und[a-zäöüß]+zig|"
+    r"[a-zäöüß]+zig|[a-zäöüß]+zehn|zwölf|elf|zehn|eins|zwei|drei|vier|fünf|sechs|sieben|acht|"
+    r"neun|[a-zäöüß]*hundert[a-zäöüß]*)?(?![a-zäöüß])"
 )
 _ONE_AND_A_HALF_HUNDRED_RE = gated_re(
     r"(?<![а-яё])(?:(?:полторы|полутора) (?:сотни|сотен)|полтораста)(?![а-яё])"
@@ -590,8 +595,28 @@ def words_to_digits(text: str) -> str:
     return _SMALL_PEOPLE_RE.sub(lambda found: str(_UNIT_OF[found.group(1)]), text)
 
 
+# Thousands said after their digits in English and French: "6 thousand tokens", "40 mille".
+_DIGITS_THOUSAND_RE = gated_re(r"(?<![0-9.,])([1-9][0-9]{0,2}) (?:thousand|mille)(?![a-z])")
+# A small clock hour said in words: "friday eight pm", "six am".
+_WORDED_HOUR_RE = gated_re(
+    r"(?<![a-z])(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s?(am|pm)(?![a-z])"
+)
+_HOUR_WORDS = {
+    word: value
+    for value, word in enumerate(
+        ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), start=1
+    )
+} | {"eleven": 11, "twelve": 12}
+
+
 def _thousands(text: str) -> str:
     """Write thousands and what follows them as one number ("4 тысячи 96", "zwölftausend")."""
+    if "thousand" in text or "mille" in text:
+        text = _DIGITS_THOUSAND_RE.sub(lambda found: str(1000 * int(found.group(1))), text)
+    if "am" in text or "pm" in text:
+        text = _WORDED_HOUR_RE.sub(
+            lambda found: f"{_HOUR_WORDS[found.group(1)]} {found.group(2)}", text
+        )
     if "тысяч" in text or "mil " in text:
         text = _THOUSANDS_AND_RE.sub(
             lambda found: str(1000 * int(found.group(1)) + int(found.group(2))), text
@@ -602,18 +627,33 @@ def _thousands(text: str) -> str:
 
 
 def _german_thousands(found: re.Match[str]) -> str:
-    """Return a German word of thousands as digits ("zwölftausend" is 12000), else as it is."""
+    """Return a German word of thousands as digits ("zwölftausend" is 12000), else as it is.
+
+    What follows the thousands in the same word is added ("viertausendsechsundneunzig" is 4096).
+    """
     head = found.group("n")
     pattern, tens, units, singles = _compiled()
     if pattern.fullmatch(head) is None:
         count = _DE_UNITS.get(head)
-        return str(1000 * count) if count else found.group()
-    return str(1000 * int(pattern.sub(lambda m: _value(m, tens, units, singles), head)))
+        if not count:
+            return found.group()
+    else:
+        count = int(pattern.sub(lambda m: _value(m, tens, units, singles), head))
+    rest = found.group("rest")
+    if not rest:
+        return str(1000 * count)
+    added = _DE_UNITS.get("ein" if rest == "eins" else rest)
+    if added is None and pattern.fullmatch(rest) is not None:
+        written = pattern.sub(lambda m: _value(m, tens, units, singles), rest)
+        added = int(written) if written.isdigit() else None
+    return str(1000 * count + added) if added is not None else found.group()
 
 
 # A small number right before a word of people is no other word: "somos solo tres personas",
 # "just two devs", "nous sommes trois personnes", "нас три человека".
 _UNIT_OF = {word: value for value, words in _UNITS.items() for word in words}
+# The small numbers of 2-9 in words, by their value (a correction's: "dez … digo oito").
+SMALL_NUMBER_WORDS = _UNIT_OF
 _SMALL_PEOPLE_RE = gated_re(
     rf"(?<![{_LETTER}])({'|'.join(sorted(_UNIT_OF, key=len, reverse=True))})"
     r"(?=\s(?:people|persons|ppl|folks|devs|developers|engineers|personas|desarrolladores|"

@@ -73,8 +73,10 @@ def _kv_before_re() -> Searchable:
 @cache
 def _kv_after_re() -> Searchable:
     kv = lexicon.pattern("kv_cache")
-    # Directly after, or through a possessive: "FP8 KV", "FP8 的 KV", "FP8 の KV", "fp8 for the KV".
-    return gated_re(rf"^[\s-]*(?:(?:的|の|for the|for)\s*)?(?:{kv})")
+    # Directly after, or through a possessive: "FP8 KV", "FP8 的 KV", "FP8 の KV", "fp8 for the KV";
+    # or a word of place: "fp8 no KV cache", "fp8 in the KV cache", "FP8 im KV-Cache".
+    links = r"的|の|for the|for|in the|in|no|na|en el|en la|en|im|dans le|dans|для|в"
+    return gated_re(rf"^[\s-]*(?:(?:{links})\s*)?(?:{kv})")
 
 
 @dataclass(frozen=True, slots=True)

@@ -79,7 +79,11 @@ _VM_WORDS_RE = gated_re(_VM_WORDS)
 # so its number is no amount of money (``bot.understand.money``).
 _COUNTED_AFTER_RE = gated_re(
     rf"\s?(?:x\s?)?(?:{_SERVER}|{_VM_WORDS}|{_MACHINES}|gpus?|placas?|tarjetas?|cartes?|karten|"
-    r"máquinas?|maquinas?|nós?\b|inst[aâ]ncias?|instances?|usu[aá]rios?|users?|张|張|枚)"
+    r"máquinas?|maquinas?|nós?\b|inst[aâ]ncias?|instances?|usu[aá]rios?|users?|张|張|枚|"
+    # GPUs counted by their name: "orçamento pra 2 HGX H200 e 8 H200 avulsos"
+    r"(?:nvidia\s?|amd\s?)?(?:hgx\s?|dgx\s?)?(?:[hb]200|mi355x?)(?![0-9])|"
+    # (or by a name already blanked out: four spaces or more where it stood)
+    r"\s{3,})"
 )
 
 

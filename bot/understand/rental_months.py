@@ -106,6 +106,9 @@ _NAMED_TERMS: tuple[tuple[str, int], ...] = (
     (
         (
             r"(?:pendant|durant|sur) (?:un|1) mois|на (?:один |1 )?месяц(?![а-яё])|"
+            # only the first month ("Solo el primer mes, después vemos"): a month's term
+            r"(?:só|solo|sólo|only|just|nur|seulement) (?:o |el |the |den |le )?"
+            r"(?:primer|primeiro|first|ersten|premier) (?:m[eê]s|month|monat|mois)|"
             r"für (?:einen|1) monat|durante (?:un|um) m[eê]s|for (?:a|one) (?:single )?month|"
             r"por (?:un|um|1) m[eê]s|(?:só|solo|sólo|only|just|nur|seulement) "
             r"(?:por |for |pour |für )?(?:un|um|1|one|a|einen) (?:m[eê]s|month|mois|monat)"

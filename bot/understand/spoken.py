@@ -138,8 +138,26 @@ def _unglued(found: re.Match[str]) -> str:
     return count + eight + found.group("gpu")
 
 
+# Our AMD GPU's name said aloud: "mi three fifty five x", "mi três cinco cinco x", "mi drei
+# fünfundfünfzig" (its tens already in digits: "mi 3 55 x").
+_SPOKEN_MI355X_RE = gated_re(
+    r"(?<![a-z])mi(?!355)\s?(?:3|three|tres|três|trois|drei|три)\s?(?:55|fifty[- ]five|"
+    r"cinco\s?cinco|five\s?five|cinq\s?cinq|fünf\s?fünf|cinquante[- ]cinq|fünfundfünfzig|"
+    r"пятьдесят\s?пять)\s?(?:x(?![a-z])|ex(?![a-z])|equis|xis|iks|икс)?"
+)
+
+
+# A version letter said apart from its number: "deepseek v 3.2" (from "v drei punkt zwei").
+_LETTER_APART_RE = gated_re(
+    r"(?<![a-z])(?P<f>deepseek|kimi|glm|gemma|llama|qwen|mistral|minimax)\s(?P<v>[vrk])\s"
+    r"(?P<n>[0-9]+(?:\.[0-9]+)?)(?![0-9])"
+)
+
+
 def spoken_names(text: str) -> str:
     """Return ``text`` (cleaned, lower case, tens in digits) with spoken sizes in digits."""
+    if "mi" in text:
+        text = _SPOKEN_MI355X_RE.sub("mi355x ", text)
     if "200" in text or "355" in text or "hgx" in text:
         text = _GLUED_COUNT_RE.sub(_unglued, text)
     text = _DECIMAL_RE.sub(lambda m: f"{_digit(m.group('a'))}.{_digit(m.group('b'))}", text)
@@ -157,4 +175,5 @@ def spoken_names(text: str) -> str:
         lambda m: m.group("w") + m.group("sep") + str(int(parse_cjk_number(m.group("n")) or 0)),
         text,
     )
+    text = _LETTER_APART_RE.sub(lambda m: f"{m.group('f')} {m.group('v')}{m.group('n')}", text)
     return _CJK_SIZE_RE.sub(lambda m: str(int(parse_cjk_number(m.group("n")))), text)

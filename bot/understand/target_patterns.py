@@ -88,7 +88,7 @@ EACH_AFTER = (
 )
 
 # "cada uma com uns 350 tokens", "chacun avec environ 800 tokens": a word of having between.
-WITH_EACH = r"com|con|avec|with|mit|de|of|has|tem|tiene|a|hat"
+WITH_EACH = r"one is|one has|one's|is|are|com|con|avec|with|mit|de|of|has|tem|tiene|a|hat"
 
 # A rough word between "each" and its figure: "每张平均 2 千", "1件あたり平均 1,500", "à ~2.000".
 ABOUT_EACH = (
@@ -235,6 +235,9 @@ def patterns() -> dict[str, Searchable]:
     input_ = alternatives(
         rf"(?<![a-zа-я])(?:{INPUT_WORDS})(?![a-zа-я]){gap}{num}(?:\s?(?:{TOKENS}))?(?![0-9])"
         rf"(?!\s?%)",
+        # "prompts average is around 1500 tokens": the average said as a verb, then the figure
+        rf"(?<![a-zа-я])(?:{INPUT_WORDS})\s(?:on\s)?(?:average|avg)\s(?:is\s|are\s|of\s)?"
+        rf"(?:around\s|about\s|roughly\s|~\s?)?{num}(?:\s?(?:{TOKENS}))?(?![0-9])",
         rf"{num}\s?(?:-|\s)?(?:{TOKENS})\s?(?:de\s|of\s|d')?(?:prompts?|inputs?|entrada|"
         rf"input|in(?=\s?/|\s?,|\sand\s)|eingabe|en\sentrée|entrée|на\sвходе|на\sвход|входа|input\stokens|"
         rf"going\sin|coming\sin|rein)(?![a-zа-я])",

@@ -54,7 +54,7 @@ PER_USER = (
     r"por\s(?:cabeza|cabeça|persona|pessoa)|на\s(?:человека|каждого|сессию)|每人|每位|"
     r"一人(?:あたり|当たり)|1\s?人(?:あたり|当たり)|1인당|한\s?명당|"
     r"chaque\sutilisateur|каждо(?:му|го)\s(?:пользовател[юя]|юзер[ау])|"
-    r"单用户|單用戶|单个用户|單個用戶|ユーザー1人|사용자\s?1명|"
+    r"单用户|單用戶|单个用户|單個用戶|ユーザー1人|사용자\s?1명|单路|單路|每路|"
     r"(?:用户|用戶|ユーザー|사용자|пользовател[юяь]|user|usuario|usuário|nutzer|utilisateur)"
     r"(?:\s?(?:should|must|need|needs|see|sees|gets|get|at least|≥|>=|每秒|が|は|에게|는|должен|"
     r"debe|deve|soll|doit))*)"

@@ -117,7 +117,7 @@ _USER_WORDS = gated_re(
     r"usuários?|usuarios?|"
     r"utilizador|utilisateurs?|chaque|cada|jede[rsn]?|юзер(?:ы|ам|ов|а|у)?|пользовател[ьяюейим]+|на\sкаждого|"
     r"каждо(?:му|го)|用户|用戶|使用者|每位|每个人|每個人|每人|单用户|單用戶|ユーザー|ユーザ|各|"
-    r"사용자|유저|인당|명당|한\s?명|(?:人|名|ひとり)(?:あたり|当たり)|每路|每一路|세션|会话|會話|"
+    r"사용자|유저|인당|명당|한\s?명|(?:人|名|ひとり)(?:あたり|当たり)|每路|每一路|单路|單路|세션|会话|會話|"
     r"セッション|сесси[яюи]|sesi[oó]n|sess[aã]o)"
 )
 _TOTAL_WORDS = gated_re(
@@ -153,7 +153,12 @@ def _each_user(text: str, start: int, end: int) -> bool:
     if _TOTAL_WORDS.search(clause):
         return False
     after = _AT_LEAST_AFTER.sub("", after.lstrip(), count=1)  # "10 tok/s minimum par utilisateur"
-    return bool(_USER_WORDS.search(before) or patterns()["per_user"].match(after))
+    per_user = patterns()["per_user"]
+    return bool(
+        _USER_WORDS.search(before)
+        or per_user.match(after)
+        or per_user.match(_TO_THE_USER.sub("", after, count=1))
+    )
 
 
 # A bound said between a speed and its user: "10 tok/s minimum par utilisateur", "20 tok/s at
@@ -162,6 +167,8 @@ _AT_LEAST_AFTER = gated_re(
     r"^(?:minimum|min\.?|at least|au moins|mínimo|minimo|mindestens|минимум|как минимум|最低|至少|"
     r"以上|이상)\s?"
 )
+# A preposition before the user: "30 tokens per second for every user", "pour chaque utilisateur".
+_TO_THE_USER = gated_re(r"^(?:for|to|para|pour|für|à)\s")
 
 
 # Tokens said right after a number: the number is a count of tokens, not of documents.

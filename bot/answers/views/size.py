@@ -391,6 +391,7 @@ def size_view(
         "notes": [caveat_text(loc, c, params) for c in answer.caveats if c in DETAIL_CAVEATS],
         "lead": [],
         "asked": asked_lines(loc, answer, asked),
+        "trail": [],
     }
 
 

@@ -13,6 +13,7 @@ words, two in longer ones) only where a version or a size follows.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -86,7 +87,16 @@ def catalog_index() -> ModelIndex:
 
 def _gap_ok(text: str, before: Token, after: Token) -> bool:
     gap = text[before.end : after.start]
-    return len(gap.strip()) <= _MAX_GAP_CHARS and _BREAK_RE.search(gap) is None
+    inner = gap.strip()
+    # (two words of another script between: "Mistral Large로 돌리고 48시간" ends the name)
+    if len(inner) > _MAX_GAP_CHARS or _WORDS_BETWEEN_RE.search(inner):
+        return False
+    return _BREAK_RE.search(gap) is None
+
+
+_WORDS_BETWEEN_RE = re.compile(
+    r"[^\s()\[\]（）-]{2,}\s+[^\s()\[\]（）-]|[^\s()\[\]（）-]\s+[^\s()\[\]（）-]{2,}"
+)
 
 
 # The kinds of token a mention starts at (``_family_at``): a family word or a version only one

@@ -328,8 +328,17 @@ def correct_word(word: str, vocabulary: frozenset[str]) -> str | None:
     return known[word]
 
 
+# Words of the languages a name is one or two letters from: never typos of a name ("minimum 30
+# tokens per second" names no MiniMax).
+_WORDS_NOT_NAMES = frozenset(
+    {"minimum", "minimal", "minimo", "minima", "minimos", "minimas", "minimun", "minimaal"}
+)
+
+
 def _correction(word: str, vocabulary: frozenset[str]) -> str | None:
     if len(word) < 4 or word in vocabulary:  # noqa: PLR2004 - shorter words are too ambiguous
+        return None
+    if word in _WORDS_NOT_NAMES:
         return None
     limit = 1 if len(word) < _SHORT_WORD else 2
     best: tuple[int, str] | None = None

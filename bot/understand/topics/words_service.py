@@ -164,11 +164,14 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
             r"최소 한 ?달"
         ),
         "es": (
-            r"\bmínimo\b|\bcancelar|\bpermanencia|\bplazo mínimo|\bduración mínima|"
+            # (not a bound on a figure: "mínimo 20 usuarios", "20 tok/s mínimo")
+            r"(?<![0-9]\s)(?<!/s\s)(?<!tokens\s)\bmínimo\b(?!\s?(?:de\s)?[0-9])|\bcancelar|"
+            r"\bpermanencia|\bplazo mínimo|\bduración mínima|"
             r"\bs[oó]lo (?:por )?un mes|\bun solo mes|\b(?:s[oó]lo |solamente )?por una semana"
         ),
         "pt-BR": (
-            r"\bmínimo\b|\bcancelar|\bfidelidade|\bprazo mínimo|\bperíodo mínimo|"
+            r"(?<![0-9]\s)(?<!/s\s)(?<!tokens\s)\bmínimo\b(?!\s?(?:de\s)?[0-9])|\bcancelar|"
+            r"\bfidelidade|\bprazo mínimo|\bperíodo mínimo|"
             r"\b(?:só|apenas) (?:por )?um mês|\bum mês só|\b(?:só |apenas )?por uma semana"
         ),
         "de": (
@@ -177,7 +180,9 @@ SERVICE_WORDS: dict[Concept, dict[str, str]] = {
             r"\bnur (?:für )?(?:einen|1|ein) monat|\beinen monat lang|\b(?:nur )?für eine woche"
         ),
         "fr": (
-            r"\bdurée minimale|\bminimum\b|\brésili|\bannuler|\bsans engagement|\bpénalité|"
+            r"\bdurée minimale|"
+            r"(?<![0-9]\s)(?<!/s\s)(?<!tokens\s)\bminimum\b(?!\s?(?:de\s|d\')?[0-9])|"
+            r"\brésili|\bannuler|\bsans engagement|\bpénalité|"
             r"\bon arrête|\barrêter (?:avant|en cours|quand)|"
             r"\bun seul mois|\b(?:juste|seulement) (?:pour )?un mois|"
             r"\bpour (?:seulement |juste )?une semaine|\bune semaine seulement"

@@ -187,6 +187,38 @@ def test_a_model_on_hardware_we_do_not_rent_gets_the_fit_and_our_sizing(pipeline
 
 
 @pytest.mark.parametrize(
+    ("text", "lang", "start", "unrented"),
+    [
+        (
+            "我们现在用 2 张 4090 跑 Qwen3-32B，10 个人同时用，换成单卡 H200 够不够？",
+            "zh-Hans",
+            "可以",
+            "我们不出租",
+        ),
+        (
+            "Today we run Qwen3-32B on two RTX 4090s for 10 users. Would one H200 be enough?",
+            "en",
+            "Yes",
+            "We don't rent",
+        ),
+        (
+            "Hoy usamos Qwen3-32B en dos RTX 4090 con 10 usuarios. ¿Alcanza con una H200?",
+            "es",
+            "Sí",
+            "No alquilamos",
+        ),
+    ],
+)
+def test_todays_hardware_comes_after_the_answer_on_ours(pipeline, text, lang, start, unrented):
+    """Their GPUs today, ours asked about: the answer on ours first, the note on theirs after."""
+    turn = _ask(pipeline, text, lang)
+    lines = turn.reply.text.splitlines()
+    assert turn.reply.kind == "size"
+    assert lines[0].startswith(start)
+    assert lines[1].startswith(unrented)
+
+
+@pytest.mark.parametrize(
     ("text", "lang", "start"),
     [
         ("단일 H200 VM 두 대를 NVLink로 묶을 수 있나요?", "ko", "아니요"),
