@@ -60,20 +60,20 @@ _KEEP_NOT_RE = gated_re(
     r"(?:not|não|nao|nicht|pas|а не|не|而不是|不是)\s?"
     rf"{_NUMBER}(?:\s?[kкmм](?![a-zа-яё]))?(?![0-9])"
 )
-# Words that put the number before them in place of the one after.
-_INSTEAD = (
+# Words that put the number before them in place of the one after (shared with the head count).
+INSTEAD = (
     r"statt|anstatt|instead of|rather than|en vez de|en lugar de|em vez de|ao invés de|au lieu de|"
     r"вместо"
 )
 _INSTEAD_RE = gated_re(
-    rf"(?<![0-9.,])(?P<second>{_NUMBER})\s(?:{_INSTEAD})\s(?P<first>{_NUMBER})(?![0-9.,])"
+    rf"(?<![0-9.,])(?P<second>{_NUMBER})\s(?:{INSTEAD})\s(?P<first>{_NUMBER})(?![0-9.,])"
 )
 # "en lugar de 50 usuarios fueran 500", "instead of 50 users, make it 500": the number after.
 # (not a second quantity joined by "and": "64k Kontext statt 16k und 20 Nutzern", "128k instead
 # of 32k and 50 users" change two things; "instead of 50 users with RAG, 500" is one change)
 _AND = r"\s(?:und|and|y|e|et|и|plus)\s[0-9]"
 _INSTEAD_FIRST_RE = gated_re(
-    rf"(?:{_INSTEAD})\s(?P<first>{_NUMBER})(?![0-9.,])(?P<words>(?:(?!{_AND})[^0-9.;!?。！？]){{1,24}}?)"
+    rf"(?:{INSTEAD})\s(?P<first>{_NUMBER})(?![0-9.,])(?P<words>(?:(?!{_AND})[^0-9.;!?。！？]){{1,24}}?)"
     r"[\s,]*"
     r"(?:(?:fueran|fuesen|sean|fossem|sejam|forem|for|were|make it|seien|soient|будет|будут|"
     r"было бы)\s)?"
@@ -99,7 +99,7 @@ _FROM_TO_RE = gated_re(
 # A cheap test before the patterns, from the same words: most messages take nothing back (the
 # patterns' own gate cannot use the one-letter "아").
 _MARKS = re.compile(
-    rf"{_TAKEN_BACK}|{_INSTEAD}|从|從|에서|から|from|von|de |с |не |not |no |nicht |pas |não |不是"
+    rf"{_TAKEN_BACK}|{INSTEAD}|从|從|에서|から|from|von|de |с |не |not |no |nicht |pas |não |不是"
 )
 
 

@@ -192,18 +192,27 @@ _ISH_RE = gated_re(r"(?<=[0-9])-?ish(?![a-zA-Z])")
 _GLUED_CONTEXT_RE = gated_re(r"(?i)(ctx|context|kontext|contexto|contexte|контекст)(?=[0-9])")
 # A count glued to the people it counts ("20ppl", "50users", "30чел"): the count, then its word.
 _GLUED_PEOPLE_RE = gated_re(
-    r"(?i)(?<=[0-9])(?=(?:ppl|peeps|users?|people|devs|pax|personas|pessoas|leute|nutzer|"
-    r"personnes|utilisateurs|usuarios|usuários|чел|юзер|пользоват)(?![a-z]))"
+    r"([0-9])(ppl|peeps|users?|people|devs|pax|personas|pessoas|leute|nutzer|personnes|"
+    r"utilisateurs|usuarios|usuários|чел|юзер|пользоват)(?![a-z])"
 )
 
 
 # How-much said short in a chat ("sai qto?", "ça fait cb", "скока стоит"): the word in full.
+# (Read on the lower-cased text: a pattern that ignores case gets no gate and runs everywhere.)
 _SHORT_HOW_MUCH = (
     # ("qtos servidores" counts: only the "how much" is spelled out)
-    (gated_re(r"(?i)(?<![\w])qn?to(?![\w])"), "quanto"),
-    (gated_re(r"(?i)(?<![\w])(?:cb|cbien)(?=\s?(?:[?？]|$|pour|par|le mois|au total))"), "combien"),
-    (gated_re(r"(?i)(?<![\w])(?:скока|скоко|скок)(?![\w])"), "сколько"),
+    (gated_re(r"(?<![\w])(?:qto|qnto)(?![\w])"), "quanto"),
+    (gated_re(r"(?<![\w])(?:cb|cbien)(?=\s?(?:[?？]|$|pour|par|le mois|au total))"), "combien"),
+    (gated_re(r"(?<![\w])(?:скока|скоко|скок)(?![\w])"), "сколько"),
 )
+
+
+def _chat_shorthand(text: str) -> str:
+    """Return lower-cased ``text`` with chat shorthand spelled out ("20ppl", "qto", "скока")."""
+    text = _GLUED_PEOPLE_RE.sub(r"\1 \2", text)  # "20ppl at once": the count, then who
+    for short, word in _SHORT_HOW_MUCH:
+        text = short.sub(word, text)
+    return text
 
 
 # The number of an item in a numbered list, at the start of a line ("3. 总吞吐 5000 tok/s").
@@ -231,9 +240,6 @@ def clean_text(raw: str, *, lower: bool = True) -> str:
         text = _ISH_RE.sub("", text)  # "30ish ppl", "40-ish users": the number, roughly
     if "ctx" in text or "ontext" in text or "онтекст" in text:
         text = _GLUED_CONTEXT_RE.sub(r"\1 ", text)  # "ctx64k": the word, then its figure
-    text = _GLUED_PEOPLE_RE.sub(" ", text)  # "20ppl at once": the count, then who
-    for short, word in _SHORT_HOW_MUCH:
-        text = short.sub(word, text)
     if "\n" in text:
         text = sheet_as_pairs(text)  # "model,rpm<br>gpt-oss-120b,300": labels and values
         text = _LIST_MARK_RE.sub(";", text)  # "1. 首 token ≤ 2 秒\n2. …": items, not numbers
@@ -242,7 +248,7 @@ def clean_text(raw: str, *, lower: bool = True) -> str:
     if text is not squeezed:  # control characters became spaces, invisible ones were dropped
         text = _squeeze(text)
     text = text.strip()
-    return text.lower() if lower else text
+    return _chat_shorthand(text.lower()) if lower else text
 
 
 # The next clause says what all the counted do ("25 analysts, all of them work at the same time",

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from bot.understand import lexicon
+from bot.understand.corrections import INSTEAD
 from bot.understand.gates import Searchable, gated_re
 from bot.understand.numbers import (
     CJK_NUMBER_PATTERN,
@@ -589,8 +590,7 @@ _USERS_COUNT_RES = (
 # The count a change replaces ("50 users at once instead of 20 users"): no one's head count.
 _REPLACED_REACH = 16
 _REPLACED_RE = gated_re(
-    r"(?:statt|instead of|rather than|en vez de|en lugar de|em vez de|au lieu de|вместо|"
-    r"而不是|不是|아니라|ではなく)\s?(?:the |los |die |les |os )?$"
+    rf"(?:{INSTEAD}|而不是|不是|아니라|ではなく)\s?(?:the |los |die |les |os )?$"
 )
 
 
