@@ -112,7 +112,9 @@ _WEEKDAY_SHORT = ("월", "화", "수", "목", "금", "토", "일")
 _WEEKDAY_BRACKETED = ("月", "火", "水", "木", "金", "土", "日")
 _WEEKDAY_RES = tuple(
     gated_re(
-        rf"(?<![a-zà-ÿа-яё])(?:{names})(?![a-zà-ÿа-яё])|"
+        # (a German part of the day glued on: "Freitagabend", "Montagmorgen")
+        rf"(?<![a-zà-ÿа-яё])(?:{names})(?:abend|morgen|vormittag|nachmittag|mittag|früh|nacht)?"
+        rf"(?![a-zà-ÿа-яё])|"
         rf"(?<![가-힣]){short}(?=\s*$)|[(（]{bracketed}[)）]"
     )
     for names, short, bracketed in zip(_WEEKDAYS, _WEEKDAY_SHORT, _WEEKDAY_BRACKETED, strict=True)

@@ -281,6 +281,19 @@ _PAID_RE = gated_re(
     # $900", "плачу ~$400/мес"; not a limit: "we'd be OK paying $3k", "mi gasto máximo")
     r"spending)|(?:currently|now) (?:pay|spend)|(?:on [a-z0-9.\-]+|currently|now|today|already) "
     r"paying|i(?:'m| am) (?:currently |now )?(?:paying|spending)|i (?:currently )?pay|"
+    # someone else's bill, relayed: "they pay roughly $9k/mo", "cust is spending", "they're on
+    # a hosted API and pay", "mentioned spending $40k on cloud", "hoje gasta R$ 50 mil",
+    # "сейчас платят", "Kunde zahlt", "ils paient" (not a limit: "willing to pay", "and pay at
+    # most", "spending limit")
+    r"(?:they|he|she|cust(?:omer)?|client|the client|the customer)(?:'re| are| is)? "
+    r"(?:currently |now |already |still |today )?(?:pay|pays|paying|spend|spends|spending)"
+    r"(?! (?:at most|up to|no more|max))|"
+    r"(?<!willing to )(?<!happy to )(?:and|but) (?:pay|spend)(?! (?:at most|up to|no more|max))|"
+    r"(?<!willing )(?<!happy )(?<!fine )(?<!ok )(?:mentioned |been )?spending(?= [^.!?]{0,16}on )|"
+    r"(?<![a-zà-ÿ])gasta(?:n|m)?(?! (?:como )?(?:m[aá]ximo|até|hasta|no m[aá]ximo))(?![a-zà-ÿ])|"
+    r"(?<![а-яё])(?:платят|платит|тратят|тратит)(?![а-яё])|(?:kunde|sie) zahl(?:t|en)|"
+    r"zahlt (?:der|die|aktuell|derzeit|heute)|(?:ils|elle|il) pai(?:e|ent)|le client paie|"
+    r"(?:今|現在|いま)の(?:請求|支払い|費用|コスト|利用料)|"
     r"(?<![а-яё])(?:плачу|трачу|тратим)(?![а-яё])|(?<!mi )(?<!nuestro )gasto(?! m[aá]x)|"
     r"gastamos(?! (?:como )?(?:m[aá]ximo|hasta))|estoy pagando|estou pagando|je paie|je paye|"
     r"ich zahle|zahle ich|at our current|our current (?:cloud|provider|host|"
@@ -420,9 +433,13 @@ _PAID_AFTER_RE = gated_re(
     # budget", "das ist nicht das Budget", "no es el presupuesto", "não é o orçamento"
     r"|[^.!?。]{0,24}?(?:это не бюджет|(?:that|this|it)(?:'s| is) not (?:the |our |a )?budget|"
     r"(?:ce|c')\s?n'est pas (?:le |notre )?budget|ist nicht (?:das |unser )?budget|"
-    r"no es (?:el |nuestro )?presupuesto|não é (?:o |nosso )?orçamento|不是预算|不是預算|"
+    r"no es (?:el |nuestro )?presupuesto|não é (?:o |nosso )?orçamento|"
+    r"不是(?:他们|他們|我们|我們|客户|客戶|你们|你們)?的?(?:预算|預算)|"
     r"予算ではありません|예산이 아닙니다|예산 아님)"
     # a bill past: "R$ 38 mil no mês passado", "$9k last month"
+    r"|\s?(?:(?:on|in|at) (?:the )?(?:cloud|aws|azure|gcp|openai|[a-z]+ cloud) )?"
+    r"(?:last (?:quarter|year)|no trimestre passado|el trimestre pasado|letztes quartal|"
+    r"le trimestre dernier|в прошлом квартале|上季度|上季|前四半期)"
     r"|\s?(?:no mês passado|el mes pasado|last month|letzten monat|le mois dernier|"
     r"в прошлом месяце|上个月|上個月|先月|지난달)"
 )

@@ -265,6 +265,11 @@ _FRENCH_UNITS["neuf"] = 9
 _RUSSIAN_ORDER_RE = gated_re(r"(?<![а-яё])(тысяч|миллионов|миллиардов) ([0-9]+)(?![0-9.,])")
 # ("2 тысячи 48" is two thousand and forty-eight: a count said before it is no "about")
 _A_THOUSAND_AND_RE = gated_re(r"(?<![а-яё0-9])(?<![0-9] )тысяч[аиу] ([0-9]{1,3})(?![0-9.,])")
+# A thousand said alone after "about": "около тысячи на выходе" (not "тысячи 2", read above).
+_ABOUT_A_THOUSAND_RE = gated_re(
+    r"(?:(?<=около )|(?<=примерно )|(?<=порядка )|(?<=где-то )|(?<=почти ))"
+    r"тысяч[аиу](?![а-яё])(?! [0-9])"
+)
 # Thousands and what follows, once both are digits: "четыре тысячи девяносто шесть" (by now
 # "4 тысячи 96"), "dois mil e quarenta e oito" ("2 mil e 48"), "dos mil cuarenta".
 _THOUSANDS_AND_RE = gated_re(
@@ -587,6 +592,7 @@ def words_to_digits(text: str) -> str:
     if "тыс" in text or "сот" in text or "полтораст" in text or "иллио" in text or "иллиар" in text:
         # "тысяч двадцать" (about twenty thousand) as "20 тысяч"; "полторы сотни" as 150
         text = _A_THOUSAND_AND_RE.sub(lambda found: str(1000 + int(found.group(1))), text)
+        text = _ABOUT_A_THOUSAND_RE.sub("1000", text)
         text = _RUSSIAN_ORDER_RE.sub(r"\2 \1", text)
         text = _ONE_AND_A_HALF_HUNDRED_RE.sub("150", text)
         text = _HUNDREDS_RE.sub(lambda found: str(100 * _RU_HUNDREDS[found.group("n")]), text)

@@ -45,6 +45,7 @@ from bot.understand.jsonform import parsed_to_json
 from bot.understand.language import choose_language, negotiate_language
 from bot.understand.launch_flags import without_launch_flags
 from bot.understand.learned import MIN_CHARS, relabel
+from bot.understand.lever_shapes import too_dear
 from bot.understand.levers import DISCOUNT_WORDS, with_levers
 from bot.understand.lexicon import search
 from bot.understand.models.checkpoints import checkpoint_of
@@ -504,13 +505,7 @@ def parse_with(
     # >>> The hooks of levers and rental terms ("cheaper?", "for 3 months", "two servers"), then
     # of what a message says beyond the deployment: a use without a model, the people,
     # hardware we do not rent, the figure asked, the budget as written.
-    request = read_cues(with_levers(request, clean), clean)
-    if request.facts.gpu_count is not None and (
-        request.lever is Lever.WHY_NOT or _server_priced(request)
-    ):
-        # "為啥不直接用單張h200就好？": the plan asked about is sized on its own; "MI355X 8장 서버
-        # 한 대를 1년 쓰면 총 얼마": the server's eight GPUs describe the plan priced
-        request = replace(request, facts=replace(request.facts, gpu_count=None))
+    request = _counts_of_levers(read_cues(with_levers(request, clean), clean), clean)
     request = without_figures_said_back(request, clean)  # "where does the 450 GB come from?"
     request = cheaper_within_budget(request, clean)  # "no máximo R$ 100 mil, dá pra baixar?"
     request = price_said_back(request, clean)  # "HGX 一个月 2.39 万美元批不下来"
@@ -520,6 +515,26 @@ def parse_with(
 
 
 _GPUS_A_SERVER = 8
+
+
+def _counts_of_levers(request: ParsedRequest, clean: str) -> ParsedRequest:
+    """Drop the GPU and plan counts a lever or a server's price names, which are no order."""
+    if request.facts.gpu_count is not None and (
+        request.lever is Lever.WHY_NOT or _server_priced(request)
+    ):
+        # "為啥不直接用單張h200就好？": the plan asked about is sized on its own; "MI355X 8장 서버
+        # 한 대를 1년 쓰면 총 얼마": the server's eight GPUs describe the plan priced
+        request = replace(request, facts=replace(request.facts, gpu_count=None))
+    if (
+        request.facts.plan_counts
+        and request.intent is Intent.FOLLOWUP
+        and (request.lever is Lever.WHY_NOT or (request.lever is Lever.CHEAPER and too_dear(clean)))
+    ):
+        # "you said 2x HGX H200 - why not a single MI355X box?": the plan asked about is sized
+        # on its own, the one said back is the answer's; "47 800 в месяц за два HGX они не
+        # потянут": the plans said too dear are the answer's, not an order
+        request = replace(request, facts=replace(request.facts, plan_counts=None))
+    return request
 
 
 def _server_priced(request: ParsedRequest) -> bool:

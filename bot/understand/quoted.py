@@ -19,6 +19,9 @@ _SAID_BACK_RE = gated_re(
     # the answer as "it", asked why: "why does it say only ~60 GB of KV room per GPU??" (not "it
     # says 128k in the model card", "how much VRAM does it give per user")
     r"(?:why|how come) (?:does|did) it say|how come it says|"
+    # the answer named in brackets: "cust read your answer (the 2x HGX H200 one)"
+    r"your (?:previous |last |earlier |first )?(?:answer|estimate|reply|response|quote|proposal)"
+    r" \([^)]{1,60}\)|"
     r"your (?:previous |last |earlier |first )?(?:answer|estimate|reply|response) (?:said|says|"
     r"shows|showed|put|assumed|mentioned|named|gave|quoted)|"
     # (at a sentence's start: "the '~21 GB' line in your answer" quotes it before)

@@ -106,7 +106,7 @@ def named(pattern: str, prefix: str) -> str:
 
 
 # The group prefixes ``alternatives`` gives its alternatives (the pattern's own groups first).
-_PREFIXES = ("", *(f"a{i}" for i in range(10)))
+_PREFIXES = ("", *(f"a{i}" for i in range(16)))
 
 
 def alternatives(*parts: str) -> str:

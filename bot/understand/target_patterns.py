@@ -111,8 +111,9 @@ _TTFT_WORDS = (
     r"(?:to\s)?(?:appear|show))|"
     r"(?:start|starts|begin|begins)\s(?:answering|replying|responding|writing|typing|streaming|"
     r"to\s(?:answer|reply|respond|write|type|stream))|"
-    r"answers?\s(?:must\s|should\s|need\sto\s|have\sto\s)?(?:start|begin)|"
-    r"开始出字|開始出字|开始回复|開始回覆|开始回答|開始回答|出第一个字|出第一個字|开始输出|開始輸出|"
+    r"answers?\s(?:must\s|should\s|need\sto\s|have\sto\s|has\sto\s|needs\sto\s)?"
+    r"(?:start|begin)|"
+    r"开始出字|開始出字|第一(?:个|個)字|开始回复|開始回覆|开始回答|開始回答|出第一个字|出第一個字|开始输出|開始輸出|"
     r"書き始め|答え始め|返答し始め|回答し始め|表示され始め|出始め|"
     r"응답(?:을)?\s?시작|답변(?:을)?\s?시작|답을\s?시작|출력(?:을)?\s?시작|첫\s?글자|"
     r"начина(?:ть|л|ла|ло|ли)\sотвечать|начать\sотвечать|начало\sответа|"
@@ -218,6 +219,10 @@ def patterns() -> dict[str, Searchable]:
         rf"(?!\s?%)(?!\s?(?:ユーザー|ユーザ|users?|人|名|명|사용자|用户|用戶|пользовател|"
         rf"usuarios?|usuários?|utilisateurs?|nutzer))",
         rf"{num}\s?-?\s?(?:{TOKENS})\s?(?:de\s|of\s)?(?:{SUMMARY_WORDS})(?![a-zà-ÿа-я])",
+        # the answer or summary per item, then its length in tokens: "Antwort pro Brief
+        # vielleicht 20 Token", "a short summary for each one, maybe 150 tokens"
+        rf"(?<![a-zа-я])(?:{OUTPUT_WORDS}|{SUMMARY_WORDS})\s(?:pro|per|par|por|je|for\seach)\s"
+        rf"[^0-9;；。!?]{{0,24}}?{num}\s?(?:{TOKENS})(?![a-zа-я])",
         rf"(?<![a-zà-ÿа-я])(?:{SUMMARY_WORDS})\s?(?:de\s|von\s|"
         rf"of\s)?(?:~\s?|≈\s?|about\s|around\s|roughly\s)?{num}(?:\s?(?:{TOKENS}))?(?![0-9])"
         # (not a count of calls: "요약 1회 호출", "summary 2x per ticket")

@@ -67,6 +67,7 @@ LEXICON = Lexicon(
         "~",
         "≈",
         "ca\\.?",
+        "(?:more|closer) like",
         "like",
     ),
     people=(

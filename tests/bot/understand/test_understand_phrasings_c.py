@@ -1113,6 +1113,8 @@ def test_everything_loaded_at_once_is_no_whole_server_question():
         ("blind-conv-cd.jsonl", 90, 89, 88),
         ("blind-conv-ce.jsonl", 90, 88, 77),
         ("blind-conv-cf.jsonl", 90, 88, 77),
+        ("blind-conv-ch.jsonl", 90, 89, 71),
+        ("blind-conv-ci.jsonl", 90, 88, 77),
     ],
 )
 def test_the_sets_of_these_rounds_keep_their_figures(name, size, least_intent, least_all):
