@@ -205,7 +205,17 @@ def admissible(field: str, choice: str, parsed: Mapping[str, Any], text: str = "
     if field != "intent":
         return True
     rule = value_of(parsed, field)
-    if _rules_said_so(rule, parsed, clean_text(text)):
+    clean = clean_text(text)
+    if _rules_said_so(rule, parsed, clean):
+        return False
+    if (
+        choice == Intent.SALES.value
+        and rule != choice
+        and not parsed.get("unrented_gpu")
+        and not (says("sales", clean) or says("purchase", clean))
+    ):
+        # a hand-off needs words of a person or an order ("customer asks which plan fits" is
+        # none), or hardware we do not rent asked for (a person may find it)
         return False
     read = {key for key, value in parsed.items() if value not in (None, "", [], {}, False)}
     if rule == Intent.UNKNOWN.value and not read - {"intent", "language"}:

@@ -63,9 +63,11 @@ _AFTER = (
 
 
 # What may stand between a budget word and its amount: no digit, no amount already read, and
-# no word of users at once ("予算で、同時 60 ユーザー": 60 users, not a budget of 60).
+# no word of users at once ("予算で、同時 60 ユーザー": 60 users, not a budget of 60) or of the
+# context ("この予算内で、コンテキスト 32K": a context of 32K, not a budget of $32k).
 BUDGET_GAP = (
-    r"(?:(?!同時|同时|并发|並發|동시|одновремен|simultan|concurr|at once|a la vez|ao mesmo)"
+    r"(?:(?!同時|同时|并发|並發|동시|одновремен|simultan|concurr|at once|a la vez|ao mesmo|"
+    r"コンテキスト|上下文|컨텍스트|контекст|context|kontext|ctx)"
     # (nor the end of a sentence: "在这个预算里跑起来？日均 4000 次" is no budget of 4000)
     r"[^\d¤零〇一二两兩三四五六七八九十百千万萬？！。?!\n-]){0,25}?"
 )
@@ -294,6 +296,16 @@ _PAID_RE = gated_re(
     r"(?<![а-яё])(?:платят|платит|тратят|тратит)(?![а-яё])|(?:kunde|sie) zahl(?:t|en)|"
     r"zahlt (?:der|die|aktuell|derzeit|heute)|(?:ils|elle|il) pai(?:e|ent)|le client paie|"
     r"(?:今|現在|いま)の(?:請求|支払い|費用|コスト|利用料)|"
+    # today's setup said first, its cost after: "Aujourd'hui on tourne sur l'API de GPT-4o,
+    # environ 3 500 € par mois", "hoy usamos la API, unos 2.000 $" (a budget word or a limit in
+    # the same reach keeps a budget)
+    r"(?<![a-z])(?:aujourd'hui|actuellement|hoy(?: en día)?|actualmente|hoje|atualmente|heute|"
+    r"derzeit|momentan)(?![a-z])|"
+    # a hosted API's bill, or the setup it runs on: "on tourne sur l'API de GPT-4o, environ
+    # 3 500 €", "we run on the OpenAI API, ~$4k"
+    r"on tourne sur|(?<![a-z])we run on|(?<![a-z])(?:l'|the |la |a |die |der )?api(?![a-z])|"
+    # what the price plans sold would come to: "3 H200 sairiam por uns US$ 9.270"
+    r"sairiam|ficariam|saldrían|costarían|custariam|"
     r"(?<![а-яё])(?:плачу|трачу|тратим)(?![а-яё])|(?<!mi )(?<!nuestro )gasto(?! m[aá]x)|"
     r"gastamos(?! (?:como )?(?:m[aá]ximo|hasta))|estoy pagando|estou pagando|je paie|je paye|"
     r"ich zahle|zahle ich|at our current|our current (?:cloud|provider|host|"
@@ -407,7 +419,7 @@ _REVENUE_REACH = 28
 _PAID_AFTER_RE = gated_re(
     r"\s?(?:를|을|씩|정도|쯤|ほど|くらい|ぐらい|程度)?\s?"
     r"(?:넘게|이상|가량)?\s?(?:내고 ?있|지불하고 ?있|쓰고 ?있|나가고 ?있|"
-    r"나와(?:서|요|요\.|는)|나오(?:는|고|네)|"
+    r"나와(?:서|요|요\.|는)|나오(?:는|고|네)|(?:이|가)? ?들었(?:는데|어요|습니다|다)|"
     r"나옵니다|청구되|"
     # (the bill flying away: "月に40万円くらい飛んでいく", "每月烧掉 3 万")
     r"払って|支払って|かかって(?:い)?(?:ます|る)|飛んで|消えて|溶けて|使って|쓰는 ?중|"
@@ -423,7 +435,8 @@ _PAID_AFTER_RE = gated_re(
     # a difference of prices: "der ist 4.000 $ günstiger", "$4k cheaper", "便宜 4000 美元" (after)
     r"|\s?(?:/\s?(?:month|mo|mes|mês|monat|mois|месяц)\s?|(?:a|per) month |al mes |por mês |"
     r"im monat |par mois |в месяц )?"
-    r"(?:günstiger|billiger|teurer|cheaper|more expensive|más barato|mais barato|"
+    r"(?:de moins|de menos|a menos|less(?! than)|weniger|меньше|"
+    r"günstiger|billiger|teurer|cheaper|more expensive|más barato|mais barato|"
     r"más caro|mais caro|moins cher|plus cher|дешевле|дороже|便宜|更便宜|贵|安い|高い|싸|비싸)"
     # a price per person: "un abonnement à 30 € par utilisateur", "$20 per seat", "每人 100 元"
     r"|\s?(?:per|par|por|pro|/|a|each|за|每)\s?(?:user|utilisateur|usuario|usuário|nutzer|"

@@ -506,6 +506,7 @@ def parse_with(
     # of what a message says beyond the deployment: a use without a model, the people,
     # hardware we do not rent, the figure asked, the budget as written.
     request = _counts_of_levers(read_cues(with_levers(request, clean), clean), clean)
+    request = _our_price_against_theirs(request, clean)
     request = without_figures_said_back(request, clean)  # "where does the 450 GB come from?"
     request = cheaper_within_budget(request, clean)  # "no máximo R$ 100 mil, dá pra baixar?"
     request = price_said_back(request, clean)  # "HGX 一个月 2.39 万美元批不下来"
@@ -515,6 +516,26 @@ def parse_with(
 
 
 _GPUS_A_SERVER = 8
+
+
+# Our prices asked against another's: "Vous êtes moins chers ?", "are you guys cheaper than
+# that?", "sind Sie günstiger?" (we, not the answer on the table, are asked to cost less).
+_ARE_YOU_CHEAPER = gated_re(
+    r"(?:vous êtes|êtes-vous|are you(?: guys)?|you guys|sind sie|seid ihr|son ustedes|sois|"
+    r"vocês são|você é|вы) (?:[^.?!\n]{0,12} )?(?:moins chers?|cheaper|günstiger|billiger|"
+    r"más barat[oa]s?|mais barat[oa]s?|дешевле)"
+)
+
+
+def _our_price_against_theirs(request: ParsedRequest, clean: str) -> ParsedRequest:
+    """Read "are you cheaper?" beside hardware we do not rent as a price asked, not a lever."""
+    if (
+        request.lever is Lever.CHEAPER
+        and request.cues.unrented_gpu
+        and _ARE_YOU_CHEAPER.search(clean) is not None
+    ):
+        return replace(request, lever=None, intent=Intent.PRICE)
+    return request
 
 
 def _counts_of_levers(request: ParsedRequest, clean: str) -> ParsedRequest:
@@ -527,7 +548,7 @@ def _counts_of_levers(request: ParsedRequest, clean: str) -> ParsedRequest:
         request = replace(request, facts=replace(request.facts, gpu_count=None))
     if (
         request.facts.plan_counts
-        and request.intent is Intent.FOLLOWUP
+        and request.intent not in {Intent.PRICE, Intent.SALES, Intent.KNOWLEDGE}
         and (request.lever is Lever.WHY_NOT or (request.lever is Lever.CHEAPER and too_dear(clean)))
     ):
         # "you said 2x HGX H200 - why not a single MI355X box?": the plan asked about is sized
@@ -735,6 +756,10 @@ def _with_said_back(whole: ParsedRequest, rest: ParsedRequest, figure: str | Non
     """
     intent = rest.intent
     if intent in _RESTATED and not rest.facts.names_model:
+        intent = Intent.FOLLOWUP
+    if intent is Intent.KNOWLEDGE and rest.topic is None and whole.topic is None:
+        # "Vous écrivez « 57 tokens/s ». C'est rapide ou pas ?": a question of no topic of
+        # ours after the answer said back asks about that answer
         intent = Intent.FOLLOWUP
     if intent is Intent.SIZE and (rest.lever or whole.lever) is not None:
         # the answer said back, pulled on or explained, its model said again: "Your answer

@@ -20,6 +20,10 @@ _SAID_BACK_RE = gated_re(
     # says 128k in the model card", "how much VRAM does it give per user")
     r"(?:why|how come) (?:does|did) it say|how come it says|"
     # the answer named in brackets: "cust read your answer (the 2x HGX H200 one)"
+    # the figure of the answer named: "Цена из вашего ответа (19 900 $/мес)", "the price
+    # from your answer ($23,900)"
+    r"(?:цен[аы]|сумм[аы]|стоимост[ьи]) (?:из|в) (?:вашего|вашем|твоего|твоём) ответ[а-яё]*|"
+    r"(?:the )?(?:price|figure|total|number) (?:from|in) your (?:answer|reply|quote)|"
     r"your (?:previous |last |earlier |first )?(?:answer|estimate|reply|response|quote|proposal)"
     r" \([^)]{1,60}\)|"
     r"your (?:previous |last |earlier |first )?(?:answer|estimate|reply|response) (?:said|says|"

@@ -189,6 +189,10 @@ def _finite(value: float) -> float | None:
     return value if math.isfinite(value) and value > 0 else None
 
 
+# A figure in bytes at the end of a rate's match: "每天出站 2T", "每天 500G" (traffic, no requests).
+_BYTES_AT = gated_re(r"[0-9]\s?(?:t|tb|tib|g|gb|gib|p|pb|т|тб|г|гб)\s*$")
+
+
 class _Reader:
     """One pass over a message: each value taken once, its text blanked for later readers."""
 
@@ -331,14 +335,7 @@ class _Reader:
             if value is not None:
                 factor = RATE_ABBR.get(abbr, 1.0)
                 found.append((value * factor, factor, match))
-        for match in (*self.matches("rate_before"), *self.matches("rate_before_latin")):
-            if _CLOCK_AFTER.match(self.rest, match.end()):
-                continue  # "每天凌晨 2 点开跑": a clock time, not two a day
-            unit = match.group("bunit")
-            factor = next((f for p, f in _BEFORE_UNITS if re.fullmatch(p, unit)), None)
-            value = _finite(self.number(match))
-            if factor is not None and value is not None:
-                found.append((value * factor, factor, match))
+        found += self._rates_before()
         if not found:
             return
         shortest = max(factor for _, factor, _ in found)
@@ -347,6 +344,21 @@ class _Reader:
         self.values.setdefault("requests_per_minute", rate)
         for _, _, match in found:
             self.rest = blank(self.rest, match.start(), match.end())
+
+    def _rates_before(self) -> list[tuple[float, float, re.Match[str]]]:
+        """Rates said with their time first ("每天 2 万次", "1분에 300건")."""
+        found: list[tuple[float, float, re.Match[str]]] = []
+        for match in (*self.matches("rate_before"), *self.matches("rate_before_latin")):
+            if _CLOCK_AFTER.match(self.rest, match.end()):
+                continue  # "每天凌晨 2 点开跑": a clock time, not two a day
+            if _BYTES_AT.search(match.group()):
+                continue  # "每天出站大概 2T": bytes a day (traffic), not requests
+            unit = match.group("bunit")
+            factor = next((f for p, f in _BEFORE_UNITS if re.fullmatch(p, unit)), None)
+            value = _finite(self.number(match))
+            if factor is not None and value is not None:
+                found.append((value * factor, factor, match))
+        return found
 
     def note_volume(self, per_minute_factor: float) -> None:
         """Note a rate counted per day or longer, when it is the first rate read."""

@@ -204,6 +204,14 @@ _SHORT_HOW_MUCH = (
     (gated_re(r"(?<![\w])(?:qto|qnto)(?![\w])"), "quanto"),
     (gated_re(r"(?<![\w])(?:cb|cbien)(?=\s?(?:[?？]|$|pour|par|le mois|au total))"), "combien"),
     (gated_re(r"(?<![\w])(?:скока|скоко|скок)(?![\w])"), "сколько"),
+    # "x" for "por" before a time or a person ("3000 llamadas x día", "20 tok x usuario")
+    (
+        gated_re(
+            r"(?<=[0-9a-zà-ÿ] )x(?= (?:d[ií]a|hora|mes|m[eê]s|semana|segundo|minuto|usuario|"
+            r"usu[aá]rio|persona|pessoa)(?![\w]))"
+        ),
+        "por",
+    ),
 )
 
 

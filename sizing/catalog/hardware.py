@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from sizing.catalog.types import (
     Availability,
@@ -63,6 +63,15 @@ class _GpuEntry(BaseModel):
     power_w: int = Field(gt=0)
     software: Software
     gpus_per_server: int = Field(gt=0, le=64)
+    # a published small all-reduce inside one server (microseconds), with where it comes from
+    collective_latency_us: float | None = Field(default=None, gt=0, le=1000)
+    collective_latency_source: str | None = Field(default=None, min_length=1)
+
+    @model_validator(mode="after")
+    def _sourced(self) -> _GpuEntry:
+        if (self.collective_latency_us is None) != (self.collective_latency_source is None):
+            raise ValueError("collective_latency_us and collective_latency_source go together")
+        return self
 
 
 class _GpuFile(BaseModel):
@@ -176,6 +185,9 @@ def _gpu_facts(entry: _GpuEntry, reference: _GpuEntry) -> GpuFacts:
         power_w=entry.power_w,
         software=entry.software,
         gpus_per_server=entry.gpus_per_server,
+        collective_latency_s=(
+            entry.collective_latency_us * 1e-6 if entry.collective_latency_us else None
+        ),
     )
 
 

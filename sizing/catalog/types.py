@@ -67,6 +67,9 @@ class GpuFacts:
     power_w: int
     software: Software
     gpus_per_server: int  # the server shape this GPU comes in (8)
+    # One small all-reduce inside a server, measured for this GPU where a published
+    # microbenchmark gives it (seconds); None: the latency the speed model assumes for all
+    collective_latency_s: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

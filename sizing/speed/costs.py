@@ -152,7 +152,8 @@ class KernelCosts:
     attention_floor_s: float
     attention_blend: float
     # Latency of one small all-reduce (or gather / scatter) inside a server, over NVSwitch or a
-    # direct mesh (the MI355X's and the B200's taken as the H200's: an estimate).
+    # direct mesh (the B200's taken as the H200's: an estimate; a GPU with a published one, the
+    # MI355X, uses its own: ``sizing.speed.fabric.collective_latency_s``).
     collective_s: float
     # Latency of one collective that crosses servers (InfiniBand or RoCE): fitted on the
     # DeepSeek-R1 16x H100 TP16 row (tenstorrent/tt-inference-server #356).

@@ -53,6 +53,15 @@ def intra_server_gb_s(gpu: GpuFacts, group: int) -> float:
     return gpu.interconnect_gb_s * ONE_WAY_SHARE
 
 
+def collective_latency_s(gpu: GpuFacts, costs: KernelCosts) -> float:
+    """One small collective's latency inside a server: the GPU's published one, else the fit's.
+
+    The MI355X's is vLLM's own microbenchmark (``gpus.json``); the H200's is fitted with the
+    kernels (``KernelCosts.collective_s``), and the B200 is taken as the H200.
+    """
+    return gpu.collective_latency_s or costs.collective_s
+
+
 def all_reduce_s(
     gpu: GpuFacts, network: Network, costs: KernelCosts, *, group: int, message_bytes: float
 ) -> float:
@@ -65,7 +74,7 @@ def all_reduce_s(
         return 0.0
     local = min(group, gpu.gpus_per_server)
     volume = 2 * (local - 1) / local * message_bytes
-    seconds = costs.collective_s + volume / (intra_server_gb_s(gpu, local) * GB)
+    seconds = collective_latency_s(gpu, costs) + volume / (intra_server_gb_s(gpu, local) * GB)
     servers = -(-group // gpu.gpus_per_server)
     if servers > 1:
         share = 2 * (servers - 1) / servers * message_bytes / local
@@ -81,7 +90,7 @@ def all_to_all_s(
         return 0.0
     local = min(group, gpu.gpus_per_server)
     leaving = (group - 1) / group * bytes_per_gpu
-    seconds = costs.collective_s + leaving / (intra_server_gb_s(gpu, local) * GB)
+    seconds = collective_latency_s(gpu, costs) + leaving / (intra_server_gb_s(gpu, local) * GB)
     if group > gpu.gpus_per_server:
         seconds += costs.network_collective_s + leaving / nic_bytes_per_s(network)
     return seconds

@@ -1115,6 +1115,7 @@ def test_everything_loaded_at_once_is_no_whole_server_question():
         ("blind-conv-cf.jsonl", 90, 88, 77),
         ("blind-conv-ch.jsonl", 90, 89, 71),
         ("blind-conv-ci.jsonl", 90, 88, 77),
+        ("blind-conv-cj.jsonl", 90, 89, 86),
     ],
 )
 def test_the_sets_of_these_rounds_keep_their_figures(name, size, least_intent, least_all):

@@ -143,3 +143,11 @@ def test_unreadable_catalog_file_is_a_catalog_error(tmp_path):
     path.write_text("{not json", encoding="utf-8")
     with pytest.raises(CatalogError, match=r"gpus\.json"):
         parse_gpus(path)
+
+
+def test_a_collective_latency_needs_its_source(tmp_path):
+    """A GPU's own all-reduce latency without where it comes from stops loading, named."""
+    path = _write(tmp_path, GPUS_FILE, lambda d: d["gpus"][1].update(collective_latency_us=5.0))
+    with pytest.raises(CatalogError) as caught:
+        parse_gpus(path)
+    assert (caught.value.file, caught.value.entry) == ("gpus.json", "h200")
