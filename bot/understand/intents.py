@@ -81,15 +81,25 @@ def _only_greets(text: str) -> bool:
     return len(tail) <= _GREETING_TAIL_CHARS and not any(char.isdigit() for char in tail)
 
 
-def where_asked(text: str, head: int, tail: int) -> str:
-    """Return the parts of a long message where its question is: its start and its end.
+# A question asked in the middle of a long message: a sentence of words ending with a question
+# mark ("每月包含多少流量？", "Kann man auch einen halben Server mieten?").
+_QUESTION_SENTENCE = gated_re(r"[^.!?。！？\n]{3,240}[?？]")
+_MIDDLE_QUESTIONS = 3  # questions of the middle read, at most
 
-    A long message is a question around pasted material (a config, a log, a launch command);
-    the words that say what is wanted stand before or after it.
+
+def where_asked(text: str, head: int, tail: int) -> str:
+    """Return the parts of a long message where its question is: start, end, questions between.
+
+    A long message is a question around pasted material (a config, a log, a launch command) or
+    an email whose ask stands in the middle; the words that say what is wanted stand before or
+    after the material, or end with a question mark. Bounded: three questions of the middle.
     """
     if len(text) <= head + tail:
         return text
-    return f"{text[:head]} … {text[-tail:]}"
+    middle = text[head : len(text) - tail]
+    asked = [found.group().strip() for found in _QUESTION_SENTENCE.finditer(middle)]
+    parts = [text[:head], *asked[:_MIDDLE_QUESTIONS], text[-tail:]]
+    return " … ".join(parts)
 
 
 # The cue words the decision may ask for, with a model named and without: most messages hold

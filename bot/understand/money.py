@@ -296,6 +296,8 @@ _PAID_RE = gated_re(
     r"(?<![а-яё])(?:платят|платит|тратят|тратит)(?![а-яё])|(?:kunde|sie) zahl(?:t|en)|"
     r"zahlt (?:der|die|aktuell|derzeit|heute)|(?:ils|elle|il) pai(?:e|ent)|le client paie|"
     r"(?:今|現在|いま)の(?:請求|支払い|費用|コスト|利用料)|"
+    # charged once, elsewhere: "月底被收了 3 千多美元的流量费"
+    r"被收了?|被扣了?|被罚了?|"
     # today's setup said first, its cost after: "Aujourd'hui on tourne sur l'API de GPT-4o,
     # environ 3 500 € par mois", "hoy usamos la API, unos 2.000 $" (a budget word or a limit in
     # the same reach keeps a budget)

@@ -655,6 +655,8 @@ def _settled(request: ParsedRequest, clean: str) -> bool:
             bool(said.gpus)
             and has_price_words(clean)
             and not mentions_concept(Concept.DIFFERENCE, clean)
+            # ("einen halben MI355X-Server … zum halben Preis?": whether part of one is rented)
+            and not mentions_concept(Concept.PART_OF_SERVER, clean)
             and (DISCOUNT_WORDS.search(clean) is None or find_asked(clean) == "price")
         )
     if request.intent is Intent.UNKNOWN:

@@ -190,6 +190,7 @@ def _finite(value: float) -> float | None:
 
 
 # A figure in bytes at the end of a rate's match: "每天出站 2T", "每天 500G" (traffic, no requests).
+_BYTES_AFTER = gated_re(r"\s?(?:tb|tib|gb|gib|pb|тб|гб)(?![a-zа-яё])")
 _BYTES_AT = gated_re(r"[0-9]\s?(?:t|tb|tib|g|gb|gib|p|pb|т|тб|г|гб)\s*$")
 
 
@@ -351,8 +352,8 @@ class _Reader:
         for match in (*self.matches("rate_before"), *self.matches("rate_before_latin")):
             if _CLOCK_AFTER.match(self.rest, match.end()):
                 continue  # "每天凌晨 2 点开跑": a clock time, not two a day
-            if _BYTES_AT.search(match.group()):
-                continue  # "每天出站大概 2T": bytes a day (traffic), not requests
+            if _BYTES_AT.search(match.group()) or _BYTES_AFTER.match(self.rest, match.end()):
+                continue  # "每天出站大概 2T", "每天出网 2 TB": bytes a day (traffic), no requests
             unit = match.group("bunit")
             factor = next((f for p, f in _BEFORE_UNITS if re.fullmatch(p, unit)), None)
             value = _finite(self.number(match))

@@ -153,8 +153,9 @@ SITE_WORDS: dict[Concept, dict[str, str]] = {
         ),
         "de": (
             r"\bden ganzen server|\bdes ganzen servers|\bdie hälfte (?:des|eines) servers|"
-            r"\bhalben server|\bkomplett(?:en)? server|\bnur (?:[0-9]|zwei|drei|vier)"
-            r"(?: von (?:den )?(?:8|acht))? gpus"
+            r"\bhalben (?:[a-z0-9]+-)?server|\bkomplett(?:en)? server|"
+            r"\bnur (?:[0-9]|zwei|drei|vier)(?: von (?:den )?(?:8|acht))? gpus|"
+            r"\b(?:[0-9]|zwei|drei|vier) von (?:den )?(?:8|acht) gpus"
         ),
         "fr": (
             r"\b(?:le|du) serveur (?:entier|complet)|\bla moitié (?:du|d'un) serveur|"
