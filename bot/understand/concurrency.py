@@ -278,7 +278,14 @@ def _rates(text: str) -> list[re.Match[str]]:
         and not _MONEY_BEFORE.search(text, max(0, found.start() - 2), found.start())
         and not _RENTED_RE.match(text, found.end() + (text[found.end() : found.end() + 1] == " "))
         and not spent_elsewhere(text, found.start(), found.end())
+        and not _BYTES_AFTER.match(text, found.end())
+        and not _BYTES_IN.search(found.group())
     ]
+
+
+# Bytes right after a count per day ("每天出站大概 2T", "2 TB a day"): traffic, no requests.
+_BYTES_AFTER = gated_re(r"\s?(?:t|tb|tib|g|gb|gib|p|pb|тб|гб)(?![a-zа-яё])")
+_BYTES_IN = gated_re(r"[0-9]\s?(?:tb|tib|gb|gib|pb|тб|гб)(?![a-zа-яё0-9])")
 
 
 # Goods a plant or a warehouse moves per hour ("38.000 botellas/hora", "1,500 boxes an hour"):

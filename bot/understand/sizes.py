@@ -146,6 +146,12 @@ _A_VOLUME_BEFORE = gated_re(
     r"(?:에|に|で)?\s?(?:약|대략|대충|约|約|大概|大约|大約|およそ)?\s?$"
 )
 _VOLUME_REACH = 12
+# Traffic said right before a figure: "出站大概 2T", "egress of 2T", "трафик 2Т".
+_TRAFFIC_BEFORE = gated_re(
+    r"(?:出站|出网|出網|入站|流量|带宽|頻寬|egress|ingress|traffic|bandwidth|трафик[а-яё]*|"
+    r"tráfego|tráfico|datenverkehr|trafic|転送量|トラフィック|트래픽)"
+    r"[^0-9]{0,8}$"
+)
 
 
 def _billions(match: re.Match[str], language: str) -> float | None:
@@ -179,6 +185,8 @@ def find_generic_size(text: str, language: str = "en") -> GenericSize | None:
             text, max(0, match.start() - _VOLUME_REACH), match.start()
         ):
             continue  # "하루 1억 2천 정도": a day's volume, not a model's size
+        if _TRAFFIC_BEFORE.search(text, max(0, match.start() - _VOLUME_REACH), match.start()):
+            continue  # "每天出站大概 2T", "egress ~2T a day": bytes of traffic, not parameters
         params_b = _billions(match, language)
         if params_b is not None:
             break

@@ -54,3 +54,22 @@ def test_half_a_server_at_half_the_price_asks_whether_part_is_rented():
     """Said as "einen halben Server … zum halben Preis?": the whole-server answer, no price."""
     found = _read("Kann man bei euch einen halben H200-Server mieten, zum halben Preis?", "de")
     assert (found["intent"], found.get("topic")) == ("knowledge", "whole_server_only")
+
+
+def test_traffic_a_day_in_a_short_question_is_the_traffic_topic():
+    """Said as "流量咋算 … 每天出站大概 3T": traffic asked, not a model of 3T parameters."""
+    found = _read("流量咋算的？超了另收钱不？我们每天出站大概3T", "zh-Hans")
+    assert (found["intent"], found.get("topic")) == ("knowledge", "traffic")
+    assert found.get("params_b") is None
+
+
+def test_terabytes_a_day_in_english_are_no_rate():
+    """Said as "about 3 TB a day of egress": no requests a day."""
+    found = _read("about 3 TB a day of egress, is that included in the price?", "en")
+    assert found.get("requests_per_minute") is None
+    assert "concurrency_rate" not in (found.get("not_understood") or [])
+
+
+def test_a_model_of_trillions_of_parameters_is_still_a_size():
+    """Said as "一个 2T 的 MoE 模型": two trillion parameters."""
+    assert _read("跑一个 2T 的 MoE 模型要几台", "zh-Hans").get("params_b") == 2000
