@@ -138,6 +138,8 @@ class Levers:
         """Answer a lever with no sizing on the table: ask for the model, unless of hardware."""
         if parsed.cues.unrented_gpu is not None:
             return None  # "do you have 4090s? a cheap one is fine": hardware we do not rent
+        if parsed.intent is Intent.KNOWLEDGE and parsed.topic is not None:
+            return None  # "流量咋算的？" in a new chat: the page's answer, no lever to pull
         if not asks:
             return None
         gpus = _gpus_named(parsed.facts.kept())

@@ -16,7 +16,7 @@ from functools import cache
 from bot.understand import lexicon, limits
 from bot.understand.context import labels_next_number
 from bot.understand.gates import Searchable, gated_re
-from bot.understand.money import spent_elsewhere
+from bot.understand.money import our_monthly_prices, spent_elsewhere
 from bot.understand.numbers import (
     CJK_NUMBER_PATTERN,
     NUMBER_PATTERN,
@@ -280,7 +280,20 @@ def _rates(text: str) -> list[re.Match[str]]:
         and not spent_elsewhere(text, found.start(), found.end())
         and not _BYTES_AFTER.match(text, found.end())
         and not _BYTES_IN.search(found.group())
+        and not _our_monthly_price(found.group())
     ]
+
+
+_LEADING_FIGURE = gated_re(r"[0-9][0-9  ,.]*")
+
+
+def _our_monthly_price(said: str) -> bool:
+    """Whether a count "a month" is one of our monthly prices said back ("47 800 в месяц")."""
+    figure = _LEADING_FIGURE.match(said)
+    if figure is None:
+        return False
+    digits = re.sub(r"[  ,.]", "", figure.group())
+    return digits.isdigit() and int(digits) in our_monthly_prices()
 
 
 # Bytes right after a count per day ("每天出站大概 2T", "2 TB a day"): traffic, no requests.

@@ -29,6 +29,7 @@ from bot.understand.numbers import (
 )
 from bot.understand.rental import counted_after
 from bot.understand.rental_months import ANOTHER_PROVIDER
+from sizing import load_plans
 
 _MONTHS_PER_YEAR = 12
 # "w" is 万 (10,000) in Chinese chat shorthand ("2w刀"), read only beside money.
@@ -489,6 +490,19 @@ def _sentence_start(text: str, start: int) -> int:
 
 
 _NUMBER_NEXT = gated_re(r"\s?[0-9$€£¥]")
+
+
+_MOST_UNITS = 16  # units of one plan whose monthly total may be said back
+
+
+@cache
+def our_monthly_prices() -> frozenset[int]:
+    """Monthly list prices of one to sixteen units of each plan, in whole dollars."""
+    return frozenset(
+        int(plan.monthly_usd) * units
+        for plan in load_plans()
+        for units in range(1, _MOST_UNITS + 1)
+    )
 
 
 def spent_elsewhere(text: str, start: int, end: int) -> bool:

@@ -583,3 +583,26 @@ def test_several_questions_of_the_page_get_every_answer(pipeline, text, lang, to
         assert alone.html.splitlines()[0] in reply.html, topic
     assert len(reply.html) <= 4096
     assert [more["topic"] for more in reply.data["more"]] == list(topics[1:])
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "start"),
+    [
+        ("流量咋算的？超了另收钱不？我们每天出站大概3T", "zh-Hans", "按我们网站的说明"),
+        ("How is traffic counted? We push about 2 TB a day out.", "en", "Our monthly prices"),
+    ],
+)
+def test_how_traffic_is_counted_gets_the_traffic_answer(pipeline, text, lang, start):
+    """Asked as "流量咋算的 … 每天出站 3T" in a new chat: the site's traffic answer, no dead end."""
+    reply = _ask(pipeline, text, lang).reply
+    assert reply.kind == "knowledge"
+    assert _plain(reply.text).startswith(start)
+    assert "20–50 TB" in _plain(reply.text)
+
+
+def test_our_price_said_too_dear_in_a_new_chat_gets_the_prices(pipeline):
+    """Our price said too dear with nothing sized yet ("47 800 за два HGX"): the prices."""
+    text = "кл. говорит дорого, 47 800 в месяц за два HGX. есть что-то дешевле?"
+    reply = _ask(pipeline, text, "ru").reply
+    assert reply.text.startswith("В этом чате пока нет вашего расчёта")
+    assert "3 090" in _plain(reply.text)
