@@ -22,6 +22,7 @@ from bot.understand.numbers import (
     NUMBER_PATTERN,
     Found,
     blank,
+    in_bytes,
     is_whole,
     magnitude_factor,
     magnitude_pattern,
@@ -278,8 +279,7 @@ def _rates(text: str) -> list[re.Match[str]]:
         and not _MONEY_BEFORE.search(text, max(0, found.start() - 2), found.start())
         and not _RENTED_RE.match(text, found.end() + (text[found.end() : found.end() + 1] == " "))
         and not spent_elsewhere(text, found.start(), found.end())
-        and not _BYTES_AFTER.match(text, found.end())
-        and not _BYTES_IN.search(found.group())
+        and not in_bytes(text, found.start(), found.end())
         and not _our_monthly_price(found.group())
     ]
 
@@ -294,11 +294,6 @@ def _our_monthly_price(said: str) -> bool:
         return False
     digits = re.sub(r"[  ,.]", "", figure.group())
     return digits.isdigit() and int(digits) in our_monthly_prices()
-
-
-# Bytes right after a count per day ("每天出站大概 2T", "2 TB a day"): traffic, no requests.
-_BYTES_AFTER = gated_re(r"\s?(?:t|tb|tib|g|gb|gib|p|pb|тб|гб)(?![a-zа-яё])")
-_BYTES_IN = gated_re(r"[0-9]\s?(?:tb|tib|gb|gib|pb|тб|гб)(?![a-zа-яё0-9])")
 
 
 # Goods a plant or a warehouse moves per hour ("38.000 botellas/hora", "1,500 boxes an hour"):

@@ -466,3 +466,20 @@ class Found:
 def is_whole(value: float) -> bool:
     """Whether ``value`` is a finite whole number."""
     return math.isfinite(value) and value == math.floor(value)
+
+
+# Bytes at the end of a figure or right after it ("每天出站大概 2T", "2 TB a day"): an amount of
+# data (traffic), never a count of requests.
+_BYTES_END_RE = gated_re(r"[0-9]\s?(?:t|tb|tib|g|gb|gib|p|pb|т|тб|г|гб)\s*$")
+_BYTES_INSIDE_RE = gated_re(r"[0-9]\s?(?:tb|tib|gb|gib|pb|тб|гб)(?![a-zа-яё0-9])")
+_BYTES_AFTER_RE = gated_re(r"\s?(?:t|tb|tib|g|gb|gib|p|pb|тб|гб)(?![a-zа-яё])")
+
+
+def in_bytes(text: str, start: int, end: int) -> bool:
+    """Whether the figure at ``text[start:end]`` is counted in bytes (a unit in it or after)."""
+    said = text[start:end]
+    return bool(
+        _BYTES_END_RE.search(said)
+        or _BYTES_INSIDE_RE.search(said)
+        or _BYTES_AFTER_RE.match(text, end)
+    )

@@ -20,6 +20,7 @@ from bot.understand.gates import gated_re
 from bot.understand.items import ITEMS
 from bot.understand.numbers import (
     blank,
+    in_bytes,
 )
 from bot.understand.target_numbers import group, number_of
 from bot.understand.target_patterns import (
@@ -190,8 +191,6 @@ def _finite(value: float) -> float | None:
 
 
 # A figure in bytes at the end of a rate's match: "每天出站 2T", "每天 500G" (traffic, no requests).
-_BYTES_AFTER = gated_re(r"\s?(?:tb|tib|gb|gib|pb|тб|гб)(?![a-zа-яё])")
-_BYTES_AT = gated_re(r"[0-9]\s?(?:t|tb|tib|g|gb|gib|p|pb|т|тб|г|гб)\s*$")
 
 
 class _Reader:
@@ -352,7 +351,7 @@ class _Reader:
         for match in (*self.matches("rate_before"), *self.matches("rate_before_latin")):
             if _CLOCK_AFTER.match(self.rest, match.end()):
                 continue  # "每天凌晨 2 点开跑": a clock time, not two a day
-            if _BYTES_AT.search(match.group()) or _BYTES_AFTER.match(self.rest, match.end()):
+            if in_bytes(self.rest, match.start(), match.end()):
                 continue  # "每天出站大概 2T", "每天出网 2 TB": bytes a day (traffic), no requests
             unit = match.group("bunit")
             factor = next((f for p, f in _BEFORE_UNITS if re.fullmatch(p, unit)), None)
