@@ -104,7 +104,13 @@ class Levers:
                 )
                 return Turn(reply, chat)
             return None
-        if facts.names_model or parsed.unknown_model or parsed.hub or parsed.not_understood:
+        if (
+            facts.names_model
+            or parsed.unknown_model
+            or parsed.hub
+            or parsed.not_understood
+            or _asks_the_page(parsed)  # "流量咋算的？": the page's traffic, table or not
+        ):
             return None
         # servers counted beside a question the page answers ("with two, do you link them by
         # InfiniBand?") leave it the page's question
@@ -138,8 +144,6 @@ class Levers:
         """Answer a lever with no sizing on the table: ask for the model, unless of hardware."""
         if parsed.cues.unrented_gpu is not None:
             return None  # "do you have 4090s? a cheap one is fine": hardware we do not rent
-        if parsed.intent is Intent.KNOWLEDGE and parsed.topic is not None:
-            return None  # "流量咋算的？" in a new chat: the page's answer, no lever to pull
         if not asks:
             return None
         gpus = _gpus_named(parsed.facts.kept())
@@ -328,3 +332,18 @@ class Levers:
             concurrency=current.request.concurrency,
         )
         return Turn(reply, noted(chat, entry))
+
+
+# Topics of the page an "explain" may be asked of ("流量咋算的？", "how is billing counted?"): the
+# page's answer, not the figures of the answer on the table (those of a figure or a term are).
+_FIGURES_EXPLAINED = frozenset({"whole_server_only", "glossary"})
+
+
+def _asks_the_page(parsed: ParsedRequest) -> bool:
+    """Whether "how is it counted" asks a question of the page rather than of the answer."""
+    return (
+        parsed.intent is Intent.KNOWLEDGE
+        and parsed.lever is Lever.EXPLAIN
+        and parsed.topic is not None
+        and parsed.topic not in _FIGURES_EXPLAINED
+    )

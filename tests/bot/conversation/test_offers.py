@@ -606,3 +606,13 @@ def test_our_price_said_too_dear_in_a_new_chat_gets_the_prices(pipeline):
     reply = _ask(pipeline, text, "ru").reply
     assert reply.text.startswith("В этом чате пока нет вашего расчёта")
     assert "3 090" in _plain(reply.text)
+
+
+def test_how_traffic_is_counted_after_a_sizing_gets_the_traffic_answer(pipeline):
+    """After a sizing, "流量咋算的？" asks the page's traffic, not how the sizing was reached."""
+    first = _ask(pipeline, "Qwen3-32B，32K 上下文，并发 60", "zh-Hans")
+    assert first.chat.last_request is not None
+    assert first.chat.last_request.names_model
+    reply = _ask(pipeline, "流量咋算的？我们每天出站大概2T", "zh-Hans", first.chat).reply
+    assert reply.kind == "knowledge"
+    assert "20–50 TB" in _plain(reply.text)
