@@ -304,9 +304,9 @@ _PAID_RE = gated_re(
     # the same reach keeps a budget)
     r"(?<![a-z])(?:aujourd'hui|actuellement|hoy(?: en día)?|actualmente|hoje|atualmente|heute|"
     r"derzeit|momentan)(?![a-z])|"
-    # a hosted API's bill, or the setup it runs on: "on tourne sur l'API de GPT-4o, environ
-    # 3 500 €", "we run on the OpenAI API, ~$4k"
-    r"on tourne sur|(?<![a-z])we run on|(?<![a-z])(?:l'|the |la |a |die |der )?api(?![a-z])|"
+    # the setup it runs on today: "on tourne sur l'API de GPT-4o, environ 3 500 €", "we run on
+    # the OpenAI API, ~$4k"
+    r"on tourne sur|(?<![a-z])we run on|"
     # what the price plans sold would come to: "3 H200 sairiam por uns US$ 9.270"
     r"sairiam|ficariam|saldrían|costarían|custariam|"
     r"(?<![а-яё])(?:плачу|трачу|тратим)(?![а-яё])|(?<!mi )(?<!nuestro )gasto(?! m[aá]x)|"

@@ -3,9 +3,10 @@
 Bytes a day ("每天出站 2T") are traffic, not two trillion requests; "x día" is "por día"; "寫
 code" is coding; a question of no topic after the answer said back asks about that answer; a
 context word between a budget word and a figure ("この予算内で、コンテキスト 32K") makes it the
-context; today's setup said first in French, Spanish, Portuguese or German, a hosted API's bill,
-what other plans "sairiam", a price "de moins" and a cost that "들었는데" are no budget; "Цена из
-вашего ответа (…)" is the answer's. Every example is written for the test.
+context; today's setup said first in French, Spanish, Portuguese or German, what other plans
+"sairiam", a price "de moins" and a cost that "들었는데" are no budget, an API named beside a
+budget is no bill; "Цена из вашего ответа (…)" is the answer's. Every example is written for
+the test.
 """
 
 from __future__ import annotations
@@ -120,3 +121,9 @@ def test_the_price_from_the_answer_is_the_answers():
     )
     assert found.get("context_tokens") == 65536
     assert found.get("budget_usd_month") is None
+
+
+def test_an_api_named_beside_a_budget_keeps_the_budget():
+    """Said as "we need an OpenAI-compatible API … and can spend $10k a month": a budget."""
+    found = _read("We need an OpenAI-compatible API for Llama 3.1 8B and can spend $10k a month")
+    assert found.get("budget_usd_month") == 10000
